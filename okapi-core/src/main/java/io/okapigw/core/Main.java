@@ -1,0 +1,75 @@
+package io.okapigw.core;
+
+import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.config.Settings;
+import io.vertx.core.Vertx;
+import java.util.Arrays;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Command line: {@code dev [--port P] [--okapi-url U] [-conf file.json] [--key value ...]},
+ * {@code version}, {@code help}.
+ */
+public final class Main {
+
+  private static final Logger log = LoggerFactory.getLogger(Main.class);
+
+  private static final String USAGE = """
+      usage: java -jar okapi-core-fat.jar COMMAND [settings]
+      commands:
+        dev        single-node gateway, in-memory registry
+        version    print the version
+        help       this text
+      settings (as --key value, --key=value, or keys of a -conf JSON file; flags win):
+        --port P                  HTTP port (default 9130)
+        --host H                  interface to listen on (default 0.0.0.0)
+        --okapi-url URL           X-Okapi-Url given to modules (default http://localhost:PORT)
+        --instances N             event-loop verticles (default: cores)
+        --max-header-size BYTES   larger request headers get 431 (default 16384)
+        --proxy.connect-timeout D connect timeout to modules (default 5s)
+        --proxy.idle-timeout D    idle timeout to modules (default 60s)
+        --proxy.max-connections N pool size per module instance and event loop (default 64)
+        -conf FILE                JSON object with any of the keys above
+      """;
+
+  private Main() {
+  }
+
+  public static void main(String[] args) {
+    String command = args.length == 0 ? "help" : args[0];
+    List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
+    switch (command) {
+      case "dev" -> dev(rest);
+      case "version" -> log.info("okapi-gateway {}", Version.current());
+      case "help", "--help", "-h" -> log.info("\n{}", USAGE);
+      default -> exit("unknown command '" + command + "'\n" + USAGE);
+    }
+  }
+
+  private static void dev(List<String> args) {
+    GatewayOptions options;
+    try {
+      options = GatewayOptions.from(Settings.fromArgs(args));
+    } catch (IllegalArgumentException e) {
+      exit("bad setting: " + e.getMessage());
+      return;
+    }
+    Vertx vertx = Vertx.vertx();
+    Gateway.start(vertx, options)
+        .onSuccess(gw -> log.info("gateway {} listening on port {} (dev mode, in-memory registry)",
+            Version.current(), gw.port()))
+        .onFailure(e -> {
+          log.error("gateway failed to start: {}", e.getMessage());
+          vertx.close().onComplete(v -> System.exit(1));
+        });
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> vertx.close()
+        .toCompletionStage().toCompletableFuture().join()));
+  }
+
+  private static void exit(String message) {
+    log.error(message);
+    System.exit(2);
+  }
+}

@@ -1,0 +1,68 @@
+package io.okapigw.core.config;
+
+import io.okapigw.core.upstream.UpstreamOptions;
+import java.util.Set;
+
+/**
+ * Everything a gateway node is configured with, defaults in one place, validated on creation.
+ *
+ * @param port HTTP port (default 9130; 0 picks a free one)
+ * @param host interface to listen on (default 0.0.0.0)
+ * @param okapiUrl the URL modules call the gateway at (X-Okapi-Url); default
+ *     {@code http://localhost:<port>}
+ * @param instances HTTP server verticles, one per event loop (default: number of cores)
+ * @param maxHeaderSize largest request header block accepted; larger gets 431 (default 16 KiB)
+ * @param upstream how module instances are called
+ */
+public record GatewayOptions(int port, String host, String okapiUrl, int instances,
+    int maxHeaderSize, UpstreamOptions upstream) {
+
+  public static final int DEFAULT_PORT = 9130;
+  public static final String DEFAULT_HOST = "0.0.0.0";
+  public static final int DEFAULT_MAX_HEADER_SIZE = 16 * 1024;
+
+  /** The setting keys, as flags ({@code --port}) and as {@code -conf} JSON keys. */
+  public static final Set<String> KEYS = Set.of("port", "host", "okapi-url", "instances",
+      "max-header-size", "proxy.connect-timeout", "proxy.idle-timeout", "proxy.max-connections");
+
+  /** @return the defaults, on the given port */
+  public static GatewayOptions defaults(int port) {
+    return new GatewayOptions(port, DEFAULT_HOST, null,
+        Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_HEADER_SIZE,
+        UpstreamOptions.defaults());
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the bad or unknown setting
+   */
+  public static GatewayOptions from(Settings settings) {
+    settings.checkKnown(KEYS);
+    UpstreamOptions up = UpstreamOptions.defaults();
+    return new GatewayOptions(
+        settings.integer("port", DEFAULT_PORT, 0, 65535),
+        settings.string("host", DEFAULT_HOST),
+        settings.string("okapi-url", null),
+        settings.integer("instances", Runtime.getRuntime().availableProcessors(), 1, 256),
+        settings.integer("max-header-size", DEFAULT_MAX_HEADER_SIZE, 1024, 1024 * 1024),
+        new UpstreamOptions(
+            settings.duration("proxy.connect-timeout", up.connectTimeout()),
+            settings.duration("proxy.idle-timeout", up.idleTimeout()),
+            settings.integer("proxy.max-connections", up.maxConnectionsPerHost(), 1, 10_000),
+            up.maxHeaderSize()));
+  }
+
+  /** @return this with another port */
+  public GatewayOptions withPort(int newPort) {
+    return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream);
+  }
+
+  /** @return this with another number of HTTP server verticles */
+  public GatewayOptions withInstances(int n) {
+    return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream);
+  }
+
+  /** @return the X-Okapi-Url for a node bound to {@code boundPort} */
+  public String okapiUrlFor(int boundPort) {
+    return okapiUrl != null ? okapiUrl : "http://localhost:" + boundPort;
+  }
+}

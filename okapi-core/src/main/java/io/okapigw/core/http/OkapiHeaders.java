@@ -1,0 +1,80 @@
+package io.okapigw.core.http;
+
+import io.vertx.core.MultiMap;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Set;
+
+/** The Okapi protocol's headers, and which of them may cross which boundary. */
+public final class OkapiHeaders {
+
+  public static final String TENANT = "X-Okapi-Tenant";
+  public static final String TOKEN = "X-Okapi-Token";
+  public static final String URL = "X-Okapi-Url";
+  public static final String REQUEST_ID = "X-Okapi-Request-Id";
+  public static final String USER_ID = "X-Okapi-User-Id";
+  public static final String PERMISSIONS = "X-Okapi-Permissions";
+  public static final String PERMISSIONS_REQUIRED = "X-Okapi-Permissions-Required";
+  public static final String PERMISSIONS_DESIRED = "X-Okapi-Permissions-Desired";
+  public static final String MODULE_PERMISSIONS = "X-Okapi-Module-Permissions";
+  public static final String MODULE_TOKENS = "X-Okapi-Module-Tokens";
+  public static final String MODULE_ID = "X-Okapi-Module-Id";
+  public static final String FILTER = "X-Okapi-Filter";
+  public static final String HANDLER_RESULT = "X-Okapi-Handler-Result";
+  public static final String AUTHORIZATION = "Authorization";
+
+  /** Headers only the gateway and the auth filter exchange; never forwarded to modules or clients. */
+  private static final Set<String> AUTH_ONLY = lower(MODULE_TOKENS, MODULE_PERMISSIONS,
+      PERMISSIONS_REQUIRED, PERMISSIONS_DESIRED, FILTER);
+
+  /**
+   * RFC 9110 hop-by-hop headers, plus Host (the client sets it for the upstream) and Expect (the
+   * gateway has already answered 100-continue).
+   */
+  private static final Set<String> HOP_BY_HOP = lower("Connection", "Keep-Alive",
+      "Proxy-Authenticate", "Proxy-Authorization", "Proxy-Connection", "TE", "Trailer",
+      "Transfer-Encoding", "Upgrade", "Host", "Expect");
+
+  private OkapiHeaders() {
+  }
+
+  /**
+   * Copies headers that may travel to the next hop: no hop-by-hop headers (including those the
+   * Connection header names) and no auth-only headers.
+   */
+  public static void copyForwardable(MultiMap from, MultiMap to) {
+    Set<String> connectionListed = connectionListed(from);
+    from.forEach((name, value) -> {
+      String key = name.toLowerCase(Locale.ROOT);
+      if (!HOP_BY_HOP.contains(key) && !AUTH_ONLY.contains(key)
+          && !connectionListed.contains(key)) {
+        to.add(name, value);
+      }
+    });
+  }
+
+  /** Removes an {@code Authorization: Bearer} header; the token travels as X-Okapi-Token. */
+  public static void removeBearer(MultiMap headers) {
+    String authorization = headers.get(AUTHORIZATION);
+    if (authorization != null && authorization.regionMatches(true, 0, "bearer ", 0, 7)) {
+      headers.remove(AUTHORIZATION);
+    }
+  }
+
+  /** Removes the auth-only headers. */
+  public static void removeAuthOnly(MultiMap headers) {
+    AUTH_ONLY.forEach(headers::remove);
+  }
+
+  private static Set<String> connectionListed(MultiMap headers) {
+    String connection = headers.get("Connection");
+    if (connection == null) {
+      return Set.of();
+    }
+    return Set.copyOf(Arrays.asList(connection.toLowerCase(Locale.ROOT).split("\\s*,\\s*")));
+  }
+
+  private static Set<String> lower(String... names) {
+    return Set.copyOf(Arrays.stream(names).map(n -> n.toLowerCase(Locale.ROOT)).toList());
+  }
+}

@@ -1,0 +1,84 @@
+package io.okapigw.core.proxy;
+
+import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.upstream.UpstreamClient;
+import io.okapigw.core.upstream.UpstreamClient.Target;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.streams.Pipe;
+
+/**
+ * The handler stage: streams the client's body to the handler module and the module's response
+ * back, with back-pressure both ways and nothing buffered whole. A stream that breaks midway is
+ * reset on the other side, never ended as if complete.
+ */
+final class Forwarder {
+
+  private final UpstreamClient upstream;
+
+  Forwarder(UpstreamClient upstream) {
+    this.upstream = upstream;
+  }
+
+  /** @return the handler's status code once its response has been relayed */
+  Future<Integer> forward(ProxyRequest request) {
+    HttpServerRequest in = request.in();
+    return upstream.open(request.pipeline().handler(), in.method(), in.uri())
+        .compose(target -> sendBody(request, target)
+            .recover(UpstreamClient.failureFor(target)))
+        .compose(response -> relay(response, in.response(), in.method()));
+  }
+
+  private Future<HttpClientResponse> sendBody(ProxyRequest request, Target target) {
+    HttpServerRequest in = request.in();
+    HttpClientRequest out = target.request();
+    OkapiHeaders.copyForwardable(in.headers(), out.headers());
+    request.applyOkapiHeaders(out.headers(), request.pipeline().handler(), false);
+    if (!hasBody(in)) {
+      in.resume();
+      return out.send();
+    }
+    out.setChunked(!in.headers().contains(HttpHeaders.CONTENT_LENGTH));
+    Pipe<Buffer> pipe = in.pipe().endOnFailure(false);
+    pipe.to(out).onFailure(e -> out.reset(0, e));
+    return out.response();
+  }
+
+  private static Future<Integer> relay(HttpClientResponse response, HttpServerResponse out,
+      HttpMethod method) {
+    out.setStatusCode(response.statusCode());
+    if (response.statusMessage() != null) {
+      out.setStatusMessage(response.statusMessage());
+    }
+    OkapiHeaders.copyForwardable(response.headers(), out.headers());
+    if (!out.headers().contains(HttpHeaders.CONTENT_LENGTH) && mayHaveBody(response, method)) {
+      out.setChunked(true);
+    }
+    Pipe<Buffer> pipe = response.pipe().endOnFailure(false);
+    return pipe.to(out)
+        .recover(e -> {
+          out.reset();
+          return Future.failedFuture(e);
+        })
+        .map(response.statusCode());
+  }
+
+  private static boolean hasBody(HttpServerRequest in) {
+    String length = in.getHeader(HttpHeaders.CONTENT_LENGTH);
+    if (length != null) {
+      return !"0".equals(length.trim());
+    }
+    return in.headers().contains(HttpHeaders.TRANSFER_ENCODING);
+  }
+
+  private static boolean mayHaveBody(HttpClientResponse response, HttpMethod method) {
+    int status = response.statusCode();
+    return method != HttpMethod.HEAD && status != 204 && status != 304 && status >= 200;
+  }
+}

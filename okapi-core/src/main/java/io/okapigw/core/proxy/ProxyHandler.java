@@ -1,0 +1,80 @@
+package io.okapigw.core.proxy;
+
+import io.okapigw.core.auth.AuthStage;
+import io.okapigw.core.http.Failures;
+import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.routing.Pipeline;
+import io.okapigw.core.routing.RoutingTable;
+import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.upstream.UpstreamClient;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Every request that is not for the admin API: identify the tenant, match the tenant's routing
+ * table, then run the pipeline as one flat chain: auth, pre filters, handler, post filters.
+ */
+public final class ProxyHandler implements Handler<RoutingContext> {
+
+  private final RoutingTables tables;
+  private final AuthStage auth;
+  private final FilterCalls filters;
+  private final Forwarder forwarder;
+  private final String okapiUrl;
+
+  /**
+   * @param tables the compiled routing tables
+   * @param upstream the client for module instances
+   * @param auth decides on requests of tenants that have an auth filter
+   * @param okapiUrl the gateway's URL as modules should call it (X-Okapi-Url)
+   */
+  public ProxyHandler(RoutingTables tables, UpstreamClient upstream, AuthStage auth,
+      String okapiUrl) {
+    this.tables = tables;
+    this.auth = auth;
+    this.filters = new FilterCalls(upstream);
+    this.forwarder = new Forwarder(upstream);
+    this.okapiUrl = okapiUrl;
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    HttpServerRequest in = ctx.request();
+    in.pause();
+    Future.succeededFuture(in)
+        .map(this::route)
+        .compose(this::authorize)
+        .compose(filters::pre)
+        .compose(request -> forwarder.forward(request)
+            .onSuccess(status -> filters.post(request, status)))
+        .onFailure(e -> fail(in, e));
+  }
+
+  private ProxyRequest route(HttpServerRequest in) {
+    ClientIdentity identity = ClientIdentity.from(in.headers());
+    RoutingTable table = tables.forTenant(identity.tenant())
+        .orElseThrow(() -> HttpError.badRequest("unknown tenant " + identity.tenant()));
+    Pipeline pipeline = table.match(in.method().name(), in.path())
+        .orElseThrow(() -> HttpError.notFound("no module serves " + in.method() + " "
+            + in.path() + " for tenant " + identity.tenant()));
+    return new ProxyRequest(in, identity, pipeline,
+        RequestIds.next(in.getHeader(OkapiHeaders.REQUEST_ID), in.path()), okapiUrl, null);
+  }
+
+  private Future<ProxyRequest> authorize(ProxyRequest request) {
+    if (request.pipeline().auth().isEmpty()) {
+      return Future.succeededFuture(request);
+    }
+    return auth.authorize(request.authRequest()).map(request::withGrant);
+  }
+
+  private static void fail(HttpServerRequest in, Throwable e) {
+    if (!in.isEnded()) {
+      in.resume();
+    }
+    Failures.respond(in.response(), e);
+  }
+}

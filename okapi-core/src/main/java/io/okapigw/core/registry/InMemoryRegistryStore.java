@@ -1,0 +1,104 @@
+package io.okapigw.core.registry;
+
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/** The registry in this JVM's memory: what {@code ./gateway dev} uses. */
+final class InMemoryRegistryStore implements RegistryStore {
+
+  private final Map<String, ModuleDescriptor> modules = new ConcurrentSkipListMap<>();
+  private final Map<String, TenantDescriptor> tenants = new ConcurrentSkipListMap<>();
+  private final Map<String, List<String>> enabled = new ConcurrentHashMap<>();
+  private final Map<String, DeploymentDescriptor> deployments = new ConcurrentSkipListMap<>();
+
+  @Override
+  public Future<Boolean> insertModule(ModuleDescriptor module) {
+    return Future.succeededFuture(modules.putIfAbsent(module.id(), module) == null);
+  }
+
+  @Override
+  public Future<Optional<ModuleDescriptor>> module(String id) {
+    return Future.succeededFuture(Optional.ofNullable(modules.get(id)));
+  }
+
+  @Override
+  public Future<List<ModuleDescriptor>> modules() {
+    return Future.succeededFuture(List.copyOf(modules.values()));
+  }
+
+  @Override
+  public Future<Boolean> deleteModule(String id) {
+    return Future.succeededFuture(modules.remove(id) != null);
+  }
+
+  @Override
+  public Future<Boolean> insertTenant(TenantDescriptor tenant) {
+    return Future.succeededFuture(tenants.putIfAbsent(tenant.id(), tenant) == null);
+  }
+
+  @Override
+  public Future<Boolean> updateTenant(TenantDescriptor tenant) {
+    return Future.succeededFuture(tenants.replace(tenant.id(), tenant) != null);
+  }
+
+  @Override
+  public Future<Optional<TenantDescriptor>> tenant(String id) {
+    return Future.succeededFuture(Optional.ofNullable(tenants.get(id)));
+  }
+
+  @Override
+  public Future<List<TenantDescriptor>> tenants() {
+    return Future.succeededFuture(List.copyOf(tenants.values()));
+  }
+
+  @Override
+  public Future<Boolean> deleteTenant(String id) {
+    enabled.remove(id);
+    return Future.succeededFuture(tenants.remove(id) != null);
+  }
+
+  @Override
+  public Future<List<String>> enabledModules(String tenant) {
+    return Future.succeededFuture(enabled.getOrDefault(tenant, List.of()));
+  }
+
+  @Override
+  public Future<Void> setEnabledModules(String tenant, List<String> moduleIds) {
+    enabled.put(tenant, List.copyOf(moduleIds));
+    return Future.succeededFuture();
+  }
+
+  @Override
+  public Future<Boolean> insertDeployment(DeploymentDescriptor deployment) {
+    return Future.succeededFuture(
+        deployments.putIfAbsent(key(deployment.srvcId(), deployment.instId()), deployment) == null);
+  }
+
+  @Override
+  public Future<List<DeploymentDescriptor>> deployments() {
+    List<DeploymentDescriptor> all = new ArrayList<>(deployments.values());
+    all.sort(Comparator.comparing(DeploymentDescriptor::srvcId)
+        .thenComparing(DeploymentDescriptor::instId));
+    return Future.succeededFuture(all);
+  }
+
+  @Override
+  public Future<Integer> deleteDeployments(String srvcId, String instId) {
+    List<String> keys = deployments.values().stream()
+        .filter(d -> d.srvcId().equals(srvcId) && (instId == null || d.instId().equals(instId)))
+        .map(d -> key(d.srvcId(), d.instId()))
+        .toList();
+    keys.forEach(deployments::remove);
+    return Future.succeededFuture(keys.size());
+  }
+
+  private static String key(String srvcId, String instId) {
+    return srvcId + '\u0000' + instId;
+  }
+}

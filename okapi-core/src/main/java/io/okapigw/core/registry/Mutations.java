@@ -1,0 +1,47 @@
+package io.okapigw.core.registry;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.shareddata.Lock;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+/**
+ * Runs registry changes one at a time (under a Vert.x shared-data lock, which is cluster-wide when
+ * Vert.x is clustered) and, after a change, waits for every change listener, so the answer to an
+ * admin call comes only once routing reflects it.
+ */
+final class Mutations {
+
+  private static final String LOCK = "okapigw.registry.mutation";
+  private static final long LOCK_TIMEOUT_MS = 30_000;
+
+  private final Vertx vertx;
+  private final List<Supplier<Future<Void>>> listeners = new CopyOnWriteArrayList<>();
+
+  Mutations(Vertx vertx) {
+    this.vertx = vertx;
+  }
+
+  void addListener(Supplier<Future<Void>> listener) {
+    listeners.add(listener);
+  }
+
+  /** Runs {@code change} under the lock; if it succeeds, notifies the listeners. */
+  <T> Future<T> run(Supplier<Future<T>> change) {
+    return vertx.sharedData().getLockWithTimeout(LOCK, LOCK_TIMEOUT_MS)
+        .compose(lock -> change.get()
+            .compose(result -> notifyListeners().map(result))
+            .andThen(done -> release(lock)));
+  }
+
+  /** Tells the listeners the registry changed. */
+  Future<Void> notifyListeners() {
+    return Future.all(listeners.stream().map(Supplier::get).toList()).mapEmpty();
+  }
+
+  private static void release(Lock lock) {
+    lock.release();
+  }
+}

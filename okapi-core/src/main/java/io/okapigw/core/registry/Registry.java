@@ -1,0 +1,166 @@
+package io.okapigw.core.registry;
+
+import io.okapigw.core.http.HttpError;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The registry's use cases behind the admin API: modules, tenants and discovery, with Okapi's
+ * rules. Failures are {@link HttpError}s with a 4xx naming the problem; a refused change leaves
+ * the store as it was.
+ */
+public final class Registry {
+
+  private final RegistryStore store;
+  private final Mutations mutations;
+  private final TenantModules tenantModules;
+
+  /**
+   * @param vertx for the mutation lock
+   * @param store where the registry lives
+   * @param enableHook run before a module is enabled for a tenant
+   */
+  public Registry(Vertx vertx, RegistryStore store, EnableHook enableHook) {
+    this.store = store;
+    this.mutations = new Mutations(vertx);
+    this.tenantModules = new TenantModules(store, mutations, enableHook);
+  }
+
+  /** @return the store this registry reads and writes */
+  public RegistryStore store() {
+    return store;
+  }
+
+  /** @return enabling and disabling modules for tenants */
+  public TenantModules tenantModules() {
+    return tenantModules;
+  }
+
+  /**
+   * Registers a listener that runs after every successful change; the admin call answers only
+   * when the listener's future completes.
+   */
+  public void onChange(Supplier<Future<Void>> listener) {
+    mutations.addListener(listener);
+  }
+
+  /** Validates and stores a module descriptor; 400 if invalid or the id exists. */
+  public Future<ModuleDescriptor> addModule(JsonObject json) {
+    ModuleDescriptor module = ModuleDescriptor.fromJson(json);
+    return mutations.run(() -> store.insertModule(module)
+        .map(inserted -> created(inserted, module, "module " + module.id() + " already exists")));
+  }
+
+  public Future<List<ModuleDescriptor>> modules() {
+    return store.modules();
+  }
+
+  /** @return the module; fails 404 if unknown */
+  public Future<ModuleDescriptor> module(String id) {
+    return store.module(id).map(m -> m.orElseThrow(() -> unknownModule(id)));
+  }
+
+  /** Removes a module no tenant has enabled, and its instances; 404 unknown, 400 in use. */
+  public Future<Void> deleteModule(String id) {
+    return mutations.run(() -> module(id)
+        .compose(m -> tenantModules.tenantsUsing(id))
+        .compose(users -> users.isEmpty() ? store.deleteModule(id)
+            : Future.failedFuture(HttpError.badRequest("module " + id
+                + " is enabled for tenant(s) " + String.join(", ", users) + "; disable it first")))
+        .compose(deleted -> store.deleteDeployments(id, null))
+        .mapEmpty());
+  }
+
+  /** Creates a tenant; 400 if invalid or the id exists. */
+  public Future<TenantDescriptor> addTenant(JsonObject json) {
+    TenantDescriptor tenant = TenantDescriptor.fromJson(json, null);
+    return mutations.run(() -> store.insertTenant(tenant)
+        .map(inserted -> created(inserted, tenant, "tenant " + tenant.id() + " already exists")));
+  }
+
+  /** Replaces a tenant's name and description; 404 if unknown. */
+  public Future<TenantDescriptor> updateTenant(String id, JsonObject json) {
+    TenantDescriptor tenant = TenantDescriptor.fromJson(json, id);
+    return mutations.run(() -> store.updateTenant(tenant)
+        .map(updated -> {
+          if (!updated) {
+            throw unknownTenant(id);
+          }
+          return tenant;
+        }));
+  }
+
+  public Future<List<TenantDescriptor>> tenants() {
+    return store.tenants();
+  }
+
+  /** @return the tenant; fails 404 if unknown */
+  public Future<TenantDescriptor> tenant(String id) {
+    return store.tenant(id).map(t -> t.orElseThrow(() -> unknownTenant(id)));
+  }
+
+  /** Deletes a tenant and its enablements; 404 if unknown. */
+  public Future<Void> deleteTenant(String id) {
+    return mutations.run(() -> store.deleteTenant(id)
+        .map(deleted -> {
+          if (!deleted) {
+            throw unknownTenant(id);
+          }
+          return null;
+        }));
+  }
+
+  /** Adds an instance of a registered module; 400 if invalid, unknown module or duplicate. */
+  public Future<DeploymentDescriptor> addDeployment(JsonObject json) {
+    DeploymentDescriptor deployment = DeploymentDescriptor.fromJson(json);
+    return mutations.run(() -> store.module(deployment.srvcId())
+        .compose(m -> m.isPresent() ? store.insertDeployment(deployment)
+            : Future.failedFuture(HttpError.badRequest("deployment: unknown module "
+                + deployment.srvcId() + " (register it at /_/proxy/modules first)")))
+        .map(inserted -> created(inserted, deployment, "deployment " + deployment.srvcId() + "/"
+            + deployment.instId() + " already exists")));
+  }
+
+  /** @return instances, all or of one module ({@code srvcId} non-null; 404 if it has none) */
+  public Future<List<DeploymentDescriptor>> deployments(String srvcId) {
+    return store.deployments()
+        .map(all -> srvcId == null ? all
+            : nonEmpty(all.stream().filter(d -> d.srvcId().equals(srvcId)).toList(), srvcId));
+  }
+
+  /** Removes one instance, or all of a module's; 404 if none matched. */
+  public Future<Void> deleteDeployments(String srvcId, String instId) {
+    return mutations.run(() -> store.deleteDeployments(srvcId, instId)
+        .map(count -> {
+          if (count == 0) {
+            throw HttpError.notFound("no deployment " + srvcId + (instId == null ? "" : "/" + instId));
+          }
+          return null;
+        }));
+  }
+
+  private static List<DeploymentDescriptor> nonEmpty(List<DeploymentDescriptor> list, String id) {
+    if (list.isEmpty()) {
+      throw HttpError.notFound("no deployment of module " + id);
+    }
+    return list;
+  }
+
+  private static <T> T created(boolean inserted, T value, String duplicateMessage) {
+    if (!inserted) {
+      throw HttpError.badRequest(duplicateMessage);
+    }
+    return value;
+  }
+
+  static HttpError unknownModule(String id) {
+    return HttpError.notFound("unknown module " + id);
+  }
+
+  static HttpError unknownTenant(String id) {
+    return HttpError.notFound("unknown tenant " + id);
+  }
+}

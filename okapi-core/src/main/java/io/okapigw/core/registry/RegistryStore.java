@@ -1,0 +1,63 @@
+package io.okapigw.core.registry;
+
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where the registry lives: modules, tenants, per-tenant enablement and discovery. Every method
+ * is asynchronous so cluster-wide maps or a database plug in without touching routing or proxy
+ * code. Implementations need not enforce business rules (that is {@link Registry}'s job) but the
+ * {@code insert*} methods are atomic put-if-absent.
+ */
+public interface RegistryStore {
+
+  /** @return an empty store held in this JVM's memory */
+  static RegistryStore inMemory() {
+    return new InMemoryRegistryStore();
+  }
+
+  /** @return {@code true} if inserted, {@code false} if a module with that id exists */
+  Future<Boolean> insertModule(ModuleDescriptor module);
+
+  Future<Optional<ModuleDescriptor>> module(String id);
+
+  /** @return all modules, ordered by id */
+  Future<List<ModuleDescriptor>> modules();
+
+  /** @return whether a module was removed */
+  Future<Boolean> deleteModule(String id);
+
+  /** @return {@code true} if inserted, {@code false} if a tenant with that id exists */
+  Future<Boolean> insertTenant(TenantDescriptor tenant);
+
+  /** @return {@code true} if replaced, {@code false} if there is no such tenant */
+  Future<Boolean> updateTenant(TenantDescriptor tenant);
+
+  Future<Optional<TenantDescriptor>> tenant(String id);
+
+  /** @return all tenants, ordered by id */
+  Future<List<TenantDescriptor>> tenants();
+
+  /** Removes the tenant and its enablements. @return whether a tenant was removed */
+  Future<Boolean> deleteTenant(String id);
+
+  /** @return the ids of the modules enabled for the tenant, in enable order (empty if none) */
+  Future<List<String>> enabledModules(String tenant);
+
+  /** Replaces the tenant's list of enabled module ids. */
+  Future<Void> setEnabledModules(String tenant, List<String> moduleIds);
+
+  /** @return {@code true} if inserted, {@code false} if that srvcId/instId exists */
+  Future<Boolean> insertDeployment(DeploymentDescriptor deployment);
+
+  /** @return all deployments, ordered by srvcId then instId */
+  Future<List<DeploymentDescriptor>> deployments();
+
+  /**
+   * Removes one instance, or every instance of the module if {@code instId} is {@code null}.
+   *
+   * @return how many were removed
+   */
+  Future<Integer> deleteDeployments(String srvcId, String instId);
+}

@@ -1,0 +1,105 @@
+package io.okapigw.core.upstream;
+
+import io.okapigw.core.http.HttpError;
+import io.okapigw.core.routing.Stage;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import java.net.ConnectException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * Opens requests to module instances (round-robin over a stage's instances) and turns connection
+ * failures into errors naming the module: refused or unknown host 502, timeout 504, no instance
+ * 502. Callers that must fail closed (the auth stage) remap with {@link #mapFailure}.
+ */
+public final class UpstreamClient {
+
+  private final HttpClientAgent client;
+  private final UpstreamOptions options;
+
+  public UpstreamClient(Vertx vertx, UpstreamOptions options) {
+    this.options = options;
+    this.client = vertx.createHttpClient(new HttpClientOptions()
+            .setKeepAlive(true)
+            .setTcpNoDelay(true)
+            .setMaxHeaderSize(options.maxHeaderSize())
+            .setConnectTimeout((int) options.connectTimeout().toMillis()),
+        new PoolOptions().setHttp1MaxSize(options.maxConnectionsPerHost())
+            .setMaxWaitQueueSize(-1));
+  }
+
+  /**
+   * Opens a request to the next instance of the stage's module.
+   *
+   * @param uri path and query, as the client sent them
+   * @return the request, not yet sent; fails with 502/504 naming the module
+   */
+  public Future<Target> open(Stage stage, HttpMethod method, String uri) {
+    String base = stage.instances().next().orElse(null);
+    if (base == null) {
+      return Future.failedFuture(HttpError.badGateway("module " + stage.moduleId()
+          + " has no running instance (register one at /_/discovery/modules)"));
+    }
+    Target target = new Target(stage.moduleId(), base);
+    return client.request(new RequestOptions()
+            .setMethod(method)
+            .setAbsoluteURI(base + uri)
+            .setIdleTimeout(options.idleTimeout().toMillis()))
+        .map(target::with)
+        .recover(e -> Future.failedFuture(mapFailure(target, e)));
+  }
+
+  /** @return the failure as an {@link HttpError} naming the target (502/504); others as is */
+  public static Throwable mapFailure(Target target, Throwable failure) {
+    if (failure instanceof HttpError) {
+      return failure;
+    }
+    if (isTimeout(failure)) {
+      return HttpError.gatewayTimeout("module " + target.moduleId() + " at " + target.baseUrl()
+          + " did not answer in time");
+    }
+    return HttpError.badGateway("module " + target.moduleId() + " at " + target.baseUrl()
+        + " could not be reached: " + describe(failure));
+  }
+
+  /** @return a function for {@code recover} that maps failures of calls to {@code target} */
+  public static <T> Function<Throwable, Future<T>> failureFor(Target target) {
+    return e -> Future.failedFuture(mapFailure(target, e));
+  }
+
+  private static boolean isTimeout(Throwable failure) {
+    return failure instanceof TimeoutException
+        || failure.getClass().getSimpleName().contains("Timeout");
+  }
+
+  private static String describe(Throwable failure) {
+    if (failure instanceof ConnectException) {
+      return "connection refused";
+    }
+    String message = failure.getMessage();
+    return message == null ? failure.getClass().getSimpleName() : message;
+  }
+
+  public Future<Void> close() {
+    return client.close();
+  }
+
+  /** A module instance a request goes to, and the request once opened. */
+  public record Target(String moduleId, String baseUrl, HttpClientRequest request) {
+
+    Target(String moduleId, String baseUrl) {
+      this(moduleId, baseUrl, null);
+    }
+
+    Target with(HttpClientRequest opened) {
+      return new Target(moduleId, baseUrl, opened);
+    }
+  }
+}
