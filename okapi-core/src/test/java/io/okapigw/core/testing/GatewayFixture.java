@@ -1,0 +1,94 @@
+package io.okapigw.core.testing;
+
+import static io.restassured.RestAssured.given;
+
+import io.okapigw.core.Gateway;
+import io.okapigw.core.config.GatewayOptions;
+import io.restassured.specification.RequestSpecification;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+
+/** A gateway started in the test JVM on a free port, with helpers for the admin API. */
+public final class GatewayFixture implements AutoCloseable {
+
+  private final Vertx vertx;
+  private final Gateway gateway;
+
+  public GatewayFixture(GatewayOptions options) {
+    this.vertx = Vertx.vertx();
+    this.gateway = Gateway.start(vertx, options.withPort(0).withInstances(1)).await();
+  }
+
+  public GatewayFixture() {
+    this(GatewayOptions.defaults(0));
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  public Gateway gateway() {
+    return gateway;
+  }
+
+  public String url() {
+    return "http://localhost:" + gateway.port();
+  }
+
+  /** @return a RestAssured request against this gateway */
+  public RequestSpecification request() {
+    return given().baseUri(url());
+  }
+
+  /** @return a request with X-Okapi-Tenant set */
+  public RequestSpecification tenant(String tenant) {
+    return request().header("X-Okapi-Tenant", tenant);
+  }
+
+  public void createTenant(String id) {
+    request().body(new JsonObject().put("id", id).encode())
+        .post("/_/proxy/tenants").then().statusCode(201);
+  }
+
+  public void addModule(JsonObject descriptor) {
+    request().body(descriptor.encode()).post("/_/proxy/modules").then().statusCode(201);
+  }
+
+  public void deploy(String moduleId, String url) {
+    request().body(new JsonObject().put("srvcId", moduleId).put("url", url).encode())
+        .post("/_/discovery/modules").then().statusCode(201);
+  }
+
+  public void enable(String tenant, String moduleId) {
+    request().body(new JsonObject().put("id", moduleId).encode())
+        .post("/_/proxy/tenants/" + tenant + "/modules").then().statusCode(201);
+  }
+
+  /** Registers, deploys at {@code url} and enables a module for the tenant. */
+  public void install(String tenant, JsonObject descriptor, String url) {
+    addModule(descriptor);
+    deploy(descriptor.getString("id"), url);
+    enable(tenant, descriptor.getString("id"));
+  }
+
+  @Override
+  public void close() {
+    vertx.close().await();
+  }
+
+  /** A descriptor providing one interface with the given handlers. */
+  public static JsonObject module(String id, String interfaceId, JsonObject... handlers) {
+    return new JsonObject().put("id", id).put("provides", new JsonArray().add(new JsonObject()
+        .put("id", interfaceId).put("version", "1.0")
+        .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
+  }
+
+  /** A handler entry: {@code handler("GET", "/items/{id}", "items.item.get")}. */
+  public static JsonObject handler(String method, String pathPattern, String... required) {
+    return new JsonObject().put("methods", new JsonArray().add(method))
+        .put("pathPattern", pathPattern)
+        .put("permissionsRequired", new JsonArray(List.of((Object[]) required)));
+  }
+}
