@@ -1,0 +1,151 @@
+package io.okapigw.cache;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * A local cache of auth-filter decisions, so that steady-state traffic skips the auth module.
+ *
+ * <p>What is cached: 2xx answers for the TTL; 401/403 answers only with a negative TTL; never
+ * failures or other statuses. An entry lives at most until the earliest {@code exp} of the
+ * request token and the module tokens in the answer, and is never served after it.
+ * Concurrent misses on one key make one auth call.
+ *
+ * <p>Time: entries expire on the {@link Ticker} (monotonic, nanoseconds); token {@code exp} claims
+ * are wall-clock seconds, read against the {@link Clock}. Tests pass a fake of both that advance
+ * together.
+ *
+ * <p>Invalidation removes matching entries and also keeps every load that was in flight when it
+ * ran from populating the cache (its callers still get the answer): such a load may carry
+ * permissions from before the change. Invalidations are rare, so the few loads re-done are cheap.
+ *
+ * <p>Metrics go to the given registry under cache name {@code auth}: Caffeine's
+ * {@code cache.gets}, {@code cache.loads}, {@code cache.evictions}, {@code cache.size}, plus
+ * {@code cache.stale.served} and {@code cache.invalidations} (tag {@code scope}). Tags are bounded:
+ * no user id, token or path. Use one cache per registry.
+ *
+ * <p>Implementations are thread-safe.
+ */
+public interface AuthCache {
+
+  /**
+   * Creates a cache on the system ticker and UTC clock.
+   *
+   * @param options the settings, copied
+   * @param registry where metrics are registered
+   * @return a cache; one that caches nothing if {@code options} turn it off
+   * @throws NullPointerException if an argument is null
+   */
+  static AuthCache create(AuthCacheOptions options, MeterRegistry registry) {
+    return create(options, Ticker.systemTicker(), Clock.systemUTC(), registry);
+  }
+
+  /**
+   * Creates a cache whose wall clock is derived from {@code ticker}: it reads the system clock
+   * once, then advances with the ticker. With a fake ticker, one knob moves both.
+   *
+   * @param options the settings, copied
+   * @param ticker nanosecond time source for expiry
+   * @param registry where metrics are registered
+   * @return a cache; one that caches nothing if {@code options} turn it off
+   * @throws NullPointerException if an argument is null
+   */
+  static AuthCache create(AuthCacheOptions options, Ticker ticker, MeterRegistry registry) {
+    return create(options, ticker, new TickerClock(ticker, Clock.systemUTC()), registry);
+  }
+
+  /**
+   * Creates a cache on the given time sources.
+   *
+   * @param options the settings, copied
+   * @param ticker nanosecond time source for expiry, like {@link System#nanoTime()}
+   * @param clock wall clock that token {@code exp} claims are compared with
+   * @param registry where metrics are registered
+   * @return a cache; one that caches nothing if {@code options} turn it off
+   * @throws NullPointerException if an argument is null
+   */
+  static AuthCache create(AuthCacheOptions options, Ticker ticker, Clock clock,
+      MeterRegistry registry) {
+    AuthCacheOptions copy = new AuthCacheOptions(Objects.requireNonNull(options, "options"));
+    TimeSource time = new TimeSource(ticker, clock);
+    AuthCacheMetrics metrics = new AuthCacheMetrics(registry);
+    return copy.isEnabled()
+        ? new CaffeineAuthCache(copy, time, metrics)
+        : new DisabledAuthCache(copy, time, metrics);
+  }
+
+  /**
+   * Returns the decision for {@code key}: from the cache if fresh, else from {@code loader}, whose
+   * answer is then cached if cacheable. Concurrent calls for a key that is not cached share one
+   * loader call. The loader runs on the calling thread; it should start the auth call and return
+   * without blocking.
+   *
+   * <p>With stale-if-error on, a decision past its TTL is revalidated with the loader; if the
+   * loader fails with an exception, the old decision is returned flagged
+   * {@link AuthDecision#stale()} (within the stale window and before token expiry), otherwise
+   * the loader's answer.
+   *
+   * @param key what the decision depends on, not null
+   * @param loader calls the auth module; its future fails if the module could not be asked
+   * @return the decision, or a future failed with the loader's exception. A loader that throws
+   *     or returns null yields a failed future too
+   * @throws NullPointerException if an argument is null
+   */
+  CompletableFuture<AuthDecision> get(AuthCacheKey key,
+      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader);
+
+  /**
+   * Removes every entry. Loads in flight are not cached when they complete.
+   *
+   * @return the number of cached decisions removed
+   */
+  long invalidateAll();
+
+  /**
+   * Removes every entry of a tenant, e.g. when its modules or permissions change.
+   *
+   * @param tenant the tenant id, not null
+   * @return the number of cached decisions removed
+   * @throws NullPointerException if tenant is null
+   */
+  long invalidateTenant(String tenant);
+
+  /**
+   * Removes a user's entries in a tenant, e.g. on permission change or deactivation: those whose
+   * key has the user id, and those whose decision carries it (requests often have no user id
+   * header; the auth module's answer names the user). Scans all entries (O(n); a few
+   * milliseconds for 100,000). Loads in flight for the tenant are not cached.
+   *
+   * @param tenant the tenant id, not null
+   * @param userId the user id, not empty
+   * @return the number of cached decisions removed
+   * @throws IllegalArgumentException if userId is empty
+   * @throws NullPointerException if an argument is null
+   */
+  long invalidateUser(String tenant, String userId);
+
+  /**
+   * Removes the entries of a token, e.g. on logout or revocation: those whose key has the token,
+   * and those whose decision hands it out as a module token.
+   *
+   * @param token the token, not empty
+   * @return the number of cached decisions removed
+   * @throws IllegalArgumentException if token is empty
+   * @throws NullPointerException if token is null
+   */
+  long invalidateToken(String token);
+
+  /**
+   * Returns the counters; size is exact (pending maintenance is run first).
+   *
+   * @return a snapshot
+   */
+  AuthCacheStats stats();
+
+  /** @return a copy of the options the cache was created with */
+  AuthCacheOptions options();
+}

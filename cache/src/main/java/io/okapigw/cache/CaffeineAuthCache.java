@@ -1,0 +1,189 @@
+package io.okapigw.cache;
+
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * The auth cache on a Caffeine {@link AsyncCache} of {@link CachedDecision} futures.
+ *
+ * <p>A lookup takes one of three paths. A fresh completed entry is a hit, answered without
+ * touching Caffeine's loading machinery. No entry, or a load in flight, goes through
+ * {@link AsyncCache#get}, so concurrent misses share one load; whoever waited on a load gets its
+ * answer as is. An entry past its TTL but inside the stale-if-error window is revalidated: the
+ * caller swaps it atomically for a new in-flight future (others join that one), calls the
+ * loader, and falls back to the old decision only if the loader fails.
+ *
+ * <p>Invalidation bumps a generation counter, then scans the map and removes matching entries,
+ * loads in flight included. A load records the generation when it starts; a completed load whose
+ * generation is no longer current is given zero lifetime by {@link DecisionExpiry} and removed by
+ * its starter once stored, so it cannot re-populate the cache with pre-invalidation permissions.
+ */
+final class CaffeineAuthCache implements AuthCache {
+
+  private final AuthCacheOptions options;
+  private final TimeSource time;
+  private final AuthCacheMetrics metrics;
+  private final DecisionLifetime lifetime;
+  private final AtomicLong generation = new AtomicLong();
+  private final AsyncCache<AuthCacheKey, CachedDecision> cache;
+  private final ConcurrentMap<AuthCacheKey, CompletableFuture<CachedDecision>> map;
+
+  CaffeineAuthCache(AuthCacheOptions options, TimeSource time, AuthCacheMetrics metrics) {
+    this.options = options;
+    this.time = time;
+    this.metrics = metrics;
+    this.lifetime = new DecisionLifetime(options, time);
+    this.cache = Caffeine.newBuilder()
+        .maximumSize(options.getMaxSize())
+        .expireAfter(new DecisionExpiry(generation::get))
+        .ticker(time.ticker())
+        .recordStats(() -> metrics)
+        .buildAsync();
+    this.map = cache.asMap();
+    metrics.registerSize(cache.synchronous());
+  }
+
+  @Override
+  public CompletableFuture<AuthDecision> get(AuthCacheKey key,
+      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(loader, "loader");
+    CompletableFuture<CachedDecision> current = map.get(key); // records no stats
+    CachedDecision entry = current == null ? null : valueOf(current);
+    if (entry == null) {
+      return lookup(key, loader);
+    }
+    if (entry.isFresh(time.nanoTime())) {
+      metrics.recordHits(1);
+      return CompletableFuture.completedFuture(entry.decision());
+    }
+    return revalidate(key, current, entry, loader);
+  }
+
+  /**
+   * Joins the load in flight or starts one. A future that completed between {@code map.get} and
+   * here is served as is: it holds an answer produced a moment ago.
+   */
+  private CompletableFuture<AuthDecision> lookup(AuthCacheKey key,
+      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
+    boolean[] started = {false};
+    CompletableFuture<CachedDecision> future = cache.get(key, (k, executor) -> {
+      started[0] = true;
+      return load(k, loader, generation.get());
+    });
+    if (started[0]) {
+      dropUnlessKept(key, future);
+    }
+    return future.thenApply(this::answer);
+  }
+
+  private CompletableFuture<AuthDecision> revalidate(AuthCacheKey key,
+      CompletableFuture<CachedDecision> current, CachedDecision stale,
+      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
+    CompletableFuture<CachedDecision> refresh = new CompletableFuture<>();
+    if (!map.replace(key, current, refresh)) {
+      return lookup(key, loader); // another caller is revalidating, or the entry is gone
+    }
+    metrics.recordMisses(1);
+    long loadGeneration = generation.get();
+    load(key, loader, loadGeneration).whenComplete((fresh, error) -> {
+      if (error == null) {
+        refresh.complete(fresh);
+      } else if (canServeStale(stale, loadGeneration)) {
+        refresh.complete(stale.asStale(loadGeneration));
+      } else {
+        refresh.completeExceptionally(error);
+      }
+    });
+    dropUnlessKept(key, refresh);
+    return refresh.thenApply(this::answer);
+  }
+
+  private CompletableFuture<CachedDecision> load(AuthCacheKey key,
+      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader, long loadGeneration) {
+    return SafeLoader.call(loader, key)
+        .thenApply(decision -> lifetime.entry(key, decision, loadGeneration));
+  }
+
+  /** Stale only inside the retain window (bounded by token exp) and if nothing was invalidated. */
+  private boolean canServeStale(CachedDecision stale, long loadGeneration) {
+    return generation.get() == loadGeneration && stale.isRetained(time.nanoTime());
+  }
+
+  /**
+   * Removes an uncacheable or invalidated answer once stored. Runs after Caffeine inserted the
+   * future, so it also catches an invalidation that scanned the map before the insert.
+   */
+  private void dropUnlessKept(AuthCacheKey key, CompletableFuture<CachedDecision> future) {
+    future.thenAccept(entry -> {
+      if (entry.generation() != generation.get() || !entry.isRetained(time.nanoTime())) {
+        map.remove(key, future);
+      }
+    });
+  }
+
+  private AuthDecision answer(CachedDecision entry) {
+    if (entry.decision().stale()) {
+      metrics.recordStaleServed();
+    }
+    return entry.decision();
+  }
+
+  @Override
+  public long invalidateAll() {
+    return invalidate(Invalidation.all());
+  }
+
+  @Override
+  public long invalidateTenant(String tenant) {
+    return invalidate(Invalidation.tenant(tenant));
+  }
+
+  @Override
+  public long invalidateUser(String tenant, String userId) {
+    return invalidate(Invalidation.user(tenant, userId));
+  }
+
+  @Override
+  public long invalidateToken(String token) {
+    return invalidate(Invalidation.token(token));
+  }
+
+  /** Scans all entries: O(n), which for 100,000 entries is a few milliseconds. */
+  private long invalidate(Invalidation invalidation) {
+    generation.incrementAndGet(); // first, so loads in flight from now on are not kept
+    metrics.recordInvalidation(invalidation.scope());
+    long removed = 0;
+    for (Map.Entry<AuthCacheKey, CompletableFuture<CachedDecision>> e : map.entrySet()) {
+      CachedDecision entry = valueOf(e.getValue());
+      AuthDecision decision = entry == null ? null : entry.decision();
+      if (invalidation.matches(e.getKey(), decision) && map.remove(e.getKey(), e.getValue())
+          && entry != null) {
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  @Override
+  public AuthCacheStats stats() {
+    cache.synchronous().cleanUp();
+    return metrics.stats(cache.synchronous().estimatedSize());
+  }
+
+  @Override
+  public AuthCacheOptions options() {
+    return new AuthCacheOptions(options);
+  }
+
+  /** @return the entry of a successfully completed future, else null (in flight or failed) */
+  private static CachedDecision valueOf(CompletableFuture<CachedDecision> future) {
+    return future.isDone() && !future.isCompletedExceptionally() ? future.join() : null;
+  }
+}

@@ -1,0 +1,64 @@
+package io.okapigw.cache;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Decides how long an answer of the auth module stays in the cache: the TTL for grants, the
+ * negative TTL for 401/403, nothing for the rest; cut short by the earliest {@code exp} of the
+ * request token and the module tokens in the answer; plus the stale-if-error window for
+ * keeping (never past that {@code exp}).
+ */
+final class DecisionLifetime {
+
+  private final long ttlNanos;
+  private final long negativeTtlNanos;
+  private final long staleNanos;
+  private final TimeSource time;
+
+  DecisionLifetime(AuthCacheOptions options, TimeSource time) {
+    this.ttlNanos = options.getTtl().toNanos();
+    this.negativeTtlNanos = options.getNegativeTtl().toNanos();
+    this.staleNanos = options.getStaleIfError().toNanos();
+    this.time = time;
+  }
+
+  /**
+   * @param key the key the decision was loaded for
+   * @param decision the auth module's answer
+   * @param generation the invalidation generation when the load started
+   * @return the entry to cache; uncacheable ones have no time left
+   */
+  CachedDecision entry(AuthCacheKey key, AuthDecision decision, long generation) {
+    long now = time.nanoTime();
+    long cacheFor = cacheFor(decision);
+    long untilExpiry = cacheFor > 0 ? nanosUntilExpiry(key, decision) : 0;
+    long fresh = Math.min(cacheFor, untilExpiry);
+    if (fresh <= 0) {
+      return CachedDecision.uncacheable(decision, now, generation);
+    }
+    long retain = Math.min(cacheFor + staleNanos, untilExpiry);
+    AuthDecision stamped = decision.cachedUntil(time.instant().plusNanos(fresh));
+    return new CachedDecision(stamped, now + fresh, now + retain, generation);
+  }
+
+  private long cacheFor(AuthDecision decision) {
+    if (decision.isGrant()) {
+      return ttlNanos;
+    }
+    return decision.isDenial() ? negativeTtlNanos : 0;
+  }
+
+  private long nanosUntilExpiry(AuthCacheKey key, AuthDecision decision) {
+    long exp = Math.min(JwtExpiry.epochSeconds(key.token()),
+        JwtExpiry.epochSeconds(decision.moduleToken()));
+    for (String moduleToken : decision.moduleTokens().values()) {
+      exp = Math.min(exp, JwtExpiry.epochSeconds(moduleToken));
+    }
+    if (exp == JwtExpiry.NONE) {
+      return Long.MAX_VALUE;
+    }
+    long expMillis = TimeUnit.SECONDS.toMillis(exp); // saturates
+    long nowMillis = time.epochMillis();
+    return expMillis <= nowMillis ? 0 : TimeUnit.MILLISECONDS.toNanos(expMillis - nowMillis);
+  }
+}
