@@ -10,7 +10,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 
-/** One event loop's HTTP server: admin routes first, then the proxy for everything else. */
+/** One event loop's HTTP server: the admin API under {@code /_/}, the proxy for the rest. */
 final class HttpVerticle extends VerticleBase {
 
   private final GatewayNode.Shared shared;
@@ -23,17 +23,24 @@ final class HttpVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     upstream = new UpstreamClient(vertx, shared.options().upstream());
-    Router router = Router.router(vertx);
-    new AdminApi(shared.registry(), shared.version()).mount(router);
-    router.route().handler(new ProxyHandler(shared.tables(), upstream,
-        new AuthFilterClient(upstream), shared.okapiUrl()));
-    router.route().failureHandler(Failures::handle);
+    Router admin = Router.router(vertx);
+    new AdminApi(shared.registry(), shared.version()).mount(admin);
+    admin.route().failureHandler(Failures::handle);
+    ProxyHandler proxy = new ProxyHandler(shared.tables(), upstream,
+        new AuthFilterClient(upstream), shared.okapiUrl());
     HttpServerOptions serverOptions = new HttpServerOptions()
         .setMaxHeaderSize(shared.options().maxHeaderSize())
         .setHandle100ContinueAutomatically(true)
         .setTcpNoDelay(true);
     return vertx.createHttpServer(serverOptions)
-        .requestHandler(router)
+        // only /_/ goes through vertx-web's router; proxied requests skip its route matching
+        .requestHandler(req -> {
+          if (req.path().startsWith("/_/")) {
+            admin.handle(req);
+          } else {
+            proxy.handle(req);
+          }
+        })
         .listen(shared.options().port(), shared.options().host());
   }
 

@@ -11,13 +11,12 @@ import io.okapigw.core.upstream.UpstreamClient;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.RoutingContext;
 
 /**
  * Every request that is not for the admin API: identify the tenant, match the tenant's routing
  * table, then run the pipeline as one flat chain: auth, pre filters, handler, post filters.
  */
-public final class ProxyHandler implements Handler<RoutingContext> {
+public final class ProxyHandler implements Handler<HttpServerRequest> {
 
   private final RoutingTables tables;
   private final AuthStage auth;
@@ -41,8 +40,7 @@ public final class ProxyHandler implements Handler<RoutingContext> {
   }
 
   @Override
-  public void handle(RoutingContext ctx) {
-    HttpServerRequest in = ctx.request();
+  public void handle(HttpServerRequest in) {
     in.pause();
     Future.succeededFuture(in)
         .map(this::route)

@@ -14,8 +14,8 @@ final class RequestIds {
   }
 
   static String next(String incoming, String path) {
-    String own = String.format("%06d%s", ThreadLocalRandom.current().nextInt(1_000_000),
-        firstSegment(path));
+    String digits = Integer.toString(1_000_000 + ThreadLocalRandom.current().nextInt(1_000_000));
+    String own = digits.substring(1) + firstSegment(path);
     if (incoming == null || incoming.isBlank() || incoming.length() > MAX_LENGTH) {
       return own;
     }

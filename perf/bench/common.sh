@@ -1,0 +1,41 @@
+# Shared by the benchmark scripts: build, start/stop processes, wait for ports, parse wrk.
+# Every process started here listens on 127.0.0.1 only and is killed when the script exits.
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+pids=()
+cleanup() { for p in "${pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+need_jars() {
+  if [ ! -f "$root/okapi-core/target/okapi-core-fat.jar" ] || [ ! -f "$root/perf/target/perf-fat.jar" ]; then
+    echo "building fat jars ..." >&2
+    (cd "$root" && mvn -q -B -DskipTests package -pl perf -am >&2)
+  fi
+  command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+}
+
+start_bg() { # log-file command...
+  local log="$1"; shift
+  "$@" >"$log" 2>&1 &
+  pids+=($!)
+}
+
+wait_http() { # url
+  for _ in $(seq 1 300); do
+    curl -s -o /dev/null "$1" && return 0
+    sleep 0.1
+  done
+  echo "timed out waiting for $1" >&2; return 1
+}
+
+# wrk_run NAME URL CONNECTIONS DURATION [header...] -> prints "rps p50ms p99ms errors"
+wrk_run() {
+  local url="$2" conns="$3" dur="$4"; shift 4
+  local hdr=() h
+  for h in "$@"; do hdr+=(-H "$h"); done
+  wrk -t2 -c"$conns" -d"$dur" --latency "${hdr[@]}" "$url" | awk '
+    function ms(v) { if (v ~ /us$/) return v/1000; if (v ~ /ms$/) return v+0; if (v ~ /s$/) return v*1000; return v }
+    /Requests\/sec/ { rps=$2 }
+    /^ +50%/ { p50=ms($2) } /^ +99%/ { p99=ms($2) }
+    /Non-2xx/ { err+=$NF } /Socket errors/ { err+=1 }
+    END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, err }'
+}

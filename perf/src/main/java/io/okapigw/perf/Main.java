@@ -1,0 +1,62 @@
+package io.okapigw.perf;
+
+import io.okapigw.core.config.Settings;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
+import java.util.Arrays;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Command line of the perf tools: {@code java -jar perf/target/perf-fat.jar COMMAND ...}. */
+public final class Main {
+
+  private static final Logger log = LoggerFactory.getLogger(Main.class);
+
+  private static final String USAGE = """
+      usage: java -jar perf/target/perf-fat.jar COMMAND [--key value ...]
+      commands:
+        fixed-module --port P [--size BYTES] [--instances N]
+            a module answering every request with BYTES bytes (default 1024)
+      """;
+
+  private Main() {
+  }
+
+  public static void main(String[] args) {
+    String command = args.length == 0 ? "help" : args[0];
+    List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
+    try {
+      switch (command) {
+        case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
+        default -> {
+          log.info("\n{}", USAGE);
+          System.exit("help".equals(command) ? 0 : 2);
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      log.error("bad setting: {}", e.getMessage());
+      System.exit(2);
+    }
+  }
+
+  private static void fixedModule(Settings settings) {
+    int port = settings.integer("port", 9200, 1, 65535);
+    int size = settings.integer("size", 1024, 0, 64 * 1024 * 1024);
+    int instances = settings.integer("instances", 1, 1, 64);
+    Vertx vertx = Vertx.vertx();
+    vertx.deployVerticle(() -> new VerticleBase() {
+          @Override
+          public Future<?> start() {
+            return FixedModule.start(vertx, port, size);
+          }
+        }, new DeploymentOptions().setInstances(instances))
+        .onSuccess(id -> log.info("fixed module on port {} answering {} bytes", port, size))
+        .onFailure(e -> {
+          log.error("fixed module failed: {}", e.getMessage());
+          System.exit(1);
+        });
+  }
+}
