@@ -190,6 +190,19 @@ class AuthCacheInvalidationTest {
   }
 
   @Test
+  void invalidateTenant_duringLoaderCall_answerDeliveredButNotCached() {
+    AuthCacheKey key = key(TENANT, "/users", "", "t1");
+
+    AuthDecision answer = cache.get(key, k -> {
+      cache.invalidateTenant(TENANT); // arrives after the auth call went out, before it is stored
+      return CompletableFuture.completedFuture(grant(moduleToken));
+    }).join();
+
+    assertThat(answer.status()).isEqualTo(202);
+    assertThat(isCached(key)).isFalse();
+  }
+
+  @Test
   void invalidateTenant_loadStartedAfterwards_isCached() {
     cache.invalidateTenant(TENANT);
     AuthCacheKey key = key(TENANT, "/users", "", "t1");
