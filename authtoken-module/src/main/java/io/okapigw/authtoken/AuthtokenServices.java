@@ -1,0 +1,85 @@
+package io.okapigw.authtoken;
+
+import io.okapigw.authtoken.filter.AuthFilter;
+import io.okapigw.authtoken.gateway.GatewayNotifier;
+import io.okapigw.authtoken.login.LoginService;
+import io.okapigw.authtoken.login.PasswordHasher;
+import io.okapigw.authtoken.perms.PermissionSets;
+import io.okapigw.authtoken.store.AuthStore;
+import io.okapigw.authtoken.store.StoreChange;
+import io.okapigw.authtoken.token.RevokedSessions;
+import io.okapigw.authtoken.token.SigningKey;
+import io.okapigw.authtoken.token.TokenService;
+import io.okapigw.authtoken.users.Bootstrap;
+import io.okapigw.authtoken.users.UserDirectory;
+import io.okapigw.authtoken.users.UserService;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+
+/**
+ * The module's parts, wired once per verticle.
+ *
+ * @param options settings
+ * @param store the store
+ * @param signingKey the signing key
+ * @param tokens token issue and verification
+ * @param hasher password hashing
+ * @param gateway gateway invalidation
+ * @param permissionSets the tenants' permission sets
+ * @param directory the filter's user cache
+ * @param revoked logged-out sessions
+ * @param users user logic
+ * @param login login logic
+ * @param filter the auth decision
+ */
+record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey signingKey, TokenService tokens,
+    PasswordHasher hasher, GatewayNotifier gateway, PermissionSets permissionSets, UserDirectory directory,
+    RevokedSessions revoked, UserService users, LoginService login, AuthFilter filter) {
+
+  static AuthtokenServices create(Vertx vertx, AuthtokenOptions o, AuthStore store, SigningKey key) {
+    TokenService tokens = new TokenService(key, o.clock(), o.tokenTtl(), o.maxTokenLength());
+    PasswordHasher hasher = new PasswordHasher(vertx, o.passwordHashIterations(), o.passwordHashThreads());
+    GatewayNotifier gateway = GatewayNotifier.create(vertx, o);
+    PermissionSets sets = new PermissionSets(store);
+    UserDirectory directory = new UserDirectory(store, sets);
+    RevokedSessions revoked = new RevokedSessions(o.clock());
+    UserService users = new UserService(store, directory, hasher, gateway);
+    LoginService login = new LoginService(new LoginService.LoginContext(store, hasher, tokens, revoked, gateway,
+        o.clock(), o.tokenTtl(), o.refreshTtl()));
+    AuthFilter filter = new AuthFilter(tokens, directory, sets, revoked);
+    return new AuthtokenServices(o, store, key, tokens, hasher, gateway, sets, directory, revoked, users, login,
+        filter);
+  }
+
+  /** Loads revocations, follows other instances' changes, creates the bootstrap users. */
+  Future<Void> start() {
+    store.changeHandler(this::changed);
+    return store.revokedSessions(options.clock().instant())
+        .onSuccess(revoked::addAll)
+        .compose(v -> new Bootstrap(users).run(options.bootstrapUsers()));
+  }
+
+  /** Forgets expired revocations and refresh tokens. */
+  Future<Void> purge() {
+    revoked.purge();
+    return store.purgeExpired(options.clock().instant());
+  }
+
+  Future<Void> close() {
+    return gateway.close().eventually(hasher::close).eventually(store::close);
+  }
+
+  private void changed(StoreChange change) {
+    switch (change.kind()) {
+      case USER -> directory.invalidate(change.tenant(), change.subject());
+      case PERMISSION_SETS -> permissionSets.invalidate(change.tenant());
+      case SESSION_REVOKED -> revoked.add(new io.okapigw.authtoken.store.RevokedSession(change.tenant(),
+          change.subject(), change.until()));
+      default -> {
+        directory.invalidateAll();
+        permissionSets.invalidateAll();
+        store.revokedSessions(options.clock().instant()).onSuccess(revoked::addAll);
+      }
+    }
+  }
+}

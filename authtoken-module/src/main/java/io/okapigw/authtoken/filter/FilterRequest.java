@@ -1,0 +1,94 @@
+package io.okapigw.authtoken.filter;
+
+import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.JsonBody;
+import io.okapigw.authtoken.OkapiHeaders;
+import io.vertx.core.MultiMap;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the gateway asks the auth filter, read from the headers. Permission lists are JSON
+ * arrays, or (leniently) comma-separated; module permissions a JSON object
+ * {@code {moduleId: [perms]}}. Garbage in any of them is a 400 naming the header.
+ *
+ * @param tenant {@code X-Okapi-Tenant}
+ * @param token the token, or {@code null}
+ * @param userId {@code X-Okapi-User-Id}, or {@code null}
+ * @param required {@code X-Okapi-Permissions-Required}
+ * @param desired {@code X-Okapi-Permissions-Desired}
+ * @param modulePermissions {@code X-Okapi-Module-Permissions}, in header order
+ * @param requestId {@code X-Okapi-Request-Id} for logs, or {@code null}
+ */
+public record FilterRequest(String tenant, String token, String userId, List<String> required,
+    List<String> desired, Map<String, List<String>> modulePermissions, String requestId) {
+
+  /**
+   * @param headers the filter request's headers
+   * @return the request
+   * @throws ApiException 400 for a missing or bad tenant or a malformed permission header,
+   *     401 for a malformed Authorization header
+   */
+  public static FilterRequest parse(MultiMap headers) {
+    String userId = headers.get(OkapiHeaders.USER_ID);
+    return new FilterRequest(OkapiHeaders.tenant(headers), OkapiHeaders.token(headers),
+        userId == null || userId.isBlank() ? null : userId.trim(),
+        names(headers, OkapiHeaders.PERMISSIONS_REQUIRED), names(headers, OkapiHeaders.PERMISSIONS_DESIRED),
+        modulePermissions(headers.get(OkapiHeaders.MODULE_PERMISSIONS)), headers.get(OkapiHeaders.REQUEST_ID));
+  }
+
+  static List<String> names(MultiMap headers, String header) {
+    String value = headers.get(header);
+    if (value == null || value.isBlank()) {
+      return List.of();
+    }
+    value = value.trim();
+    try {
+      if (value.startsWith("[")) {
+        return JsonBody.names(new JsonArray(value), header);
+      }
+      if (value.matches(".*[\"\\[\\]{}].*")) {
+        throw ApiException.badRequest(header);
+      }
+      List<String> names = new ArrayList<>();
+      for (String part : value.split(",")) {
+        if (!part.isBlank()) {
+          names.add(part.trim());
+        }
+      }
+      return JsonBody.names(new JsonArray(names), header);
+    } catch (DecodeException | ApiException e) {
+      throw ApiException.badRequest(header + " must be a JSON array of permission names");
+    }
+  }
+
+  static Map<String, List<String>> modulePermissions(String value) {
+    if (value == null || value.isBlank()) {
+      return Map.of();
+    }
+    String header = OkapiHeaders.MODULE_PERMISSIONS;
+    try {
+      Map<String, List<String>> map = new LinkedHashMap<>();
+      for (Map.Entry<String, Object> e : new JsonObject(value.trim())) {
+        if (!(e.getValue() instanceof JsonArray perms) || e.getKey().isBlank()) {
+          throw ApiException.badRequest(header);
+        }
+        map.put(e.getKey(), JsonBody.names(perms, header));
+      }
+      return map;
+    } catch (DecodeException | ApiException e) {
+      throw ApiException.badRequest(header + " must be a JSON object {\"moduleId\": [\"permission\", ...]}");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "FilterRequest[tenant=" + tenant + ", token=" + (token == null ? "none" : "present") + ", userId="
+        + userId + ", required=" + required + ", requestId=" + requestId + "]";
+  }
+}

@@ -1,0 +1,55 @@
+package io.okapigw.authtoken.gateway;
+
+import io.okapigw.authtoken.AuthtokenOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * Tells the gateway to drop cached auth decisions: {@code POST {gatewayUrl}/_/proxy/auth-cache/invalidate}
+ * with {@code {"tenant","userId"}}, {@code {"tenant","token"}}, {@code {"tenant"}} or
+ * {@code {}} (everything). Each call waits for the gateway's answer at most the configured
+ * timeout and never fails: if the gateway can't be reached the call succeeds, a warning is
+ * logged and the invalidation is retried in the background.
+ */
+public interface GatewayNotifier {
+
+  /**
+   * @param vertx Vert.x
+   * @param options {@code gatewayUrl} ({@code null}: a notifier that does nothing),
+   *     timeout and retry settings
+   * @return the notifier
+   */
+  static GatewayNotifier create(Vertx vertx, AuthtokenOptions options) {
+    if (options.gatewayUrl() == null) {
+      return new DisabledGatewayNotifier();
+    }
+    return new HttpGatewayNotifier(vertx, options);
+  }
+
+  /** @param tenant tenant id @param userId user id @return done (never fails) */
+  default Future<Void> invalidateUser(String tenant, String userId) {
+    return invalidate(new JsonObject().put("tenant", tenant).put("userId", userId));
+  }
+
+  /** @param tenant tenant id @param token the token @return done (never fails) */
+  default Future<Void> invalidateToken(String tenant, String token) {
+    return invalidate(new JsonObject().put("tenant", tenant).put("token", token));
+  }
+
+  /** @param tenant tenant id @return done (never fails) */
+  default Future<Void> invalidateTenant(String tenant) {
+    return invalidate(new JsonObject().put("tenant", tenant));
+  }
+
+  /** @return done (never fails): everything invalidated, e.g. after key rotation */
+  default Future<Void> invalidateAll() {
+    return invalidate(new JsonObject());
+  }
+
+  /** @param body the invalidation request body @return done (never fails) */
+  Future<Void> invalidate(JsonObject body);
+
+  /** @return done: pending retries are dropped, the HTTP client closed */
+  Future<Void> close();
+}

@@ -1,0 +1,178 @@
+package io.okapigw.authtoken.login;
+
+import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.gateway.GatewayNotifier;
+import io.okapigw.authtoken.store.AuthStore;
+import io.okapigw.authtoken.store.RefreshTokenRecord;
+import io.okapigw.authtoken.store.RevokedSession;
+import io.okapigw.authtoken.store.UserRecord;
+import io.okapigw.authtoken.store.UserUpdate;
+import io.okapigw.authtoken.token.RevokedSessions;
+import io.okapigw.authtoken.token.TokenClaims;
+import io.okapigw.authtoken.token.TokenService;
+import io.vertx.core.Future;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Logins, refresh-token rotation and logout. A login starts a session ({@code sid}); its
+ * refresh tokens are single use: exchanging one yields a new access and refresh token of
+ * the same session; presenting a used one again revokes every refresh token of the user and
+ * the session itself. Logout revokes the session: its refresh tokens are deleted and its
+ * access and module tokens refused until they expire.
+ */
+public final class LoginService {
+  private static final Logger LOG = LoggerFactory.getLogger(LoginService.class);
+  private static final String WRONG_CREDENTIALS = "wrong username or password";
+
+  private final LoginContext c;
+  private final SecureRandom random = new SecureRandom();
+
+  /** @param context what the service works with */
+  public LoginService(LoginContext context) {
+    this.c = context;
+  }
+
+  /**
+   * @param tenant tenant id
+   * @param username login name
+   * @param password password
+   * @return a new session; 422 {@value #WRONG_CREDENTIALS} for an unknown user or a wrong password
+   */
+  public Future<Session> login(String tenant, String username, String password) {
+    return c.store().findUserByUsername(tenant, username)
+        .compose(user -> c.hasher().verify(password, user == null ? null : user.passwordHash())
+            .map(ok -> checkLogin(user, ok)))
+        .compose(user -> rehashIfNeeded(user, password))
+        .compose(user -> startSession(user, UUID.randomUUID().toString()));
+  }
+
+  /**
+   * @param tenant tenant id
+   * @param refreshToken an unused, unexpired refresh token
+   * @return the session's new tokens; 401 if unknown, expired or reused (reuse revokes the
+   *     user's refresh tokens and the session)
+   */
+  public Future<Session> refresh(String tenant, String refreshToken) {
+    String hash = sha256(refreshToken);
+    return c.store().findRefreshToken(tenant, hash)
+        .compose(token -> claim(tenant, hash, token))
+        .compose(token -> c.store().findUser(tenant, token.userId())
+            .compose(user -> user != null && user.active()
+                ? startSession(user, token.sessionId())
+                : Future.failedFuture(ApiException.unauthorized("user is not active"))));
+  }
+
+  /**
+   * @param tenant tenant id of the request
+   * @param accessToken the caller's token
+   * @return done: the token's session is revoked and the gateway told; 401 on a bad token
+   */
+  public Future<Void> logout(String tenant, String accessToken) {
+    TokenClaims claims = c.tokens().verify(accessToken);
+    if (!claims.tenant().equals(tenant)) {
+      throw ApiException.forbidden("token is for another tenant than " + tenant);
+    }
+    if (claims.sessionId() == null) {
+      throw ApiException.unauthorized("token has no session to log out of");
+    }
+    return revokeSession(tenant, claims.sessionId())
+        .compose(v -> c.gateway().invalidateUser(tenant, claims.userId()));
+  }
+
+  private UserRecord checkLogin(UserRecord user, boolean passwordMatches) {
+    if (user == null || !passwordMatches) {
+      throw ApiException.unprocessable(WRONG_CREDENTIALS);
+    }
+    if (!user.active()) {
+      throw ApiException.unprocessable("user is not active");
+    }
+    return user;
+  }
+
+  /** Re-hashes with the current cost after a successful login; a failure only logs. */
+  private Future<UserRecord> rehashIfNeeded(UserRecord user, String password) {
+    if (!c.hasher().needsRehash(user.passwordHash())) {
+      return Future.succeededFuture(user);
+    }
+    return c.hasher().hash(password)
+        .compose(hash -> c.store().updateUser(user.tenant(), user.id(), new UserUpdate(null, null, hash)))
+        .map(user)
+        .recover(e -> {
+          LOG.warn("could not re-hash the password of user {}: {}", user.id(), e.getMessage());
+          return Future.succeededFuture(user);
+        });
+  }
+
+  private Future<Session> startSession(UserRecord user, String sessionId) {
+    TokenService.IssuedToken access = c.tokens().issueAccess(user, sessionId);
+    byte[] bytes = new byte[32];
+    random.nextBytes(bytes);
+    String refresh = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    Instant expires = Instant.ofEpochSecond(c.clock().instant().plus(c.refreshTtl()).getEpochSecond());
+    RefreshTokenRecord record = new RefreshTokenRecord(user.tenant(), sha256(refresh), user.id(), sessionId,
+        expires, false);
+    return c.store().insertRefreshToken(record).map(v -> new Session(access, refresh, expires));
+  }
+
+  private Future<RefreshTokenRecord> claim(String tenant, String hash, RefreshTokenRecord token) {
+    if (token == null) {
+      return Future.failedFuture(ApiException.unauthorized("invalid refresh token"));
+    }
+    if (!token.expiresAt().isAfter(c.clock().instant())) {
+      return Future.failedFuture(ApiException.unauthorized("refresh token expired"));
+    }
+    return c.store().markRefreshTokenUsed(tenant, hash)
+        .compose(won -> won ? Future.succeededFuture(token) : reused(token));
+  }
+
+  private Future<RefreshTokenRecord> reused(RefreshTokenRecord token) {
+    LOG.warn("refresh token reused for user {} in tenant {}: revoking the user's refresh tokens",
+        token.userId(), token.tenant());
+    return c.store().deleteRefreshTokens(token.tenant(), token.userId())
+        .compose(v -> revokeSession(token.tenant(), token.sessionId()))
+        .compose(v -> c.gateway().invalidateUser(token.tenant(), token.userId()))
+        .compose(v -> Future.failedFuture(ApiException.unauthorized(
+            "refresh token already used: all refresh tokens of the user are revoked")));
+  }
+
+  private Future<Void> revokeSession(String tenant, String sessionId) {
+    RevokedSession revoked = new RevokedSession(tenant, sessionId, c.clock().instant().plus(c.tokenTtl()));
+    return c.store().revokeSession(revoked).onSuccess(v -> c.revoked().add(revoked));
+  }
+
+  static String sha256(String value) {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(digest.digest(value.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * What the login service works with.
+   *
+   * @param store the store
+   * @param hasher password hashing
+   * @param tokens token issue and verification
+   * @param revoked revoked sessions
+   * @param gateway gateway invalidation
+   * @param clock clock
+   * @param tokenTtl access token lifetime
+   * @param refreshTtl refresh token lifetime
+   */
+  public record LoginContext(AuthStore store, PasswordHasher hasher, TokenService tokens, RevokedSessions revoked,
+      GatewayNotifier gateway, Clock clock, Duration tokenTtl, Duration refreshTtl) {
+  }
+}

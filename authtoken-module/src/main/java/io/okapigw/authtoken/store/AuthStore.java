@@ -1,0 +1,113 @@
+package io.okapigw.authtoken.store;
+
+import io.okapigw.authtoken.store.json.JsonAuthStore;
+import io.okapigw.authtoken.store.pg.PgAuthStore;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Where users, permissions, permission sets, refresh tokens and revoked sessions
+ * persist. Two implementations pass the same contract tests: an embedded JSON store
+ * and PostgreSQL. A write's future succeeds only once the write is durable. Client
+ * mistakes fail with {@link io.okapigw.authtoken.ApiException} (404 unknown user,
+ * 422 duplicate id or username).
+ */
+public interface AuthStore {
+
+  /**
+   * Opens a store (creating its files or schema).
+   *
+   * @param vertx Vert.x
+   * @param spec {@code json:DIR} or {@code postgresql://user:pass@host:port/db}
+   * @return the open store
+   */
+  static Future<AuthStore> open(Vertx vertx, String spec) {
+    if (spec.startsWith("json:")) {
+      return JsonAuthStore.open(vertx, java.nio.file.Path.of(spec.substring("json:".length())));
+    }
+    if (spec.startsWith("postgresql://") || spec.startsWith("postgres://")) {
+      return PgAuthStore.open(vertx, spec);
+    }
+    return Future.failedFuture(new IllegalArgumentException("--store must be json:DIR or postgresql://..."));
+  }
+
+  /** @param user a new user @return done; 422 if its id or username is taken in its tenant */
+  Future<Void> insertUser(UserRecord user);
+
+  /**
+   * @param tenant tenant id
+   * @param id user id
+   * @param update fields to change
+   * @return the user after the change; 404 if unknown, 422 if the new username is taken
+   */
+  Future<UserRecord> updateUser(String tenant, String id, UserUpdate update);
+
+  /** @param tenant tenant id @param id user id @return the user, or {@code null} */
+  Future<UserRecord> findUser(String tenant, String id);
+
+  /** @param tenant tenant id @param username login name @return the user, or {@code null} */
+  Future<UserRecord> findUserByUsername(String tenant, String username);
+
+  /**
+   * @param tenant tenant id
+   * @param id user id
+   * @param permissions the user's new permission names (replacing the old)
+   * @return done; 404 if the user is unknown
+   */
+  Future<Void> setPermissions(String tenant, String id, List<String> permissions);
+
+  /**
+   * @param tenant tenant id
+   * @param moduleId module id
+   * @param sets the module's permission sets, replacing those it posted before
+   * @return done
+   */
+  Future<Void> replacePermissionSets(String tenant, String moduleId, List<PermissionSetRecord> sets);
+
+  /** @param tenant tenant id @return every module's permission sets for the tenant */
+  Future<List<PermissionSetRecord>> permissionSets(String tenant);
+
+  /** @param token a new refresh token @return done */
+  Future<Void> insertRefreshToken(RefreshTokenRecord token);
+
+  /** @param tenant tenant id @param tokenHash hex SHA-256 @return the token, or {@code null} */
+  Future<RefreshTokenRecord> findRefreshToken(String tenant, String tokenHash);
+
+  /**
+   * Marks a refresh token used, atomically: of concurrent callers only one gets {@code true}.
+   *
+   * @param tenant tenant id
+   * @param tokenHash hex SHA-256
+   * @return {@code true} if it was unused and is now used; {@code false} if used or unknown
+   */
+  Future<Boolean> markRefreshTokenUsed(String tenant, String tokenHash);
+
+  /** @param tenant tenant id @param userId user id @return done: the user's refresh tokens are gone */
+  Future<Void> deleteRefreshTokens(String tenant, String userId);
+
+  /**
+   * Ends a session: deletes its refresh tokens and records it as revoked.
+   *
+   * @param session the session and until when it stays revoked
+   * @return done
+   */
+  Future<Void> revokeSession(RevokedSession session);
+
+  /** @param now current time @return sessions revoked until after {@code now} */
+  Future<List<RevokedSession>> revokedSessions(Instant now);
+
+  /** @param now current time @return done: expired refresh tokens and revocations are gone */
+  Future<Void> purgeExpired(Instant now);
+
+  /**
+   * @param handler called (on a Vert.x thread) when another process changed data this
+   *     process may have cached; the JSON store, owned by one process, never calls it
+   */
+  void changeHandler(Handler<StoreChange> handler);
+
+  /** @return done: files or connections closed */
+  Future<Void> close();
+}

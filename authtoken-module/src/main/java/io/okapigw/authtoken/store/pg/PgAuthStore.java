@@ -1,0 +1,248 @@
+package io.okapigw.authtoken.store.pg;
+
+import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.store.AuthStore;
+import io.okapigw.authtoken.store.PermissionSetRecord;
+import io.okapigw.authtoken.store.RefreshTokenRecord;
+import io.okapigw.authtoken.store.RevokedSession;
+import io.okapigw.authtoken.store.StoreChange;
+import io.okapigw.authtoken.store.UserRecord;
+import io.okapigw.authtoken.store.UserUpdate;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The PostgreSQL store (vertx-pg-client). Tables {@code authtoken_*} are created at
+ * start; changes other instances must know about are announced with NOTIFY
+ * ({@link PgChanges}).
+ */
+public final class PgAuthStore implements AuthStore {
+  /** Connections in the pool. */
+  public static final int POOL_SIZE = 8;
+  private static final String USER_COLUMNS = "tenant, id, username, active, password_hash, permissions";
+
+  private final Pool pool;
+  private final PgChanges changes;
+
+  private PgAuthStore(Pool pool, PgChanges changes) {
+    this.pool = pool;
+    this.changes = changes;
+  }
+
+  /**
+   * Connects, creates the schema if missing, and starts listening for other instances' changes.
+   *
+   * @param vertx Vert.x
+   * @param uri {@code postgresql://user:pass@host:port/db}
+   * @return the store
+   */
+  public static Future<AuthStore> open(Vertx vertx, String uri) {
+    PgConnectOptions options;
+    try {
+      options = PgConnectOptions.fromUri(uri);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(new IllegalArgumentException("--store: invalid PostgreSQL URI"));
+    }
+    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(POOL_SIZE))
+        .connectingTo(options).using(vertx).build();
+    return PgSchema.create(pool)
+        .compose(v -> PgChanges.listen(vertx, options))
+        .<AuthStore>map(changes -> new PgAuthStore(pool, changes))
+        .onFailure(e -> pool.close());
+  }
+
+  @Override
+  public Future<Void> insertUser(UserRecord u) {
+    return notifying(userChange(u.tenant(), u.id()), conn -> conn
+        .preparedQuery("INSERT INTO authtoken_users (" + USER_COLUMNS + ") VALUES ($1, $2, $3, $4, $5, $6)")
+        .execute(Tuple.of(u.tenant(), u.id(), u.username(), u.active(), u.passwordHash(), array(u.permissions())))
+        .recover(e -> Future.failedFuture(duplicate(e, u.id(), u.username()))).mapEmpty());
+  }
+
+  @Override
+  public Future<UserRecord> updateUser(String tenant, String id, UserUpdate update) {
+    return notifying(userChange(tenant, id), conn -> conn.preparedQuery("UPDATE authtoken_users SET "
+            + "username = COALESCE($3, username), active = COALESCE($4, active), "
+            + "password_hash = COALESCE($5, password_hash) WHERE tenant = $1 AND id = $2 RETURNING " + USER_COLUMNS)
+        .execute(Tuple.of(tenant, id, update.username(), update.active(), update.passwordHash()))
+        .recover(e -> Future.failedFuture(duplicate(e, id, update.username())))
+        .map(rows -> existing(rows, id)));
+  }
+
+  @Override
+  public Future<UserRecord> findUser(String tenant, String id) {
+    return pool.preparedQuery("SELECT " + USER_COLUMNS + " FROM authtoken_users WHERE tenant = $1 AND id = $2")
+        .execute(Tuple.of(tenant, id)).map(rows -> first(rows, PgAuthStore::user));
+  }
+
+  @Override
+  public Future<UserRecord> findUserByUsername(String tenant, String username) {
+    return pool.preparedQuery("SELECT " + USER_COLUMNS + " FROM authtoken_users WHERE tenant = $1 AND username = $2")
+        .execute(Tuple.of(tenant, username)).map(rows -> first(rows, PgAuthStore::user));
+  }
+
+  @Override
+  public Future<Void> setPermissions(String tenant, String id, List<String> permissions) {
+    return notifying(userChange(tenant, id), conn -> conn
+        .preparedQuery("UPDATE authtoken_users SET permissions = $3 WHERE tenant = $1 AND id = $2 RETURNING "
+            + USER_COLUMNS)
+        .execute(Tuple.of(tenant, id, array(permissions))).map(rows -> existing(rows, id)).mapEmpty());
+  }
+
+  @Override
+  public Future<Void> replacePermissionSets(String tenant, String moduleId, List<PermissionSetRecord> sets) {
+    StoreChange change = new StoreChange(StoreChange.Kind.PERMISSION_SETS, tenant, null, null);
+    return notifying(change, conn -> conn
+        .preparedQuery("DELETE FROM authtoken_permission_sets WHERE tenant = $1 AND module_id = $2")
+        .execute(Tuple.of(tenant, moduleId))
+        .compose(rows -> sets.isEmpty() ? Future.succeededFuture() : conn
+            .preparedQuery("INSERT INTO authtoken_permission_sets VALUES ($1, $2, $3, $4)")
+            .executeBatch(sets.stream().map(s -> Tuple.of(tenant, moduleId, s.permissionName(),
+                array(s.subPermissions()))).toList()))
+        .mapEmpty());
+  }
+
+  @Override
+  public Future<List<PermissionSetRecord>> permissionSets(String tenant) {
+    return pool.preparedQuery("SELECT module_id, permission_name, sub_permissions FROM authtoken_permission_sets "
+            + "WHERE tenant = $1 ORDER BY module_id, permission_name").execute(Tuple.of(tenant))
+        .map(rows -> all(rows, r -> new PermissionSetRecord(r.getString(0), r.getString(1),
+            Arrays.asList(r.getArrayOfStrings(2)))));
+  }
+
+  @Override
+  public Future<Void> insertRefreshToken(RefreshTokenRecord t) {
+    return pool.preparedQuery("INSERT INTO authtoken_refresh_tokens VALUES ($1, $2, $3, $4, $5, $6)")
+        .execute(Tuple.of(t.tenant(), t.tokenHash(), t.userId(), t.sessionId(), time(t.expiresAt()), t.used()))
+        .mapEmpty();
+  }
+
+  @Override
+  public Future<RefreshTokenRecord> findRefreshToken(String tenant, String tokenHash) {
+    return pool.preparedQuery("SELECT tenant, token_hash, user_id, session_id, expires_at, used "
+            + "FROM authtoken_refresh_tokens WHERE tenant = $1 AND token_hash = $2")
+        .execute(Tuple.of(tenant, tokenHash))
+        .map(rows -> first(rows, r -> new RefreshTokenRecord(r.getString(0), r.getString(1), r.getString(2),
+            r.getString(3), r.getOffsetDateTime(4).toInstant(), r.getBoolean(5))));
+  }
+
+  @Override
+  public Future<Boolean> markRefreshTokenUsed(String tenant, String tokenHash) {
+    return pool.preparedQuery("UPDATE authtoken_refresh_tokens SET used = true "
+            + "WHERE tenant = $1 AND token_hash = $2 AND NOT used")
+        .execute(Tuple.of(tenant, tokenHash)).map(rows -> rows.rowCount() == 1);
+  }
+
+  @Override
+  public Future<Void> deleteRefreshTokens(String tenant, String userId) {
+    return pool.preparedQuery("DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND user_id = $2")
+        .execute(Tuple.of(tenant, userId)).mapEmpty();
+  }
+
+  @Override
+  public Future<Void> revokeSession(RevokedSession s) {
+    StoreChange change = new StoreChange(StoreChange.Kind.SESSION_REVOKED, s.tenant(), s.sessionId(), s.until());
+    return notifying(change, conn -> conn
+        .preparedQuery("DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND session_id = $2")
+        .execute(Tuple.of(s.tenant(), s.sessionId()))
+        .compose(rows -> conn.preparedQuery("INSERT INTO authtoken_revoked_sessions VALUES ($1, $2, $3) "
+                + "ON CONFLICT (tenant, session_id) DO UPDATE SET until = GREATEST(EXCLUDED.until, "
+                + "authtoken_revoked_sessions.until)")
+            .execute(Tuple.of(s.tenant(), s.sessionId(), time(s.until()))))
+        .mapEmpty());
+  }
+
+  @Override
+  public Future<List<RevokedSession>> revokedSessions(Instant now) {
+    return pool.preparedQuery("SELECT tenant, session_id, until FROM authtoken_revoked_sessions WHERE until > $1")
+        .execute(Tuple.of(time(now)))
+        .map(rows -> all(rows, r -> new RevokedSession(r.getString(0), r.getString(1),
+            r.getOffsetDateTime(2).toInstant())));
+  }
+
+  @Override
+  public Future<Void> purgeExpired(Instant now) {
+    return pool.preparedQuery("DELETE FROM authtoken_refresh_tokens WHERE expires_at <= $1")
+        .execute(Tuple.of(time(now)))
+        .compose(rows -> pool.preparedQuery("DELETE FROM authtoken_revoked_sessions WHERE until <= $1")
+            .execute(Tuple.of(time(now))))
+        .mapEmpty();
+  }
+
+  @Override
+  public void changeHandler(Handler<StoreChange> handler) {
+    changes.handler(handler);
+  }
+
+  @Override
+  public Future<Void> close() {
+    return changes.close().eventually(pool::close);
+  }
+
+  private <T> Future<T> notifying(StoreChange change, Function<SqlConnection, Future<T>> work) {
+    return pool.withTransaction(conn -> work.apply(conn)
+        .compose(result -> PgChanges.notify(conn, change).map(result)));
+  }
+
+  private static StoreChange userChange(String tenant, String id) {
+    return new StoreChange(StoreChange.Kind.USER, tenant, id, null);
+  }
+
+  private static Throwable duplicate(Throwable e, String id, String username) {
+    if (e instanceof PgException pg && "23505".equals(pg.getSqlState())) {
+      return "authtoken_users_pkey".equals(pg.getConstraint())
+          ? ApiException.unprocessable("user id already exists: " + id)
+          : ApiException.unprocessable("username already exists: " + username);
+    }
+    return e;
+  }
+
+  private static UserRecord existing(RowSet<Row> rows, String id) {
+    UserRecord user = first(rows, PgAuthStore::user);
+    if (user == null) {
+      throw ApiException.notFound("user not found: " + id);
+    }
+    return user;
+  }
+
+  private static UserRecord user(Row r) {
+    return new UserRecord(r.getString(0), r.getString(1), r.getString(2), r.getBoolean(3), r.getString(4),
+        Arrays.asList(r.getArrayOfStrings(5)));
+  }
+
+  private static <T> T first(RowSet<Row> rows, Function<Row, T> mapper) {
+    var it = rows.iterator();
+    return it.hasNext() ? mapper.apply(it.next()) : null;
+  }
+
+  private static <T> List<T> all(RowSet<Row> rows, Function<Row, T> mapper) {
+    List<T> list = new ArrayList<>(rows.size());
+    rows.forEach(r -> list.add(mapper.apply(r)));
+    return list;
+  }
+
+  private static String[] array(List<String> list) {
+    return list.toArray(String[]::new);
+  }
+
+  private static OffsetDateTime time(Instant instant) {
+    return instant.atOffset(ZoneOffset.UTC);
+  }
+}

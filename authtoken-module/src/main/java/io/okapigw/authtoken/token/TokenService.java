@@ -1,0 +1,165 @@
+package io.okapigw.authtoken.token;
+
+import io.jsonwebtoken.Claims;
+import io.jsonwebtoken.ExpiredJwtException;
+import io.jsonwebtoken.JwtBuilder;
+import io.jsonwebtoken.JwtException;
+import io.jsonwebtoken.JwtParser;
+import io.jsonwebtoken.Jwts;
+import io.jsonwebtoken.PrematureJwtException;
+import io.jsonwebtoken.UnsupportedJwtException;
+import io.jsonwebtoken.security.SignatureException;
+import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.store.UserRecord;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Date;
+import java.util.List;
+import java.util.TreeSet;
+import javax.crypto.SecretKey;
+
+/**
+ * Issues and verifies the module's JWTs with JJWT: HS256 only (the parser accepts no
+ * other algorithm, so {@code alg: none} and algorithm switching fail), {@code exp}
+ * required, {@code exp}/{@code nbf} checked against the injected clock without skew.
+ *
+ * <p>Access tokens: {@code sub} (username), {@code user_id}, {@code tenant},
+ * {@code type: "access"}, {@code sid} (login session), {@code iat}, {@code exp}.
+ * Module tokens: {@code sub}, {@code user_id}, {@code tenant}, {@code type: "module"},
+ * {@code sid}, {@code extra_permissions} (sorted, unexpanded), {@code exp} of the user
+ * token; no {@code iat} or id, so the same inputs give the same string.
+ */
+public final class TokenService {
+  /** {@code sub} of the token for a request that carried none. */
+  public static final String ANONYMOUS = "UNDEFINED_USER";
+  /** {@code type} of an access token. */
+  public static final String ACCESS = "access";
+  /** {@code type} of a module token. */
+  public static final String MODULE = "module";
+  /** The anonymous token's expiry is rounded up to this, so it is stable for that long. */
+  static final Duration ANONYMOUS_WINDOW = Duration.ofMinutes(1);
+
+  private final SigningKey key;
+  private final Clock clock;
+  private final Duration ttl;
+  private final int maxLength;
+  private volatile Verifier verifier;
+
+  /**
+   * @param key signing key (may rotate)
+   * @param clock clock for {@code iat}/{@code exp} and for checking them
+   * @param ttl access token lifetime
+   * @param maxLength longest token accepted
+   */
+  public TokenService(SigningKey key, Clock clock, Duration ttl, int maxLength) {
+    this.key = key;
+    this.clock = clock;
+    this.ttl = ttl;
+    this.maxLength = maxLength;
+  }
+
+  /**
+   * @param user the user who logged in
+   * @param sessionId the login session
+   * @return a new access token and its expiry
+   */
+  public IssuedToken issueAccess(UserRecord user, String sessionId) {
+    Instant now = clock.instant();
+    Instant exp = now.plus(ttl);
+    String token = Jwts.builder().subject(user.username()).claim("user_id", user.id())
+        .claim("tenant", user.tenant()).claim("type", ACCESS).claim("sid", sessionId)
+        .issuedAt(Date.from(now)).expiration(Date.from(exp))
+        .signWith(key.current(), Jwts.SIG.HS256).compact();
+    return new IssuedToken(token, Instant.ofEpochSecond(exp.getEpochSecond()));
+  }
+
+  /**
+   * @param caller claims of the request's (verified) token
+   * @param permissions the module permissions of the called module
+   * @return a module token for the same user, session and expiry with these extra permissions
+   */
+  public String moduleToken(TokenClaims caller, Collection<String> permissions) {
+    return sign(Jwts.builder().subject(caller.subject()).claim("user_id", caller.userId())
+        .claim("tenant", caller.tenant()), caller.sessionId(), permissions, caller.expiresAt());
+  }
+
+  /**
+   * The token for a request without token: no user, the given extra permissions, and an
+   * expiry of now + TTL rounded up to the minute (so it is the same string for a minute).
+   *
+   * @param tenant tenant id
+   * @param permissions extra permissions (empty for the request's own token)
+   * @return the token
+   */
+  public String anonymousToken(String tenant, Collection<String> permissions) {
+    long window = ANONYMOUS_WINDOW.toSeconds();
+    long exp = (clock.instant().getEpochSecond() / window + 1) * window + ttl.toSeconds();
+    return sign(Jwts.builder().subject(ANONYMOUS).claim("tenant", tenant), null, permissions,
+        Instant.ofEpochSecond(exp));
+  }
+
+  /**
+   * @param token a token from a request
+   * @return its claims
+   * @throws ApiException 401 naming the problem: too long, malformed, bad signature,
+   *     unsupported algorithm, expired, not yet valid, missing claims
+   */
+  public TokenClaims verify(String token) {
+    if (token.length() > maxLength) {
+      throw ApiException.unauthorized("token too large (over " + maxLength + " characters)");
+    }
+    Claims claims;
+    try {
+      claims = verifier().parser().parseSignedClaims(token).getPayload();
+    } catch (ExpiredJwtException e) {
+      throw ApiException.unauthorized("token expired");
+    } catch (PrematureJwtException e) {
+      throw ApiException.unauthorized("token not yet valid");
+    } catch (SignatureException e) {
+      throw ApiException.unauthorized("invalid token signature");
+    } catch (UnsupportedJwtException e) {
+      throw ApiException.unauthorized("unsupported token: only HS256-signed JWTs are accepted");
+    } catch (JwtException | IllegalArgumentException e) {
+      throw ApiException.unauthorized("malformed token");
+    }
+    return TokenClaimsReader.read(claims);
+  }
+
+  private String sign(JwtBuilder builder, String sessionId, Collection<String> permissions, Instant exp) {
+    List<String> sorted = List.copyOf(new TreeSet<>(permissions));
+    return builder.claim("type", MODULE).claim("sid", sessionId).claim("extra_permissions", sorted)
+        .expiration(Date.from(exp)).signWith(key.current(), Jwts.SIG.HS256).compact();
+  }
+
+  private Verifier verifier() {
+    SecretKey current = key.current();
+    Verifier v = verifier;
+    if (v == null || v.key() != current) {
+      JwtParser parser = Jwts.parser().verifyWith(current)
+          .sig().clear().add(Jwts.SIG.HS256).and()
+          .clock(() -> Date.from(clock.instant()))
+          .build();
+      v = new Verifier(current, parser);
+      verifier = v;
+    }
+    return v;
+  }
+
+  /**
+   * An issued access token.
+   *
+   * @param token the JWT
+   * @param expiresAt its {@code exp}
+   */
+  public record IssuedToken(String token, Instant expiresAt) {
+    @Override
+    public String toString() {
+      return "IssuedToken[expiresAt=" + expiresAt + "]";
+    }
+  }
+
+  private record Verifier(SecretKey key, JwtParser parser) {
+  }
+}
