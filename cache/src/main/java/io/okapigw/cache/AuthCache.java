@@ -22,6 +22,8 @@ import java.util.function.Function;
  * <p>Invalidation removes matching entries and also keeps every load that was in flight when it
  * ran from populating the cache (its callers still get the answer): such a load may carry
  * permissions from before the change. Invalidations are rare, so the few loads re-done are cheap.
+ * Each invalidation scans all entries, O(n): measured 20 to 40 ms for 100,000 entries on two
+ * shared cores. It blocks the caller, so call it from a worker thread, never an event loop.
  *
  * <p>Metrics go to the given registry under cache name {@code auth}: Caffeine's
  * {@code cache.gets}, {@code cache.loads}, {@code cache.evictions}, {@code cache.size}, plus
@@ -117,8 +119,8 @@ public interface AuthCache {
   /**
    * Removes a user's entries in a tenant, e.g. on permission change or deactivation: those whose
    * key has the user id, and those whose decision carries it (requests often have no user id
-   * header; the auth module's answer names the user). Scans all entries (O(n); a few
-   * milliseconds for 100,000). Loads in flight for the tenant are not cached.
+   * header; the auth module's answer names the user). Loads in flight for the tenant are not
+   * cached.
    *
    * @param tenant the tenant id, not null
    * @param userId the user id, not empty

@@ -253,8 +253,9 @@ public class AuthCacheOptions {
       throw new IllegalArgumentException(key + " must not be null");
     }
     if (zeroAllowed ? value.isNegative() : value.isNegative() || value.isZero()) {
+      String bound = zeroAllowed ? ">= 0" : "> 0";
       throw new IllegalArgumentException(
-          key + " must be " + (zeroAllowed ? ">= 0" : "> 0") + ", was " + SettingValues.format(value));
+          key + " must be " + bound + ", was " + SettingValues.format(value));
     }
     if (value.compareTo(MAX_DURATION) > 0) {
       throw new IllegalArgumentException(key + " must be <= "

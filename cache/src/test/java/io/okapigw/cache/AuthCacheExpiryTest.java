@@ -135,8 +135,9 @@ class AuthCacheExpiryTest {
     AuthCacheKey shortKey = key(Jwt.expiringAt(exp, "user"));
     AuthCacheKey longKey = key(tokenExpiringIn(Duration.ofHours(1)));
 
-    AuthDecision expBound = cache.get(shortKey, CountingLoader.answering(grant(moduleToken))).join();
-    AuthDecision ttlBound = cache.get(longKey, CountingLoader.answering(grant(moduleToken))).join();
+    CountingLoader loader = CountingLoader.answering(grant(moduleToken));
+    AuthDecision expBound = cache.get(shortKey, loader).join();
+    AuthDecision ttlBound = cache.get(longKey, loader).join();
 
     assertThat(expBound.expiresAt()).isEqualTo(exp);
     assertThat(ttlBound.expiresAt()).isEqualTo(time.now().plus(TTL));
@@ -144,7 +145,8 @@ class AuthCacheExpiryTest {
 
   @Test
   void create_tickerOnly_wallClockFollowsTicker() {
-    AuthCache tickerOnly = AuthCache.create(new AuthCacheOptions(), time, new SimpleMeterRegistry());
+    AuthCache tickerOnly =
+        AuthCache.create(new AuthCacheOptions(), time, new SimpleMeterRegistry());
     Instant exp = Instant.now().plusSeconds(30).plusMillis(999);
     AuthCacheKey key = key(Jwt.expiringAt(exp, "user")); // exp truncated to whole seconds
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));

@@ -196,7 +196,8 @@ class AuthCacheLookupTest {
   @ValueSource(ints = {401, 403})
   void get_denialWithoutNegativeTtl_notCached(int status) {
     AuthCache cache = cache(new AuthCacheOptions());
-    CountingLoader loader = CountingLoader.answering(AuthDecision.refusal(status, "no", "text/plain"));
+    CountingLoader loader =
+        CountingLoader.answering(AuthDecision.refusal(status, "no", "text/plain"));
 
     cache.get(key, loader).join();
     AuthDecision second = cache.get(key, loader).join();

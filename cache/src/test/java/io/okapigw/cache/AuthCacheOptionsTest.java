@@ -57,9 +57,11 @@ class AuthCacheOptionsTest {
             "auth.cache.ttl must be <= 365d, was 400d"),
         Arguments.of((Runnable) () -> new AuthCacheOptions().setMaxSize(0),
             "auth.cache.max-size must be > 0, was 0"),
-        Arguments.of((Runnable) () -> new AuthCacheOptions().setNegativeTtl(Duration.ofMillis(-500)),
+        Arguments.of(
+            (Runnable) () -> new AuthCacheOptions().setNegativeTtl(Duration.ofMillis(-500)),
             "auth.cache.negative-ttl must be >= 0, was -500ms"),
-        Arguments.of((Runnable) () -> new AuthCacheOptions().setStaleIfError(Duration.ofMinutes(-3)),
+        Arguments.of(
+            (Runnable) () -> new AuthCacheOptions().setStaleIfError(Duration.ofMinutes(-3)),
             "auth.cache.stale-if-error must be >= 0, was -3m"));
   }
 

@@ -54,7 +54,8 @@ public class AuthCacheHitBenchmark {
     cache = AuthCache.create(new AuthCacheOptions().setTtl(Duration.ofHours(1)),
         new SimpleMeterRegistry());
     map = new ConcurrentHashMap<>();
-    String token = jwt("{\"sub\":\"diku_admin\",\"user_id\":\"a1b2c3d4-0000-4000-8000-000000000001\","
+    String token = jwt("{\"sub\":\"diku_admin\","
+        + "\"user_id\":\"a1b2c3d4-0000-4000-8000-000000000001\","
         + "\"type\":\"access\",\"tenant\":\"diku\",\"iat\":1750000000}");
     AuthCacheKey stored = key(token);
     cache.get(stored, loader).join();
@@ -100,14 +101,16 @@ public class AuthCacheHitBenchmark {
   }
 
   private static AuthDecision decision() {
-    String moduleToken = jwt("{\"sub\":\"diku_admin\",\"extra_permissions\":[\"circulation.all\"]}");
+    String moduleToken =
+        jwt("{\"sub\":\"diku_admin\",\"extra_permissions\":[\"circulation.all\"]}");
     return AuthDecision.grant(202, moduleToken, "a1b2c3d4-0000-4000-8000-000000000001",
         "[\"circulation.check-out-by-barcode.post\"]", Map.of("_", moduleToken));
   }
 
   private static String jwt(String payload) {
     Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    return b64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8))
+    String header = "{\"alg\":\"HS256\",\"typ\":\"JWT\"}";
+    return b64.encodeToString(header.getBytes(StandardCharsets.UTF_8))
         + "." + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8))
         + "." + b64.encodeToString(new byte[32]);
   }
