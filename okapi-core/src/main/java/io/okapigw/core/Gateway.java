@@ -1,5 +1,6 @@
 package io.okapigw.core;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.registry.Registry;
 import io.vertx.core.Future;
@@ -22,7 +23,15 @@ public interface Gateway {
    * @return the node once it listens; fails if the port is taken
    */
   static Future<Gateway> start(Vertx vertx, GatewayOptions options) {
-    return GatewayNode.start(vertx, options);
+    return GatewayNode.start(vertx, options, Ticker.systemTicker());
+  }
+
+  /**
+   * Starts a node whose auth cache runs on the given time source (tests advance a fake one
+   * instead of sleeping; token {@code exp} is read against a wall clock that moves with it).
+   */
+  static Future<Gateway> start(Vertx vertx, GatewayOptions options, Ticker ticker) {
+    return GatewayNode.start(vertx, options, ticker);
   }
 
   /** @return the port the node listens on */

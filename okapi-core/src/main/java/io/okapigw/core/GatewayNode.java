@@ -1,5 +1,10 @@
 package io.okapigw.core;
 
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.okapigw.cache.AuthCache;
+import io.okapigw.core.auth.Invalidation;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
@@ -11,6 +16,7 @@ import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.util.function.Function;
 
 /** Wires a node: store, registry, routing tables, and the HTTP verticles sharing them. */
 final class GatewayNode implements Gateway {
@@ -30,7 +36,7 @@ final class GatewayNode implements Gateway {
     this.deploymentId = deploymentId;
   }
 
-  static Future<Gateway> start(Vertx vertx, GatewayOptions requested) {
+  static Future<Gateway> start(Vertx vertx, GatewayOptions requested, Ticker ticker) {
     GatewayOptions options = requested.port() == 0
         ? requested.withPort(freePort()) : requested;
     String okapiUrl = options.okapiUrlFor(options.port());
@@ -39,7 +45,12 @@ final class GatewayNode implements Gateway {
         new TenantPermissionsHook(vertx, store, okapiUrl));
     RoutingTables tables = new RoutingTables(store);
     registry.onChange(tables::rebuild);
-    Shared shared = new Shared(options, okapiUrl, registry, tables, Version.current());
+    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    AuthCache cache = AuthCache.create(options.authCache(), ticker, metrics);
+    Function<Invalidation, Future<Long>> invalidator =
+        inv -> Future.succeededFuture(inv.applyTo(cache));
+    Shared shared = new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
+        invalidator, metrics);
     return tables.rebuild()
         .compose(v -> vertx.deployVerticle(() -> new HttpVerticle(shared),
             new DeploymentOptions().setInstances(options.instances())))
@@ -76,6 +87,7 @@ final class GatewayNode implements Gateway {
 
   /** What every HTTP verticle of the node shares. */
   record Shared(GatewayOptions options, String okapiUrl, Registry registry, RoutingTables tables,
-      String version) {
+      String version, AuthCache cache, Function<Invalidation, Future<Long>> invalidator,
+      PrometheusMeterRegistry metrics) {
   }
 }

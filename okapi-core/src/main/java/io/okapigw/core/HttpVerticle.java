@@ -2,6 +2,7 @@ package io.okapigw.core;
 
 import io.okapigw.core.admin.AdminApi;
 import io.okapigw.core.auth.AuthFilterClient;
+import io.okapigw.core.auth.CachingAuthStage;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.proxy.ProxyHandler;
 import io.okapigw.core.upstream.UpstreamClient;
@@ -24,10 +25,12 @@ final class HttpVerticle extends VerticleBase {
   public Future<?> start() {
     upstream = new UpstreamClient(vertx, shared.options().upstream());
     Router admin = Router.router(vertx);
-    new AdminApi(shared.registry(), shared.version()).mount(admin);
+    new AdminApi(shared.registry(), shared.version(), shared.cache(), shared.invalidator(),
+        shared.metrics()).mount(admin);
     admin.route().failureHandler(Failures::handle);
     ProxyHandler proxy = new ProxyHandler(shared.tables(), upstream,
-        new AuthFilterClient(upstream), shared.okapiUrl());
+        new CachingAuthStage(shared.cache(), new AuthFilterClient(upstream), shared.metrics()),
+        shared.okapiUrl(), shared.metrics());
     HttpServerOptions serverOptions = new HttpServerOptions()
         .setMaxHeaderSize(shared.options().maxHeaderSize())
         .setHandle100ContinueAutomatically(true)

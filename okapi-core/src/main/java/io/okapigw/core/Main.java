@@ -31,6 +31,12 @@ public final class Main {
         --proxy.connect-timeout D connect timeout to modules (default 5s)
         --proxy.idle-timeout D    idle timeout to modules (default 60s)
         --proxy.max-connections N pool size per module instance and event loop (default 64)
+        --auth.cache.enabled B    cache auth decisions (default true)
+        --auth.cache.ttl D        longest an entry lives, never past its token's exp (default 180s)
+        --auth.cache.max-size N   entries kept, W-TinyLFU eviction (default 100000)
+        --auth.cache.negative-ttl D   cache 401/403 answers this long (default 0 = off)
+        --auth.cache.stale-if-error D serve an expired entry this much longer while the auth
+                                  module is unreachable, never past token exp (default 0 = off)
         -conf FILE                JSON object with any of the keys above
       """;
 

@@ -1,14 +1,19 @@
 package io.okapigw.core.admin;
 
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.okapigw.cache.AuthCache;
+import io.okapigw.core.auth.Invalidation;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.Registry;
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
+import java.util.function.Function;
 
 /**
  * The gateway's own API under {@code /_/}: registry (modules, tenants, enablement, discovery),
- * version and health. Everything else under {@code /_/} is 404.
+ * auth cache, metrics, version and health. Everything else under {@code /_/} is 404.
  */
 public final class AdminApi {
 
@@ -17,18 +22,36 @@ public final class AdminApi {
 
   private final Registry registry;
   private final String version;
+  private final AuthCacheApi authCache;
+  private final Function<Invalidation, Future<Long>> invalidator;
+  private final PrometheusMeterRegistry metrics;
 
-  public AdminApi(Registry registry, String version) {
+  /**
+   * @param registry the registry the admin API works on
+   * @param version the gateway's version
+   * @param cache the node's auth cache
+   * @param invalidator applies an auth cache invalidation (cluster-wide where clustered)
+   * @param metrics the node's meters, served at {@code /_/metrics}
+   */
+  public AdminApi(Registry registry, String version, AuthCache cache,
+      Function<Invalidation, Future<Long>> invalidator, PrometheusMeterRegistry metrics) {
     this.registry = registry;
     this.version = version;
+    this.authCache = new AuthCacheApi(cache, invalidator);
+    this.invalidator = invalidator;
+    this.metrics = metrics;
   }
 
   /** Adds the admin routes to {@code router}; call before the proxy's catch-all route. */
   public void mount(Router router) {
     router.route("/_/*").handler(new AdminBody(MAX_BODY_BYTES));
     new ModulesApi(registry).mount(router);
-    new TenantsApi(registry).mount(router);
+    new TenantsApi(registry, invalidator).mount(router);
     new DiscoveryApi(registry).mount(router);
+    authCache.mount(router);
+    router.get("/_/metrics").handler(ctx -> ctx.response()
+        .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+        .end(metrics.scrape()));
     router.get("/_/version").handler(ctx -> ctx.response()
         .putHeader("Content-Type", "text/plain").end(version));
     router.get("/_/proxy/health").handler(ctx -> ctx.response()

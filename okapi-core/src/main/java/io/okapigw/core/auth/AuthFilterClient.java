@@ -1,5 +1,6 @@
 package io.okapigw.core.auth;
 
+import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.upstream.UpstreamClient;
@@ -11,16 +12,18 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Calls the tenant's auth filter per Okapi's protocol: the original method and path, no body,
- * the pipeline's required/desired permissions and module permissions, {@code X-Okapi-Filter:
- * auth}. Fails closed: an auth module that cannot be reached gives 503, never a pass.
+ * One call to the tenant's auth filter per Okapi's protocol: the original method and path, no
+ * body, the pipeline's required/desired permissions and module permissions, {@code
+ * X-Okapi-Filter: auth}. Any HTTP answer becomes an {@link AuthDecision}; an auth module that
+ * cannot be reached fails the future with 503 (fail closed).
  */
-public final class AuthFilterClient implements AuthStage {
+public final class AuthFilterClient {
 
-  private static final int MAX_DENIAL_BODY = 64 * 1024;
+  private static final int MAX_REFUSAL_BODY = 64 * 1024;
 
   private final UpstreamClient upstream;
 
@@ -28,25 +31,25 @@ public final class AuthFilterClient implements AuthStage {
     this.upstream = upstream;
   }
 
-  @Override
-  public Future<AuthGrant> authorize(AuthRequest request) {
+  /** @return the auth module's answer; failed with a 503 {@link HttpError} if unreachable */
+  public Future<AuthDecision> call(AuthRequest request) {
     return upstream.open(request.filter(), request.method(), request.uri())
-        .compose(target -> send(target, request)
-            .recover(UpstreamClient.failureFor(target)))
-        .recover(e -> Future.failedFuture(failClosed(request, e)))
-        .compose(this::decide);
+        .compose(target -> send(target, request).recover(UpstreamClient.failureFor(target)))
+        .compose(AuthFilterClient::decision)
+        .recover(e -> Future.failedFuture(HttpError.unavailable("auth module "
+            + request.filter().moduleId() + " unavailable, request refused: " + e.getMessage())));
   }
 
-  private Future<HttpClientResponse> send(Target target, AuthRequest request) {
+  private static Future<HttpClientResponse> send(Target target, AuthRequest request) {
     MultiMap headers = target.request().headers();
     headers.set(OkapiHeaders.FILTER, "auth")
         .set(OkapiHeaders.TENANT, request.tenant())
         .set(OkapiHeaders.URL, request.okapiUrl())
         .set(OkapiHeaders.REQUEST_ID, request.requestId())
         .set(OkapiHeaders.PERMISSIONS_REQUIRED,
-            new JsonArray(java.util.List.copyOf(request.pipeline().permissionsRequired())).encode())
+            new JsonArray(List.copyOf(request.pipeline().permissionsRequired())).encode())
         .set(OkapiHeaders.PERMISSIONS_DESIRED,
-            new JsonArray(java.util.List.copyOf(request.pipeline().permissionsDesired())).encode())
+            new JsonArray(List.copyOf(request.pipeline().permissionsDesired())).encode())
         .set(OkapiHeaders.MODULE_PERMISSIONS,
             new JsonObject(new HashMap<>(request.pipeline().modulePermissions())).encode())
         .set("Content-Length", "0");
@@ -59,37 +62,21 @@ public final class AuthFilterClient implements AuthStage {
     return target.request().send();
   }
 
-  private Future<AuthGrant> decide(HttpClientResponse response) {
+  private static Future<AuthDecision> decision(HttpClientResponse response) {
+    MultiMap headers = response.headers();
     if (response.statusCode() / 100 == 2) {
-      return response.end().map(v -> grant(response.headers()));
+      return response.end().map(v -> AuthDecision.grant(response.statusCode(),
+          headers.get(OkapiHeaders.TOKEN), headers.get(OkapiHeaders.USER_ID),
+          headers.get(OkapiHeaders.PERMISSIONS),
+          moduleTokens(headers.get(OkapiHeaders.MODULE_TOKENS))));
     }
-    String type = response.getHeader("Content-Type");
-    return response.body()
-        .recover(e -> Future.succeededFuture(Buffer.buffer()))
-        .compose(body -> Future.failedFuture(denial(response.statusCode(), type, body)));
+    return response.body().map(body -> AuthDecision.refusal(response.statusCode(),
+        truncate(body), headers.get("Content-Type")));
   }
 
-  private static HttpError denial(int status, String contentType, Buffer body) {
-    String text = body.length() > MAX_DENIAL_BODY
-        ? body.getString(0, MAX_DENIAL_BODY) : body.toString();
-    if (status == 401 || status == 403 || status == 400 || status == 422) {
-      return new HttpError(status, text.isEmpty() ? "access denied by the auth module" : text,
-          contentType == null ? "text/plain; charset=utf-8" : contentType);
-    }
-    return HttpError.unavailable("auth module answered " + status + "; request refused");
-  }
-
-  private static Throwable failClosed(AuthRequest request, Throwable e) {
-    if (e instanceof HttpError error && error.status() < 500) {
-      return error;
-    }
-    return HttpError.unavailable("auth module " + request.filter().moduleId()
-        + " unavailable, request refused: " + e.getMessage());
-  }
-
-  private static AuthGrant grant(MultiMap headers) {
-    return new AuthGrant(headers.get(OkapiHeaders.TOKEN), headers.get(OkapiHeaders.USER_ID),
-        headers.get(OkapiHeaders.PERMISSIONS), moduleTokens(headers.get(OkapiHeaders.MODULE_TOKENS)));
+  private static String truncate(Buffer body) {
+    return body.length() > MAX_REFUSAL_BODY ? body.getString(0, MAX_REFUSAL_BODY)
+        : body.toString();
   }
 
   private static Map<String, String> moduleTokens(String json) {
@@ -104,7 +91,7 @@ public final class AuthFilterClient implements AuthStage {
         }
       });
     } catch (RuntimeException e) {
-      throw HttpError.unavailable("auth module answered an unreadable X-Okapi-Module-Tokens");
+      throw new IllegalStateException("auth module answered an unreadable X-Okapi-Module-Tokens");
     }
     return tokens;
   }

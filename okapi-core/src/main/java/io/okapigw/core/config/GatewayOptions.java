@@ -1,5 +1,6 @@
 package io.okapigw.core.config;
 
+import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.util.Set;
 
@@ -13,9 +14,10 @@ import java.util.Set;
  * @param instances HTTP server verticles, one per event loop (default: number of cores)
  * @param maxHeaderSize largest request header block accepted; larger gets 431 (default 16 KiB)
  * @param upstream how module instances are called
+ * @param authCache the auth decision cache ({@code auth.cache.*} settings)
  */
 public record GatewayOptions(int port, String host, String okapiUrl, int instances,
-    int maxHeaderSize, UpstreamOptions upstream) {
+    int maxHeaderSize, UpstreamOptions upstream, AuthCacheOptions authCache) {
 
   public static final int DEFAULT_PORT = 9130;
   public static final String DEFAULT_HOST = "0.0.0.0";
@@ -23,13 +25,15 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
 
   /** The setting keys, as flags ({@code --port}) and as {@code -conf} JSON keys. */
   public static final Set<String> KEYS = Set.of("port", "host", "okapi-url", "instances",
-      "max-header-size", "proxy.connect-timeout", "proxy.idle-timeout", "proxy.max-connections");
+      "max-header-size", "proxy.connect-timeout", "proxy.idle-timeout", "proxy.max-connections",
+      AuthCacheOptions.ENABLED, AuthCacheOptions.TTL, AuthCacheOptions.MAX_SIZE,
+      AuthCacheOptions.NEGATIVE_TTL, AuthCacheOptions.STALE_IF_ERROR);
 
   /** @return the defaults, on the given port */
   public static GatewayOptions defaults(int port) {
     return new GatewayOptions(port, DEFAULT_HOST, null,
         Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_HEADER_SIZE,
-        UpstreamOptions.defaults());
+        UpstreamOptions.defaults(), new AuthCacheOptions());
   }
 
   /**
@@ -48,17 +52,24 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
             settings.duration("proxy.connect-timeout", up.connectTimeout()),
             settings.duration("proxy.idle-timeout", up.idleTimeout()),
             settings.integer("proxy.max-connections", up.maxConnectionsPerHost(), 1, 10_000),
-            up.maxHeaderSize()));
+            up.maxHeaderSize()),
+        AuthCacheOptions.fromSettings(settings.asMap()));
   }
 
   /** @return this with another port */
   public GatewayOptions withPort(int newPort) {
-    return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream);
+    return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream,
+        authCache);
   }
 
   /** @return this with another number of HTTP server verticles */
   public GatewayOptions withInstances(int n) {
-    return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream);
+    return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream, authCache);
+  }
+
+  /** @return this with other auth cache settings */
+  public GatewayOptions withAuthCache(AuthCacheOptions options) {
+    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, options);
   }
 
   /** @return the X-Okapi-Url for a node bound to {@code boundPort} */

@@ -1,5 +1,6 @@
 package io.okapigw.core.proxy;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.core.auth.AuthStage;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
@@ -23,16 +24,19 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final FilterCalls filters;
   private final Forwarder forwarder;
   private final String okapiUrl;
+  private final RequestMetrics metrics;
 
   /**
    * @param tables the compiled routing tables
    * @param upstream the client for module instances
    * @param auth decides on requests of tenants that have an auth filter
    * @param okapiUrl the gateway's URL as modules should call it (X-Okapi-Url)
+   * @param registry where request timings go
    */
   public ProxyHandler(RoutingTables tables, UpstreamClient upstream, AuthStage auth,
-      String okapiUrl) {
+      String okapiUrl, MeterRegistry registry) {
     this.tables = tables;
+    this.metrics = new RequestMetrics(registry);
     this.auth = auth;
     this.filters = new FilterCalls(upstream);
     this.forwarder = new Forwarder(upstream);
@@ -42,13 +46,16 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   @Override
   public void handle(HttpServerRequest in) {
     in.pause();
-    Future.succeededFuture(in)
-        .map(this::route)
-        .compose(this::authorize)
+    long start = System.nanoTime();
+    Future<ProxyRequest> routed = Future.succeededFuture(in).map(this::route);
+    routed.compose(this::authorize)
         .compose(filters::pre)
         .compose(request -> forwarder.forward(request)
             .onSuccess(status -> filters.post(request, status)))
-        .onFailure(e -> fail(in, e));
+        .onFailure(e -> fail(in, e))
+        .onComplete(done -> metrics.record(
+            routed.succeeded() ? routed.result().identity().tenant() : "unknown",
+            in.method().name(), in.response().getStatusCode(), start));
   }
 
   private ProxyRequest route(HttpServerRequest in) {

@@ -1,6 +1,7 @@
 package io.okapigw.core.proxy;
 
-import io.okapigw.core.auth.AuthGrant;
+import io.okapigw.cache.AuthDecision;
+import io.okapigw.core.auth.Grants;
 import io.okapigw.core.auth.AuthRequest;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Pipeline;
@@ -16,12 +17,12 @@ import io.vertx.core.http.HttpServerRequest;
  * @param pipeline the matched stages
  * @param requestId this hop's X-Okapi-Request-Id
  * @param okapiUrl the gateway's URL for modules
- * @param grant the auth decision, or {@code null} if the tenant has no auth filter
+ * @param grant the auth module's grant, or {@code null} if the tenant has no auth filter
  */
 record ProxyRequest(HttpServerRequest in, ClientIdentity identity, Pipeline pipeline,
-    String requestId, String okapiUrl, AuthGrant grant) {
+    String requestId, String okapiUrl, AuthDecision grant) {
 
-  ProxyRequest withGrant(AuthGrant newGrant) {
+  ProxyRequest withGrant(AuthDecision newGrant) {
     return new ProxyRequest(in, identity, pipeline, requestId, okapiUrl, newGrant);
   }
 
@@ -45,14 +46,14 @@ record ProxyRequest(HttpServerRequest in, ClientIdentity identity, Pipeline pipe
         .set(OkapiHeaders.URL, okapiUrl)
         .set(OkapiHeaders.REQUEST_ID, requestId);
     String token = grant == null || originalToken ? identity.token()
-        : grant.tokenFor(stage.moduleId(), identity.token());
+        : Grants.tokenFor(grant, stage.moduleId(), identity.token());
     if (token != null) {
       headers.set(OkapiHeaders.TOKEN, token);
     }
-    if (grant != null && grant.userId() != null) {
+    if (grant != null && !grant.userId().isEmpty()) {
       headers.set(OkapiHeaders.USER_ID, grant.userId());
     }
-    if (grant != null && grant.permissions() != null) {
+    if (grant != null && !grant.permissions().isEmpty()) {
       headers.set(OkapiHeaders.PERMISSIONS, grant.permissions());
     }
   }
