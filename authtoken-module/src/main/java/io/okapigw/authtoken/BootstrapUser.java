@@ -37,6 +37,9 @@ public record BootstrapUser(String tenant, String username, String password, Lis
     if (first <= 0 || second <= first + 1 || last <= second + 1) {
       throw new IllegalArgumentException("--bootstrap must be TENANT:USERNAME:PASSWORD:perm1,perm2");
     }
+    if (!spec.substring(0, first).matches("[A-Za-z0-9_-]{1,64}")) {
+      throw new IllegalArgumentException("--bootstrap: tenant must be 1-64 letters, digits, '_' or '-'");
+    }
     List<String> perms = Arrays.stream(spec.substring(last + 1).split(","))
         .map(String::trim).filter(p -> !p.isEmpty()).toList();
     return new BootstrapUser(spec.substring(0, first), spec.substring(first + 1, second),

@@ -124,7 +124,12 @@ public final class TokenService {
     } catch (JwtException | IllegalArgumentException e) {
       throw ApiException.unauthorized("malformed token");
     }
-    return TokenClaimsReader.read(claims);
+    TokenClaims read = TokenClaimsReader.read(claims);
+    if (!read.expiresAt().isAfter(clock.instant())) {
+      // RFC 7519 4.1.4: valid only before exp; JJWT still accepts the exp second itself
+      throw ApiException.unauthorized("token expired");
+    }
+    return read;
   }
 
   private String sign(JwtBuilder builder, String sessionId, Collection<String> permissions, Instant exp) {

@@ -1,0 +1,164 @@
+package io.okapigw.authtoken.gateway;
+
+import static io.okapigw.authtoken.TestModule.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.authtoken.AuthtokenOptions;
+import io.okapigw.authtoken.MutableClock;
+import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.TestModule;
+import io.restassured.http.ContentType;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The calls to the gateway's {@code POST /_/proxy/auth-cache/invalidate}, recorded by a
+ * small real HTTP server standing in for the gateway, including one that is down or slow.
+ */
+@ExtendWith(VertxExtension.class)
+class GatewayInvalidationTest {
+  private static final String PATH = "/_/proxy/auth-cache/invalidate";
+
+  @TempDir
+  Path dir;
+  private final BlockingQueue<JsonObject> calls = new LinkedBlockingQueue<>();
+  private TestModule module;
+  private HttpServer gateway;
+
+  @AfterEach
+  void tearDown() {
+    if (module != null) {
+      module.undeploy();
+    }
+    if (gateway != null) {
+      await(gateway.close());
+    }
+  }
+
+  /** A gateway that records each call, then lets {@code answer} respond (or not). */
+  private int startGateway(Vertx vertx, int port, BiConsumer<Integer, HttpServerRequest> answer) {
+    AtomicInteger count = new AtomicInteger();
+    gateway = await(vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
+      calls.add(new JsonObject().put("method", req.method().name()).put("path", req.path())
+          .put("contentType", req.getHeader("Content-Type")).put("body", body.toJsonObject()));
+      answer.accept(count.incrementAndGet(), req);
+    })).listen(port, "127.0.0.1"));
+    return gateway.actualPort();
+  }
+
+  private void deploy(Vertx vertx, int gatewayPort) {
+    AuthtokenOptions options = TestModule.options(dir, MutableClock.ofNow())
+        .setGatewayUrl("http://127.0.0.1:" + gatewayPort)
+        .setGatewayTimeout(Duration.ofMillis(300)).setGatewayRetryDelay(Duration.ofMillis(50));
+    module = TestModule.deploy(vertx, options);
+  }
+
+  private JsonObject nextCall() throws InterruptedException {
+    JsonObject call = calls.poll(10, TimeUnit.SECONDS);
+    assertThat(call).as("a call to the gateway").isNotNull();
+    return call;
+  }
+
+  private JsonObject nextBody() throws InterruptedException {
+    return nextCall().getJsonObject("body");
+  }
+
+  @Test
+  void everyChange_postsTheMatchingInvalidation(Vertx vertx) throws Exception {
+    deploy(vertx, startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(204).end()));
+    String id = module.createUser("alice", "pw", List.of("a"));
+    String token = module.token("alice", "pw");
+
+    module.request(TestModule.TENANT).contentType(ContentType.JSON).body("[\"b\"]")
+        .put("/perms/users/" + id + "/permissions").then().statusCode(204);
+    JsonObject call = nextCall();
+    assertThat(call.getString("method")).isEqualTo("POST");
+    assertThat(call.getString("path")).isEqualTo(PATH);
+    assertThat(call.getString("contentType")).isEqualTo("application/json");
+    assertThat(call.getJsonObject("body")).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+
+    module.request(TestModule.TENANT).body("{\"active\":false}").put("/users/" + id).then().statusCode(204);
+    assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+
+    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, token).post("/authn/logout").then().statusCode(204);
+    assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+
+    module.postPermissionSets("mod-a-1", new JsonArray());
+    assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku"));
+
+    module.request().post("/authtoken/signing-key/rotate").then().statusCode(204);
+    assertThat(nextBody()).isEqualTo(new JsonObject());
+    assertThat(calls).isEmpty();
+  }
+
+  @Test
+  void gatewayAnswers503_adminCallSucceeds_andTheInvalidationIsRetried(Vertx vertx) throws Exception {
+    deploy(vertx, startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(n == 1 ? 503 : 204).end()));
+    String id = module.createUser("alice", "pw", List.of("a"));
+    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + id + "/permissions")
+        .then().statusCode(204);
+    JsonObject expected = new JsonObject().put("tenant", "diku").put("userId", id);
+    assertThat(nextBody()).isEqualTo(expected);
+    assertThat(nextBody()).as("retry").isEqualTo(expected);
+    assertThat(calls.poll(300, TimeUnit.MILLISECONDS)).as("no retry after success").isNull();
+  }
+
+  @Test
+  void gatewaySlow_adminCallAnsweredAfterTheTimeout_andRetried(Vertx vertx) throws Exception {
+    deploy(vertx, startGateway(vertx, 0, (n, req) -> {
+      if (n > 1) {
+        req.response().setStatusCode(204).end();
+      }
+    }));
+    String id = module.createUser("alice", "pw", List.of("a"));
+    long start = System.nanoTime();
+    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + id + "/permissions")
+        .then().statusCode(204);
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertThat(millis).isBetween(250L, 5_000L);
+    assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+    assertThat(nextBody()).as("retry").isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+  }
+
+  @Test
+  void gatewayDown_adminCallSucceeds_andTheInvalidationArrivesWhenItComesUp(Vertx vertx) throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    deploy(vertx, port);
+    String id = module.createUser("alice", "pw", List.of("a"));
+    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + id + "/permissions")
+        .then().statusCode(204);
+    module.request(TestModule.TENANT).get("/perms/users/" + id).then().statusCode(200);
+    startGateway(vertx, port, (n, req) -> req.response().setStatusCode(204).end());
+    assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+  }
+
+  @Test
+  void gatewayRefuses400_notRetried(Vertx vertx) throws Exception {
+    deploy(vertx, startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(400).end("bad")));
+    String id = module.createUser("alice", "pw", List.of("a"));
+    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + id + "/permissions")
+        .then().statusCode(204);
+    assertThat(nextBody().getString("userId")).isEqualTo(id);
+    assertThat(calls.poll(500, TimeUnit.MILLISECONDS)).isNull();
+  }
+}
