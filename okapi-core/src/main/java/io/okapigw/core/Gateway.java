@@ -40,6 +40,9 @@ public interface Gateway {
   /** @return the URL modules reach this node at (X-Okapi-Url) */
   String okapiUrl();
 
+  /** @return this node's id in the cluster ({@code local} when not clustered) */
+  String nodeId();
+
   /** @return the registry the admin API works on */
   Registry registry();
 

@@ -4,11 +4,14 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
-import io.okapigw.core.auth.Invalidation;
+import io.okapigw.core.cluster.ClusterBus;
+import io.okapigw.core.cluster.ClusterInvalidator;
+import io.okapigw.core.cluster.RegistrySync;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.storage.Storage;
 import io.okapigw.core.tenantinit.TenantPermissionsHook;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -16,45 +19,50 @@ import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.util.function.Function;
 
-/** Wires a node: store, registry, routing tables, and the HTTP verticles sharing them. */
+/**
+ * Wires a node: registry store, routing tables, auth cache, cluster messaging, and the HTTP
+ * verticles sharing them. Single node or clustered depends only on the Vert.x it is given.
+ */
 final class GatewayNode implements Gateway {
 
   private final Vertx vertx;
-  private final int port;
-  private final String okapiUrl;
-  private final Registry registry;
+  private final Shared shared;
   private final String deploymentId;
 
-  private GatewayNode(Vertx vertx, int port, String okapiUrl, Registry registry,
-      String deploymentId) {
+  private GatewayNode(Vertx vertx, Shared shared, String deploymentId) {
     this.vertx = vertx;
-    this.port = port;
-    this.okapiUrl = okapiUrl;
-    this.registry = registry;
+    this.shared = shared;
     this.deploymentId = deploymentId;
   }
 
   static Future<Gateway> start(Vertx vertx, GatewayOptions requested, Ticker ticker) {
     GatewayOptions options = requested.port() == 0
         ? requested.withPort(freePort()) : requested;
+    return Storage.open(vertx, options.storage())
+        .compose(store -> wire(vertx, options, ticker, store))
+        .compose(shared -> shared.tables().rebuild().map(shared))
+        .compose(shared -> vertx.deployVerticle(() -> new HttpVerticle(shared),
+                new DeploymentOptions().setInstances(options.instances()))
+            .map(id -> new GatewayNode(vertx, shared, id)));
+  }
+
+  private static Future<Shared> wire(Vertx vertx, GatewayOptions options, Ticker ticker,
+      RegistryStore store) {
     String okapiUrl = options.okapiUrlFor(options.port());
-    RegistryStore store = RegistryStore.inMemory();
     Registry registry = new Registry(vertx, store,
         new TenantPermissionsHook(vertx, store, okapiUrl));
     RoutingTables tables = new RoutingTables(store);
-    registry.onChange(tables::rebuild);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     AuthCache cache = AuthCache.create(options.authCache(), ticker, metrics);
-    Function<Invalidation, Future<Long>> invalidator =
-        inv -> Future.succeededFuture(inv.applyTo(cache));
-    Shared shared = new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
-        invalidator, metrics);
-    return tables.rebuild()
-        .compose(v -> vertx.deployVerticle(() -> new HttpVerticle(shared),
-            new DeploymentOptions().setInstances(options.instances())))
-        .map(id -> new GatewayNode(vertx, options.port(), okapiUrl, registry, id));
+    ClusterBus bus = ClusterBus.create(vertx, options.clusterAckTimeout());
+    return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus))
+        .map(started -> {
+          RegistrySync sync = started.resultAt(0);
+          registry.onChange(sync::changed);
+          return new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
+              started.resultAt(1), metrics, bus);
+        });
   }
 
   private static int freePort() {
@@ -67,17 +75,22 @@ final class GatewayNode implements Gateway {
 
   @Override
   public int port() {
-    return port;
+    return shared.options().port();
   }
 
   @Override
   public String okapiUrl() {
-    return okapiUrl;
+    return shared.okapiUrl();
   }
 
   @Override
   public Registry registry() {
-    return registry;
+    return shared.registry();
+  }
+
+  @Override
+  public String nodeId() {
+    return shared.bus().nodeId();
   }
 
   @Override
@@ -87,7 +100,7 @@ final class GatewayNode implements Gateway {
 
   /** What every HTTP verticle of the node shares. */
   record Shared(GatewayOptions options, String okapiUrl, Registry registry, RoutingTables tables,
-      String version, AuthCache cache, Function<Invalidation, Future<Long>> invalidator,
-      PrometheusMeterRegistry metrics) {
+      String version, AuthCache cache, ClusterInvalidator invalidator,
+      PrometheusMeterRegistry metrics, ClusterBus bus) {
   }
 }

@@ -1,5 +1,7 @@
 package io.okapigw.core;
 
+import io.okapigw.core.cluster.ClusterOptions;
+import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.config.Settings;
 import io.vertx.core.Vertx;
@@ -9,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Command line: {@code dev [--port P] [--okapi-url U] [-conf file.json] [--key value ...]},
+ * Command line: {@code dev|cluster [--port P] [-conf file.json] [--key value ...]},
  * {@code version}, {@code help}.
  */
 public final class Main {
@@ -20,6 +22,7 @@ public final class Main {
       usage: java -jar okapi-core-fat.jar COMMAND [settings]
       commands:
         dev        single-node gateway, in-memory registry
+        cluster    a node of a gateway cluster (Hazelcast); see cluster settings below
         version    print the version
         help       this text
       settings (as --key value, --key=value, or keys of a -conf JSON file; flags win):
@@ -37,7 +40,14 @@ public final class Main {
         --auth.cache.negative-ttl D   cache 401/403 answers this long (default 0 = off)
         --auth.cache.stale-if-error D serve an expired entry this much longer while the auth
                                   module is unreachable, never past token exp (default 0 = off)
+        --storage S               inmemory (default) or postgresql://user:pass@host:port/db
         -conf FILE                JSON object with any of the keys above
+      cluster settings:
+        --cluster-host H          address this node binds to and advertises (default 127.0.0.1)
+        --cluster-port C          Hazelcast member port (default 5701)
+        --members h:p,h:p         TCP/IP members to join (multicast is off); none = new cluster
+        --hazelcast-config F      Hazelcast XML/YAML file overriding the three above
+        --cluster.ack-timeout D   wait for other nodes to confirm changes (default 2s)
       """;
 
   private Main() {
@@ -48,6 +58,7 @@ public final class Main {
     List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
     switch (command) {
       case "dev" -> dev(rest);
+      case "cluster" -> cluster(rest);
       case "version" -> log.info("okapi-gateway {}", Version.current());
       case "help", "--help", "-h" -> log.info("\n{}", USAGE);
       default -> exit("unknown command '" + command + "'\n" + USAGE);
@@ -55,23 +66,42 @@ public final class Main {
   }
 
   private static void dev(List<String> args) {
-    GatewayOptions options;
-    try {
-      options = GatewayOptions.from(Settings.fromArgs(args));
-    } catch (IllegalArgumentException e) {
-      exit("bad setting: " + e.getMessage());
-      return;
-    }
-    Vertx vertx = Vertx.vertx();
+    GatewayOptions options = parse(() -> GatewayOptions.from(Settings.fromArgs(args)));
+    run(Vertx.vertx(), options, "dev mode, " + options.storage() + " registry");
+  }
+
+  private static void cluster(List<String> args) {
+    Settings settings = parse(() -> Settings.fromArgs(args));
+    ClusterOptions cluster = parse(() -> ClusterOptions.from(settings));
+    GatewayOptions options = parse(() -> GatewayOptions.from(settings.except(ClusterOptions.KEYS)));
+    ClusteredVertx.start(cluster)
+        .onSuccess(vertx -> run(vertx, options, "cluster node at " + cluster.host() + ":"
+            + cluster.port() + ", " + options.storage() + " registry"))
+        .onFailure(e -> {
+          log.error("cannot join the cluster: {}", e.getMessage());
+          System.exit(1);
+        });
+  }
+
+  private static void run(Vertx vertx, GatewayOptions options, String mode) {
     Gateway.start(vertx, options)
-        .onSuccess(gw -> log.info("gateway {} listening on port {} (dev mode, in-memory registry)",
-            Version.current(), gw.port()))
+        .onSuccess(gw -> log.info("gateway {} listening on port {} ({}; node {})",
+            Version.current(), gw.port(), mode, gw.nodeId()))
         .onFailure(e -> {
           log.error("gateway failed to start: {}", e.getMessage());
           vertx.close().onComplete(v -> System.exit(1));
         });
     Runtime.getRuntime().addShutdownHook(new Thread(() -> vertx.close()
         .toCompletionStage().toCompletableFuture().join()));
+  }
+
+  private static <T> T parse(java.util.function.Supplier<T> settings) {
+    try {
+      return settings.get();
+    } catch (IllegalArgumentException e) {
+      exit("bad setting: " + e.getMessage());
+      throw e;
+    }
   }
 
   private static void exit(String message) {

@@ -2,14 +2,13 @@ package io.okapigw.core.admin;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
-import io.okapigw.core.auth.Invalidation;
+import io.okapigw.core.cluster.ClusterBus;
+import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.Registry;
-import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
-import java.util.function.Function;
 
 /**
  * The gateway's own API under {@code /_/}: registry (modules, tenants, enablement, discovery),
@@ -23,7 +22,8 @@ public final class AdminApi {
   private final Registry registry;
   private final String version;
   private final AuthCacheApi authCache;
-  private final Function<Invalidation, Future<Long>> invalidator;
+  private final ClusterInvalidator invalidator;
+  private final ClusterBus bus;
   private final PrometheusMeterRegistry metrics;
 
   /**
@@ -32,13 +32,15 @@ public final class AdminApi {
    * @param cache the node's auth cache
    * @param invalidator applies an auth cache invalidation (cluster-wide where clustered)
    * @param metrics the node's meters, served at {@code /_/metrics}
+   * @param bus the cluster, for the health answer
    */
   public AdminApi(Registry registry, String version, AuthCache cache,
-      Function<Invalidation, Future<Long>> invalidator, PrometheusMeterRegistry metrics) {
+      ClusterInvalidator invalidator, PrometheusMeterRegistry metrics, ClusterBus bus) {
     this.registry = registry;
     this.version = version;
     this.authCache = new AuthCacheApi(cache, invalidator);
     this.invalidator = invalidator;
+    this.bus = bus;
     this.metrics = metrics;
   }
 
@@ -56,7 +58,8 @@ public final class AdminApi {
         .putHeader("Content-Type", "text/plain").end(version));
     router.get("/_/proxy/health").handler(ctx -> ctx.response()
         .putHeader("Content-Type", "application/json")
-        .end(new JsonObject().put("status", "UP").put("version", version).encode()));
+        .end(new JsonObject().put("status", "UP").put("version", version)
+            .put("node", bus.nodeId()).put("members", bus.members().size()).encode()));
     router.route("/_/*").handler(ctx -> ctx.fail(HttpError.notFound(
         "no admin endpoint " + ctx.request().method() + " " + ctx.request().path())));
     router.route("/_/*").failureHandler(Failures::handle);

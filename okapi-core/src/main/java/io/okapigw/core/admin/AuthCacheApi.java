@@ -5,11 +5,12 @@ import static io.okapigw.core.admin.Replies.guarded;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.cache.AuthCacheStats;
 import io.okapigw.core.auth.Invalidation;
+import io.okapigw.core.cluster.ClusterInvalidator;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.util.function.Function;
 
 /**
  * {@code /_/proxy/auth-cache}: the auth cache's counters, and invalidation (what the auth module
@@ -18,13 +19,10 @@ import java.util.function.Function;
 final class AuthCacheApi {
 
   private final AuthCache cache;
-  private final Function<Invalidation, Future<Long>> invalidator;
+  private final ClusterInvalidator invalidator;
 
-  /**
-   * @param invalidator applies an invalidation (on every node of a cluster) and gives the count
-   *     of entries removed locally
-   */
-  AuthCacheApi(AuthCache cache, Function<Invalidation, Future<Long>> invalidator) {
+  /** @param invalidator applies an invalidation on every node of the cluster */
+  AuthCacheApi(AuthCache cache, ClusterInvalidator invalidator) {
     this.cache = cache;
     this.invalidator = invalidator;
   }
@@ -38,10 +36,21 @@ final class AuthCacheApi {
   private void invalidate(RoutingContext ctx) {
     Invalidation inv = Invalidation.fromJson(
         AdminBody.of(ctx).length() == 0 ? null : Replies.jsonObject(ctx));
-    invalidator.apply(inv)
-        .onSuccess(removed -> ctx.response().setStatusCode(204)
-            .putHeader("X-Invalidated-Entries", Long.toString(removed)).end())
+    invalidator.invalidate(inv)
+        .onSuccess(outcome -> answer(ctx, outcome))
         .onFailure(ctx::fail);
+  }
+
+  /** 204 when every member confirmed; 202 naming the members that did not, in time. */
+  private static void answer(RoutingContext ctx, ClusterInvalidator.Outcome outcome) {
+    ctx.response().putHeader("X-Invalidated-Entries", Long.toString(outcome.removedHere()));
+    if (outcome.unacknowledged().isEmpty()) {
+      ctx.response().setStatusCode(204).end();
+      return;
+    }
+    ctx.response().setStatusCode(202).putHeader("Content-Type", "application/json")
+        .end(new JsonObject().put("removedHere", outcome.removedHere())
+            .put("unacknowledged", new JsonArray(outcome.unacknowledged())).encode());
   }
 
   private JsonObject statsJson(AuthCacheStats s) {

@@ -3,6 +3,7 @@ package io.okapigw.core.admin;
 import static io.okapigw.core.admin.Replies.guarded;
 
 import io.okapigw.core.auth.Invalidation;
+import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.TenantDescriptor;
@@ -11,20 +12,19 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.util.function.Function;
 
 /** {@code /_/proxy/tenants} and the modules enabled for each tenant. */
 final class TenantsApi {
 
   private final Registry registry;
   private final TenantModules modules;
-  private final Function<Invalidation, Future<Long>> invalidator;
+  private final ClusterInvalidator invalidator;
 
   /**
    * @param invalidator drops a tenant's cached auth decisions when its modules change (their
    *     permission sets may have changed)
    */
-  TenantsApi(Registry registry, Function<Invalidation, Future<Long>> invalidator) {
+  TenantsApi(Registry registry, ClusterInvalidator invalidator) {
     this.registry = registry;
     this.modules = registry.tenantModules();
     this.invalidator = invalidator;
@@ -74,7 +74,7 @@ final class TenantsApi {
   }
 
   private <T> Future<T> forgetDecisions(String tenant, T result) {
-    return invalidator.apply(new Invalidation(tenant, null, null)).map(result);
+    return invalidator.invalidate(new Invalidation(tenant, null, null)).map(result);
   }
 
   private static JsonObject idJson(String id) {

@@ -2,6 +2,7 @@ package io.okapigw.core.config;
 
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
+import java.time.Duration;
 import java.util.Set;
 
 /**
@@ -15,9 +16,28 @@ import java.util.Set;
  * @param maxHeaderSize largest request header block accepted; larger gets 431 (default 16 KiB)
  * @param upstream how module instances are called
  * @param authCache the auth decision cache ({@code auth.cache.*} settings)
+ * @param storage where the registry lives: {@code inmemory} (default; cluster-wide maps when
+ *     clustered) or {@code postgresql://user:pass@host:port/db}
+ * @param clusterAckTimeout how long a node waits for the other members to confirm a registry
+ *     change or cache invalidation (default 2 s)
  */
 public record GatewayOptions(int port, String host, String okapiUrl, int instances,
-    int maxHeaderSize, UpstreamOptions upstream, AuthCacheOptions authCache) {
+    int maxHeaderSize, UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
+    Duration clusterAckTimeout) {
+
+  public static final String DEFAULT_STORAGE = "inmemory";
+  public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
+
+  public GatewayOptions {
+    if (!DEFAULT_STORAGE.equals(storage) && !storage.startsWith("postgresql://")
+        && !storage.startsWith("postgres://")) {
+      throw new IllegalArgumentException("storage must be inmemory or postgresql://user:pass@host:"
+          + "port/db, was '" + storage + "'");
+    }
+    if (clusterAckTimeout.isZero() || clusterAckTimeout.isNegative()) {
+      throw new IllegalArgumentException("cluster.ack-timeout must be > 0");
+    }
+  }
 
   public static final int DEFAULT_PORT = 9130;
   public static final String DEFAULT_HOST = "0.0.0.0";
@@ -27,13 +47,15 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
   public static final Set<String> KEYS = Set.of("port", "host", "okapi-url", "instances",
       "max-header-size", "proxy.connect-timeout", "proxy.idle-timeout", "proxy.max-connections",
       AuthCacheOptions.ENABLED, AuthCacheOptions.TTL, AuthCacheOptions.MAX_SIZE,
-      AuthCacheOptions.NEGATIVE_TTL, AuthCacheOptions.STALE_IF_ERROR);
+      AuthCacheOptions.NEGATIVE_TTL, AuthCacheOptions.STALE_IF_ERROR, "storage",
+      "cluster.ack-timeout");
 
   /** @return the defaults, on the given port */
   public static GatewayOptions defaults(int port) {
     return new GatewayOptions(port, DEFAULT_HOST, null,
         Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_HEADER_SIZE,
-        UpstreamOptions.defaults(), new AuthCacheOptions());
+        UpstreamOptions.defaults(), new AuthCacheOptions(), DEFAULT_STORAGE,
+        DEFAULT_CLUSTER_ACK_TIMEOUT);
   }
 
   /**
@@ -53,23 +75,27 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
             settings.duration("proxy.idle-timeout", up.idleTimeout()),
             settings.integer("proxy.max-connections", up.maxConnectionsPerHost(), 1, 10_000),
             up.maxHeaderSize()),
-        AuthCacheOptions.fromSettings(settings.asMap()));
+        AuthCacheOptions.fromSettings(settings.asMap()),
+        settings.string("storage", DEFAULT_STORAGE),
+        settings.duration("cluster.ack-timeout", DEFAULT_CLUSTER_ACK_TIMEOUT));
   }
 
   /** @return this with another port */
   public GatewayOptions withPort(int newPort) {
     return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream,
-        authCache);
+        authCache, storage, clusterAckTimeout);
   }
 
   /** @return this with another number of HTTP server verticles */
   public GatewayOptions withInstances(int n) {
-    return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream, authCache);
+    return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream, authCache,
+        storage, clusterAckTimeout);
   }
 
   /** @return this with other auth cache settings */
   public GatewayOptions withAuthCache(AuthCacheOptions options) {
-    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, options);
+    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, options,
+        storage, clusterAckTimeout);
   }
 
   /** @return the X-Okapi-Url for a node bound to {@code boundPort} */

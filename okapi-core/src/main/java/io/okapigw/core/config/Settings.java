@@ -91,6 +91,13 @@ public final class Settings {
     }
   }
 
+  /** @return these settings without {@code keys} (those another component reads) */
+  public Settings except(Set<String> keys) {
+    Map<String, String> rest = new LinkedHashMap<>(values);
+    rest.keySet().removeAll(keys);
+    return new Settings(rest);
+  }
+
   public String string(String key, String defaultValue) {
     return values.getOrDefault(key, defaultValue);
   }

@@ -1,0 +1,44 @@
+package io.okapigw.core.cluster;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.spi.cluster.ClusterManager;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Messages every other gateway node must act on and acknowledge: a registry change, an auth
+ * cache invalidation. Each node answers on its own address; the sender waits for every member
+ * it knows of, bounded by a timeout, and learns which ones did not answer in time.
+ */
+public interface ClusterBus {
+
+  /** @return the bus of a clustered Vert.x, or one with no other members for a single node */
+  static ClusterBus create(Vertx vertx, Duration timeout) {
+    ClusterManager manager = vertx.isClustered() ? ((VertxInternal) vertx).clusterManager() : null;
+    return manager == null ? new SingleNodeBus() : new EventBusClusterBus(vertx, manager, timeout);
+  }
+
+  /** @return this node's id in the cluster ({@code local} for a single node) */
+  String nodeId();
+
+  /** @return the ids of every member, this node included */
+  List<String> members();
+
+  /**
+   * Answers {@code topic} messages sent to this node.
+   *
+   * @param handler does the work; the sender is acknowledged when its future succeeds
+   */
+  Future<Void> serve(String topic, Function<JsonObject, Future<Void>> handler);
+
+  /**
+   * Sends {@code body} on {@code topic} to every other member and waits for their answers.
+   *
+   * @return the members that did not acknowledge within the timeout (empty when all did)
+   */
+  Future<List<String>> broadcast(String topic, JsonObject body);
+}

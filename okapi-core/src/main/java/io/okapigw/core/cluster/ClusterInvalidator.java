@@ -1,0 +1,57 @@
+package io.okapigw.core.cluster;
+
+import io.okapigw.cache.AuthCache;
+import io.okapigw.core.auth.Invalidation;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Auth cache invalidation on every node: applied here, then sent to every other member, which
+ * acknowledges once its entries are gone. The answer names the members that did not acknowledge
+ * within the bus timeout.
+ */
+public final class ClusterInvalidator {
+
+  private static final Logger log = LoggerFactory.getLogger(ClusterInvalidator.class);
+  private static final String TOPIC = "authcache.invalidate";
+
+  private final Vertx vertx;
+  private final AuthCache cache;
+  private final ClusterBus bus;
+
+  private ClusterInvalidator(Vertx vertx, AuthCache cache, ClusterBus bus) {
+    this.vertx = vertx;
+    this.cache = cache;
+    this.bus = bus;
+  }
+
+  /** Creates the invalidator and starts answering other members' invalidations. */
+  public static Future<ClusterInvalidator> start(Vertx vertx, AuthCache cache, ClusterBus bus) {
+    ClusterInvalidator invalidator = new ClusterInvalidator(vertx, cache, bus);
+    return bus.serve(TOPIC, json -> invalidator.applyLocally(Invalidation.fromJson(json))
+        .mapEmpty()).map(invalidator);
+  }
+
+  /** Applies {@code inv} here and on every other member, in parallel. */
+  public Future<Outcome> invalidate(Invalidation inv) {
+    Future<Long> here = applyLocally(inv);
+    Future<List<String>> others = bus.broadcast(TOPIC, inv.toJson());
+    return Future.all(here, others).map(v -> new Outcome(here.result(), others.result()));
+  }
+
+  /** Invalidation scans every entry (tens of ms at 100,000): kept off the event loop. */
+  private Future<Long> applyLocally(Invalidation inv) {
+    return vertx.executeBlocking(() -> inv.applyTo(cache), false)
+        .onSuccess(removed -> log.debug("{} removed {} auth cache entries", inv, removed));
+  }
+
+  /**
+   * @param removedHere entries removed on this node
+   * @param unacknowledged members that did not confirm in time (empty when all did)
+   */
+  public record Outcome(long removedHere, List<String> unacknowledged) {
+  }
+}
