@@ -34,6 +34,14 @@ final class JavaProcess implements AutoCloseable {
    */
   static JavaProcess start(String jar, List<String> jvmArgs, List<String> args, String readyUrl)
       throws IOException {
+    JavaProcess started = launch(jar, jvmArgs, args);
+    started.awaitReady(readyUrl, Duration.ofSeconds(60));
+    return started;
+  }
+
+  /** Starts {@code java <jvmArgs> -jar <jar> <args>} without waiting for it. */
+  static JavaProcess launch(String jar, List<String> jvmArgs, List<String> args)
+      throws IOException {
     Path jarPath = root().resolve(jar);
     if (!Files.exists(jarPath)) {
       throw new IllegalStateException(jarPath + " is missing: run mvn verify from the project root"
@@ -48,9 +56,7 @@ final class JavaProcess implements AutoCloseable {
     Path log = Files.createTempFile("okapigw-it-", ".log");
     Process process = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(log.toFile()).start();
-    JavaProcess started = new JavaProcess(process, log);
-    started.awaitReady(readyUrl, Duration.ofSeconds(60));
-    return started;
+    return new JavaProcess(process, log);
   }
 
   static int freePort() throws IOException {
@@ -59,7 +65,8 @@ final class JavaProcess implements AutoCloseable {
     }
   }
 
-  private void awaitReady(String url, Duration timeout) throws IOException {
+  /** Waits until {@code url} answers 200; kills the process and fails if it doesn't in time. */
+  void awaitReady(String url, Duration timeout) throws IOException {
     Instant deadline = Instant.now().plus(timeout);
     while (Instant.now().isBefore(deadline)) {
       if (!process.isAlive()) {
@@ -89,6 +96,11 @@ final class JavaProcess implements AutoCloseable {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /** Kills the process at once, like {@code kill -9}. */
+  void kill() {
+    close();
   }
 
   boolean isAlive() {
