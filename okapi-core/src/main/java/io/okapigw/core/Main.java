@@ -17,6 +17,8 @@ import org.slf4j.LoggerFactory;
 public final class Main {
 
   private static final Logger log = LoggerFactory.getLogger(Main.class);
+  /** Plain-text output for the user (usage, version). */
+  private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
   private static final String USAGE = """
       usage: java -jar okapi-core-fat.jar COMMAND [settings]
@@ -59,8 +61,8 @@ public final class Main {
     switch (command) {
       case "dev" -> dev(rest);
       case "cluster" -> cluster(rest);
-      case "version" -> log.info("okapi-gateway {}", Version.current());
-      case "help", "--help", "-h" -> log.info("\n{}", USAGE);
+      case "version" -> out.info("okapi-gateway {}", Version.current());
+      case "help", "--help", "-h" -> out.info(USAGE);
       default -> exit("unknown command '" + command + "'\n" + USAGE);
     }
   }

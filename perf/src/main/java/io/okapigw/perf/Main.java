@@ -14,6 +14,8 @@ import org.slf4j.LoggerFactory;
 public final class Main {
 
   private static final Logger log = LoggerFactory.getLogger(Main.class);
+  /** Plain-text output for the user (usage, version). */
+  private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
   private static final String USAGE = """
       usage: java -jar perf/target/perf-fat.jar COMMAND [--key value ...]
@@ -32,7 +34,7 @@ public final class Main {
       switch (command) {
         case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
         default -> {
-          log.info("\n{}", USAGE);
+          out.info(USAGE);
           System.exit("help".equals(command) ? 0 : 2);
         }
       }
