@@ -1,0 +1,36 @@
+package io.okapigw.perf.circulation.users;
+
+import static io.okapigw.perf.circulation.module.StoreEndpoints.byId;
+import static io.okapigw.perf.circulation.module.StoreEndpoints.collection;
+
+import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.perf.circulation.data.Patron;
+import io.okapigw.perf.circulation.data.Reference;
+import io.okapigw.perf.circulation.module.JsonStore;
+import io.okapigw.perf.circulation.module.ModuleSpec;
+import io.okapigw.perf.circulation.module.Routes;
+
+/**
+ * Simulated mod-users ({@code users} 16.3): users looked up by CQL ({@code barcode=="P000001"})
+ * or id, patron groups, and proxies (none are generated, so every proxy query is empty).
+ */
+public final class UsersModule {
+
+  private UsersModule() {
+  }
+
+  /** @return the module serving the data's patrons and patron groups */
+  public static ModuleSpec spec(CirculationData data) {
+    JsonStore users = new JsonStore("barcode", "username");
+    users.putAll(data.patrons().stream().map(Patron::toJson).toList());
+    JsonStore groups = new JsonStore();
+    groups.putAll(data.patronGroups().stream().map(Reference::toGroupJson).toList());
+    JsonStore proxies = new JsonStore("proxyUserId", "userId");
+    return ModuleSpec.of("mod-users", new Routes()
+        .on("GET", "/users", collection(users, "users"))
+        .on("GET", "/users/{id}", byId(users, "user"))
+        .on("GET", "/groups", collection(groups, "usergroups"))
+        .on("GET", "/groups/{id}", byId(groups, "user group"))
+        .on("GET", "/proxiesfor", collection(proxies, "proxiesFor")));
+  }
+}
