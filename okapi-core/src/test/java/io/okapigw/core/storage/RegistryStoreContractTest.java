@@ -1,0 +1,103 @@
+package io.okapigw.core.storage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.core.cluster.ClusteredRegistryStore;
+import io.okapigw.core.registry.DeploymentDescriptor;
+import io.okapigw.core.registry.ModuleDescriptor;
+import io.okapigw.core.registry.RegistryStore;
+import io.okapigw.core.registry.TenantDescriptor;
+import io.okapigw.testsupport.TestPostgres;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** One contract, three stores: in-memory, cluster-wide async maps, PostgreSQL. */
+class RegistryStoreContractTest {
+
+  private static Vertx vertx;
+
+  @BeforeAll
+  static void start() {
+    vertx = Vertx.vertx();
+  }
+
+  @AfterAll
+  static void stop() {
+    vertx.close().await();
+  }
+
+  static Stream<Function<Vertx, RegistryStore>> stores() {
+    return Stream.of(
+        v -> RegistryStore.inMemory(),
+        v -> ClusteredRegistryStore.create(v).await(),
+        v -> Storage.open(v, TestPostgres.get().createDatabase()).await());
+  }
+
+  private static ModuleDescriptor module(String id) {
+    return ModuleDescriptor.fromJson(new JsonObject().put("id", id).put("extra", "kept"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void modules_insertOnceReadListDelete(Function<Vertx, RegistryStore> factory) {
+    RegistryStore store = factory.apply(vertx);
+    assertThat(store.insertModule(module("mod-b-1")).await()).isTrue();
+    assertThat(store.insertModule(module("mod-a-1")).await()).isTrue();
+    assertThat(store.insertModule(module("mod-a-1")).await()).isFalse();
+    assertThat(store.module("mod-a-1").await()).map(m -> m.toJson().getString("extra"))
+        .contains("kept");
+    assertThat(store.modules().await()).extracting(ModuleDescriptor::id)
+        .containsExactly("mod-a-1", "mod-b-1");
+    assertThat(store.deleteModule("mod-a-1").await()).isTrue();
+    assertThat(store.deleteModule("mod-a-1").await()).isFalse();
+    assertThat(store.module("mod-a-1").await()).isEqualTo(Optional.empty());
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void tenants_insertUpdateDeleteAlsoDropsEnablement(Function<Vertx, RegistryStore> factory) {
+    RegistryStore store = factory.apply(vertx);
+    TenantDescriptor diku = TenantDescriptor.fromJson(new JsonObject().put("id", "diku"), null);
+    assertThat(store.insertTenant(diku).await()).isTrue();
+    assertThat(store.insertTenant(diku).await()).isFalse();
+    TenantDescriptor renamed = TenantDescriptor.fromJson(new JsonObject().put("name", "D"), "diku");
+    assertThat(store.updateTenant(renamed).await()).isTrue();
+    assertThat(store.tenant("diku").await()).map(t -> t.toJson().getString("name")).contains("D");
+    assertThat(store.updateTenant(TenantDescriptor.fromJson(new JsonObject(), "nosuch")).await())
+        .isFalse();
+    store.setEnabledModules("diku", List.of("mod-b-1", "mod-a-1")).await();
+    assertThat(store.enabledModules("diku").await()).containsExactly("mod-b-1", "mod-a-1");
+    assertThat(store.tenants().await()).extracting(TenantDescriptor::id).containsExactly("diku");
+    assertThat(store.deleteTenant("diku").await()).isTrue();
+    assertThat(store.enabledModules("diku").await()).isEmpty();
+    assertThat(store.deleteTenant("diku").await()).isFalse();
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void deployments_severalPerModule_deleteOneOrAll(Function<Vertx, RegistryStore> factory) {
+    RegistryStore store = factory.apply(vertx);
+    assertThat(store.insertDeployment(new DeploymentDescriptor("m", "i2", "http://b")).await())
+        .isTrue();
+    assertThat(store.insertDeployment(new DeploymentDescriptor("m", "i1", "http://a")).await())
+        .isTrue();
+    assertThat(store.insertDeployment(new DeploymentDescriptor("m", "i1", "http://c")).await())
+        .isFalse();
+    store.insertDeployment(new DeploymentDescriptor("n", "i1", "http://d")).await();
+    assertThat(store.deployments().await()).extracting(DeploymentDescriptor::url)
+        .containsExactly("http://a", "http://b", "http://d");
+    assertThat(store.deleteDeployments("m", "i1").await()).isEqualTo(1);
+    assertThat(store.deleteDeployments("m", null).await()).isEqualTo(1);
+    assertThat(store.deleteDeployments("m", null).await()).isZero();
+    assertThat(store.deployments().await()).extracting(DeploymentDescriptor::srvcId)
+        .containsExactly("n");
+  }
+}
