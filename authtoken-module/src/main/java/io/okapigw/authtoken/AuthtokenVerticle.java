@@ -24,6 +24,8 @@ public class AuthtokenVerticle extends VerticleBase {
   public static final long PURGE_MILLIS = 10 * 60_000;
   /** Largest request head accepted (tokens are limited separately). */
   public static final int MAX_HEADER_SIZE = 32 * 1024;
+  /** Longest request line accepted (the filter gets the original path and query). */
+  public static final int MAX_INITIAL_LINE_LENGTH = 16 * 1024;
   private static final Logger LOG = LoggerFactory.getLogger(AuthtokenVerticle.class);
 
   private final AuthtokenOptions options;
@@ -67,7 +69,8 @@ public class AuthtokenVerticle extends VerticleBase {
   }
 
   private Future<Void> listen() {
-    HttpServerOptions http = new HttpServerOptions().setMaxHeaderSize(MAX_HEADER_SIZE);
+    HttpServerOptions http = new HttpServerOptions().setMaxHeaderSize(MAX_HEADER_SIZE)
+        .setMaxInitialLineLength(MAX_INITIAL_LINE_LENGTH);
     return vertx.createHttpServer(http)
         .requestHandler(AuthtokenRouter.create(vertx, services))
         .listen(options.port(), options.host())

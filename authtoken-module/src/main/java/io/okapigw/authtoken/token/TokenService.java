@@ -1,5 +1,7 @@
 package io.okapigw.authtoken.token;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.ExpiredJwtException;
 import io.jsonwebtoken.JwtBuilder;
@@ -24,6 +26,8 @@ import javax.crypto.SecretKey;
  * Issues and verifies the module's JWTs with JJWT: HS256 only (the parser accepts no
  * other algorithm, so {@code alg: none} and algorithm switching fail), {@code exp}
  * required, {@code exp}/{@code nbf} checked against the injected clock without skew.
+ * Verified tokens and issued module tokens are remembered per signing key (bounded), so
+ * the filter's hot path does not re-parse and re-sign; expiry is still checked every time.
  *
  * <p>Access tokens: {@code sub} (username), {@code user_id}, {@code tenant},
  * {@code type: "access"}, {@code sid} (login session), {@code iat}, {@code exp}.
@@ -41,11 +45,18 @@ public final class TokenService {
   /** The anonymous token's expiry is rounded up to this, so it is stable for that long. */
   static final Duration ANONYMOUS_WINDOW = Duration.ofMinutes(1);
 
+  /** Most verified tokens and issued module tokens remembered (each). */
+  static final long CACHE_SIZE = 50_000;
+
   private final SigningKey key;
   private final Clock clock;
   private final Duration ttl;
   private final int maxLength;
   private volatile Verifier verifier;
+  private final Cache<String, Verified> verified = Caffeine.newBuilder()
+      .maximumSize(CACHE_SIZE).executor(Runnable::run).build();
+  private final Cache<ModuleTokenKey, String> moduleTokens = Caffeine.newBuilder()
+      .maximumSize(CACHE_SIZE).executor(Runnable::run).build();
 
   /**
    * @param key signing key (may rotate)
@@ -81,8 +92,10 @@ public final class TokenService {
    * @return a module token for the same user, session and expiry with these extra permissions
    */
   public String moduleToken(TokenClaims caller, Collection<String> permissions) {
-    return sign(Jwts.builder().subject(caller.subject()).claim("user_id", caller.userId())
-        .claim("tenant", caller.tenant()), caller.sessionId(), permissions, caller.expiresAt());
+    List<String> sorted = List.copyOf(new TreeSet<>(permissions));
+    return moduleTokens.get(new ModuleTokenKey(key.current(), caller, sorted), k -> sign(Jwts.builder()
+        .subject(caller.subject()).claim("user_id", caller.userId()).claim("tenant", caller.tenant()),
+        caller.sessionId(), sorted, caller.expiresAt()));
   }
 
   /**
@@ -96,8 +109,8 @@ public final class TokenService {
   public String anonymousToken(String tenant, Collection<String> permissions) {
     long window = ANONYMOUS_WINDOW.toSeconds();
     long exp = (clock.instant().getEpochSecond() / window + 1) * window + ttl.toSeconds();
-    return sign(Jwts.builder().subject(ANONYMOUS).claim("tenant", tenant), null, permissions,
-        Instant.ofEpochSecond(exp));
+    return sign(Jwts.builder().subject(ANONYMOUS).claim("tenant", tenant), null,
+        List.copyOf(new TreeSet<>(permissions)), Instant.ofEpochSecond(exp));
   }
 
   /**
@@ -110,9 +123,21 @@ public final class TokenService {
     if (token.length() > maxLength) {
       throw ApiException.unauthorized("token too large (over " + maxLength + " characters)");
     }
+    SecretKey current = key.current();
+    Verified known = verified.getIfPresent(token);
+    TokenClaims claims = known != null && known.key() == current ? known.claims() : parse(token, current);
+    if (!claims.expiresAt().isAfter(clock.instant())) {
+      // RFC 7519 4.1.4: valid only before exp; JJWT still accepts the exp second itself
+      throw ApiException.unauthorized("token expired");
+    }
+    return claims;
+  }
+
+  /** Full verification; the result is remembered for this key (expiry is checked at every use). */
+  private TokenClaims parse(String token, SecretKey current) {
     Claims claims;
     try {
-      claims = verifier().parser().parseSignedClaims(token).getPayload();
+      claims = verifier(current).parser().parseSignedClaims(token).getPayload();
     } catch (ExpiredJwtException e) {
       throw ApiException.unauthorized("token expired");
     } catch (PrematureJwtException e) {
@@ -125,21 +150,16 @@ public final class TokenService {
       throw ApiException.unauthorized("malformed token");
     }
     TokenClaims read = TokenClaimsReader.read(claims);
-    if (!read.expiresAt().isAfter(clock.instant())) {
-      // RFC 7519 4.1.4: valid only before exp; JJWT still accepts the exp second itself
-      throw ApiException.unauthorized("token expired");
-    }
+    verified.put(token, new Verified(current, read));
     return read;
   }
 
-  private String sign(JwtBuilder builder, String sessionId, Collection<String> permissions, Instant exp) {
-    List<String> sorted = List.copyOf(new TreeSet<>(permissions));
+  private String sign(JwtBuilder builder, String sessionId, List<String> sorted, Instant exp) {
     return builder.claim("type", MODULE).claim("sid", sessionId).claim("extra_permissions", sorted)
         .expiration(Date.from(exp)).signWith(key.current(), Jwts.SIG.HS256).compact();
   }
 
-  private Verifier verifier() {
-    SecretKey current = key.current();
+  private Verifier verifier(SecretKey current) {
     Verifier v = verifier;
     if (v == null || v.key() != current) {
       JwtParser parser = Jwts.parser().verifyWith(current)
@@ -166,5 +186,11 @@ public final class TokenService {
   }
 
   private record Verifier(SecretKey key, JwtParser parser) {
+  }
+
+  private record Verified(SecretKey key, TokenClaims claims) {
+  }
+
+  private record ModuleTokenKey(SecretKey key, TokenClaims caller, List<String> permissions) {
   }
 }

@@ -80,16 +80,23 @@ class TokenServiceTest {
   }
 
   @Test
-  void verify_expiredByOneSecond_401() {
+  void verify_atExpiry_401_evenWhenVerifiedBefore() {
     String token = tokens.issueAccess(alice, "s1").token();
-    clock.advance(Duration.ofMinutes(10));
+    tokens.verify(token);
+    clock.advance(Duration.ofMinutes(10).minusSeconds(1));
+    assertThat(tokens.verify(token).userId()).isEqualTo("u1");
+    clock.advance(Duration.ofSeconds(1));
     assert401(() -> tokens.verify(token), "expired");
   }
 
   @Test
   void verify_afterKeyRotation_oldTokensRefused_newOnesAccepted() {
     String old = tokens.issueAccess(alice, "s1").token();
+    TokenClaims caller = tokens.verify(old);
+    String oldModuleToken = tokens.moduleToken(caller, List.of("m"));
     await(key.rotate());
+    assert401(() -> tokens.verify(oldModuleToken), "signature");
+    assertThat(tokens.moduleToken(caller, List.of("m"))).isNotEqualTo(oldModuleToken);
     assert401(() -> tokens.verify(old), "signature");
     assertThat(tokens.verify(tokens.issueAccess(alice, "s1").token()).userId()).isEqualTo("u1");
   }
