@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -275,7 +276,7 @@ public class AuthtokenOptions {
   private static URI parseUri(String url) {
     try {
       return new URI(url);
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       return null;
     }
   }

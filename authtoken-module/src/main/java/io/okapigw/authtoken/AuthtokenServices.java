@@ -6,6 +6,7 @@ import io.okapigw.authtoken.login.LoginService;
 import io.okapigw.authtoken.login.PasswordHasher;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.store.AuthStore;
+import io.okapigw.authtoken.store.RevokedSession;
 import io.okapigw.authtoken.store.StoreChange;
 import io.okapigw.authtoken.token.RevokedSessions;
 import io.okapigw.authtoken.token.SigningKey;
@@ -73,7 +74,7 @@ record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey s
     switch (change.kind()) {
       case USER -> directory.invalidate(change.tenant(), change.subject());
       case PERMISSION_SETS -> permissionSets.invalidate(change.tenant());
-      case SESSION_REVOKED -> revoked.add(new io.okapigw.authtoken.store.RevokedSession(change.tenant(),
+      case SESSION_REVOKED -> revoked.add(new RevokedSession(change.tenant(),
           change.subject(), change.until()));
       default -> {
         directory.invalidateAll();

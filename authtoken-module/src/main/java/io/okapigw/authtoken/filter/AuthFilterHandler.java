@@ -6,6 +6,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.LinkedHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +44,7 @@ public final class AuthFilterHandler implements Handler<RoutingContext> {
     HttpServerResponse response = ctx.response().setStatusCode(202)
         .putHeader(OkapiHeaders.TOKEN, decision.token())
         .putHeader(OkapiHeaders.PERMISSIONS, new JsonArray(decision.permissions()).encode())
-        .putHeader(OkapiHeaders.MODULE_TOKENS, new JsonObject(new java.util.LinkedHashMap<>(decision.moduleTokens()))
+        .putHeader(OkapiHeaders.MODULE_TOKENS, new JsonObject(new LinkedHashMap<>(decision.moduleTokens()))
             .encode());
     if (decision.userId() != null) {
       response.putHeader(OkapiHeaders.USER_ID, decision.userId());

@@ -12,6 +12,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -64,7 +65,7 @@ public final class PermissionsHandler {
     String id = UsersHandler.checkId(ctx.pathParam("id"));
     Object body = JsonBody.parse(ctx.body().buffer());
     List<String> permissions = names(body);
-    users.setPermissions(tenant, id, List.copyOf(new java.util.LinkedHashSet<>(permissions)))
+    users.setPermissions(tenant, id, List.copyOf(new LinkedHashSet<>(permissions)))
         .onSuccess(v -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);
   }

@@ -265,6 +265,24 @@ class AuthFilterTest {
     assertThat(r.asString()).containsAnyOf(header, "Bearer");
   }
 
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {"X-Okapi-Token", "X-Okapi-Tenant", "X-Okapi-User-Id",
+      "X-Okapi-Permissions-Required", "X-Okapi-Module-Permissions", "Authorization"})
+  void filter_rawGarbageBytesInAHeader_4xxNot500(String header) throws Exception {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", module.port())) {
+      java.io.ByteArrayOutputStream request = new java.io.ByteArrayOutputStream();
+      String head = "GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Okapi-Filter: auth\r\nConnection: close\r\n"
+          + (header.equals(OkapiHeaders.TENANT) ? "" : "X-Okapi-Tenant: diku\r\n")
+          + (header.equals(OkapiHeaders.TOKEN) ? "" : "X-Okapi-Token: " + token + "\r\n") + header + ": ";
+      request.write(head.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      request.write(new byte[] {(byte) 0xff, (byte) 0xfe, 0x01, (byte) 0x80, '{', '[', '"', 0x7f});
+      request.write("\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      socket.getOutputStream().write(request.toByteArray());
+      String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+      assertThat(answer).matches("(?s)HTTP/1\\.1 4\\d\\d .*");
+    }
+  }
+
   @Test
   void filter_missingTenant_400() {
     module.request().header(OkapiHeaders.FILTER, "auth").header(OkapiHeaders.TOKEN, token).get("/x")

