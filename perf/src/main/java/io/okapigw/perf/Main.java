@@ -1,6 +1,7 @@
 package io.okapigw.perf;
 
 import io.okapigw.core.config.Settings;
+import io.okapigw.perf.demo.DemoCommand;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -20,6 +21,10 @@ public final class Main {
   private static final String USAGE = """
       usage: java -jar perf/target/perf-fat.jar COMMAND [--key value ...]
       commands:
+        demo [--port 9130] [--patrons 1000] [--items 1000] [--auth on|off] [--cache on|off]
+             [--data-dir data/demo]
+            gateway + authtoken module + simulated circulation modules, tenant diku,
+            user diku_admin / admin; prints login, check-out and check-in commands
         fixed-module --port P [--size BYTES] [--instances N]
             a module answering every request with BYTES bytes (default 1024)
       """;
@@ -32,6 +37,7 @@ public final class Main {
     List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
     try {
       switch (command) {
+        case "demo" -> DemoCommand.run(rest);
         case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
         default -> {
           out.info(USAGE);

@@ -113,7 +113,7 @@ public final class CirculationModules {
    * @param tenant tenant id, created if missing
    */
   public Future<Void> registerOn(String adminUrl, String tenant) {
-    return GatewayRegistration.register(vertx, adminUrl, tenant, deployments);
+    return GatewayRegistration.registerDeployments(vertx, adminUrl, tenant, deployments);
   }
 
   /** Undeploys every module. */

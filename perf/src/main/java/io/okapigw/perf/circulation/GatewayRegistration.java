@@ -26,6 +26,24 @@ public final class GatewayRegistration {
   private record Answer(int status, Buffer body) {
   }
 
+  /**
+   * A module to register: its descriptor and the URL of its one instance.
+   *
+   * @param descriptor the module descriptor (its {@code id} names the module)
+   * @param url the instance's base URL
+   */
+  public record Module(JsonObject descriptor, String url) {
+
+    /** @return the module id from the descriptor */
+    public String id() {
+      return descriptor.getString("id");
+    }
+
+    static Module of(ModuleDeployment deployment) {
+      return new Module(deployment.descriptor(), deployment.url());
+    }
+  }
+
   private final HttpClientAgent client;
   private final String adminUrl;
 
@@ -43,17 +61,23 @@ public final class GatewayRegistration {
    *     gateway's answer
    */
   public static Future<Void> register(Vertx vertx, String adminUrl, String tenant,
-      List<ModuleDeployment> modules) {
+      List<Module> modules) {
     GatewayRegistration registration = new GatewayRegistration(vertx, adminUrl);
     return registration.run(tenant, modules).eventually(registration.client::close);
   }
 
-  private Future<Void> run(String tenant, List<ModuleDeployment> modules) {
+  /** Registers simulated modules; see {@link #register(Vertx, String, String, List)}. */
+  public static Future<Void> registerDeployments(Vertx vertx, String adminUrl, String tenant,
+      List<ModuleDeployment> modules) {
+    return register(vertx, adminUrl, tenant, modules.stream().map(Module::of).toList());
+  }
+
+  private Future<Void> run(String tenant, List<Module> modules) {
     Future<Void> chain = ensureTenant(tenant);
-    for (ModuleDeployment module : modules) {
+    for (Module module : modules) {
       chain = chain.compose(v -> ensureDescriptor(module)).compose(v -> ensureDiscovery(module));
     }
-    for (ModuleDeployment module : modules) {
+    for (Module module : modules) {
       chain = chain.compose(v -> ensureEnabled(tenant, module.id()));
     }
     return chain.onSuccess(v -> log.info("{} modules registered and enabled for tenant {} on {}",
@@ -65,7 +89,7 @@ public final class GatewayRegistration {
         new JsonObject().put("id", tenant)));
   }
 
-  private Future<Void> ensureDescriptor(ModuleDeployment module) {
+  private Future<Void> ensureDescriptor(Module module) {
     return unlessFound("/_/proxy/modules/" + module.id(),
         () -> post("/_/proxy/modules", module.descriptor()));
   }
@@ -76,7 +100,7 @@ public final class GatewayRegistration {
             moduleId)));
   }
 
-  private Future<Void> ensureDiscovery(ModuleDeployment module) {
+  private Future<Void> ensureDiscovery(Module module) {
     String path = "/_/discovery/modules/" + module.id();
     JsonObject deployment = new JsonObject().put("srvcId", module.id()).put("url", module.url());
     return send(HttpMethod.GET, path, null).compose(answer -> {

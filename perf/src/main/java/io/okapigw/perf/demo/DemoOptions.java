@@ -1,0 +1,47 @@
+package io.okapigw.perf.demo;
+
+import io.okapigw.core.config.Settings;
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * What a demo stack runs with.
+ *
+ * @param port gateway port (default 9130; 0 = any free port)
+ * @param patrons generated patrons (default 1000)
+ * @param items generated items (default 1000)
+ * @param auth whether the tenant has the auth module (and so its filter) enabled (default on)
+ * @param cache whether the gateway caches auth decisions (default on)
+ * @param dataDir where the authtoken module keeps users and its signing key, and where the
+ *     barcode CSV for JMeter is written (default ./data/demo)
+ */
+public record DemoOptions(int port, int patrons, int items, boolean auth, boolean cache,
+    Path dataDir) {
+
+  public static final String TENANT = "diku";
+  public static final String ADMIN = "diku_admin";
+  public static final String ADMIN_PASSWORD = "admin";
+
+  public static final Set<String> KEYS = Set.of("port", "patrons", "items", "auth", "cache",
+      "data-dir");
+
+  /** @throws IllegalArgumentException naming a bad setting */
+  public static DemoOptions from(Settings settings) {
+    settings.checkKnown(KEYS);
+    return new DemoOptions(settings.integer("port", 9130, 0, 65535),
+        settings.integer("patrons", 1000, 1, 1_000_000),
+        settings.integer("items", 1000, 1, 1_000_000),
+        settings.bool("auth", true), settings.bool("cache", true),
+        Path.of(settings.string("data-dir", "data/demo")));
+  }
+
+  /** @return these options with another port, auth and cache mode, and data directory */
+  public DemoOptions with(int newPort, boolean newAuth, boolean newCache, Path newDataDir) {
+    return new DemoOptions(newPort, patrons, items, newAuth, newCache, newDataDir);
+  }
+
+  /** @return a short name of the auth mode: {@code auth off}, {@code cache off}, {@code cache on} */
+  public String mode() {
+    return !auth ? "auth off" : cache ? "cache on" : "cache off";
+  }
+}
