@@ -43,14 +43,11 @@ public final class OkapiHeaders {
    * Connection header names) and no auth-only headers.
    */
   public static void copyForwardable(MultiMap from, MultiMap to) {
-    Set<String> connectionListed = connectionListed(from);
-    from.forEach((name, value) -> {
-      String key = name.toLowerCase(Locale.ROOT);
-      if (!HOP_BY_HOP.contains(key) && !AUTH_ONLY.contains(key)
-          && !connectionListed.contains(key)) {
-        to.add(name, value);
-      }
-    });
+    to.addAll(from);
+    // Vert.x header maps are case-insensitive: removing by name drops every spelling
+    connectionListed(from).forEach(to::remove);
+    HOP_BY_HOP.forEach(to::remove);
+    AUTH_ONLY.forEach(to::remove);
   }
 
   /** Removes an {@code Authorization: Bearer} header; the token travels as X-Okapi-Token. */

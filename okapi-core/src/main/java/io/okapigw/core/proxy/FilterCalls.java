@@ -38,6 +38,9 @@ final class FilterCalls {
 
   /** Tells the post filters the handler's status; failures are logged, not returned. */
   void post(ProxyRequest request, int handlerStatus) {
+    if (request.pipeline().post().isEmpty()) {
+      return;
+    }
     for (Stage stage : request.pipeline().post()) {
       call(request, stage, "post", handlerStatus)
           .compose(HttpClientResponse::end)

@@ -8,27 +8,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Instances {
 
   private final String moduleId;
-  private final List<String> urls;
+  private final List<Endpoint> endpoints;
   private final AtomicInteger counter = new AtomicInteger();
 
   Instances(String moduleId, List<String> urls) {
     this.moduleId = moduleId;
-    this.urls = List.copyOf(urls);
+    this.endpoints = urls.stream().map(Endpoint::parse).toList();
   }
 
   public String moduleId() {
     return moduleId;
   }
 
-  /** @return the base URL of the next instance, or empty if the module has none */
-  public Optional<String> next() {
-    if (urls.isEmpty()) {
+  /** @return the next instance, or empty if the module has none */
+  public Optional<Endpoint> next() {
+    if (endpoints.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(urls.get(Math.floorMod(counter.getAndIncrement(), urls.size())));
-  }
-
-  public List<String> urls() {
-    return urls;
+    return Optional.of(endpoints.get(Math.floorMod(counter.getAndIncrement(), endpoints.size())));
   }
 }

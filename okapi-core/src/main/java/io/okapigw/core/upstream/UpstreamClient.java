@@ -1,6 +1,7 @@
 package io.okapigw.core.upstream;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Stage;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -22,10 +23,10 @@ import java.util.function.Function;
 public final class UpstreamClient {
 
   private final HttpClientAgent client;
-  private final UpstreamOptions options;
+  private final long idleTimeoutMillis;
 
   public UpstreamClient(Vertx vertx, UpstreamOptions options) {
-    this.options = options;
+    this.idleTimeoutMillis = options.idleTimeout().toMillis();
     this.client = vertx.createHttpClient(new HttpClientOptions()
             .setKeepAlive(true)
             .setTcpNoDelay(true)
@@ -42,16 +43,19 @@ public final class UpstreamClient {
    * @return the request, not yet sent; fails with 502/504 naming the module
    */
   public Future<Target> open(Stage stage, HttpMethod method, String uri) {
-    String base = stage.instances().next().orElse(null);
-    if (base == null) {
+    Endpoint endpoint = stage.instances().next().orElse(null);
+    if (endpoint == null) {
       return Future.failedFuture(HttpError.badGateway("module " + stage.moduleId()
           + " has no running instance (register one at /_/discovery/modules)"));
     }
-    Target target = new Target(stage.moduleId(), base);
+    Target target = new Target(stage.moduleId(), endpoint.url());
     return client.request(new RequestOptions()
             .setMethod(method)
-            .setAbsoluteURI(base + uri)
-            .setIdleTimeout(options.idleTimeout().toMillis()))
+            .setHost(endpoint.host())
+            .setPort(endpoint.port())
+            .setSsl(endpoint.ssl())
+            .setURI(uri)
+            .setIdleTimeout(idleTimeoutMillis))
         .map(target::with)
         .recover(e -> Future.failedFuture(mapFailure(target, e)));
   }

@@ -118,8 +118,8 @@ class RoutingTableTest {
   @Test
   void instances_roundRobin() {
     Instances instances = new Instances("m", List.of("http://a", "http://b"));
-    assertThat(List.of(instances.next().orElseThrow(), instances.next().orElseThrow(),
-        instances.next().orElseThrow())).containsExactly("http://a", "http://b", "http://a");
+    assertThat(List.of(instances.next().orElseThrow().url(), instances.next().orElseThrow().url(),
+        instances.next().orElseThrow().url())).containsExactly("http://a", "http://b", "http://a");
     assertThat(new Instances("m", List.of()).next()).isEmpty();
   }
 }
