@@ -30,7 +30,7 @@ final class HttpVerticle extends VerticleBase {
     admin.route().failureHandler(Failures::handle);
     ProxyHandler proxy = new ProxyHandler(shared.tables(), upstream,
         new CachingAuthStage(shared.cache(), new AuthFilterClient(upstream), shared.metrics()),
-        shared.okapiUrl(), shared.metrics());
+        shared.okapiUrl(), shared.metrics(), shared.options().authParallel());
     HttpServerOptions serverOptions = new HttpServerOptions()
         .setMaxHeaderSize(shared.options().maxHeaderSize())
         .setHandle100ContinueAutomatically(true)

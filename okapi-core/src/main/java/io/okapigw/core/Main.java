@@ -42,6 +42,8 @@ public final class Main {
         --auth.cache.negative-ttl D   cache 401/403 answers this long (default 0 = off)
         --auth.cache.stale-if-error D serve an expired entry this much longer while the auth
                                   module is unreachable, never past token exp (default 0 = off)
+        --auth.parallel M         off (default) or safe: GET/HEAD run the handler during the
+                                  auth call on a cache miss; the answer waits for the decision
         --storage S               inmemory (default) or postgresql://user:pass@host:port/db
         -conf FILE                JSON object with any of the keys above
       cluster settings:

@@ -32,9 +32,13 @@ public final class CachingAuthStage implements AuthStage {
   public Future<AuthDecision> authorize(AuthRequest request) {
     AuthCacheKey key = new AuthCacheKey(request.tenant(), request.method().name(),
         request.pathPattern(), request.userId(), request.token());
-    Context context = Vertx.currentContext();
     CompletableFuture<AuthDecision> decision = cache.get(key, k -> load(request));
+    if (decision.isDone() && !decision.isCompletedExceptionally()) {
+      // a hit: answer at once, on this thread, with no context hop
+      return Future.succeededFuture(decision.join()).map(Grants::requireGrant);
+    }
     // a shared load may complete on another event loop: come back to this request's context
+    Context context = Vertx.currentContext();
     return Future.fromCompletionStage(decision, context)
         .recover(CachingAuthStage::unwrap)
         .map(Grants::requireGrant);

@@ -20,10 +20,11 @@ import java.util.Set;
  *     clustered) or {@code postgresql://user:pass@host:port/db}
  * @param clusterAckTimeout how long a node waits for the other members to confirm a registry
  *     change or cache invalidation (default 2 s)
+ * @param authParallel {@code auth.parallel}: off (default) or safe
  */
 public record GatewayOptions(int port, String host, String okapiUrl, int instances,
     int maxHeaderSize, UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
-    Duration clusterAckTimeout) {
+    Duration clusterAckTimeout, AuthParallel authParallel) {
 
   public static final String DEFAULT_STORAGE = "inmemory";
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
@@ -48,14 +49,14 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
       "max-header-size", "proxy.connect-timeout", "proxy.idle-timeout", "proxy.max-connections",
       AuthCacheOptions.ENABLED, AuthCacheOptions.TTL, AuthCacheOptions.MAX_SIZE,
       AuthCacheOptions.NEGATIVE_TTL, AuthCacheOptions.STALE_IF_ERROR, "storage",
-      "cluster.ack-timeout");
+      "cluster.ack-timeout", "auth.parallel");
 
   /** @return the defaults, on the given port */
   public static GatewayOptions defaults(int port) {
     return new GatewayOptions(port, DEFAULT_HOST, null,
         Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_HEADER_SIZE,
         UpstreamOptions.defaults(), new AuthCacheOptions(), DEFAULT_STORAGE,
-        DEFAULT_CLUSTER_ACK_TIMEOUT);
+        DEFAULT_CLUSTER_ACK_TIMEOUT, AuthParallel.OFF);
   }
 
   /**
@@ -77,25 +78,32 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
             up.maxHeaderSize()),
         AuthCacheOptions.fromSettings(settings.asMap()),
         settings.string("storage", DEFAULT_STORAGE),
-        settings.duration("cluster.ack-timeout", DEFAULT_CLUSTER_ACK_TIMEOUT));
+        settings.duration("cluster.ack-timeout", DEFAULT_CLUSTER_ACK_TIMEOUT),
+        AuthParallel.parse(settings.string("auth.parallel", "off")));
   }
 
   /** @return this with another port */
   public GatewayOptions withPort(int newPort) {
     return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream,
-        authCache, storage, clusterAckTimeout);
+        authCache, storage, clusterAckTimeout, authParallel);
   }
 
   /** @return this with another number of HTTP server verticles */
   public GatewayOptions withInstances(int n) {
     return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout);
+        storage, clusterAckTimeout, authParallel);
   }
 
   /** @return this with other auth cache settings */
   public GatewayOptions withAuthCache(AuthCacheOptions options) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, options,
-        storage, clusterAckTimeout);
+        storage, clusterAckTimeout, authParallel);
+  }
+
+  /** @return this with another {@code auth.parallel} mode */
+  public GatewayOptions withAuthParallel(AuthParallel mode) {
+    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
+        storage, clusterAckTimeout, mode);
   }
 
   /** @return the X-Okapi-Url for a node bound to {@code boundPort} */

@@ -28,11 +28,37 @@ final class Forwarder {
 
   /** @return the handler's status code once its response has been relayed */
   Future<Integer> forward(ProxyRequest request) {
+    return send(request).compose(response -> relay(request, response));
+  }
+
+  /**
+   * Sends the request to the handler. The response comes back paused: not a byte of it moves
+   * until {@link #relay} or {@link #discard}.
+   */
+  Future<HttpClientResponse> send(ProxyRequest request) {
     HttpServerRequest in = request.in();
     return upstream.open(request.pipeline().handler(), in.method(), in.uri())
         .compose(target -> sendBody(request, target)
-            .recover(UpstreamClient.failureFor(target)))
-        .compose(response -> relay(response, in.response(), in.method()));
+            .map(Forwarder::paused)
+            .recover(UpstreamClient.failureFor(target)));
+  }
+
+  /** Streams the handler's response to the client; @return the handler's status code */
+  Future<Integer> relay(ProxyRequest request, HttpClientResponse response) {
+    return relay(response, request.in().response(), request.in().method());
+  }
+
+  /** Throws away a response that must not reach the client: its connection is reset. */
+  static Future<Void> discard(Future<HttpClientResponse> response) {
+    return response.map(r -> {
+      r.request().reset();
+      return (Void) null;
+    }).otherwiseEmpty();
+  }
+
+  private static HttpClientResponse paused(HttpClientResponse response) {
+    response.pause();
+    return response;
   }
 
   private Future<HttpClientResponse> sendBody(ProxyRequest request, Target target) {
@@ -60,6 +86,7 @@ final class Forwarder {
     if (!out.headers().contains(HttpHeaders.CONTENT_LENGTH) && mayHaveBody(response, method)) {
       out.setChunked(true);
     }
+    // pipe() keeps the held response paused until to() connects it, then resumes it
     Pipe<Buffer> pipe = response.pipe().endOnFailure(false);
     return pipe.to(out)
         .recover(e -> {

@@ -1,7 +1,9 @@
 package io.okapigw.core.proxy;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthStage;
+import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
@@ -25,6 +27,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final Forwarder forwarder;
   private final String okapiUrl;
   private final RequestMetrics metrics;
+  private final ParallelAuth parallel;
 
   /**
    * @param tables the compiled routing tables
@@ -32,14 +35,16 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param auth decides on requests of tenants that have an auth filter
    * @param okapiUrl the gateway's URL as modules should call it (X-Okapi-Url)
    * @param registry where request timings go
+   * @param authParallel whether safe requests run their handler during the auth call
    */
   public ProxyHandler(RoutingTables tables, UpstreamClient upstream, AuthStage auth,
-      String okapiUrl, MeterRegistry registry) {
+      String okapiUrl, MeterRegistry registry, AuthParallel authParallel) {
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
     this.filters = new FilterCalls(upstream);
     this.forwarder = new Forwarder(upstream);
+    this.parallel = authParallel == AuthParallel.SAFE ? new ParallelAuth(forwarder) : null;
     this.okapiUrl = okapiUrl;
   }
 
@@ -48,10 +53,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     in.pause();
     long start = System.nanoTime();
     Future<ProxyRequest> routed = Future.succeededFuture(in).map(this::route);
-    routed.compose(this::authorize)
-        .compose(filters::pre)
-        .compose(request -> forwarder.forward(request)
-            .onSuccess(status -> filters.post(request, status)))
+    routed.compose(this::authorizeAndForward)
         .onFailure(e -> fail(in, e))
         .onComplete(done -> metrics.record(
             routed.succeeded() ? routed.result().identity().tenant() : "unknown",
@@ -69,11 +71,20 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         RequestIds.next(in.getHeader(OkapiHeaders.REQUEST_ID), in.path()), okapiUrl, null);
   }
 
-  private Future<ProxyRequest> authorize(ProxyRequest request) {
+  private Future<Integer> authorizeAndForward(ProxyRequest request) {
     if (request.pipeline().auth().isEmpty()) {
-      return Future.succeededFuture(request);
+      return filters.pre(request).compose(this::forward);
     }
-    return auth.authorize(request.authRequest()).map(request::withGrant);
+    Future<AuthDecision> decision = auth.authorize(request.authRequest());
+    if (parallel != null && !decision.isComplete() && ParallelAuth.eligible(request)) {
+      return parallel.run(request, decision)
+          .onSuccess(status -> filters.post(request, status));
+    }
+    return decision.map(request::withGrant).compose(filters::pre).compose(this::forward);
+  }
+
+  private Future<Integer> forward(ProxyRequest request) {
+    return forwarder.forward(request).onSuccess(status -> filters.post(request, status));
   }
 
   private static void fail(HttpServerRequest in, Throwable e) {

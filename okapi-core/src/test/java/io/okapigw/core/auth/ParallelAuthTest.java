@@ -1,0 +1,143 @@
+package io.okapigw.core.auth;
+
+import static io.okapigw.core.testing.GatewayFixture.handler;
+import static io.okapigw.core.testing.GatewayFixture.module;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.core.config.AuthParallel;
+import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.testing.GatewayFixture;
+import io.okapigw.core.testing.TestModule;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code auth.parallel=safe}: the auth filter holds every answer until the test releases it,
+ * so what the handler sees before the decision, and what the client gets after, are exact.
+ */
+class ParallelAuthTest {
+
+  private static final String SECRET_BODY = "secret-handler-body";
+
+  private GatewayFixture gw;
+  private TestModule items;
+  private final AtomicReference<Promise<Integer>> decision = new AtomicReference<>();
+  private HttpClientAgent client;
+
+  @BeforeEach
+  void start() {
+    gw = new GatewayFixture(GatewayOptions.defaults(0).withAuthParallel(AuthParallel.SAFE));
+    gw.createTenant("diku");
+    TestModule auth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> {
+      Promise<Integer> verdict = Promise.promise();
+      decision.set(verdict);
+      verdict.future().onSuccess(status -> ctx.response().setStatusCode(status)
+          .putHeader("X-Okapi-User-Id", "u1").end(status == 202 ? "" : "denied by auth"));
+    }));
+    items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> ctx.response()
+        .putHeader("X-Handler-Secret", "leak").end(SECRET_BODY)));
+    gw.install("diku", new JsonObject().put("id", "mod-auth-1.0.0").put("filters",
+        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("*"))
+            .put("pathPattern", "/*").put("phase", "auth"))), auth.url());
+    gw.install("diku", module("mod-items-1.0.0", "items",
+        handler("*", "/items/{id}", "items.get"),
+        handler("GET", "/needs-module-perms").put("modulePermissions",
+            new JsonArray().add("storage.get"))), items.url());
+    client = gw.vertx().createHttpClient();
+  }
+
+  @AfterEach
+  void stop() {
+    gw.close();
+  }
+
+  private static String token(String userId) {
+    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+    return b64.encodeToString("{\"alg\":\"HS256\"}".getBytes(StandardCharsets.UTF_8)) + "."
+        + b64.encodeToString(("{\"user_id\":\"" + userId + "\",\"tenant\":\"diku\"}")
+            .getBytes(StandardCharsets.UTF_8)) + ".sig";
+  }
+
+  private Future<HttpClientResponse> send(HttpMethod method, String path) {
+    return client.request(new RequestOptions().setMethod(method)
+            .setAbsoluteURI(gw.url() + path).putHeader("X-Okapi-Tenant", "diku")
+            .putHeader("X-Okapi-Token", token("u1")))
+        .compose(req -> req.send());
+  }
+
+  private record Answer(int status, String body, String secretHeader) {
+  }
+
+  private static Future<Answer> read(Future<HttpClientResponse> response) {
+    return response.compose(r -> r.body().map(b -> new Answer(r.statusCode(), b.toString(),
+        r.getHeader("X-Handler-Secret"))));
+  }
+
+  private void awaitAuthCall() throws InterruptedException {
+    for (int i = 0; i < 500 && decision.get() == null; i++) {
+      TimeUnit.MILLISECONDS.sleep(10);
+    }
+    assertThat(decision.get()).as("auth module was called").isNotNull();
+  }
+
+  private void decide(int status) {
+    gw.vertx().runOnContext(v -> decision.get().complete(status));
+  }
+
+  @Test
+  void allowedGet_handlerRunsBeforeTheDecision_bodyReleasedAfter() throws Exception {
+    Future<Answer> answer = read(send(HttpMethod.GET, "/items/1"));
+    awaitAuthCall();
+    var seen = items.take();
+    assertThat(seen.header("X-Okapi-User-Id")).isEqualTo("u1");
+    assertThat(answer.isComplete()).as("nothing reaches the client before the decision").isFalse();
+    decide(202);
+    Answer a = answer.await(10, TimeUnit.SECONDS);
+    assertThat(a.status()).isEqualTo(200);
+    assertThat(a.body()).isEqualTo(SECRET_BODY);
+  }
+
+  @Test
+  void refusedGet_clientGetsTheRefusalAndNoByteOfTheHandler() throws Exception {
+    Future<Buffer> raw = send(HttpMethod.GET, "/items/1").compose(r -> r.body()
+        .map(b -> Buffer.buffer(r.statusCode() + "|" + r.headers().names() + "|").appendBuffer(b)));
+    awaitAuthCall();
+    items.take();
+    decide(403);
+    String everything = raw.await(10, TimeUnit.SECONDS).toString();
+    assertThat(everything).startsWith("403|").endsWith("denied by auth")
+        .doesNotContain(SECRET_BODY).doesNotContainIgnoringCase("X-Handler-Secret");
+  }
+
+  @Test
+  void post_staysSequential_handlerNeverSeesARefusedRequest() throws Exception {
+    Future<Answer> answer = read(send(HttpMethod.POST, "/items/1"));
+    awaitAuthCall();
+    decide(401);
+    assertThat(answer.await(10, TimeUnit.SECONDS).status()).isEqualTo(401);
+    assertThat(items.pending()).isZero();
+  }
+
+  @Test
+  void routeWithModulePermissions_staysSequential() throws Exception {
+    Future<Answer> answer = read(send(HttpMethod.GET, "/needs-module-perms"));
+    awaitAuthCall();
+    decide(403);
+    assertThat(answer.await(10, TimeUnit.SECONDS).status()).isEqualTo(403);
+    assertThat(items.pending()).isZero();
+  }
+}
