@@ -1,6 +1,9 @@
 package io.okapigw.core;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
@@ -54,6 +57,9 @@ final class GatewayNode implements Gateway {
         new TenantPermissionsHook(vertx, store, okapiUrl));
     RoutingTables tables = new RoutingTables(store);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    new JvmMemoryMetrics().bindTo(metrics);
+    new JvmThreadMetrics().bindTo(metrics);
+    new ProcessorMetrics().bindTo(metrics);
     AuthCache cache = AuthCache.create(options.authCache(), ticker, metrics);
     ClusterBus bus = ClusterBus.create(vertx, options.clusterAckTimeout());
     return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus))
