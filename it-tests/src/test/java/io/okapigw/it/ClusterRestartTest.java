@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
+import io.okapigw.perf.process.GatewayCluster;
 import io.okapigw.testsupport.TestPostgres;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -37,7 +38,7 @@ class ClusterRestartTest {
   void fullRestartWithPostgresStorage_bringsBackModulesTenantsEnablementAndInstances()
       throws Exception {
     List<String> storage = List.of("--storage", TestPostgres.get().createDatabase());
-    GatewayCluster first = GatewayCluster.start(3, storage);
+    GatewayCluster first = GatewayCluster.start(Jars.gateway(), 3, storage);
     String node2 = first.url(1);
     given().baseUri(node2).body("{\"id\":\"diku\",\"name\":\"Datalogisk\"}")
         .post("/_/proxy/tenants").then().statusCode(201);
@@ -53,7 +54,7 @@ class ClusterRestartTest {
       first.kill(i);
     }
 
-    try (GatewayCluster second = GatewayCluster.start(3, storage)) {
+    try (GatewayCluster second = GatewayCluster.start(Jars.gateway(), 3, storage)) {
       for (int i = 0; i < 3; i++) {
         given().baseUri(second.url(i)).header("X-Okapi-Tenant", "diku").get("/hello")
             .then().statusCode(200).body(equalTo("still here"));

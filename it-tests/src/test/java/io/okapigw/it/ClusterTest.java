@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.okapigw.perf.process.GatewayCluster;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
@@ -32,7 +33,7 @@ class ClusterTest {
     vertx = Vertx.vertx();
     module = vertx.createHttpServer().requestHandler(req -> req.response().end("hello"))
         .listen(0, "127.0.0.1").await();
-    cluster = GatewayCluster.start(3, List.of());
+    cluster = GatewayCluster.start(Jars.gateway(), 3, List.of());
     String node1 = cluster.url(0);
     given().baseUri(node1).body("{\"id\":\"diku\"}").post("/_/proxy/tenants")
         .then().statusCode(201);

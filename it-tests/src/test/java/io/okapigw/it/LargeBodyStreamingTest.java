@@ -3,6 +3,7 @@ package io.okapigw.it;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.perf.process.JavaProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -62,8 +63,9 @@ class LargeBodyStreamingTest {
     }).listen(0, "127.0.0.1").await();
     int port = JavaProcess.freePort();
     gatewayUrl = "http://localhost:" + port;
-    gateway = JavaProcess.start("okapi-core/target/okapi-core-fat.jar", List.of("-Xmx128m"),
-        List.of("dev", "--port", Integer.toString(port)), gatewayUrl + "/_/version");
+    gateway = JavaProcess.launch(Jars.gateway(), List.of("-Xmx128m"),
+        List.of("dev", "--port", Integer.toString(port)));
+    gateway.awaitReady(gatewayUrl + "/_/version", java.time.Duration.ofSeconds(60));
     given().baseUri(gatewayUrl).body("{\"id\":\"diku\"}").post("/_/proxy/tenants")
         .then().statusCode(201);
     given().baseUri(gatewayUrl).body("{\"id\":\"mod-bulk-1.0.0\",\"provides\":[{\"id\":\"bulk\","
