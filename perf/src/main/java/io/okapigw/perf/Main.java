@@ -1,6 +1,7 @@
 package io.okapigw.perf;
 
 import io.okapigw.core.config.Settings;
+import io.okapigw.perf.cluster.InvalidationLatency;
 import io.okapigw.perf.demo.DemoCommand;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -25,8 +26,21 @@ public final class Main {
              [--data-dir data/demo]
             gateway + authtoken module + simulated circulation modules, tenant diku,
             user diku_admin / admin; prints login, check-out and check-in commands
+        invalidation-latency [--nodes 3] [--trials 1000] [--max-time 10m]
+             [--gateway-jar okapi-core/target/okapi-core-fat.jar]
+            a gateway cluster in separate JVMs: time from an invalidate call to the last
+            node's refusal of a revoked permission
         fixed-module --port P [--size BYTES] [--instances N]
             a module answering every request with BYTES bytes (default 1024)
+        checkout-checkin [--gateway http://localhost:9130] [--tenant diku] [--users 8|1,8,32]
+             [--duration 60s] [--warmup 5s] [--username diku_admin] [--password admin]
+             [--barcodes data/demo/barcodes.csv | --items N [--patrons N]]
+             [--max-operations 1000000] [--probe-rounds 3]
+            load a running gateway (loopback only): each user logs in once, then checks its
+            own items out and in; prints count, RPS, latency percentiles, errors, auth calls/op
+        checkout-checkin --compare [--users 1,8,32] [--duration 60s] [--warmup 5s]
+             [--jvm-warmup 20s] [--items 1000] [--patrons 1000]
+            the same load on fresh demo stacks with auth off, cache off, cache on; one table
       """;
 
   private Main() {
@@ -39,6 +53,7 @@ public final class Main {
       switch (command) {
         case "demo" -> DemoCommand.run(rest);
         case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
+        case "invalidation-latency" -> InvalidationLatency.run(rest);
         default -> {
           out.info(USAGE);
           System.exit("help".equals(command) ? 0 : 2);

@@ -88,7 +88,8 @@ public final class DemoStack {
         });
   }
 
-  static JsonObject authtokenDescriptor() {
+  /** @return the authtoken module's descriptor, shipped in its jar */
+  public static JsonObject authtokenDescriptor() {
     try (InputStream in = DemoStack.class.getResourceAsStream("/descriptors/ModuleDescriptor.json")) {
       if (in == null) {
         throw new IllegalStateException("authtoken descriptor missing from the classpath");

@@ -1,0 +1,165 @@
+package io.okapigw.perf.cluster;
+
+import io.okapigw.authtoken.AuthtokenOptions;
+import io.okapigw.authtoken.AuthtokenVerticle;
+import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.core.config.Settings;
+import io.okapigw.perf.FixedModule;
+import io.okapigw.perf.circulation.GatewayRegistration;
+import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.perf.demo.DemoStack;
+import io.okapigw.perf.process.GatewayCluster;
+import io.okapigw.perf.process.JavaProcess;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code invalidation-latency}: how fast a revoked permission takes effect on every node of a
+ * cluster. Per trial: every node caches a grant; the permission is revoked in the authtoken
+ * module (which is not told to invalidate, so the trial controls the moment); then, timed, one
+ * node gets {@code POST /_/proxy/auth-cache/invalidate} and, once it answers, every node is
+ * asked again; the trial's figure is the time until the last node's refusal. A node still
+ * granting after the answer counts as a stale grant (must be 0).
+ */
+public final class InvalidationLatency {
+
+  private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
+  private static final Logger log = LoggerFactory.getLogger(InvalidationLatency.class);
+  private static final String TENANT = "bench";
+
+  private InvalidationLatency() {
+  }
+
+  /**
+   * Runs the benchmark and prints a table; bounded by {@code --trials} and {@code --max-time}.
+   * Exits the JVM with 1 if the cluster cannot be set up or a trial call fails.
+   */
+  public static void run(List<String> args) {
+    try {
+      measure(args);
+    } catch (IllegalArgumentException e) {
+      throw e;
+    } catch (Exception e) {
+      log.error("invalidation-latency failed: {}", e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  private static void measure(List<String> args) throws Exception {
+    Settings settings = Settings.fromArgs(args);
+    settings.checkKnown(java.util.Set.of("nodes", "trials", "max-time", "gateway-jar"));
+    int nodes = settings.integer("nodes", 3, 1, 9);
+    int trials = settings.integer("trials", 1000, 1, 100_000);
+    Duration maxTime = settings.duration("max-time", Duration.ofMinutes(10));
+    Path jar = Path.of(settings.string("gateway-jar", "okapi-core/target/okapi-core-fat.jar"));
+    Vertx vertx = Vertx.vertx();
+    try (GatewayCluster cluster = GatewayCluster.start(jar, nodes, List.of())) {
+      Admin admin = setUp(vertx, cluster);
+      Trials result = new Trials(admin, cluster, trials, maxTime).run();
+      out.info(result.table(nodes));
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  private static Admin setUp(Vertx vertx, GatewayCluster cluster) throws Exception {
+    Path dir = Files.createTempDirectory("okapigw-invalidation");
+    int authPort = JavaProcess.freePort();
+    int modulePort = JavaProcess.freePort();
+    vertx.deployVerticle(new AuthtokenVerticle(new AuthtokenOptions().setPort(authPort)
+            .setHost("127.0.0.1").setStore("json:" + dir)
+            .setSigningKeyFile(dir.resolve("signing.key").toString())
+            .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+            .addBootstrapUser(new BootstrapUser(TENANT, "alice", "alice",
+                List.of("items.get")))))
+        .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    FixedModule.start(vertx, modulePort, 64)
+        .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    JsonObject items = new JsonObject().put("id", "mod-items-1.0.0").put("provides",
+        new JsonArray().add(new JsonObject().put("id", "items").put("version", "1.0")
+            .put("handlers", new JsonArray().add(new JsonObject()
+                .put("methods", new JsonArray().add("GET")).put("pathPattern", "/items")
+                .put("permissionsRequired", new JsonArray().add("items.get"))))));
+    GatewayRegistration.register(vertx, cluster.url(0), TENANT, List.of(
+            new Module(DemoStack.authtokenDescriptor(), "http://127.0.0.1:" + authPort),
+            new Module(items, "http://127.0.0.1:" + modulePort)))
+        .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    Admin admin = new Admin(cluster.url(0), "http://127.0.0.1:" + authPort, TENANT,
+        UUID.nameUUIDFromBytes((TENANT + ":alice").getBytes(StandardCharsets.UTF_8)).toString());
+    admin.login("alice", "alice");
+    log.info("cluster of {} nodes ready; user {} logged in", cluster.size(), "alice");
+    return admin;
+  }
+
+  /** Sequential trials and their summary. */
+  private static final class Trials {
+    private final Admin admin;
+    private final GatewayCluster cluster;
+    private final int count;
+    private final Duration maxTime;
+    private final Percentiles untilRefused = new Percentiles();
+    private final Percentiles invalidateCall = new Percentiles();
+    private int staleGrants;
+    private int unacknowledged;
+
+    Trials(Admin admin, GatewayCluster cluster, int count, Duration maxTime) {
+      this.admin = admin;
+      this.cluster = cluster;
+      this.count = count;
+      this.maxTime = maxTime;
+    }
+
+    Trials run() throws IOException, InterruptedException {
+      long deadline = System.nanoTime() + maxTime.toNanos();
+      for (int i = 0; i < count && System.nanoTime() < deadline; i++) {
+        trial(cluster.url(i % cluster.size()));
+      }
+      return this;
+    }
+
+    private void trial(String invalidateOn) throws IOException, InterruptedException {
+      admin.setPermissions(List.of("items.get"));
+      admin.invalidateUser(cluster.url(0));
+      for (int n = 0; n < cluster.size(); n++) {
+        admin.expect(cluster.url(n), 200);
+      }
+      admin.setPermissions(List.of());
+      long start = System.nanoTime();
+      HttpResponse<String> answer = admin.invalidateUser(invalidateOn);
+      long acknowledged = System.nanoTime();
+      unacknowledged += answer.statusCode() == 204 ? 0 : 1;
+      List<Integer> statuses = admin.getAll(cluster);
+      long refused = System.nanoTime();
+      staleGrants += (int) statuses.stream().filter(s -> s == 200).count();
+      invalidateCall.add(acknowledged - start);
+      untilRefused.add(refused - start);
+    }
+
+    String table(int nodes) {
+      return """
+
+          Invalidation propagation, %d nodes, %d trials (loopback, one machine)
+
+          | measure | p50 ms | p90 ms | p99 ms | max ms |
+          |---|---|---|---|---|
+          | invalidate call answered (all members confirmed) | %s |
+          | invalidate call to the last node's refusal | %s |
+
+          stale grants after the answer: %d; answers other than 204: %d
+          """.formatted(nodes, untilRefused.count(), invalidateCall.row(), untilRefused.row(),
+          staleGrants, unacknowledged);
+    }
+  }
+}
