@@ -63,10 +63,26 @@ public final class CirculationModules {
    */
   public static Future<CirculationModules> start(Vertx vertx, CirculationData.Options options,
       Duration callTimeout) {
+    return start(vertx, options, callTimeout, "127.0.0.1", 0);
+  }
+
+  /**
+   * @param callTimeout how long a module waits for another module's answer (then 504)
+   * @param host the address every module listens on (the other overloads: 127.0.0.1)
+   * @param basePort 0: any free ports; else the first module of {@link #deployments()} listens
+   *     on {@code basePort}, the next on {@code basePort + 1}, ...
+   * @return the running modules; fails if a port cannot be bound
+   */
+  public static Future<CirculationModules> start(Vertx vertx, CirculationData.Options options,
+      Duration callTimeout, String host, int basePort) {
     CirculationData data = CirculationData.generate(options);
     List<Future<ModuleDeployment>> started = new ArrayList<>();
-    for (ModuleSpec spec : specs(data)) {
-      ModuleServer server = new ModuleServer(spec.descriptor(), spec.routes(), 0, callTimeout);
+    List<ModuleSpec> specs = specs(data);
+    for (int i = 0; i < specs.size(); i++) {
+      ModuleSpec spec = specs.get(i);
+      int port = basePort == 0 ? 0 : basePort + i;
+      ModuleServer server = new ModuleServer(spec.descriptor(), spec.routes(), host, port,
+          callTimeout);
       started.add(vertx.deployVerticle(server).map(id -> new ModuleDeployment(server, id)));
     }
     return Future.join(started)

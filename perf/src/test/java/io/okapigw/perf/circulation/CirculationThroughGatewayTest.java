@@ -7,9 +7,15 @@ import io.okapigw.perf.circulation.data.CirculationData;
 import io.okapigw.perf.circulation.data.PatronBlock;
 import io.okapigw.perf.circulation.desk.CirculationModule;
 import io.restassured.response.Response;
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -179,6 +185,30 @@ class CirculationThroughGatewayTest {
 
     assertThat(response.statusCode()).isEqualTo(422);
     assertThat(firstMessage(response)).contains(unknown);
+  }
+
+  @Test
+  void checkOut_sameItemFromFourDesksAtOnce_exactlyOneSucceeds() {
+    HttpClientAgent client = fx.vertx.createHttpClient();
+    List<Future<Integer>> attempts = new ArrayList<>();
+    for (int patron = 20; patron < 24; patron++) {
+      attempts.add(postCheckOut(client, "I000020", CirculationData.patronBarcode(patron)));
+    }
+    Future.join(attempts).await();
+
+    assertThat(attempts).extracting(Future::result).containsOnly(201, 422)
+        .filteredOn(status -> status == 201).hasSize(1);
+    fx.checkIn("I000020").then().statusCode(200);
+  }
+
+  private Future<Integer> postCheckOut(HttpClientAgent client, String item, String patron) {
+    JsonObject body = new JsonObject().put("itemBarcode", item).put("userBarcode", patron)
+        .put("servicePointId", data.servicePointId());
+    return client.request(new RequestOptions().setMethod(HttpMethod.POST)
+            .setAbsoluteURI(fx.gateway.okapiUrl() + "/circulation/check-out-by-barcode")
+            .putHeader("X-Okapi-Tenant", GatewayWithModules.TENANT))
+        .compose(request -> request.send(body.toBuffer()))
+        .compose(response -> response.body().map(b -> response.statusCode()));
   }
 
   @Test

@@ -40,6 +40,7 @@ public final class ModuleServer extends VerticleBase {
   private final String id;
   private final JsonObject descriptor;
   private final List<Bound> handlers;
+  private final String host;
   private final int port;
   private final long callTimeoutMillis;
   private final CallCounts served = new CallCounts();
@@ -57,9 +58,19 @@ public final class ModuleServer extends VerticleBase {
    *     handler
    */
   public ModuleServer(JsonObject descriptor, Routes routes, int port, Duration callTimeout) {
+    this(descriptor, routes, "127.0.0.1", port, callTimeout);
+  }
+
+  /**
+   * As {@link #ModuleServer(JsonObject, Routes, int, Duration)}, listening on {@code host}
+   * (e.g. {@code 0.0.0.0} in a container) instead of 127.0.0.1.
+   */
+  public ModuleServer(JsonObject descriptor, Routes routes, String host, int port,
+      Duration callTimeout) {
     this.id = descriptor.getString("id");
     this.descriptor = descriptor.copy();
     this.handlers = bind(id, HandlerSpec.of(descriptor), routes.endpoints());
+    this.host = host;
     this.port = port;
     this.callTimeoutMillis = callTimeout.toMillis();
   }
@@ -68,7 +79,7 @@ public final class ModuleServer extends VerticleBase {
   public Future<?> start() {
     client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
         new PoolOptions().setHttp1MaxSize(POOL_SIZE));
-    return vertx.createHttpServer().requestHandler(this::handle).listen(port, "127.0.0.1")
+    return vertx.createHttpServer().requestHandler(this::handle).listen(port, host)
         .onSuccess(s -> server = s)
         .onSuccess(s -> log.info("{} listening on {}", id, url()));
   }
@@ -182,9 +193,10 @@ public final class ModuleServer extends VerticleBase {
   private void respond(HttpServerRequest request, Throwable e) {
     ModuleError error = e instanceof ModuleError m ? m
         : ModuleError.of(500, id + ": internal error: " + e);
-    if (error.status() >= 500) {
-      log.warn("{} {} {}: {}", id, request.method(), request.uri(), error.getMessage(),
-          e instanceof ModuleError ? null : e);
+    if (!(e instanceof ModuleError)) {
+      log.error("{} {} {} failed", id, request.method(), request.uri(), e);
+    } else if (error.status() >= 500) {
+      log.warn("{} {} {}: {}", id, request.method(), request.uri(), error.getMessage());
     }
     respond(request, new Reply(error.status(), error.toJson()));
   }
