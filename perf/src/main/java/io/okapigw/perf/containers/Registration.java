@@ -1,0 +1,97 @@
+package io.okapigw.perf.containers;
+
+import io.okapigw.perf.circulation.GatewayRegistration;
+import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code register} job: waits for the gateway, the authtoken module and the simulated
+ * modules, registers them all on the gateway (authtoken first, so every module enabled after
+ * it hands it its permission sets), enables them for the tenant, and proves it with a login of
+ * the bootstrapped user through the gateway. Idempotent: a second run changes nothing.
+ */
+final class Registration {
+
+  private final Vertx vertx;
+  private final RegisterOptions options;
+  private final Services services;
+
+  private Registration(Vertx vertx, RegisterOptions options) {
+    this.vertx = vertx;
+    this.options = options;
+    this.services = new Services(vertx);
+  }
+
+  /** @return the modules' manifest (see {@link ManifestServer}) once all is registered */
+  static Future<JsonObject> run(Vertx vertx, RegisterOptions options) {
+    Registration registration = new Registration(vertx, options);
+    return registration.run().eventually(registration.services::close);
+  }
+
+  private Future<JsonObject> run() {
+    return awaitServices()
+        .compose(v -> services.send(HttpMethod.GET, options.modulesUrl() + "/modules", null, null))
+        .map(answer -> answer.body().toJsonObject())
+        .compose(manifest -> GatewayRegistration.register(vertx, options.gateway(),
+                options.tenant(), modules(manifest))
+            .compose(v -> login())
+            .map(manifest));
+  }
+
+  private Future<Void> awaitServices() {
+    return services.awaitUp("gateway", options.gateway() + "/_/proxy/health",
+            a -> a.status() == 200
+                && a.body().toJsonObject().getInteger("members", 1) >= options.members(),
+            options.timeout())
+        .compose(v -> services.awaitUp("authtoken module", options.authtokenUrl()
+            + "/admin/health", a -> a.status() == 200, options.timeout()))
+        .compose(v -> services.awaitUp("simulated modules", options.modulesUrl() + "/health",
+            a -> a.status() == 200, options.timeout()));
+  }
+
+  private List<Module> modules(JsonObject manifest) {
+    List<Module> modules = new ArrayList<>();
+    modules.add(new Module(authtokenDescriptor(), options.authtokenUrl()));
+    manifest.getJsonArray("modules").stream().map(JsonObject.class::cast)
+        .forEach(m -> modules.add(new Module(m.getJsonObject("descriptor"), m.getString("url"))));
+    return modules;
+  }
+
+  /** A login through the gateway: auth filter, routing and the bootstrapped user all work. */
+  private Future<Void> login() {
+    MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("X-Okapi-Tenant", options.tenant())
+        .add("Content-Type", "application/json");
+    JsonObject credentials = new JsonObject().put("username", options.username())
+        .put("password", options.password());
+    return services.send(HttpMethod.POST, options.gateway() + "/authn/login", headers,
+            credentials.toBuffer())
+        .compose(answer -> answer.status() == 201 && answer.headers().get("X-Okapi-Token") != null
+            ? Future.succeededFuture()
+            : Future.failedFuture(new IllegalStateException("login of " + options.username()
+                + " through " + options.gateway() + " answered " + answer.status() + ": "
+                + answer.body())));
+  }
+
+  /** The authtoken module's descriptor, which its jar (a dependency of perf) carries. */
+  static JsonObject authtokenDescriptor() {
+    try (InputStream in = Registration.class.getResourceAsStream(
+        "/descriptors/ModuleDescriptor.json")) {
+      if (in == null) {
+        throw new IllegalStateException("authtoken descriptor missing from the class path");
+      }
+      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
