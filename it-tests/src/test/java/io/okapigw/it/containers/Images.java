@@ -1,0 +1,88 @@
+package io.okapigw.it.containers;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.testcontainers.images.builder.ImageFromDockerfile;
+
+/**
+ * The project's images, built from {@code docker/*.Dockerfile} and the fat jars the reactor
+ * packaged, exactly as {@code docker compose} builds them: the Dockerfile and the jar are the
+ * whole build context.
+ *
+ * <p>Base image: {@code -Dokapigw.base-image}, else the environment's {@code BASE_IMAGE}, else
+ * the {@code BASE_IMAGE=} line of {@code docker/.env} (written by
+ * {@code docker/offline-setup.sh}), else the Dockerfiles' default
+ * ({@code eclipse-temurin:17-jre}, from a registry).
+ */
+final class Images {
+
+  static final String DEFAULT_BASE = "eclipse-temurin:17-jre";
+
+  private Images() {
+  }
+
+  private static final Map<String, ImageFromDockerfile> BUILT = new ConcurrentHashMap<>();
+
+  static ImageFromDockerfile gateway() {
+    return image("gateway", "okapi-core/target/okapi-core-fat.jar");
+  }
+
+  static ImageFromDockerfile authtoken() {
+    return image("authtoken", "authtoken-module/target/authtoken-module-fat.jar");
+  }
+
+  static ImageFromDockerfile modules() {
+    return image("modules", "perf/target/perf-fat.jar");
+  }
+
+  /** One build per image and test JVM, however many containers run it. */
+  private static ImageFromDockerfile image(String name, String jar) {
+    return BUILT.computeIfAbsent(name, n -> build(n, jar));
+  }
+
+  private static ImageFromDockerfile build(String name, String jar) {
+    Path root = root();
+    Path jarPath = root.resolve(jar);
+    if (!Files.exists(jarPath)) {
+      throw new IllegalStateException(jarPath + " is missing: run mvn package (or verify) from"
+          + " the project root first");
+    }
+    return new ImageFromDockerfile("okapigw-it/" + name, true)
+        .withFileFromPath("Dockerfile", root.resolve("docker/" + name + ".Dockerfile"))
+        .withFileFromPath(jarPath.getFileName().toString(), jarPath)
+        .withBuildArg("BASE_IMAGE", baseImage());
+  }
+
+  static String baseImage() {
+    String property = System.getProperty("okapigw.base-image", "");
+    if (!property.isBlank()) {
+      return property;
+    }
+    String env = System.getenv("BASE_IMAGE");
+    if (env != null && !env.isBlank()) {
+      return env;
+    }
+    return fromEnvFile(root().resolve("docker/.env")).orElse(DEFAULT_BASE);
+  }
+
+  private static Optional<String> fromEnvFile(Path file) {
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Files.readAllLines(file).stream().map(String::trim)
+          .filter(l -> l.startsWith("BASE_IMAGE=")).map(l -> l.substring("BASE_IMAGE=".length()))
+          .filter(s -> !s.isBlank()).findFirst();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read " + file, e);
+    }
+  }
+
+  static Path root() {
+    return Path.of(System.getProperty("okapigw.root", "..")).toAbsolutePath().normalize();
+  }
+}
