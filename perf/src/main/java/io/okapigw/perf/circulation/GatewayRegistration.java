@@ -1,6 +1,7 @@
 package io.okapigw.perf.circulation;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
@@ -63,7 +64,12 @@ public final class GatewayRegistration {
   public static Future<Void> register(Vertx vertx, String adminUrl, String tenant,
       List<Module> modules) {
     GatewayRegistration registration = new GatewayRegistration(vertx, adminUrl);
-    return registration.run(tenant, modules).eventually(registration.client::close);
+    Promise<Void> done = Promise.promise();
+    // Build the chain on a Vert.x context: from a plain thread, a response future can complete
+    // before body() is attached, and the body is then lost (the call never completes).
+    vertx.getOrCreateContext().runOnContext(v -> registration.run(tenant, modules)
+        .eventually(registration.client::close).onComplete(done));
+    return done.future();
   }
 
   /** Registers simulated modules; see {@link #register(Vertx, String, String, List)}. */

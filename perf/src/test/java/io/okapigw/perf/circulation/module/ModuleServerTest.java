@@ -3,6 +3,7 @@ package io.okapigw.perf.circulation.module;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.perf.circulation.TestHttp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -114,8 +115,7 @@ class ModuleServerTest {
     if (tenant != null) {
       options.putHeader("X-Okapi-Tenant", tenant);
     }
-    Call call = Call.post("echo", path);
-    return client.request(options).compose(r -> r.send(Buffer.buffer(body)))
-        .compose(r -> r.body().map(b -> new Answer(call, path, r.statusCode(), b))).await();
+    TestHttp.Result result = TestHttp.send(vertx, client, options, Buffer.buffer(body));
+    return new Answer(Call.post("echo", path), path, result.status(), result.body());
   }
 }

@@ -2,6 +2,7 @@ package io.okapigw.perf.circulation.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.perf.circulation.TestHttp;
 import io.okapigw.perf.circulation.data.CirculationData;
 import io.okapigw.perf.circulation.module.ModuleServer;
 import io.okapigw.perf.circulation.module.ModuleSpec;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,13 +46,14 @@ class CirculationStorageModuleTest {
   }
 
   @Test
-  void postLoan_eightConcurrentOpenLoansForOneItem_exactlyOneIsCreated() {
+  void postLoan_eightConcurrentOpenLoansForOneItem_exactlyOneIsCreated() throws Exception {
     String itemId = UUID.randomUUID().toString();
     List<Future<Integer>> posts = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      posts.add(send(HttpMethod.POST, "/loan-storage/loans", openLoan(itemId)));
+      posts.add(TestHttp.start(vertx, client, options(HttpMethod.POST, "/loan-storage/loans"),
+          openLoan(itemId).toBuffer()).map(TestHttp.Result::status));
     }
-    Future.join(posts).await();
+    Future.join(posts).await(20, TimeUnit.SECONDS);
 
     assertThat(posts).extracting(Future::result).containsOnly(201, 422)
         .filteredOn(status -> status == 201).hasSize(1);
@@ -60,11 +63,11 @@ class CirculationStorageModuleTest {
   void putLoan_closingIt_allowsANewOpenLoanForTheItem() {
     String itemId = UUID.randomUUID().toString();
     JsonObject loan = openLoan(itemId);
-    send(HttpMethod.POST, "/loan-storage/loans", loan).await();
+    status(HttpMethod.POST, "/loan-storage/loans", loan);
 
-    int closed = send(HttpMethod.PUT, "/loan-storage/loans/" + loan.getString("id"), loan.copy()
-        .put("status", new JsonObject().put("name", "Closed"))).await();
-    int next = send(HttpMethod.POST, "/loan-storage/loans", openLoan(itemId)).await();
+    int closed = status(HttpMethod.PUT, "/loan-storage/loans/" + loan.getString("id"), loan.copy()
+        .put("status", new JsonObject().put("name", "Closed")));
+    int next = status(HttpMethod.POST, "/loan-storage/loans", openLoan(itemId));
 
     assertThat(closed).isEqualTo(204);
     assertThat(next).isEqualTo(201);
@@ -75,19 +78,18 @@ class CirculationStorageModuleTest {
     JsonObject loan = openLoan(UUID.randomUUID().toString());
     loan.remove("userId");
 
-    assertThat(send(HttpMethod.POST, "/loan-storage/loans", loan).await()).isEqualTo(422);
+    assertThat(status(HttpMethod.POST, "/loan-storage/loans", loan)).isEqualTo(422);
   }
 
   @Test
   void checkOutLock_secondForSamePatron_answers503UntilTheFirstIsDeleted() {
     JsonObject lock = new JsonObject().put("userId", UUID.randomUUID().toString())
         .put("ttlMs", 60_000);
-    String lockId = request(HttpMethod.POST, "/check-out-lock-storage", lock)
-        .map(JsonObject::new).await().getString("id");
+    String lockId = request(HttpMethod.POST, "/check-out-lock-storage", lock).getString("id");
 
-    int second = send(HttpMethod.POST, "/check-out-lock-storage", lock).await();
-    int deleted = send(HttpMethod.DELETE, "/check-out-lock-storage/" + lockId, null).await();
-    int third = send(HttpMethod.POST, "/check-out-lock-storage", lock).await();
+    int second = status(HttpMethod.POST, "/check-out-lock-storage", lock);
+    int deleted = status(HttpMethod.DELETE, "/check-out-lock-storage/" + lockId, null);
+    int third = status(HttpMethod.POST, "/check-out-lock-storage", lock);
 
     assertThat(second).isEqualTo(503);
     assertThat(deleted).isEqualTo(204);
@@ -100,22 +102,17 @@ class CirculationStorageModuleTest {
         .put("action", "checkedout").put("status", new JsonObject().put("name", "Open"));
   }
 
-  private Future<Integer> send(HttpMethod method, String path, JsonObject body) {
-    return exchange(method, path, body).map(r -> r.status);
+  private int status(HttpMethod method, String path, JsonObject body) {
+    return TestHttp.send(vertx, client, options(method, path),
+        body == null ? null : body.toBuffer()).status();
   }
 
-  private Future<String> request(HttpMethod method, String path, JsonObject body) {
-    return exchange(method, path, body).map(r -> r.body);
+  private JsonObject request(HttpMethod method, String path, JsonObject body) {
+    return TestHttp.send(vertx, client, options(method, path), body.toBuffer()).json();
   }
 
-  private record Result(int status, String body) {
-  }
-
-  private Future<Result> exchange(HttpMethod method, String path, JsonObject body) {
-    RequestOptions options = new RequestOptions().setMethod(method)
-        .setAbsoluteURI(server.url() + path).putHeader("X-Okapi-Tenant", "diku");
-    return client.request(options)
-        .compose(r -> body == null ? r.send() : r.send(body.toBuffer()))
-        .compose(r -> r.body().map(b -> new Result(r.statusCode(), b.toString())));
+  private RequestOptions options(HttpMethod method, String path) {
+    return new RequestOptions().setMethod(method).setAbsoluteURI(server.url() + path)
+        .putHeader("X-Okapi-Tenant", "diku");
   }
 }
