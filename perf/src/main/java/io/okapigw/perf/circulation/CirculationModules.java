@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.regex.Pattern;
 
 /**
  * The simulated FOLIO modules behind the check-out/check-in workload, each a verticle on its own
@@ -111,8 +112,8 @@ public final class CirculationModules {
    * @throws NoSuchElementException if there is no such module
    */
   public ModuleDeployment deployment(String name) {
-    return deployments.stream().filter(d -> d.id().startsWith(name + "-")
-            && Character.isDigit(d.id().charAt(name.length() + 1))).findFirst()
+    return deployments.stream().filter(d -> d.id().matches(Pattern.quote(name) + "-\\d.*"))
+        .findFirst()
         .orElseThrow(() -> new NoSuchElementException("no simulated module " + name));
   }
 

@@ -2,6 +2,7 @@ package io.okapigw.perf.circulation;
 
 import static io.okapigw.perf.circulation.GatewayWithModules.delta;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.perf.circulation.data.CirculationData;
 import io.okapigw.perf.circulation.data.PatronBlock;
@@ -13,10 +14,12 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -216,6 +219,26 @@ class CirculationThroughGatewayTest {
     fx.modules.registerOn(fx.gateway.okapiUrl(), GatewayWithModules.TENANT).await();
 
     fx.checkOut("I000011", "P000011").then().statusCode(201);
+  }
+
+  @Test
+  void registerOn_nothingListening_failsNamingTheStep() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+
+    assertThatThrownBy(() -> fx.modules.registerOn("http://127.0.0.1:" + closedPort, "diku")
+        .await(20, TimeUnit.SECONDS))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("/_/proxy/tenants/diku").hasMessageContaining("" + closedPort);
+  }
+
+  @Test
+  void deployment_unknownName_failsNamingIt() {
+    assertThatThrownBy(() -> fx.modules.deployment("mod-nothing"))
+        .isInstanceOf(NoSuchElementException.class).hasMessageContaining("mod-nothing");
+    assertThat(fx.modules.deployment("mod-circulation").id()).isEqualTo("mod-circulation-24.5.0");
   }
 
   static JsonObject errorsBody(Response response) {

@@ -13,10 +13,13 @@ import io.vertx.core.http.RequestOptions;
  */
 public record OkapiHeaders(String okapiUrl, String tenant, String token, String requestId) {
 
-  /** Header names of the Okapi protocol. */
+  /** Where modules call the gateway. */
   public static final String URL = "X-Okapi-Url";
+  /** The tenant of the request. */
   public static final String TENANT = "X-Okapi-Tenant";
+  /** The caller's token; for a module-to-module call, the calling module's token. */
   public static final String TOKEN = "X-Okapi-Token";
+  /** The request id; the gateway appends its own for each module-to-module hop. */
   public static final String REQUEST_ID = "X-Okapi-Request-Id";
 
   /**
