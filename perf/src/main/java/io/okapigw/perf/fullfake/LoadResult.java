@@ -1,0 +1,57 @@
+package io.okapigw.perf.fullfake;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a {@link LoadRun} measured.
+ *
+ * @param completed requests that got a whole answer or failed (errors included)
+ * @param errors failed requests: connection errors, non-2xx answers, wrong body length
+ * @param firstError what the first failure was, or {@code null}
+ * @param elapsedNanos from the first request sent to the last one finished
+ * @param bytes body bytes received
+ * @param ttfbSamples time to the response headers, of successful requests
+ * @param durationSamples time to the last body byte, of successful requests
+ * @param cut whether the time limit stopped the run before all requests were done
+ */
+public record LoadResult(int completed, int errors, String firstError, long elapsedNanos,
+    long bytes, Samples ttfbSamples, Samples durationSamples, boolean cut) {
+
+  /**
+   * @param parts runs of the same load (e.g. rounds interleaved with other loads)
+   * @return them as one run: counts, bytes and times added, samples pooled
+   */
+  public static LoadResult combine(List<LoadResult> parts) {
+    return new LoadResult(
+        parts.stream().mapToInt(LoadResult::completed).sum(),
+        parts.stream().mapToInt(LoadResult::errors).sum(),
+        parts.stream().map(LoadResult::firstError).filter(Objects::nonNull).findFirst()
+            .orElse(null),
+        parts.stream().mapToLong(LoadResult::elapsedNanos).sum(),
+        parts.stream().mapToLong(LoadResult::bytes).sum(),
+        Samples.merge(parts.stream().map(LoadResult::ttfbSamples).toList()),
+        Samples.merge(parts.stream().map(LoadResult::durationSamples).toList()),
+        parts.stream().anyMatch(LoadResult::cut));
+  }
+
+  /** @return time to the response headers (ms) */
+  public LatencyStats ttfb() {
+    return ttfbSamples.stats();
+  }
+
+  /** @return time to the last body byte (ms) */
+  public LatencyStats duration() {
+    return durationSamples.stats();
+  }
+
+  /** @return completed requests per second */
+  public double rps() {
+    return elapsedNanos == 0 ? 0 : completed * 1e9 / elapsedNanos;
+  }
+
+  /** @return body megabytes (MiB) received per second */
+  public double mbPerSecond() {
+    return elapsedNanos == 0 ? 0 : bytes / (double) ByteSize.MB * 1e9 / elapsedNanos;
+  }
+}

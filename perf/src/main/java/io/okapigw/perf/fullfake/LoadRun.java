@@ -1,0 +1,139 @@
+package io.okapigw.perf.fullfake;
+
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.PoolOptions;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The load client: {@link LoadSpec#activeClients()} loops, each sending one request, reading
+ * and discarding the whole body, then sending the next, until {@link LoadSpec#requests()} are
+ * done or the time limit cuts the run (requests in flight then are dropped, not counted). Its
+ * own HTTP client with one pooled keep-alive connection per loop, spread over as many event
+ * loops as there are cores.
+ *
+ * <p>TTFB = request start to response headers; duration = request start to the last body byte.
+ */
+public final class LoadRun {
+
+  private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+  /** Connections are spread over this many event loops (like wrk's threads). */
+  private static final int CLIENT_EVENT_LOOPS = Runtime.getRuntime().availableProcessors();
+
+  private final Vertx vertx;
+  private final LoadSpec spec;
+  private final HttpClientAgent client;
+  private final Latencies ttfb;
+  private final Latencies duration;
+  private final AtomicInteger next = new AtomicInteger();
+  private final AtomicInteger completed = new AtomicInteger();
+  private final AtomicInteger errors = new AtomicInteger();
+  private final AtomicLong bytes = new AtomicLong();
+  private final AtomicLong lastEnd = new AtomicLong();
+  private final AtomicInteger running = new AtomicInteger();
+  private final AtomicBoolean cut = new AtomicBoolean();
+  private final Promise<LoadResult> done = Promise.promise();
+  private volatile String firstError;
+  private long start;
+
+  private LoadRun(Vertx vertx, LoadSpec spec) {
+    this.vertx = vertx;
+    this.spec = spec;
+    this.client = vertx.createHttpClient(
+        new HttpClientOptions().setKeepAlive(true).setConnectTimeout(CONNECT_TIMEOUT_MILLIS),
+        new PoolOptions().setHttp1MaxSize(spec.activeClients())
+            .setEventLoopSize(Math.min(spec.activeClients(), CLIENT_EVENT_LOOPS)));
+    this.ttfb = new Latencies(spec.requests());
+    this.duration = new Latencies(spec.requests());
+  }
+
+  /**
+   * Runs the load; never fails (failed requests are counted in {@link LoadResult#errors()}).
+   *
+   * @return the measurements once every client has stopped
+   */
+  public static Future<LoadResult> run(Vertx vertx, LoadSpec spec) {
+    return new LoadRun(vertx, spec).start();
+  }
+
+  private Future<LoadResult> start() {
+    start = System.nanoTime();
+    lastEnd.set(start);
+    long limit = vertx.setTimer(spec.timeLimit().toMillis(), id -> stop());
+    running.set(spec.activeClients());
+    for (int i = 0; i < spec.activeClients(); i++) {
+      nextRequest();
+    }
+    return done.future()
+        .onComplete(r -> vertx.cancelTimer(limit))
+        .eventually(client::close);
+  }
+
+  private void stop() {
+    cut.set(true);
+    client.close(); // fails the requests in flight; their loops then stop
+  }
+
+  private void nextRequest() {
+    int i = next.getAndIncrement();
+    if (i >= spec.requests() || cut.get()) {
+      if (running.decrementAndGet() == 0) {
+        done.tryComplete(result());
+      }
+      return;
+    }
+    long begin = System.nanoTime();
+    client.request(spec.request().apply(i))
+        .compose(HttpClientRequest::send)
+        .compose(response -> readBody(response, System.nanoTime() - begin))
+        .onComplete(ar -> {
+          if (!cut.get()) {
+            record(ar, begin);
+          }
+          nextRequest();
+        });
+  }
+
+  /** @return the TTFB once the whole body is read; failed for a non-2xx or short answer */
+  private Future<Long> readBody(HttpClientResponse response, long ttfbNanos) {
+    AtomicLong received = new AtomicLong();
+    response.handler(chunk -> received.addAndGet(chunk.length()));
+    return response.end().compose(v -> {
+      bytes.addAndGet(received.get());
+      if (response.statusCode() / 100 != 2) {
+        return Future.failedFuture("status " + response.statusCode());
+      }
+      if (spec.expectedBytes() >= 0 && received.get() != spec.expectedBytes()) {
+        return Future.failedFuture("body of " + received.get() + " bytes, expected "
+            + spec.expectedBytes());
+      }
+      return Future.succeededFuture(ttfbNanos);
+    });
+  }
+
+  private void record(AsyncResult<Long> outcome, long begin) {
+    long end = System.nanoTime();
+    lastEnd.accumulateAndGet(end, Math::max);
+    completed.incrementAndGet();
+    if (outcome.succeeded()) {
+      ttfb.record(outcome.result());
+      duration.record(end - begin);
+    } else if (errors.getAndIncrement() == 0) {
+      firstError = String.valueOf(outcome.cause().getMessage());
+    }
+  }
+
+  private LoadResult result() {
+    long end = cut.get() ? System.nanoTime() : lastEnd.get();
+    return new LoadResult(completed.get(), errors.get(), firstError, end - start, bytes.get(),
+        ttfb.samples(), duration.samples(), cut.get());
+  }
+}

@@ -1,0 +1,127 @@
+package io.okapigw.perf.fullfake;
+
+import io.okapigw.core.config.AuthParallel;
+import io.okapigw.perf.Main;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** {@link Launcher#processes}: each part in a JVM of its own, killed when this JVM exits. */
+final class ProcessLauncher implements Launcher {
+
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+  private static final String MODULE_HEAP = "-Xmx256m";
+
+  private final Vertx vertx;
+  private final Jars jars;
+  private final Path workDir;
+  private final String gatewayHeap;
+  private final List<ChildProcess> children = new CopyOnWriteArrayList<>();
+  private final Thread killer = new Thread(() -> children.forEach(ChildProcess::kill));
+
+  ProcessLauncher(Vertx vertx, Jars jars, Path workDir, String gatewayHeap) {
+    this.vertx = vertx;
+    this.jars = jars;
+    this.workDir = workDir;
+    this.gatewayHeap = gatewayHeap;
+    Runtime.getRuntime().addShutdownHook(killer);
+  }
+
+  @Override
+  public Future<String> gateway(AuthParallel mode) {
+    int port = freePort();
+    String url = url(port);
+    return launch("gateway-" + port, List.of("-Xmx" + gatewayHeap, "-jar",
+            jars.gateway().toString(), "dev", "--port", Integer.toString(port),
+            "--host", "127.0.0.1", "--okapi-url", url,
+            "--auth.parallel", mode.name().toLowerCase(Locale.ROOT)),
+        url + "/_/version");
+  }
+
+  @Override
+  public Future<String> authtoken(BenchUser user) {
+    int port = freePort();
+    Path dir = workDir.resolve("authtoken-" + port);
+    return launch("authtoken-" + port, List.of(MODULE_HEAP, "-jar", jars.authtoken().toString(),
+            "--port", Integer.toString(port), "--host", "127.0.0.1",
+            "--store", "json:" + dir, "--signing-key-file", dir.resolve("signing.key").toString(),
+            "--password-hash-iterations", "1000", "--token-ttl", "1h",
+            "--bootstrap", user.bootstrapSpec()),
+        url(port) + "/admin/health");
+  }
+
+  @Override
+  public Future<String> fakeModule() {
+    int port = freePort();
+    return launch("fake-module-" + port, perfCommand("fake-module", "--port",
+        Integer.toString(port), "--instances", "2"), url(port) + FakeBodyModule.path(0));
+  }
+
+  @Override
+  public Future<String> fixedModule(int size, Duration delay) {
+    int port = freePort();
+    return launch("fixed-module-" + port, perfCommand("fixed-module", "--port",
+            Integer.toString(port), "--size", Integer.toString(size),
+            "--delay", delay.toMillis() + "ms", "--instances", "2"),
+        url(port) + "/");
+  }
+
+  @Override
+  public Future<Void> close() {
+    List<Future<Void>> stopped = children.stream().map(c -> c.stop(vertx)).toList();
+    return Future.join(stopped).<Void>mapEmpty().otherwiseEmpty()
+        .onComplete(v -> children.clear());
+  }
+
+  private Future<String> launch(String name, List<String> args, String readyUrl) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(args);
+    Path log = workDir.resolve(name + ".log");
+    return ChildProcess.start(vertx, name, command, log)
+        .onSuccess(children::add)
+        .compose(child -> child.awaitReady(vertx, readyUrl, START_TIMEOUT))
+        .map(v -> readyUrl.substring(0, readyUrl.indexOf('/', "http://".length())));
+  }
+
+  private static List<String> perfCommand(String... args) {
+    List<String> command = new ArrayList<>(List.of(MODULE_HEAP, "-cp", ownClasspath(),
+        Main.class.getName()));
+    command.addAll(List.of(args));
+    return command;
+  }
+
+  /** The perf fat jar when running from it, else this JVM's class path. */
+  private static String ownClasspath() {
+    try {
+      Path location = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI());
+      return Files.isRegularFile(location) ? location.toString()
+          : System.getProperty("java.class.path");
+    } catch (URISyntaxException e) {
+      return System.getProperty("java.class.path");
+    }
+  }
+
+  private static String url(int port) {
+    return "http://127.0.0.1:" + port;
+  }
+
+  static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package io.okapigw.perf.parallelauth;
+
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * Where {@code parallel-auth} sends each {@link Route}'s requests, and how.
+ *
+ * @param module the fixed module (the handler)
+ * @param authtoken the authtoken module
+ * @param sequentialGateway the gateway with {@code auth.parallel=off}
+ * @param parallelGateway the gateway with {@code auth.parallel=safe}
+ */
+record Targets(String module, String authtoken, String sequentialGateway,
+    String parallelGateway) {
+
+  static final String PATH = "/fixed";
+  static final String PERMISSION = "fixed.get";
+  private static final long IDLE_TIMEOUT_MILLIS = 30_000;
+
+  /** @return {@code GET /fixed} requiring {@value #PERMISSION}, nothing else */
+  static JsonObject fixedDescriptor() {
+    return new JsonObject("""
+        {"id": "mod-fixed-1.0.0", "provides": [{"id": "fixed", "version": "1.0", "handlers": [
+          {"methods": ["GET"], "pathPattern": "%s", "permissionsRequired": ["%s"]}]}]}
+        """.formatted(PATH, PERMISSION));
+  }
+
+  /** @return request {@code i} of {@code route}, carrying {@code token} */
+  RequestOptions request(Route route, String token, int i) {
+    return switch (route) {
+      case HANDLER -> get(module);
+      case AUTH -> authFilterCall(token, i);
+      case SEQUENTIAL -> viaGateway(sequentialGateway, token);
+      case PARALLEL, HIT -> viaGateway(parallelGateway, token);
+    };
+  }
+
+  private static RequestOptions viaGateway(String gateway, String token) {
+    return get(gateway)
+        .putHeader("X-Okapi-Tenant", ParallelAuthBench.USER.tenant())
+        .putHeader("X-Okapi-Token", token);
+  }
+
+  /** The call the gateway makes to the auth filter on a miss (AuthFilterClient), made directly. */
+  private RequestOptions authFilterCall(String token, int i) {
+    return get(authtoken)
+        .putHeader("X-Okapi-Filter", "auth")
+        .putHeader("X-Okapi-Tenant", ParallelAuthBench.USER.tenant())
+        .putHeader("X-Okapi-Url", sequentialGateway)
+        .putHeader("X-Okapi-Request-Id", "parallel-auth-" + i)
+        .putHeader("X-Okapi-Permissions-Required", "[\"" + PERMISSION + "\"]")
+        .putHeader("X-Okapi-Permissions-Desired", "[]")
+        .putHeader("X-Okapi-Module-Permissions", "{}")
+        .putHeader("X-Okapi-Token", token)
+        .putHeader("Content-Length", "0");
+  }
+
+  private static RequestOptions get(String base) {
+    return new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(base + PATH)
+        .setIdleTimeout(IDLE_TIMEOUT_MILLIS);
+  }
+}
