@@ -3,6 +3,7 @@ package io.okapigw.perf;
 import io.okapigw.core.config.Settings;
 import io.okapigw.perf.cluster.InvalidationLatency;
 import io.okapigw.perf.demo.DemoCommand;
+import io.okapigw.perf.load.LoadCommand;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -52,6 +53,7 @@ public final class Main {
     try {
       switch (command) {
         case "demo" -> DemoCommand.run(rest);
+        case "checkout-checkin" -> LoadCommand.run(rest);
         case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
         case "invalidation-latency" -> InvalidationLatency.run(rest);
         default -> {

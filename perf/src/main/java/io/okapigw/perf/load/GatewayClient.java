@@ -1,0 +1,86 @@
+package io.okapigw.perf.load;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+
+/**
+ * HTTP to one gateway for one tenant: JSON POSTs and the auth-call counter from
+ * {@code /_/metrics}. Keeps one keep-alive connection per virtual user.
+ */
+final class GatewayClient {
+
+  /** A request that gets no bytes for this long fails (so a run always ends). */
+  static final long IDLE_TIMEOUT_MS = 60_000;
+
+  /**
+   * An HTTP answer.
+   *
+   * @param status the status code
+   * @param body the whole body
+   * @param token the {@code X-Okapi-Token} header, or {@code null}
+   */
+  record Answer(int status, Buffer body, String token) {
+
+    boolean ok() {
+      return status >= 200 && status < 300;
+    }
+
+    /** @return {@code status: body} with the body cut to 200 characters */
+    String describe() {
+      String text = body.toString().replaceAll("\\s+", " ");
+      return status + ": " + (text.length() > 200 ? text.substring(0, 200) + "..." : text);
+    }
+  }
+
+  private final HttpClientAgent http;
+  private final String base;
+  private final String tenant;
+
+  GatewayClient(Vertx vertx, URI gateway, String tenant, int connections) {
+    this.http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
+        new PoolOptions().setHttp1MaxSize(connections + 1));
+    String url = gateway.toString();
+    this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    this.tenant = tenant;
+  }
+
+  /** POSTs JSON to {@code path} as the tenant, with the token if not {@code null}. */
+  Future<Answer> post(String path, JsonObject body, String token) {
+    RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
+        .setAbsoluteURI(base + path).setIdleTimeout(IDLE_TIMEOUT_MS)
+        .putHeader("X-Okapi-Tenant", tenant)
+        .putHeader("Content-Type", "application/json")
+        .putHeader("Accept", "application/json, text/plain");
+    if (token != null) {
+      options.putHeader("X-Okapi-Token", token);
+    }
+    return http.request(options)
+        .compose(request -> request.send(body.toBuffer()))
+        .compose(response -> response.body().map(b -> new Answer(response.statusCode(), b,
+            response.getHeader("X-Okapi-Token"))));
+  }
+
+  /** @return the gateway's {@code okapi_auth_calls_total} for the tenant, all outcomes */
+  Future<Double> authCalls() {
+    RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
+        .setAbsoluteURI(base + "/_/metrics").setIdleTimeout(IDLE_TIMEOUT_MS);
+    return http.request(options)
+        .compose(request -> request.send())
+        .compose(response -> response.statusCode() == 200 ? response.body()
+            : Future.failedFuture("GET " + base + "/_/metrics answered "
+                + response.statusCode()))
+        .map(text -> AuthCallMetric.sum(text.toString(), tenant));
+  }
+
+  Future<Void> close() {
+    return http.close();
+  }
+}

@@ -1,0 +1,102 @@
+package io.okapigw.perf.load;
+
+import io.okapigw.core.config.Settings;
+import io.okapigw.perf.circulation.data.CirculationData;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code checkout-checkin}: the check-out/check-in load driver. Against a running gateway
+ * (loopback only), or with {@code --compare} against demo stacks it starts itself. Exit code 0
+ * when every operation succeeded, 1 if any failed or the run could not be made, 2 for a bad
+ * flag or a gateway that is not a loopback address.
+ */
+public final class LoadCommand {
+
+  private static final Logger log = LoggerFactory.getLogger(LoadCommand.class);
+  private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
+
+  private LoadCommand() {
+  }
+
+  /** Runs and exits the process with the exit code. */
+  public static void run(List<String> args) {
+    System.exit(execute(args));
+  }
+
+  /**
+   * Runs to the end on the calling thread (which must not be an event loop).
+   *
+   * @return the exit code: 0 no errors, 1 errors, 2 bad flags
+   */
+  public static int execute(List<String> args) {
+    LoadOptions options;
+    try {
+      options = LoadOptions.from(Settings.fromArgs(withFlagValues(args)));
+    } catch (IllegalArgumentException e) {
+      log.error("bad setting: {}", e.getMessage());
+      return 2;
+    }
+    Vertx vertx = Vertx.vertx();
+    try {
+      Future<List<RunReport>> reports = options.compare() ? Comparison.run(vertx, options)
+          : against(vertx, options);
+      return reports.map(LoadCommand::exitCode).recover(LoadCommand::failed)
+          .toCompletionStage().toCompletableFuture().join();
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().join();
+    }
+  }
+
+  /** {@code --compare} alone means {@code --compare true}. */
+  static List<String> withFlagValues(List<String> args) {
+    List<String> result = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      result.add(args.get(i));
+      boolean last = i + 1 == args.size();
+      if (args.get(i).equals("--compare") && (last || args.get(i + 1).startsWith("--"))) {
+        result.add("true");
+      }
+    }
+    return result;
+  }
+
+  private static Future<List<RunReport>> against(Vertx vertx, LoadOptions options) {
+    Future<List<BarcodeRow>> rows = options.barcodes() != null
+        ? BarcodeRows.read(vertx, options.barcodes())
+        : vertx.executeBlocking(() -> BarcodeRows.of(CirculationData.generate(
+            new CirculationData.Options(CirculationData.Options.DEFAULT_SEED, options.patrons(),
+                options.items()))));
+    return rows.compose(r -> InTurn.each(options.users(), users -> LoadDriver.run(vertx,
+            options.plan(options.gateway(), users), r, options.gateway().toString())
+        .onSuccess(LoadCommand::print)));
+  }
+
+  private static void print(RunReport r) {
+    StringBuilder text = new StringBuilder().append(String.format(
+        "%ncheck-out + check-in through %s (tenant %s): %d users, %.1f s measured after a %d s"
+            + " warm-up%n%n", r.mode(), r.plan().tenant(), r.plan().users(),
+        r.elapsed().toMillis() / 1000.0, r.plan().warmup().toSeconds()));
+    text.append(ReportTable.single(r)).append("\n\n").append(ReportTable.authNote(r))
+        .append("\nerrors (warm-up, run and probe): ").append(r.errors());
+    r.firstErrors().forEach(e -> text.append("\n  ").append(e));
+    out.info(text.toString());
+  }
+
+  private static int exitCode(List<RunReport> reports) {
+    return reports.stream().anyMatch(r -> r.errors() > 0) ? 1 : 0;
+  }
+
+  private static Future<Integer> failed(Throwable e) {
+    if (e instanceof IllegalArgumentException) {
+      log.error("bad setting: {}", e.getMessage());
+      return Future.succeededFuture(2);
+    }
+    log.error("load run failed: {}", e.getMessage());
+    return Future.succeededFuture(1);
+  }
+}

@@ -1,0 +1,132 @@
+package io.okapigw.perf.load;
+
+import io.okapigw.core.config.Settings;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Settings of {@code checkout-checkin}, from {@code --key value} flags.
+ *
+ * @param gateway {@code --gateway}, default {@code http://localhost:9130}; loopback only
+ * @param tenant {@code --tenant}, default {@code diku}
+ * @param users {@code --users}, default 8; a list ({@code 1,8,32}) runs each count in turn
+ * @param duration {@code --duration}, measured time per run, default 60s (1s..24h)
+ * @param warmup {@code --warmup}, same load before measuring, default 5s (0..1h)
+ * @param username {@code --username}, default {@code diku_admin}
+ * @param password {@code --password}, default {@code admin}
+ * @param barcodes {@code --barcodes}, the demo's CSV, default {@code data/demo/barcodes.csv};
+ *     {@code null} with {@code --items}
+ * @param items {@code --items}: use the demo's generated barcodes for N items instead of a CSV
+ *     (with {@code --compare}: items of each demo stack); default 1000
+ * @param patrons {@code --patrons}, patrons of that generated library, default 1000
+ * @param maxOperations {@code --max-operations}, hard cap per run, default 1,000,000
+ * @param probeRounds {@code --probe-rounds}, rounds of the per-operation auth-call probe,
+ *     default 3
+ * @param compare {@code --compare}: start demo stacks with auth off, cache off and cache on in
+ *     turn and print one table
+ * @param jvmWarmup {@code --jvm-warmup}, with {@code --compare}: load on a "cache off" stack
+ *     before the first measured stack, so the first mode does not run on a cold JVM; default
+ *     20s (0 = none)
+ */
+public record LoadOptions(URI gateway, String tenant, List<Integer> users, Duration duration,
+    Duration warmup, String username, String password, Path barcodes, int items, int patrons,
+    long maxOperations, int probeRounds, boolean compare, Duration jvmWarmup) {
+
+  public static final Set<String> KEYS = Set.of("gateway", "tenant", "users", "duration",
+      "warmup", "username", "password", "barcodes", "items", "patrons", "max-operations",
+      "probe-rounds", "compare", "jvm-warmup");
+  private static final Set<String> NOT_WITH_COMPARE = Set.of("gateway", "tenant", "barcodes",
+      "username", "password");
+  private static final int MAX_USERS = 1000;
+
+  /**
+   * @throws IllegalArgumentException naming the bad flag (unknown, out of range, a conflicting
+   *     pair, or a gateway that is not a loopback address)
+   */
+  public static LoadOptions from(Settings s) {
+    s.checkKnown(KEYS);
+    boolean compare = s.bool("compare", false);
+    checkCombination(s, compare);
+    URI gateway = compare ? null : LoopbackGuard.check(s.string("gateway",
+        "http://localhost:9130"));
+    Path barcodes = compare || given(s, "items") ? null
+        : Path.of(s.string("barcodes", "data/demo/barcodes.csv"));
+    return new LoadOptions(gateway, s.string("tenant", "diku"), users(s),
+        duration(s, "duration", Duration.ofSeconds(60), Duration.ofSeconds(1),
+            Duration.ofHours(24)),
+        duration(s, "warmup", Duration.ofSeconds(5), Duration.ZERO, Duration.ofHours(1)),
+        s.string("username", "diku_admin"), s.string("password", "admin"), barcodes,
+        s.integer("items", 1000, 1, 1_000_000), s.integer("patrons", 1000, 1, 1_000_000),
+        s.integer("max-operations", 1_000_000, 2, 100_000_000),
+        s.integer("probe-rounds", 3, 0, 100), compare,
+        duration(s, "jvm-warmup", Duration.ofSeconds(20), Duration.ZERO,
+            Duration.ofHours(1)));
+  }
+
+  /** Without the password. */
+  @Override
+  public String toString() {
+    return "LoadOptions[" + (compare ? "compare" : gateway) + ", users " + users + ", duration "
+        + duration + ", warm-up " + warmup + "]";
+  }
+
+  /** @return the plan of one run with {@code n} users against {@code gatewayUrl} */
+  LoadPlan plan(URI gatewayUrl, int n) {
+    return new LoadPlan(LoopbackGuard.check(gatewayUrl.toString()), tenant, username, password,
+        n, warmup, duration, probeRounds, maxOperations);
+  }
+
+  private static void checkCombination(Settings s, boolean compare) {
+    for (String key : NOT_WITH_COMPARE) {
+      if (compare && given(s, key)) {
+        throw new IllegalArgumentException("--" + key + " cannot be used with --compare: it "
+            + "starts its own demo stacks (set their size with --items and --patrons)");
+      }
+    }
+    if (!compare && given(s, "jvm-warmup")) {
+      throw new IllegalArgumentException("--jvm-warmup only applies with --compare");
+    }
+    if (given(s, "barcodes") && given(s, "items")) {
+      throw new IllegalArgumentException("give --barcodes FILE or --items N, not both");
+    }
+    if (!compare && given(s, "patrons") && !given(s, "items")) {
+      throw new IllegalArgumentException("--patrons only applies with --items or --compare");
+    }
+  }
+
+  private static boolean given(Settings s, String key) {
+    return s.string(key, null) != null;
+  }
+
+  private static List<Integer> users(Settings s) {
+    String value = s.string("users", "8");
+    List<Integer> counts = new ArrayList<>();
+    for (String part : value.split(",")) {
+      try {
+        int n = Integer.parseInt(part.strip());
+        if (n < 1 || n > MAX_USERS) {
+          throw new NumberFormatException();
+        }
+        counts.add(n);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--users must be a number or a list like 1,8,32, each "
+            + "1.." + MAX_USERS + ", was '" + value + "'");
+      }
+    }
+    return List.copyOf(counts);
+  }
+
+  private static Duration duration(Settings s, String key, Duration def, Duration min,
+      Duration max) {
+    Duration d = s.duration(key, def);
+    if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+      throw new IllegalArgumentException("--" + key + " must be between " + min.toSeconds()
+          + "s and " + max.toHours() + "h, was " + s.string(key, ""));
+    }
+    return d;
+  }
+}

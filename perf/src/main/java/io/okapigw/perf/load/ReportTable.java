@@ -1,0 +1,82 @@
+package io.okapigw.perf.load;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Markdown tables of {@link RunReport}s: one row per operation, then {@code both}. */
+final class ReportTable {
+
+  static final String BASELINE = "cache off";
+
+  private static final String FIGURES = "ops | RPS | mean ms | p50 ms | p90 ms | p99 ms | max ms"
+      + " | errors | auth calls/op";
+  private static final String RATIOS = " | mean ÷ cache off | RPS ÷ cache off";
+
+  private ReportTable() {
+  }
+
+  /** @return the table of one run, without mode and ratio columns */
+  static String single(RunReport report) {
+    List<String> lines = new ArrayList<>();
+    lines.add("| operation | " + FIGURES + " |");
+    lines.add("|---|" + "---:|".repeat(9));
+    for (OperationSummary op : operations(report)) {
+      lines.add("| " + op.name() + " | " + figures(report, op) + " |");
+    }
+    return String.join("\n", lines);
+  }
+
+  /**
+   * @param reports runs with the same user count, one per mode
+   * @return their table, with ratios to the {@value #BASELINE} run (if there is one)
+   */
+  static String compared(List<RunReport> reports) {
+    RunReport baseline = reports.stream().filter(r -> r.mode().equals(BASELINE)).findFirst()
+        .orElse(null);
+    List<String> lines = new ArrayList<>();
+    lines.add("| mode | operation | " + FIGURES + RATIOS + " |");
+    lines.add("|---|---|" + "---:|".repeat(11));
+    for (RunReport report : reports) {
+      List<OperationSummary> ops = operations(report);
+      for (int i = 0; i < ops.size(); i++) {
+        OperationSummary op = ops.get(i);
+        OperationSummary base = baseline == null ? null : operations(baseline).get(i);
+        lines.add("| " + report.mode() + " | " + op.name() + " | " + figures(report, op) + " | "
+            + ratio(op.mean(), base == null ? Double.NaN : base.mean()) + " | "
+            + ratio(op.rps(), base == null ? Double.NaN : base.rps()) + " |");
+      }
+    }
+    return String.join("\n", lines);
+  }
+
+  /** @return how the auth calls per operation of this run were obtained */
+  static String authNote(RunReport r) {
+    AuthProbe.Result p = r.probe();
+    return String.format(Locale.ROOT, "auth calls/op: both = %.0f auth calls during the measured"
+        + " run / %d operations; check-out and check-in = probe after the run (%d rounds, all"
+        + " users checking out together, then in): %.0f calls / %d check-outs, %.0f calls / %d"
+        + " check-ins", r.runAuthCalls(), r.both().count(), r.plan().probeRounds(),
+        p.checkOutCalls(), p.checkOuts(), p.checkInCalls(), p.checkIns());
+  }
+
+  private static List<OperationSummary> operations(RunReport r) {
+    return List.of(r.checkOut(), r.checkIn(), r.both());
+  }
+
+  private static String figures(RunReport r, OperationSummary op) {
+    double auth = switch (op.name()) {
+      case "check-out" -> r.probe().perCheckOut();
+      case "check-in" -> r.probe().perCheckIn();
+      default -> r.authCallsPerOperation();
+    };
+    return String.format(Locale.ROOT, "%d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %d | %s",
+        op.count(), op.rps(), op.mean(), op.p50(), op.p90(), op.p99(), op.max(), op.errors(),
+        Double.isNaN(auth) ? "–" : String.format(Locale.ROOT, "%.2f", auth));
+  }
+
+  private static String ratio(double value, double base) {
+    return Double.isNaN(base) || base == 0 ? "–" : String.format(Locale.ROOT, "%.2f",
+        value / base);
+  }
+}

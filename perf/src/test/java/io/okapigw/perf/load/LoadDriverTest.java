@@ -1,0 +1,116 @@
+package io.okapigw.perf.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.perf.demo.DemoOptions;
+import io.okapigw.perf.demo.DemoStack;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The load driver against in-process demo stacks (free ports, temporary data directories). */
+class LoadDriverTest {
+
+  @TempDir
+  static Path dataDirs;
+
+  private static Vertx vertx;
+  private static DemoStack cacheOn;
+  private static DemoStack cacheOff;
+
+  @BeforeAll
+  static void startStacks() throws Exception {
+    vertx = Vertx.vertx();
+    cacheOn = await(DemoStack.start(vertx, demo(true, "cache-on")));
+    cacheOff = await(DemoStack.start(vertx, demo(false, "cache-off")));
+  }
+
+  @AfterAll
+  static void stopStacks() throws Exception {
+    await(Future.all(cacheOn.close(), cacheOff.close()).compose(v -> vertx.close()));
+  }
+
+  private static DemoOptions demo(boolean cache, String dir) {
+    return new DemoOptions(0, 200, 200, true, cache, dataDirs.resolve(dir));
+  }
+
+  private static LoadPlan plan(DemoStack stack, int users, Duration duration, int probeRounds,
+      long maxOperations) {
+    return new LoadPlan(URI.create(stack.gatewayUrl()), "diku", DemoOptions.ADMIN,
+        DemoOptions.ADMIN_PASSWORD, users, Duration.ofSeconds(1), duration, probeRounds,
+        maxOperations);
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void run_twoUsersForThreeSecondsOnTheDemoCsv_checksOutAndInWithoutErrors() throws Exception {
+    List<BarcodeRow> rows = await(BarcodeRows.read(vertx,
+        dataDirs.resolve("cache-on/barcodes.csv")));
+
+    RunReport report = await(LoadDriver.run(vertx, plan(cacheOn, 2, Duration.ofSeconds(3), 1,
+        1_000_000), rows, "cache on"));
+
+    assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
+    assertThat(report.checkOut().count()).isPositive();
+    assertThat(report.checkIn().count()).isEqualTo(report.checkOut().count());
+    assertThat(report.checkOut().rps()).isPositive();
+    assertThat(report.checkOut().p99()).isGreaterThanOrEqualTo(report.checkOut().p50());
+    assertThat(report.probe().checkOuts()).isEqualTo(2);
+    assertThat(report.probe().perCheckOut()).isLessThanOrEqualTo(1.0);
+    assertThat(report.probe().perCheckIn()).isLessThanOrEqualTo(1.0);
+  }
+
+  @Test
+  void run_cacheOff_countsTheAuthCallsOfEachOperation() throws Exception {
+    RunReport report = await(LoadDriver.run(vertx, plan(cacheOff, 2, Duration.ofSeconds(2), 1,
+        1_000_000), BarcodeRows.of(cacheOff.data()), "cache off"));
+
+    assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
+    assertThat(report.authCallsPerOperation()).isGreaterThan(10);
+    assertThat(report.probe().perCheckOut()).isGreaterThan(report.probe().perCheckIn());
+    assertThat(report.probe().perCheckIn()).isGreaterThan(10);
+  }
+
+  @Test
+  void run_maxOperationsReached_stopsBeforeTheDuration() throws Exception {
+    long start = System.nanoTime();
+
+    LoadPlan noWarmup = new LoadPlan(URI.create(cacheOn.gatewayUrl()), "diku", DemoOptions.ADMIN,
+        DemoOptions.ADMIN_PASSWORD, 2, Duration.ZERO, Duration.ofMinutes(10), 0, 10);
+
+    RunReport report = await(LoadDriver.run(vertx, noWarmup, BarcodeRows.of(cacheOn.data()),
+        "cache on"));
+
+    assertThat(report.both().count()).isEqualTo(10);
+    assertThat(report.errors()).isZero();
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMinutes(1));
+  }
+
+  @Test
+  void execute_againstTheRunningDemo_exitsZero() {
+    int exit = LoadCommand.execute(List.of("--gateway", cacheOn.gatewayUrl(),
+        "--barcodes", dataDirs.resolve("cache-on/barcodes.csv").toString(),
+        "--users", "2", "--duration", "2s", "--warmup", "0s", "--probe-rounds", "0"));
+
+    assertThat(exit).isZero();
+  }
+
+  @Test
+  void execute_nonLoopbackGateway_exitsTwoWithoutLoading() {
+    int exit = LoadCommand.execute(List.of("--gateway", "http://192.0.2.10:9130",
+        "--items", "10", "--duration", "1s"));
+
+    assertThat(exit).isEqualTo(2);
+  }
+}

@@ -1,0 +1,108 @@
+package io.okapigw.perf.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.okapigw.core.config.Settings;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** Flags of {@code checkout-checkin} and the loopback-only rule. */
+class LoadOptionsTest {
+
+  private static LoadOptions parse(String... args) {
+    return LoadOptions.from(Settings.fromArgs(LoadCommand.withFlagValues(List.of(args))));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http://localhost:9130", "http://LOCALHOST", "http://127.0.0.1:9130",
+      "http://127.255.3.4:80/", "http://[::1]:9130"})
+  void gateway_loopback_isAccepted(String url) {
+    assertThat(parse("--gateway", url).gateway().toString()).isEqualTo(url);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http://10.0.0.1:9130", "http://128.0.0.1:9130",
+      "http://example.org:9130", "http://localhost.example.org", "http://[::2]:9130",
+      "http://0127.0.0.1:9130", "http://127.0.0.256:9130", "http://2130706433:9130"})
+  void gateway_notLoopback_isRefusedNamingTheFlag(String url) {
+    assertThatThrownBy(() -> parse("--gateway", url))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--gateway");
+  }
+
+  @Test
+  void gateway_privateAddress_isRefusedSayingWhy() {
+    assertThatThrownBy(() -> parse("--gateway", "http://10.0.0.1:9130"))
+        .hasMessage("--gateway http://10.0.0.1:9130: host 10.0.0.1 is not a loopback address;"
+            + " only 127.0.0.0/8, ::1 and localhost may be load-tested");
+  }
+
+  @Test
+  void gateway_notHttp_isRefused() {
+    assertThatThrownBy(() -> parse("--gateway", "https://localhost:9130"))
+        .hasMessageContaining("--gateway must be an http://host:port URL");
+  }
+
+  @Test
+  void defaults_areTheDemosAndBounded() {
+    LoadOptions o = parse();
+
+    assertThat(o.gateway().toString()).isEqualTo("http://localhost:9130");
+    assertThat(o.users()).containsExactly(8);
+    assertThat(o.duration()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(o.maxOperations()).isEqualTo(1_000_000);
+    assertThat(o.barcodes()).hasToString("data/demo/barcodes.csv");
+    assertThat(o.compare()).isFalse();
+  }
+
+  @Test
+  void users_list_isParsedInOrder() {
+    assertThat(parse("--users", "1,8,32").users()).containsExactly(1, 8, 32);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "1001", "8,x", "-1"})
+  void users_bad_isRefusedNamingTheFlag(String users) {
+    assertThatThrownBy(() -> parse("--users", users)).hasMessageContaining("--users");
+  }
+
+  @Test
+  void compare_bareFlag_meansOnAndRefusesAGateway() {
+    assertThat(parse("--compare", "--users", "1").compare()).isTrue();
+    assertThatThrownBy(() -> parse("--compare", "--gateway", "http://localhost:1"))
+        .hasMessageContaining("--gateway cannot be used with --compare");
+  }
+
+  @Test
+  void barcodesAndItems_together_areRefused() {
+    assertThatThrownBy(() -> parse("--barcodes", "a.csv", "--items", "10"))
+        .hasMessageContaining("--barcodes FILE or --items N");
+  }
+
+  @Test
+  void items_given_meansNoCsv() {
+    assertThat(parse("--items", "10").barcodes()).isNull();
+  }
+
+  @Test
+  void unknownFlag_isRefusedByName() {
+    assertThatThrownBy(() -> parse("--thread", "8")).hasMessageContaining("'thread'");
+  }
+
+  @Test
+  void duration_outOfRange_isRefusedNamingTheFlag() {
+    assertThatThrownBy(() -> parse("--duration", "0s")).hasMessageContaining("--duration");
+  }
+
+  @Test
+  void toString_neverShowsThePassword() {
+    LoadOptions o = parse("--password", "s3cret-pw");
+
+    assertThat(o.toString()).doesNotContain("s3cret-pw");
+    assertThat(o.plan(o.gateway(), 1).toString()).doesNotContain("s3cret-pw");
+  }
+}
