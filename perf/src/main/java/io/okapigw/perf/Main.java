@@ -2,6 +2,8 @@ package io.okapigw.perf;
 
 import io.okapigw.core.config.Settings;
 import io.okapigw.perf.cluster.InvalidationLatency;
+import io.okapigw.perf.containers.ModulesCommand;
+import io.okapigw.perf.containers.RegisterCommand;
 import io.okapigw.perf.demo.DemoCommand;
 import io.okapigw.perf.load.LoadCommand;
 import io.vertx.core.DeploymentOptions;
@@ -33,6 +35,14 @@ public final class Main {
             node's refusal of a revoked permission
         fixed-module --port P [--size BYTES] [--instances N]
             a module answering every request with BYTES bytes (default 1024)
+        modules [--host 0.0.0.0] [--port 9300] [--advertise-host localhost] [--patrons 1000]
+             [--items 1000] [--seed 42]
+            the simulated modules on fixed ports (port+1 ... port+8) for containers; manifest,
+            health and barcodes.csv on port
+        register [--gateway http://localhost:9130] [--modules-url http://localhost:9300]
+             [--authtoken-url http://localhost:8081] [--tenant diku] [--members 1]
+            one-shot job: waits for them, registers authtoken + modules, enables them for the
+            tenant, checks the bootstrapped user's login (docker/docker-compose.yml runs it)
         checkout-checkin [--gateway http://localhost:9130] [--tenant diku] [--users 8|1,8,32]
              [--duration 60s] [--warmup 5s] [--username diku_admin] [--password admin]
              [--barcodes data/demo/barcodes.csv | --items N [--patrons N]]
@@ -55,6 +65,8 @@ public final class Main {
         case "demo" -> DemoCommand.run(rest);
         case "checkout-checkin" -> LoadCommand.run(rest);
         case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
+        case "modules" -> ModulesCommand.run(rest);
+        case "register" -> RegisterCommand.run(rest);
         case "invalidation-latency" -> InvalidationLatency.run(rest);
         default -> {
           out.info(USAGE);
