@@ -2,14 +2,16 @@ package io.okapigw.perf;
 
 import io.okapigw.core.config.Settings;
 import io.okapigw.perf.cluster.InvalidationLatency;
-import io.okapigw.perf.containers.ModulesCommand;
-import io.okapigw.perf.containers.RegisterCommand;
 import io.okapigw.perf.demo.DemoCommand;
+import io.okapigw.perf.fullfake.FakeBodyModule;
+import io.okapigw.perf.fullfake.FullFakeCommand;
 import io.okapigw.perf.load.LoadCommand;
+import io.okapigw.perf.parallelauth.ParallelAuthCommand;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
@@ -33,16 +35,18 @@ public final class Main {
              [--gateway-jar okapi-core/target/okapi-core-fat.jar]
             a gateway cluster in separate JVMs: time from an invalidate call to the last
             node's refusal of a revoked permission
-        fixed-module --port P [--size BYTES] [--instances N]
-            a module answering every request with BYTES bytes (default 1024)
-        modules [--host 0.0.0.0] [--port 9300] [--advertise-host localhost] [--patrons 1000]
-             [--items 1000] [--seed 42]
-            the simulated modules on fixed ports (port+1 ... port+8) for containers; manifest,
-            health and barcodes.csv on port
-        register [--gateway http://localhost:9130] [--modules-url http://localhost:9300]
-             [--authtoken-url http://localhost:8081] [--tenant diku] [--members 1]
-            one-shot job: waits for them, registers authtoken + modules, enables them for the
-            tenant, checks the bootstrapped user's login (docker/docker-compose.yml runs it)
+        fixed-module --port P [--size BYTES] [--instances N] [--delay 0ms]
+            a module answering every request with BYTES bytes (default 1024), after DELAY
+        fake-module --port P [--instances 1]
+            the full-fake module: GET /fake/{bytes} streams a generated body of that size
+        fullfake [--clients 1,5,10,15,20] [--sizes 1KB,16KB,256KB,1MB,16MB,256MB]
+             [--requests 2000] [--max-bytes-per-cell 1GB] [--cell-time-limit 60s]
+             [--gateway-heap 256m] [--warmup 1000]
+            fake module + authtoken + gateway in separate JVMs on 127.0.0.1: each (clients,
+            size) cell direct and through the gateway (auth on, cache warm); markdown table
+        parallel-auth [--clients 1,8,32] [--requests 1000] [--rounds 5] [--handler-delay 5ms]
+            auth.parallel off vs safe on cache misses (a new token per request), next to the
+            auth call and the handler alone; markdown table and the latency target
         checkout-checkin [--gateway http://localhost:9130] [--tenant diku] [--users 8|1,8,32]
              [--duration 60s] [--warmup 5s] [--username diku_admin] [--password admin]
              [--barcodes data/demo/barcodes.csv | --items N [--patrons N]]
@@ -65,8 +69,9 @@ public final class Main {
         case "demo" -> DemoCommand.run(rest);
         case "checkout-checkin" -> LoadCommand.run(rest);
         case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
-        case "modules" -> ModulesCommand.run(rest);
-        case "register" -> RegisterCommand.run(rest);
+        case "fake-module" -> FakeBodyModule.serve(rest);
+        case "fullfake" -> FullFakeCommand.run(rest);
+        case "parallel-auth" -> ParallelAuthCommand.run(rest);
         case "invalidation-latency" -> InvalidationLatency.run(rest);
         default -> {
           out.info(USAGE);
@@ -83,11 +88,12 @@ public final class Main {
     int port = settings.integer("port", 9200, 1, 65535);
     int size = settings.integer("size", 1024, 0, 64 * 1024 * 1024);
     int instances = settings.integer("instances", 1, 1, 64);
+    Duration delay = settings.duration("delay", Duration.ZERO);
     Vertx vertx = Vertx.vertx();
     vertx.deployVerticle(() -> new VerticleBase() {
           @Override
           public Future<?> start() {
-            return FixedModule.start(vertx, port, size);
+            return FixedModule.start(vertx, port, size, delay);
           }
         }, new DeploymentOptions().setInstances(instances))
         .onSuccess(id -> log.info("fixed module on port {} answering {} bytes", port, size))
