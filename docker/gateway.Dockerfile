@@ -22,7 +22,7 @@ ENV HEALTH_PORT=9130 \
     JDK_JAVA_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
 # No curl in a minimal JRE image: bash opens the TCP connection itself (/dev/tcp) and the
 # check passes on "HTTP/1.1 200" from /_/proxy/health. Set HEALTH_PORT if --port changes.
-HEALTHCHECK --interval=5s --timeout=5s --start-period=120s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=5s --start-period=180s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/$HEALTH_PORT && printf 'GET /_/proxy/health HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && head -c 12 <&3 | grep -q ' 200'"]
 
 ENTRYPOINT ["java", "-jar", "/app/gateway.jar"]

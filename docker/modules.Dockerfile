@@ -20,7 +20,7 @@ EXPOSE 9300-9308
 ENV HEALTH_PORT=9300 \
     JDK_JAVA_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
 # No curl in a minimal JRE image: bash's /dev/tcp asks GET /health for "HTTP/1.1 200".
-HEALTHCHECK --interval=5s --timeout=5s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=5s --start-period=120s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/$HEALTH_PORT && printf 'GET /health HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && head -c 12 <&3 | grep -q ' 200'"]
 
 ENTRYPOINT ["java", "-jar", "/app/perf.jar"]

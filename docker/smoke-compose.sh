@@ -3,12 +3,17 @@
 # `mvn -B -DskipTests package` first), waits for its register job, then logs in and checks an
 # item out through node 1 and in through node 2 (and once more through node 3 and 1), and
 # takes everything down again, volumes included. Exit 0 only if all of that worked.
-# Uses `docker compose` if present, else docker-compose 1.29; project name okapigw-smoke, so a
-# running demo (project "docker") is left alone, but host ports 9130-9132 and 9300 must be free.
+# Uses `docker compose` if present, else docker-compose 1.29. Project name okapigw-smoke and
+# host ports 19130-19132 (gateways) and 19300 (modules), so that a running demo (`./gateway
+# demo` on 9130, or the compose project "docker") is left alone; SMOKE_PORT_BASE=19130 moves
+# them.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 project=okapigw-smoke
+base="${SMOKE_PORT_BASE:-19130}"
+export GATEWAY_1_PORT="$base" GATEWAY_2_PORT="$((base + 1))" GATEWAY_3_PORT="$((base + 2))"
+export MODULES_PORT="$((base + 170))"
 compose() {
   if docker compose version >/dev/null 2>&1; then
     docker compose -p "$project" -f docker/docker-compose.yml "$@"
@@ -20,7 +25,15 @@ say() { echo "smoke-compose: $*" >&2; }
 
 trap 'compose down -v --remove-orphans >/dev/null 2>&1 || true' EXIT
 start=$(date +%s)
-compose up -d --build
+if ! compose up -d --build; then
+  say "up failed"
+  compose ps
+  for c in $(compose ps -q); do
+    docker inspect -f '{{.Name}} {{if .State.Health}}{{json .State.Health.Log}}{{end}}' "$c" | tail -c 1500
+  done
+  compose logs --no-color --tail 40
+  exit 1
+fi
 register="$(compose ps -q register)"
 [ -n "$register" ] || { say "no register container"; compose ps; exit 1; }
 # the job waits at most 180 s for the services, then exits
@@ -34,9 +47,9 @@ if [ "$code" != 0 ]; then
 fi
 say "cluster up and registered in $(( $(date +%s) - start ))s"
 
-sp="$(curl -sf http://localhost:9300/barcodes.csv | sed -n 2p | cut -d, -f3)"
+sp="$(curl -sf "http://localhost:$MODULES_PORT/barcodes.csv" | sed -n 2p | cut -d, -f3)"
 json=(-H 'X-Okapi-Tenant: diku' -H 'Content-Type: application/json')
-token="$(curl -sf -D - -o /dev/null -X POST http://localhost:9130/authn/login "${json[@]}" \
+token="$(curl -sf -D - -o /dev/null -X POST "http://localhost:$GATEWAY_1_PORT/authn/login" "${json[@]}" \
   -d "{\"username\":\"diku_admin\",\"password\":\"${DEMO_PASSWORD:-admin}\"}" \
   | tr -d '\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')"
 [ -n "$token" ] || { say "login through node 1 failed"; exit 1; }
@@ -53,11 +66,11 @@ call() { # call NAME PORT PATH BODY EXPECTED
 }
 out="{\"itemBarcode\":\"I000999\",\"userBarcode\":\"P000998\",\"servicePointId\":\"$sp\"}"
 in="{\"itemBarcode\":\"I000999\",\"servicePointId\":\"$sp\"}"
-call check-out 9130 /circulation/check-out-by-barcode "$out" 201
-call check-in 9131 /circulation/check-in-by-barcode "$in" 200
-call check-out 9132 /circulation/check-out-by-barcode "$out" 201
-call check-in 9130 /circulation/check-in-by-barcode "$in" 200
-for port in 9130 9131 9132; do
+call check-out "$GATEWAY_1_PORT" /circulation/check-out-by-barcode "$out" 201
+call check-in "$GATEWAY_2_PORT" /circulation/check-in-by-barcode "$in" 200
+call check-out "$GATEWAY_3_PORT" /circulation/check-out-by-barcode "$out" 201
+call check-in "$GATEWAY_1_PORT" /circulation/check-in-by-barcode "$in" 200
+for port in "$GATEWAY_1_PORT" "$GATEWAY_2_PORT" "$GATEWAY_3_PORT"; do
   members="$(curl -sf "http://localhost:$port/_/proxy/health" | sed -n 's/.*"members":\([0-9]*\).*/\1/p')"
   [ "$members" = 3 ] || { say "node :$port sees ${members:-no} members, not 3"; exit 1; }
 done
