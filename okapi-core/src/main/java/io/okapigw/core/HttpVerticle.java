@@ -34,6 +34,7 @@ final class HttpVerticle extends VerticleBase {
     HttpServerOptions serverOptions = new HttpServerOptions()
         .setMaxHeaderSize(shared.options().maxHeaderSize())
         .setHandle100ContinueAutomatically(true)
+        .setMaxChunkSize(UpstreamClient.BODY_CHUNK_SIZE)
         .setTcpNoDelay(true);
     return vertx.createHttpServer(serverOptions)
         // only /_/ goes through vertx-web's router; proxied requests skip its route matching

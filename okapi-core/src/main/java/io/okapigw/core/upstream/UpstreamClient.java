@@ -22,6 +22,9 @@ import java.util.function.Function;
  */
 public final class UpstreamClient {
 
+  /** Size of the pieces a body is relayed in (the HTTP decoder's maximum chunk size). */
+  public static final int BODY_CHUNK_SIZE = 64 * 1024;
+
   private final HttpClientAgent client;
   private final long idleTimeoutMillis;
 
@@ -31,6 +34,8 @@ public final class UpstreamClient {
             .setKeepAlive(true)
             .setTcpNoDelay(true)
             .setMaxHeaderSize(options.maxHeaderSize())
+            // relay bodies in 64 KiB pieces, not Netty's default 8 KiB: 8x fewer writes and flushes
+            .setMaxChunkSize(BODY_CHUNK_SIZE)
             .setConnectTimeout((int) options.connectTimeout().toMillis()),
         new PoolOptions().setHttp1MaxSize(options.maxConnectionsPerHost())
             .setMaxWaitQueueSize(-1));
