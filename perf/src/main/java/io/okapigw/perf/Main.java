@@ -64,8 +64,9 @@ public final class Main {
             load a running gateway (loopback only): each user logs in once, then checks its
             own items out and in; prints count, RPS, latency percentiles, errors, auth calls/op
         checkout-checkin --compare [--users 1,8,32] [--duration 60s] [--warmup 5s]
-             [--jvm-warmup 20s] [--items 1000] [--patrons 1000]
-            the same load on fresh demo stacks with auth off, cache off, cache on; one table
+             [--jvm-warmup 20s] [--slices 6] [--items 1000] [--patrons 1000]
+            the same load on three demo stacks (auth off, cache off, cache on), measured in
+            interleaved slices; one table per user count
       """;
 
   private Main() {

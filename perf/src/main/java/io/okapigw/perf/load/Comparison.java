@@ -6,83 +6,100 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code checkout-checkin --compare}: for each user count, starts a fresh demo stack in this JVM
- * (free port, its own temporary data directory) for each mode in turn — auth off, auth with the
- * cache off, auth with the cache on — runs the same load on it, stops it, and prints one table
- * per user count with ratios to "cache off".
+ * {@code checkout-checkin --compare}: for each user count, starts three demo stacks in this JVM
+ * (free ports, each with its own temporary data directory) — auth off, auth with the cache off,
+ * auth with the cache on — logs the users in and warms each up in turn, then measures them in
+ * interleaved slices (auth off, cache off, cache on, auth off, ...) so that a change in the
+ * machine's other load during the run hits every mode alike, then probes each, stops them and
+ * prints one table per user count with ratios to "cache off". Before the first user count, a
+ * cache-off stack warms the JVM up.
  */
 final class Comparison {
 
   private static final Logger log = LoggerFactory.getLogger(Comparison.class);
-  private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
-  private record Job(int users, boolean auth, boolean cache, boolean priming) {
+  /** auth off, cache off, cache on: the order of the table. */
+  private static final List<DemoMode> MODES = List.of(new DemoMode(false, false),
+      new DemoMode(true, false), new DemoMode(true, true));
+
+  private record DemoMode(boolean auth, boolean cache) {
+  }
+
+  private record Running(DemoStack stack, String dir) {
   }
 
   private Comparison() {
   }
 
-  /** @return every run's report, in the order run; the tables are printed */
+  /** @return every run's report, by user count, then mode; the tables are printed */
   static Future<List<RunReport>> run(Vertx vertx, LoadOptions options) {
-    List<Job> jobs = new ArrayList<>();
-    for (int users : options.users()) {
-      jobs.add(new Job(users, false, false, false));
-      jobs.add(new Job(users, true, false, false));
-      jobs.add(new Job(users, true, true, false));
-    }
-    Future<RunReport> primed = options.jvmWarmup().isZero() ? Future.succeededFuture()
-        : one(vertx, options, new Job(options.users().get(0), true, false, true))
-            .onSuccess(r -> r.firstErrors().forEach(e -> log.warn("JVM warm-up: {}", e)));
-    return primed.compose(v -> InTurn.each(jobs, job -> one(vertx, options, job)))
-        .onSuccess(reports -> print(options, reports));
+    return primeJvm(vertx, options)
+        .compose(v -> InTurn.each(options.users(), users -> compareAt(vertx, options, users)))
+        .map(perUsers -> perUsers.stream().flatMap(List::stream).toList())
+        .onSuccess(reports -> ComparisonReport.print(options, reports));
   }
 
-  private static Future<RunReport> one(Vertx vertx, LoadOptions options, Job job) {
+  private static Future<Void> primeJvm(Vertx vertx, LoadOptions options) {
+    if (options.jvmWarmup().isZero()) {
+      return Future.succeededFuture();
+    }
+    int users = options.users().get(0);
+    log.info("warming the JVM up for {} s on a cache-off stack", options.jvmWarmup().toSeconds());
+    return startStack(vertx, options, MODES.get(1))
+        .compose(running -> LoadDriver.start(vertx, plan(options, running, users)
+                .priming(options.jvmWarmup()), rows(running), "JVM warm-up")
+            .compose(LoadDriver::finish)
+            .onSuccess(r -> r.firstErrors().forEach(e -> log.warn("JVM warm-up: {}", e)))
+            .eventually(() -> stopAll(vertx, List.of(running))))
+        .mapEmpty();
+  }
+
+  private static Future<List<RunReport>> compareAt(Vertx vertx, LoadOptions options,
+      int users) {
+    log.info("{} users: starting {} demo stacks", users, MODES.size());
+    return InTurn.each(MODES, mode -> startStack(vertx, options, mode))
+        .compose(running -> InTurn.each(running, r -> LoadDriver.start(vertx,
+                plan(options, r, users), rows(r), r.stack().options().mode()))
+            .compose(drivers -> interleave(drivers, options).map(drivers))
+            .compose(drivers -> InTurn.each(drivers, LoadDriver::finish))
+            .eventually(() -> stopAll(vertx, running)));
+  }
+
+  private static Future<Void> interleave(List<LoadDriver> drivers, LoadOptions options) {
+    Duration slice = options.duration().dividedBy(options.slices());
+    List<LoadDriver> order = new ArrayList<>();
+    for (int s = 0; s < options.slices(); s++) {
+      order.addAll(drivers);
+    }
+    log.info("measuring {} modes in {} slices of {} ms each", drivers.size(), options.slices(),
+        slice.toMillis());
+    return InTurn.each(order, driver -> driver.measure(slice)).mapEmpty();
+  }
+
+  private static Future<Running> startStack(Vertx vertx, LoadOptions options, DemoMode mode) {
     return vertx.fileSystem().createTempDirectory("okapigw-compare-")
-        .compose(dir -> onStack(vertx, options, job, new DemoOptions(0, options.patrons(),
-                options.items(), job.auth(), job.cache(), Path.of(dir)))
-            .eventually(() -> vertx.fileSystem().deleteRecursive(dir)));
+        .compose(dir -> DemoStack.start(vertx, new DemoOptions(0, options.patrons(),
+                options.items(), mode.auth(), mode.cache(), Path.of(dir)))
+            .map(stack -> new Running(stack, dir)));
   }
 
-  private static Future<RunReport> onStack(Vertx vertx, LoadOptions options, Job job,
-      DemoOptions demo) {
-    log.info("{}, {} users: starting a demo stack{}", demo.mode(), job.users(), job.priming()
-        ? " to warm the JVM up for " + options.jvmWarmup().toSeconds() + " s" : "");
-    return DemoStack.start(vertx, demo)
-        .compose(stack -> LoadDriver.run(vertx, plan(options, job, stack),
-                BarcodeRows.of(stack.data()), demo.mode())
-            .eventually(stack::close))
-        .onSuccess(r -> log.info("{}, {} users: {} check-outs, mean {} ms, {} errors",
-            r.mode(), job.users(), r.checkOut().count(), Math.round(r.checkOut().mean()),
-            r.errors()));
+  private static Future<Void> stopAll(Vertx vertx, List<Running> running) {
+    return InTurn.each(running, r -> r.stack().close()
+        .eventually(() -> vertx.fileSystem().deleteRecursive(r.dir()))).mapEmpty();
   }
 
-  private static LoadPlan plan(LoadOptions options, Job job, DemoStack stack) {
-    LoadPlan plan = options.plan(URI.create(stack.gatewayUrl()), job.users());
-    return job.priming() ? plan.priming(options.jvmWarmup()) : plan;
+  private static LoadPlan plan(LoadOptions options, Running running, int users) {
+    return options.plan(URI.create(running.stack().gatewayUrl()), users);
   }
 
-  private static void print(LoadOptions options, List<RunReport> reports) {
-    for (int users : options.users()) {
-      List<RunReport> same = reports.stream().filter(r -> r.plan().users() == users).toList();
-      StringBuilder text = new StringBuilder().append(String.format(
-          "%n### %d users%n%n%d s measured after a %d s warm-up on each mode; a fresh demo stack"
-              + " per mode (%d patrons, %d items), driver in the same JVM (warmed up first by %d"
-              + " s on a cache-off stack)%n%n", users, options.duration().toSeconds(),
-          options.warmup().toSeconds(), options.patrons(), options.items(),
-          options.jvmWarmup().toSeconds()));
-      text.append(ReportTable.compared(same)).append("\n\n");
-      same.forEach(r -> text.append("- ").append(r.mode()).append(": ")
-          .append(ReportTable.authNote(r)).append("\n"));
-      same.forEach(r -> r.firstErrors().forEach(e -> text.append("- error (").append(r.mode())
-          .append("): ").append(e).append("\n")));
-      out.info(text.toString());
-    }
+  private static List<BarcodeRow> rows(Running running) {
+    return BarcodeRows.of(running.stack().data());
   }
 }

@@ -10,16 +10,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One load run: every virtual user logs in once, then the same check-out + check-in loop runs
- * for the warm-up (discarded) and the measured run, with the gateway's auth-call counter read
- * just before and after the measured run; then the {@link AuthProbe}. All operations of all
- * phases count against {@link LoadPlan#maxOperations()}.
+ * Load on one gateway, in three steps: {@link #start} (every virtual user logs in once, then the
+ * warm-up, discarded), {@link #measure} (once, or several slices that add up, each with the
+ * gateway's auth-call counter read just before and after), {@link #finish} (the
+ * {@link AuthProbe}, the report). All operations of all steps count against
+ * {@link LoadPlan#maxOperations()}. The steps must run one after the other.
  */
 final class LoadDriver {
 
   private static final Logger log = LoggerFactory.getLogger(LoadDriver.class);
 
-  private record Window(Duration elapsed, double authCalls) {
+  private record Slice(Duration elapsed, double authCalls) {
   }
 
   private final LoadPlan plan;
@@ -29,6 +30,9 @@ final class LoadDriver {
   private final Workload workload;
   private final OperationBudget budget;
   private final PhaseStats measured = PhaseStats.create();
+  private List<VirtualUser> users = List.of();
+  private Duration measuredTime = Duration.ZERO;
+  private double measuredAuthCalls;
 
   private LoadDriver(Vertx vertx, LoadPlan plan, String mode) {
     this.plan = plan;
@@ -39,11 +43,25 @@ final class LoadDriver {
   }
 
   /**
+   * Start, one measured run of {@link LoadPlan#duration()}, finish.
+   *
    * @param rows the barcodes, split among the users by {@link BarcodeRows#partition}
    * @param mode a name for the report
    * @return the report; failed if a login failed or the metrics could not be read
    */
   static Future<RunReport> run(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows, String mode) {
+    return start(vertx, plan, rows, mode)
+        .compose(driver -> driver.measure(plan.duration()).map(driver))
+        .compose(LoadDriver::finish);
+  }
+
+  /**
+   * Splits the rows among the users, logs each in, runs the warm-up.
+   *
+   * @return the driver, ready to measure; failed (and closed) if a login failed
+   */
+  static Future<LoadDriver> start(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows,
+      String mode) {
     List<List<BarcodeRow>> parts;
     try {
       parts = BarcodeRows.partition(rows, plan.users());
@@ -51,34 +69,46 @@ final class LoadDriver {
       return Future.failedFuture(e);
     }
     LoadDriver driver = new LoadDriver(vertx, plan, mode);
-    return driver.run(parts).eventually(driver.client::close);
+    return driver.loginAll(parts)
+        .compose(v -> LoadRun.run(driver.workload, driver.users, plan.warmup(), driver.budget,
+            PhaseStats.create()))
+        .map(warmedUp -> driver)
+        .onFailure(e -> driver.client.close());
   }
 
-  private Future<RunReport> run(List<List<BarcodeRow>> parts) {
-    return loginAll(parts).compose(this::load);
-  }
-
-  private Future<RunReport> load(List<VirtualUser> users) {
-    AuthProbe probe = new AuthProbe(workload, client, users, budget, PhaseStats.create());
-    return LoadRun.run(workload, users, plan.warmup(), budget, PhaseStats.create())
-        .compose(warmedUp -> measuredRun(users))
-        .compose(window -> probe.run(plan.probeRounds()).map(result -> report(window, result)));
-  }
-
-  private Future<Window> measuredRun(List<VirtualUser> users) {
+  /** Runs the load for {@code length} more and adds it to the measured figures. */
+  Future<Void> measure(Duration length) {
     return client.authCalls()
-        .compose(before -> LoadRun.run(workload, users, plan.duration(), budget, measured)
-            .compose(elapsed -> client.authCalls()
-                .map(after -> new Window(elapsed, after - before))));
+        .compose(before -> LoadRun.run(workload, users, length, budget, measured)
+            .compose(elapsed -> client.authCalls().map(after -> new Slice(elapsed,
+                after - before))))
+        .map(this::add);
   }
 
-  private Future<List<VirtualUser>> loginAll(List<List<BarcodeRow>> parts) {
+  private Void add(Slice slice) {
+    measuredTime = measuredTime.plus(slice.elapsed());
+    measuredAuthCalls += slice.authCalls();
+    return null;
+  }
+
+  /** Runs the probe, closes the client. */
+  Future<RunReport> finish() {
+    return new AuthProbe(workload, client, users, budget, PhaseStats.create())
+        .run(plan.probeRounds())
+        .map(this::report)
+        .eventually(client::close);
+  }
+
+  private Future<Void> loginAll(List<List<BarcodeRow>> parts) {
     List<Future<VirtualUser>> logins = new ArrayList<>();
     for (int i = 0; i < parts.size(); i++) {
       int id = i;
       logins.add(login().map(token -> new VirtualUser(id, parts.get(id), token)));
     }
-    return Future.all(logins).map(all -> logins.stream().map(Future::result).toList());
+    return Future.all(logins).map(all -> {
+      users = logins.stream().map(Future::result).toList();
+      return null;
+    });
   }
 
   /** @return the token; {@code null} if login answers 404 (the tenant has no auth module) */
@@ -99,10 +129,10 @@ final class LoadDriver {
     });
   }
 
-  private RunReport report(Window window, AuthProbe.Result probe) {
-    double seconds = window.elapsed().toNanos() / 1e9;
-    return new RunReport(mode, plan, window.elapsed(), measured.checkOut().summary(seconds),
+  private RunReport report(AuthProbe.Result probe) {
+    double seconds = measuredTime.toNanos() / 1e9;
+    return new RunReport(mode, plan, measuredTime, measured.checkOut().summary(seconds),
         measured.checkIn().summary(seconds), measured.both().summary(seconds),
-        window.authCalls(), probe, errors.count(), errors.first());
+        measuredAuthCalls, probe, errors.count(), errors.first());
   }
 }

@@ -31,14 +31,17 @@ import java.util.Set;
  * @param jvmWarmup {@code --jvm-warmup}, with {@code --compare}: load on a "cache off" stack
  *     before the first measured stack, so the first mode does not run on a cold JVM; default
  *     20s (0 = none)
+ * @param slices {@code --slices}, with {@code --compare}: the measured duration of each mode is
+ *     split into this many slices, interleaved across the modes; default 6 (1..100, each slice
+ *     at least 1 s)
  */
 public record LoadOptions(URI gateway, String tenant, List<Integer> users, Duration duration,
     Duration warmup, String username, String password, Path barcodes, int items, int patrons,
-    long maxOperations, int probeRounds, boolean compare, Duration jvmWarmup) {
+    long maxOperations, int probeRounds, boolean compare, Duration jvmWarmup, int slices) {
 
   public static final Set<String> KEYS = Set.of("gateway", "tenant", "users", "duration",
       "warmup", "username", "password", "barcodes", "items", "patrons", "max-operations",
-      "probe-rounds", "compare", "jvm-warmup");
+      "probe-rounds", "compare", "jvm-warmup", "slices");
   private static final Set<String> NOT_WITH_COMPARE = Set.of("gateway", "tenant", "barcodes",
       "username", "password");
   private static final int MAX_USERS = 1000;
@@ -51,20 +54,21 @@ public record LoadOptions(URI gateway, String tenant, List<Integer> users, Durat
     s.checkKnown(KEYS);
     boolean compare = s.bool("compare", false);
     checkCombination(s, compare);
+    Duration duration = duration(s, "duration", Duration.ofSeconds(60), Duration.ofSeconds(1),
+        Duration.ofHours(24));
+    int slices = slices(s, duration, compare);
     URI gateway = compare ? null : LoopbackGuard.check(s.string("gateway",
         "http://localhost:9130"));
     Path barcodes = compare || given(s, "items") ? null
         : Path.of(s.string("barcodes", "data/demo/barcodes.csv"));
-    return new LoadOptions(gateway, s.string("tenant", "diku"), users(s),
-        duration(s, "duration", Duration.ofSeconds(60), Duration.ofSeconds(1),
-            Duration.ofHours(24)),
+    return new LoadOptions(gateway, s.string("tenant", "diku"), users(s), duration,
         duration(s, "warmup", Duration.ofSeconds(5), Duration.ZERO, Duration.ofHours(1)),
         s.string("username", "diku_admin"), s.string("password", "admin"), barcodes,
         s.integer("items", 1000, 1, 1_000_000), s.integer("patrons", 1000, 1, 1_000_000),
         s.integer("max-operations", 1_000_000, 2, 100_000_000),
         s.integer("probe-rounds", 3, 0, 100), compare,
         duration(s, "jvm-warmup", Duration.ofSeconds(20), Duration.ZERO,
-            Duration.ofHours(1)));
+            Duration.ofHours(1)), slices);
   }
 
   /** Without the password. */
@@ -87,8 +91,10 @@ public record LoadOptions(URI gateway, String tenant, List<Integer> users, Durat
             + "starts its own demo stacks (set their size with --items and --patrons)");
       }
     }
-    if (!compare && given(s, "jvm-warmup")) {
-      throw new IllegalArgumentException("--jvm-warmup only applies with --compare");
+    for (String key : new String[] {"jvm-warmup", "slices"}) {
+      if (!compare && given(s, key)) {
+        throw new IllegalArgumentException("--" + key + " only applies with --compare");
+      }
     }
     if (given(s, "barcodes") && given(s, "items")) {
       throw new IllegalArgumentException("give --barcodes FILE or --items N, not both");
@@ -96,6 +102,15 @@ public record LoadOptions(URI gateway, String tenant, List<Integer> users, Durat
     if (!compare && given(s, "patrons") && !given(s, "items")) {
       throw new IllegalArgumentException("--patrons only applies with --items or --compare");
     }
+  }
+
+  private static int slices(Settings s, Duration duration, boolean compare) {
+    int slices = s.integer("slices", 6, 1, 100);
+    if (compare && duration.dividedBy(slices).compareTo(Duration.ofSeconds(1)) < 0) {
+      throw new IllegalArgumentException("--slices " + slices + " makes slices shorter than 1 s"
+          + " for --duration " + duration.toSeconds() + "s");
+    }
+    return slices;
   }
 
   private static boolean given(Settings s, String key) {

@@ -22,8 +22,4 @@ final class OperationBudget {
     } while (!left.compareAndSet(now, now - n));
     return true;
   }
-
-  long left() {
-    return left.get();
-  }
 }

@@ -20,10 +20,6 @@ final class OperationStats {
     this.name = name;
   }
 
-  String name() {
-    return name;
-  }
-
   synchronized void record(long nanos, boolean ok) {
     micros.recordValue(Math.max(1, nanos / 1000));
     count++;
@@ -32,14 +28,6 @@ final class OperationStats {
     if (!ok) {
       errors++;
     }
-  }
-
-  synchronized long count() {
-    return count;
-  }
-
-  synchronized long errors() {
-    return errors;
   }
 
   /** @return both operations' figures as one, named {@code name} */

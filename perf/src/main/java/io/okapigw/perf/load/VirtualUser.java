@@ -8,33 +8,25 @@ import java.util.List;
  */
 final class VirtualUser {
 
-  private final int id;
   private final List<BarcodeRow> rows;
   private final String token;
   private int next;
 
   /**
+   * @param id its number, for messages
+   * @param rows its own rows, never another user's
    * @param token from the login, or {@code null} when the tenant has no auth module
    */
   VirtualUser(int id, List<BarcodeRow> rows, String token) {
     if (rows.isEmpty()) {
       throw new IllegalArgumentException("virtual user " + id + " has no barcode rows");
     }
-    this.id = id;
     this.rows = List.copyOf(rows);
     this.token = token;
   }
 
-  int id() {
-    return id;
-  }
-
   String token() {
     return token;
-  }
-
-  List<BarcodeRow> rows() {
-    return rows;
   }
 
   /** @return the next row, starting over after the last */

@@ -2,6 +2,7 @@ package io.okapigw.perf.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.core.config.Settings;
 import io.okapigw.perf.demo.DemoOptions;
 import io.okapigw.perf.demo.DemoStack;
 import io.vertx.core.Future;
@@ -24,22 +25,17 @@ class LoadDriverTest {
 
   private static Vertx vertx;
   private static DemoStack cacheOn;
-  private static DemoStack cacheOff;
 
   @BeforeAll
   static void startStacks() throws Exception {
     vertx = Vertx.vertx();
-    cacheOn = await(DemoStack.start(vertx, demo(true, "cache-on")));
-    cacheOff = await(DemoStack.start(vertx, demo(false, "cache-off")));
+    cacheOn = await(DemoStack.start(vertx, new DemoOptions(0, 200, 200, true, true,
+        dataDirs.resolve("cache-on"))));
   }
 
   @AfterAll
   static void stopStacks() throws Exception {
-    await(Future.all(cacheOn.close(), cacheOff.close()).compose(v -> vertx.close()));
-  }
-
-  private static DemoOptions demo(boolean cache, String dir) {
-    return new DemoOptions(0, 200, 200, true, cache, dataDirs.resolve(dir));
+    await(cacheOn.close().compose(v -> vertx.close()));
   }
 
   private static LoadPlan plan(DemoStack stack, int users, Duration duration, int probeRounds,
@@ -72,14 +68,24 @@ class LoadDriverTest {
   }
 
   @Test
-  void run_cacheOff_countsTheAuthCallsOfEachOperation() throws Exception {
-    RunReport report = await(LoadDriver.run(vertx, plan(cacheOff, 2, Duration.ofSeconds(2), 1,
-        1_000_000), BarcodeRows.of(cacheOff.data()), "cache off"));
+  void compare_threeModes_reportsEachInOrderWithItsAuthCalls() throws Exception {
+    LoadOptions options = LoadOptions.from(Settings.fromArgs(List.of("--compare", "true",
+        "--users", "1", "--duration", "2s", "--slices", "2", "--warmup", "0s",
+        "--jvm-warmup", "0s", "--items", "20", "--patrons", "20", "--probe-rounds", "1")));
 
-    assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
-    assertThat(report.authCallsPerOperation()).isGreaterThan(10);
-    assertThat(report.probe().perCheckOut()).isGreaterThan(report.probe().perCheckIn());
-    assertThat(report.probe().perCheckIn()).isGreaterThan(10);
+    List<RunReport> reports = await(Comparison.run(vertx, options));
+
+    assertThat(reports).extracting(RunReport::mode)
+        .containsExactly("auth off", "cache off", "cache on");
+    assertThat(reports).allSatisfy(r -> {
+      assertThat(r.errors()).as("%s errors: %s", r.mode(), r.firstErrors()).isZero();
+      assertThat(r.checkOut().count()).isPositive();
+      assertThat(r.elapsed()).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+    });
+    assertThat(reports.get(0).authCallsPerOperation()).isZero();
+    assertThat(reports.get(1).probe().perCheckOut()).isGreaterThan(10);
+    assertThat(reports.get(1).probe().perCheckIn()).isGreaterThan(10);
+    assertThat(reports.get(2).probe().perCheckOut()).isLessThanOrEqualTo(1.0);
   }
 
   @Test

@@ -78,6 +78,17 @@ class LoadOptionsTest {
   }
 
   @Test
+  void slices_withoutCompare_areRefused() {
+    assertThatThrownBy(() -> parse("--slices", "3")).hasMessageContaining("--slices only");
+  }
+
+  @Test
+  void slices_shorterThanASecond_areRefused() {
+    assertThatThrownBy(() -> parse("--compare", "--duration", "5s", "--slices", "6"))
+        .hasMessageContaining("--slices 6");
+  }
+
+  @Test
   void barcodesAndItems_together_areRefused() {
     assertThatThrownBy(() -> parse("--barcodes", "a.csv", "--items", "10"))
         .hasMessageContaining("--barcodes FILE or --items N");
