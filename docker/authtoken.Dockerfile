@@ -8,8 +8,8 @@ FROM ${BASE_IMAGE}
 LABEL org.opencontainers.image.title="okapigw authtoken module" \
       org.opencontainers.image.description="Logins, JWTs, users, permissions, Okapi auth filter"
 
-RUN groupadd --system --gid 10001 okapigw \
- && useradd --system --uid 10001 --gid okapigw --home-dir /app --no-create-home \
+RUN groupadd --gid 10001 okapigw \
+ && useradd --uid 10001 --gid okapigw --home-dir /app --no-create-home \
       --shell /usr/sbin/nologin okapigw \
  && mkdir -p /data \
  && chown okapigw:okapigw /data

@@ -9,8 +9,8 @@ FROM ${BASE_IMAGE}
 LABEL org.opencontainers.image.title="okapigw gateway" \
       org.opencontainers.image.description="Okapi-compatible API gateway with auth-decision caching"
 
-RUN groupadd --system --gid 10001 okapigw \
- && useradd --system --uid 10001 --gid okapigw --home-dir /app --no-create-home \
+RUN groupadd --gid 10001 okapigw \
+ && useradd --uid 10001 --gid okapigw --home-dir /app --no-create-home \
       --shell /usr/sbin/nologin okapigw
 COPY okapi-core-fat.jar /app/gateway.jar
 WORKDIR /app

@@ -9,8 +9,8 @@ FROM ${BASE_IMAGE}
 LABEL org.opencontainers.image.title="okapigw simulated circulation modules" \
       org.opencontainers.image.description="Simulated FOLIO modules behind check-out and check-in"
 
-RUN groupadd --system --gid 10001 okapigw \
- && useradd --system --uid 10001 --gid okapigw --home-dir /app --no-create-home \
+RUN groupadd --gid 10001 okapigw \
+ && useradd --uid 10001 --gid okapigw --home-dir /app --no-create-home \
       --shell /usr/sbin/nologin okapigw
 COPY perf-fat.jar /app/perf.jar
 WORKDIR /app
