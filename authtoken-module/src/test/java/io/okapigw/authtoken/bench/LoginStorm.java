@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -38,7 +39,12 @@ final class LoginStorm {
     for (int i = 0; i < n; i++) {
       all.add(login(client, tenant, i, latencies, ok, failures));
     }
-    Future.join(all).otherwiseEmpty().await(timeoutMinutes, TimeUnit.MINUTES);
+    try {
+      Future.join(all).otherwiseEmpty().await(timeoutMinutes, TimeUnit.MINUTES);
+    } catch (TimeoutException e) {
+      long pending = all.stream().filter(f -> !f.isComplete()).count();
+      count(failures, "not answered within " + timeoutMinutes + " min: " + pending);
+    }
     double total = (System.nanoTime() - start) / 1e9;
     client.close().await();
     return new Result(n, ok.get(), failures, total, new Latencies(latencies, n));

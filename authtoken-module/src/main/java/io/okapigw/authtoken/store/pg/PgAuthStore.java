@@ -60,7 +60,8 @@ public final class PgAuthStore implements AuthStore {
     } catch (RuntimeException e) {
       return Future.failedFuture(new IllegalArgumentException("--store: invalid PostgreSQL URI"));
     }
-    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(POOL_SIZE))
+    // connectionTimeout 0: a storm waits for a connection instead of failing after 30 s
+    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(POOL_SIZE).setConnectionTimeout(0))
         .connectingTo(options).using(vertx).build();
     return PgSchema.create(pool)
         .compose(v -> PgChanges.listen(vertx, options))
