@@ -11,6 +11,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The images operators deploy, built from docker/*.Dockerfile, as a cluster of containers:
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * job that set them up. The node-stopping test runs last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(DockerCheck.class)
 class ContainerClusterIT {
 
   private static ContainerCluster cluster;
@@ -26,7 +28,6 @@ class ContainerClusterIT {
 
   @BeforeAll
   static void startCluster() {
-    DockerCheck.requireDockerOrSkip();
     cluster = ContainerCluster.start();
     node1 = new Desk(cluster.gatewayUrl(1));
     node2 = new Desk(cluster.gatewayUrl(2));
