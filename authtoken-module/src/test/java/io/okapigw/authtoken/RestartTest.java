@@ -3,7 +3,7 @@ package io.okapigw.authtoken;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 
-import io.okapigw.authtoken.store.pg.TestPostgres;
+import io.okapigw.testsupport.TestPostgres;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;

