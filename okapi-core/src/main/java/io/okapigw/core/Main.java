@@ -95,8 +95,7 @@ public final class Main {
           log.error("gateway failed to start: {}", e.getMessage());
           vertx.close().onComplete(v -> System.exit(1));
         });
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> vertx.close()
-        .toCompletionStage().toCompletableFuture().join()));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> closeWithin(vertx, 10)));
   }
 
   private static <T> T parse(java.util.function.Supplier<T> settings) {
@@ -111,5 +110,15 @@ public final class Main {
   private static void exit(String message) {
     log.error(message);
     System.exit(2);
+  }
+
+  /** Ctrl-C: closes Vert.x (servers, clients, modules), giving up after {@code seconds}. */
+  private static void closeWithin(Vertx vertx, int seconds) {
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture()
+          .get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (Exception e) {
+      log.warn("shutdown did not finish within {} s: {}", seconds, e.toString());
+    }
   }
 }

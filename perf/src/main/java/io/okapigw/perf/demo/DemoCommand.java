@@ -25,8 +25,7 @@ public final class DemoCommand {
           log.error("demo failed to start: {}", e.getMessage());
           vertx.close().onComplete(v -> System.exit(1));
         });
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> vertx.close()
-        .toCompletionStage().toCompletableFuture().join()));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> closeWithin(vertx, 10)));
   }
 
   static String instructions(DemoStack stack) {
@@ -63,5 +62,15 @@ public final class DemoCommand {
         url, headers, token, item, patron, data.servicePointId(),
         url, headers, token, item, data.servicePointId(),
         url, url, stack.options().dataDir().resolve("barcodes.csv").toAbsolutePath());
+  }
+
+  /** Ctrl-C: closes Vert.x (servers, clients, modules), giving up after {@code seconds}. */
+  private static void closeWithin(Vertx vertx, int seconds) {
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture()
+          .get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (Exception e) {
+      log.warn("shutdown did not finish within {} s: {}", seconds, e.toString());
+    }
   }
 }

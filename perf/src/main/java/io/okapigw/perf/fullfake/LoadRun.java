@@ -69,9 +69,13 @@ public final class LoadRun {
     lastEnd.set(start);
     long limit = vertx.setTimer(spec.timeLimit().toMillis(), id -> stop());
     running.set(spec.activeClients());
-    for (int i = 0; i < spec.activeClients(); i++) {
-      nextRequest();
-    }
+    // start the clients on a Vert.x context: a request chain built on a plain thread can see its
+    // response complete before the body handler is attached, and lose the body
+    vertx.getOrCreateContext().runOnContext(v -> {
+      for (int i = 0; i < spec.activeClients(); i++) {
+        nextRequest();
+      }
+    });
     return done.future()
         .onComplete(r -> vertx.cancelTimer(limit))
         .eventually(client::close);
@@ -127,7 +131,8 @@ public final class LoadRun {
       ttfb.record(outcome.result());
       duration.record(end - begin);
     } else if (errors.getAndIncrement() == 0) {
-      firstError = String.valueOf(outcome.cause().getMessage());
+      Throwable cause = outcome.cause();
+      firstError = cause.getMessage() != null ? cause.getMessage() : cause.toString();
     }
   }
 
