@@ -11,6 +11,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Main {
   private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+  /** Plain-text output for the user (usage, bad settings). */
+  private static final Logger OUT = LoggerFactory.getLogger("io.okapigw.cli");
 
   private Main() {
   }
@@ -18,23 +20,31 @@ public final class Main {
   /** @param args command-line options */
   public static void main(String[] args) {
     if (CommandLine.wantsHelp(args)) {
-      System.out.println(CommandLine.USAGE);
+      OUT.info(CommandLine.USAGE);
       return;
     }
     AuthtokenOptions options;
     try {
       options = CommandLine.parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println("authtoken: " + e.getMessage());
-      System.err.println(CommandLine.USAGE);
+      OUT.error("authtoken: {}\n{}", e.getMessage(), CommandLine.USAGE);
       System.exit(2);
       return;
     }
     Vertx vertx = Vertx.vertx();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> vertx.close().await()));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> closeWithin(vertx, 10)));
     vertx.deployVerticle(new AuthtokenVerticle(options)).onFailure(e -> {
       LOG.error("authtoken module failed to start: {}", e.getMessage());
       System.exit(1);
     });
+  }
+
+  /** Ctrl-C: closes the module, giving up after {@code seconds}. */
+  private static void closeWithin(Vertx vertx, int seconds) {
+    try {
+      vertx.close().await(seconds, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (Exception e) {
+      LOG.warn("shutdown did not finish within {} s: {}", seconds, e.toString());
+    }
   }
 }
