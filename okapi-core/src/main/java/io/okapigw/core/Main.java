@@ -5,6 +5,7 @@ import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.config.Settings;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
@@ -95,7 +96,7 @@ public final class Main {
           log.error("gateway failed to start: {}", e.getMessage());
           vertx.close().onComplete(v -> System.exit(1));
         });
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> closeWithin(vertx, 10)));
+    Shutdown.closeOnExit(vertx, Duration.ofSeconds(10));
   }
 
   private static <T> T parse(java.util.function.Supplier<T> settings) {
@@ -112,13 +113,4 @@ public final class Main {
     System.exit(2);
   }
 
-  /** Ctrl-C: closes Vert.x (servers, clients, modules), giving up after {@code seconds}. */
-  private static void closeWithin(Vertx vertx, int seconds) {
-    try {
-      vertx.close().toCompletionStage().toCompletableFuture()
-          .get(seconds, java.util.concurrent.TimeUnit.SECONDS);
-    } catch (Exception e) {
-      log.warn("shutdown did not finish within {} s: {}", seconds, e.toString());
-    }
-  }
 }

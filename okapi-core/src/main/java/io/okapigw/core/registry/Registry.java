@@ -29,11 +29,6 @@ public final class Registry {
     this.tenantModules = new TenantModules(store, mutations, enableHook);
   }
 
-  /** @return the store this registry reads and writes */
-  public RegistryStore store() {
-    return store;
-  }
-
   /** @return enabling and disabling modules for tenants */
   public TenantModules tenantModules() {
     return tenantModules;

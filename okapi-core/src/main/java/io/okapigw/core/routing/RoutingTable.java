@@ -94,11 +94,6 @@ public final class RoutingTable {
         instances.getOrDefault(route.moduleId(), new Instances(route.moduleId(), List.of())));
   }
 
-  /** @return the instances of a module enabled for this tenant, if it is enabled */
-  public Optional<Instances> instances(String moduleId) {
-    return Optional.ofNullable(instances.get(moduleId));
-  }
-
   private static Route first(List<Route> routes, String method, String path) {
     for (Route r : routes) {
       if (r.matches(method, path)) {

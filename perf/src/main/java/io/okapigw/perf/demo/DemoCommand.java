@@ -1,7 +1,9 @@
 package io.okapigw.perf.demo;
 
+import io.okapigw.core.Shutdown;
 import io.okapigw.core.config.Settings;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +27,7 @@ public final class DemoCommand {
           log.error("demo failed to start: {}", e.getMessage());
           vertx.close().onComplete(v -> System.exit(1));
         });
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> closeWithin(vertx, 10)));
+    Shutdown.closeOnExit(vertx, Duration.ofSeconds(10));
   }
 
   static String instructions(DemoStack stack) {
@@ -64,13 +66,4 @@ public final class DemoCommand {
         url, url, stack.options().dataDir().resolve("barcodes.csv").toAbsolutePath());
   }
 
-  /** Ctrl-C: closes Vert.x (servers, clients, modules), giving up after {@code seconds}. */
-  private static void closeWithin(Vertx vertx, int seconds) {
-    try {
-      vertx.close().toCompletionStage().toCompletableFuture()
-          .get(seconds, java.util.concurrent.TimeUnit.SECONDS);
-    } catch (Exception e) {
-      log.warn("shutdown did not finish within {} s: {}", seconds, e.toString());
-    }
-  }
 }
