@@ -50,15 +50,15 @@ final class AuthProbe {
   }
 
   private final Workload workload;
-  private final GatewayClient client;
+  private final Gateways gateways;
   private final List<VirtualUser> users;
   private final OperationBudget budget;
   private final PhaseStats stats;
 
-  AuthProbe(Workload workload, GatewayClient client, List<VirtualUser> users,
+  AuthProbe(Workload workload, Gateways gateways, List<VirtualUser> users,
       OperationBudget budget, PhaseStats stats) {
     this.workload = workload;
-    this.client = client;
+    this.gateways = gateways;
     this.users = users;
     this.budget = budget;
     this.stats = stats;
@@ -84,12 +84,12 @@ final class AuthProbe {
 
   /** @return those checked out */
   private Future<List<Held>> checkOutAll(List<Held> held) {
-    List<Future<Boolean>> outs = held.stream()
+    List<Future<Workload.Outcome>> outs = held.stream()
         .map(h -> workload.checkOut(h.user(), h.row(), stats.checkOut())).toList();
     return Future.all(outs).map(v -> {
       List<Held> ok = new ArrayList<>();
       for (int i = 0; i < held.size(); i++) {
-        if (outs.get(i).result()) {
+        if (outs.get(i).result() == Workload.Outcome.OK) {
           ok.add(held.get(i));
         }
       }
@@ -103,9 +103,9 @@ final class AuthProbe {
   }
 
   private <T> Future<Measured<T>> measure(Supplier<Future<T>> work) {
-    return client.authCalls()
+    return gateways.authCalls()
         .compose(before -> work.get()
-            .compose(result -> client.authCalls()
-                .map(after -> new Measured<>(result, after - before))));
+            .compose(result -> gateways.authCalls()
+                .map(after -> new Measured<>(result, after.since(before)))));
   }
 }

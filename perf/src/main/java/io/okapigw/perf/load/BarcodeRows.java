@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code itemBarcode,userBarcode,servicePointId}, plain comma-separated values, no quoting) or
  * taken from generated data, and split so that no two users share an item or a patron.
  */
-final class BarcodeRows {
+public final class BarcodeRows {
 
   private static final List<String> COLUMNS = List.of("itemBarcode", "userBarcode",
       "servicePointId");
@@ -73,7 +73,7 @@ final class BarcodeRows {
   }
 
   /** @return the rows the demo writes for this library: each item, active patrons in turn */
-  static List<BarcodeRow> of(CirculationData data) {
+  public static List<BarcodeRow> of(CirculationData data) {
     List<String> items = data.itemBarcodes();
     List<String> patrons = data.activePatronBarcodes();
     List<BarcodeRow> rows = new ArrayList<>(items.size());

@@ -96,7 +96,7 @@ final class Comparison {
   }
 
   private static LoadPlan plan(LoadOptions options, Running running, int users) {
-    return options.plan(URI.create(running.stack().gatewayUrl()), users);
+    return options.plan(List.of(URI.create(running.stack().gatewayUrl())), users);
   }
 
   private static List<BarcodeRow> rows(Running running) {

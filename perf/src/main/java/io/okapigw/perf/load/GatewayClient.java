@@ -17,6 +17,17 @@ import java.net.URI;
  */
 final class GatewayClient {
 
+  /**
+   * A request that never left: no connection to the gateway could be had (refused, unreachable),
+   * so it is safe to send it elsewhere.
+   */
+  static final class NotSent extends RuntimeException {
+
+    NotSent(URI gateway, Throwable cause) {
+      super("no connection to " + gateway + ": " + cause.getMessage(), cause);
+    }
+  }
+
   /** A request that gets no bytes for this long fails (so a run always ends). */
   static final long IDLE_TIMEOUT_MS = 60_000;
 
@@ -41,18 +52,25 @@ final class GatewayClient {
   }
 
   private final HttpClientAgent http;
+  private final URI gateway;
   private final String base;
   private final String tenant;
 
   GatewayClient(Vertx vertx, URI gateway, String tenant, int connections) {
     this.http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
         new PoolOptions().setHttp1MaxSize(connections + 1));
+    this.gateway = gateway;
     String url = gateway.toString();
     this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     this.tenant = tenant;
   }
 
-  /** POSTs JSON to {@code path} as the tenant, with the token if not {@code null}. */
+  /**
+   * POSTs JSON to {@code path} as the tenant, with the token if not {@code null}.
+   *
+   * @return the answer; failed with {@link NotSent} if no connection could be had, or with the
+   *     cause if the request failed after it was sent (then it may have taken effect)
+   */
   Future<Answer> post(String path, JsonObject body, String token) {
     RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
         .setAbsoluteURI(base + path).setIdleTimeout(IDLE_TIMEOUT_MS)
@@ -63,6 +81,7 @@ final class GatewayClient {
       options.putHeader("X-Okapi-Token", token);
     }
     return http.request(options)
+        .recover(e -> Future.failedFuture(new NotSent(gateway, e)))
         .compose(request -> request.send(body.toBuffer()))
         .compose(response -> response.body().map(b -> new Answer(response.statusCode(), b,
             response.getHeader("X-Okapi-Token"))));
@@ -78,6 +97,10 @@ final class GatewayClient {
             : Future.failedFuture("GET " + base + "/_/metrics answered "
                 + response.statusCode()))
         .map(text -> AuthCallMetric.sum(text.toString(), tenant));
+  }
+
+  URI gateway() {
+    return gateway;
   }
 
   Future<Void> close() {

@@ -4,8 +4,10 @@ import io.okapigw.core.config.Settings;
 import io.okapigw.perf.circulation.data.CirculationData;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,8 +73,10 @@ public final class LoadCommand {
         : vertx.executeBlocking(() -> BarcodeRows.of(CirculationData.generate(
             new CirculationData.Options(CirculationData.Options.DEFAULT_SEED, options.patrons(),
                 options.items()))));
+    String mode = options.gateways().stream().map(URI::toString)
+        .collect(Collectors.joining(", "));
     return rows.compose(r -> InTurn.each(options.users(), users -> LoadDriver.run(vertx,
-            options.plan(options.gateway(), users), r, options.gateway().toString())
+            options.plan(options.gateways(), users), r, mode)
         .onSuccess(LoadCommand::print)));
   }
 
@@ -83,6 +87,11 @@ public final class LoadCommand {
         r.elapsed().toMillis() / 1000.0, r.plan().warmup().toSeconds()));
     text.append(ReportTable.single(r)).append("\n\n").append(ReportTable.authNote(r))
         .append("\nerrors (warm-up, run and probe): ").append(r.errors());
+    if (!r.downGateways().isEmpty()) {
+      text.append(String.format("%ngateways that went down (refused connections; their users"
+          + " moved on): %s; operations lost in flight at them: %d (not errors: their items"
+          + " were checked in again)", String.join(", ", r.downGateways()), r.lostInFlight()));
+    }
     r.firstErrors().forEach(e -> text.append("\n  ").append(e));
     out.info(text.toString());
   }

@@ -6,17 +6,18 @@ import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Load on one gateway, in three steps: {@link #start} (every virtual user logs in once, then the
+ * Load on one gateway or several (see {@link Gateways}), in three steps: {@link #start} (every virtual user logs in once, then the
  * warm-up, discarded), {@link #measure} (once, or several slices that add up, each with the
  * gateway's auth-call counter read just before and after), {@link #finish} (the
  * {@link AuthProbe}, the report). All operations of all steps count against
  * {@link LoadPlan#maxOperations()}. The steps must run one after the other.
  */
-final class LoadDriver {
+public final class LoadDriver {
 
   private static final Logger log = LoggerFactory.getLogger(LoadDriver.class);
 
@@ -25,7 +26,7 @@ final class LoadDriver {
 
   private final LoadPlan plan;
   private final String mode;
-  private final GatewayClient client;
+  private final Gateways gateways;
   private final ErrorLog errors = new ErrorLog();
   private final Workload workload;
   private final OperationBudget budget;
@@ -37,8 +38,8 @@ final class LoadDriver {
   private LoadDriver(Vertx vertx, LoadPlan plan, String mode) {
     this.plan = plan;
     this.mode = mode;
-    this.client = new GatewayClient(vertx, plan.gateway(), plan.tenant(), plan.users());
-    this.workload = new Workload(client, errors);
+    this.gateways = new Gateways(vertx, plan.gateways(), plan.tenant(), plan.users());
+    this.workload = new Workload(gateways, errors);
     this.budget = new OperationBudget(plan.maxOperations());
   }
 
@@ -49,7 +50,7 @@ final class LoadDriver {
    * @param mode a name for the report
    * @return the report; failed if a login failed or the metrics could not be read
    */
-  static Future<RunReport> run(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows, String mode) {
+  public static Future<RunReport> run(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows, String mode) {
     return start(vertx, plan, rows, mode)
         .compose(driver -> driver.measure(plan.duration()).map(driver))
         .compose(LoadDriver::finish);
@@ -60,7 +61,7 @@ final class LoadDriver {
    *
    * @return the driver, ready to measure; failed (and closed) if a login failed
    */
-  static Future<LoadDriver> start(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows,
+  public static Future<LoadDriver> start(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows,
       String mode) {
     List<List<BarcodeRow>> parts;
     try {
@@ -73,15 +74,15 @@ final class LoadDriver {
         .compose(v -> LoadRun.run(driver.workload, driver.users, plan.warmup(), driver.budget,
             PhaseStats.create()))
         .map(warmedUp -> driver)
-        .onFailure(e -> driver.client.close());
+        .onFailure(e -> driver.gateways.close());
   }
 
   /** Runs the load for {@code length} more and adds it to the measured figures. */
-  Future<Void> measure(Duration length) {
-    return client.authCalls()
+  public Future<Void> measure(Duration length) {
+    return gateways.authCalls()
         .compose(before -> LoadRun.run(workload, users, length, budget, measured)
-            .compose(elapsed -> client.authCalls().map(after -> new Slice(elapsed,
-                after - before))))
+            .compose(elapsed -> gateways.authCalls().map(after -> new Slice(elapsed,
+                after.since(before)))))
         .map(this::add);
   }
 
@@ -92,47 +93,50 @@ final class LoadDriver {
   }
 
   /** Runs the probe, closes the client. */
-  Future<RunReport> finish() {
-    return new AuthProbe(workload, client, users, budget, PhaseStats.create())
+  public Future<RunReport> finish() {
+    return new AuthProbe(workload, gateways, users, budget, PhaseStats.create())
         .run(plan.probeRounds())
         .map(this::report)
-        .eventually(client::close);
+        .eventually(gateways::close);
   }
 
+  /** Each user logs in at its own gateway. */
   private Future<Void> loginAll(List<List<BarcodeRow>> parts) {
-    List<Future<VirtualUser>> logins = new ArrayList<>();
+    List<VirtualUser> all = new ArrayList<>();
     for (int i = 0; i < parts.size(); i++) {
-      int id = i;
-      logins.add(login().map(token -> new VirtualUser(id, parts.get(id), token)));
+      all.add(new VirtualUser(i, parts.get(i), gateways.size()));
     }
-    return Future.all(logins).map(all -> {
-      users = logins.stream().map(Future::result).toList();
+    return Future.all(all.stream().map(this::login).toList()).map(v -> {
+      users = List.copyOf(all);
       return null;
     });
   }
 
-  /** @return the token; {@code null} if login answers 404 (the tenant has no auth module) */
-  private Future<String> login() {
+  /** Keeps the token; none if login answers 404 (the tenant has no auth module). */
+  private Future<Void> login(VirtualUser user) {
     JsonObject credentials = new JsonObject().put("username", plan.username())
         .put("password", plan.password());
-    return client.post("/authn/login", credentials, null).compose(answer -> {
+    return gateways.post(user, "/authn/login", credentials).compose(answer -> {
       if (answer.status() == 404) {
         log.debug("login answered 404: no auth module for {}, running without a token",
             plan.tenant());
-        return Future.succeededFuture(null);
+        return Future.succeededFuture();
       }
       if (answer.status() != 201 || answer.token() == null) {
-        return Future.failedFuture("login as " + plan.username() + " to " + plan.gateway()
-            + " failed: " + answer.describe());
+        return Future.failedFuture("login as " + plan.username() + " to "
+            + gateways.url(user.gateway()) + " failed: " + answer.describe());
       }
-      return Future.succeededFuture(answer.token());
+      user.loggedIn(answer.token());
+      return Future.succeededFuture();
     });
   }
 
   private RunReport report(AuthProbe.Result probe) {
     double seconds = measuredTime.toNanos() / 1e9;
+    Set<Integer> down = gateways.down();
     return new RunReport(mode, plan, measuredTime, measured.checkOut().summary(seconds),
         measured.checkIn().summary(seconds), measured.both().summary(seconds),
-        measuredAuthCalls, probe, errors.count(), errors.first());
+        measuredAuthCalls, probe, errors.count(down), errors.first(down),
+        gateways.urls(down), errors.lostAt(down));
   }
 }

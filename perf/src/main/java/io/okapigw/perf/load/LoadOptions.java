@@ -11,7 +11,9 @@ import java.util.Set;
 /**
  * Settings of {@code checkout-checkin}, from {@code --key value} flags.
  *
- * @param gateway {@code --gateway}, default {@code http://localhost:9130}; loopback only
+ * @param gateways {@code --gateway}, one base URL or several separated by commas (the nodes of a
+ *     cluster: user {@code i} works at gateway {@code i mod n}, and moves on if its gateway
+ *     refuses connections), default {@code http://localhost:9130}; loopback only
  * @param tenant {@code --tenant}, default {@code diku}
  * @param users {@code --users}, default 8; a list ({@code 1,8,32}) runs each count in turn
  * @param duration {@code --duration}, measured time per run, default 60s (1s..24h)
@@ -35,7 +37,7 @@ import java.util.Set;
  *     split into this many slices, interleaved across the modes; default 6 (1..100, each slice
  *     at least 1 s)
  */
-public record LoadOptions(URI gateway, String tenant, List<Integer> users, Duration duration,
+public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users, Duration duration,
     Duration warmup, String username, String password, Path barcodes, int items, int patrons,
     long maxOperations, int probeRounds, boolean compare, Duration jvmWarmup, int slices) {
 
@@ -57,11 +59,11 @@ public record LoadOptions(URI gateway, String tenant, List<Integer> users, Durat
     Duration duration = duration(s, "duration", Duration.ofSeconds(60), Duration.ofSeconds(1),
         Duration.ofHours(24));
     int slices = slices(s, duration, compare);
-    URI gateway = compare ? null : LoopbackGuard.check(s.string("gateway",
+    List<URI> gateways = compare ? List.of() : gateways(s.string("gateway",
         "http://localhost:9130"));
     Path barcodes = compare || given(s, "items") ? null
         : Path.of(s.string("barcodes", "data/demo/barcodes.csv"));
-    return new LoadOptions(gateway, s.string("tenant", "diku"), users(s), duration,
+    return new LoadOptions(gateways, s.string("tenant", "diku"), users(s), duration,
         duration(s, "warmup", Duration.ofSeconds(5), Duration.ZERO, Duration.ofHours(1)),
         s.string("username", "diku_admin"), s.string("password", "admin"), barcodes,
         s.integer("items", 1000, 1, 1_000_000), s.integer("patrons", 1000, 1, 1_000_000),
@@ -74,14 +76,30 @@ public record LoadOptions(URI gateway, String tenant, List<Integer> users, Durat
   /** Without the password. */
   @Override
   public String toString() {
-    return "LoadOptions[" + (compare ? "compare" : gateway) + ", users " + users + ", duration "
+    return "LoadOptions[" + (compare ? "compare" : gateways) + ", users " + users + ", duration "
         + duration + ", warm-up " + warmup + "]";
   }
 
-  /** @return the plan of one run with {@code n} users against {@code gatewayUrl} */
-  LoadPlan plan(URI gatewayUrl, int n) {
-    return new LoadPlan(LoopbackGuard.check(gatewayUrl.toString()), tenant, username, password,
-        n, warmup, duration, probeRounds, maxOperations);
+  /** @return the plan of one run with {@code n} users spread over {@code gatewayUrls} */
+  LoadPlan plan(List<URI> gatewayUrls, int n) {
+    return new LoadPlan(gatewayUrls, tenant, username, password, n, warmup, duration,
+        probeRounds, maxOperations);
+  }
+
+  private static List<URI> gateways(String value) {
+    List<URI> urls = new ArrayList<>();
+    for (String part : value.split(",", -1)) {
+      if (part.isBlank()) {
+        throw new IllegalArgumentException("--gateway has an empty entry: '" + value + "' (give"
+            + " one URL, or several separated by commas)");
+      }
+      URI url = LoopbackGuard.check(part.strip());
+      if (urls.contains(url)) {
+        throw new IllegalArgumentException("--gateway names " + url + " twice");
+      }
+      urls.add(url);
+    }
+    return List.copyOf(urls);
   }
 
   private static void checkCombination(Settings s, boolean compare) {

@@ -15,15 +15,19 @@ import java.util.List;
  * @param both both together
  * @param runAuthCalls auth calls the gateway made during the measured run
  * @param probe auth calls per operation from the probe after it
- * @param errors errors of all phases: warm-up, measured run and probe
+ * @param errors errors of all phases: warm-up, measured run and probe (an operation lost in
+ *     flight counts unless its gateway went down)
  * @param firstErrors the first few error messages
+ * @param downGateways the gateways taken out of the run because they refused connections
+ * @param lostInFlight operations that failed after they were sent to a gateway that then went
+ *     down (not counted in {@code errors}, not timed)
  */
-record RunReport(String mode, LoadPlan plan, Duration elapsed, OperationSummary checkOut,
+public record RunReport(String mode, LoadPlan plan, Duration elapsed, OperationSummary checkOut,
     OperationSummary checkIn, OperationSummary both, double runAuthCalls, AuthProbe.Result probe,
-    long errors, List<String> firstErrors) {
+    long errors, List<String> firstErrors, List<String> downGateways, long lostInFlight) {
 
   /** @return auth calls during the measured run per operation of it, NaN without operations */
-  double authCallsPerOperation() {
+  public double authCallsPerOperation() {
     return both.count() == 0 ? Double.NaN : runAuthCalls / both.count();
   }
 }

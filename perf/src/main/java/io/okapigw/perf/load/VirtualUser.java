@@ -4,29 +4,51 @@ import java.util.List;
 
 /**
  * A librarian at a desk: logged in once, works through its own rows in turn, one operation at a
- * time. Only its own chain of operations touches it.
+ * time, at its own gateway until that one goes down. Only its own chain of operations touches
+ * it.
  */
 final class VirtualUser {
 
+  private final int id;
   private final List<BarcodeRow> rows;
-  private final String token;
+  private String token;
+  private int gateway;
   private int next;
 
   /**
-   * @param id its number, for messages
+   * @param id its number, for messages; it starts at gateway {@code id mod gateways}
    * @param rows its own rows, never another user's
-   * @param token from the login, or {@code null} when the tenant has no auth module
+   * @param gateways how many gateways the run spreads over
    */
-  VirtualUser(int id, List<BarcodeRow> rows, String token) {
+  VirtualUser(int id, List<BarcodeRow> rows, int gateways) {
     if (rows.isEmpty()) {
       throw new IllegalArgumentException("virtual user " + id + " has no barcode rows");
     }
+    this.id = id;
     this.rows = List.copyOf(rows);
+    this.gateway = id % gateways;
+  }
+
+  int id() {
+    return id;
+  }
+
+  /** @return from the login, or {@code null} when the tenant has no auth module */
+  String token() {
+    return token;
+  }
+
+  void loggedIn(String token) {
     this.token = token;
   }
 
-  String token() {
-    return token;
+  /** @return the index of the gateway this user works at */
+  int gateway() {
+    return gateway;
+  }
+
+  void moveTo(int gateway) {
+    this.gateway = gateway;
   }
 
   /** @return the next row, starting over after the last */

@@ -1,66 +1,104 @@
 package io.okapigw.perf.load;
 
 import io.okapigw.perf.load.GatewayClient.Answer;
+import io.okapigw.perf.load.Gateways.Lost;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.function.Supplier;
 
 /**
- * The circulation desk's operations through the gateway: check-out and check-in by barcode, each
- * timed from sending the request to the last byte of the answer. An error is a failed request
- * or a non-2xx answer; it is counted, its message kept, and never fails the returned future.
+ * The circulation desk's operations through the gateways: check-out and check-in by barcode,
+ * each timed from sending the request to the last byte of the answer. An error is a failed
+ * request or a non-2xx answer; it is counted, its message kept, and never fails the returned
+ * future. An operation lost in flight (its gateway went away after it was sent) is not timed: it
+ * goes to the {@link ErrorLog} by gateway, and the desk then checks the item in elsewhere, so
+ * whatever the lost operation did, the item is back on the shelf.
  */
 final class Workload {
 
   static final String CHECK_OUT = "/circulation/check-out-by-barcode";
   static final String CHECK_IN = "/circulation/check-in-by-barcode";
 
-  private final GatewayClient client;
+  /** How an operation ended. */
+  enum Outcome {
+    OK, FAILED, LOST
+  }
+
+  private final Gateways gateways;
   private final ErrorLog errors;
 
-  Workload(GatewayClient client, ErrorLog errors) {
-    this.client = client;
+  Workload(Gateways gateways, ErrorLog errors) {
+    this.gateways = gateways;
     this.errors = errors;
   }
 
-  /** @return whether the check-out succeeded */
-  Future<Boolean> checkOut(VirtualUser user, BarcodeRow row, OperationStats stats) {
-    JsonObject body = new JsonObject().put("itemBarcode", row.itemBarcode())
-        .put("userBarcode", row.userBarcode()).put("servicePointId", row.servicePointId());
+  Future<Outcome> checkOut(VirtualUser user, BarcodeRow row, OperationStats stats) {
     return timed("check-out " + row.itemBarcode() + " to " + row.userBarcode(),
-        () -> client.post(CHECK_OUT, body, user.token()), stats);
+        () -> gateways.post(user, CHECK_OUT, checkOutBody(row)), stats);
   }
 
-  /** @return whether the check-in succeeded */
-  Future<Boolean> checkIn(VirtualUser user, BarcodeRow row, OperationStats stats) {
-    JsonObject body = new JsonObject().put("itemBarcode", row.itemBarcode())
-        .put("servicePointId", row.servicePointId());
-    return timed("check-in " + row.itemBarcode(), () -> client.post(CHECK_IN, body,
-        user.token()), stats);
+  Future<Outcome> checkIn(VirtualUser user, BarcodeRow row, OperationStats stats) {
+    return timed("check-in " + row.itemBarcode(),
+        () -> gateways.post(user, CHECK_IN, checkInBody(row)), stats);
   }
 
   /**
    * Checks the user's next item out and, if that worked, in again: an item a user took is
-   * always returned, so the library ends as it began.
+   * always returned, so the library ends as it began. After a loss the item is returned by
+   * {@link #reconcile}.
    */
   Future<Void> pair(VirtualUser user, PhaseStats stats) {
     BarcodeRow row = user.nextRow();
     return checkOut(user, row, stats.checkOut())
-        .compose(out -> out ? checkIn(user, row, stats.checkIn()).<Void>mapEmpty()
-            : Future.<Void>succeededFuture());
+        .compose(out -> switch (out) {
+          case OK -> checkIn(user, row, stats.checkIn())
+              .compose(in -> in == Outcome.LOST ? reconcile(user, row) : Future.succeededFuture());
+          case LOST -> reconcile(user, row);
+          case FAILED -> Future.succeededFuture();
+        });
   }
 
-  private Future<Boolean> timed(String what, Supplier<Future<Answer>> call,
+  /**
+   * After a lost check-out or check-in: checks the item in (untimed). "Not checked out" (422) is
+   * as good as a check-in: the lost operation never took effect.
+   */
+  Future<Void> reconcile(VirtualUser user, BarcodeRow row) {
+    String what = "check-in " + row.itemBarcode() + " after a lost operation";
+    return gateways.post(user, CHECK_IN, checkInBody(row)).transform(answer -> {
+      boolean ok = answer.succeeded()
+          && (answer.result().ok() || answer.result().status() == 422);
+      if (!ok) {
+        errors.add(what + ": " + describe(answer));
+      }
+      return Future.succeededFuture();
+    });
+  }
+
+  private static JsonObject checkOutBody(BarcodeRow row) {
+    return new JsonObject().put("itemBarcode", row.itemBarcode())
+        .put("userBarcode", row.userBarcode()).put("servicePointId", row.servicePointId());
+  }
+
+  private static JsonObject checkInBody(BarcodeRow row) {
+    return new JsonObject().put("itemBarcode", row.itemBarcode())
+        .put("servicePointId", row.servicePointId());
+  }
+
+  private Future<Outcome> timed(String what, Supplier<Future<Answer>> call,
       OperationStats stats) {
     long start = System.nanoTime();
     return call.get().transform(answer -> {
+      if (answer.failed() && answer.cause() instanceof Lost lost) {
+        errors.lost(lost.gateway(), what + ": " + lost.getMessage());
+        return Future.succeededFuture(Outcome.LOST);
+      }
       boolean ok = answer.succeeded() && answer.result().ok();
       stats.record(System.nanoTime() - start, ok);
       if (!ok) {
         errors.add(what + ": " + describe(answer));
       }
-      return Future.succeededFuture(ok);
+      return Future.succeededFuture(ok ? Outcome.OK : Outcome.FAILED);
     });
   }
 

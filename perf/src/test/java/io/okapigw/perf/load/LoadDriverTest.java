@@ -40,7 +40,7 @@ class LoadDriverTest {
 
   private static LoadPlan plan(DemoStack stack, int users, Duration duration, int probeRounds,
       long maxOperations) {
-    return new LoadPlan(URI.create(stack.gatewayUrl()), "diku", DemoOptions.ADMIN,
+    return new LoadPlan(List.of(URI.create(stack.gatewayUrl())), "diku", DemoOptions.ADMIN,
         DemoOptions.ADMIN_PASSWORD, users, Duration.ofSeconds(1), duration, probeRounds,
         maxOperations);
   }
@@ -92,7 +92,7 @@ class LoadDriverTest {
   void run_maxOperationsReached_stopsBeforeTheDuration() throws Exception {
     long start = System.nanoTime();
 
-    LoadPlan noWarmup = new LoadPlan(URI.create(cacheOn.gatewayUrl()), "diku", DemoOptions.ADMIN,
+    LoadPlan noWarmup = new LoadPlan(List.of(URI.create(cacheOn.gatewayUrl())), "diku", DemoOptions.ADMIN,
         DemoOptions.ADMIN_PASSWORD, 2, Duration.ZERO, Duration.ofMinutes(10), 0, 10);
 
     RunReport report = await(LoadDriver.run(vertx, noWarmup, BarcodeRows.of(cacheOn.data()),
@@ -101,6 +101,25 @@ class LoadDriverTest {
     assertThat(report.both().count()).isEqualTo(10);
     assertThat(report.errors()).isZero();
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMinutes(1));
+  }
+
+  @Test
+  void run_oneOfTwoGatewaysRefusesConnections_itsUsersMoveOnWithoutErrors() throws Exception {
+    URI refusing;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      refusing = URI.create("http://127.0.0.1:" + free.getLocalPort());
+    }
+    LoadPlan plan = new LoadPlan(List.of(URI.create(cacheOn.gatewayUrl()), refusing), "diku",
+        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, 4, Duration.ZERO, Duration.ofMinutes(10),
+        0, 40);
+
+    RunReport report = await(LoadDriver.run(vertx, plan, BarcodeRows.of(cacheOn.data()),
+        "two gateways"));
+
+    assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
+    assertThat(report.both().count()).isEqualTo(40);
+    assertThat(report.downGateways()).containsExactly(refusing.toString());
+    assertThat(report.lostInFlight()).isZero();
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.core.config.Settings;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +22,7 @@ class LoadOptionsTest {
   @ValueSource(strings = {"http://localhost:9130", "http://LOCALHOST", "http://127.0.0.1:9130",
       "http://127.255.3.4:80/", "http://[::1]:9130"})
   void gateway_loopback_isAccepted(String url) {
-    assertThat(parse("--gateway", url).gateway().toString()).isEqualTo(url);
+    assertThat(parse("--gateway", url).gateways()).containsExactly(URI.create(url));
   }
 
   @ParameterizedTest
@@ -32,6 +33,21 @@ class LoadOptionsTest {
     assertThatThrownBy(() -> parse("--gateway", url))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--gateway");
+  }
+
+  @Test
+  void gateway_list_isEveryNodeInOrder() {
+    assertThat(parse("--gateway", "http://127.0.0.1:9130, http://127.0.0.1:9131").gateways())
+        .containsExactly(URI.create("http://127.0.0.1:9130"), URI.create("http://127.0.0.1:9131"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http://127.0.0.1:9130,", "http://127.0.0.1:9130,,http://[::1]:1",
+      "http://127.0.0.1:9130,http://127.0.0.1:9130", "http://127.0.0.1:9130,http://10.0.0.1:1"})
+  void gateway_listWithAnEmptyRepeatedOrRemoteEntry_isRefusedNamingTheFlag(String list) {
+    assertThatThrownBy(() -> parse("--gateway", list))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("--gateway");
   }
 
   @Test
@@ -51,7 +67,7 @@ class LoadOptionsTest {
   void defaults_areTheDemosAndBounded() {
     LoadOptions o = parse();
 
-    assertThat(o.gateway().toString()).isEqualTo("http://localhost:9130");
+    assertThat(o.gateways()).containsExactly(URI.create("http://localhost:9130"));
     assertThat(o.users()).containsExactly(8);
     assertThat(o.duration()).isEqualTo(Duration.ofSeconds(60));
     assertThat(o.maxOperations()).isEqualTo(1_000_000);
@@ -114,6 +130,6 @@ class LoadOptionsTest {
     LoadOptions o = parse("--password", "s3cret-pw");
 
     assertThat(o.toString()).doesNotContain("s3cret-pw");
-    assertThat(o.plan(o.gateway(), 1).toString()).doesNotContain("s3cret-pw");
+    assertThat(o.plan(o.gateways(), 1).toString()).doesNotContain("s3cret-pw");
   }
 }

@@ -1,0 +1,164 @@
+package io.okapigw.perf.load;
+
+import io.okapigw.perf.load.GatewayClient.Answer;
+import io.okapigw.perf.load.GatewayClient.NotSent;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gateways a run spreads its users over, as a load balancer in front of a cluster would:
+ * user {@code i} works at gateway {@code i mod n}. A gateway that refuses a connection is taken
+ * out for the rest of the run; the request, which never left, goes to a gateway still in, and
+ * the user stays there (users of a gateway taken out are spread over the others). A request that
+ * fails after it was sent is never resent (it may have taken effect): it fails with
+ * {@link Lost}.
+ */
+final class Gateways {
+
+  private static final Logger log = LoggerFactory.getLogger(Gateways.class);
+
+  /** A request that failed after it was sent: it may or may not have taken effect. */
+  static final class Lost extends RuntimeException {
+
+    private final int gateway;
+
+    Lost(int gateway, URI url, Throwable cause) {
+      super("lost in flight at " + url + ": " + cause.getMessage(), cause);
+      this.gateway = gateway;
+    }
+
+    /** @return the index of the gateway it was sent to */
+    int gateway() {
+      return gateway;
+    }
+  }
+
+  /** {@code okapi_auth_calls_total} of the tenant, per gateway that answered. */
+  record AuthCalls(Map<Integer, Double> byGateway) {
+
+    /** @return the calls made since {@code before}, on the gateways that answered both times */
+    double since(AuthCalls before) {
+      return byGateway.entrySet().stream().filter(e -> before.byGateway.containsKey(e.getKey()))
+          .mapToDouble(e -> e.getValue() - before.byGateway.get(e.getKey())).sum();
+    }
+  }
+
+  private final List<GatewayClient> clients = new ArrayList<>();
+  private final Set<Integer> out = ConcurrentHashMap.newKeySet();
+
+  /**
+   * @param urls the gateways' base URLs, at least one
+   * @param users virtual users (each may end up at any gateway: one connection each)
+   */
+  Gateways(Vertx vertx, List<URI> urls, String tenant, int users) {
+    if (urls.isEmpty()) {
+      throw new IllegalArgumentException("no gateway to load");
+    }
+    urls.forEach(url -> clients.add(new GatewayClient(vertx, url, tenant, users)));
+  }
+
+  int size() {
+    return clients.size();
+  }
+
+  /** POSTs JSON as the user, with its token, at its gateway (or another one, see above). */
+  Future<Answer> post(VirtualUser user, String path, JsonObject body) {
+    return post(user, path, body, clients.size());
+  }
+
+  private Future<Answer> post(VirtualUser user, String path, JsonObject body, int tries) {
+    int gateway = live(user);
+    if (gateway < 0) {
+      return Future.failedFuture("every gateway is down: " + urls(down()));
+    }
+    return clients.get(gateway).post(path, body, user.token()).recover(e -> {
+      if (!(e instanceof NotSent)) {
+        return Future.failedFuture(new Lost(gateway, url(gateway), e));
+      }
+      takeOut(gateway, e);
+      return tries > 1 ? post(user, path, body, tries - 1) : Future.failedFuture(e);
+    });
+  }
+
+  /** @return the user's gateway, after moving the user if its own was taken out; -1 if none */
+  private int live(VirtualUser user) {
+    if (!out.contains(user.gateway())) {
+      return user.gateway();
+    }
+    List<Integer> live = new ArrayList<>();
+    for (int g = 0; g < clients.size(); g++) {
+      if (!out.contains(g)) {
+        live.add(g);
+      }
+    }
+    if (live.isEmpty()) {
+      return -1;
+    }
+    user.moveTo(live.get(user.id() % live.size()));
+    return user.gateway();
+  }
+
+  private void takeOut(int gateway, Throwable cause) {
+    if (out.add(gateway)) {
+      log.warn("gateway {} taken out of the run: {}", url(gateway), cause.getMessage());
+    }
+  }
+
+  /**
+   * Reads every gateway still in. One that refuses the connection is taken out and left out of
+   * the figures.
+   */
+  Future<AuthCalls> authCalls() {
+    Map<Integer, Future<Double>> reads = new HashMap<>();
+    for (int g = 0; g < clients.size(); g++) {
+      int gateway = g;
+      if (!out.contains(g)) {
+        reads.put(g, clients.get(g).authCalls().recover(e -> {
+          if (e instanceof NotSent) {
+            takeOut(gateway, e);
+            return Future.succeededFuture(null);
+          }
+          return Future.failedFuture(e);
+        }));
+      }
+    }
+    return Future.all(new ArrayList<>(reads.values())).map(v -> {
+      Map<Integer, Double> counts = new HashMap<>();
+      reads.forEach((g, read) -> {
+        if (read.result() != null) {
+          counts.put(g, read.result());
+        }
+      });
+      return new AuthCalls(counts);
+    });
+  }
+
+  /** @return the indexes of the gateways taken out so far */
+  Set<Integer> down() {
+    return new TreeSet<>(out);
+  }
+
+  URI url(int gateway) {
+    return clients.get(gateway).gateway();
+  }
+
+  /** @return the URLs of these gateways */
+  List<String> urls(Set<Integer> gateways) {
+    return gateways.stream().map(g -> url(g).toString()).toList();
+  }
+
+  Future<Void> close() {
+    return Future.join(clients.stream().map(GatewayClient::close).toList()).mapEmpty();
+  }
+}

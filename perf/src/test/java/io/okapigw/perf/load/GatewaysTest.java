@@ -1,0 +1,142 @@
+package io.okapigw.perf.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.perf.load.Gateways.AuthCalls;
+import io.okapigw.perf.load.Gateways.Lost;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonObject;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Spreading users over gateways, and what happens when one goes away. */
+class GatewaysTest {
+
+  private static final List<BarcodeRow> ROWS = List.of(new BarcodeRow("i", "u", "s"));
+
+  private Vertx vertx;
+  private final AtomicInteger answered = new AtomicInteger();
+  private final AtomicInteger dropped = new AtomicInteger();
+  private URI answering;
+  private URI dropping;
+  private URI refusing;
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    answering = url(await(vertx.createHttpServer().requestHandler(req -> {
+      answered.incrementAndGet();
+      req.response().end("{}");
+    }).listen(0, "127.0.0.1")));
+    dropping = url(await(vertx.createHttpServer().requestHandler(req -> {
+      dropped.incrementAndGet();
+      req.connection().close();
+    }).listen(0, "127.0.0.1")));
+    try (ServerSocket free = new ServerSocket(0)) {
+      refusing = URI.create("http://127.0.0.1:" + free.getLocalPort());
+    }
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    await(vertx.close());
+  }
+
+  private static URI url(HttpServer server) {
+    return URI.create("http://127.0.0.1:" + server.actualPort());
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  private Gateways gateways(URI... urls) {
+    return new Gateways(vertx, List.of(urls), "diku", 4);
+  }
+
+  @Test
+  void users_startAtGatewayIdModN() {
+    Gateways three = gateways(answering, dropping, refusing);
+
+    assertThat(List.of(0, 1, 2, 3, 4).stream()
+        .map(id -> new VirtualUser(id, ROWS, three.size()).gateway()))
+        .containsExactly(0, 1, 2, 0, 1);
+  }
+
+  @Test
+  void post_gatewayRefusesConnections_isTakenOutAndTheRequestGoesToOneStillIn()
+      throws Exception {
+    Gateways gateways = gateways(answering, refusing);
+    VirtualUser user = new VirtualUser(1, ROWS, 2);
+
+    GatewayClient.Answer answer = await(gateways.post(user, "/x", new JsonObject()));
+
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answered).hasValue(1);
+    assertThat(gateways.down()).containsExactly(1);
+    assertThat(user.gateway()).isZero();
+    await(gateways.close());
+  }
+
+  @Test
+  void post_connectionDropsAfterSending_failsAsLostAndIsNotSentAgain() throws Exception {
+    Gateways gateways = gateways(dropping, answering);
+    VirtualUser user = new VirtualUser(0, ROWS, 2);
+
+    Throwable failure = gateways.post(user, "/x", new JsonObject())
+        .toCompletionStage().toCompletableFuture().handle((r, e) -> e).get(30, TimeUnit.SECONDS);
+
+    assertThat(failure).isInstanceOf(Lost.class);
+    assertThat(((Lost) failure).gateway()).isZero();
+    assertThat(dropped).hasValue(1);
+    assertThat(answered).hasValue(0);
+    assertThat(gateways.down()).as("a dropped connection alone does not take a gateway out")
+        .isEmpty();
+    await(gateways.close());
+  }
+
+  @Test
+  void post_everyGatewayRefuses_failsNamingThem() throws Exception {
+    Gateways gateways = gateways(refusing);
+
+    Throwable failure = gateways.post(new VirtualUser(0, ROWS, 1), "/x", new JsonObject())
+        .compose(a -> gateways.post(new VirtualUser(1, ROWS, 1), "/x", new JsonObject()))
+        .toCompletionStage().toCompletableFuture().handle((r, e) -> e).get(30, TimeUnit.SECONDS);
+
+    assertThat(failure).hasMessageContaining(refusing.toString());
+    assertThat(gateways.down()).containsExactly(0);
+    await(gateways.close());
+  }
+
+  @Test
+  void authCalls_since_countsOnlyGatewaysThatAnsweredBothTimes() {
+    AuthCalls before = new AuthCalls(Map.of(0, 10.0, 1, 20.0, 2, 30.0));
+    AuthCalls after = new AuthCalls(Map.of(0, 15.0, 1, 27.0));
+
+    assertThat(after.since(before)).isEqualTo(12.0);
+  }
+
+  @Test
+  void errorLog_lossesCountAsErrorsOnlyWhereTheGatewayStayedUp() {
+    ErrorLog log = new ErrorLog();
+    log.add("422");
+    log.lost(0, "lost at 0");
+    log.lost(0, "lost at 0 again");
+    log.lost(1, "lost at 1");
+
+    assertThat(log.count(Set.of(0))).isEqualTo(2);
+    assertThat(log.lostAt(Set.of(0))).isEqualTo(2);
+    assertThat(log.first(Set.of(0))).containsExactly("422", "lost at 1");
+    assertThat(log.count(Set.of())).isEqualTo(4);
+  }
+}
