@@ -7,6 +7,7 @@ import io.okapigw.perf.containers.RegisterCommand;
 import io.okapigw.perf.demo.DemoCommand;
 import io.okapigw.perf.fullfake.FakeBodyModule;
 import io.okapigw.perf.fullfake.FullFakeCommand;
+import io.okapigw.perf.load.ClusterThroughput;
 import io.okapigw.perf.load.LoadCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
 import io.vertx.core.DeploymentOptions;
@@ -37,6 +38,12 @@ public final class Main {
              [--gateway-jar okapi-core/target/okapi-core-fat.jar]
             a gateway cluster in separate JVMs: time from an invalidate call to the last
             node's refusal of a revoked permission
+        cluster-throughput [--nodes 3] [--users 8|8,32] [--duration 60s] [--warmup 10s]
+             [--slices 6] [--instances 2] [--items 1000] [--patrons 1000]
+             [--gateway-jar okapi-core/target/okapi-core-fat.jar] [--max-operations 1000000]
+            check-out/check-in on a standalone gateway, on one node of a cluster and spread
+            over every node (each gateway its own JVM), in interleaved slices; one table per
+            user count with ratios to the standalone gateway
         fixed-module --port P [--size BYTES] [--instances N] [--delay 0ms]
             a module answering every request with BYTES bytes (default 1024), after DELAY
         fake-module --port P [--instances 1]
@@ -57,12 +64,15 @@ public final class Main {
              [--authtoken-url http://localhost:8081] [--tenant diku] [--members 1]
             one-shot job: waits for them, registers authtoken + modules, enables them for the
             tenant, checks the bootstrapped user's login (docker/docker-compose.yml runs it)
-        checkout-checkin [--gateway http://localhost:9130] [--tenant diku] [--users 8|1,8,32]
+        checkout-checkin [--gateway http://localhost:9130[,http://localhost:9131...]]
+             [--tenant diku] [--users 8|1,8,32]
              [--duration 60s] [--warmup 5s] [--username diku_admin] [--password admin]
              [--barcodes data/demo/barcodes.csv | --items N [--patrons N]]
              [--max-operations 1000000] [--probe-rounds 3]
             load a running gateway (loopback only): each user logs in once, then checks its
-            own items out and in; prints count, RPS, latency percentiles, errors, auth calls/op
+            own items out and in; prints count, RPS, latency percentiles, errors, auth calls/op;
+            with several gateways user i works at gateway i mod n, and one that refuses
+            connections is taken out (its users move on)
         checkout-checkin --compare [--users 1,8,32] [--duration 60s] [--warmup 5s]
              [--jvm-warmup 20s] [--slices 6] [--items 1000] [--patrons 1000]
             the same load on three demo stacks (auth off, cache off, cache on), measured in
@@ -86,6 +96,7 @@ public final class Main {
         case "modules" -> ModulesCommand.run(rest);
         case "register" -> RegisterCommand.run(rest);
         case "invalidation-latency" -> InvalidationLatency.run(rest);
+        case "cluster-throughput" -> ClusterThroughput.run(rest);
         default -> {
           out.info(USAGE);
           System.exit("help".equals(command) ? 0 : 2);

@@ -7,7 +7,7 @@ import io.okapigw.core.config.Settings;
 import io.okapigw.perf.FixedModule;
 import io.okapigw.perf.circulation.GatewayRegistration;
 import io.okapigw.perf.circulation.GatewayRegistration.Module;
-import io.okapigw.perf.demo.DemoStack;
+import io.okapigw.perf.demo.Library;
 import io.okapigw.perf.process.GatewayCluster;
 import io.okapigw.perf.process.JavaProcess;
 import io.vertx.core.Vertx;
@@ -93,7 +93,7 @@ public final class InvalidationLatency {
                 .put("methods", new JsonArray().add("GET")).put("pathPattern", "/items")
                 .put("permissionsRequired", new JsonArray().add("items.get"))))));
     GatewayRegistration.register(vertx, cluster.url(0), TENANT, List.of(
-            new Module(DemoStack.authtokenDescriptor(), "http://127.0.0.1:" + authPort),
+            new Module(Library.authtokenDescriptor(), "http://127.0.0.1:" + authPort),
             new Module(items, "http://127.0.0.1:" + modulePort)))
         .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     Admin admin = new Admin(cluster.url(0), "http://127.0.0.1:" + authPort, TENANT,

@@ -65,20 +65,38 @@ final class Comparison {
       int users) {
     log.info("{} users: starting {} demo stacks", users, MODES.size());
     return InTurn.each(MODES, mode -> startStack(vertx, options, mode))
-        .compose(running -> InTurn.each(running, r -> LoadDriver.start(vertx,
-                plan(options, r, users), rows(r), r.stack().options().mode()))
-            .compose(drivers -> interleave(drivers, options).map(drivers))
-            .compose(drivers -> InTurn.each(drivers, LoadDriver::finish))
+        .compose(running -> sideBySide(vertx, running.stream().map(r -> new Contender(
+                plan(options, r, users), rows(r), r.stack().options().mode())).toList(),
+                options.duration(), options.slices())
             .eventually(() -> stopAll(vertx, running)));
   }
 
-  private static Future<Void> interleave(List<LoadDriver> drivers, LoadOptions options) {
-    Duration slice = options.duration().dividedBy(options.slices());
+  /** One load to compare: a plan, the rows of its library, a name for the table. */
+  record Contender(LoadPlan plan, List<BarcodeRow> rows, String mode) {
+  }
+
+  /**
+   * Starts a driver for each contender in turn (login, warm-up), measures them in interleaved
+   * slices (first, second, ..., first, ...) so that a change in the machine's other load hits
+   * each alike, then finishes each (probe, report). Only one contender runs at a time.
+   *
+   * @return the reports, in the contenders' order
+   */
+  static Future<List<RunReport>> sideBySide(Vertx vertx, List<Contender> contenders,
+      Duration duration, int slices) {
+    return InTurn.each(contenders, c -> LoadDriver.start(vertx, c.plan(), c.rows(), c.mode()))
+        .compose(drivers -> interleave(drivers, duration, slices).map(drivers))
+        .compose(drivers -> InTurn.each(drivers, LoadDriver::finish));
+  }
+
+  private static Future<Void> interleave(List<LoadDriver> drivers, Duration duration,
+      int slices) {
+    Duration slice = duration.dividedBy(slices);
     List<LoadDriver> order = new ArrayList<>();
-    for (int s = 0; s < options.slices(); s++) {
+    for (int s = 0; s < slices; s++) {
       order.addAll(drivers);
     }
-    log.info("measuring {} modes in {} slices of {} ms each", drivers.size(), options.slices(),
+    log.info("measuring {} modes in {} slices of {} ms each", drivers.size(), slices,
         slice.toMillis());
     return InTurn.each(order, driver -> driver.measure(slice)).mapEmpty();
   }

@@ -122,7 +122,7 @@ public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users
     }
   }
 
-  private static int slices(Settings s, Duration duration, boolean compare) {
+  static int slices(Settings s, Duration duration, boolean compare) {
     int slices = s.integer("slices", 6, 1, 100);
     if (compare && duration.dividedBy(slices).compareTo(Duration.ofSeconds(1)) < 0) {
       throw new IllegalArgumentException("--slices " + slices + " makes slices shorter than 1 s"
@@ -135,7 +135,7 @@ public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users
     return s.string(key, null) != null;
   }
 
-  private static List<Integer> users(Settings s) {
+  static List<Integer> users(Settings s) {
     String value = s.string("users", "8");
     List<Integer> counts = new ArrayList<>();
     for (String part : value.split(",")) {
@@ -153,7 +153,7 @@ public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users
     return List.copyOf(counts);
   }
 
-  private static Duration duration(Settings s, String key, Duration def, Duration min,
+  static Duration duration(Settings s, String key, Duration def, Duration min,
       Duration max) {
     Duration d = s.duration(key, def);
     if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {

@@ -11,7 +11,6 @@ final class ReportTable {
 
   private static final String FIGURES = "ops | RPS | mean ms | p50 ms | p90 ms | p99 ms | max ms"
       + " | errors | auth calls/op";
-  private static final String RATIOS = " | mean ÷ cache off | RPS ÷ cache off";
 
   private ReportTable() {
   }
@@ -32,10 +31,20 @@ final class ReportTable {
    * @return their table, with ratios to the {@value #BASELINE} run (if there is one)
    */
   static String compared(List<RunReport> reports) {
-    RunReport baseline = reports.stream().filter(r -> r.mode().equals(BASELINE)).findFirst()
-        .orElse(null);
+    return compared(reports, BASELINE);
+  }
+
+  /**
+   * @param reports runs with the same user count, one per mode
+   * @param baselineMode the mode the ratios are to
+   * @return their table, with ratios to the baseline run (if there is one)
+   */
+  static String compared(List<RunReport> reports, String baselineMode) {
+    RunReport baseline = reports.stream().filter(r -> r.mode().equals(baselineMode))
+        .findFirst().orElse(null);
     List<String> lines = new ArrayList<>();
-    lines.add("| mode | operation | " + FIGURES + RATIOS + " |");
+    lines.add("| mode | operation | " + FIGURES + " | mean ÷ " + baselineMode + " | RPS ÷ "
+        + baselineMode + " |");
     lines.add("|---|---|" + "---:|".repeat(11));
     for (RunReport report : reports) {
       List<OperationSummary> ops = operations(report);

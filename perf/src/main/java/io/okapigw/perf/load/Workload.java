@@ -19,6 +19,7 @@ final class Workload {
 
   static final String CHECK_OUT = "/circulation/check-out-by-barcode";
   static final String CHECK_IN = "/circulation/check-in-by-barcode";
+  static final int RECONCILE_TRIES = 5;
 
   /** How an operation ended. */
   enum Outcome {
@@ -61,11 +62,20 @@ final class Workload {
 
   /**
    * After a lost check-out or check-in: checks the item in (untimed). "Not checked out" (422) is
-   * as good as a check-in: the lost operation never took effect.
+   * as good as a check-in: the lost operation never took effect. A check-in lost in turn (its
+   * connection was already dead: a gateway that just went down) is tried again, at most
+   * {@value #RECONCILE_TRIES} times in all; checking in twice is harmless.
    */
   Future<Void> reconcile(VirtualUser user, BarcodeRow row) {
+    return reconcile(user, row, RECONCILE_TRIES);
+  }
+
+  private Future<Void> reconcile(VirtualUser user, BarcodeRow row, int tries) {
     String what = "check-in " + row.itemBarcode() + " after a lost operation";
     return gateways.post(user, CHECK_IN, checkInBody(row)).transform(answer -> {
+      if (answer.failed() && answer.cause() instanceof Lost && tries > 1) {
+        return reconcile(user, row, tries - 1);
+      }
       boolean ok = answer.succeeded()
           && (answer.result().ok() || answer.result().status() == 422);
       if (!ok) {

@@ -38,7 +38,8 @@ public final class GatewayCluster implements AutoCloseable {
    * Starts {@code size} nodes at once and waits until each sees all of them.
    *
    * @param jar the gateway's fat jar ({@code okapi-core/target/okapi-core-fat.jar})
-   * @param extraArgs more gateway settings, e.g. {@code --storage postgresql://...}
+   * @param extraArgs more gateway settings, e.g. {@code --storage postgresql://...}; one
+   *     HTTP verticle per node unless they give {@code --instances}
    */
   public static GatewayCluster start(Path jar, int size, List<String> extraArgs)
       throws IOException {
@@ -55,7 +56,10 @@ public final class GatewayCluster implements AutoCloseable {
         .collect(Collectors.joining(","));
     List<String> args = new ArrayList<>(List.of("cluster", "--port", httpPorts.get(i).toString(),
         "--cluster-host", "127.0.0.1", "--cluster-port", clusterPorts.get(i).toString(),
-        "--members", members, "--instances", "1"));
+        "--members", members));
+    if (!extraArgs.contains("--instances")) {
+      args.addAll(List.of("--instances", "1"));
+    }
     args.addAll(extraArgs);
     nodes.set(i, JavaProcess.launch(jar, List.of("-Xmx256m"), args));
   }
@@ -94,6 +98,15 @@ public final class GatewayCluster implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IOException(e);
     }
+  }
+
+  /** @return the base URLs of every node, in order */
+  public List<String> urls() {
+    List<String> urls = new ArrayList<>();
+    for (int i = 0; i < nodes.size(); i++) {
+      urls.add(url(i));
+    }
+    return urls;
   }
 
   /** @return the base URL of node {@code i} */

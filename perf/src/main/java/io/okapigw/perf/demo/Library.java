@@ -1,0 +1,132 @@
+package io.okapigw.perf.demo;
+
+import io.okapigw.authtoken.AuthtokenOptions;
+import io.okapigw.authtoken.AuthtokenVerticle;
+import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.perf.circulation.CirculationModules;
+import io.okapigw.perf.circulation.GatewayRegistration;
+import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.perf.circulation.data.CirculationData;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The simulated library behind a gateway: every circulation module and (unless auth is off) the
+ * authtoken module (JSON store) in this Vert.x, registered and enabled for tenant
+ * {@code diku} on a gateway, with user {@code diku_admin} / {@code admin} allowed to check
+ * items out and in. The gateway can be a single node or any node of a cluster; the same modules
+ * can be registered on more gateways.
+ */
+public final class Library {
+
+  private final Vertx vertx;
+  private final DemoOptions options;
+  private final CirculationModules modules;
+  private final List<Module> registered = new ArrayList<>();
+  private String authtokenDeployment;
+
+  private Library(Vertx vertx, DemoOptions options, CirculationModules modules) {
+    this.vertx = vertx;
+    this.options = options;
+    this.modules = modules;
+  }
+
+  /**
+   * Starts the modules and registers them on the gateway; fails with the first problem.
+   *
+   * @param options patrons, items, auth and data directory (port and cache are the gateway's)
+   * @param gatewayUrl the gateway the modules are registered on, and the authtoken module tells
+   *     about permission changes
+   */
+  public static Future<Library> start(Vertx vertx, DemoOptions options, String gatewayUrl) {
+    return CirculationModules.start(vertx, new CirculationData.Options(
+            CirculationData.Options.DEFAULT_SEED, options.patrons(), options.items()))
+        .map(modules -> new Library(vertx, options, modules))
+        .compose(library -> library.startModules(gatewayUrl)
+            .compose(v -> library.registerOn(gatewayUrl))
+            .compose(v -> BarcodeCsv.write(vertx, options.dataDir().resolve("barcodes.csv"),
+                library.data()))
+            .map(library));
+  }
+
+  /** Authtoken first: every module enabled after it hands it its permission sets. */
+  private Future<Void> startModules(String gatewayUrl) {
+    Future<Void> authtoken = options.auth()
+        ? startAuthtoken(gatewayUrl).map(url -> {
+          registered.add(new Module(authtokenDescriptor(), url));
+          return null;
+        })
+        : Future.succeededFuture();
+    return authtoken.map(v -> {
+      modules.deployments().forEach(d -> registered.add(new Module(d.descriptor(), d.url())));
+      return null;
+    });
+  }
+
+  /** Registers and enables these modules for the tenant on another gateway. */
+  public Future<Void> registerOn(String gatewayUrl) {
+    return GatewayRegistration.register(vertx, gatewayUrl, DemoOptions.TENANT, registered);
+  }
+
+  private Future<String> startAuthtoken(String gatewayUrl) {
+    int port = freePort();
+    List<String> perms = new ArrayList<>(CirculationModules.librarianPermissions());
+    perms.add("authtoken.all");
+    AuthtokenOptions authtoken = new AuthtokenOptions().setPort(port).setHost("127.0.0.1")
+        .setStore("json:" + options.dataDir().resolve("authtoken"))
+        .setSigningKeyFile(options.dataDir().resolve("authtoken/signing.key").toString())
+        .setGatewayUrl(gatewayUrl)
+        .addBootstrapUser(new BootstrapUser(DemoOptions.TENANT, DemoOptions.ADMIN,
+            DemoOptions.ADMIN_PASSWORD, perms));
+    return vertx.deployVerticle(new AuthtokenVerticle(authtoken))
+        .map(id -> {
+          authtokenDeployment = id;
+          return "http://127.0.0.1:" + port;
+        });
+  }
+
+  /** @return the authtoken module's descriptor, shipped in its jar */
+  public static JsonObject authtokenDescriptor() {
+    try (InputStream in = Library.class.getResourceAsStream("/descriptors/ModuleDescriptor.json")) {
+      if (in == null) {
+        throw new IllegalStateException("authtoken descriptor missing from the classpath");
+      }
+      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** @return the generated library (barcodes, service point) */
+  public CirculationData data() {
+    return modules.data();
+  }
+
+  /** @return the simulated modules (for call counts) */
+  public CirculationModules modules() {
+    return modules;
+  }
+
+  /** Stops the modules and the auth module. */
+  public Future<Void> close() {
+    return modules.close()
+        .compose(v -> authtokenDeployment == null ? Future.succeededFuture()
+            : vertx.undeploy(authtokenDeployment));
+  }
+}
