@@ -103,9 +103,9 @@ final class AuthProbe {
   }
 
   private <T> Future<Measured<T>> measure(Supplier<Future<T>> work) {
-    return gateways.authCalls()
+    return gateways.read()
         .compose(before -> work.get()
-            .compose(result -> gateways.authCalls()
-                .map(after -> new Measured<>(result, after.since(before)))));
+            .compose(result -> gateways.read()
+                .map(after -> new Measured<>(result, after.authCallsSince(before)))));
   }
 }

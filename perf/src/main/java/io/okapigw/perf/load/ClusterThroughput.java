@@ -118,6 +118,8 @@ public final class ClusterThroughput {
           o.warmup().toSeconds(), o.instances(), Runtime.getRuntime().availableProcessors(),
           loadBefore, loadAfter));
       text.append(ReportTable.compared(same, BASELINE)).append("\n\n");
+      same.forEach(r -> text.append(String.format(Locale.ROOT, "- %s: gateway CPU %.2f ms per"
+          + " operation (all its gateway JVMs)%n", r.mode(), r.gatewayCpuMsPerOperation())));
       same.forEach(r -> r.firstErrors().forEach(e -> text.append("- error (").append(r.mode())
           .append("): ").append(e).append("\n")));
       out.info(text.toString());

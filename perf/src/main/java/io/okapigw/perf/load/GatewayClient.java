@@ -87,8 +87,17 @@ final class GatewayClient {
             response.getHeader("X-Okapi-Token"))));
   }
 
-  /** @return the gateway's {@code okapi_auth_calls_total} for the tenant, all outcomes */
-  Future<Double> authCalls() {
+  /**
+   * Two counters from one read of {@code /_/metrics}.
+   *
+   * @param authCalls {@code okapi_auth_calls_total} for the tenant, all outcomes
+   * @param cpuNanos the gateway JVM's CPU time (NaN if not reported)
+   */
+  record Counters(double authCalls, double cpuNanos) {
+  }
+
+  /** @return the gateway's counters now */
+  Future<Counters> counters() {
     RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
         .setAbsoluteURI(base + "/_/metrics").setIdleTimeout(IDLE_TIMEOUT_MS);
     return http.request(options)
@@ -96,7 +105,9 @@ final class GatewayClient {
         .compose(response -> response.statusCode() == 200 ? response.body()
             : Future.failedFuture("GET " + base + "/_/metrics answered "
                 + response.statusCode()))
-        .map(text -> AuthCallMetric.sum(text.toString(), tenant));
+        .map(Buffer::toString)
+        .map(text -> new Counters(AuthCallMetric.sum(text, tenant),
+            AuthCallMetric.cpuNanos(text)));
   }
 
   URI gateway() {

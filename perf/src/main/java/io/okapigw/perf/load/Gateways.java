@@ -1,6 +1,7 @@
 package io.okapigw.perf.load;
 
 import io.okapigw.perf.load.GatewayClient.Answer;
+import io.okapigw.perf.load.GatewayClient.Counters;
 import io.okapigw.perf.load.GatewayClient.NotSent;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToDoubleFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,13 +46,24 @@ final class Gateways {
     }
   }
 
-  /** {@code okapi_auth_calls_total} of the tenant, per gateway that answered. */
-  record AuthCalls(Map<Integer, Double> byGateway) {
+  /** The {@link Counters} of every gateway that answered. */
+  record Readings(Map<Integer, Counters> byGateway) {
 
-    /** @return the calls made since {@code before}, on the gateways that answered both times */
-    double since(AuthCalls before) {
+    /** @return auth calls since {@code before}, on the gateways that answered both times */
+    double authCallsSince(Readings before) {
+      return since(before, Counters::authCalls);
+    }
+
+    /** @return CPU nanoseconds the gateway JVMs used since {@code before}, likewise */
+    double cpuNanosSince(Readings before) {
+      return since(before, Counters::cpuNanos);
+    }
+
+    private double since(Readings before, ToDoubleFunction<Counters> counter) {
       return byGateway.entrySet().stream().filter(e -> before.byGateway.containsKey(e.getKey()))
-          .mapToDouble(e -> e.getValue() - before.byGateway.get(e.getKey())).sum();
+          .mapToDouble(e -> counter.applyAsDouble(e.getValue())
+              - counter.applyAsDouble(before.byGateway.get(e.getKey())))
+          .sum();
     }
   }
 
@@ -119,12 +132,12 @@ final class Gateways {
    * Reads every gateway still in. One that refuses the connection is taken out and left out of
    * the figures.
    */
-  Future<AuthCalls> authCalls() {
-    Map<Integer, Future<Double>> reads = new HashMap<>();
+  Future<Readings> read() {
+    Map<Integer, Future<Counters>> reads = new HashMap<>();
     for (int g = 0; g < clients.size(); g++) {
       int gateway = g;
       if (!out.contains(g)) {
-        reads.put(g, clients.get(g).authCalls().recover(e -> {
+        reads.put(g, clients.get(g).counters().recover(e -> {
           if (e instanceof NotSent) {
             takeOut(gateway, e);
             return Future.succeededFuture(null);
@@ -134,13 +147,13 @@ final class Gateways {
       }
     }
     return Future.all(new ArrayList<>(reads.values())).map(v -> {
-      Map<Integer, Double> counts = new HashMap<>();
+      Map<Integer, Counters> counts = new HashMap<>();
       reads.forEach((g, read) -> {
         if (read.result() != null) {
           counts.put(g, read.result());
         }
       });
-      return new AuthCalls(counts);
+      return new Readings(counts);
     });
   }
 

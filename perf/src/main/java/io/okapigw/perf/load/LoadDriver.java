@@ -21,7 +21,7 @@ public final class LoadDriver {
 
   private static final Logger log = LoggerFactory.getLogger(LoadDriver.class);
 
-  private record Slice(Duration elapsed, double authCalls) {
+  private record Slice(Duration elapsed, double authCalls, double cpuNanos) {
   }
 
   private final LoadPlan plan;
@@ -34,6 +34,7 @@ public final class LoadDriver {
   private List<VirtualUser> users = List.of();
   private Duration measuredTime = Duration.ZERO;
   private double measuredAuthCalls;
+  private double measuredCpuNanos;
 
   private LoadDriver(Vertx vertx, LoadPlan plan, String mode) {
     this.plan = plan;
@@ -79,16 +80,17 @@ public final class LoadDriver {
 
   /** Runs the load for {@code length} more and adds it to the measured figures. */
   public Future<Void> measure(Duration length) {
-    return gateways.authCalls()
+    return gateways.read()
         .compose(before -> LoadRun.run(workload, users, length, budget, measured)
-            .compose(elapsed -> gateways.authCalls().map(after -> new Slice(elapsed,
-                after.since(before)))))
+            .compose(elapsed -> gateways.read().map(after -> new Slice(elapsed,
+                after.authCallsSince(before), after.cpuNanosSince(before)))))
         .map(this::add);
   }
 
   private Void add(Slice slice) {
     measuredTime = measuredTime.plus(slice.elapsed());
     measuredAuthCalls += slice.authCalls();
+    measuredCpuNanos += slice.cpuNanos();
     return null;
   }
 
@@ -137,6 +139,6 @@ public final class LoadDriver {
     return new RunReport(mode, plan, measuredTime, measured.checkOut().summary(seconds),
         measured.checkIn().summary(seconds), measured.both().summary(seconds),
         measuredAuthCalls, probe, errors.count(down), errors.first(down),
-        gateways.urls(down), errors.lostAt(down));
+        gateways.urls(down), errors.lostAt(down), measuredCpuNanos);
   }
 }

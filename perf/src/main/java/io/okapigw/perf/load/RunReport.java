@@ -21,13 +21,21 @@ import java.util.List;
  * @param downGateways the gateways taken out of the run because they refused connections
  * @param lostInFlight operations that failed after they were sent to a gateway that then went
  *     down (not counted in {@code errors}, not timed)
+ * @param gatewayCpuNanos CPU time of the gateway JVMs during the measured run (NaN if they do
+ *     not report it; in-process gateways report their whole JVM's)
  */
 public record RunReport(String mode, LoadPlan plan, Duration elapsed, OperationSummary checkOut,
     OperationSummary checkIn, OperationSummary both, double runAuthCalls, AuthProbe.Result probe,
-    long errors, List<String> firstErrors, List<String> downGateways, long lostInFlight) {
+    long errors, List<String> firstErrors, List<String> downGateways, long lostInFlight,
+    double gatewayCpuNanos) {
 
   /** @return auth calls during the measured run per operation of it, NaN without operations */
   public double authCallsPerOperation() {
     return both.count() == 0 ? Double.NaN : runAuthCalls / both.count();
+  }
+
+  /** @return gateway CPU milliseconds per operation of the measured run, NaN without any */
+  public double gatewayCpuMsPerOperation() {
+    return both.count() == 0 ? Double.NaN : gatewayCpuNanos / 1e6 / both.count();
   }
 }

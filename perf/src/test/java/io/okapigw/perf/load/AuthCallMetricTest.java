@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Reading {@code okapi_auth_calls_total} from Prometheus text. */
+/** Reading {@code okapi_auth_calls_total} and the process CPU time from Prometheus text. */
 class AuthCallMetricTest {
 
   private static final String TEXT = """
@@ -14,6 +14,8 @@ class AuthCallMetricTest {
       okapi_auth_calls_total{outcome="denied",tenant="diku"} 2.0
       okapi_auth_calls_total{tenant="diku2",outcome="granted"} 100.0
       okapi_auth_calls_other{outcome="granted",tenant="diku"} 7.0
+      # TYPE process_cpu_time_ns_total counter
+      process_cpu_time_ns_total 1.23E10
       """;
 
   @Test
@@ -25,5 +27,11 @@ class AuthCallMetricTest {
   @Test
   void sum_noSamples_isZero() {
     assertThat(AuthCallMetric.sum("# nothing\n", "diku")).isZero();
+  }
+
+  @Test
+  void cpuNanos_readsTheProcessCounter_orNaNWithoutIt() {
+    assertThat(AuthCallMetric.cpuNanos(TEXT)).isEqualTo(1.23e10);
+    assertThat(AuthCallMetric.cpuNanos("# nothing\n")).isNaN();
   }
 }

@@ -2,8 +2,9 @@ package io.okapigw.perf.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.perf.load.Gateways.AuthCalls;
+import io.okapigw.perf.load.GatewayClient.Counters;
 import io.okapigw.perf.load.Gateways.Lost;
+import io.okapigw.perf.load.Gateways.Readings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -119,11 +120,14 @@ class GatewaysTest {
   }
 
   @Test
-  void authCalls_since_countsOnlyGatewaysThatAnsweredBothTimes() {
-    AuthCalls before = new AuthCalls(Map.of(0, 10.0, 1, 20.0, 2, 30.0));
-    AuthCalls after = new AuthCalls(Map.of(0, 15.0, 1, 27.0));
+  void readings_since_countOnlyGatewaysThatAnsweredBothTimes() {
+    Readings before = new Readings(Map.of(0, new Counters(10, 1e9), 1, new Counters(20, 2e9),
+        2, new Counters(30, 3e9)));
+    Readings after = new Readings(Map.of(0, new Counters(15, 1.5e9),
+        1, new Counters(27, 2.25e9)));
 
-    assertThat(after.since(before)).isEqualTo(12.0);
+    assertThat(after.authCallsSince(before)).isEqualTo(12.0);
+    assertThat(after.cpuNanosSince(before)).isEqualTo(0.75e9);
   }
 
   @Test

@@ -62,6 +62,8 @@ class LoadDriverTest {
     assertThat(report.checkIn().count()).isEqualTo(report.checkOut().count());
     assertThat(report.checkOut().rps()).isPositive();
     assertThat(report.checkOut().p99()).isGreaterThanOrEqualTo(report.checkOut().p50());
+    assertThat(report.gatewayCpuMsPerOperation()).as("the in-process gateway's JVM CPU")
+        .isPositive();
     assertThat(report.probe().checkOuts()).isEqualTo(2);
     assertThat(report.probe().perCheckOut()).isLessThanOrEqualTo(1.0);
     assertThat(report.probe().perCheckIn()).isLessThanOrEqualTo(1.0);
