@@ -40,7 +40,7 @@ public final class LoadDriver {
     this.plan = plan;
     this.mode = mode;
     this.gateways = new Gateways(vertx, plan.gateways(), plan.tenant(), plan.users());
-    this.workload = new Workload(gateways, errors);
+    this.workload = new Workload(gateways, errors, this::login);
     this.budget = new OperationBudget(plan.maxOperations());
   }
 
@@ -114,7 +114,10 @@ public final class LoadDriver {
     });
   }
 
-  /** Keeps the token; none if login answers 404 (the tenant has no auth module). */
+  /**
+   * Logs in at the user's gateway and keeps the token; none if login answers 404 (the tenant has
+   * no auth module).
+   */
   private Future<Void> login(VirtualUser user) {
     JsonObject credentials = new JsonObject().put("username", plan.username())
         .put("password", plan.password());

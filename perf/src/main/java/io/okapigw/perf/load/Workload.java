@@ -5,7 +5,10 @@ import io.okapigw.perf.load.Gateways.Lost;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The circulation desk's operations through the gateways: check-out and check-in by barcode,
@@ -26,22 +29,30 @@ final class Workload {
     OK, FAILED, LOST
   }
 
+  private static final Logger log = LoggerFactory.getLogger(Workload.class);
+
   private final Gateways gateways;
   private final ErrorLog errors;
+  private final Function<VirtualUser, Future<Void>> login;
 
-  Workload(Gateways gateways, ErrorLog errors) {
+  /**
+   * @param login logs a user in again when its token is refused with 401 (it expired: demo
+   *     tokens live 10 minutes); the operation is then sent once more, timed as one
+   */
+  Workload(Gateways gateways, ErrorLog errors, Function<VirtualUser, Future<Void>> login) {
     this.gateways = gateways;
     this.errors = errors;
+    this.login = login;
   }
 
   Future<Outcome> checkOut(VirtualUser user, BarcodeRow row, OperationStats stats) {
     return timed("check-out " + row.itemBarcode() + " to " + row.userBarcode(),
-        () -> gateways.post(user, CHECK_OUT, checkOutBody(row)), stats);
+        () -> post(user, CHECK_OUT, checkOutBody(row)), stats);
   }
 
   Future<Outcome> checkIn(VirtualUser user, BarcodeRow row, OperationStats stats) {
     return timed("check-in " + row.itemBarcode(),
-        () -> gateways.post(user, CHECK_IN, checkInBody(row)), stats);
+        () -> post(user, CHECK_IN, checkInBody(row)), stats);
   }
 
   /**
@@ -72,7 +83,7 @@ final class Workload {
 
   private Future<Void> reconcile(VirtualUser user, BarcodeRow row, int tries) {
     String what = "check-in " + row.itemBarcode() + " after a lost operation";
-    return gateways.post(user, CHECK_IN, checkInBody(row)).transform(answer -> {
+    return post(user, CHECK_IN, checkInBody(row)).transform(answer -> {
       if (answer.failed() && answer.cause() instanceof Lost && tries > 1) {
         return reconcile(user, row, tries - 1);
       }
@@ -83,6 +94,19 @@ final class Workload {
       }
       return Future.succeededFuture();
     });
+  }
+
+  private Future<Answer> post(VirtualUser user, String path, JsonObject body) {
+    return gateways.post(user, path, body).compose(answer -> answer.status() == 401
+        && user.token() != null
+        ? loginAgain(user).compose(v -> gateways.post(user, path, body))
+        : Future.succeededFuture(answer));
+  }
+
+  private Future<Void> loginAgain(VirtualUser user) {
+    log.info("virtual user {}: token refused (401), logging in again", user.id());
+    user.loggedIn(null);
+    return login.apply(user);
   }
 
   private static JsonObject checkOutBody(BarcodeRow row) {
