@@ -10,6 +10,11 @@ import java.util.Optional;
  * count: mean latency of parallel auth on misses at most {@value #TARGET_FACTOR} x
  * max(auth alone, handler alone), i.e. clearly below sequential's auth + handler.
  *
+ * <p>The handler alone is called directly, so that bound leaves the gateway no time for its own
+ * hop. A second reading, printed beside the target and never instead of it, puts what the
+ * gateway can reach in the handler's place: {@value #TARGET_FACTOR} x max(auth alone, cache hit
+ * through the gateway), the hit being the same request with the auth decision already cached.
+ *
  * @param options what was run
  * @param runs the runs, in run order
  */
@@ -39,6 +44,11 @@ public record ParallelAuthReport(ParallelAuthOptions options, List<RunResult> ru
     for (int clients : options.clients()) {
       out.append(target(clients)).append('\n');
     }
+    out.append("read against what the gateway can reach (its own cache hit in place of the "
+        + "handler alone):\n");
+    for (int clients : options.clients()) {
+      out.append(reachableTarget(clients)).append('\n');
+    }
     boolean allMissed = runs.stream().filter(r -> r.route().uniqueTokens() && r.cache() != null)
         .allMatch(RunResult::everyRequestMissed);
     return out.append("every request of the sequential and parallel runs was one cache miss and "
@@ -47,12 +57,21 @@ public record ParallelAuthReport(ParallelAuthOptions options, List<RunResult> ru
 
   /** @return whether the target is met at every client count */
   public boolean targetMet() {
-    return options.clients().stream().allMatch(c -> parallelBound(c).map(b -> b[0] <= b[1])
-        .orElse(false));
+    return options.clients().stream().allMatch(c -> parallelBound(c, Route.HANDLER)
+        .map(b -> b[0] <= b[1]).orElse(false));
+  }
+
+  /**
+   * @return whether parallel is within {@value #TARGET_FACTOR} x max(auth alone, gateway cache
+   *     hit) at every client count (the reading against what the gateway can reach)
+   */
+  public boolean reachableTargetMet() {
+    return options.clients().stream().allMatch(c -> parallelBound(c, Route.HIT)
+        .map(b -> b[0] <= b[1]).orElse(false));
   }
 
   private String target(int clients) {
-    Optional<double[]> bound = parallelBound(clients);
+    Optional<double[]> bound = parallelBound(clients, Route.HANDLER);
     if (bound.isEmpty()) {
       return "clients " + clients + ": runs missing";
     }
@@ -69,11 +88,27 @@ public record ParallelAuthReport(ParallelAuthOptions options, List<RunResult> ru
         mean(clients, Route.HIT), mean(clients, Route.HIT) - handler);
   }
 
-  /** @return {parallel mean, target limit} for {@code clients}, if both runs are there */
-  private Optional<double[]> parallelBound(int clients) {
+  private String reachableTarget(int clients) {
+    Optional<double[]> bound = parallelBound(clients, Route.HIT);
+    if (bound.isEmpty()) {
+      return "clients " + clients + ": runs missing";
+    }
+    double parallel = bound.get()[0];
+    double limit = bound.get()[1];
+    return String.format(Locale.ROOT, "clients %d: parallel mean %.2f ms vs %.1f x max(auth %.2f,"
+            + " gateway cache hit %.2f) = %.2f ms: %s (%.2f x the hit)",
+        clients, parallel, TARGET_FACTOR, mean(clients, Route.AUTH), mean(clients, Route.HIT),
+        limit, parallel <= limit ? "MET" : "MISSED", parallel / mean(clients, Route.HIT));
+  }
+
+  /**
+   * @param base the handler alone (the issue's target) or the gateway's cache hit
+   * @return {parallel mean, limit} for {@code clients}, if the runs are there
+   */
+  private Optional<double[]> parallelBound(int clients, Route base) {
     Optional<RunResult> parallel = find(clients, Route.PARALLEL);
     Optional<RunResult> auth = find(clients, Route.AUTH);
-    Optional<RunResult> handler = find(clients, Route.HANDLER);
+    Optional<RunResult> handler = find(clients, base);
     if (parallel.isEmpty() || auth.isEmpty() || handler.isEmpty()) {
       return Optional.empty();
     }
