@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.perf.FixedModule;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientRequest;
@@ -28,7 +29,17 @@ class FakeBodyModuleTest {
   private record Answer(int status, String contentLength, long bytes, long crc) {
   }
 
+  /**
+   * Built on a Vert.x context: from a plain thread the response could end before its handler is
+   * set (then {@code handler} throws), because the callbacks would run later on the event loop.
+   */
   private Future<Answer> get(String url) {
+    Promise<Answer> answer = Promise.promise();
+    vertx.runOnContext(v -> fetch(url).onComplete(answer));
+    return answer.future();
+  }
+
+  private Future<Answer> fetch(String url) {
     return client.request(new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(url))
         .compose(HttpClientRequest::send)
         .compose(response -> {
