@@ -10,7 +10,6 @@ import io.okapigw.perf.process.GatewayCluster;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Three gateway nodes in separate JVMs, clustered on 127.0.0.1. A node killed mid-load:
@@ -26,6 +26,9 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class ClusterTest {
+
+  @TempDir
+  static Path dir;
 
   private static Vertx vertx;
   private static HttpServer module;
@@ -53,7 +56,6 @@ class ClusterTest {
 
   /** The real authtoken module, telling node 1 about permission changes; a guarded route. */
   private static void installAuthtoken(String node1) throws Exception {
-    Path dir = Files.createTempDirectory("okapigw-cluster-authtoken");
     AuthtokenVerticle authtoken = new AuthtokenVerticle(new AuthtokenOptions().setPort(0)
         .setHost("127.0.0.1").setStore("json:" + dir)
         .setSigningKeyFile(dir.resolve("signing.key").toString()).setGatewayUrl(node1)

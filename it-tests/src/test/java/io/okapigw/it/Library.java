@@ -18,11 +18,14 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 /**
  * The real gateway and the real authtoken module in this JVM on one fake time source, plus
@@ -39,11 +42,12 @@ final class Library implements AutoCloseable {
   final Gateway gateway;
   private final AuthtokenVerticle authtoken;
   private final String authtokenDeployment;
+  private final Path dir;
 
   Library(AuthCacheOptions cache) throws IOException {
     gateway = Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1)
         .withAuthCache(cache), time).await();
-    Path dir = Files.createTempDirectory("okapigw-it-authtoken");
+    dir = Files.createTempDirectory("okapigw-it-authtoken");
     List<String> perms = List.of("items.item.get", "chain.get");
     authtoken = new AuthtokenVerticle(new AuthtokenOptions().setPort(0).setHost("127.0.0.1")
         .setStore("json:" + dir).setSigningKeyFile(dir.resolve("signing.key").toString())
@@ -182,5 +186,10 @@ final class Library implements AutoCloseable {
   @Override
   public void close() {
     vertx.close().await();
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }
