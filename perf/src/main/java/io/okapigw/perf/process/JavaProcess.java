@@ -73,8 +73,9 @@ public final class JavaProcess implements AutoCloseable {
       }
       pause(100);
     }
+    String output = output();
     close();
-    throw new IllegalStateException("not ready within " + timeout + ":\n" + output());
+    throw new IllegalStateException("not ready within " + timeout + ":\n" + output);
   }
 
   /** @return whether {@code url} answers 200 now */
@@ -113,6 +114,7 @@ public final class JavaProcess implements AutoCloseable {
     close();
   }
 
+  /** Kills the process and deletes its output file (failures quote the output before this). */
   @Override
   public void close() {
     process.destroyForcibly();
@@ -120,6 +122,11 @@ public final class JavaProcess implements AutoCloseable {
       process.waitFor(30, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    try {
+      Files.deleteIfExists(log);
+    } catch (IOException e) {
+      // a temporary file left behind is harmless
     }
   }
 }
