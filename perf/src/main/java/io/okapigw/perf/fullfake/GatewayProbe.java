@@ -105,7 +105,16 @@ public final class GatewayProbe {
   }
 
   static long cpuOf(Buffer metrics) {
-    Matcher m = CPU_LINE.matcher(metrics.toString());
+    return cpuNanos(metrics.toString());
+  }
+
+  /**
+   * @param prometheusText what {@code /_/metrics} answered
+   * @return the JVM's CPU time in nanoseconds ({@code process_cpu_time_ns_total}), -1 if the
+   *     text has none
+   */
+  public static long cpuNanos(String prometheusText) {
+    Matcher m = CPU_LINE.matcher(prometheusText);
     return m.find() ? (long) Double.parseDouble(m.group(1)) : -1;
   }
 

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /**
  * Reads the gateway's count of real auth calls, {@code okapi_auth_calls_total{outcome,tenant}},
  * from Prometheus text: the sum over all outcomes of one tenant (0 when the tenant has made
- * none, e.g. without an auth module); and the gateway JVM's CPU time.
+ * none, e.g. without an auth module).
  */
 final class AuthCallMetric {
 
@@ -14,19 +14,7 @@ final class AuthCallMetric {
   private static final Pattern SAMPLE = Pattern.compile(
       "^" + NAME + "\\{([^}]*)\\}\\s+(\\S+)", Pattern.MULTILINE);
 
-  private static final Pattern CPU = Pattern.compile(
-      "^process_cpu_time_ns_total(?:\\{[^}]*\\})?\\s+(\\S+)$", Pattern.MULTILINE);
-
   private AuthCallMetric() {
-  }
-
-  /**
-   * @return the gateway JVM's CPU time in nanoseconds ({@code process_cpu_time_ns_total}, 10 ms
-   *     resolution on Linux), NaN if the text has none
-   */
-  static double cpuNanos(String prometheusText) {
-    Matcher m = CPU.matcher(prometheusText);
-    return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
   }
 
   /** @throws NumberFormatException if a sample's value is not a number */

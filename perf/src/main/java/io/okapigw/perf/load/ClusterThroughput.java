@@ -8,15 +8,12 @@ import io.okapigw.perf.process.GatewayCluster;
 import io.okapigw.perf.process.StandaloneGateway;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,8 +92,10 @@ public final class ClusterThroughput {
         join(library.close());
       }
     } finally {
+      join(vertx.fileSystem().deleteRecursive(dir.toString())
+          .onFailure(e -> log.warn("could not delete {}: {}", dir, e.getMessage()))
+          .otherwiseEmpty());
       join(vertx.close());
-      deleteQuietly(dir);
     }
   }
 
@@ -132,13 +131,5 @@ public final class ClusterThroughput {
 
   private static <T> T join(Future<T> future) {
     return future.toCompletionStage().toCompletableFuture().join();
-  }
-
-  private static void deleteQuietly(Path dir) {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      log.warn("could not delete {}: {}", dir, e.getMessage());
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.okapigw.perf.load;
 
+import io.okapigw.perf.fullfake.GatewayProbe;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -106,12 +107,17 @@ final class GatewayClient {
             : Future.failedFuture("GET " + base + "/_/metrics answered "
                 + response.statusCode()))
         .map(Buffer::toString)
-        .map(text -> new Counters(AuthCallMetric.sum(text, tenant),
-            AuthCallMetric.cpuNanos(text)));
+        .map(text -> new Counters(AuthCallMetric.sum(text, tenant), cpuNanos(text)));
   }
 
   URI gateway() {
     return gateway;
+  }
+
+  /** @return the JVM's CPU time in nanoseconds from {@code /_/metrics}, NaN if not reported */
+  static double cpuNanos(String metrics) {
+    long nanos = GatewayProbe.cpuNanos(metrics);
+    return nanos < 0 ? Double.NaN : nanos;
   }
 
   Future<Void> close() {

@@ -11,11 +11,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Load on one gateway or several (see {@link Gateways}), in three steps: {@link #start} (every virtual user logs in once, then the
- * warm-up, discarded), {@link #measure} (once, or several slices that add up, each with the
- * gateway's auth-call counter read just before and after), {@link #finish} (the
- * {@link AuthProbe}, the report). All operations of all steps count against
- * {@link LoadPlan#maxOperations()}. The steps must run one after the other.
+ * Load on one gateway or several (see {@link Gateways}), in three steps: {@link #start} (every
+ * virtual user logs in once, then the warm-up, discarded), {@link #measure} (once, or several
+ * slices that add up, each with the gateways' counters read just before and after),
+ * {@link #finish} (the {@link AuthProbe}, the report). All operations of all steps count
+ * against {@link LoadPlan#maxOperations()}. The steps must run one after the other.
  */
 public final class LoadDriver {
 
@@ -51,7 +51,8 @@ public final class LoadDriver {
    * @param mode a name for the report
    * @return the report; failed if a login failed or the metrics could not be read
    */
-  public static Future<RunReport> run(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows, String mode) {
+  public static Future<RunReport> run(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows,
+      String mode) {
     return start(vertx, plan, rows, mode)
         .compose(driver -> driver.measure(plan.duration()).map(driver))
         .compose(LoadDriver::finish);

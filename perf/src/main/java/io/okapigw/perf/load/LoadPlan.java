@@ -18,8 +18,8 @@ import java.util.List;
  * @param probeRounds rounds of the per-operation auth-call probe after the measured run
  * @param maxOperations hard cap on check-outs plus check-ins over warm-up, run and probe
  */
-public record LoadPlan(List<URI> gateways, String tenant, String username, String password, int users,
-    Duration warmup, Duration duration, int probeRounds, long maxOperations) {
+public record LoadPlan(List<URI> gateways, String tenant, String username, String password,
+    int users, Duration warmup, Duration duration, int probeRounds, long maxOperations) {
 
   public LoadPlan {
     gateways = List.copyOf(gateways);
