@@ -90,7 +90,8 @@ public final class LoadCommand {
     if (!r.downGateways().isEmpty()) {
       text.append(String.format("%ngateways that went down (refused connections; their users"
           + " moved on): %s; operations lost in flight at them: %d (not errors: their items"
-          + " were checked in again)", String.join(", ", r.downGateways()), r.lostInFlight()));
+          + " were checked in again and left out of the rest of the run)",
+          String.join(", ", r.downGateways()), r.lostInFlight()));
     }
     r.firstErrors().forEach(e -> text.append("\n  ").append(e));
     out.info(text.toString());

@@ -1,5 +1,6 @@
 package io.okapigw.perf.load;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ final class VirtualUser {
       throw new IllegalArgumentException("virtual user " + id + " has no barcode rows");
     }
     this.id = id;
-    this.rows = List.copyOf(rows);
+    this.rows = new ArrayList<>(rows);
     this.gateway = id % gateways;
   }
 
@@ -53,8 +54,24 @@ final class VirtualUser {
 
   /** @return the next row, starting over after the last */
   BarcodeRow nextRow() {
+    next = next % rows.size();
     BarcodeRow row = rows.get(next);
-    next = (next + 1) % rows.size();
+    next++;
     return row;
+  }
+
+  /**
+   * Leaves the row out of the rest of the run (its item's state is unknown after a lost
+   * operation), unless it is the user's last one.
+   */
+  void retire(BarcodeRow row) {
+    int index = rows.indexOf(row);
+    if (index < 0 || rows.size() == 1) {
+      return;
+    }
+    rows.remove(index);
+    if (index < next) {
+      next--;
+    }
   }
 }

@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
  * each timed from sending the request to the last byte of the answer. An error is a failed
  * request or a non-2xx answer; it is counted, its message kept, and never fails the returned
  * future. An operation lost in flight (its gateway went away after it was sent) is not timed: it
- * goes to the {@link ErrorLog} by gateway, and the desk then checks the item in elsewhere, so
- * whatever the lost operation did, the item is back on the shelf.
+ * goes to the {@link ErrorLog} by gateway, and the desk then checks the item in elsewhere and
+ * puts it aside (see {@link #reconcile}).
  */
 final class Workload {
 
@@ -72,13 +72,15 @@ final class Workload {
   }
 
   /**
-   * After a lost check-out or check-in: checks the item in (untimed). "Not checked out" (422) is
-   * as good as a check-in: the lost operation never took effect. A check-in lost in turn (its
-   * connection was already dead: a gateway that just went down) is tried again, at most
-   * {@value #RECONCILE_TRIES} times in all; checking in twice is harmless.
+   * After a lost check-out or check-in: checks the item in (untimed), then leaves the item out of
+   * the rest of the run. "Not checked out" (422) is as good as a check-in. A check-in lost in
+   * turn (its connection was already dead: a gateway that just went down) is tried again, at
+   * most {@value #RECONCILE_TRIES} times in all; checking in twice is harmless. The item is
+   * retired because a lost operation may have been half done behind the gateway (a check-in that
+   * closed the loan but never marked the item available), as it could in FOLIO.
    */
   Future<Void> reconcile(VirtualUser user, BarcodeRow row) {
-    return reconcile(user, row, RECONCILE_TRIES);
+    return reconcile(user, row, RECONCILE_TRIES).onComplete(v -> user.retire(row));
   }
 
   private Future<Void> reconcile(VirtualUser user, BarcodeRow row, int tries) {
