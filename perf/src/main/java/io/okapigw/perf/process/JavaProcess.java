@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /** A fat jar of this project running in its own JVM, killed (like kill -9) when closed. */
@@ -19,6 +20,11 @@ public final class JavaProcess implements AutoCloseable {
 
   private static final HttpClient HTTP = HttpClient.newBuilder()
       .connectTimeout(Duration.ofMillis(500)).build();
+
+  static final int FIRST_PORT = 20_000;
+  static final int LAST_PORT = 32_767;
+  private static final int PORT_TRIES = 200;
+  private static final Random RANDOM = new Random();
 
   private final Process process;
   private final Path log;
@@ -50,11 +56,26 @@ public final class JavaProcess implements AutoCloseable {
     return new JavaProcess(process, log);
   }
 
-  /** @return a port free at the time of asking */
+  /**
+   * A port for a process still to be started: free at the time of asking, and below Linux's
+   * ephemeral range (32768-60999). A port the kernel hands out ({@code new ServerSocket(0)})
+   * comes from that range, and in the seconds a JVM takes to start, an outgoing connection of
+   * any process may be given the same port, so the process then fails to bind it.
+   *
+   * @return a port in {@value #FIRST_PORT} to {@value #LAST_PORT}
+   * @throws IOException if none of {@value #PORT_TRIES} random ports there was free
+   */
   public static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+    for (int i = 0; i < PORT_TRIES; i++) {
+      int port = FIRST_PORT + RANDOM.nextInt(LAST_PORT - FIRST_PORT + 1);
+      try (ServerSocket socket = new ServerSocket(port)) {
+        return socket.getLocalPort();
+      } catch (IOException taken) {
+        // try another
+      }
     }
+    throw new IOException("no free port among " + PORT_TRIES + " tries in " + FIRST_PORT + "-"
+        + LAST_PORT);
   }
 
   /**
