@@ -44,11 +44,16 @@ public final class GatewayCluster implements AutoCloseable {
   public static GatewayCluster start(Path jar, int size, List<String> extraArgs)
       throws IOException {
     GatewayCluster cluster = new GatewayCluster(jar, size, extraArgs);
-    for (int i = 0; i < size; i++) {
-      cluster.launch(i);
+    try {
+      for (int i = 0; i < size; i++) {
+        cluster.launch(i);
+      }
+      cluster.awaitMembers(size);
+      return cluster;
+    } catch (IOException | RuntimeException e) {
+      cluster.close(); // no node outlives a failed start
+      throw e;
     }
-    cluster.awaitMembers(size);
-    return cluster;
   }
 
   private void launch(int i) throws IOException {
