@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.authtoken.filter.AuthFilterHandler;
 import io.vertx.core.MultiMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -10,8 +11,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Where a token is read from (Okapi's client-side rules: {@code X-Okapi-Token},
- * {@code Authorization} with or without {@code Bearer}, the {@code folioAccessToken} cookie);
- * a conflict, or two such cookies, is a 400 as Okapi answers.
+ * {@code Authorization} with or without {@code Bearer}, the {@code folioAccessToken} cookie;
+ * a conflict, or two such cookies, is a 400 as Okapi answers) and which requests are auth-filter
+ * calls.
  */
 class OkapiHeadersTest {
 
@@ -62,5 +64,18 @@ class OkapiHeadersTest {
   void token_twoAccessTokenCookies_400() {
     assert400(headers("Cookie", "folioAccessToken=t1; folioAccessToken=t1"), "more than one folioAccessToken");
     assert400(headers("Cookie", "folioAccessToken=t1", "Cookie", "folioAccessToken=t2"), "more than one");
+  }
+
+  @Test
+  void isFilterCall_modulePermissionsOrAuthFilterHeader_only() {
+    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Module-Permissions", "{}"))).isTrue();
+    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Module-Permissions", "{\"m\":[\"p\"]}"))).isTrue();
+    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Filter", "auth"))).isTrue();
+    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Filter", "auth /*"))).isTrue();
+    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Filter", "pre /b/*"))).isFalse();
+    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Filter", "post /b/*"))).isFalse();
+    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Tenant", "t1", "X-Okapi-Token", "t",
+        "X-Okapi-Permissions", "[\"p\"]", "X-Okapi-User-Id", "u", "X-Okapi-Url", "http://okapi",
+        "X-Okapi-Request-Id", "1/b", "X-Okapi-Match-Path-Pattern", "/b/{id}"))).isFalse();
   }
 }
