@@ -3,6 +3,7 @@ package io.okapigw.core.auth;
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.upstream.UpstreamClient;
 import io.okapigw.core.upstream.UpstreamClient.Target;
 import io.vertx.core.Future;
@@ -12,13 +13,17 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * One call to the tenant's auth filter per Okapi's protocol: the original method and path, no
- * body, the pipeline's required/desired permissions and module permissions, {@code
- * X-Okapi-Filter: auth}. Any HTTP answer becomes an {@link AuthDecision}; an auth module that
+ * One call to the tenant's auth filter as Okapi 6.1.5 makes it: the original method and path, no
+ * body, the client's headers, Okapi's request headers, the client's token and user id if any,
+ * {@code X-Okapi-Permissions-Required} and {@code -Desired} comma-separated and only when not
+ * empty, {@code X-Okapi-Module-Permissions} always ({@code {}} when none), and no
+ * {@code X-Okapi-Filter}. Any HTTP answer becomes an {@link AuthDecision}; an auth module that
  * cannot be reached fails the future with 503 (fail closed).
  */
 public final class AuthFilterClient {
@@ -42,17 +47,17 @@ public final class AuthFilterClient {
 
   private static Future<HttpClientResponse> send(Target target, AuthRequest request) {
     MultiMap headers = target.request().headers();
-    headers.set(OkapiHeaders.FILTER, "auth")
-        .set(OkapiHeaders.TENANT, request.tenant())
-        .set(OkapiHeaders.URL, request.okapiUrl())
-        .set(OkapiHeaders.REQUEST_ID, request.requestId())
-        .set(OkapiHeaders.PERMISSIONS_REQUIRED,
-            new JsonArray(List.copyOf(request.pipeline().permissionsRequired())).encode())
-        .set(OkapiHeaders.PERMISSIONS_DESIRED,
-            new JsonArray(List.copyOf(request.pipeline().permissionsDesired())).encode())
-        .set(OkapiHeaders.MODULE_PERMISSIONS,
-            new JsonObject(new HashMap<>(request.pipeline().modulePermissions())).encode())
-        .set("Content-Length", "0");
+    request.headers().writeTo(headers, request.filter());
+    headers.remove("Content-Length");
+    Pipeline pipeline = request.pipeline();
+    setList(headers, OkapiHeaders.PERMISSIONS_REQUIRED, pipeline.permissionsRequired());
+    setList(headers, OkapiHeaders.PERMISSIONS_DESIRED, pipeline.permissionsDesired());
+    headers.set(OkapiHeaders.MODULE_PERMISSIONS,
+        new JsonObject(new LinkedHashMap<>(pipeline.modulePermissions())).encode());
+    Set<String> extra = pipeline.extraPermissions();
+    if (!extra.isEmpty()) {
+      headers.set(OkapiHeaders.EXTRA_PERMISSIONS, new JsonArray(List.copyOf(extra)).encode());
+    }
     if (request.token() != null) {
       headers.set(OkapiHeaders.TOKEN, request.token());
     }
@@ -60,6 +65,12 @@ public final class AuthFilterClient {
       headers.set(OkapiHeaders.USER_ID, request.userId());
     }
     return target.request().send();
+  }
+
+  private static void setList(MultiMap headers, String name, Set<String> values) {
+    if (!values.isEmpty()) {
+      headers.set(name, String.join(",", values));
+    }
   }
 
   private static Future<AuthDecision> decision(HttpClientResponse response) {

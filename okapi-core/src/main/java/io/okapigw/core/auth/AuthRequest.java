@@ -12,20 +12,19 @@ import io.vertx.core.http.HttpMethod;
  * @param uri the client's path and query
  * @param token the client's token, or {@code null}
  * @param userId the client's X-Okapi-User-Id, or {@code null}
- * @param requestId this hop's X-Okapi-Request-Id
- * @param okapiUrl the gateway's URL as modules should call it
  * @param pipeline the matched pipeline; {@code pipeline.auth()} is present
+ * @param headers writes the request's common headers for the auth filter's call
  */
 public record AuthRequest(String tenant, HttpMethod method, String uri, String token,
-    String userId, String requestId, String okapiUrl, Pipeline pipeline) {
+    String userId, Pipeline pipeline, StageHeaders headers) {
 
   /** @return the auth filter's stage */
   public Stage filter() {
     return pipeline.auth().orElseThrow();
   }
 
-  /** @return the matched handler's path pattern (cache key part; never the raw path) */
-  public String pathPattern() {
-    return pipeline.handler().pathPattern();
+  /** @return the route part of the cache key (see {@link Pipeline#cacheRoute()}; no raw path) */
+  public String cacheRoute() {
+    return pipeline.cacheRoute();
   }
 }

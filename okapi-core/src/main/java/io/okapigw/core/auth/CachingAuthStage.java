@@ -12,9 +12,10 @@ import java.util.concurrent.CompletionException;
 
 /**
  * The gateway's auth stage: looks the decision up in the {@link AuthCache} (key: tenant, method,
- * matched path pattern, request user id, token) and calls the auth filter only on a miss;
- * concurrent misses on one key share the call. With the cache turned off every request calls.
- * Counts every real auth call in {@code okapi_auth_calls_total{tenant,outcome}}.
+ * matched route (see {@link io.okapigw.core.routing.Pipeline#cacheRoute()}), request user id,
+ * token) and calls the auth filter only on a miss; concurrent misses on one key share the call.
+ * With the cache turned off every request calls. Counts every real auth call in
+ * {@code okapi_auth_calls_total{tenant,outcome}}.
  */
 public final class CachingAuthStage implements AuthStage {
 
@@ -31,7 +32,7 @@ public final class CachingAuthStage implements AuthStage {
   @Override
   public Future<AuthDecision> authorize(AuthRequest request) {
     AuthCacheKey key = new AuthCacheKey(request.tenant(), request.method().name(),
-        request.pathPattern(), request.userId(), request.token());
+        request.cacheRoute(), request.userId(), request.token());
     CompletableFuture<AuthDecision> decision = cache.get(key, k -> load(request));
     if (decision.isDone() && !decision.isCompletedExceptionally()) {
       // a hit: answer at once, on this thread, with no context hop

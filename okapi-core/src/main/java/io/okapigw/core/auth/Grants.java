@@ -11,7 +11,8 @@ public final class Grants {
 
   /**
    * @return the decision if it is a grant
-   * @throws HttpError the refusal passed through for 4xx answers; 503 for anything else
+   * @throws AuthRefusal the auth module's 4xx answer, passed to the client as it is
+   * @throws HttpError 503 for any other answer
    */
   public static AuthDecision requireGrant(AuthDecision decision) {
     if (decision.isGrant()) {
@@ -19,7 +20,7 @@ public final class Grants {
     }
     int status = decision.status();
     if (status / 100 == 4) {
-      return failWith(new HttpError(status,
+      return failWith(new AuthRefusal(status,
           decision.body().isEmpty() ? "access denied by the auth module" : decision.body(),
           decision.contentType().isEmpty() ? "text/plain; charset=utf-8" : decision.contentType()));
     }
@@ -27,19 +28,21 @@ public final class Grants {
   }
 
   /**
-   * Okapi's rule for the token a module gets: its own module token, else the {@code _} token,
-   * else the answer's token, else the client's.
+   * Okapi 6's rule for the token a module gets: its own entry of the answer's
+   * {@code X-Okapi-Module-Tokens}, else its {@code _} entry, else the client's token (the
+   * answer's {@code X-Okapi-Token} is not used, as in Okapi).
    */
   public static String tokenFor(AuthDecision grant, String moduleId, String clientToken) {
     String own = grant.moduleTokens().get(moduleId);
     if (own != null) {
       return own;
     }
-    String fallback = grant.moduleTokens().get("_");
-    if (fallback != null) {
-      return fallback;
-    }
-    return grant.moduleToken().isEmpty() ? clientToken : grant.moduleToken();
+    return grant.moduleTokens().getOrDefault("_", clientToken);
+  }
+
+  /** @return whether {@code token} is one the auth module issued for a module of this grant */
+  public static boolean isModuleToken(AuthDecision grant, String token) {
+    return grant.moduleTokens().containsValue(token);
   }
 
   private static AuthDecision failWith(HttpError error) {

@@ -4,7 +4,7 @@ package io.okapigw.core.http;
  * The one error type of the gateway: a failure that carries the HTTP status and the message the
  * client gets. Anything else that reaches the failure handler is a bug and answers 500.
  */
-public final class HttpError extends RuntimeException {
+public class HttpError extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 

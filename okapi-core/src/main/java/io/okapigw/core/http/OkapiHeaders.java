@@ -20,12 +20,21 @@ public final class OkapiHeaders {
   public static final String MODULE_TOKENS = "X-Okapi-Module-Tokens";
   public static final String MODULE_ID = "X-Okapi-Module-Id";
   public static final String FILTER = "X-Okapi-Filter";
+  public static final String EXTRA_PERMISSIONS = "X-Okapi-Extra-Permissions";
   public static final String HANDLER_RESULT = "X-Okapi-Handler-Result";
+  public static final String HANDLER_HEADERS = "X-Okapi-Handler-Headers";
+  public static final String AUTH_RESULT = "X-Okapi-Auth-Result";
+  public static final String AUTH_HEADERS = "X-Okapi-Auth-Headers";
+  public static final String MATCH_PATH_PATTERN = "X-Okapi-Match-Path-Pattern";
+  /** Spelled as Okapi 6.1.5 sends them (header names are case-insensitive). */
+  public static final String REQUEST_IP = "X-Okapi-request-ip";
+  public static final String REQUEST_TIMESTAMP = "X-Okapi-request-timestamp";
+  public static final String REQUEST_METHOD = "X-Okapi-request-method";
   public static final String AUTHORIZATION = "Authorization";
 
   /** Headers only the gateway and the auth filter exchange; never forwarded to modules or clients. */
   private static final Set<String> AUTH_ONLY = lower(MODULE_TOKENS, MODULE_PERMISSIONS,
-      PERMISSIONS_REQUIRED, PERMISSIONS_DESIRED, FILTER);
+      PERMISSIONS_REQUIRED, PERMISSIONS_DESIRED, EXTRA_PERMISSIONS, FILTER);
 
   /**
    * RFC 9110 hop-by-hop headers, plus Host (the client sets it for the upstream) and Expect (the
@@ -48,19 +57,6 @@ public final class OkapiHeaders {
     connectionListed(from).forEach(to::remove);
     HOP_BY_HOP.forEach(to::remove);
     AUTH_ONLY.forEach(to::remove);
-  }
-
-  /** Removes an {@code Authorization: Bearer} header; the token travels as X-Okapi-Token. */
-  public static void removeBearer(MultiMap headers) {
-    String authorization = headers.get(AUTHORIZATION);
-    if (authorization != null && authorization.regionMatches(true, 0, "bearer ", 0, 7)) {
-      headers.remove(AUTHORIZATION);
-    }
-  }
-
-  /** Removes the auth-only headers. */
-  public static void removeAuthOnly(MultiMap headers) {
-    AUTH_ONLY.forEach(headers::remove);
   }
 
   private static Set<String> connectionListed(MultiMap headers) {

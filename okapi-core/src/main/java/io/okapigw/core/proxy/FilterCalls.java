@@ -1,6 +1,5 @@
 package io.okapigw.core.proxy;
 
-import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Stage;
 import io.okapigw.core.upstream.UpstreamClient;
@@ -8,18 +7,21 @@ import io.okapigw.core.upstream.UpstreamClient.Target;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.json.JsonObject;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Pre and post filters (Okapi's {@code headers} type): the client's headers, no body, the
- * client's original token. A pre filter that answers non-2xx stops the request with its answer;
- * post filters are told the handler's status and cannot change the response.
+ * Pre and post filters (Okapi's {@code headers} type): the client's headers, no body,
+ * {@code X-Okapi-Filter: pre|post <pathPattern>}. As in Okapi 6.1.5, what a filter answers does
+ * not change the request: a pre filter's status is ignored (a filter that cannot be reached
+ * fails the request, naming it); post filters are told the handler's status and headers, or the
+ * auth filter's refusal, and cannot change the response.
  */
 final class FilterCalls {
 
   private static final Logger log = LoggerFactory.getLogger(FilterCalls.class);
-  private static final int MAX_BODY = 64 * 1024;
 
   private final UpstreamClient upstream;
 
@@ -27,55 +29,84 @@ final class FilterCalls {
     this.upstream = upstream;
   }
 
-  /** Runs the pre filters one after another; fails with the first refusal. */
+  /** Runs the pre filters one after another; fails only if one cannot be reached. */
   Future<ProxyRequest> pre(ProxyRequest request) {
+    return pre(request, null);
+  }
+
+  /**
+   * Runs the pre filters after the auth filter refused the request, telling them its status.
+   * Failures are logged: the client gets the refusal in any case.
+   */
+  Future<Void> preAfterRefusal(ProxyRequest request, int authStatus) {
+    return pre(request, authStatus)
+        .onFailure(e -> log.warn("pre filter failed: {}", e.getMessage()))
+        .<Void>mapEmpty().otherwiseEmpty();
+  }
+
+  /** Tells the post filters the handler's status and headers; failures are logged. */
+  void post(ProxyRequest request, int handlerStatus, MultiMap handlerHeaders) {
+    MultiMap extra = MultiMap.caseInsensitiveMultiMap()
+        .set(OkapiHeaders.HANDLER_RESULT, Integer.toString(handlerStatus))
+        .set(OkapiHeaders.HANDLER_HEADERS, json(handlerHeaders));
+    request.pipeline().post().forEach(stage -> post(request, stage, extra));
+  }
+
+  /** Tells the post filters the auth filter's refusal; failures are logged. */
+  void postAfterRefusal(ProxyRequest request, int authStatus, MultiMap authHeaders) {
+    MultiMap extra = MultiMap.caseInsensitiveMultiMap()
+        .set(OkapiHeaders.AUTH_RESULT, Integer.toString(authStatus))
+        .set(OkapiHeaders.AUTH_HEADERS, json(authHeaders));
+    request.pipeline().post().forEach(stage -> post(request, stage, extra));
+  }
+
+  private Future<ProxyRequest> pre(ProxyRequest request, Integer authStatus) {
+    MultiMap extra = MultiMap.caseInsensitiveMultiMap();
+    if (authStatus != null) {
+      extra.set(OkapiHeaders.AUTH_RESULT, authStatus.toString());
+    }
     Future<ProxyRequest> chain = Future.succeededFuture(request);
     for (Stage stage : request.pipeline().pre()) {
-      chain = chain.compose(r -> call(r, stage, "pre", null).compose(this::passOrStop).map(r));
+      chain = chain.compose(r -> call(r, stage, extra).compose(response -> drain(stage, response))
+          .map(r));
     }
     return chain;
   }
 
-  /** Tells the post filters the handler's status; failures are logged, not returned. */
-  void post(ProxyRequest request, int handlerStatus) {
-    if (request.pipeline().post().isEmpty()) {
-      return;
-    }
-    for (Stage stage : request.pipeline().post()) {
-      call(request, stage, "post", handlerStatus)
-          .compose(HttpClientResponse::end)
-          .onFailure(e -> log.warn("post filter {} failed: {}", stage.moduleId(), e.getMessage()));
-    }
+  private void post(ProxyRequest request, Stage stage, MultiMap extra) {
+    call(request, stage, extra)
+        .compose(response -> drain(stage, response))
+        .onFailure(e -> log.warn("post filter {} failed: {}", stage.moduleId(), e.getMessage()));
   }
 
-  private Future<HttpClientResponse> call(ProxyRequest request, Stage stage, String phase,
-      Integer handlerStatus) {
-    return upstream.open(stage, request.in().method(), request.in().uri())
-        .compose(target -> send(request, stage, phase, handlerStatus, target)
+  private Future<HttpClientResponse> call(ProxyRequest request, Stage stage, MultiMap extra) {
+    return upstream.open(stage, request.in().method(), request.handlerUri())
+        .compose(target -> send(request, stage, extra, target)
             .recover(UpstreamClient.failureFor(target)));
   }
 
-  private static Future<HttpClientResponse> send(ProxyRequest request, Stage stage, String phase,
-      Integer handlerStatus, Target target) {
+  private static Future<HttpClientResponse> send(ProxyRequest request, Stage stage,
+      MultiMap extra, Target target) {
     MultiMap headers = target.request().headers();
-    OkapiHeaders.copyForwardable(request.in().headers(), headers);
+    request.writeModuleHeaders(headers, stage);
     headers.remove("Content-Length");
-    request.applyOkapiHeaders(headers, stage, true);
-    headers.set(OkapiHeaders.FILTER, phase).set("Content-Length", "0");
-    if (handlerStatus != null) {
-      headers.set(OkapiHeaders.HANDLER_RESULT, Integer.toString(handlerStatus));
-    }
+    headers.set(OkapiHeaders.FILTER, stage.filterHeader()).addAll(extra);
     return target.request().send();
   }
 
-  private Future<Void> passOrStop(HttpClientResponse response) {
-    if (response.statusCode() / 100 == 2) {
-      return response.end();
+  private static Future<Void> drain(Stage stage, HttpClientResponse response) {
+    if (response.statusCode() / 100 != 2) {
+      log.debug("{} filter of {} answered {}; ignored, as Okapi does", stage.entry().phase(),
+          stage.moduleId(), response.statusCode());
     }
-    String type = response.getHeader("Content-Type");
-    return response.body().compose(body -> Future.failedFuture(new HttpError(
-        response.statusCode(),
-        body.length() > MAX_BODY ? body.getString(0, MAX_BODY) : body.toString(),
-        type == null ? "text/plain; charset=utf-8" : type)));
+    return response.end();
+  }
+
+  private static String json(MultiMap headers) {
+    JsonObject json = new JsonObject();
+    for (Map.Entry<String, String> header : headers) {
+      json.put(header.getKey(), header.getValue());
+    }
+    return json.encode();
   }
 }

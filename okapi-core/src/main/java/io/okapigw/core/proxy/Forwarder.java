@@ -1,9 +1,11 @@
 package io.okapigw.core.proxy;
 
+import io.okapigw.core.auth.Grants;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.upstream.UpstreamClient;
 import io.okapigw.core.upstream.UpstreamClient.Target;
 import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
@@ -37,7 +39,7 @@ final class Forwarder {
    */
   Future<HttpClientResponse> send(ProxyRequest request) {
     HttpServerRequest in = request.in();
-    return upstream.open(request.pipeline().handler(), in.method(), in.uri())
+    return upstream.open(request.pipeline().handler(), in.method(), request.handlerUri())
         .compose(target -> sendBody(request, target)
             .map(Forwarder::paused)
             .recover(UpstreamClient.failureFor(target)));
@@ -45,7 +47,23 @@ final class Forwarder {
 
   /** Streams the handler's response to the client; @return the handler's status code */
   Future<Integer> relay(ProxyRequest request, HttpClientResponse response) {
-    return relay(response, request.in().response(), request.in().method());
+    HttpServerResponse out = request.in().response();
+    OkapiHeaders.copyForwardable(response.headers(), out.headers());
+    dropEchoedToken(request, out.headers());
+    return relay(response, out, request.in().method());
+  }
+
+  /**
+   * A module that answers with the token it was given (RMB did, RMB-478) must not hand a module
+   * token to the client: Okapi drops an {@code X-Okapi-Token} equal to the one the module got;
+   * this gateway also drops any other module token of the grant.
+   */
+  private static void dropEchoedToken(ProxyRequest request, MultiMap headers) {
+    String answered = headers.get(OkapiHeaders.TOKEN);
+    if (answered != null && (answered.equals(request.tokenFor(request.pipeline().handler()))
+        || request.grant() != null && Grants.isModuleToken(request.grant(), answered))) {
+      headers.remove(OkapiHeaders.TOKEN);
+    }
   }
 
   /** Throws away a response that must not reach the client: its connection is reset. */
@@ -64,8 +82,7 @@ final class Forwarder {
   private Future<HttpClientResponse> sendBody(ProxyRequest request, Target target) {
     HttpServerRequest in = request.in();
     HttpClientRequest out = target.request();
-    OkapiHeaders.copyForwardable(in.headers(), out.headers());
-    request.applyOkapiHeaders(out.headers(), request.pipeline().handler(), false);
+    request.writeModuleHeaders(out.headers(), request.pipeline().handler());
     if (!hasBody(in)) {
       in.resume();
       return out.send();
@@ -82,7 +99,6 @@ final class Forwarder {
     if (response.statusMessage() != null) {
       out.setStatusMessage(response.statusMessage());
     }
-    OkapiHeaders.copyForwardable(response.headers(), out.headers());
     if (!out.headers().contains(HttpHeaders.CONTENT_LENGTH) && mayHaveBody(response, method)) {
       out.setChunked(true);
     }

@@ -32,6 +32,7 @@ final class ParallelAuth {
     Pipeline pipeline = request.pipeline();
     return (method == HttpMethod.GET || method == HttpMethod.HEAD)
         && pipeline.pre().isEmpty()
+        && pipeline.redirects().isEmpty()
         && pipeline.permissionsDesired().isEmpty()
         && pipeline.modulePermissions().isEmpty();
   }

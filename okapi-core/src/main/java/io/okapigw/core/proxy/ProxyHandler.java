@@ -2,6 +2,7 @@ package io.okapigw.core.proxy;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.cache.AuthDecision;
+import io.okapigw.core.auth.AuthRefusal;
 import io.okapigw.core.auth.AuthStage;
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.http.Failures;
@@ -13,6 +14,8 @@ import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.upstream.UpstreamClient;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
@@ -50,9 +53,31 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
 
   @Override
   public void handle(HttpServerRequest in) {
+    handle(in, null, RequestTarget.of(in));
+  }
+
+  /** Proxies a request of {@code /_/invoke/tenant/...} for {@code tenant} as one for target. */
+  void invoke(HttpServerRequest in, String tenant, RequestTarget target) {
+    handle(in, tenant, target);
+  }
+
+  /**
+   * Sends a CORS preflight through {@code /_/invoke/tenant/...} to the module whose handler has
+   * {@code delegateCORS}, as it is: no auth filter (preflights carry no credentials), no filters.
+   */
+  void delegatePreflight(HttpServerRequest in, String tenant, RequestTarget target) {
+    in.pause();
+    String method = in.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
+    Future.succeededFuture(in).map(r -> route(r, method, tenant, target))
+        .compose(forwarder::forward)
+        .onFailure(e -> fail(in, e));
+  }
+
+  private void handle(HttpServerRequest in, String tenant, RequestTarget target) {
     in.pause();
     long start = System.nanoTime();
-    Future<ProxyRequest> routed = Future.succeededFuture(in).map(this::route);
+    Future<ProxyRequest> routed = Future.succeededFuture(in)
+        .map(r -> route(r, r.method().name(), tenant, target));
     routed.compose(this::authorizeAndForward)
         .onFailure(e -> fail(in, e))
         .onComplete(done -> metrics.record(
@@ -60,15 +85,20 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
             in.method().name(), in.response().getStatusCode(), start));
   }
 
-  private ProxyRequest route(HttpServerRequest in) {
-    ClientIdentity identity = ClientIdentity.from(in.headers());
+  private ProxyRequest route(HttpServerRequest in, String method, String tenant,
+      RequestTarget target) {
+    ClientIdentity identity = tenant == null ? ClientIdentity.from(in.headers())
+        : ClientIdentity.forTenant(tenant, in.headers());
     RoutingTable table = tables.forTenant(identity.tenant())
         .orElseThrow(() -> HttpError.badRequest("unknown tenant " + identity.tenant()));
-    Pipeline pipeline = table.match(in.method().name(), in.path())
-        .orElseThrow(() -> HttpError.notFound("no module serves " + in.method() + " "
-            + in.path() + " for tenant " + identity.tenant()));
-    return new ProxyRequest(in, identity, pipeline,
-        RequestIds.next(in.getHeader(OkapiHeaders.REQUEST_ID), in.path()), okapiUrl, null);
+    String moduleId = in.getHeader(OkapiHeaders.MODULE_ID);
+    Pipeline pipeline = table.match(method, target.path(), moduleId)
+        .orElseThrow(() -> HttpError.notFound("no module serves " + method + " "
+            + target.path() + " for tenant " + identity.tenant()
+            + (moduleId == null ? "" : " in module " + moduleId)));
+    return new ProxyRequest(in, target, identity, pipeline,
+        RequestIds.next(in.getHeader(OkapiHeaders.REQUEST_ID), target.path()), okapiUrl,
+        System.currentTimeMillis(), null);
   }
 
   private Future<Integer> authorizeAndForward(ProxyRequest request) {
@@ -78,13 +108,40 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     Future<AuthDecision> decision = auth.authorize(request.authRequest());
     if (parallel != null && !decision.isComplete() && ParallelAuth.eligible(request)) {
       return parallel.run(request, decision)
-          .onSuccess(status -> filters.post(request, status));
+          .onSuccess(status -> postFilters(request, status))
+          .recover(e -> refused(request, e));
     }
-    return decision.map(request::withGrant).compose(filters::pre).compose(this::forward);
+    return decision.compose(
+        grant -> filters.pre(request.withGrant(grant)).compose(this::forward),
+        e -> refused(request, e));
   }
 
   private Future<Integer> forward(ProxyRequest request) {
-    return forwarder.forward(request).onSuccess(status -> filters.post(request, status));
+    return forwarder.forward(request).onSuccess(status -> postFilters(request, status));
+  }
+
+  private void postFilters(ProxyRequest request, int status) {
+    if (!request.pipeline().post().isEmpty()) {
+      filters.post(request, status, request.in().response().headers());
+    }
+  }
+
+  /**
+   * The auth filter's refusal goes to the client as Okapi sends it; pre filters are told before
+   * and post filters after, with {@code X-Okapi-Auth-Result}.
+   */
+  private Future<Integer> refused(ProxyRequest request, Throwable e) {
+    if (!(e instanceof AuthRefusal refusal)) {
+      return Future.failedFuture(e);
+    }
+    return filters.preAfterRefusal(request, refusal.status()).map(v -> {
+      fail(request.in(), refusal);
+      if (!request.pipeline().post().isEmpty()) {
+        filters.postAfterRefusal(request, refusal.status(), MultiMap.caseInsensitiveMultiMap()
+            .set("Content-Type", refusal.contentType()));
+      }
+      return refusal.status();
+    });
   }
 
   private static void fail(HttpServerRequest in, Throwable e) {

@@ -90,6 +90,43 @@ public final class ModuleDescriptor {
     return sets == null ? new JsonArray() : sets.copy();
   }
 
+  /**
+   * Okapi's expanded permission sets: the descriptor's own, then one system-generated set
+   * ({@code SYS#...}, invisible) per handler or filter with module permissions, whose
+   * sub-permissions are those module permissions.
+   *
+   * @return the sets (a copy), empty if the module has none
+   */
+  public JsonArray expandedPermissionSets() {
+    JsonArray sets = permissionSets();
+    provides.forEach(itf -> itf.handlers().forEach(h -> addSystemSet(sets, h)));
+    filters.forEach(f -> addSystemSet(sets, f));
+    return sets;
+  }
+
+  private void addSystemSet(JsonArray sets, RoutingEntry entry) {
+    if (entry.modulePermissions().isEmpty()) {
+      return;
+    }
+    String name = entry.systemPermissionName(id);
+    sets.add(new JsonObject().put("permissionName", name)
+        .put("displayName", "System generated: " + name)
+        .put("description", "System generated permission set")
+        .put("subPermissions", new JsonArray(entry.modulePermissions()))
+        .put("visible", false));
+  }
+
+  /** @return the ids of the modules this one replaces ({@code replaces}), as posted */
+  public JsonArray replaces() {
+    JsonArray replaces = json.getJsonArray("replaces");
+    return replaces == null ? new JsonArray() : replaces.copy();
+  }
+
+  /** @return the first filter of phase {@code auth}, if the module is an auth module */
+  public Optional<RoutingEntry> authFilter() {
+    return filters.stream().filter(f -> "auth".equals(f.phase())).findFirst();
+  }
+
   /** @return the provided interface with this id, if any */
   public Optional<InterfaceDescriptor> providedInterface(String interfaceId) {
     return provides.stream().filter(i -> i.id().equals(interfaceId)).findFirst();

@@ -13,15 +13,23 @@ import java.util.Set;
  * @param methods HTTP methods, upper case; {@code *} for any
  * @param pathPattern Okapi path pattern ({@code {param}} and {@code *}); a legacy {@code path}
  *     prefix is turned into {@code prefix*}
+ * @param staticPath the {@code path} as posted if there is one, else the {@code pathPattern}
+ *     (what Okapi names the entry by in {@code X-Okapi-Filter} and in system permission names)
  * @param phase {@code auth}, {@code pre} or {@code post} for filters, {@code null} for handlers
  * @param type the Okapi proxy type ({@code request-response}, {@code headers}, ...), may be null
+ * @param redirectPath where a {@code redirect} entry sends the request; null for other types
+ * @param delegateCors whether a CORS preflight through {@code /_/invoke/tenant/...} goes to the
+ *     module instead of being answered by the gateway
  */
-public record RoutingEntry(List<String> methods, String pathPattern, String phase, String type,
+public record RoutingEntry(List<String> methods, String pathPattern, String staticPath,
+    String phase, String type, String redirectPath, boolean delegateCors,
     List<String> permissionsRequired, List<String> permissionsDesired,
     List<String> modulePermissions) {
 
   /** The filter phases, in the order they run around the handler. */
   public static final Set<String> PHASES = Set.of("auth", "pre", "post");
+  /** The {@code type} of an entry that sends the request on to another path. */
+  public static final String REDIRECT = "redirect";
 
   static RoutingEntry fromJson(JsonObject json, String where, boolean filter) {
     List<String> methods = JsonFields.strings(json, "methods", where).stream()
@@ -33,18 +41,21 @@ public record RoutingEntry(List<String> methods, String pathPattern, String phas
     if (filter && (phase == null || !PHASES.contains(phase))) {
       throw HttpError.badRequest(where + ": phase must be one of auth, pre, post; was " + phase);
     }
-    return new RoutingEntry(methods, pattern(json, where), filter ? phase : null,
-        JsonFields.optionalString(json, "type", where),
+    String type = JsonFields.optionalString(json, "type", where);
+    String path = JsonFields.optionalString(json, "path", where);
+    String pattern = pattern(json, path, where);
+    return new RoutingEntry(methods, pattern,
+        path == null || path.isEmpty() ? pattern : path, filter ? phase : null, type,
+        redirectPath(json, type, where), Boolean.TRUE.equals(json.getValue("delegateCORS")),
         JsonFields.strings(json, "permissionsRequired", where),
         JsonFields.strings(json, "permissionsDesired", where),
         JsonFields.strings(json, "modulePermissions", where));
   }
 
-  private static String pattern(JsonObject json, String where) {
+  private static String pattern(JsonObject json, String path, String where) {
     String pattern = JsonFields.optionalString(json, "pathPattern", where);
-    if (pattern == null) {
-      String path = JsonFields.optionalString(json, "path", where);
-      pattern = path == null ? null : path + "*";
+    if (pattern == null && path != null) {
+      pattern = path + "*";
     }
     if (pattern == null || !pattern.startsWith("/")) {
       throw HttpError.badRequest(where + ": pathPattern must start with /, was " + pattern);
@@ -52,8 +63,34 @@ public record RoutingEntry(List<String> methods, String pathPattern, String phas
     return pattern;
   }
 
+  private static String redirectPath(JsonObject json, String type, String where) {
+    String redirect = JsonFields.optionalString(json, "redirectPath", where);
+    if (!REDIRECT.equals(type)) {
+      return null;
+    }
+    if (redirect == null || !redirect.startsWith("/")) {
+      throw HttpError.badRequest(where + ": a redirect entry needs a redirectPath starting with"
+          + " /, was " + redirect);
+    }
+    return redirect;
+  }
+
   /** @return whether this entry serves {@code method} (or any method) */
   public boolean servesMethod(String method) {
     return methods.contains("*") || methods.contains(method);
+  }
+
+  /** @return whether this entry sends requests on to {@link #redirectPath()} */
+  public boolean isRedirect() {
+    return redirectPath != null;
+  }
+
+  /**
+   * Okapi's name for the permission set standing for this entry's module permissions, e.g.
+   * {@code SYS#mod-users-19.2.0#/users/{id}#[GET, PUT]}: handed to {@code _tenantPermissions}
+   * 1.1+ providers, and sent to the auth filter instead of the module permissions themselves.
+   */
+  public String systemPermissionName(String moduleId) {
+    return "SYS#" + moduleId + "#" + staticPath + "#" + methods;
   }
 }

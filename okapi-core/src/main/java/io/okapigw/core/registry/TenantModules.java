@@ -68,8 +68,9 @@ public final class TenantModules {
           List<ModuleDescriptor> remaining = new ArrayList<>(current);
           remaining.remove(module.get());
           Dependencies.checkDisable(tenant, module.get(), remaining);
-          return store.setEnabledModules(tenant,
-              remaining.stream().map(ModuleDescriptor::id).toList());
+          return enableHook.beforeDisable(tenant, module.get(), current)
+              .compose(v -> store.setEnabledModules(tenant,
+                  remaining.stream().map(ModuleDescriptor::id).toList()));
         }));
   }
 

@@ -2,8 +2,8 @@ package io.okapigw.core.routing;
 
 import io.okapigw.core.registry.InterfaceDescriptor;
 import io.okapigw.core.registry.ModuleDescriptor;
+import io.okapigw.core.registry.RoutingEntry;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,22 +11,27 @@ import java.util.Optional;
 
 /**
  * One tenant's routes, compiled from its enabled modules. Immutable; replaced as a whole when the
- * registry changes. Handlers are indexed by their literal first path segment so a lookup scans
- * only the handlers that can match.
+ * registry changes. As in Okapi, handlers of {@code multiple} interfaces are reachable only by
+ * naming their module in {@code X-Okapi-Module-Id}, and then nothing else is.
  */
 public final class RoutingTable {
 
-  private final Map<String, List<Route>> handlersBySegment;
-  private final List<Route> handlersAnySegment;
+  /** The system interface through which a permissions module learns the permission sets. */
+  public static final String TENANT_PERMISSIONS = "_tenantPermissions";
+
+  private final HandlerIndex handlers;
+  private final Map<String, HandlerIndex> multiple;
   private final List<Route> filters;
   private final Map<String, Instances> instances;
+  private final boolean systemPermissionSets;
 
-  private RoutingTable(Map<String, List<Route>> handlersBySegment, List<Route> handlersAnySegment,
-      List<Route> filters, Map<String, Instances> instances) {
-    this.handlersBySegment = handlersBySegment;
-    this.handlersAnySegment = handlersAnySegment;
+  private RoutingTable(HandlerIndex handlers, Map<String, HandlerIndex> multiple,
+      List<Route> filters, Map<String, Instances> instances, boolean systemPermissionSets) {
+    this.handlers = handlers;
+    this.multiple = multiple;
     this.filters = filters;
     this.instances = instances;
+    this.systemPermissionSets = systemPermissionSets;
   }
 
   /**
@@ -36,82 +41,86 @@ public final class RoutingTable {
    * @param instances module id to its instances
    */
   static RoutingTable compile(List<ModuleDescriptor> enabled, Map<String, Instances> instances) {
-    Map<String, List<Route>> bySegment = new HashMap<>();
-    List<Route> anySegment = new ArrayList<>();
+    HandlerIndex handlers = new HandlerIndex();
+    Map<String, HandlerIndex> multiple = new HashMap<>();
     List<Route> filters = new ArrayList<>();
+    boolean systemSets = false;
     for (ModuleDescriptor module : enabled) {
       for (InterfaceDescriptor itf : module.provides()) {
-        if (!itf.isSystem()) {
-          itf.handlers().forEach(h -> add(Route.of(module.id(), h), bySegment, anySegment));
+        systemSets |= TENANT_PERMISSIONS.equals(itf.id()) && !"1.0".equals(itf.version());
+        if (itf.isSystem()) {
+          continue;
         }
+        HandlerIndex index = "multiple".equals(itf.interfaceType())
+            ? multiple.computeIfAbsent(module.id(), id -> new HandlerIndex()) : handlers;
+        itf.handlers().forEach(h -> index.add(Route.of(module.id(), h)));
       }
       module.filters().forEach(f -> filters.add(Route.of(module.id(), f)));
     }
-    Comparator<Route> specificFirst = Route::compareSpecificity;
-    bySegment.values().forEach(list -> list.sort(specificFirst));
-    anySegment.sort(specificFirst);
-    return new RoutingTable(bySegment, anySegment, List.copyOf(filters), instances);
-  }
-
-  private static void add(Route route, Map<String, List<Route>> bySegment, List<Route> any) {
-    String segment = route.pattern().firstSegment();
-    if (segment == null) {
-      any.add(route);
-    } else {
-      bySegment.computeIfAbsent(segment, s -> new ArrayList<>()).add(route);
-    }
+    multiple.values().forEach(HandlerIndex::sorted);
+    return new RoutingTable(handlers.sorted(), Map.copyOf(multiple), List.copyOf(filters),
+        instances, systemSets);
   }
 
   /**
    * @param method HTTP method, upper case
    * @param path request path without query string
+   * @param moduleId the request's {@code X-Okapi-Module-Id}, or null
    * @return the pipeline, or empty if no handler serves the request
+   * @throws io.okapigw.core.http.HttpError 500 if a redirect loops or leads nowhere
    */
-  public Optional<Pipeline> match(String method, String path) {
-    Route handler = mostSpecific(
-        first(handlersBySegment.getOrDefault(firstSegment(path), List.of()), method, path),
-        first(handlersAnySegment, method, path));
-    if (handler == null) {
-      return Optional.empty();
+  public Optional<Pipeline> match(String method, String path, String moduleId) {
+    Route handler = moduleId == null ? handlers.find(method, path)
+        : Optional.ofNullable(multiple.get(moduleId)).map(i -> i.find(method, path)).orElse(null);
+    List<Route> matched = filters(method, path);
+    if ((handler == null || !handler.entry().isRedirect())
+        && matched.stream().noneMatch(f -> f.entry().isRedirect())) {
+      return Optional.ofNullable(handler)
+          .map(h -> pipeline(matched, h, List.of(), path, moduleId != null));
     }
-    Optional<Stage> auth = filters(method, path, "auth").stream().findFirst();
-    return Optional.of(new Pipeline(auth, filters(method, path, "pre"), stage(handler),
-        filters(method, path, "post")));
+    return new Redirects(this, method).resolve(path, handler, matched)
+        .map(r -> pipeline(r.filters(), r.handler(), r.redirects(), r.path(), moduleId != null));
   }
 
-  private List<Stage> filters(String method, String path, String phase) {
-    List<Stage> stages = new ArrayList<>(1);
+  /** @return the plain (non-multiple) handler serving the request, or null */
+  Route handler(String method, String path) {
+    return handlers.find(method, path);
+  }
+
+  /** @return the filters of every phase matching the request, in enable order */
+  List<Route> filters(String method, String path) {
+    List<Route> matched = new ArrayList<>(2);
     for (Route f : filters) {
-      if (phase.equals(f.entry().phase()) && f.matches(method, path)) {
-        stages.add(stage(f));
+      if (f.matches(method, path)) {
+        matched.add(f);
       }
     }
-    return stages;
+    return matched;
+  }
+
+  private Pipeline pipeline(List<Route> matched, Route handler, List<Route> redirects,
+      String handlerPath, boolean moduleScoped) {
+    Stage auth = null;
+    List<Stage> pre = new ArrayList<>(0);
+    List<Stage> post = new ArrayList<>(0);
+    for (Route f : matched) {
+      RoutingEntry entry = f.entry();
+      if (entry.isRedirect()) {
+        continue;
+      }
+      switch (entry.phase()) {
+        case "auth" -> auth = auth == null ? stage(f) : auth;
+        case "pre" -> pre.add(stage(f));
+        default -> post.add(stage(f));
+      }
+    }
+    return new Pipeline(Optional.ofNullable(auth), pre, stage(handler), post,
+        redirects.stream().map(this::stage).toList(), handlerPath, moduleScoped,
+        systemPermissionSets);
   }
 
   private Stage stage(Route route) {
     return new Stage(route.moduleId(), route.entry(),
         instances.getOrDefault(route.moduleId(), new Instances(route.moduleId(), List.of())));
-  }
-
-  private static Route first(List<Route> routes, String method, String path) {
-    for (Route r : routes) {
-      if (r.matches(method, path)) {
-        return r;
-      }
-    }
-    return null;
-  }
-
-  private static Route mostSpecific(Route a, Route b) {
-    if (a == null || b == null) {
-      return a == null ? b : a;
-    }
-    return a.compareSpecificity(b) <= 0 ? a : b;
-  }
-
-  private static String firstSegment(String path) {
-    int end = path.indexOf('/', 1);
-    return end < 0 ? path.substring(1) : path.substring(1, end);
   }
 }

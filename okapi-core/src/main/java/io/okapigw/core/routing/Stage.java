@@ -15,4 +15,15 @@ public record Stage(String moduleId, RoutingEntry entry, Instances instances) {
   public String pathPattern() {
     return entry.pathPattern();
   }
+
+  /** @return Okapi's {@code X-Okapi-Filter} value for a filter: {@code "pre /items*"} */
+  public String filterHeader() {
+    return entry.phase() + " " + entry.staticPath();
+  }
+
+  /** @return whether the entry asks for any permission (required, desired or module) */
+  boolean carriesPermissions() {
+    return !entry.permissionsRequired().isEmpty() || !entry.permissionsDesired().isEmpty()
+        || !entry.modulePermissions().isEmpty();
+  }
 }

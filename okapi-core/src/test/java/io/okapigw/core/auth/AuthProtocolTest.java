@@ -13,14 +13,23 @@ import io.okapigw.core.testing.TestModule.Recorded;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The Okapi auth-filter protocol against a test auth filter; no cache involved. */
+/**
+ * The auth-filter protocol as Okapi 6.1.5 speaks it (checked side by side with a recording
+ * peer), against test auth filters; no cache involved (every token is new or the cache is
+ * bypassed by distinct tokens).
+ */
 class AuthProtocolTest {
 
   private static final String ITEMS = "mod-items-1.0.0";
+  /** Headers Okapi 6.1.5 never sends to an auth filter, or never with these values. */
+  private static final List<String> NOT_TO_AUTH = List.of("X-Okapi-Filter", "Authorization",
+      "X-Okapi-Permissions", "Content-Length", "Transfer-Encoding");
 
   private GatewayFixture gw;
   private TestModule auth;
@@ -32,13 +41,12 @@ class AuthProtocolTest {
     gw.createTenant("diku");
     auth = TestModule.start(gw.vertx(), router -> router.route().handler(AuthProtocolTest::decide));
     items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> ctx.response()
-        .putHeader("X-Okapi-Permissions-Required", "[\"leak\"]").end("item")));
-    gw.install("diku", new JsonObject().put("id", "mod-auth-1.0.0").put("filters",
-        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("*"))
-            .put("pathPattern", "/*").put("phase", "auth").put("type", "headers"))), auth.url());
+        .putHeader("X-Okapi-Permissions-Required", "leak").end("item")));
+    gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     gw.install("diku", module(ITEMS, "items", handler("GET", "/items/{id}", "items.item.get")
-        .put("permissionsDesired", new JsonArray().add("items.extra"))
-        .put("modulePermissions", new JsonArray().add("storage.read"))), items.url());
+        .put("permissionsDesired", new JsonArray().add("items.extra").add("items.more"))
+        .put("modulePermissions", new JsonArray().add("storage.read").add("storage.write"))),
+        items.url());
     gw.install("diku", module("mod-plain-1.0.0", "plain", handler("GET", "/plain")), items.url());
   }
 
@@ -47,17 +55,29 @@ class AuthProtocolTest {
     gw.close();
   }
 
-  /** Grants token "good", forbids "weak", refuses anything else with 401; 500 for "broken". */
+  static JsonObject authModule(String id) {
+    return new JsonObject().put("id", id).put("filters", new JsonArray().add(new JsonObject()
+        .put("methods", new JsonArray().add("*")).put("pathPattern", "/*").put("phase", "auth")
+        .put("type", "headers")));
+  }
+
+  /**
+   * Tokens starting with "good" are granted (module tokens unless "good-nomt"), "weak" gets 403,
+   * "broken" 500, anything else 401. Grants answer comma-separated permissions, as a filter
+   * other than mod-authtoken may.
+   */
   private static void decide(RoutingContext ctx) {
     String token = ctx.request().getHeader("X-Okapi-Token");
-    if ("good".equals(token)) {
+    if (token != null && token.startsWith("good")) {
       ctx.response().setStatusCode(202)
-          .putHeader("X-Okapi-Token", "user-token")
+          .putHeader("X-Okapi-Token", "answer-token")
           .putHeader("X-Okapi-User-Id", "user-1")
-          .putHeader("X-Okapi-Permissions", "[\"items.item.get\"]")
-          .putHeader("X-Okapi-Module-Tokens",
-              new JsonObject().put(ITEMS, "items-module-token").put("_", "default-token").encode())
-          .end();
+          .putHeader("X-Okapi-Permissions", "items.item.get,items.extra");
+      if (!token.equals("good-nomt")) {
+        ctx.response().putHeader("X-Okapi-Module-Tokens",
+            new JsonObject().put(ITEMS, "items-module-token").put("_", "default-token").encode());
+      }
+      ctx.response().end();
     } else if ("weak".equals(token)) {
       ctx.response().setStatusCode(403).putHeader("Content-Type", "application/json")
           .end("{\"errors\":[{\"message\":\"missing permission items.item.get\"}]}");
@@ -70,37 +90,59 @@ class AuthProtocolTest {
   }
 
   @Test
-  void authCall_carriesOkapiProtocolHeadersAndNoBody() {
-    gw.tenant("diku").header("X-Okapi-Token", "good").header("X-Okapi-User-Id", "user-1")
+  void authCall_asOkapi615_commaListsModulePermissionsAlwaysNoFilterHeaderNoBody() {
+    gw.tenant("diku").header("X-Okapi-Token", "good-1").header("X-Okapi-User-Id", "user-1")
+        .header("X-Custom", "c1").header("X-Okapi-Permissions", "forged")
         .get("/items/7?fields=all").then().statusCode(200);
     Recorded call = auth.take();
     assertThat(call.method()).isEqualTo("GET");
     assertThat(call.uri()).isEqualTo("/items/7?fields=all");
-    assertThat(call.header("X-Okapi-Filter")).isEqualTo("auth");
     assertThat(call.header("X-Okapi-Tenant")).isEqualTo("diku");
-    assertThat(call.header("X-Okapi-Token")).isEqualTo("good");
+    assertThat(call.header("X-Okapi-Token")).isEqualTo("good-1");
     assertThat(call.header("X-Okapi-User-Id")).isEqualTo("user-1");
     assertThat(call.header("X-Okapi-Url")).isEqualTo(gw.url());
     assertThat(call.header("X-Okapi-Request-Id")).matches("\\d{6}/items");
-    assertThat(new JsonArray(call.header("X-Okapi-Permissions-Required")))
-        .containsExactly("items.item.get");
-    assertThat(new JsonArray(call.header("X-Okapi-Permissions-Desired")))
-        .containsExactly("items.extra");
-    assertThat(new JsonObject(call.header("X-Okapi-Module-Permissions")))
-        .isEqualTo(new JsonObject().put(ITEMS, new JsonArray().add("storage.read")));
-    assertThat(call.header("Content-Length")).isEqualTo("0");
+    assertThat(call.header("X-Okapi-Permissions-Required")).isEqualTo("items.item.get");
+    assertThat(call.header("X-Okapi-Permissions-Desired")).isEqualTo("items.extra,items.more");
+    assertThat(call.header("X-Okapi-Module-Permissions"))
+        .isEqualTo("{\"" + ITEMS + "\":[\"storage.read\",\"storage.write\"]}");
+    assertThat(call.header("X-Okapi-Match-Path-Pattern")).isEqualTo("/*");
+    assertThat(call.header("X-Okapi-request-method")).isEqualTo("GET");
+    assertThat(call.header("X-Okapi-request-ip")).isEqualTo("127.0.0.1");
+    assertThat(Long.parseLong(call.header("X-Okapi-request-timestamp")))
+        .isCloseTo(System.currentTimeMillis(), org.assertj.core.data.Offset.offset(60_000L));
+    assertThat(call.header("X-Custom")).isEqualTo("c1");
+    NOT_TO_AUTH.forEach(h -> assertThat(call.header(h)).as(h).isNull());
   }
 
   @Test
-  void grant_appliesModuleTokenUserAndPermissions_stripsAuthOnlyHeaders() {
-    gw.tenant("diku").header("X-Okapi-Token", "good").header("X-Okapi-Permissions", "[\"forged\"]")
+  void authCall_noPermissionNeeded_sendsNoPermissionHeadersButEmptyModulePermissions() {
+    gw.tenant("diku").header("X-Okapi-Token", "good-2").get("/plain").then().statusCode(200);
+    Recorded call = auth.take();
+    assertThat(call.header("X-Okapi-Permissions-Required")).isNull();
+    assertThat(call.header("X-Okapi-Permissions-Desired")).isNull();
+    assertThat(call.header("X-Okapi-Module-Permissions")).isEqualTo("{}");
+    assertThat(call.header("X-Okapi-Token")).isEqualTo("good-2");
+  }
+
+  @Test
+  void authCall_withoutToken_sendsNoTokenHeader() {
+    gw.tenant("diku").get("/plain").then().statusCode(401);
+    assertThat(auth.take().header("X-Okapi-Token")).isNull();
+  }
+
+  @Test
+  void grant_commaPermissionsReachHandlerByteForByte_withModuleTokenAndUser() {
+    gw.tenant("diku").header("X-Okapi-Token", "good-3").header("X-Okapi-Permissions", "forged")
         .get("/items/7").then().statusCode(200).body(equalTo("item"))
         .header("X-Okapi-Permissions-Required", nullValue());
     auth.take();
     Recorded handled = items.take();
+    assertThat(handled.headers().getAll("X-Okapi-Permissions"))
+        .containsExactly("items.item.get,items.extra");
     assertThat(handled.header("X-Okapi-Token")).isEqualTo("items-module-token");
     assertThat(handled.header("X-Okapi-User-Id")).isEqualTo("user-1");
-    assertThat(handled.header("X-Okapi-Permissions")).isEqualTo("[\"items.item.get\"]");
+    assertThat(handled.header("X-Okapi-Match-Path-Pattern")).isEqualTo("/items/{id}");
     for (String h : new String[] {"X-Okapi-Module-Tokens", "X-Okapi-Module-Permissions",
         "X-Okapi-Permissions-Required", "X-Okapi-Permissions-Desired", "X-Okapi-Filter"}) {
       assertThat(handled.header(h)).as(h).isNull();
@@ -108,9 +150,28 @@ class AuthProtocolTest {
   }
 
   @Test
+  void grant_jsonPermissionsOfModAuthtokenPassUnchanged() {
+    TestModule jsonAuth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
+        ctx.response().setStatusCode(202).putHeader("X-Okapi-Permissions", "[ \"a.b\" , \"c\" ]")
+            .putHeader("X-Okapi-Module-Tokens", "{\"_\":\"t\"}").end()));
+    gw.createTenant("other");
+    gw.install("other", authModule("mod-json-auth-1.0.0"), jsonAuth.url());
+    gw.enable("other", "mod-plain-1.0.0");
+    gw.tenant("other").header("X-Okapi-Token", "x").get("/plain").then().statusCode(200);
+    assertThat(items.take().header("X-Okapi-Permissions")).isEqualTo("[ \"a.b\" , \"c\" ]");
+  }
+
+  @Test
   void grant_moduleWithoutOwnToken_getsDefaultToken() {
-    gw.tenant("diku").header("X-Okapi-Token", "good").get("/plain").then().statusCode(200);
+    gw.tenant("diku").header("X-Okapi-Token", "good-4").get("/plain").then().statusCode(200);
     assertThat(items.take().header("X-Okapi-Token")).isEqualTo("default-token");
+  }
+
+  @Test
+  void grant_withoutModuleTokens_moduleGetsClientTokenNotTheAnswersToken() {
+    gw.tenant("diku").header("X-Okapi-Token", "good-nomt").get("/items/1").then()
+        .statusCode(200);
+    assertThat(items.take().header("X-Okapi-Token")).isEqualTo("good-nomt");
   }
 
   @Test
@@ -128,36 +189,28 @@ class AuthProtocolTest {
     gw.tenant("diku").header("X-Okapi-Token", "broken").get("/items/7").then().statusCode(503)
         .body(containsString("auth module answered 500"));
     auth.close();
-    gw.tenant("diku").header("X-Okapi-Token", "good").get("/items/7").then().statusCode(503)
+    gw.tenant("diku").header("X-Okapi-Token", "good-5").get("/items/7").then().statusCode(503)
         .body(containsString("mod-auth-1.0.0 unavailable"));
     assertThat(items.pending()).isZero();
   }
 
   @Test
-  void preAndPostFilters_getOriginalToken_preCanRefuse_postSeesHandlerResult() {
-    TestModule filters = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> {
-      boolean refuse = "pre".equals(ctx.request().getHeader("X-Okapi-Filter"))
-          && ctx.request().getHeader("X-Refuse") != null;
-      ctx.response().setStatusCode(refuse ? 422 : 200).end(refuse ? "pre filter says no" : "");
-    }));
-    gw.install("diku", new JsonObject().put("id", "mod-filters-1.0.0").put("filters",
-        new JsonArray()
-            .add(new JsonObject().put("methods", new JsonArray().add("GET"))
-                .put("pathPattern", "/items*").put("phase", "pre").put("type", "headers"))
-            .add(new JsonObject().put("methods", new JsonArray().add("GET"))
-                .put("pathPattern", "/items*").put("phase", "post").put("type", "headers"))),
-        filters.url());
-    gw.tenant("diku").header("X-Okapi-Token", "good").get("/items/7").then().statusCode(200);
-    Recorded pre = filters.take();
-    Recorded post = filters.take();
-    assertThat(pre.header("X-Okapi-Filter")).isEqualTo("pre");
-    assertThat(pre.header("X-Okapi-Token")).isEqualTo("good");
-    assertThat(post.header("X-Okapi-Filter")).isEqualTo("post");
-    assertThat(post.header("X-Okapi-Token")).isEqualTo("good");
-    assertThat(post.header("X-Okapi-Handler-Result")).isEqualTo("200");
-    items.take();
-    gw.tenant("diku").header("X-Okapi-Token", "good").header("X-Refuse", "1").get("/items/7")
-        .then().statusCode(422).body(equalTo("pre filter says no"));
-    assertThat(items.pending()).isZero();
+  void redirect_permissionsCountAndModulePermissionsGoAsExtraPermissions() {
+    gw.install("diku", new JsonObject().put("id", "mod-alias-1.0.0").put("filters",
+        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("GET"))
+            .put("pathPattern", "/alias/*").put("phase", "pre").put("type", "redirect")
+            .put("redirectPath", "/items/1")
+            .put("permissionsRequired", new JsonArray().add("alias.get"))
+            .put("modulePermissions", new JsonArray().add("alias.mod")))), items.url());
+    gw.tenant("diku").header("X-Okapi-Token", "good-6").get("/alias/x?q=1").then()
+        .statusCode(200);
+    Recorded call = auth.take();
+    assertThat(call.uri()).isEqualTo("/alias/x?q=1");
+    assertThat(Arrays.asList(call.header("X-Okapi-Permissions-Required").split(",")))
+        .containsExactlyInAnyOrder("items.item.get", "alias.get");
+    assertThat(call.header("X-Okapi-Extra-Permissions")).isEqualTo("[\"alias.mod\"]");
+    Recorded handled = items.take();
+    assertThat(handled.uri()).isEqualTo("/items/1?q=1");
+    assertThat(handled.header("X-Okapi-Extra-Permissions")).isNull();
   }
 }

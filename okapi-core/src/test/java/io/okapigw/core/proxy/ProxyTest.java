@@ -101,7 +101,7 @@ class ProxyTest {
     gw.tenant("diku").header("X-Okapi-Token", "a.b.c").header("Authorization", "Bearer x.y.z")
         .get("/echo").then().statusCode(400).body(containsString("different tokens"));
     gw.request().get("/echo").then().statusCode(400)
-        .body(containsString("missing X-Okapi-Tenant"));
+        .body(containsString("unknown tenant supertenant"));
     gw.tenant("nosuch").get("/echo").then().statusCode(400)
         .body(containsString("unknown tenant nosuch"));
     gw.tenant("diku").get("/nothing/here").then().statusCode(404)

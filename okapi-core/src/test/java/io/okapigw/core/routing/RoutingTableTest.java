@@ -1,7 +1,9 @@
 package io.okapigw.core.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -26,7 +28,7 @@ class RoutingTableTest {
   }
 
   private static String handlerOf(RoutingTable table, String method, String path) {
-    return table.match(method, path)
+    return table.match(method, path, null)
         .map(p -> p.handler().moduleId() + " " + p.handler().pathPattern())
         .orElse("none");
   }
@@ -90,7 +92,7 @@ class RoutingTableTest {
         .put("permissionsRequired", new JsonArray().add("items.get"))
         .put("permissionsDesired", new JsonArray().add("items.extra"))
         .put("modulePermissions", new JsonArray().add("storage.get")));
-    Pipeline p = table(auth, items).match("GET", "/items/1").orElseThrow();
+    Pipeline p = table(auth, items).match("GET", "/items/1", null).orElseThrow();
     assertThat(p.auth()).map(Stage::moduleId).contains("auth");
     assertThat(p.pre()).extracting(Stage::moduleId).containsExactly("auth");
     assertThat(p.post()).extracting(Stage::moduleId).containsExactly("auth");
@@ -103,7 +105,7 @@ class RoutingTableTest {
   void match_noHandler_emptyEvenIfFiltersMatch() {
     ModuleDescriptor auth = ModuleDescriptor.fromJson(new JsonObject().put("id", "auth")
         .put("filters", new JsonArray().add(entry("*", "/*").put("phase", "auth"))));
-    assertThat(table(auth).match("GET", "/x")).isEmpty();
+    assertThat(table(auth).match("GET", "/x", null)).isEmpty();
   }
 
   @Test
@@ -112,7 +114,102 @@ class RoutingTableTest {
         .put("provides", new JsonArray().add(new JsonObject().put("id", "_tenant")
             .put("version", "2.0").put("interfaceType", "system")
             .put("handlers", new JsonArray().add(entry("POST", "/_/tenant"))))));
-    assertThat(table(m).match("POST", "/_/tenant")).isEmpty();
+    assertThat(table(m).match("POST", "/_/tenant", null)).isEmpty();
+  }
+
+  private static ModuleDescriptor multiple(String id, JsonObject... handlers) {
+    return ModuleDescriptor.fromJson(new JsonObject().put("id", id).put("provides",
+        new JsonArray().add(new JsonObject().put("id", "shared").put("version", "1.0")
+            .put("interfaceType", "multiple")
+            .put("handlers", new JsonArray(List.of((Object[]) handlers))))));
+  }
+
+  private static ModuleDescriptor filters(String id, JsonObject... filters) {
+    return ModuleDescriptor.fromJson(new JsonObject().put("id", id)
+        .put("filters", new JsonArray(List.of((Object[]) filters))));
+  }
+
+  private static JsonObject redirect(String method, String pattern, String to) {
+    return entry(method, pattern).put("phase", "pre").put("type", "redirect")
+        .put("redirectPath", to);
+  }
+
+  @Test
+  void match_multipleInterface_onlyByModuleIdAndModuleIdOnlyReachesIt() {
+    RoutingTable t = table(multiple("a", entry("GET", "/shared")),
+        multiple("b", entry("GET", "/shared")), module("plain", entry("GET", "/plain")));
+    assertThat(t.match("GET", "/shared", null)).isEmpty();
+    assertThat(t.match("GET", "/shared", "b").orElseThrow().handler().moduleId()).isEqualTo("b");
+    assertThat(t.match("GET", "/shared", "nosuch")).isEmpty();
+    assertThat(t.match("GET", "/plain", "plain")).isEmpty();
+    assertThat(t.match("GET", "/plain", null)).isPresent();
+  }
+
+  @Test
+  void cacheRoute_multipleModulesOnOnePattern_neverShareADecision() {
+    RoutingTable t = table(multiple("a", entry("GET", "/shared")),
+        multiple("b", entry("GET", "/shared")));
+    assertThat(t.match("GET", "/shared", "a").orElseThrow().cacheRoute())
+        .isNotEqualTo(t.match("GET", "/shared", "b").orElseThrow().cacheRoute());
+  }
+
+  @Test
+  void cacheRoute_filterWithPermissionsOnSomePaths_separatesThosePaths() {
+    RoutingTable t = table(module("items", entry("GET", "/items/{id}")),
+        filters("guard", entry("GET", "/items/secret").put("phase", "pre")
+            .put("permissionsRequired", new JsonArray().add("secret.read"))));
+    Pipeline plain = t.match("GET", "/items/1", null).orElseThrow();
+    Pipeline guarded = t.match("GET", "/items/secret", null).orElseThrow();
+    assertThat(plain.cacheRoute()).isEqualTo("/items/{id}");
+    assertThat(guarded.cacheRoute()).isNotEqualTo(plain.cacheRoute());
+    assertThat(guarded.permissionsRequired()).containsExactly("secret.read");
+  }
+
+  @Test
+  void match_redirectFilter_servedByTheTargetsHandlerWithItsPath() {
+    RoutingTable t = table(module("items", entry("GET", "/items/{id}")),
+        filters("alias", redirect("GET", "/alias*", "/items/1")
+            .put("permissionsRequired", new JsonArray().add("alias.get"))));
+    Pipeline p = t.match("GET", "/alias/x", null).orElseThrow();
+    assertThat(p.handler().moduleId()).isEqualTo("items");
+    assertThat(p.handlerPath()).isEqualTo("/items/1");
+    assertThat(p.redirects()).extracting(Stage::moduleId).containsExactly("alias");
+    assertThat(p.permissionsRequired()).containsExactly("alias.get");
+    assertThat(p.cacheRoute()).isNotEqualTo(t.match("GET", "/items/1", null).orElseThrow()
+        .cacheRoute());
+  }
+
+  @Test
+  void match_redirectHandlerWithLegacyPath_keepsTheRestOfThePath() {
+    RoutingTable t = table(module("items", entry("GET", "/items/{id}")),
+        module("old", new JsonObject().put("methods", new JsonArray().add("GET"))
+            .put("path", "/legacy").put("type", "redirect").put("redirectPath", "/items")));
+    assertThat(t.match("GET", "/legacy/9", null).orElseThrow().handlerPath())
+        .isEqualTo("/items/9");
+  }
+
+  @Test
+  void match_redirectLoopOrNowhere_500NamingIt() {
+    RoutingTable t = table(filters("r", redirect("GET", "/a", "/b"), redirect("GET", "/b", "/a"),
+        redirect("GET", "/c", "/nowhere")));
+    assertThatThrownBy(() -> t.match("GET", "/a", null)).isInstanceOf(HttpError.class)
+        .hasMessageContaining("Redirect loop");
+    assertThatThrownBy(() -> t.match("GET", "/c", null)).isInstanceOf(HttpError.class)
+        .hasMessage("Redirecting /c to /nowhere FAILED. No suitable module found");
+  }
+
+  @Test
+  void modulePermissions_asSystemSetNames_whenTenantPermissionsIsNewerThan10() {
+    ModuleDescriptor perms = ModuleDescriptor.fromJson(new JsonObject().put("id", "perms")
+        .put("provides", new JsonArray().add(new JsonObject().put("id", "_tenantPermissions")
+            .put("version", "2.0").put("interfaceType", "system")
+            .put("handlers", new JsonArray().add(entry("POST", "/_/tenantPermissions"))))));
+    ModuleDescriptor items = module("items", entry("GET", "/items/{id}")
+        .put("modulePermissions", new JsonArray().add("storage.get")));
+    assertThat(table(items).match("GET", "/items/1", null).orElseThrow().modulePermissions())
+        .isEqualTo(Map.of("items", List.of("storage.get")));
+    assertThat(table(items, perms).match("GET", "/items/1", null).orElseThrow()
+        .modulePermissions()).isEqualTo(Map.of("items", List.of("SYS#items#/items/{id}#[GET]")));
   }
 
   @Test
