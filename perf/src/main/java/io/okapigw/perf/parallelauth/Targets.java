@@ -46,15 +46,12 @@ record Targets(String module, String authtoken, String sequentialGateway,
   /** The call the gateway makes to the auth filter on a miss (AuthFilterClient), made directly. */
   private RequestOptions authFilterCall(String token, int i) {
     return get(authtoken)
-        .putHeader("X-Okapi-Filter", "auth")
         .putHeader("X-Okapi-Tenant", ParallelAuthBench.USER.tenant())
         .putHeader("X-Okapi-Url", sequentialGateway)
         .putHeader("X-Okapi-Request-Id", "parallel-auth-" + i)
-        .putHeader("X-Okapi-Permissions-Required", "[\"" + PERMISSION + "\"]")
-        .putHeader("X-Okapi-Permissions-Desired", "[]")
+        .putHeader("X-Okapi-Permissions-Required", PERMISSION)
         .putHeader("X-Okapi-Module-Permissions", "{}")
-        .putHeader("X-Okapi-Token", token)
-        .putHeader("Content-Length", "0");
+        .putHeader("X-Okapi-Token", token);
   }
 
   private static RequestOptions get(String base) {
