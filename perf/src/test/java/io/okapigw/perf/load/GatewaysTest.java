@@ -131,6 +131,42 @@ class GatewaysTest {
   }
 
   @Test
+  void detectMetrics_gatewayAnswers404_itReadsUnknownWithoutBeingAskedAgain() throws Exception {
+    AtomicInteger asked = new AtomicInteger();
+    URI okapi = url(await(vertx.createHttpServer().requestHandler(req -> {
+      asked.incrementAndGet();
+      req.response().setStatusCode(404).end(req.path());
+    }).listen(0, "127.0.0.1")));
+    Gateways gateways = gateways(answering, okapi, refusing);
+
+    await(gateways.detectMetrics());
+    Readings before = await(gateways.read());
+    Readings after = await(gateways.read());
+
+    assertThat(gateways.metricsKnown()).isFalse();
+    assertThat(gateways.withoutMetrics())
+        .containsExactly(okapi + " (GET /_/metrics answered 404)");
+    assertThat(gateways.down()).as("refused at detection: taken out").containsExactly(2);
+    assertThat(after.byGateway().get(1)).isEqualTo(Counters.UNKNOWN);
+    assertThat(after.authCallsSince(before)).isNaN();
+    assertThat(after.cpuNanosSince(before)).isNaN();
+    assertThat(asked).hasValue(1);
+    assertThat(answered).as("the gateway with metrics: asked, then read twice").hasValue(3);
+    await(gateways.close());
+  }
+
+  @Test
+  void detectMetrics_everyGatewayAnswers200_metricsKnown() throws Exception {
+    Gateways gateways = gateways(answering);
+
+    await(gateways.detectMetrics());
+
+    assertThat(gateways.metricsKnown()).isTrue();
+    assertThat(gateways.withoutMetrics()).isEmpty();
+    await(gateways.close());
+  }
+
+  @Test
   void errorLog_lossesCountAsErrorsOnlyWhereTheGatewayStayedUp() {
     ErrorLog log = new ErrorLog();
     log.add("422");
