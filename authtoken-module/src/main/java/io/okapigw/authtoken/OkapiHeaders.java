@@ -1,6 +1,9 @@
 package io.okapigw.authtoken;
 
+import io.netty.handler.codec.http.cookie.Cookie;
+import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
 import java.util.regex.Pattern;
 
 /** Names of the Okapi headers this module reads and writes, and the tenant header check. */
@@ -15,19 +18,30 @@ public final class OkapiHeaders {
   public static final String URL = "X-Okapi-Url";
   /** Request id, for logs. */
   public static final String REQUEST_ID = "X-Okapi-Request-Id";
-  /** Marks a filter call; the auth filter gets {@code auth}. */
+  /**
+   * Marks a filter call: {@code auth} from older gateways and on Okapi's system calls,
+   * {@code pre PATTERN} / {@code post PATTERN} for other filters.
+   */
   public static final String FILTER = "X-Okapi-Filter";
-  /** Permissions the pipeline requires (JSON array). */
+  /** Another place for the token: {@code Bearer TOKEN} or the bare token. */
+  public static final String AUTHORIZATION = "Authorization";
+  /** The cookie a browser client keeps its access token in. */
+  public static final String ACCESS_TOKEN_COOKIE = "folioAccessToken";
+  /** Permissions the pipeline requires (comma-separated as Okapi sends them; a JSON array is accepted). */
   public static final String PERMISSIONS_REQUIRED = "X-Okapi-Permissions-Required";
-  /** Permissions the pipeline would like (JSON array). */
+  /** Permissions the pipeline would like (comma-separated; a JSON array is accepted). */
   public static final String PERMISSIONS_DESIRED = "X-Okapi-Permissions-Desired";
-  /** Module id to module permissions (JSON object). */
+  /**
+   * Module id to module permissions (JSON object). Okapi sends it to the auth filter on every
+   * proxied request ({@code {}} when no module has any) and strips it from every other request.
+   */
   public static final String MODULE_PERMISSIONS = "X-Okapi-Module-Permissions";
   /** Module id to module token (JSON object), answered by the filter. */
   public static final String MODULE_TOKENS = "X-Okapi-Module-Tokens";
   /** Permissions held among required and desired (JSON array), answered by the filter. */
   public static final String PERMISSIONS = "X-Okapi-Permissions";
 
+  private static final String BEARER = "Bearer ";
   private static final Pattern TENANT_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   private OkapiHeaders() {
@@ -53,26 +67,53 @@ public final class OkapiHeaders {
   }
 
   /**
-   * Reads the request's token from {@code X-Okapi-Token} or {@code Authorization: Bearer}.
+   * Reads the request's token as Okapi does for its clients: from {@code X-Okapi-Token},
+   * {@code Authorization} (with or without a {@code Bearer } prefix, stripped only when
+   * present) or the {@value #ACCESS_TOKEN_COOKIE} cookie (parsed with Netty's strict
+   * decoder). Behind a gateway the token always arrives as {@code X-Okapi-Token}; the other
+   * places serve direct calls.
    *
    * @param headers request headers
    * @return the token, or {@code null} if none was sent
-   * @throws ApiException 401 if both are sent and differ, or Authorization is not a Bearer token
+   * @throws ApiException 400 if two places carry different tokens or the cookie is sent twice
+   *     (Okapi answers 400 for both)
    */
   public static String token(MultiMap headers) {
-    String okapi = emptyToNull(headers.get(TOKEN));
-    String authorization = emptyToNull(headers.get("Authorization"));
-    if (authorization == null) {
-      return okapi;
+    String token = emptyToNull(headers.get(TOKEN));
+    token = agree(token, bearer(headers.get(AUTHORIZATION)),
+        "X-Okapi-Token and Authorization carry different tokens");
+    return agree(token, cookieToken(headers),
+        "the " + ACCESS_TOKEN_COOKIE + " cookie carries another token than the token header");
+  }
+
+  private static String bearer(String authorization) {
+    String value = emptyToNull(authorization);
+    if (value != null && value.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+      return emptyToNull(value.substring(BEARER.length()));
     }
-    if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      throw ApiException.unauthorized("Authorization header must be a Bearer token");
+    return value;
+  }
+
+  private static String cookieToken(MultiMap headers) {
+    String found = null;
+    for (String header : headers.getAll(HttpHeaders.COOKIE)) {
+      for (Cookie cookie : ServerCookieDecoder.STRICT.decodeAll(header)) {
+        if (ACCESS_TOKEN_COOKIE.equals(cookie.name())) {
+          if (found != null) {
+            throw ApiException.badRequest("more than one " + ACCESS_TOKEN_COOKIE + " cookie");
+          }
+          found = cookie.value();
+        }
+      }
     }
-    String bearer = authorization.substring(7).trim();
-    if (okapi != null && !okapi.equals(bearer)) {
-      throw ApiException.unauthorized("X-Okapi-Token and Authorization carry different tokens");
+    return emptyToNull(found);
+  }
+
+  private static String agree(String first, String second, String conflict) {
+    if (first != null && second != null && !first.equals(second)) {
+      throw ApiException.badRequest(conflict);
     }
-    return bearer;
+    return first != null ? first : second;
   }
 
   private static String emptyToNull(String value) {

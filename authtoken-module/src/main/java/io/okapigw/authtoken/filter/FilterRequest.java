@@ -11,11 +11,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
- * What the gateway asks the auth filter, read from the headers. Permission lists are JSON
- * arrays, or (leniently) comma-separated; module permissions a JSON object
- * {@code {moduleId: [perms]}}. Garbage in any of them is a 400 naming the header.
+ * What the gateway asks the auth filter, read from the headers. Permission lists are
+ * comma-separated as Okapi sends them (each part trimmed, empty parts dropped; an absent or
+ * blank header is no permission), or a JSON array of names (older gateways); module
+ * permissions a JSON object {@code {moduleId: [perms]}}. Garbage in any of them is a 400
+ * naming the header; so is a comma list holding {@code " [ ] { }}, the sign of broken JSON.
  *
  * @param tenant {@code X-Okapi-Tenant}
  * @param token the token, or {@code null}
@@ -27,12 +30,13 @@ import java.util.Map;
  */
 public record FilterRequest(String tenant, String token, String userId, List<String> required,
     List<String> desired, Map<String, List<String>> modulePermissions, String requestId) {
+  private static final Pattern JSON_CHARACTERS = Pattern.compile("[\"\\[\\]{}]");
 
   /**
    * @param headers the filter request's headers
    * @return the request
-   * @throws ApiException 400 for a missing or bad tenant or a malformed permission header,
-   *     401 for a malformed Authorization header
+   * @throws ApiException 400 for a missing or bad tenant, a malformed permission header or
+   *     conflicting tokens (see {@link OkapiHeaders#token})
    */
   public static FilterRequest parse(MultiMap headers) {
     String userId = headers.get(OkapiHeaders.USER_ID);
@@ -52,7 +56,7 @@ public record FilterRequest(String tenant, String token, String userId, List<Str
       if (value.startsWith("[")) {
         return JsonBody.names(new JsonArray(value), header);
       }
-      if (value.matches(".*[\"\\[\\]{}].*")) {
+      if (JSON_CHARACTERS.matcher(value).find()) {
         throw ApiException.badRequest(header);
       }
       List<String> names = new ArrayList<>();
@@ -63,7 +67,8 @@ public record FilterRequest(String tenant, String token, String userId, List<Str
       }
       return JsonBody.names(new JsonArray(names), header);
     } catch (DecodeException | ApiException e) {
-      throw ApiException.badRequest(header + " must be a JSON array of permission names");
+      throw ApiException.badRequest(header + " must be a comma-separated list or a JSON array of permission"
+          + " names");
     }
   }
 

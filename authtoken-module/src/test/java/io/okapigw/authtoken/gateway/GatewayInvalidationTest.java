@@ -161,4 +161,14 @@ class GatewayInvalidationTest {
     assertThat(nextBody().getString("userId")).isEqualTo(id);
     assertThat(calls.poll(500, TimeUnit.MILLISECONDS)).isNull();
   }
+
+  @Test
+  void noGatewayUrl_everyInvalidationSkipped_succeedsAtOnce(Vertx vertx) {
+    GatewayNotifier notifier = GatewayNotifier.create(vertx, TestModule.options(dir, MutableClock.ofNow()));
+    assertThat(notifier).isInstanceOf(DisabledGatewayNotifier.class);
+    assertThat(notifier.invalidateUser("diku", "u1").succeeded()).isTrue();
+    assertThat(notifier.invalidateTenant("diku").succeeded()).isTrue();
+    assertThat(notifier.invalidateAll().succeeded()).isTrue();
+    assertThat(notifier.close().succeeded()).isTrue();
+  }
 }

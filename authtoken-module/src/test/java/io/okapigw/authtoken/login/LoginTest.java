@@ -227,4 +227,29 @@ class LoginTest {
     module.request("other").header(OkapiHeaders.TOKEN, token).post("/authn/logout").then().statusCode(403);
     assertThat(filterStatus(token)).isEqualTo(202);
   }
+
+  @Test
+  void logout_tokenInCookieOrBareAuthorization_204() {
+    String first = module.token("alice", "correct horse");
+    String second = module.token("alice", "correct horse");
+    module.request(TestModule.TENANT).header("Cookie", "folioAccessToken=" + first).post("/authn/logout")
+        .then().statusCode(204);
+    module.request(TestModule.TENANT).header("Authorization", second).post("/authn/logout").then().statusCode(204);
+    assertThat(filterStatus(first)).isEqualTo(401);
+    assertThat(filterStatus(second)).isEqualTo(401);
+  }
+
+  @Test
+  void logout_conflictingTokensOrTwoAccessTokenCookies_400AndNothingRevoked() {
+    String token = module.token("alice", "correct horse");
+    String other = module.token("alice", "correct horse");
+    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, token).header("Cookie", "folioAccessToken=" + other)
+        .post("/authn/logout").then().statusCode(400).body(containsString("cookie"));
+    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, token).header("Authorization", "Bearer " + other)
+        .post("/authn/logout").then().statusCode(400).body(containsString("different tokens"));
+    module.request(TestModule.TENANT).header("Cookie", "folioAccessToken=" + token + "; folioAccessToken=" + token)
+        .post("/authn/logout").then().statusCode(400).body(containsString("more than one"));
+    assertThat(filterStatus(token)).isEqualTo(202);
+    assertThat(filterStatus(other)).isEqualTo(202);
+  }
 }
