@@ -143,24 +143,21 @@ final class Gateways {
     for (int g = 0; g < clients.size(); g++) {
       int gateway = g;
       if (!out.contains(g)) {
-        asked.add(clients.get(g).metricsStatus().<Void>map(status -> {
-          if (status != 200) {
-            withoutMetrics.put(gateway, url(gateway) + " (GET /_/metrics answered " + status
-                + ")");
-            log.info("{} has no /_/metrics (answered {}): auth calls and gateway CPU unknown",
-                url(gateway), status);
-          }
-          return null;
-        }).recover(e -> {
-          if (e instanceof NotSent) {
-            takeOut(gateway, e);
-            return Future.succeededFuture();
-          }
-          return Future.failedFuture(e);
-        }));
+        asked.add(takenOutIfRefused(g, clients.get(g).metricsStatus())
+            .map(status -> noteMetrics(gateway, status)));
       }
     }
     return Future.all(asked).mapEmpty();
+  }
+
+  /** @param status what {@code GET /_/metrics} answered, {@code null} if refused */
+  private Void noteMetrics(int gateway, Integer status) {
+    if (status != null && status != 200) {
+      withoutMetrics.put(gateway, url(gateway) + " (GET /_/metrics answered " + status + ")");
+      log.info("{} has no /_/metrics (answered {}): auth calls and gateway CPU unknown",
+          url(gateway), status);
+    }
+    return null;
   }
 
   /** @return whether every gateway asked by {@link #detectMetrics} has {@code /_/metrics} */
@@ -180,17 +177,9 @@ final class Gateways {
   Future<Readings> read() {
     Map<Integer, Future<Counters>> reads = new HashMap<>();
     for (int g = 0; g < clients.size(); g++) {
-      int gateway = g;
-      if (withoutMetrics.containsKey(g) && !out.contains(g)) {
-        reads.put(g, Future.succeededFuture(Counters.UNKNOWN));
-      } else if (!out.contains(g)) {
-        reads.put(g, clients.get(g).counters().recover(e -> {
-          if (e instanceof NotSent) {
-            takeOut(gateway, e);
-            return Future.succeededFuture(null);
-          }
-          return Future.failedFuture(e);
-        }));
+      if (!out.contains(g)) {
+        reads.put(g, withoutMetrics.containsKey(g) ? Future.succeededFuture(Counters.UNKNOWN)
+            : takenOutIfRefused(g, clients.get(g).counters()));
       }
     }
     return Future.all(new ArrayList<>(reads.values())).map(v -> {
@@ -201,6 +190,17 @@ final class Gateways {
         }
       });
       return new Readings(counts);
+    });
+  }
+
+  /** @return the call's result; {@code null} if the gateway refused it (then it is taken out) */
+  private <T> Future<T> takenOutIfRefused(int gateway, Future<T> call) {
+    return call.recover(e -> {
+      if (e instanceof NotSent) {
+        takeOut(gateway, e);
+        return Future.succeededFuture(null);
+      }
+      return Future.failedFuture(e);
     });
   }
 

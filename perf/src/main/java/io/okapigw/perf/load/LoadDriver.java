@@ -1,6 +1,7 @@
 package io.okapigw.perf.load;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -75,12 +76,17 @@ public final class LoadDriver {
       return Future.failedFuture(e);
     }
     LoadDriver driver = new LoadDriver(vertx, plan, mode);
-    return driver.gateways.detectMetrics()
-        .compose(v -> driver.loginAll(parts))
-        .compose(v -> LoadRun.run(driver.workload, driver.users, plan.warmup(), driver.budget,
+    Promise<LoadDriver> started = Promise.promise();
+    // Build the chain on a Vert.x context: from a plain thread (a test), a response can complete
+    // before body() is attached, and its body is then lost (the call never completes).
+    vertx.getOrCreateContext().runOnContext(v -> driver.gateways.detectMetrics()
+        .compose(x -> driver.loginAll(parts))
+        .compose(x -> LoadRun.run(driver.workload, driver.users, plan.warmup(), driver.budget,
             PhaseStats.create()))
         .map(warmedUp -> driver)
-        .onFailure(e -> driver.gateways.close());
+        .onFailure(e -> driver.gateways.close())
+        .onComplete(started));
+    return started.future();
   }
 
   /** Runs the load for {@code length} more and adds it to the measured figures. */
