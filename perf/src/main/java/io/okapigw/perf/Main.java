@@ -63,7 +63,8 @@ public final class Main {
         register [--gateway http://localhost:9130] [--modules-url http://localhost:9300]
              [--authtoken-url http://localhost:8081] [--tenant diku] [--members 1]
             one-shot job: waits for them, registers authtoken + modules, enables them for the
-            tenant, checks the bootstrapped user's login (docker/docker-compose.yml runs it)
+            tenant, checks the bootstrapped user's login (docker/docker-compose.yml runs it);
+            the gateway may be ours or Okapi
         checkout-checkin [--gateway http://localhost:9130[,http://localhost:9131...]]
              [--tenant diku] [--users 8|1,8,32]
              [--duration 60s] [--warmup 5s] [--username diku_admin] [--password admin]
@@ -72,7 +73,8 @@ public final class Main {
             load a running gateway (loopback only): each user logs in once, then checks its
             own items out and in; prints count, RPS, latency percentiles, errors, auth calls/op;
             with several gateways user i works at gateway i mod n, and one that refuses
-            connections is taken out (its users move on)
+            connections is taken out (its users move on); a gateway without /_/metrics
+            (Okapi) is loaded the same, its auth calls/op and CPU reported n/a
         checkout-checkin --compare [--users 1,8,32] [--duration 60s] [--warmup 5s]
              [--jvm-warmup 20s] [--slices 6] [--items 1000] [--patrons 1000]
             the same load on three demo stacks (auth off, cache off, cache on), measured in

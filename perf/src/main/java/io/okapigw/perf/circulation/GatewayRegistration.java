@@ -19,6 +19,8 @@ import org.slf4j.LoggerFactory;
  * a time and idempotently: creates the tenant if missing, posts each descriptor unless the
  * gateway has it, points discovery at each module's URL (replacing instances at other URLs),
  * and enables each module for the tenant in list order (providers first) unless enabled.
+ * Works with our gateway and with Okapi (checked against 6.1.5): only the admin calls and
+ * answers both have (201 on creation, 404 for what is missing, 204 on delete).
  */
 public final class GatewayRegistration {
 
@@ -108,7 +110,7 @@ public final class GatewayRegistration {
 
   private Future<Void> ensureDiscovery(Module module) {
     String path = "/_/discovery/modules/" + module.id();
-    JsonObject deployment = new JsonObject().put("srvcId", module.id()).put("url", module.url());
+    JsonObject deployment = deployment(module);
     return send(HttpMethod.GET, path, null).compose(answer -> {
       JsonArray instances = answer.status() == 200 ? answer.body().toJsonArray() : new JsonArray();
       if (instances.size() == 1 && module.url().equals(instances.getJsonObject(0)
@@ -119,6 +121,15 @@ public final class GatewayRegistration {
           : send(HttpMethod.DELETE, path, null).map(a -> expect(a, "DELETE " + path, 204));
       return cleared.compose(v -> post("/_/discovery/modules", deployment));
     });
+  }
+
+  /**
+   * The deployment of the module's one instance. The {@code instId} is the module id: Okapi
+   * refuses a deployment without one ("Needs instId") unless it launched the module itself.
+   */
+  static JsonObject deployment(Module module) {
+    return new JsonObject().put("srvcId", module.id()).put("instId", module.id())
+        .put("url", module.url());
   }
 
   private Future<Void> unlessFound(String path, Supplier<Future<Void>> create) {

@@ -7,7 +7,8 @@ import java.util.Set;
 /**
  * What {@code register} runs with.
  *
- * @param gateway admin URL of one gateway node (default http://localhost:9130)
+ * @param gateway admin URL of one gateway node (default http://localhost:9130): ours, or
+ *     Okapi
  * @param modulesUrl the {@code modules} process's manifest URL (default http://localhost:9300)
  * @param authtokenUrl where the gateway reaches the authtoken module (default
  *     http://localhost:8081); also waited for
@@ -15,7 +16,9 @@ import java.util.Set;
  * @param username user whose login proves the set-up (default diku_admin; the authtoken
  *     module bootstraps it with {@code --bootstrap})
  * @param password that user's password (default: the demo's, admin); never logged
- * @param members wait until the gateway sees this many cluster members (default 1)
+ * @param members wait until the gateway sees this many cluster members (default 1): the
+ *     {@code members} of our gateway's health, the nodes Okapi lists at
+ *     {@code /_/discovery/nodes}
  * @param timeout how long to wait for every service to answer (default 180s)
  * @param publicUrl the gateway URL printed in the instructions (default: {@code gateway})
  */

@@ -49,14 +49,24 @@ final class Registration {
   }
 
   private Future<Void> awaitServices() {
-    return services.awaitUp("gateway", options.gateway() + "/_/proxy/health",
-            a -> a.status() == 200
-                && a.body().toJsonObject().getInteger("members", 1) >= options.members(),
-            options.timeout())
+    return awaitGateway()
         .compose(v -> services.awaitUp("authtoken module", options.authtokenUrl()
             + "/admin/health", a -> a.status() == 200, options.timeout()))
         .compose(v -> services.awaitUp("simulated modules", options.modulesUrl() + "/health",
-            a -> a.status() == 200, options.timeout()));
+            a -> a.status() == 200, options.timeout()))
+        .mapEmpty();
+  }
+
+  /** Our gateway counts its cluster members in its health; Okapi lists its nodes apart. */
+  private Future<Void> awaitGateway() {
+    int members = options.members();
+    return services.awaitUp("gateway", options.gateway() + "/_/proxy/health",
+            a -> GatewayHealth.up(a, members), options.timeout())
+        .compose(health -> GatewayHealth.needsNodeCount(health, members)
+            ? services.awaitUp(members + " Okapi nodes", options.gateway()
+                + GatewayHealth.OKAPI_NODES, a -> GatewayHealth.nodes(a, members),
+                options.timeout()).mapEmpty()
+            : Future.succeededFuture());
   }
 
   private List<Module> modules(JsonObject manifest) {

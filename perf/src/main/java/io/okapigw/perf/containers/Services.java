@@ -46,10 +46,11 @@ final class Services {
   /**
    * Polls {@code GET url} every second until {@code ready} accepts the answer.
    *
-   * @return done; failed naming the service and its last answer after {@code timeout}
+   * @return the answer {@code ready} accepted; failed naming the service and its last answer
+   *     after {@code timeout}
    */
-  Future<Void> awaitUp(String name, String url, Predicate<Answer> ready, Duration timeout) {
-    Promise<Void> up = Promise.promise();
+  Future<Answer> awaitUp(String name, String url, Predicate<Answer> ready, Duration timeout) {
+    Promise<Answer> up = Promise.promise();
     long deadline = System.nanoTime() + timeout.toNanos();
     log.info("waiting for {} at {} ...", name, url);
     poll(name, url, ready, deadline, up, "no answer yet");
@@ -57,7 +58,7 @@ final class Services {
   }
 
   private void poll(String name, String url, Predicate<Answer> ready, long deadline,
-      Promise<Void> up, String last) {
+      Promise<Answer> up, String last) {
     if (System.nanoTime() > deadline) {
       up.fail(new IllegalStateException(name + " at " + url + " not ready in time; last: "
           + last));
@@ -66,7 +67,7 @@ final class Services {
     send(HttpMethod.GET, url, null, null).onComplete(ar -> {
       if (ar.succeeded() && ready.test(ar.result())) {
         log.info("{} is up", name);
-        up.complete();
+        up.complete(ar.result());
       } else {
         String seen = ar.succeeded() ? ar.result().status() + " " + ar.result().body()
             : ar.cause().toString();

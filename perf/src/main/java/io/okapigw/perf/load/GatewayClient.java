@@ -14,7 +14,8 @@ import java.net.URI;
 
 /**
  * HTTP to one gateway for one tenant: JSON POSTs and the auth-call counter from
- * {@code /_/metrics}. Keeps one keep-alive connection per virtual user.
+ * {@code /_/metrics} (where the gateway has one: Okapi has not). Keeps one keep-alive connection
+ * per virtual user.
  */
 final class GatewayClient {
 
@@ -95,6 +96,22 @@ final class GatewayClient {
    * @param cpuNanos the gateway JVM's CPU time (NaN if not reported)
    */
   record Counters(double authCalls, double cpuNanos) {
+
+    /** A gateway without {@code /_/metrics} (Okapi): both unknown. */
+    static final Counters UNKNOWN = new Counters(Double.NaN, Double.NaN);
+  }
+
+  /**
+   * @return the status {@code GET /_/metrics} answers (200 at ours, 404 at Okapi); failed with
+   *     {@link NotSent} if no connection could be had
+   */
+  Future<Integer> metricsStatus() {
+    RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
+        .setAbsoluteURI(base + "/_/metrics").setIdleTimeout(IDLE_TIMEOUT_MS);
+    return http.request(options)
+        .recover(e -> Future.failedFuture(new NotSent(gateway, e)))
+        .compose(request -> request.send())
+        .compose(response -> response.body().map(b -> response.statusCode()));
   }
 
   /** @return the gateway's counters now */

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToDoubleFunction;
@@ -49,7 +50,10 @@ final class Gateways {
   /** The {@link Counters} of every gateway that answered. */
   record Readings(Map<Integer, Counters> byGateway) {
 
-    /** @return auth calls since {@code before}, on the gateways that answered both times */
+    /**
+     * @return auth calls since {@code before}, on the gateways that answered both times; NaN if
+     *     one of them has no {@code /_/metrics}
+     */
     double authCallsSince(Readings before) {
       return since(before, Counters::authCalls);
     }
@@ -69,6 +73,7 @@ final class Gateways {
 
   private final List<GatewayClient> clients = new ArrayList<>();
   private final Set<Integer> out = ConcurrentHashMap.newKeySet();
+  private final Map<Integer, String> withoutMetrics = new ConcurrentHashMap<>();
 
   /**
    * @param urls the gateways' base URLs, at least one
@@ -129,21 +134,52 @@ final class Gateways {
   }
 
   /**
+   * Asks every gateway still in, once, whether it has {@code /_/metrics}. One that answers
+   * anything but 200 (Okapi: 404) is never read: its {@link Counters} are
+   * {@link Counters#UNKNOWN} from then on. One that refuses the connection is taken out.
+   */
+  Future<Void> detectMetrics() {
+    List<Future<Void>> asked = new ArrayList<>();
+    for (int g = 0; g < clients.size(); g++) {
+      int gateway = g;
+      if (!out.contains(g)) {
+        asked.add(takenOutIfRefused(g, clients.get(g).metricsStatus())
+            .map(status -> noteMetrics(gateway, status)));
+      }
+    }
+    return Future.all(asked).mapEmpty();
+  }
+
+  /** @param status what {@code GET /_/metrics} answered, {@code null} if refused */
+  private Void noteMetrics(int gateway, Integer status) {
+    if (status != null && status != 200) {
+      withoutMetrics.put(gateway, url(gateway) + " (GET /_/metrics answered " + status + ")");
+      log.info("{} has no /_/metrics (answered {}): auth calls and gateway CPU unknown",
+          url(gateway), status);
+    }
+    return null;
+  }
+
+  /** @return whether every gateway asked by {@link #detectMetrics} has {@code /_/metrics} */
+  boolean metricsKnown() {
+    return withoutMetrics.isEmpty();
+  }
+
+  /** @return the gateways without {@code /_/metrics}, each with what it answered */
+  List<String> withoutMetrics() {
+    return new TreeMap<>(withoutMetrics).values().stream().toList();
+  }
+
+  /**
    * Reads every gateway still in. One that refuses the connection is taken out and left out of
-   * the figures.
+   * the figures; one without {@code /_/metrics} reads {@link Counters#UNKNOWN}.
    */
   Future<Readings> read() {
     Map<Integer, Future<Counters>> reads = new HashMap<>();
     for (int g = 0; g < clients.size(); g++) {
-      int gateway = g;
       if (!out.contains(g)) {
-        reads.put(g, clients.get(g).counters().recover(e -> {
-          if (e instanceof NotSent) {
-            takeOut(gateway, e);
-            return Future.succeededFuture(null);
-          }
-          return Future.failedFuture(e);
-        }));
+        reads.put(g, withoutMetrics.containsKey(g) ? Future.succeededFuture(Counters.UNKNOWN)
+            : takenOutIfRefused(g, clients.get(g).counters()));
       }
     }
     return Future.all(new ArrayList<>(reads.values())).map(v -> {
@@ -154,6 +190,17 @@ final class Gateways {
         }
       });
       return new Readings(counts);
+    });
+  }
+
+  /** @return the call's result; {@code null} if the gateway refused it (then it is taken out) */
+  private <T> Future<T> takenOutIfRefused(int gateway, Future<T> call) {
+    return call.recover(e -> {
+      if (e instanceof NotSent) {
+        takeOut(gateway, e);
+        return Future.succeededFuture(null);
+      }
+      return Future.failedFuture(e);
     });
   }
 

@@ -86,6 +86,7 @@ public final class LoadCommand {
             + " warm-up%n%n", r.mode(), r.plan().tenant(), r.plan().users(),
         r.elapsed().toMillis() / 1000.0, r.plan().warmup().toSeconds()));
     text.append(ReportTable.single(r)).append("\n\n").append(ReportTable.authNote(r))
+        .append("\n").append(ReportTable.cpuNote(r))
         .append("\nerrors (warm-up, run and probe): ").append(r.errors());
     if (!r.downGateways().isEmpty()) {
       text.append(String.format("%ngateways that went down (refused connections; their users"

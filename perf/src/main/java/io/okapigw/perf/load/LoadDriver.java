@@ -1,6 +1,7 @@
 package io.okapigw.perf.load;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -11,11 +12,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Load on one gateway or several (see {@link Gateways}), in three steps: {@link #start} (every
- * virtual user logs in once, then the warm-up, discarded), {@link #measure} (once, or several
- * slices that add up, each with the gateways' counters read just before and after),
- * {@link #finish} (the {@link AuthProbe}, the report). All operations of all steps count
- * against {@link LoadPlan#maxOperations()}. The steps must run one after the other.
+ * Load on one gateway or several (see {@link Gateways}), in three steps: {@link #start} (asks
+ * each gateway whether it has {@code /_/metrics}, every virtual user logs in once, then the
+ * warm-up, discarded), {@link #measure} (once, or several slices that add up, each with the
+ * gateways' counters read just before and after), {@link #finish} (the {@link AuthProbe}, the
+ * report). All operations of all steps count against {@link LoadPlan#maxOperations()}. The steps
+ * must run one after the other. A gateway without {@code /_/metrics} (Okapi) is loaded the same;
+ * auth calls and gateway CPU are then unknown (NaN) and the probe is skipped.
  */
 public final class LoadDriver {
 
@@ -49,7 +52,8 @@ public final class LoadDriver {
    *
    * @param rows the barcodes, split among the users by {@link BarcodeRows#partition}
    * @param mode a name for the report
-   * @return the report; failed if a login failed or the metrics could not be read
+   * @return the report; failed if a login failed, or if a gateway with {@code /_/metrics}
+   *     could not be read
    */
   public static Future<RunReport> run(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows,
       String mode) {
@@ -72,11 +76,17 @@ public final class LoadDriver {
       return Future.failedFuture(e);
     }
     LoadDriver driver = new LoadDriver(vertx, plan, mode);
-    return driver.loginAll(parts)
-        .compose(v -> LoadRun.run(driver.workload, driver.users, plan.warmup(), driver.budget,
+    Promise<LoadDriver> started = Promise.promise();
+    // Build the chain on a Vert.x context: from a plain thread (a test), a response can complete
+    // before body() is attached, and its body is then lost (the call never completes).
+    vertx.getOrCreateContext().runOnContext(v -> driver.gateways.detectMetrics()
+        .compose(x -> driver.loginAll(parts))
+        .compose(x -> LoadRun.run(driver.workload, driver.users, plan.warmup(), driver.budget,
             PhaseStats.create()))
         .map(warmedUp -> driver)
-        .onFailure(e -> driver.gateways.close());
+        .onFailure(e -> driver.gateways.close())
+        .onComplete(started));
+    return started.future();
   }
 
   /** Runs the load for {@code length} more and adds it to the measured figures. */
@@ -95,10 +105,10 @@ public final class LoadDriver {
     return null;
   }
 
-  /** Runs the probe, closes the client. */
+  /** Runs the probe (unless a gateway has no metrics to attribute calls by), closes the client. */
   public Future<RunReport> finish() {
     return new AuthProbe(workload, gateways, users, budget, PhaseStats.create())
-        .run(plan.probeRounds())
+        .run(gateways.metricsKnown() ? plan.probeRounds() : 0)
         .map(this::report)
         .eventually(gateways::close);
   }
@@ -143,6 +153,6 @@ public final class LoadDriver {
     return new RunReport(mode, plan, measuredTime, measured.checkOut().summary(seconds),
         measured.checkIn().summary(seconds), measured.both().summary(seconds),
         measuredAuthCalls, probe, errors.count(down), errors.first(down),
-        gateways.urls(down), errors.lostAt(down), measuredCpuNanos);
+        gateways.urls(down), errors.lostAt(down), measuredCpuNanos, gateways.withoutMetrics());
   }
 }

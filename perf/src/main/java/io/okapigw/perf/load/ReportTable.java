@@ -59,14 +59,29 @@ final class ReportTable {
     return String.join("\n", lines);
   }
 
-  /** @return how the auth calls per operation of this run were obtained */
+  /** @return how the auth calls per operation of this run were obtained, or why they are n/a */
   static String authNote(RunReport r) {
+    if (!r.metricsKnown()) {
+      return "auth calls/op: n/a, unknown: no /_/metrics at " + String.join(", ",
+          r.withoutMetrics()) + " (Okapi has none); no probe run";
+    }
     AuthProbe.Result p = r.probe();
     return String.format(Locale.ROOT, "auth calls/op: both = %.0f auth calls during the measured"
         + " run / %d operations; check-out and check-in = probe after the run (%d rounds, all"
         + " users checking out together, then in): %.0f calls / %d check-outs, %.0f calls / %d"
         + " check-ins", r.runAuthCalls(), r.both().count(), r.plan().probeRounds(),
         p.checkOutCalls(), p.checkOuts(), p.checkInCalls(), p.checkIns());
+  }
+
+  /** @return the gateways' CPU time per operation of the measured run, or why it is n/a */
+  static String cpuNote(RunReport r) {
+    if (!r.metricsKnown()) {
+      return "gateway CPU: n/a, unknown: no /_/metrics at " + String.join(", ",
+          r.withoutMetrics());
+    }
+    double ms = r.gatewayCpuMsPerOperation();
+    return Double.isNaN(ms) ? "gateway CPU: n/a (the gateway reports no process_cpu_time_ns_total)"
+        : String.format(Locale.ROOT, "gateway CPU: %.2f ms per operation (all its JVMs)", ms);
   }
 
   private static List<OperationSummary> operations(RunReport r) {
@@ -81,7 +96,8 @@ final class ReportTable {
     };
     return String.format(Locale.ROOT, "%d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %d | %s",
         op.count(), op.rps(), op.mean(), op.p50(), op.p90(), op.p99(), op.max(), op.errors(),
-        Double.isNaN(auth) ? "–" : String.format(Locale.ROOT, "%.2f", auth));
+        !r.metricsKnown() ? "n/a" : Double.isNaN(auth) ? "–"
+            : String.format(Locale.ROOT, "%.2f", auth));
   }
 
   private static String ratio(double value, double base) {

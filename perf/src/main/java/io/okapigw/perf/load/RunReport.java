@@ -23,18 +23,36 @@ import java.util.List;
  *     down (not counted in {@code errors}, not timed)
  * @param gatewayCpuNanos CPU time of the gateway JVMs during the measured run (NaN if they do
  *     not report it; in-process gateways report their whole JVM's)
+ * @param withoutMetrics the gateways that have no {@code /_/metrics} (Okapi), each with what
+ *     it answered; if any, {@code runAuthCalls} and {@code gatewayCpuNanos} are NaN and no probe
+ *     ran (its result is {@link AuthProbe.Result#NONE})
  */
 public record RunReport(String mode, LoadPlan plan, Duration elapsed, OperationSummary checkOut,
     OperationSummary checkIn, OperationSummary both, double runAuthCalls, AuthProbe.Result probe,
     long errors, List<String> firstErrors, List<String> downGateways, long lostInFlight,
-    double gatewayCpuNanos) {
+    double gatewayCpuNanos, List<String> withoutMetrics) {
 
-  /** @return auth calls during the measured run per operation of it, NaN without operations */
+  public RunReport {
+    withoutMetrics = List.copyOf(withoutMetrics);
+  }
+
+  /** @return whether every gateway reported its auth calls and CPU time */
+  public boolean metricsKnown() {
+    return withoutMetrics.isEmpty();
+  }
+
+  /**
+   * @return auth calls during the measured run per operation of it, NaN without operations or
+   *     without metrics
+   */
   public double authCallsPerOperation() {
     return both.count() == 0 ? Double.NaN : runAuthCalls / both.count();
   }
 
-  /** @return gateway CPU milliseconds per operation of the measured run, NaN without any */
+  /**
+   * @return gateway CPU milliseconds per operation of the measured run, NaN without operations
+   *     or without metrics
+   */
   public double gatewayCpuMsPerOperation() {
     return both.count() == 0 ? Double.NaN : gatewayCpuNanos / 1e6 / both.count();
   }

@@ -6,6 +6,7 @@ import io.okapigw.perf.load.GatewayClient.Counters;
 import io.okapigw.perf.load.Gateways.Lost;
 import io.okapigw.perf.load.Gateways.Readings;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,6 +61,16 @@ class GatewaysTest {
 
   private static <T> T await(Future<T> future) throws Exception {
     return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Makes the call on a Vert.x context: made from the test thread, its response can complete
+   * before {@code body()} is attached, and the call then never completes.
+   */
+  private <T> Future<T> onVertx(Supplier<Future<T>> call) {
+    Promise<T> result = Promise.promise();
+    vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(result));
+    return result.future();
   }
 
   private Gateways gateways(URI... urls) {
@@ -128,6 +140,42 @@ class GatewaysTest {
 
     assertThat(after.authCallsSince(before)).isEqualTo(12.0);
     assertThat(after.cpuNanosSince(before)).isEqualTo(0.75e9);
+  }
+
+  @Test
+  void detectMetrics_gatewayAnswers404_itReadsUnknownWithoutBeingAskedAgain() throws Exception {
+    AtomicInteger asked = new AtomicInteger();
+    URI okapi = url(await(vertx.createHttpServer().requestHandler(req -> {
+      asked.incrementAndGet();
+      req.response().setStatusCode(404).end(req.path());
+    }).listen(0, "127.0.0.1")));
+    Gateways gateways = gateways(answering, okapi, refusing);
+
+    await(onVertx(gateways::detectMetrics));
+    Readings before = await(onVertx(gateways::read));
+    Readings after = await(onVertx(gateways::read));
+
+    assertThat(gateways.metricsKnown()).isFalse();
+    assertThat(gateways.withoutMetrics())
+        .containsExactly(okapi + " (GET /_/metrics answered 404)");
+    assertThat(gateways.down()).as("refused at detection: taken out").containsExactly(2);
+    assertThat(after.byGateway().get(1)).isEqualTo(Counters.UNKNOWN);
+    assertThat(after.authCallsSince(before)).isNaN();
+    assertThat(after.cpuNanosSince(before)).isNaN();
+    assertThat(asked).hasValue(1);
+    assertThat(answered).as("the gateway with metrics: asked, then read twice").hasValue(3);
+    await(gateways.close());
+  }
+
+  @Test
+  void detectMetrics_everyGatewayAnswers200_metricsKnown() throws Exception {
+    Gateways gateways = gateways(answering);
+
+    await(onVertx(gateways::detectMetrics));
+
+    assertThat(gateways.metricsKnown()).isTrue();
+    assertThat(gateways.withoutMetrics()).isEmpty();
+    await(gateways.close());
   }
 
   @Test

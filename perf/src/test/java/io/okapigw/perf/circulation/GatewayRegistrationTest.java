@@ -1,0 +1,87 @@
+package io.okapigw.perf.circulation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.perf.circulation.data.CirculationData;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Registration through Okapi's admin API, against a stub that answers as Okapi 6.1.5 does. */
+class GatewayRegistrationTest {
+
+  private final Vertx vertx = Vertx.vertx();
+  private final OkapiAdminStub okapi = new OkapiAdminStub();
+  private String okapiUrl;
+  private CirculationModules modules;
+
+  @BeforeEach
+  void start() {
+    okapiUrl = okapi.start(vertx).await();
+    modules = CirculationModules.start(vertx, new CirculationData.Options(42, 20, 20)).await();
+  }
+
+  @AfterEach
+  void stop() {
+    modules.close().compose(v -> okapi.close()).eventually(vertx::close).await();
+  }
+
+  @Test
+  void registerOn_okapi_acceptsEveryDescriptorAndEnablesInOrderWithAnInstIdEach() {
+    modules.registerOn(okapiUrl, "diku").await();
+
+    List<String> ids = modules.deployments().stream().map(ModuleDeployment::id).toList();
+    List<String> expected = new ArrayList<>(List.of("/_/proxy/tenants diku"));
+    ids.forEach(id -> expected.addAll(List.of("/_/proxy/modules " + id,
+        "/_/discovery/modules " + id)));
+    ids.forEach(id -> expected.add("/_/proxy/tenants/diku/modules " + id));
+    assertThat(okapi.posts).containsExactlyElementsOf(expected);
+    ModuleDeployment users = modules.deployments().get(0);
+    assertThat(okapi.instances(users.id())).containsExactly(new JsonObject()
+        .put("srvcId", users.id()).put("instId", users.id()).put("url", users.url()));
+  }
+
+  @Test
+  void registerOn_okapiAlreadySetUp_postsNothing() {
+    modules.registerOn(okapiUrl, "diku").await();
+    okapi.posts.clear();
+
+    modules.registerOn(okapiUrl, "diku").await();
+
+    assertThat(okapi.posts).isEmpty();
+  }
+
+  @Test
+  void register_moduleNowAtAnotherUrl_replacesItsInstance() {
+    JsonObject descriptor = modules.deployments().get(5).descriptor();
+    String id = descriptor.getString("id");
+    GatewayRegistration.register(vertx, okapiUrl, "diku",
+        List.of(new Module(descriptor, "http://127.0.0.1:1"))).await();
+
+    GatewayRegistration.register(vertx, okapiUrl, "diku",
+        List.of(new Module(descriptor, "http://127.0.0.1:2"))).await();
+
+    assertThat(okapi.instances(id)).extracting(o -> ((JsonObject) o).getString("url"))
+        .containsExactly("http://127.0.0.1:2");
+  }
+
+  @Test
+  void register_handlerWithoutPermissionsRequired_failsWithOkapisAnswer() {
+    JsonObject descriptor = new JsonObject().put("id", "mod-bad-1.0.0").put("provides",
+        new JsonArray().add(new JsonObject().put("id", "bad").put("version", "1.0")
+            .put("handlers", new JsonArray().add(new JsonObject()
+                .put("methods", new JsonArray().add("GET")).put("pathPattern", "/bad")))));
+
+    assertThatThrownBy(() -> GatewayRegistration.register(vertx, okapiUrl, "diku",
+        List.of(new Module(descriptor, "http://127.0.0.1:1"))).await())
+        .hasMessageContaining("POST /_/proxy/modules answered 400")
+        .hasMessageContaining("Missing field permissionsRequired");
+  }
+}
