@@ -1,5 +1,6 @@
 package io.okapigw.core.auth;
 
+import static io.okapigw.core.testing.GatewayFixture.authModule;
 import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,12 +54,6 @@ class AuthProtocolTest {
   @AfterEach
   void stop() {
     gw.close();
-  }
-
-  static JsonObject authModule(String id) {
-    return new JsonObject().put("id", id).put("filters", new JsonArray().add(new JsonObject()
-        .put("methods", new JsonArray().add("*")).put("pathPattern", "/*").put("phase", "auth")
-        .put("type", "headers")));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.okapigw.core.auth;
 
+import static io.okapigw.core.testing.GatewayFixture.authModule;
 import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,9 +51,7 @@ class ParallelAuthTest {
     }));
     items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> ctx.response()
         .putHeader("X-Handler-Secret", "leak").end(SECRET_BODY)));
-    gw.install("diku", new JsonObject().put("id", "mod-auth-1.0.0").put("filters",
-        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("*"))
-            .put("pathPattern", "/*").put("phase", "auth"))), auth.url());
+    gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     gw.install("diku", module("mod-items-1.0.0", "items",
         handler("*", "/items/{id}", "items.get"),
         handler("GET", "/needs-module-perms").put("modulePermissions",

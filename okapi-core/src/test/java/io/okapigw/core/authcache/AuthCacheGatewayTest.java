@@ -1,5 +1,6 @@
 package io.okapigw.core.authcache;
 
+import static io.okapigw.core.testing.GatewayFixture.authModule;
 import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,9 +56,7 @@ class AuthCacheGatewayTest {
     }));
     items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
         ctx.response().end(String.valueOf(ctx.request().getHeader("X-Okapi-User-Id")))));
-    gw.addModule(new JsonObject().put("id", "mod-auth-1.0.0").put("filters",
-        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("*"))
-            .put("pathPattern", "/*").put("phase", "auth"))));
+    gw.addModule(authModule("mod-auth-1.0.0"));
     gw.deploy("mod-auth-1.0.0", auth.url());
     gw.addModule(module("mod-items-1.0.0", "items", handler("GET", "/items/{id}", "items.get")));
     gw.deploy("mod-items-1.0.0", items.url());

@@ -1,5 +1,6 @@
 package io.okapigw.core.proxy;
 
+import static io.okapigw.core.testing.GatewayFixture.authModule;
 import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,9 +50,7 @@ class ClientProtocolTest {
       }
       ctx.response().end("ok");
     }));
-    gw.install("diku", new JsonObject().put("id", "mod-auth-1.0.0").put("filters",
-        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("*"))
-            .put("pathPattern", "/*").put("phase", "auth").put("type", "headers"))), auth.url());
+    gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     gw.install("diku", module(ECHO, "echo", handler("*", "/echo*")), echo.url());
   }
 

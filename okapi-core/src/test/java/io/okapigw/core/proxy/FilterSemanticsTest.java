@@ -1,5 +1,6 @@
 package io.okapigw.core.proxy;
 
+import static io.okapigw.core.testing.GatewayFixture.authModule;
 import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -95,9 +96,7 @@ class FilterSemanticsTest {
     TestModule auth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
         ctx.response().setStatusCode(401).putHeader("Content-Type", "text/plain")
             .end("no token")));
-    gw.install("diku", new JsonObject().put("id", "mod-auth-1.0.0").put("filters",
-        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("*"))
-            .put("pathPattern", "/*").put("phase", "auth").put("type", "headers"))), auth.url());
+    gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     gw.tenant("diku").get("/items/7").then().statusCode(401).body(equalTo("no token"));
     Recorded pre = filters.take();
     assertThat(pre.header("X-Okapi-Auth-Result")).isEqualTo("401");

@@ -1,5 +1,6 @@
 package io.okapigw.core.tenantinit;
 
+import static io.okapigw.core.testing.GatewayFixture.authModule;
 import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -141,9 +142,7 @@ class TenantPermissionsTest {
         ctx.response().setStatusCode(202).putHeader("X-Okapi-Token", "system-token")
             .putHeader("X-Okapi-Permissions", "[\"perms.granted\"]")
             .putHeader("X-Okapi-Module-Tokens", "{\"_\":\"default\"}").end()));
-    gw.install("diku", new JsonObject().put("id", "mod-auth-1.0.0").put("filters",
-        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("*"))
-            .put("pathPattern", "/*").put("phase", "auth").put("type", "headers"))), auth.url());
+    gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     installPerms("2.0");
     perms.take();
     taken();

@@ -85,6 +85,13 @@ public final class GatewayFixture implements AutoCloseable {
         .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
   }
 
+  /** An auth module: one {@code auth} filter of type {@code headers} on every path. */
+  public static JsonObject authModule(String id) {
+    return new JsonObject().put("id", id).put("filters", new JsonArray().add(new JsonObject()
+        .put("methods", new JsonArray().add("*")).put("pathPattern", "/*").put("phase", "auth")
+        .put("type", "headers")));
+  }
+
   /** A handler entry: {@code handler("GET", "/items/{id}", "items.item.get")}. */
   public static JsonObject handler(String method, String pathPattern, String... required) {
     return new JsonObject().put("methods", new JsonArray().add(method))
