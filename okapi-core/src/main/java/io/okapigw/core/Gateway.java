@@ -37,6 +37,9 @@ public interface Gateway {
   /** @return the port the node listens on */
   int port();
 
+  /** @return the port of the admin listener, or -1 if the node has none ({@code admin.port}) */
+  int adminPort();
+
   /** @return the URL modules reach this node at (X-Okapi-Url) */
   String okapiUrl();
 

@@ -7,9 +7,12 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
+import io.okapigw.core.admin.AdminExposure;
+import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
+import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
@@ -40,14 +43,24 @@ final class GatewayNode implements Gateway {
   }
 
   static Future<Gateway> start(Vertx vertx, GatewayOptions requested, Ticker ticker) {
-    GatewayOptions options = requested.port() == 0
-        ? requested.withPort(freePort()) : requested;
+    GatewayOptions options = withFreePorts(requested);
+    String version = Version.current();
     return Storage.open(vertx, options.storage())
         .compose(store -> wire(vertx, options, ticker, store))
-        .compose(shared -> shared.tables().rebuild().map(shared))
+        .compose(shared -> shared.registry().ensureSupertenant(OkapiModule.descriptor(version))
+            .compose(v -> shared.tables().rebuild()).map(shared))
         .compose(shared -> vertx.deployVerticle(() -> new HttpVerticle(shared),
                 new DeploymentOptions().setInstances(options.instances()))
-            .map(id -> new GatewayNode(vertx, shared, id)));
+            .map(id -> {
+              shared.exposure().logState();
+              return (Gateway) new GatewayNode(vertx, shared, id);
+            }));
+  }
+
+  private static GatewayOptions withFreePorts(GatewayOptions requested) {
+    GatewayOptions options = requested.port() == 0 ? requested.withPort(freePort()) : requested;
+    AdminOptions admin = options.admin();
+    return admin.port() == 0 ? options.withAdmin(admin.withPort(freePort())) : options;
   }
 
   private static Future<Shared> wire(Vertx vertx, GatewayOptions options, Ticker ticker,
@@ -62,12 +75,18 @@ final class GatewayNode implements Gateway {
     new ProcessorMetrics().bindTo(metrics);
     AuthCache cache = AuthCache.create(options.authCache(), ticker, metrics);
     ClusterBus bus = ClusterBus.create(vertx, options.clusterAckTimeout());
+    AdminExposure exposure = new AdminExposure(tables, options.admin(),
+        options.host() + ":" + options.port());
     return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus))
         .map(started -> {
           RegistrySync sync = started.resultAt(0);
-          registry.onChange(sync::changed);
+          ClusterInvalidator invalidator = started.resultAt(1);
+          // routing first: a decision cached after the invalidation comes from the new modules
+          registry.onChange(change -> sync.changed()
+              .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
+              .onSuccess(v -> exposure.logState()));
           return new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
-              started.resultAt(1), metrics, bus);
+              invalidator, metrics, bus, exposure);
         });
   }
 
@@ -90,6 +109,11 @@ final class GatewayNode implements Gateway {
   }
 
   @Override
+  public int adminPort() {
+    return shared.options().admin().port();
+  }
+
+  @Override
   public Registry registry() {
     return shared.registry();
   }
@@ -107,6 +131,6 @@ final class GatewayNode implements Gateway {
   /** What every HTTP verticle of the node shares. */
   record Shared(GatewayOptions options, String okapiUrl, Registry registry, RoutingTables tables,
       String version, AuthCache cache, ClusterInvalidator invalidator,
-      PrometheusMeterRegistry metrics, ClusterBus bus) {
+      PrometheusMeterRegistry metrics, ClusterBus bus, AdminExposure exposure) {
   }
 }

@@ -1,11 +1,13 @@
 package io.okapigw.core;
 
 import io.okapigw.core.admin.AdminApi;
+import io.okapigw.core.admin.InternalAdmin;
+import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.auth.CachingAuthStage;
+import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.proxy.CorsPolicy;
-import io.okapigw.core.proxy.InvokePath;
 import io.okapigw.core.proxy.ProxyHandler;
 import io.okapigw.core.upstream.UpstreamClient;
 import io.vertx.core.Future;
@@ -14,8 +16,9 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 
 /**
- * One event loop's HTTP server: the admin API under {@code /_/}, {@code /_/invoke/tenant/...}
- * and the proxy for the rest; CORS (as Okapi answers it) for requests with an {@code Origin}.
+ * One event loop's HTTP servers: the public listener, and the admin listener when
+ * {@code admin.port} is set. Both route every request through the proxy; the admin API is
+ * served inside the gateway as the okapi module's handlers.
  */
 final class HttpVerticle extends VerticleBase {
 
@@ -29,35 +32,32 @@ final class HttpVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     upstream = new UpstreamClient(vertx, shared.options().upstream());
+    Router admin = Router.router(vertx);
+    new AdminApi(shared.registry(), shared.version(), shared.cache(), shared.invalidator(),
+        shared.metrics(), shared.bus(), shared.exposure()).mount(admin);
+    admin.route().failureHandler(Failures::handle);
     ProxyHandler proxy = new ProxyHandler(shared.tables(), upstream,
         new CachingAuthStage(shared.cache(), new AuthFilterClient(upstream), shared.metrics()),
-        shared.okapiUrl(), shared.metrics(), shared.options().authParallel());
-    Router admin = Router.router(vertx);
-    CorsPolicy cors = new CorsPolicy(shared.tables());
-    admin.route().handler(cors::handle);
-    InvokePath.mount(admin, proxy);
-    new AdminApi(shared.registry(), shared.version(), shared.cache(), shared.invalidator(),
-        shared.metrics(), shared.bus()).mount(admin);
-    admin.route().failureHandler(Failures::handle);
-    Router proxyWithCors = Router.router(vertx);
-    proxyWithCors.route().handler(cors::handle).handler(ctx -> proxy.handle(ctx.request()));
+        shared.okapiUrl(), shared.metrics(), shared.options().authParallel(),
+        new InternalAdmin(OkapiModule.id(shared.version()), admin));
+    CorsPolicy cors = new CorsPolicy(shared.tables(), proxy);
+    AdminOptions adminOptions = shared.options().admin();
+    Future<?> publicListener = listen(new RequestDispatcher(vertx, proxy, cors,
+        adminOptions.servedOnPublic()), shared.options().port(), shared.options().host());
+    if (!adminOptions.hasListener()) {
+      return publicListener;
+    }
+    return publicListener.compose(v -> listen(new RequestDispatcher(vertx, proxy, cors, true),
+        adminOptions.port(), adminOptions.host()));
+  }
+
+  private Future<?> listen(RequestDispatcher dispatcher, int port, String host) {
     HttpServerOptions serverOptions = new HttpServerOptions()
         .setMaxHeaderSize(shared.options().maxHeaderSize())
         .setHandle100ContinueAutomatically(true)
         .setMaxChunkSize(UpstreamClient.BODY_CHUNK_SIZE)
         .setTcpNoDelay(true);
-    return vertx.createHttpServer(serverOptions)
-        // only /_/ and browser requests go through vertx-web's router; the rest skip its matching
-        .requestHandler(req -> {
-          if (req.path().startsWith("/_/")) {
-            admin.handle(req);
-          } else if (req.headers().contains(CorsPolicy.ORIGIN)) {
-            proxyWithCors.handle(req);
-          } else {
-            proxy.handle(req);
-          }
-        })
-        .listen(shared.options().port(), shared.options().host());
+    return vertx.createHttpServer(serverOptions).requestHandler(dispatcher).listen(port, host);
   }
 
   @Override

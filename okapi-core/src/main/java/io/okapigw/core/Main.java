@@ -46,6 +46,11 @@ public final class Main {
         --auth.parallel M         off (default) or safe: GET/HEAD run the handler during the
                                   auth call on a cache miss; the answer waits for the decision
         --storage S               inmemory (default) or postgresql://user:pass@host:port/db
+        --admin.port P            a listener of its own for the admin API /_/ (default: none)
+        --admin.host H            interface of that listener (default 127.0.0.1)
+        --admin.public B          serve /_/ on the public listener too (default true; false
+                                  needs admin.port and keeps only /_/proxy/health and
+                                  /_/invoke/tenant/... public)
         -conf FILE                JSON object with any of the keys above
       cluster settings:
         --cluster-host H          address this node binds to and advertises (default 127.0.0.1)

@@ -22,9 +22,9 @@ public final class AdminApi {
   private final Registry registry;
   private final String version;
   private final AuthCacheApi authCache;
-  private final ClusterInvalidator invalidator;
   private final ClusterBus bus;
   private final PrometheusMeterRegistry metrics;
+  private final AdminExposure exposure;
 
   /**
    * @param registry the registry the admin API works on
@@ -33,22 +33,27 @@ public final class AdminApi {
    * @param invalidator applies an auth cache invalidation (cluster-wide where clustered)
    * @param metrics the node's meters, served at {@code /_/metrics}
    * @param bus the cluster, for the health answer
+   * @param exposure whether the admin API is protected, for the health answer
    */
   public AdminApi(Registry registry, String version, AuthCache cache,
-      ClusterInvalidator invalidator, PrometheusMeterRegistry metrics, ClusterBus bus) {
+      ClusterInvalidator invalidator, PrometheusMeterRegistry metrics, ClusterBus bus,
+      AdminExposure exposure) {
     this.registry = registry;
     this.version = version;
     this.authCache = new AuthCacheApi(cache, invalidator);
-    this.invalidator = invalidator;
     this.bus = bus;
     this.metrics = metrics;
+    this.exposure = exposure;
   }
 
-  /** Adds the admin routes to {@code router}; call before the proxy's catch-all route. */
+  /**
+   * Adds the admin routes to {@code router}. Requests reach it through the proxy, routed and
+   * authorized as calls of the okapi module (see {@link OkapiModule}).
+   */
   public void mount(Router router) {
     router.route("/_/*").handler(new AdminBody(MAX_BODY_BYTES));
     new ModulesApi(registry).mount(router);
-    new TenantsApi(registry, invalidator).mount(router);
+    new TenantsApi(registry).mount(router);
     new DiscoveryApi(registry).mount(router);
     authCache.mount(router);
     router.get("/_/metrics").handler(ctx -> ctx.response()
@@ -59,7 +64,8 @@ public final class AdminApi {
     router.get("/_/proxy/health").handler(ctx -> ctx.response()
         .putHeader("Content-Type", "application/json")
         .end(new JsonObject().put("status", "UP").put("version", version)
-            .put("node", bus.nodeId()).put("members", bus.members().size()).encode()));
+            .put("node", bus.nodeId()).put("members", bus.members().size())
+            .put("adminApi", exposure.toJson()).encode()));
     router.route("/_/*").handler(ctx -> ctx.fail(HttpError.notFound(
         "no admin endpoint " + ctx.request().method() + " " + ctx.request().path())));
     router.route("/_/*").failureHandler(Failures::handle);

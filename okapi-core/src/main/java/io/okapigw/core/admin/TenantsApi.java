@@ -2,13 +2,10 @@ package io.okapigw.core.admin;
 
 import static io.okapigw.core.admin.Replies.guarded;
 
-import io.okapigw.core.auth.Invalidation;
-import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.TenantDescriptor;
 import io.okapigw.core.registry.TenantModules;
-import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -18,16 +15,10 @@ final class TenantsApi {
 
   private final Registry registry;
   private final TenantModules modules;
-  private final ClusterInvalidator invalidator;
 
-  /**
-   * @param invalidator drops a tenant's cached auth decisions when its modules change (their
-   *     permission sets may have changed)
-   */
-  TenantsApi(Registry registry, ClusterInvalidator invalidator) {
+  TenantsApi(Registry registry) {
     this.registry = registry;
     this.modules = registry.tenantModules();
-    this.invalidator = invalidator;
   }
 
   void mount(Router router) {
@@ -58,8 +49,7 @@ final class TenantsApi {
             .orElseThrow(() -> HttpError.notFound("module " + ctx.pathParam("mid")
                 + " is not enabled for tenant " + ctx.pathParam("tid"))))));
     router.delete("/_/proxy/tenants/:tid/modules/:mid").handler(ctx -> Replies.noContent(ctx,
-        modules.disable(ctx.pathParam("tid"), ctx.pathParam("mid"))
-            .compose(v -> forgetDecisions(ctx.pathParam("tid"), v))));
+        modules.disable(ctx.pathParam("tid"), ctx.pathParam("mid"))));
   }
 
   private void enable(RoutingContext ctx) {
@@ -68,13 +58,8 @@ final class TenantsApi {
     if (id != null && !(id instanceof String)) {
       throw HttpError.badRequest("enable: id must be a string");
     }
-    Replies.created(ctx, modules.enable(tenant, (String) id)
-            .compose(m -> forgetDecisions(tenant, idJson(m.id()))),
+    Replies.created(ctx, modules.enable(tenant, (String) id).map(m -> idJson(m.id())),
         json -> "/_/proxy/tenants/" + tenant + "/modules/" + json.getString("id"));
-  }
-
-  private <T> Future<T> forgetDecisions(String tenant, T result) {
-    return invalidator.invalidate(new Invalidation(tenant, null, null)).map(result);
   }
 
   private static JsonObject idJson(String id) {

@@ -50,7 +50,8 @@ public final class AuthFilterClient {
     request.headers().writeTo(headers, request.filter());
     headers.remove("Content-Length");
     Pipeline pipeline = request.pipeline();
-    setList(headers, OkapiHeaders.PERMISSIONS_REQUIRED, pipeline.permissionsRequired());
+    setList(headers, OkapiHeaders.PERMISSIONS_REQUIRED,
+        pipeline.permissionsRequired(request.token() != null));
     setList(headers, OkapiHeaders.PERMISSIONS_DESIRED, pipeline.permissionsDesired());
     headers.set(OkapiHeaders.MODULE_PERMISSIONS,
         new JsonObject(new LinkedHashMap<>(pipeline.modulePermissions())).encode());

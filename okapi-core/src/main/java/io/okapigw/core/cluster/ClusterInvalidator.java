@@ -5,6 +5,7 @@ import io.okapigw.core.auth.Invalidation;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +41,25 @@ public final class ClusterInvalidator {
     Future<Long> here = applyLocally(inv);
     Future<List<String>> others = bus.broadcast(TOPIC, inv.toJson());
     return Future.all(here, others).map(v -> new Outcome(here.result(), others.result()));
+  }
+
+  /**
+   * Drops every cached decision of the tenants, here and on every other member, before the
+   * future completes (members that do not confirm in time are logged).
+   */
+  public Future<Void> invalidateTenants(Set<String> tenants) {
+    return Future.all(tenants.stream()
+            .map(t -> invalidate(new Invalidation(t, null, null))
+                .onSuccess(outcome -> warnAbout(t, outcome)))
+            .toList())
+        .mapEmpty();
+  }
+
+  private static void warnAbout(String tenant, Outcome outcome) {
+    if (!outcome.unacknowledged().isEmpty()) {
+      log.warn("members {} did not confirm dropping the cached auth decisions of tenant {}",
+          outcome.unacknowledged(), tenant);
+    }
   }
 
   /** Invalidation scans every entry (tens of ms at 100,000): kept off the event loop. */

@@ -21,10 +21,11 @@ import java.util.Set;
  * @param clusterAckTimeout how long a node waits for the other members to confirm a registry
  *     change or cache invalidation (default 2 s)
  * @param authParallel {@code auth.parallel}: off (default) or safe
+ * @param admin where the admin API is served ({@code admin.*} settings)
  */
 public record GatewayOptions(int port, String host, String okapiUrl, int instances,
     int maxHeaderSize, UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
-    Duration clusterAckTimeout, AuthParallel authParallel) {
+    Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin) {
 
   public static final String DEFAULT_STORAGE = "inmemory";
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
@@ -49,14 +50,14 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
       "max-header-size", "proxy.connect-timeout", "proxy.idle-timeout", "proxy.max-connections",
       AuthCacheOptions.ENABLED, AuthCacheOptions.TTL, AuthCacheOptions.MAX_SIZE,
       AuthCacheOptions.NEGATIVE_TTL, AuthCacheOptions.STALE_IF_ERROR, "storage",
-      "cluster.ack-timeout", "auth.parallel");
+      "cluster.ack-timeout", "auth.parallel", "admin.port", "admin.host", "admin.public");
 
   /** @return the defaults, on the given port */
   public static GatewayOptions defaults(int port) {
     return new GatewayOptions(port, DEFAULT_HOST, null,
         Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_HEADER_SIZE,
         UpstreamOptions.defaults(), new AuthCacheOptions(), DEFAULT_STORAGE,
-        DEFAULT_CLUSTER_ACK_TIMEOUT, AuthParallel.OFF);
+        DEFAULT_CLUSTER_ACK_TIMEOUT, AuthParallel.OFF, AdminOptions.defaults());
   }
 
   /**
@@ -79,31 +80,38 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
         AuthCacheOptions.fromSettings(settings.asMap()),
         settings.string("storage", DEFAULT_STORAGE),
         settings.duration("cluster.ack-timeout", DEFAULT_CLUSTER_ACK_TIMEOUT),
-        AuthParallel.parse(settings.string("auth.parallel", "off")));
+        AuthParallel.parse(settings.string("auth.parallel", "off")),
+        AdminOptions.from(settings));
   }
 
   /** @return this with another port */
   public GatewayOptions withPort(int newPort) {
     return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream,
-        authCache, storage, clusterAckTimeout, authParallel);
+        authCache, storage, clusterAckTimeout, authParallel, admin);
   }
 
   /** @return this with another number of HTTP server verticles */
   public GatewayOptions withInstances(int n) {
     return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel);
+        storage, clusterAckTimeout, authParallel, admin);
   }
 
   /** @return this with other auth cache settings */
   public GatewayOptions withAuthCache(AuthCacheOptions options) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, options,
-        storage, clusterAckTimeout, authParallel);
+        storage, clusterAckTimeout, authParallel, admin);
   }
 
   /** @return this with another {@code auth.parallel} mode */
   public GatewayOptions withAuthParallel(AuthParallel mode) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, mode);
+        storage, clusterAckTimeout, mode, admin);
+  }
+
+  /** @return this with other admin listener settings */
+  public GatewayOptions withAdmin(AdminOptions newAdmin) {
+    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
+        storage, clusterAckTimeout, authParallel, newAdmin);
   }
 
   /** @return the X-Okapi-Url for a node bound to {@code boundPort} */

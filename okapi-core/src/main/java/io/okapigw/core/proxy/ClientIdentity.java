@@ -5,6 +5,7 @@ import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.okapigw.core.auth.UnverifiedClaims;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.registry.TenantDescriptor;
 import io.vertx.core.MultiMap;
 
 /**
@@ -19,8 +20,6 @@ import io.vertx.core.MultiMap;
  */
 public record ClientIdentity(String tenant, String token) {
 
-  /** The tenant of requests that name none (Okapi's built-in tenant). */
-  public static final String SUPERTENANT = "supertenant";
   /** The cookie Stripes keeps the access token in. */
   public static final String ACCESS_TOKEN_COOKIE = "folioAccessToken";
 
@@ -37,11 +36,11 @@ public record ClientIdentity(String tenant, String token) {
       return new ClientIdentity(tenant.trim(), token);
     }
     if (token == null) {
-      return new ClientIdentity(SUPERTENANT, null);
+      return new ClientIdentity(TenantDescriptor.SUPERTENANT, null);
     }
     UnverifiedClaims claims = UnverifiedClaims.of(token).orElseThrow(() -> HttpError.badRequest(
         "no X-Okapi-Tenant header, and the token is not a JWT that names a tenant"));
-    return new ClientIdentity(claims.tenant().orElse(SUPERTENANT), token);
+    return new ClientIdentity(claims.tenant().orElse(TenantDescriptor.SUPERTENANT), token);
   }
 
   /**

@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.CorsHandler;
+import java.util.Optional;
 
 /**
  * CORS as Okapi 6.1.5 answers it, for browsers (Stripes) calling from another origin: any
@@ -19,10 +20,10 @@ public final class CorsPolicy {
 
   /** The header that makes a request a CORS request. */
   public static final String ORIGIN = "Origin";
-  static final String DELEGATED = "okapigw.cors.delegated";
   private static final int MAX_AGE_SECONDS = 7200;
 
   private final RoutingTables tables;
+  private final ProxyHandler proxy;
   private final CorsHandler cors = CorsHandler.create()
       .addOriginWithRegex(".*")
       .allowedMethod(HttpMethod.PUT)
@@ -47,29 +48,38 @@ public final class CorsPolicy {
       .maxAgeSeconds(MAX_AGE_SECONDS)
       .allowCredentials(true);
 
-  /** @param tables where a delegated preflight's handler is looked up */
-  public CorsPolicy(RoutingTables tables) {
+  /**
+   * @param tables where a delegated preflight's handler is looked up
+   * @param proxy sends a delegated preflight to its module
+   */
+  public CorsPolicy(RoutingTables tables, ProxyHandler proxy) {
     this.tables = tables;
+    this.proxy = proxy;
   }
 
-  /** Route handler: answers preflights and adds CORS headers, or passes delegated ones on. */
+  /**
+   * Route handler: answers preflights and adds CORS headers before the next handler, or sends a
+   * delegated preflight to its module.
+   */
   public void handle(RoutingContext ctx) {
-    if (delegated(ctx.request())) {
-      ctx.put(DELEGATED, true);
-      ctx.next();
+    HttpServerRequest request = ctx.request();
+    Optional<InvokePath> delegated = InvokePath.parse(request.path())
+        .filter(invoke -> delegates(request, invoke));
+    if (delegated.isPresent()) {
+      proxy.delegatePreflight(request, delegated.get());
     } else {
       cors.handle(ctx);
     }
   }
 
-  private boolean delegated(HttpServerRequest request) {
+  private boolean delegates(HttpServerRequest request, InvokePath invoke) {
     String requested = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
     if (request.method() != HttpMethod.OPTIONS || requested == null) {
       return false;
     }
-    return InvokePath.parse(request.path()).flatMap(invoke -> tables.forTenant(invoke.tenant())
-            .flatMap(table -> table.match(requested, invoke.path(),
-                request.getHeader(OkapiHeaders.MODULE_ID))))
+    return tables.forTenant(invoke.tenant())
+        .flatMap(table -> table.match(requested, invoke.path(),
+            request.getHeader(OkapiHeaders.MODULE_ID)))
         .map(pipeline -> pipeline.handler().entry().delegateCors())
         .orElse(false);
   }

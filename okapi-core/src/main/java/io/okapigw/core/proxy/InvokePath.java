@@ -1,8 +1,5 @@
 package io.okapigw.core.proxy;
 
-import io.okapigw.core.http.HttpError;
-import io.vertx.ext.web.Router;
-import io.vertx.ext.web.RoutingContext;
 import java.util.Optional;
 
 /**
@@ -18,7 +15,7 @@ public record InvokePath(String tenant, String path) {
   static final String PREFIX = "/_/invoke/tenant/";
 
   /** @return the tenant and path, or empty if {@code requestPath} is not an invoke path */
-  static Optional<InvokePath> parse(String requestPath) {
+  public static Optional<InvokePath> parse(String requestPath) {
     if (!requestPath.startsWith(PREFIX)) {
       return Optional.empty();
     }
@@ -28,21 +25,5 @@ public record InvokePath(String tenant, String path) {
     }
     return Optional.of(new InvokePath(requestPath.substring(PREFIX.length(), slash),
         requestPath.substring(slash)));
-  }
-
-  /** Adds the invoke route to the admin router; call before the admin API's catch-all. */
-  public static void mount(Router router, ProxyHandler proxy) {
-    router.route(PREFIX + "*").handler(ctx -> invoke(ctx, proxy));
-  }
-
-  private static void invoke(RoutingContext ctx, ProxyHandler proxy) {
-    InvokePath invoke = parse(ctx.request().path()).orElseThrow(() -> HttpError.badRequest(
-        "expected /_/invoke/tenant/{tenant}/{path}, was " + ctx.request().path()));
-    RequestTarget target = new RequestTarget(invoke.path(), ctx.request().query());
-    if (Boolean.TRUE.equals(ctx.get(CorsPolicy.DELEGATED))) {
-      proxy.delegatePreflight(ctx.request(), invoke.tenant(), target);
-    } else {
-      proxy.invoke(ctx.request(), invoke.tenant(), target);
-    }
   }
 }

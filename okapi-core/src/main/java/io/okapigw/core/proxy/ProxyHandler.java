@@ -31,6 +31,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final String okapiUrl;
   private final RequestMetrics metrics;
   private final ParallelAuth parallel;
+  private final InternalHandler internal;
 
   /**
    * @param tables the compiled routing tables
@@ -39,9 +40,11 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param okapiUrl the gateway's URL as modules should call it (X-Okapi-Url)
    * @param registry where request timings go
    * @param authParallel whether safe requests run their handler during the auth call
+   * @param internal serves the gateway's own module (the admin API)
    */
   public ProxyHandler(RoutingTables tables, UpstreamClient upstream, AuthStage auth,
-      String okapiUrl, MeterRegistry registry, AuthParallel authParallel) {
+      String okapiUrl, MeterRegistry registry, AuthParallel authParallel,
+      InternalHandler internal) {
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
@@ -49,6 +52,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.forwarder = new Forwarder(upstream);
     this.parallel = authParallel == AuthParallel.SAFE ? new ParallelAuth(forwarder) : null;
     this.okapiUrl = okapiUrl;
+    this.internal = internal;
   }
 
   @Override
@@ -56,19 +60,23 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     handle(in, null, RequestTarget.of(in));
   }
 
-  /** Proxies a request of {@code /_/invoke/tenant/...} for {@code tenant} as one for target. */
-  void invoke(HttpServerRequest in, String tenant, RequestTarget target) {
-    handle(in, tenant, target);
+  /**
+   * Proxies a request of {@code /_/invoke/tenant/{tenant}/{path}} for {@code tenant} as a request
+   * for {@code /{path}}.
+   */
+  public void invoke(HttpServerRequest in, InvokePath invoke) {
+    handle(in, invoke.tenant(), new RequestTarget(invoke.path(), in.query()));
   }
 
   /**
    * Sends a CORS preflight through {@code /_/invoke/tenant/...} to the module whose handler has
    * {@code delegateCORS}, as it is: no auth filter (preflights carry no credentials), no filters.
    */
-  void delegatePreflight(HttpServerRequest in, String tenant, RequestTarget target) {
+  void delegatePreflight(HttpServerRequest in, InvokePath invoke) {
     in.pause();
     String method = in.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
-    Future.succeededFuture(in).map(r -> route(r, method, tenant, target))
+    RequestTarget target = new RequestTarget(invoke.path(), in.query());
+    Future.succeededFuture(in).map(r -> route(r, method, invoke.tenant(), target))
         .compose(forwarder::forward)
         .onFailure(e -> fail(in, e));
   }
@@ -106,7 +114,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       return filters.pre(request).compose(this::forward);
     }
     Future<AuthDecision> decision = auth.authorize(request.authRequest());
-    if (parallel != null && !decision.isComplete() && ParallelAuth.eligible(request)) {
+    if (parallel != null && !decision.isComplete() && ParallelAuth.eligible(request)
+        && !internal.serves(request.pipeline().handler())) {
       return parallel.run(request, decision)
           .onSuccess(status -> postFilters(request, status))
           .recover(e -> refused(request, e));
@@ -117,7 +126,9 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   }
 
   private Future<Integer> forward(ProxyRequest request) {
-    return forwarder.forward(request).onSuccess(status -> postFilters(request, status));
+    Future<Integer> answered = internal.serves(request.pipeline().handler())
+        ? internal.handle(request.in()) : forwarder.forward(request);
+    return answered.onSuccess(status -> postFilters(request, status));
   }
 
   private void postFilters(ProxyRequest request, int status) {

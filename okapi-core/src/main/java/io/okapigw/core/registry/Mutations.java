@@ -4,7 +4,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Lock;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -18,27 +20,38 @@ final class Mutations {
   private static final long LOCK_TIMEOUT_MS = 30_000;
 
   private final Vertx vertx;
-  private final List<Supplier<Future<Void>>> listeners = new CopyOnWriteArrayList<>();
+  private final List<Function<RegistryChange, Future<Void>>> listeners =
+      new CopyOnWriteArrayList<>();
 
   Mutations(Vertx vertx) {
     this.vertx = vertx;
   }
 
-  void addListener(Supplier<Future<Void>> listener) {
+  void addListener(Function<RegistryChange, Future<Void>> listener) {
     listeners.add(listener);
   }
 
   /** Runs {@code change} under the lock; if it succeeds, notifies the listeners. */
   <T> Future<T> run(Supplier<Future<T>> change) {
+    return run(change, result -> Future.succeededFuture(Set.of()));
+  }
+
+  /**
+   * Runs {@code change} under the lock; if it succeeds, notifies the listeners of the tenants
+   * whose cached auth decisions {@code staleGrants} finds no longer hold.
+   */
+  <T> Future<T> run(Supplier<Future<T>> change, Function<T, Future<Set<String>>> staleGrants) {
     return vertx.sharedData().getLockWithTimeout(LOCK, LOCK_TIMEOUT_MS)
         .compose(lock -> change.get()
-            .compose(result -> notifyListeners().map(result))
+            .compose(result -> staleGrants.apply(result)
+                .compose(tenants -> notifyListeners(new RegistryChange(tenants)))
+                .map(result))
             .andThen(done -> release(lock)));
   }
 
   /** Tells the listeners the registry changed. */
-  Future<Void> notifyListeners() {
-    return Future.all(listeners.stream().map(Supplier::get).toList()).mapEmpty();
+  Future<Void> notifyListeners(RegistryChange change) {
+    return Future.all(listeners.stream().map(l -> l.apply(change)).toList()).mapEmpty();
   }
 
   private static void release(Lock lock) {

@@ -4,8 +4,10 @@ import io.okapigw.core.http.HttpError;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The registry's use cases behind the admin API: modules, tenants and discovery, with Okapi's
@@ -38,8 +40,36 @@ public final class Registry {
    * Registers a listener that runs after every successful change; the admin call answers only
    * when the listener's future completes.
    */
-  public void onChange(Supplier<Future<Void>> listener) {
+  public void onChange(Function<RegistryChange, Future<Void>> listener) {
     mutations.addListener(listener);
+  }
+
+  /**
+   * Makes sure the {@code supertenant} exists with the okapi module of this gateway enabled, as
+   * Okapi does at every start; a tenant with an older okapi module gets this one instead.
+   * Idempotent, and safe when several cluster nodes start at once.
+   *
+   * @param okapiModule this gateway's okapi module
+   */
+  public Future<Void> ensureSupertenant(ModuleDescriptor okapiModule) {
+    return mutations.run(() -> store.insertModule(okapiModule)
+        .compose(v -> store.insertTenant(TenantDescriptor.supertenant()))
+        .compose(v -> store.tenants())
+        .compose(tenants -> Future.all(tenants.stream()
+            .map(t -> useOkapiModule(t.id(), okapiModule.id())).toList()))
+        .mapEmpty());
+  }
+
+  private Future<Void> useOkapiModule(String tenant, String okapiId) {
+    return store.enabledModules(tenant).compose(ids -> {
+      List<String> updated = new ArrayList<>(ids.stream()
+          .map(id -> TenantModules.isOkapiModule(id) ? okapiId : id).distinct().toList());
+      if (TenantDescriptor.SUPERTENANT.equals(tenant) && !updated.contains(okapiId)) {
+        updated.add(0, okapiId);
+      }
+      return updated.equals(ids) ? Future.succeededFuture()
+          : store.setEnabledModules(tenant, updated);
+    });
   }
 
   /** Validates and stores a module descriptor; 400 if invalid or the id exists. */
@@ -97,15 +127,19 @@ public final class Registry {
     return store.tenant(id).map(t -> t.orElseThrow(() -> unknownTenant(id)));
   }
 
-  /** Deletes a tenant and its enablements; 404 if unknown. */
+  /** Deletes a tenant and its enablements; 404 if unknown, 400 for the supertenant. */
   public Future<Void> deleteTenant(String id) {
+    if (TenantDescriptor.SUPERTENANT.equals(id)) {
+      return Future.failedFuture(HttpError.badRequest("cannot delete the supertenant: the admin"
+          + " API is its module's interface"));
+    }
     return mutations.run(() -> store.deleteTenant(id)
         .map(deleted -> {
           if (!deleted) {
             throw unknownTenant(id);
           }
-          return null;
-        }));
+          return (Void) null;
+        }), v -> Future.succeededFuture(Set.of(id)));
   }
 
   /** Adds an instance of a registered module; 400 if invalid, unknown module or duplicate. */
@@ -116,7 +150,8 @@ public final class Registry {
             : Future.failedFuture(HttpError.badRequest("deployment: unknown module "
                 + deployment.srvcId() + " (register it at /_/proxy/modules first)")))
         .map(inserted -> created(inserted, deployment, "deployment " + deployment.srvcId() + "/"
-            + deployment.instId() + " already exists")));
+            + deployment.instId() + " already exists")),
+        d -> tenantsAuthorizedBy(d.srvcId()));
   }
 
   /** @return instances, all or of one module ({@code srvcId} non-null; 404 if it has none) */
@@ -133,8 +168,18 @@ public final class Registry {
           if (count == 0) {
             throw HttpError.notFound("no deployment " + srvcId + (instId == null ? "" : "/" + instId));
           }
-          return null;
-        }));
+          return (Void) null;
+        }), v -> tenantsAuthorizedBy(srvcId));
+  }
+
+  /**
+   * @return the tenants whose auth filter the module provides: when its instances change, the
+   *     grants cached from the old ones must not outlive them
+   */
+  private Future<Set<String>> tenantsAuthorizedBy(String moduleId) {
+    return store.module(moduleId).compose(m -> m.isPresent() && m.get().authFilter().isPresent()
+        ? tenantModules.tenantsUsing(moduleId).map(Set::copyOf)
+        : Future.succeededFuture(Set.of()));
   }
 
   private static List<DeploymentDescriptor> nonEmpty(List<DeploymentDescriptor> list, String id) {

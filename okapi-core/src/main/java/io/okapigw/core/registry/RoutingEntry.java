@@ -20,11 +20,14 @@ import java.util.Set;
  * @param redirectPath where a {@code redirect} entry sends the request; null for other types
  * @param delegateCors whether a CORS preflight through {@code /_/invoke/tenant/...} goes to the
  *     module instead of being answered by the gateway
+ * @param permissionsRequiredTenant what a caller with a token needs instead of
+ *     {@code permissionsRequired} when the path's {@code {tenantId}} is its own tenant (Okapi's
+ *     admin API lets a tenant read its own modules so); null when the entry has none
  */
 public record RoutingEntry(List<String> methods, String pathPattern, String staticPath,
     String phase, String type, String redirectPath, boolean delegateCors,
     List<String> permissionsRequired, List<String> permissionsDesired,
-    List<String> modulePermissions) {
+    List<String> modulePermissions, List<String> permissionsRequiredTenant) {
 
   /** The filter phases, in the order they run around the handler. */
   public static final Set<String> PHASES = Set.of("auth", "pre", "post");
@@ -49,7 +52,9 @@ public record RoutingEntry(List<String> methods, String pathPattern, String stat
         redirectPath(json, type, where), Boolean.TRUE.equals(json.getValue("delegateCORS")),
         JsonFields.strings(json, "permissionsRequired", where),
         JsonFields.strings(json, "permissionsDesired", where),
-        JsonFields.strings(json, "modulePermissions", where));
+        JsonFields.strings(json, "modulePermissions", where),
+        json.containsKey("permissionsRequiredTenant")
+            ? JsonFields.strings(json, "permissionsRequiredTenant", where) : null);
   }
 
   private static String pattern(JsonObject json, String path, String where) {

@@ -10,6 +10,9 @@ import java.util.regex.Pattern;
  */
 public record TenantDescriptor(String id, JsonObject json) {
 
+  /** The built-in tenant whose module is the admin API. */
+  public static final String SUPERTENANT = "supertenant";
+
   private static final Pattern ID = Pattern.compile("[a-z][a-z0-9_]{0,62}");
 
   /**
@@ -36,6 +39,12 @@ public record TenantDescriptor(String id, JsonObject json) {
     JsonFields.optionalString(json, "name", "tenant " + id);
     JsonFields.optionalString(json, "description", "tenant " + id);
     return new TenantDescriptor(id, json.copy().put("id", id));
+  }
+
+  /** @return the built-in supertenant, described as Okapi describes it */
+  static TenantDescriptor supertenant() {
+    return new TenantDescriptor(SUPERTENANT, new JsonObject().put("id", SUPERTENANT)
+        .put("name", SUPERTENANT).put("description", "Okapi built-in super tenant"));
   }
 
   /** @return the tenant as JSON (a copy) */

@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** Enabling and disabling modules for a tenant, with Okapi's dependency checks. */
 public final class TenantModules {
@@ -38,7 +39,8 @@ public final class TenantModules {
         .compose(v -> store.module(moduleId))
         .map(m -> m.orElseThrow(() -> HttpError.badRequest("enable: unknown module " + moduleId
             + " (register it at /_/proxy/modules first)")))
-        .compose(module -> enabledModules(tenant).compose(current -> enable(tenant, module, current))));
+        .compose(module -> enabledModules(tenant).compose(current -> enable(tenant, module, current))),
+        m -> Future.succeededFuture(Set.of(tenant)));
   }
 
   private Future<ModuleDescriptor> enable(String tenant, ModuleDescriptor module,
@@ -55,8 +57,15 @@ public final class TenantModules {
         .map(module);
   }
 
-  /** Disables a module; 404 if not enabled, 400 if an enabled module still needs it. */
+  /**
+   * Disables a module; 404 if not enabled, 400 if an enabled module still needs it or it is the
+   * supertenant's okapi module (the admin API would be gone).
+   */
   public Future<Void> disable(String tenant, String moduleId) {
+    if (TenantDescriptor.SUPERTENANT.equals(tenant) && isOkapiModule(moduleId)) {
+      return Future.failedFuture(HttpError.badRequest("cannot disable " + moduleId + " for the"
+          + " supertenant: the admin API is its interface"));
+    }
     return mutations.run(() -> existingTenant(tenant)
         .compose(v -> enabledModules(tenant))
         .compose(current -> {
@@ -71,7 +80,12 @@ public final class TenantModules {
           return enableHook.beforeDisable(tenant, module.get(), current)
               .compose(v -> store.setEnabledModules(tenant,
                   remaining.stream().map(ModuleDescriptor::id).toList()));
-        }));
+        }), v -> Future.succeededFuture(Set.of(tenant)));
+  }
+
+  /** @return whether the id is of a gateway's built-in okapi module ({@code okapi-<version>}) */
+  static boolean isOkapiModule(String moduleId) {
+    return moduleId.startsWith("okapi-");
   }
 
   /** @return ids of the tenants that have the module enabled */

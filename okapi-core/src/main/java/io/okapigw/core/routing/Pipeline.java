@@ -26,10 +26,12 @@ import java.util.function.Function;
  * @param systemPermissionSets whether module permissions go to the auth filter as Okapi's
  *     {@code SYS#...} permission set names (the tenant's {@code _tenantPermissions} provider is
  *     1.1 or later)
+ * @param ownTenantPath whether the handler has {@code permissionsRequiredTenant} and the path
+ *     names the request's own tenant: then a caller with a token needs only those
  */
 public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, List<Stage> post,
     List<Stage> redirects, String handlerPath, boolean moduleScoped,
-    boolean systemPermissionSets) {
+    boolean systemPermissionSets, boolean ownTenantPath) {
 
   /** @return every stage that is called, auth filter first, in Okapi's order */
   public List<Stage> stages() {
@@ -43,7 +45,18 @@ public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, Lis
 
   /** @return the union of {@code permissionsRequired} over the pipeline and its redirects */
   public Set<String> permissionsRequired() {
-    return union(s -> s.entry().permissionsRequired());
+    return permissionsRequired(false);
+  }
+
+  /**
+   * @param withToken whether the request carries a token
+   * @return the union of {@code permissionsRequired} over the pipeline and its redirects, the
+   *     handler's {@code permissionsRequiredTenant} instead when it applies (Okapi's rule)
+   */
+  public Set<String> permissionsRequired(boolean withToken) {
+    boolean ownTenant = withToken && ownTenantPath;
+    return union(s -> ownTenant && s == handler ? s.entry().permissionsRequiredTenant()
+        : s.entry().permissionsRequired());
   }
 
   /** @return the union of {@code permissionsDesired} over the pipeline and its redirects */
@@ -83,6 +96,9 @@ public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, Lis
   public String cacheRoute() {
     String route = moduleScoped ? handler.moduleId() + " " + handler.pathPattern()
         : handler.pathPattern();
+    if (ownTenantPath) {
+      route = route + " (own tenant)";
+    }
     StringBuilder extra = null;
     for (List<Stage> stages : List.of(pre, post, redirects)) {
       for (Stage s : stages) {

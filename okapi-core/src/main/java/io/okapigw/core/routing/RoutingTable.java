@@ -19,14 +19,16 @@ public final class RoutingTable {
   /** The system interface through which a permissions module learns the permission sets. */
   public static final String TENANT_PERMISSIONS = "_tenantPermissions";
 
+  private final String tenant;
   private final HandlerIndex handlers;
   private final Map<String, HandlerIndex> multiple;
   private final List<Route> filters;
   private final Map<String, Instances> instances;
   private final boolean systemPermissionSets;
 
-  private RoutingTable(HandlerIndex handlers, Map<String, HandlerIndex> multiple,
+  private RoutingTable(String tenant, HandlerIndex handlers, Map<String, HandlerIndex> multiple,
       List<Route> filters, Map<String, Instances> instances, boolean systemPermissionSets) {
+    this.tenant = tenant;
     this.handlers = handlers;
     this.multiple = multiple;
     this.filters = filters;
@@ -37,10 +39,12 @@ public final class RoutingTable {
   /**
    * Compiles a tenant's table.
    *
+   * @param tenant the tenant
    * @param enabled the tenant's modules in enable order
    * @param instances module id to its instances
    */
-  static RoutingTable compile(List<ModuleDescriptor> enabled, Map<String, Instances> instances) {
+  static RoutingTable compile(String tenant, List<ModuleDescriptor> enabled,
+      Map<String, Instances> instances) {
     HandlerIndex handlers = new HandlerIndex();
     Map<String, HandlerIndex> multiple = new HashMap<>();
     List<Route> filters = new ArrayList<>();
@@ -53,12 +57,12 @@ public final class RoutingTable {
         }
         HandlerIndex index = "multiple".equals(itf.interfaceType())
             ? multiple.computeIfAbsent(module.id(), id -> new HandlerIndex()) : handlers;
-        itf.handlers().forEach(h -> index.add(Route.of(module.id(), h)));
+        itf.handlers().forEach(h -> index.add(Route.of(module.id(), h, tenant)));
       }
-      module.filters().forEach(f -> filters.add(Route.of(module.id(), f)));
+      module.filters().forEach(f -> filters.add(Route.of(module.id(), f, tenant)));
     }
     multiple.values().forEach(HandlerIndex::sorted);
-    return new RoutingTable(handlers.sorted(), Map.copyOf(multiple), List.copyOf(filters),
+    return new RoutingTable(tenant, handlers.sorted(), Map.copyOf(multiple), List.copyOf(filters),
         instances, systemSets);
   }
 
@@ -80,6 +84,17 @@ public final class RoutingTable {
     }
     return new Redirects(this, method).resolve(path, handler, matched)
         .map(r -> pipeline(r.filters(), r.handler(), r.redirects(), r.path(), moduleId != null));
+  }
+
+  /** @return the module providing the tenant's auth filter, if it has one enabled */
+  public Optional<String> authModule() {
+    return filters.stream().filter(f -> "auth".equals(f.entry().phase())).findFirst()
+        .map(Route::moduleId);
+  }
+
+  /** @return the tenant this table routes for */
+  public String tenant() {
+    return tenant;
   }
 
   /** @return the plain (non-multiple) handler serving the request, or null */
@@ -116,7 +131,7 @@ public final class RoutingTable {
     }
     return new Pipeline(Optional.ofNullable(auth), pre, stage(handler), post,
         redirects.stream().map(this::stage).toList(), handlerPath, moduleScoped,
-        systemPermissionSets);
+        systemPermissionSets, handler.isOwnTenantPath(handlerPath));
   }
 
   private Stage stage(Route route) {

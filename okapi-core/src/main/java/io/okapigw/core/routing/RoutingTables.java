@@ -58,7 +58,7 @@ public final class RoutingTables {
           List<TenantDescriptor> tenants = all.resultAt(2);
           return Future.all(tenants.stream()
                   .map(t -> store.enabledModules(t.id())
-                      .map(ids -> RoutingTable.compile(resolve(ids, modules), instances)))
+                      .map(ids -> RoutingTable.compile(t.id(), resolve(ids, modules), instances)))
                   .toList())
               .map(tablesOf -> {
                 Map<String, RoutingTable> compiled = new HashMap<>();

@@ -5,7 +5,10 @@ import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.startsWith;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.OversizedHeaders;
@@ -57,7 +60,8 @@ class AdminApiTest {
         .header("Location", "/_/proxy/modules/mod-a-1.0.0");
     gw.request().get("/_/proxy/modules/mod-a-1.0.0").then().statusCode(200)
         .body("vendorExtra", equalTo(42)).body("provides[0].id", equalTo("a"));
-    gw.request().get("/_/proxy/modules").then().statusCode(200).body("id", hasSize(1));
+    gw.request().get("/_/proxy/modules").then().statusCode(200)
+        .body("id", contains(startsWith("mod-a-1.0.0"), startsWith("okapi-")));
   }
 
   @Test
@@ -110,7 +114,8 @@ class AdminApiTest {
         .body("name", equalTo("Datalogisk"));
     gw.request().body("{\"name\":\"DIKU\"}").put("/_/proxy/tenants/diku").then().statusCode(200)
         .body("id", equalTo("diku")).body("name", equalTo("DIKU"));
-    gw.request().get("/_/proxy/tenants").then().body("id", hasSize(1));
+    gw.request().get("/_/proxy/tenants").then()
+        .body("id", containsInAnyOrder("diku", "supertenant"));
     gw.request().delete("/_/proxy/tenants/diku").then().statusCode(204);
     gw.request().get("/_/proxy/tenants/diku").then().statusCode(404)
         .body(containsString("unknown tenant diku"));
@@ -242,7 +247,7 @@ class AdminApiTest {
   @Test
   void unknownAdminPath_404Naming() {
     gw.request().get("/_/proxy/nothing").then().statusCode(404)
-        .body(containsString("no admin endpoint GET /_/proxy/nothing"));
+        .body(containsString("no module serves GET /_/proxy/nothing for tenant supertenant"));
   }
 
   @Test
@@ -258,6 +263,7 @@ class AdminApiTest {
         .map(HttpClientResponse::statusCode)
         .await();
     assertThat(status).isEqualTo(413);
-    gw.request().get("/_/proxy/tenants").then().statusCode(200).body("id", hasSize(0));
+    gw.request().get("/_/proxy/tenants").then().statusCode(200)
+        .body("id", contains("supertenant"));
   }
 }

@@ -116,8 +116,8 @@ class ClientProtocolTest {
 
   @Test
   void tenant_noHeaderNoToken_isTheSupertenant() {
-    gw.request().get("/echo").then().statusCode(400)
-        .body(containsString("unknown tenant supertenant"));
+    gw.request().get("/echo").then().statusCode(404)
+        .body(containsString("no module serves GET /echo for tenant supertenant"));
     gw.request().header("X-Okapi-Token", "not-a-jwt").get("/echo").then().statusCode(400)
         .body(containsString("not a JWT"));
   }

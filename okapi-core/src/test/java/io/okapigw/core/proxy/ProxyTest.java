@@ -100,8 +100,8 @@ class ProxyTest {
   void identity_badInput_4xxAndModuleNotCalled() throws Exception {
     gw.tenant("diku").header("X-Okapi-Token", "a.b.c").header("Authorization", "Bearer x.y.z")
         .get("/echo").then().statusCode(400).body(containsString("different tokens"));
-    gw.request().get("/echo").then().statusCode(400)
-        .body(containsString("unknown tenant supertenant"));
+    gw.request().get("/echo").then().statusCode(404)
+        .body(containsString("no module serves GET /echo for tenant supertenant"));
     gw.tenant("nosuch").get("/echo").then().statusCode(400)
         .body(containsString("unknown tenant nosuch"));
     gw.tenant("diku").get("/nothing/here").then().statusCode(404)

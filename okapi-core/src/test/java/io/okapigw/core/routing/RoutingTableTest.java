@@ -24,7 +24,7 @@ class RoutingTableTest {
   }
 
   private static RoutingTable table(ModuleDescriptor... modules) {
-    return RoutingTable.compile(List.of(modules), Map.of());
+    return RoutingTable.compile("diku", List.of(modules), Map.of());
   }
 
   private static String handlerOf(RoutingTable table, String method, String path) {

@@ -4,6 +4,8 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +49,13 @@ public final class TestModule implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new AssertionError(e);
     }
+  }
+
+  /** @return every recorded request not yet taken, which are then forgotten */
+  public List<Recorded> drain() {
+    List<Recorded> all = new ArrayList<>();
+    requests.drainTo(all);
+    return all;
   }
 
   /** @return how many requests are recorded and not yet taken */

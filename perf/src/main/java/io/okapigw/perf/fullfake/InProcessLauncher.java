@@ -32,7 +32,7 @@ final class InProcessLauncher implements Launcher {
   public Future<String> gateway(AuthParallel mode) {
     GatewayOptions d = GatewayOptions.defaults(0);
     GatewayOptions options = new GatewayOptions(0, "127.0.0.1", null, 1, d.maxHeaderSize(),
-        d.upstream(), d.authCache(), d.storage(), d.clusterAckTimeout(), mode);
+        d.upstream(), d.authCache(), d.storage(), d.clusterAckTimeout(), mode, d.admin());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));

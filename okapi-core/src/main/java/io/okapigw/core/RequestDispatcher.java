@@ -1,0 +1,56 @@
+package io.okapigw.core;
+
+import io.okapigw.core.http.Failures;
+import io.okapigw.core.http.HttpError;
+import io.okapigw.core.proxy.CorsPolicy;
+import io.okapigw.core.proxy.InvokePath;
+import io.okapigw.core.proxy.ProxyHandler;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.Router;
+
+/**
+ * What one listener serves: CORS first for browser requests (those with an {@code Origin}),
+ * {@code /_/invoke/tenant/...} as a call of the tenant it names, and everything else through the
+ * proxy, the admin API included (it is the okapi module's interface). A listener that must not
+ * serve the admin API answers 403 under {@code /_/}, except the health check and
+ * {@code /_/invoke/tenant/...}.
+ */
+final class RequestDispatcher implements Handler<HttpServerRequest> {
+
+  private static final String HEALTH = "/_/proxy/health";
+
+  private final ProxyHandler proxy;
+  private final Router browser;
+  private final boolean servesAdmin;
+
+  RequestDispatcher(Vertx vertx, ProxyHandler proxy, CorsPolicy cors, boolean servesAdmin) {
+    this.proxy = proxy;
+    this.servesAdmin = servesAdmin;
+    this.browser = Router.router(vertx);
+    // vert.x-web only for browser requests; the rest skip its route matching
+    browser.route().handler(cors::handle).handler(ctx -> route(ctx.request()));
+  }
+
+  @Override
+  public void handle(HttpServerRequest req) {
+    if (!servesAdmin && refused(req.path())) {
+      Failures.respond(req.response(), new HttpError(403, "the admin API is not served on this"
+          + " listener (admin.public=false); use the admin listener"));
+    } else if (req.headers().contains(CorsPolicy.ORIGIN)) {
+      browser.handle(req);
+    } else {
+      route(req);
+    }
+  }
+
+  private void route(HttpServerRequest req) {
+    InvokePath.parse(req.path()).ifPresentOrElse(invoke -> proxy.invoke(req, invoke),
+        () -> proxy.handle(req));
+  }
+
+  private static boolean refused(String path) {
+    return path.startsWith("/_/") && !path.equals(HEALTH) && InvokePath.parse(path).isEmpty();
+  }
+}

@@ -1,0 +1,12 @@
+package io.okapigw.core.registry;
+
+import java.util.Set;
+
+/**
+ * What a registry change means beyond routing.
+ *
+ * @param staleGrants tenants whose cached auth decisions may no longer hold: their modules, and
+ *     so their permission sets, changed; or their auth module moved or changed
+ */
+public record RegistryChange(Set<String> staleGrants) {
+}

@@ -1,0 +1,74 @@
+package io.okapigw.core.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.okapigw.cache.AuthCache;
+import io.okapigw.cache.AuthCacheOptions;
+import io.okapigw.core.cluster.ClusterBus;
+import io.okapigw.core.cluster.ClusterInvalidator;
+import io.okapigw.core.config.AdminOptions;
+import io.okapigw.core.registry.Registry;
+import io.okapigw.core.registry.RegistryStore;
+import io.okapigw.core.routing.RoutingTables;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
+import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** The okapi module's descriptor and the admin API's routes are one and the same list. */
+class OkapiModuleTest {
+
+  @Test
+  void everyAdminRoute_hasItsHandlerAndPermissionInTheDescriptor_andNoMore() {
+    Vertx vertx = Vertx.vertx();
+    try {
+      RegistryStore store = RegistryStore.inMemory();
+      PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+      AuthCache cache = AuthCache.create(new AuthCacheOptions(), metrics);
+      ClusterBus bus = ClusterBus.create(vertx, Duration.ofSeconds(1));
+      Router router = Router.router(vertx);
+      new AdminApi(new Registry(vertx, store, (t, m, a) -> Future.succeededFuture()), "1.0.0",
+          cache, ClusterInvalidator.start(vertx, cache, bus).await(), metrics, bus,
+          new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"))
+          .mount(router);
+      Set<String> routes = new TreeSet<>();
+      for (Route route : router.getRoutes()) {
+        if (route.methods() != null && route.getPath() != null) {
+          route.methods().forEach(m -> routes.add(m.name() + " " + normalize(route.getPath())));
+        }
+      }
+      Set<String> described = new TreeSet<>();
+      OkapiModule.ENDPOINTS.forEach(e -> described.add(e.method() + " " + normalize(e.pattern())));
+      assertThat(routes).isEqualTo(described);
+    } finally {
+      vertx.close().await();
+    }
+  }
+
+  @Test
+  void descriptor_okapiInterface19_withOkapisPermissionNamesAndSets() {
+    var descriptor = OkapiModule.descriptor("2.3.4");
+    assertThat(descriptor.id()).isEqualTo("okapi-2.3.4");
+    assertThat(descriptor.providedInterface("okapi").orElseThrow().version()).isEqualTo("1.9");
+    assertThat(descriptor.providedInterface("okapi").orElseThrow().handlers())
+        .anySatisfy(h -> {
+          assertThat(h.pathPattern()).isEqualTo("/_/proxy/tenants/{tenantId}/modules");
+          assertThat(h.methods()).containsExactly("POST");
+          assertThat(h.permissionsRequired()).containsExactly("okapi.proxy.tenants.modules.post");
+        });
+    assertThat(descriptor.permissionSets().stream()
+        .map(s -> ((io.vertx.core.json.JsonObject) s).getString("permissionName")))
+        .contains("okapi.all", "okapi.readonly", "okapi.modules", "okapi.tenants",
+            "okapi.tenantmodules", "okapi.deploy", "okapi.discovery.post");
+  }
+
+  private static String normalize(String path) {
+    return path.replaceAll("\\{[^}]+}|:[A-Za-z]+", "{}");
+  }
+}
