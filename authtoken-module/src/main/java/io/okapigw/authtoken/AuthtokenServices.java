@@ -40,7 +40,7 @@ record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey s
   static AuthtokenServices create(Vertx vertx, AuthtokenOptions o, AuthStore store, SigningKey key) {
     TokenService tokens = new TokenService(key, o.clock(), o.tokenTtl(), o.maxTokenLength());
     PasswordHasher hasher = new PasswordHasher(vertx, o.passwordHashIterations(), o.passwordHashThreads());
-    GatewayNotifier gateway = GatewayNotifier.create(vertx, o);
+    GatewayNotifier gateway = GatewayNotifier.create(vertx, o, tokens);
     PermissionSets sets = new PermissionSets(store);
     UserDirectory directory = new UserDirectory(store, sets);
     RevokedSessions revoked = new RevokedSessions(o.clock());

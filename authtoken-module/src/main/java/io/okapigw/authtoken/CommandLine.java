@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,8 @@ public final class CommandLine {
       "  --token-ttl D                 access token lifetime (default 10m)",
       "  --refresh-ttl D               refresh token lifetime (default 7d)",
       "  --bootstrap T:USER:PASS:p1,p2 create or update this user at start (repeatable)",
+      "  --bootstrap-env T:USER:VAR:p1,p2",
+      "                                the same, the password read from environment variable VAR",
       "  --gateway-url URL             gateway to tell about invalidations (default: none)",
       "  --gateway-timeout D           wait for the gateway's answer at most D (default 2s)",
       "  --gateway-retry-delay D       first background retry after D, doubling (default 1s)",
@@ -34,33 +37,26 @@ public final class CommandLine {
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
 
-  private static final Map<String, BiConsumer<AuthtokenOptions, String>> SETTERS = Map.ofEntries(
-      Map.entry("port", (o, v) -> o.setPort(integer("port", v))),
-      Map.entry("host", AuthtokenOptions::setHost),
-      Map.entry("store", AuthtokenOptions::setStore),
-      Map.entry("signing-key-file", AuthtokenOptions::setSigningKeyFile),
-      Map.entry("token-ttl", (o, v) -> o.setTokenTtl(duration("token-ttl", v))),
-      Map.entry("refresh-ttl", (o, v) -> o.setRefreshTtl(duration("refresh-ttl", v))),
-      Map.entry("bootstrap", (o, v) -> o.addBootstrapUser(BootstrapUser.parse(v))),
-      Map.entry("gateway-url", AuthtokenOptions::setGatewayUrl),
-      Map.entry("gateway-timeout", (o, v) -> o.setGatewayTimeout(duration("gateway-timeout", v))),
-      Map.entry("gateway-retry-delay", (o, v) -> o.setGatewayRetryDelay(duration("gateway-retry-delay", v))),
-      Map.entry("gateway-retries", (o, v) -> o.setGatewayRetries(integer("gateway-retries", v))),
-      Map.entry("password-hash-iterations",
-          (o, v) -> o.setPasswordHashIterations(integer("password-hash-iterations", v))),
-      Map.entry("password-hash-threads",
-          (o, v) -> o.setPasswordHashThreads(integer("password-hash-threads", v))),
-      Map.entry("max-token-length", (o, v) -> o.setMaxTokenLength(integer("max-token-length", v))));
-
   private CommandLine() {
   }
 
   /**
    * @param args command-line arguments
-   * @return the options, validated
+   * @return the options, validated ({@code --bootstrap-env} reads the process environment)
    * @throws IllegalArgumentException naming the unknown or bad setting
    */
   public static AuthtokenOptions parse(String[] args) {
+    return parse(args, System::getenv);
+  }
+
+  /**
+   * @param args command-line arguments
+   * @param env the environment {@code --bootstrap-env} reads passwords from
+   * @return the options, validated
+   * @throws IllegalArgumentException naming the unknown or bad setting (or unset variable)
+   */
+  public static AuthtokenOptions parse(String[] args, Function<String, String> env) {
+    Map<String, BiConsumer<AuthtokenOptions, String>> setters = setters(env);
     AuthtokenOptions options = new AuthtokenOptions();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
@@ -69,7 +65,7 @@ public final class CommandLine {
       }
       int eq = arg.indexOf('=');
       String name = eq < 0 ? arg.substring(2) : arg.substring(2, eq);
-      BiConsumer<AuthtokenOptions, String> setter = SETTERS.get(name);
+      BiConsumer<AuthtokenOptions, String> setter = setters.get(name);
       if (setter == null) {
         throw new IllegalArgumentException("unknown option: --" + name);
       }
@@ -117,6 +113,28 @@ public final class CommandLine {
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("--" + name + " must be a duration like 30s, 10m, 1h, 7d; was " + value);
     }
+  }
+
+  /** Each option's setter; {@code --bootstrap-env} reads {@code env}. */
+  private static Map<String, BiConsumer<AuthtokenOptions, String>> setters(Function<String, String> env) {
+    return Map.ofEntries(
+        Map.entry("port", (o, v) -> o.setPort(integer("port", v))),
+        Map.entry("host", AuthtokenOptions::setHost),
+        Map.entry("store", AuthtokenOptions::setStore),
+        Map.entry("signing-key-file", AuthtokenOptions::setSigningKeyFile),
+        Map.entry("token-ttl", (o, v) -> o.setTokenTtl(duration("token-ttl", v))),
+        Map.entry("refresh-ttl", (o, v) -> o.setRefreshTtl(duration("refresh-ttl", v))),
+        Map.entry("bootstrap", (o, v) -> o.addBootstrapUser(BootstrapUser.parse(v))),
+        Map.entry("bootstrap-env", (o, v) -> o.addBootstrapUser(BootstrapUser.parseFromEnv(v, env))),
+        Map.entry("gateway-url", AuthtokenOptions::setGatewayUrl),
+        Map.entry("gateway-timeout", (o, v) -> o.setGatewayTimeout(duration("gateway-timeout", v))),
+        Map.entry("gateway-retry-delay", (o, v) -> o.setGatewayRetryDelay(duration("gateway-retry-delay", v))),
+        Map.entry("gateway-retries", (o, v) -> o.setGatewayRetries(integer("gateway-retries", v))),
+        Map.entry("password-hash-iterations",
+            (o, v) -> o.setPasswordHashIterations(integer("password-hash-iterations", v))),
+        Map.entry("password-hash-threads",
+            (o, v) -> o.setPasswordHashThreads(integer("password-hash-threads", v))),
+        Map.entry("max-token-length", (o, v) -> o.setMaxTokenLength(integer("max-token-length", v))));
   }
 
   private static int integer(String name, String value) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -71,6 +72,33 @@ class CommandLineTest {
   }
 
   @Test
+  void parse_bootstrapEnv_readsThePasswordFromTheVariable_existingSyntaxUnchanged() {
+    Map<String, String> env = Map.of("SUPER_ADMIN_PASSWORD", "s3cret:with:colons");
+    AuthtokenOptions o = CommandLine.parse(new String[] {
+        "--bootstrap-env", "supertenant:super_admin:SUPER_ADMIN_PASSWORD:okapi.all,authtoken.all",
+        "--bootstrap", "supertenant:plain:env:X:okapi.all"}, env::get);
+    assertThat(o.bootstrapUsers()).containsExactly(
+        new BootstrapUser("supertenant", "super_admin", "s3cret:with:colons", List.of("okapi.all", "authtoken.all")),
+        new BootstrapUser("supertenant", "plain", "env:X", List.of("okapi.all")));
+    assertThat(o.toJson().encode()).doesNotContain("s3cret").contains("supertenant:super_admin");
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "t:admin:UNSET_VAR:p|environment variable UNSET_VAR is not set",
+      "t:admin:EMPTY_VAR:p|environment variable EMPTY_VAR is empty",
+      "t:admin:1BAD:p|1BAD is not an environment variable name",
+      "t:admin:A:B:p|A:B is not an environment variable name",
+      "t:admin:VAR|--bootstrap-env must be TENANT:USERNAME:VARIABLE:perm1,perm2",
+      "bad tenant:admin:VAR:p|--bootstrap-env: tenant"})
+  void parse_bootstrapEnv_unsetEmptyOrBadVariable_failsNamingIt(String spec, String message) {
+    Map<String, String> env = Map.of("EMPTY_VAR", "", "VAR", "pw");
+    assertThatThrownBy(() -> CommandLine.parse(new String[] {"--bootstrap-env", spec}, env::get))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message)
+        .hasMessageStartingWith("--bootstrap-env");
+  }
+
+  @Test
   void parse_missingValueOrStrayArgument_fails() {
     assertThatThrownBy(() -> CommandLine.parse(new String[] {"--port"})).hasMessageContaining("--port");
     assertThatThrownBy(() -> CommandLine.parse(new String[] {"8081"})).hasMessageContaining("8081");
@@ -80,7 +108,7 @@ class CommandLineTest {
   void wantsHelp_recognisesHelp() {
     assertThat(CommandLine.wantsHelp(new String[] {"--port", "1", "--help"})).isTrue();
     assertThat(CommandLine.wantsHelp(new String[] {"--port", "1"})).isFalse();
-    assertThat(CommandLine.USAGE).contains("--bootstrap").contains("--store");
+    assertThat(CommandLine.USAGE).contains("--bootstrap").contains("--bootstrap-env").contains("--store");
   }
 
   @Test

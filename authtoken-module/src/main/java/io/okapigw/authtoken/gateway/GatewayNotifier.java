@@ -1,9 +1,11 @@
 package io.okapigw.authtoken.gateway;
 
 import io.okapigw.authtoken.AuthtokenOptions;
+import io.okapigw.authtoken.token.TokenService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 
 /**
  * Tells the gateway to drop cached auth decisions: {@code POST {gatewayUrl}/_/proxy/auth-cache/invalidate}
@@ -11,20 +13,34 @@ import io.vertx.core.json.JsonObject;
  * {@code {}} (everything). Each call waits for the gateway's answer at most the configured
  * timeout and never fails: if the gateway can't be reached the call succeeds, a warning is
  * logged and the invalidation is retried in the background.
+ *
+ * <p>The call is an admin call of the gateway, routed for the {@value #SUPERTENANT} tenant
+ * and checked by the auth filter enabled there (this module): it carries
+ * {@code X-Okapi-Tenant: supertenant} and an {@code X-Okapi-Token} the module signs itself,
+ * without user, valid {@link #TOKEN_LIFETIME} (at most the token TTL), whose
+ * {@code extra_permissions} is {@code [}{@value #INVALIDATE_PERMISSION}{@code ]}. Every
+ * attempt, retries included, gets a fresh token.
  */
 public interface GatewayNotifier {
+  /** The gateway's built-in tenant its admin API is routed for. */
+  String SUPERTENANT = "supertenant";
+  /** The permission the gateway requires for {@code POST /_/proxy/auth-cache/invalidate}. */
+  String INVALIDATE_PERMISSION = "okapi.proxy.auth-cache.invalidate";
+  /** Lifetime of the token sent with an invalidation (capped at the token TTL). */
+  Duration TOKEN_LIFETIME = Duration.ofSeconds(60);
 
   /**
    * @param vertx Vert.x
    * @param options {@code gatewayUrl} ({@code null}: a notifier that does nothing),
    *     timeout and retry settings
+   * @param tokens signs the token each invalidation carries
    * @return the notifier
    */
-  static GatewayNotifier create(Vertx vertx, AuthtokenOptions options) {
+  static GatewayNotifier create(Vertx vertx, AuthtokenOptions options, TokenService tokens) {
     if (options.gatewayUrl() == null) {
       return new DisabledGatewayNotifier();
     }
-    return new HttpGatewayNotifier(vertx, options);
+    return new HttpGatewayNotifier(vertx, options, tokens);
   }
 
   /** @param tenant tenant id @param userId user id @return done (never fails) */

@@ -1,6 +1,8 @@
 package io.okapigw.authtoken.gateway;
 
 import io.okapigw.authtoken.AuthtokenOptions;
+import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.token.TokenService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -11,6 +13,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -18,10 +21,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Posts invalidations to the gateway. Waits at most the timeout; on a connection error,
- * timeout or 5xx it succeeds anyway, logs a warning and retries in the background with
- * doubling delays (capped at 30 s) up to the configured number of retries. A 4xx answer
- * is logged and not retried: the same request would get the same answer.
+ * Posts invalidations to the gateway, each attempt with a freshly signed token (see
+ * {@link GatewayNotifier}), so a retry after a long back-off does not send an expired one.
+ * Waits at most the timeout; on a connection error, timeout, 5xx or 401 it succeeds anyway,
+ * logs a warning and retries in the background with doubling delays (capped at 30 s) up to
+ * the configured number of retries. A 401 is retried because it can be passing: another
+ * instance of the module, asked as the filter, may not have re-read a rotated signing key
+ * yet. Any other 4xx is logged and not retried: the same request would get the same answer.
+ * The token is never logged.
  */
 final class HttpGatewayNotifier implements GatewayNotifier {
   static final String PATH = "/_/proxy/auth-cache/invalidate";
@@ -29,6 +36,7 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   private static final Logger LOG = LoggerFactory.getLogger(HttpGatewayNotifier.class);
 
   private final Vertx vertx;
+  private final TokenService tokens;
   private final HttpClientAgent client;
   private final String url;
   private final long timeoutMillis;
@@ -37,8 +45,9 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   private final Set<Long> timers = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
-  HttpGatewayNotifier(Vertx vertx, AuthtokenOptions options) {
+  HttpGatewayNotifier(Vertx vertx, AuthtokenOptions options, TokenService tokens) {
     this.vertx = vertx;
+    this.tokens = tokens;
     this.url = options.gatewayUrl() + PATH;
     this.timeoutMillis = options.gatewayTimeout().toMillis();
     this.retryDelayMillis = options.gatewayRetryDelay().toMillis();
@@ -67,7 +76,10 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   private Future<Void> send(JsonObject body) {
     RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(url)
         .setConnectTimeout(timeoutMillis).setIdleTimeout(timeoutMillis)
-        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+        .putHeader(OkapiHeaders.TENANT, SUPERTENANT)
+        .putHeader(OkapiHeaders.TOKEN, tokens.anonymousToken(SUPERTENANT, List.of(INVALIDATE_PERMISSION),
+            TOKEN_LIFETIME));
     return client.request(request)
         .compose(req -> req.send(body.toBuffer()))
         .compose(resp -> resp.body().compose(b -> answered(body, resp.statusCode(), b)))
@@ -75,7 +87,7 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   }
 
   private Future<Void> answered(JsonObject body, int status, Buffer answer) {
-    if (status >= 500) {
+    if (status >= 500 || status == 401) {
       return Future.failedFuture("gateway answered " + status);
     }
     if (status >= 400) {

@@ -109,8 +109,28 @@ public final class TokenService {
   public String anonymousToken(String tenant, Collection<String> permissions) {
     long window = ANONYMOUS_WINDOW.toSeconds();
     long exp = (clock.instant().getEpochSecond() / window + 1) * window + ttl.toSeconds();
+    return anonymous(tenant, permissions, Instant.ofEpochSecond(exp));
+  }
+
+  /**
+   * A token of the same kind as {@link #anonymousToken(String, Collection)} (no user, only
+   * the given extra permissions) that expires after {@code lifetime}, capped at the token TTL.
+   * The module calls the gateway with it (auth-cache invalidation), so the module's own filter
+   * grants that call.
+   *
+   * @param tenant tenant id
+   * @param permissions extra permissions
+   * @param lifetime how long it is valid (whole seconds; at most the token TTL)
+   * @return the token
+   */
+  public String anonymousToken(String tenant, Collection<String> permissions, Duration lifetime) {
+    long seconds = Math.min(lifetime.toSeconds(), ttl.toSeconds());
+    return anonymous(tenant, permissions, Instant.ofEpochSecond(clock.instant().getEpochSecond() + seconds));
+  }
+
+  private String anonymous(String tenant, Collection<String> permissions, Instant exp) {
     return sign(Jwts.builder().subject(ANONYMOUS).claim("tenant", tenant), null,
-        List.copyOf(new TreeSet<>(permissions)), Instant.ofEpochSecond(exp));
+        List.copyOf(new TreeSet<>(permissions)), exp);
   }
 
   /**

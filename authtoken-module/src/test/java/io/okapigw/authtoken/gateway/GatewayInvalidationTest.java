@@ -164,7 +164,7 @@ class GatewayInvalidationTest {
 
   @Test
   void noGatewayUrl_everyInvalidationSkipped_succeedsAtOnce(Vertx vertx) {
-    GatewayNotifier notifier = GatewayNotifier.create(vertx, TestModule.options(dir, MutableClock.ofNow()));
+    GatewayNotifier notifier = GatewayNotifier.create(vertx, TestModule.options(dir, MutableClock.ofNow()), null);
     assertThat(notifier).isInstanceOf(DisabledGatewayNotifier.class);
     assertThat(notifier.invalidateUser("diku", "u1").succeeded()).isTrue();
     assertThat(notifier.invalidateTenant("diku").succeeded()).isTrue();

@@ -80,6 +80,21 @@ class TokenServiceTest {
   }
 
   @Test
+  void anonymousTokenWithLifetime_expiresAfterIt_cappedAtTheTtl() {
+    String token = tokens.anonymousToken("supertenant", List.of("p.b", "p.a"), Duration.ofSeconds(60));
+    TokenClaims claims = tokens.verify(token);
+    assertThat(claims).isEqualTo(new TokenClaims("module", TokenService.ANONYMOUS, null, "supertenant", null,
+        List.of("p.a", "p.b"), clock.instant().plusSeconds(60)));
+    String capped = tokens.anonymousToken("supertenant", List.of(), Duration.ofHours(1));
+    assertThat(tokens.verify(capped).expiresAt()).as("capped at the TTL")
+        .isEqualTo(clock.instant().plus(Duration.ofMinutes(10)));
+    clock.advance(Duration.ofSeconds(59));
+    assertThat(tokens.verify(token).tenant()).isEqualTo("supertenant");
+    clock.advance(Duration.ofSeconds(1));
+    assert401(() -> tokens.verify(token), "expired");
+  }
+
+  @Test
   void verify_atExpiry_401_evenWhenVerifiedBefore() {
     String token = tokens.issueAccess(alice, "s1").token();
     tokens.verify(token);
