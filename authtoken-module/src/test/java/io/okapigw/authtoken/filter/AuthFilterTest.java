@@ -2,6 +2,7 @@ package io.okapigw.authtoken.filter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.nullValue;
 
 import io.okapigw.authtoken.MutableClock;
 import io.okapigw.authtoken.OkapiHeaders;
@@ -127,8 +128,12 @@ class AuthFilterTest {
   }
 
   @Test
-  void filter_noToken_butUserIdHeader_401() {
-    module.filter().header(OkapiHeaders.USER_ID, aliceId).get("/x").then().statusCode(401);
+  void filter_noToken_butUserIdHeader_anonymousAndTheClaimedUserIgnored() {
+    module.filter().header(OkapiHeaders.USER_ID, aliceId).get("/x").then().statusCode(202)
+        .header(OkapiHeaders.USER_ID, nullValue());
+    module.filter().header(OkapiHeaders.USER_ID, aliceId)
+        .header(OkapiHeaders.PERMISSIONS_REQUIRED, "circ.checkout").get("/x").then()
+        .statusCode(401);
   }
 
   @Test
