@@ -9,13 +9,12 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
+import io.okapigw.core.testing.UnsignedJwt;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -32,9 +31,9 @@ class AdminSecurityTest {
   private static final String AUTH = "mod-auth-1.0.0";
   private static final String ITEMS = "mod-items-1.0.0";
   /** Tokens are JWTs naming their tenant, so admin calls need no tenant header. */
-  private static final String SUPER = jwt("supertenant", "super_admin");
-  private static final String WEAK = jwt("supertenant", "weak_admin");
-  private static final String DIKU_USER = jwt("diku", "diku_user");
+  private static final String SUPER = UnsignedJwt.of("supertenant", "super_admin");
+  private static final String WEAK = UnsignedJwt.of("supertenant", "weak_admin");
+  private static final String DIKU_USER = UnsignedJwt.of("diku", "diku_user");
 
   private GatewayFixture gw;
   private TestModule auth;
@@ -56,13 +55,6 @@ class AdminSecurityTest {
   @AfterEach
   void stop() {
     gw.close();
-  }
-
-  private static String jwt(String tenant, String user) {
-    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    return b64.encodeToString("{\"alg\":\"HS256\"}".getBytes(StandardCharsets.UTF_8)) + "."
-        + b64.encodeToString(new JsonObject().put("sub", user).put("tenant", tenant).encode()
-            .getBytes(StandardCharsets.UTF_8)) + ".sig";
   }
 
   /**

@@ -11,10 +11,9 @@ import static org.hamcrest.Matchers.nullValue;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.testing.TestModule.Recorded;
+import io.okapigw.core.testing.UnsignedJwt;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,13 +58,6 @@ class ClientProtocolTest {
     gw.close();
   }
 
-  private static String jwt(String tenant) {
-    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    return b64.encodeToString("{\"alg\":\"HS256\"}".getBytes(StandardCharsets.UTF_8)) + "."
-        + b64.encodeToString(("{\"sub\":\"u\",\"tenant\":\"" + tenant + "\"}")
-            .getBytes(StandardCharsets.UTF_8)) + ".sig";
-  }
-
   private String tokenAuthGot() {
     return auth.take().header("X-Okapi-Token");
   }
@@ -82,9 +74,9 @@ class ClientProtocolTest {
 
   @Test
   void token_fromCookie_namesTheTenantWhenNoHeader() {
-    gw.request().header("Cookie", "folioAccessToken=" + jwt("diku")).get("/echo").then()
+    gw.request().header("Cookie", "folioAccessToken=" + UnsignedJwt.of("diku", "u")).get("/echo").then()
         .statusCode(200);
-    assertThat(tokenAuthGot()).isEqualTo(jwt("diku"));
+    assertThat(tokenAuthGot()).isEqualTo(UnsignedJwt.of("diku", "u"));
     assertThat(echo.take().header("X-Okapi-Tenant")).isEqualTo("diku");
   }
 
