@@ -17,8 +17,10 @@ import java.util.List;
 /**
  * The {@code register} job: waits for the gateway, the authtoken module and the simulated
  * modules, registers them all on the gateway (authtoken first, so every module enabled after
- * it hands it its permission sets), enables them for the tenant, and proves it with a login of
- * the bootstrapped user through the gateway. Idempotent: a second run changes nothing.
+ * it hands it its permission sets), enables them for the tenant, proves it with a login of
+ * the bootstrapped user through the gateway, and, last, protects the admin API (the authtoken
+ * module enabled for the supertenant) if asked to. Admin calls the gateway refuses are made
+ * again as the super admin. Idempotent: a second run, protected or not, changes nothing.
  */
 final class Registration {
 
@@ -42,10 +44,18 @@ final class Registration {
     return awaitServices()
         .compose(v -> services.send(HttpMethod.GET, options.modulesUrl() + "/modules", null, null))
         .map(answer -> answer.body().toJsonObject())
-        .compose(manifest -> GatewayRegistration.register(vertx, options.gateway(),
-                options.tenant(), modules(manifest))
-            .compose(v -> login())
-            .map(manifest));
+        .compose(manifest -> {
+          GatewayRegistration registration = GatewayRegistration.create(vertx,
+              options.gateway(), options.superAdmin().orElse(null));
+          List<Module> modules = modules(manifest);
+          return registration.register(options.tenant(), modules)
+              .compose(v -> login())
+              .compose(v -> options.protectAdmin()
+                  ? registration.protectSupertenant(modules.get(0)).mapEmpty()
+                  : Future.succeededFuture())
+              .eventually(registration::close)
+              .map(manifest);
+        });
   }
 
   private Future<Void> awaitServices() {
