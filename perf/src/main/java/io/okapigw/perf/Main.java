@@ -33,7 +33,8 @@ public final class Main {
         demo [--port 9130] [--patrons 1000] [--items 1000] [--auth on|off] [--cache on|off]
              [--data-dir data/demo]
             gateway + authtoken module + simulated circulation modules, tenant diku,
-            user diku_admin / admin; prints login, check-out and check-in commands
+            user diku_admin / admin; admin API protected (super_admin / admin); prints login,
+            check-out, check-in and admin API commands
         invalidation-latency [--nodes 3] [--trials 1000] [--max-time 10m]
              [--gateway-jar okapi-core/target/okapi-core-fat.jar]
             a gateway cluster in separate JVMs: time from an invalidate call to the last
