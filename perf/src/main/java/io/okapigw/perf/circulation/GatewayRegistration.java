@@ -126,7 +126,7 @@ public final class GatewayRegistration {
         log.info("admin API of {} already protected by {}", admin.adminUrl(), authModule.id());
         return Future.succeededFuture(false);
       }
-      expect(answer, "GET " + enabled, 404);
+      expect(answer, "GET " + enabled, 404, "200 or 404");
       return admin.login(authModule.url())
           .recover(e -> Future.failedFuture(new IllegalStateException("not protecting the admin"
               + " API: the super admin could not log in at the auth module, so nobody could use"
@@ -178,7 +178,7 @@ public final class GatewayRegistration {
     JsonObject deployment = deployment(module);
     return admin.send(HttpMethod.GET, path, null).compose(answer -> {
       if (answer.status() != 404) {
-        expect(answer, "GET " + path, 200);
+        expect(answer, "GET " + path, 200, "200 or 404");
       }
       JsonArray instances = answer.status() == 200 ? answer.body().toJsonArray() : new JsonArray();
       if (instances.size() == 1 && module.url().equals(instances.getJsonObject(0)
@@ -205,7 +205,7 @@ public final class GatewayRegistration {
       if (answer.status() == 200) {
         return Future.succeededFuture();
       }
-      expect(answer, "GET " + path, 404);
+      expect(answer, "GET " + path, 404, "200 or 404");
       return create.get();
     });
   }
@@ -215,9 +215,13 @@ public final class GatewayRegistration {
   }
 
   private Void expect(Answer answer, String step, int status) {
+    return expect(answer, step, status, String.valueOf(status));
+  }
+
+  private Void expect(Answer answer, String step, int status, String expected) {
     if (answer.status() != status) {
       throw new IllegalStateException(step + " answered " + answer.status() + " (expected "
-          + status + "): " + answer.body() + refusalHint(answer.status()));
+          + expected + "): " + answer.body() + refusalHint(answer.status()));
     }
     return null;
   }
