@@ -44,18 +44,20 @@ final class Registration {
     return awaitServices()
         .compose(v -> services.send(HttpMethod.GET, options.modulesUrl() + "/modules", null, null))
         .map(answer -> answer.body().toJsonObject())
-        .compose(manifest -> {
-          GatewayRegistration registration = GatewayRegistration.create(vertx,
-              options.gateway(), options.superAdmin().orElse(null));
-          List<Module> modules = modules(manifest);
-          return registration.register(options.tenant(), modules)
-              .compose(v -> login())
-              .compose(v -> options.protectAdmin()
-                  ? registration.protectSupertenant(modules.get(0)).mapEmpty()
-                  : Future.succeededFuture())
-              .eventually(registration::close)
-              .map(manifest);
-        });
+        .compose(manifest -> register(manifest).map(manifest));
+  }
+
+  /** Registers everything, proves the login, and protects the admin API if asked to. */
+  private Future<Void> register(JsonObject manifest) {
+    GatewayRegistration registration = GatewayRegistration.create(vertx, options.gateway(),
+        options.superAdmin().orElse(null));
+    Module authtoken = new Module(authtokenDescriptor(), options.authtokenUrl());
+    return registration.register(options.tenant(), modules(authtoken, manifest))
+        .compose(v -> login())
+        .compose(v -> options.protectAdmin()
+            ? registration.protectSupertenant(authtoken).<Void>mapEmpty()
+            : Future.<Void>succeededFuture())
+        .eventually(registration::close);
   }
 
   private Future<Void> awaitServices() {
@@ -79,9 +81,10 @@ final class Registration {
             : Future.succeededFuture());
   }
 
-  private List<Module> modules(JsonObject manifest) {
+  /** Authtoken first: every module enabled after it hands it its permission sets. */
+  private static List<Module> modules(Module authtoken, JsonObject manifest) {
     List<Module> modules = new ArrayList<>();
-    modules.add(new Module(authtokenDescriptor(), options.authtokenUrl()));
+    modules.add(authtoken);
     manifest.getJsonArray("modules").stream().map(JsonObject.class::cast)
         .forEach(m -> modules.add(new Module(m.getJsonObject("descriptor"), m.getString("url"))));
     return modules;
