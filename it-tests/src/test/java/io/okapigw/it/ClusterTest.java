@@ -1,12 +1,15 @@
 package io.okapigw.it;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.perf.process.GatewayCluster;
+import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +24,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Three gateway nodes in separate JVMs, clustered on 127.0.0.1. A node killed mid-load:
- * {@link ClusterLoadTest}.
+ * Three gateway nodes in separate JVMs, clustered on 127.0.0.1, with the admin API protected
+ * (the real authtoken module enabled for the supertenant, last): every admin call here carries
+ * super_admin's token. A node killed mid-load: {@link ClusterLoadTest}.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class ClusterTest {
@@ -34,6 +38,8 @@ class ClusterTest {
   private static HttpServer module;
   private static GatewayCluster cluster;
   private static int authtokenPort;
+  /** super_admin's token (okapi.all), for the admin API. */
+  private static String superToken;
 
   @BeforeAll
   static void start() throws Exception {
@@ -52,6 +58,45 @@ class ClusterTest {
     given().baseUri(node1).body("{\"id\":\"mod-hello-1.0.0\"}")
         .post("/_/proxy/tenants/diku/modules").then().statusCode(201);
     installAuthtoken(node1);
+    given().baseUri(node1).body("{\"id\":\"mod-authtoken-1.0.0\"}")
+        .post("/_/proxy/tenants/supertenant/modules").then().statusCode(201);
+    superToken = login(node1, "supertenant", "super_admin");
+  }
+
+  private static String login(String node, String tenant, String username) {
+    return given().baseUri(node).header("X-Okapi-Tenant", tenant)
+        .contentType("application/json")
+        .body("{\"username\":\"" + username + "\",\"password\":\"" + username + "\"}")
+        .post("/authn/login").then().statusCode(201).extract().header("X-Okapi-Token");
+  }
+
+  /** @return an admin request to node {@code i} as super_admin */
+  private static RequestSpecification admin(int i) {
+    return given().baseUri(cluster.url(i)).header("X-Okapi-Token", superToken);
+  }
+
+  /** @return auth calls node {@code i} has made for tenant diku (its /_/metrics, no token) */
+  private static double authCalls(int i) {
+    String metrics = given().baseUri(cluster.url(i)).get("/_/metrics").then().statusCode(200)
+        .extract().asString();
+    return metrics.lines().filter(l -> l.startsWith("okapi_auth_calls_total{")
+            && l.contains("tenant=\"diku\""))
+        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+  }
+
+  private static double[] authCallsPerNode() {
+    double[] calls = new double[cluster.size()];
+    for (int i = 0; i < calls.length; i++) {
+      calls[i] = authCalls(i);
+    }
+    return calls;
+  }
+
+  private static void getGuardedOnEveryNode(String token) {
+    for (int i = 0; i < cluster.size(); i++) {
+      given().baseUri(cluster.url(i)).header("X-Okapi-Tenant", "diku")
+          .header("X-Okapi-Token", token).get("/guarded").then().statusCode(200);
+    }
   }
 
   /** The real authtoken module, telling node 1 about permission changes; a guarded route. */
@@ -60,7 +105,10 @@ class ClusterTest {
         .setHost("127.0.0.1").setStore("json:" + dir)
         .setSigningKeyFile(dir.resolve("signing.key").toString()).setGatewayUrl(node1)
         .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-        .addBootstrapUser(new BootstrapUser("diku", "alice", "alice", List.of("guarded.get"))));
+        .addBootstrapUser(new BootstrapUser("diku", "alice", "alice", List.of("guarded.get")))
+        .addBootstrapUser(new BootstrapUser("diku", "bob", "bob", List.of("guarded.get")))
+        .addBootstrapUser(new BootstrapUser("supertenant", "super_admin", "super_admin",
+            List.of("okapi.all"))));
     vertx.deployVerticle(authtoken).await();
     authtokenPort = authtoken.actualPort();
     String descriptor;
@@ -97,8 +145,48 @@ class ClusterTest {
     for (int i = 0; i < 3; i++) {
       given().baseUri(cluster.url(i)).header("X-Okapi-Tenant", "diku").get("/hello")
           .then().statusCode(200).body(equalTo("hello"));
-      given().baseUri(cluster.url(i)).get("/_/proxy/tenants/diku/modules")
-          .then().body("[0].id", equalTo("mod-hello-1.0.0"));
+      admin(i).get("/_/proxy/tenants/diku/modules")
+          .then().statusCode(200).body("[0].id", equalTo("mod-hello-1.0.0"));
+    }
+  }
+
+  @Test
+  void supertenantProtectedOnNode1_everyNodeRefusesAdminCallsWithoutSuperAdminsToken() {
+    String alice = login(cluster.url(0), "diku", "alice");
+    for (int i = 0; i < 3; i++) {
+      given().baseUri(cluster.url(i)).get("/_/proxy/health").then().statusCode(200)
+          .body("adminApi.protected", equalTo(true))
+          .body("adminApi.authModule", equalTo("mod-authtoken-1.0.0"));
+      given().baseUri(cluster.url(i)).get("/_/proxy/tenants").then().statusCode(401);
+      given().baseUri(cluster.url(i)).header("X-Okapi-Tenant", "supertenant")
+          .header("X-Okapi-Token", alice).get("/_/proxy/tenants").then().statusCode(403);
+      admin(i).get("/_/proxy/tenants").then().statusCode(200).body("id", hasItem("diku"));
+    }
+  }
+
+  @Test
+  void authModuleDiscoveryChangedOnOneNode_everyNodeAsksTheAuthModuleAgain() {
+    String bob = login(cluster.url(0), "diku", "bob");
+    getGuardedOnEveryNode(bob);
+    double[] cached = authCallsPerNode();
+    getGuardedOnEveryNode(bob);
+    assertThat(authCallsPerNode()).as("bob's grant is cached on every node").containsExactly(cached);
+
+    admin(1).body("{\"srvcId\":\"mod-authtoken-1.0.0\",\"instId\":\"authtoken-b\","
+        + "\"url\":\"http://127.0.0.1:" + authtokenPort + "\"}")
+        .post("/_/discovery/modules").then().statusCode(201);
+    getGuardedOnEveryNode(bob);
+    double[] afterAdd = authCallsPerNode();
+    admin(2).delete("/_/discovery/modules/mod-authtoken-1.0.0/authtoken-b")
+        .then().statusCode(204);
+    getGuardedOnEveryNode(bob);
+    double[] afterRemove = authCallsPerNode();
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(afterAdd[i]).as("node %d after an instance was added on node 1", i)
+          .isEqualTo(cached[i] + 1);
+      assertThat(afterRemove[i]).as("node %d after it was removed on node 2", i)
+          .isEqualTo(afterAdd[i] + 1);
     }
   }
 
@@ -125,6 +213,8 @@ class ClusterTest {
   @Test
   void invalidateOnOneNode_acknowledgedByAllMembers() {
     given().baseUri(cluster.url(1)).body("{\"tenant\":\"diku\"}")
+        .post("/_/proxy/auth-cache/invalidate").then().statusCode(401);
+    admin(1).body("{\"tenant\":\"diku\"}")
         .post("/_/proxy/auth-cache/invalidate").then().statusCode(204);
   }
 }

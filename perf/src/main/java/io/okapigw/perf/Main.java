@@ -33,7 +33,8 @@ public final class Main {
         demo [--port 9130] [--patrons 1000] [--items 1000] [--auth on|off] [--cache on|off]
              [--data-dir data/demo]
             gateway + authtoken module + simulated circulation modules, tenant diku,
-            user diku_admin / admin; prints login, check-out and check-in commands
+            user diku_admin / admin; admin API protected (super_admin / admin); prints login,
+            check-out, check-in and admin API commands
         invalidation-latency [--nodes 3] [--trials 1000] [--max-time 10m]
              [--gateway-jar okapi-core/target/okapi-core-fat.jar]
             a gateway cluster in separate JVMs: time from an invalidate call to the last
@@ -62,9 +63,13 @@ public final class Main {
             health and barcodes.csv on port
         register [--gateway http://localhost:9130] [--modules-url http://localhost:9300]
              [--authtoken-url http://localhost:8081] [--tenant diku] [--members 1]
+             [--username diku_admin] [--password admin | --password-env VARIABLE]
+             [--admin-username super_admin] [--admin-password-env VARIABLE | --admin-password P]
+             [--protect-admin true|false (default: true when an admin password is given)]
             one-shot job: waits for them, registers authtoken + modules, enables them for the
-            tenant, checks the bootstrapped user's login (docker/docker-compose.yml runs it);
-            the gateway may be ours or Okapi
+            tenant, checks the bootstrapped user's login, then protects the admin API (authtoken
+            enabled for the supertenant); admin calls refused 401/403 are made again as the
+            super admin (docker/docker-compose.yml runs it); the gateway may be ours or Okapi
         checkout-checkin [--gateway http://localhost:9130[,http://localhost:9131...]]
              [--tenant diku] [--users 8|1,8,32]
              [--duration 60s] [--warmup 5s] [--username diku_admin] [--password admin]

@@ -24,6 +24,9 @@ final class ContainerCluster implements AutoCloseable {
   static final String ADMIN = "diku_admin";
   /** The demo password, as in docker-compose.yml. */
   static final String ADMIN_PASSWORD = "admin";
+  /** The super admin, whose token the admin API needs once the register job protected it. */
+  static final String SUPER_ADMIN = "super_admin";
+  static final String SUPER_ADMIN_PASSWORD = "super-it";
   static final List<String> LIBRARIAN_PERMISSIONS = List.of(
       "circulation.check-out-by-barcode.post", "circulation.check-in-by-barcode.post");
 
@@ -41,8 +44,12 @@ final class ContainerCluster implements AutoCloseable {
         .withCommand("--port", "8081", "--store", "json:/data/store",
             "--signing-key-file", "/data/signing.key", "--gateway-url", "http://gateway-1:9130",
             "--password-hash-iterations", "1000",
-            "--bootstrap", TENANT + ":" + ADMIN + ":" + ADMIN_PASSWORD + ":"
-                + String.join(",", LIBRARIAN_PERMISSIONS) + ",authtoken.all");
+            "--bootstrap-env", TENANT + ":" + ADMIN + ":DEMO_PASSWORD:"
+                + String.join(",", LIBRARIAN_PERMISSIONS) + ",authtoken.all",
+            "--bootstrap-env", "supertenant:" + SUPER_ADMIN
+                + ":SUPER_ADMIN_PASSWORD:okapi.all,authtoken.all")
+        .withEnv("DEMO_PASSWORD", ADMIN_PASSWORD)
+        .withEnv("SUPER_ADMIN_PASSWORD", SUPER_ADMIN_PASSWORD);
     modules = java(new GenericContainer<>(Images.modules()), "modules")
         .withCommand("modules", "--host", "0.0.0.0", "--port", "9300", "--advertise-host",
             "modules");
@@ -80,9 +87,12 @@ final class ContainerCluster implements AutoCloseable {
     try (GenericContainer<?> job = new GenericContainer<>(Images.modules())
         .withNetwork(network)
         .withEnv("JDK_JAVA_OPTIONS", "-Xmx128m")
+        .withEnv("DEMO_PASSWORD", ADMIN_PASSWORD)
+        .withEnv("SUPER_ADMIN_PASSWORD", SUPER_ADMIN_PASSWORD)
         .withCommand("register", "--gateway", "http://gateway-1:9130", "--members", "2",
             "--modules-url", "http://modules:9300", "--authtoken-url", "http://authtoken:8081",
-            "--tenant", TENANT, "--username", ADMIN, "--password", ADMIN_PASSWORD)
+            "--tenant", TENANT, "--username", ADMIN, "--password-env", "DEMO_PASSWORD",
+            "--admin-username", SUPER_ADMIN, "--admin-password-env", "SUPER_ADMIN_PASSWORD")
         .withStartupCheckStrategy(new OneShotStartupCheckStrategy().withTimeout(STARTUP))) {
       try {
         job.start();

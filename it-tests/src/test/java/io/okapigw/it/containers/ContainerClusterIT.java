@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The images operators deploy, built from docker/*.Dockerfile, as a cluster of containers:
  * two gateway nodes, the authtoken module, the simulated circulation modules, and the register
- * job that set them up. The node-stopping test runs last.
+ * job that set them up, protecting the admin API last. The node-stopping test runs last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ExtendWith(DockerCheck.class)
@@ -84,6 +84,21 @@ class ContainerClusterIT {
 
   @Test
   @Order(3)
+  void adminApi_protectedByTheRegisterJob_onBothNodes() {
+    String superAdmin = node1.token("supertenant", ContainerCluster.SUPER_ADMIN,
+        ContainerCluster.SUPER_ADMIN_PASSWORD);
+    for (Desk node : List.of(node1, node2)) {
+      assertThat(node.adminGet(null, "/_/proxy/tenants").status()).isEqualTo(401);
+      Desk.Answer tenants = node.adminGet(superAdmin, "/_/proxy/tenants");
+      assertThat(tenants.status()).as(tenants.body()).isEqualTo(200);
+      assertThat(tenants.body()).contains("\"diku\"");
+      assertThat(new JsonObject(node.adminGet(null, "/_/proxy/health").body())
+          .getJsonObject("adminApi").getBoolean("protected")).isTrue();
+    }
+  }
+
+  @Test
+  @Order(4)
   void gatewayContainerStoppedMidLoad_otherNodeKeepsServing() throws InterruptedException {
     String token = node2.token(ContainerCluster.ADMIN, ContainerCluster.ADMIN_PASSWORD);
     try (CirculationLoad load = new CirculationLoad(node2, token, 4, 400,

@@ -36,13 +36,23 @@ final class Desk {
 
   /** @return the login answer; {@link Answer#token()} is the X-Okapi-Token */
   Answer login(String username, String password) {
-    return post("/authn/login", null, new JsonObject().put("username", username)
-        .put("password", password));
+    return login(ContainerCluster.TENANT, username, password);
+  }
+
+  /** @return the login answer of a user of {@code tenant} */
+  Answer login(String tenant, String username, String password) {
+    return send("POST", "/authn/login", tenant, null, new JsonObject().put("username", username)
+        .put("password", password).encode());
   }
 
   /** @return the token of a successful login; fails the test otherwise */
   String token(String username, String password) {
-    Answer answer = login(username, password);
+    return token(ContainerCluster.TENANT, username, password);
+  }
+
+  /** @return the token of a successful login of a user of {@code tenant} */
+  String token(String tenant, String username, String password) {
+    Answer answer = login(tenant, username, password);
     if (answer.status() != 201 || answer.token() == null) {
       throw new AssertionError("login of " + username + " through " + gatewayUrl + ": "
           + answer.status() + " " + answer.body());
@@ -71,16 +81,34 @@ final class Desk {
         new JsonArray(permissions).encode());
   }
 
+  /**
+   * @param token null for none
+   * @return {@code GET path} of the admin API, with no tenant header: routed for the token's
+   *     tenant, else the supertenant
+   */
+  Answer adminGet(String token, String path) {
+    return send("GET", path, null, token, null);
+  }
+
   private Answer post(String path, String token, JsonObject body) {
-    return send("POST", path, token, body.encode());
+    return send("POST", path, ContainerCluster.TENANT, token, body.encode());
   }
 
   private Answer send(String method, String path, String token, String body) {
+    return send(method, path, ContainerCluster.TENANT, token, body);
+  }
+
+  private Answer send(String method, String path, String tenant, String token, String body) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gatewayUrl + path))
         .timeout(Duration.ofSeconds(30))
-        .header("X-Okapi-Tenant", ContainerCluster.TENANT)
-        .header("Content-Type", "application/json")
-        .method(method, HttpRequest.BodyPublishers.ofString(body));
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
+    if (tenant != null) {
+      request.header("X-Okapi-Tenant", tenant);
+    }
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
     if (token != null) {
       request.header("X-Okapi-Token", token);
     }

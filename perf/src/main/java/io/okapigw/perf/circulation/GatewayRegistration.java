@@ -1,12 +1,10 @@
 package io.okapigw.perf.circulation;
 
+import io.okapigw.perf.circulation.AdminClient.Answer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -18,16 +16,17 @@ import org.slf4j.LoggerFactory;
  * Registers simulated modules on an Okapi-compatible gateway through its admin API, one step at
  * a time and idempotently: creates the tenant if missing, posts each descriptor unless the
  * gateway has it, points discovery at each module's URL (replacing instances at other URLs),
- * and enables each module for the tenant in list order (providers first) unless enabled.
+ * and enables each module for the tenant in list order (providers first) unless enabled; and,
+ * on request, protects the admin API by enabling an auth module for the supertenant.
  * Works with our gateway and with Okapi (checked against 6.1.5): only the admin calls and
- * answers both have (201 on creation, 404 for what is missing, 204 on delete).
+ * answers both have (201 on creation, 404 for what is missing, 204 on delete). Given the super
+ * admin's credentials, it works against a protected admin API too (see {@link AdminClient}).
  */
 public final class GatewayRegistration {
 
   private static final Logger log = LoggerFactory.getLogger(GatewayRegistration.class);
-
-  private record Answer(int status, Buffer body) {
-  }
+  private static final String SUPERTENANT_MODULES = "/_/proxy/tenants/" + SuperAdmin.TENANT
+      + "/modules";
 
   /**
    * A module to register: its descriptor and the URL of its one instance.
@@ -47,31 +46,35 @@ public final class GatewayRegistration {
     }
   }
 
-  private final HttpClientAgent client;
-  private final String adminUrl;
+  private final Vertx vertx;
+  private final AdminClient admin;
 
-  private GatewayRegistration(Vertx vertx, String adminUrl) {
-    this.client = vertx.createHttpClient();
-    this.adminUrl = adminUrl.endsWith("/") ? adminUrl.substring(0, adminUrl.length() - 1)
-        : adminUrl;
+  private GatewayRegistration(Vertx vertx, AdminClient admin) {
+    this.vertx = vertx;
+    this.admin = admin;
   }
 
   /**
    * @param adminUrl the gateway's URL, e.g. {@code http://localhost:9130}
-   * @param tenant the tenant to enable the modules for, created if missing
-   * @param modules in an order that can be enabled one by one
-   * @return done; failed with an {@link IllegalStateException} naming the step and the
-   *     gateway's answer
+   * @param superAdmin the super admin's credentials, used when the admin API refuses a call;
+   *     null when none are known (then a protected admin API fails the first step)
+   * @return a registration; {@link #close()} it when done
+   */
+  public static GatewayRegistration create(Vertx vertx, String adminUrl, SuperAdmin superAdmin) {
+    String url = adminUrl.endsWith("/") ? adminUrl.substring(0, adminUrl.length() - 1)
+        : adminUrl;
+    return new GatewayRegistration(vertx, new AdminClient(vertx, url, superAdmin));
+  }
+
+  /**
+   * Registers on an open admin API; see {@link #register(String, List)}.
+   *
+   * @param adminUrl the gateway's URL, e.g. {@code http://localhost:9130}
    */
   public static Future<Void> register(Vertx vertx, String adminUrl, String tenant,
       List<Module> modules) {
-    GatewayRegistration registration = new GatewayRegistration(vertx, adminUrl);
-    Promise<Void> done = Promise.promise();
-    // Build the chain on a Vert.x context: from a plain thread, a response future can complete
-    // before body() is attached, and the body is then lost (the call never completes).
-    vertx.getOrCreateContext().runOnContext(v -> registration.run(tenant, modules)
-        .eventually(registration.client::close).onComplete(done));
-    return done.future();
+    GatewayRegistration registration = create(vertx, adminUrl, null);
+    return registration.register(tenant, modules).eventually(registration::close);
   }
 
   /** Registers simulated modules; see {@link #register(Vertx, String, String, List)}. */
@@ -80,16 +83,78 @@ public final class GatewayRegistration {
     return register(vertx, adminUrl, tenant, modules.stream().map(Module::of).toList());
   }
 
-  private Future<Void> run(String tenant, List<Module> modules) {
-    Future<Void> chain = ensureTenant(tenant);
-    for (Module module : modules) {
-      chain = chain.compose(v -> ensureDescriptor(module)).compose(v -> ensureDiscovery(module));
+  /**
+   * @param tenant the tenant to enable the modules for, created if missing
+   * @param modules in an order that can be enabled one by one
+   * @return done; failed with an {@link IllegalStateException} naming the step and the
+   *     gateway's answer
+   */
+  public Future<Void> register(String tenant, List<Module> modules) {
+    return onContext(() -> {
+      Future<Void> chain = ensureTenant(tenant);
+      for (Module module : modules) {
+        chain = chain.compose(v -> ensureDescriptor(module)).compose(v -> ensureDiscovery(module));
+      }
+      for (Module module : modules) {
+        chain = chain.compose(v -> ensureEnabled(tenant, module.id()));
+      }
+      return chain.onSuccess(v -> log.info("{} modules registered and enabled for tenant {} on"
+          + " {}", modules.size(), tenant, admin.adminUrl()));
+    });
+  }
+
+  /**
+   * Protects the admin API: enables {@code authModule} (registered already, e.g. by
+   * {@link #register(String, List)}) for the supertenant unless it is enabled there. Before
+   * enabling, checks that the super admin can log in at the module itself, so that a missing
+   * bootstrap cannot lock everyone out; after, that the super admin's token opens the admin API
+   * ({@code GET /_/proxy/tenants}).
+   *
+   * @param authModule the auth module and the URL this process reaches it at
+   * @return true if it enabled the module now, false if it was enabled already; failed naming
+   *     the step if there are no credentials, the super admin cannot log in, or the gateway
+   *     refused a step
+   */
+  public Future<Boolean> protectSupertenant(Module authModule) {
+    if (!admin.hasCredentials()) {
+      return Future.failedFuture(new IllegalStateException("protecting the admin API needs the"
+          + " super admin's credentials (a user of " + SuperAdmin.TENANT + " with okapi.all)"));
     }
-    for (Module module : modules) {
-      chain = chain.compose(v -> ensureEnabled(tenant, module.id()));
-    }
-    return chain.onSuccess(v -> log.info("{} modules registered and enabled for tenant {} on {}",
-        modules.size(), tenant, adminUrl));
+    String enabled = SUPERTENANT_MODULES + "/" + authModule.id();
+    return onContext(() -> admin.send(HttpMethod.GET, enabled, null).compose(answer -> {
+      if (answer.status() == 200) {
+        log.info("admin API of {} already protected by {}", admin.adminUrl(), authModule.id());
+        return Future.succeededFuture(false);
+      }
+      expect(answer, "GET " + enabled, 404, "200 or 404");
+      return admin.login(authModule.url())
+          .recover(e -> Future.failedFuture(new IllegalStateException("not protecting the admin"
+              + " API: the super admin could not log in at the auth module, so nobody could use"
+              + " it afterwards (" + e.getMessage() + ")", e)))
+          .compose(t -> post(SUPERTENANT_MODULES, new JsonObject().put("id", authModule.id())))
+          .compose(v -> admin.loginThroughGateway("checking the protected admin API"))
+          .compose(v -> admin.send(HttpMethod.GET, "/_/proxy/tenants", null))
+          .map(list -> expect(list, "GET /_/proxy/tenants as the super admin", 200))
+          .map(v -> {
+            log.info("admin API of {} protected by {}", admin.adminUrl(), authModule.id());
+            return true;
+          });
+    }));
+  }
+
+  /** Closes the HTTP client. */
+  public Future<Void> close() {
+    return admin.close();
+  }
+
+  /**
+   * Runs the chain on a Vert.x context: from a plain thread, a response future can complete
+   * before body() is attached, and the body is then lost (the call never completes).
+   */
+  private <T> Future<T> onContext(Supplier<Future<T>> chain) {
+    Promise<T> done = Promise.promise();
+    vertx.getOrCreateContext().runOnContext(v -> chain.get().onComplete(done));
+    return done.future();
   }
 
   private Future<Void> ensureTenant(String tenant) {
@@ -111,14 +176,17 @@ public final class GatewayRegistration {
   private Future<Void> ensureDiscovery(Module module) {
     String path = "/_/discovery/modules/" + module.id();
     JsonObject deployment = deployment(module);
-    return send(HttpMethod.GET, path, null).compose(answer -> {
+    return admin.send(HttpMethod.GET, path, null).compose(answer -> {
+      if (answer.status() != 404) {
+        expect(answer, "GET " + path, 200, "200 or 404");
+      }
       JsonArray instances = answer.status() == 200 ? answer.body().toJsonArray() : new JsonArray();
       if (instances.size() == 1 && module.url().equals(instances.getJsonObject(0)
           .getString("url"))) {
         return Future.succeededFuture();
       }
       Future<Void> cleared = instances.isEmpty() ? Future.succeededFuture()
-          : send(HttpMethod.DELETE, path, null).map(a -> expect(a, "DELETE " + path, 204));
+          : admin.send(HttpMethod.DELETE, path, null).map(a -> expect(a, "DELETE " + path, 204));
       return cleared.compose(v -> post("/_/discovery/modules", deployment));
     });
   }
@@ -133,35 +201,37 @@ public final class GatewayRegistration {
   }
 
   private Future<Void> unlessFound(String path, Supplier<Future<Void>> create) {
-    return send(HttpMethod.GET, path, null).compose(answer -> {
+    return admin.send(HttpMethod.GET, path, null).compose(answer -> {
       if (answer.status() == 200) {
         return Future.succeededFuture();
       }
-      expect(answer, "GET " + path, 404);
+      expect(answer, "GET " + path, 404, "200 or 404");
       return create.get();
     });
   }
 
   private Future<Void> post(String path, JsonObject body) {
-    return send(HttpMethod.POST, path, body).map(a -> expect(a, "POST " + path, 201));
+    return admin.send(HttpMethod.POST, path, body).map(a -> expect(a, "POST " + path, 201));
   }
 
-  private Future<Answer> send(HttpMethod method, String path, JsonObject body) {
-    RequestOptions options = new RequestOptions().setMethod(method)
-        .setAbsoluteURI(adminUrl + path).putHeader("Accept", "application/json, text/plain");
-    return client.request(options)
-        .compose(request -> body == null ? request.send()
-            : request.putHeader("Content-Type", "application/json").send(body.toBuffer()))
-        .compose(response -> response.body().map(b -> new Answer(response.statusCode(), b)))
-        .recover(e -> Future.failedFuture(new IllegalStateException(method + " " + adminUrl
-            + path + " failed: " + e.getMessage(), e)));
+  private Void expect(Answer answer, String step, int status) {
+    return expect(answer, step, status, String.valueOf(status));
   }
 
-  private static Void expect(Answer answer, String step, int status) {
+  private Void expect(Answer answer, String step, int status, String expected) {
     if (answer.status() != status) {
       throw new IllegalStateException(step + " answered " + answer.status() + " (expected "
-          + status + "): " + answer.body());
+          + expected + "): " + answer.body() + refusalHint(answer.status()));
     }
     return null;
+  }
+
+  private String refusalHint(int status) {
+    if (status != 401 && status != 403) {
+      return "";
+    }
+    return admin.hasCredentials() ? " (refused to the super admin's token too: does the user"
+        + " hold okapi.all?)"
+        : " (the admin API is protected: give the super admin's credentials)";
   }
 }

@@ -1,6 +1,7 @@
 package io.okapigw.perf.containers;
 
 import io.okapigw.core.config.Settings;
+import io.okapigw.perf.circulation.SuperAdmin;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -51,8 +52,27 @@ public final class RegisterCommand {
             -d '{"itemBarcode":"I000000","userBarcode":"P000001","servicePointId":"%s"}'
           curl -s -X POST %s/circulation/check-in-by-barcode %s -H "X-Okapi-Token: $TOKEN" \\
             -d '{"itemBarcode":"I000000","servicePointId":"%s"}'
-        """.formatted(options.tenant(), manifest.getJsonArray("modules").size() + 1,
+        %s""".formatted(options.tenant(), manifest.getJsonArray("modules").size() + 1,
         options.username(), url, headers, options.username(), url, headers, servicePoint, url,
-        headers, servicePoint);
+        headers, servicePoint, adminApi(options));
+  }
+
+  /** How to call the admin API as the super admin, when the job knew the credentials. */
+  static String adminApi(RegisterOptions options) {
+    if (options.superAdmin().isEmpty()) {
+      return "";
+    }
+    String url = options.publicUrl();
+    return """
+        The admin API %s: log in as %s (SUPER_ADMIN_PASSWORD as set in
+        docker/docker-compose.yml), then call it with that token (without one: 401):
+          ADMIN_TOKEN=$(curl -s -D - -o /dev/null -X POST %s/authn/login \\
+            -H 'X-Okapi-Tenant: %s' -H 'Content-Type: application/json' \\
+            -d "{\\"username\\":\\"%s\\",\\"password\\":\\"$SUPER_ADMIN_PASSWORD\\"}" \\
+            | tr -d '\\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
+          curl -s -H "X-Okapi-Token: $ADMIN_TOKEN" %s/_/proxy/tenants
+        """.formatted(options.protectAdmin() ? "is protected" : "may be protected",
+        options.superAdmin().get().username(), url, SuperAdmin.TENANT,
+        options.superAdmin().get().username(), url);
   }
 }

@@ -17,8 +17,10 @@ import java.util.List;
 /**
  * The {@code register} job: waits for the gateway, the authtoken module and the simulated
  * modules, registers them all on the gateway (authtoken first, so every module enabled after
- * it hands it its permission sets), enables them for the tenant, and proves it with a login of
- * the bootstrapped user through the gateway. Idempotent: a second run changes nothing.
+ * it hands it its permission sets), enables them for the tenant, proves it with a login of
+ * the bootstrapped user through the gateway, and, last, protects the admin API (the authtoken
+ * module enabled for the supertenant) if asked to. Admin calls the gateway refuses are made
+ * again as the super admin. Idempotent: a second run, protected or not, changes nothing.
  */
 final class Registration {
 
@@ -42,10 +44,20 @@ final class Registration {
     return awaitServices()
         .compose(v -> services.send(HttpMethod.GET, options.modulesUrl() + "/modules", null, null))
         .map(answer -> answer.body().toJsonObject())
-        .compose(manifest -> GatewayRegistration.register(vertx, options.gateway(),
-                options.tenant(), modules(manifest))
-            .compose(v -> login())
-            .map(manifest));
+        .compose(manifest -> register(manifest).map(manifest));
+  }
+
+  /** Registers everything, proves the login, and protects the admin API if asked to. */
+  private Future<Void> register(JsonObject manifest) {
+    GatewayRegistration registration = GatewayRegistration.create(vertx, options.gateway(),
+        options.superAdmin().orElse(null));
+    Module authtoken = new Module(authtokenDescriptor(), options.authtokenUrl());
+    return registration.register(options.tenant(), modules(authtoken, manifest))
+        .compose(v -> login())
+        .compose(v -> options.protectAdmin()
+            ? registration.protectSupertenant(authtoken).<Void>mapEmpty()
+            : Future.<Void>succeededFuture())
+        .eventually(registration::close);
   }
 
   private Future<Void> awaitServices() {
@@ -69,9 +81,10 @@ final class Registration {
             : Future.succeededFuture());
   }
 
-  private List<Module> modules(JsonObject manifest) {
+  /** Authtoken first: every module enabled after it hands it its permission sets. */
+  private static List<Module> modules(Module authtoken, JsonObject manifest) {
     List<Module> modules = new ArrayList<>();
-    modules.add(new Module(authtokenDescriptor(), options.authtokenUrl()));
+    modules.add(authtoken);
     manifest.getJsonArray("modules").stream().map(JsonObject.class::cast)
         .forEach(m -> modules.add(new Module(m.getJsonObject("descriptor"), m.getString("url"))));
     return modules;

@@ -2,6 +2,7 @@ package io.okapigw.perf.demo;
 
 import io.okapigw.core.Shutdown;
 import io.okapigw.core.config.Settings;
+import io.okapigw.perf.circulation.SuperAdmin;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.List;
@@ -36,15 +37,12 @@ public final class DemoCommand {
     String item = data.itemBarcodes().get(0);
     String patron = data.activePatronBarcodes().get(0);
     String headers = "-H 'X-Okapi-Tenant: " + DemoOptions.TENANT + "' -H 'Content-Type: application/json'";
-    String token = stack.options().auth() ? " -H \"X-Okapi-Token: $TOKEN\"" : "";
+    boolean auth = stack.options().auth();
+    String token = auth ? " -H \"X-Okapi-Token: $TOKEN\"" : "";
     return """
 
         Demo library running (%s): gateway %s, tenant %s, %d patrons, %d items.
-
-        Log in as %s / %s and keep the token:
-          TOKEN=$(curl -s -D - -o /dev/null -X POST %s/authn/login %s \\
-            -d '{"username":"%s","password":"%s"}' | tr -d '\\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
-
+        %s
         Check out an item (33 module-to-module calls behind it):
           curl -s -X POST %s/circulation/check-out-by-barcode %s%s \\
             -d '{"itemBarcode":"%s","userBarcode":"%s","servicePointId":"%s"}'
@@ -52,18 +50,53 @@ public final class DemoCommand {
         Check it in again (21 calls):
           curl -s -X POST %s/circulation/check-in-by-barcode %s%s \\
             -d '{"itemBarcode":"%s","servicePointId":"%s"}'
-
-        Auth cache:  curl -s %s/_/proxy/auth-cache
-        Metrics:     curl -s %s/_/metrics
+        %s
+        Metrics (no token needed):
+          curl -s %s/_/metrics
         Barcodes for JMeter: %s
 
         Ctrl-C stops everything.
         """.formatted(stack.options().mode(), url, DemoOptions.TENANT, data.patrons().size(),
-        data.items().size(), DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, url, headers,
-        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD,
+        data.items().size(), auth ? login(url, headers) : "",
         url, headers, token, item, patron, data.servicePointId(),
         url, headers, token, item, data.servicePointId(),
-        url, url, stack.options().dataDir().resolve("barcodes.csv").toAbsolutePath());
+        adminApi(auth, url),
+        url, stack.options().dataDir().resolve("barcodes.csv").toAbsolutePath());
   }
 
+  private static String login(String url, String headers) {
+    return """
+
+        Log in as %s / %s and keep the token:
+          TOKEN=$(curl -s -D - -o /dev/null -X POST %s/authn/login %s \\
+            -d '{"username":"%s","password":"%s"}' | tr -d '\\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
+        """.formatted(DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, url, headers,
+        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD);
+  }
+
+  /** How to call the admin API: with the super admin's token once it is protected. */
+  static String adminApi(boolean isProtected, String url) {
+    if (!isProtected) {
+      return """
+
+          The admin API is open (no auth module). List the tenants, read the auth cache:
+            curl -s %s/_/proxy/tenants
+            curl -s %s/_/proxy/auth-cache
+          """.formatted(url, url);
+    }
+    return """
+
+        The admin API (/_/) is protected; without a token it answers 401:
+          curl -s -i %s/_/proxy/tenants
+        Log in as %s / %s (tenant %s) and keep that token:
+          ADMIN_TOKEN=$(curl -s -D - -o /dev/null -X POST %s/authn/login -H 'X-Okapi-Tenant: %s' \\
+            -H 'Content-Type: application/json' -d '{"username":"%s","password":"%s"}' \\
+            | tr -d '\\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
+        List the tenants, read the auth cache with it (docs/operations.md, "Securing a deployment"):
+          curl -s -H "X-Okapi-Token: $ADMIN_TOKEN" %s/_/proxy/tenants
+          curl -s -H "X-Okapi-Token: $ADMIN_TOKEN" %s/_/proxy/auth-cache
+        """.formatted(url, DemoOptions.SUPER_ADMIN, DemoOptions.SUPER_ADMIN_PASSWORD,
+        SuperAdmin.TENANT, url, SuperAdmin.TENANT, DemoOptions.SUPER_ADMIN,
+        DemoOptions.SUPER_ADMIN_PASSWORD, url, url);
+  }
 }

@@ -10,7 +10,8 @@ import java.util.Set;
  * @param port gateway port (default 9130; 0 = any free port)
  * @param patrons generated patrons (default 1000)
  * @param items generated items (default 1000)
- * @param auth whether the tenant has the auth module (and so its filter) enabled (default on)
+ * @param auth whether the tenant has the auth module (and so its filter) enabled, and the
+ *     supertenant too, so that the admin API needs the super admin's token (default on)
  * @param cache whether the gateway caches auth decisions (default on)
  * @param dataDir where the authtoken module keeps users and its signing key, and where the
  *     barcode CSV for JMeter is written (default ./data/demo)
@@ -21,6 +22,9 @@ public record DemoOptions(int port, int patrons, int items, boolean auth, boolea
   public static final String TENANT = "diku";
   public static final String ADMIN = "diku_admin";
   public static final String ADMIN_PASSWORD = "admin";
+  /** The gateway's super admin (tenant supertenant, okapi.all), whose token opens the admin API. */
+  public static final String SUPER_ADMIN = "super_admin";
+  public static final String SUPER_ADMIN_PASSWORD = "admin";
 
   public static final Set<String> KEYS = Set.of("port", "patrons", "items", "auth", "cache",
       "data-dir");

@@ -6,6 +6,7 @@ import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.perf.circulation.CirculationModules;
 import io.okapigw.perf.circulation.GatewayRegistration;
 import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.perf.circulation.SuperAdmin;
 import io.okapigw.perf.circulation.data.CirculationData;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -22,8 +23,10 @@ import java.util.List;
  * The simulated library behind a gateway: every circulation module and (unless auth is off) the
  * authtoken module (JSON store) in this Vert.x, registered and enabled for tenant
  * {@code diku} on a gateway, with user {@code diku_admin} / {@code admin} allowed to check
- * items out and in. The gateway can be a single node or any node of a cluster; the same modules
- * can be registered on more gateways.
+ * items out and in. With auth on, the gateway's admin API is protected last: the authtoken
+ * module is enabled for the supertenant, and {@code super_admin} / {@code admin}
+ * ({@code okapi.all}) is the user whose token opens it. The gateway can be a single node or any
+ * node of a cluster; the same modules can be registered on more gateways.
  */
 public final class Library {
 
@@ -71,9 +74,23 @@ public final class Library {
     });
   }
 
-  /** Registers and enables these modules for the tenant on another gateway. */
+  /**
+   * Registers and enables these modules for the tenant on a gateway, then, with auth on,
+   * protects its admin API (the authtoken module enabled for the supertenant). Idempotent, and
+   * works on a gateway protected already.
+   */
   public Future<Void> registerOn(String gatewayUrl) {
-    return GatewayRegistration.register(vertx, gatewayUrl, DemoOptions.TENANT, registered);
+    GatewayRegistration registration = GatewayRegistration.create(vertx, gatewayUrl,
+        superAdmin());
+    return registration.register(DemoOptions.TENANT, registered)
+        .compose(v -> options.auth() ? registration.protectSupertenant(registered.get(0))
+            .<Void>mapEmpty() : Future.<Void>succeededFuture())
+        .eventually(registration::close);
+  }
+
+  /** @return the credentials whose token opens the admin API of a gateway this library protects */
+  public static SuperAdmin superAdmin() {
+    return new SuperAdmin(DemoOptions.SUPER_ADMIN, DemoOptions.SUPER_ADMIN_PASSWORD);
   }
 
   private Future<String> startAuthtoken(String gatewayUrl) {
@@ -85,7 +102,9 @@ public final class Library {
         .setSigningKeyFile(options.dataDir().resolve("authtoken/signing.key").toString())
         .setGatewayUrl(gatewayUrl)
         .addBootstrapUser(new BootstrapUser(DemoOptions.TENANT, DemoOptions.ADMIN,
-            DemoOptions.ADMIN_PASSWORD, perms));
+            DemoOptions.ADMIN_PASSWORD, perms))
+        .addBootstrapUser(new BootstrapUser(SuperAdmin.TENANT, DemoOptions.SUPER_ADMIN,
+            DemoOptions.SUPER_ADMIN_PASSWORD, List.of("okapi.all", "authtoken.all")));
     return vertx.deployVerticle(new AuthtokenVerticle(authtoken))
         .map(id -> {
           authtokenDeployment = id;

@@ -14,8 +14,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Registration through Okapi's admin API, against a stub that answers as Okapi 6.1.5 does. */
+/**
+ * Registration through Okapi's admin API, against a stub that answers as Okapi 6.1.5 does, open
+ * and protected (the stub plays the auth module too).
+ */
 class GatewayRegistrationTest {
+
+  private static final SuperAdmin SUPER_ADMIN = new SuperAdmin("super_admin", "s3cret");
 
   private final Vertx vertx = Vertx.vertx();
   private final OkapiAdminStub okapi = new OkapiAdminStub();
@@ -83,5 +88,102 @@ class GatewayRegistrationTest {
         List.of(new Module(descriptor, "http://127.0.0.1:1"))).await())
         .hasMessageContaining("POST /_/proxy/modules answered 400")
         .hasMessageContaining("Missing field permissionsRequired");
+  }
+
+  /** The stub is the auth module too: the super admin's login is tried there first. */
+  private Module authModule() {
+    return new Module(new JsonObject().put("id", "mod-authtoken-1.0.0"), okapiUrl);
+  }
+
+  private List<Module> all() {
+    List<Module> all = new ArrayList<>(List.of(authModule()));
+    modules.deployments().forEach(d -> all.add(Module.of(d)));
+    return all;
+  }
+
+  private boolean registerAndProtect() {
+    GatewayRegistration registration = GatewayRegistration.create(vertx, okapiUrl, SUPER_ADMIN);
+    return registration.register("diku", all())
+        .compose(v -> registration.protectSupertenant(authModule()))
+        .eventually(registration::close).await();
+  }
+
+  @Test
+  void protectSupertenant_open_enablesTheAuthModuleForTheSupertenantLast() {
+    okapi.superAdmin("super_admin", "s3cret");
+
+    assertThat(registerAndProtect()).isTrue();
+
+    assertThat(okapi.isProtected()).isTrue();
+    assertThat(okapi.posts).last()
+        .isEqualTo("/_/proxy/tenants/supertenant/modules mod-authtoken-1.0.0");
+    assertThat(okapi.posts).hasSize(1 + 2 * all().size() + all().size() + 1);
+  }
+
+  @Test
+  void register_protectedSecondRun_logsInOnceAndPostsNothing() {
+    okapi.superAdmin("super_admin", "s3cret");
+    registerAndProtect();
+    okapi.posts.clear();
+    int logins = okapi.logins.get();
+    int refusals = okapi.refusals();
+
+    assertThat(registerAndProtect()).isFalse();
+
+    assertThat(okapi.posts).isEmpty();
+    assertThat(okapi.logins.get() - logins).isEqualTo(1);
+    assertThat(okapi.refusals() - refusals).isEqualTo(1);
+  }
+
+  @Test
+  void register_tokenExpiredBetweenCalls_logsInAgainAndCarriesOn() {
+    okapi.superAdmin("super_admin", "s3cret");
+    registerAndProtect();
+    GatewayRegistration registration = GatewayRegistration.create(vertx, okapiUrl, SUPER_ADMIN);
+    registration.register("diku", all()).await();
+    int logins = okapi.logins.get();
+    okapi.expireToken();
+
+    registration.register("diku", all()).eventually(registration::close).await();
+
+    assertThat(okapi.logins.get() - logins).isEqualTo(1);
+  }
+
+  @Test
+  void register_protectedWithoutCredentials_failsSayingTheAdminApiIsProtected() {
+    okapi.superAdmin("super_admin", "s3cret");
+    registerAndProtect();
+
+    assertThatThrownBy(() -> GatewayRegistration.register(vertx, okapiUrl, "diku", all())
+        .await())
+        .hasMessageContaining("GET /_/proxy/tenants/diku answered 401 (expected 200 or 404)")
+        .hasMessageContaining("the admin API is protected: give the super admin's credentials");
+  }
+
+  @Test
+  void protectSupertenant_superAdminCannotLogIn_enablesNothing() {
+    okapi.superAdmin("super_admin", "another password");
+
+    assertThatThrownBy(this::registerAndProtect)
+        .hasMessageContaining("not protecting the admin API")
+        .hasMessageContaining("login of super_admin (tenant supertenant)")
+        .hasMessageContaining("422")
+        .hasMessageNotContaining("s3cret");
+    assertThat(okapi.isProtected()).isFalse();
+  }
+
+  @Test
+  void protectSupertenant_withoutCredentials_failsAndEnablesNothing() {
+    GatewayRegistration registration = GatewayRegistration.create(vertx, okapiUrl, null);
+
+    assertThatThrownBy(() -> registration.protectSupertenant(authModule())
+        .eventually(registration::close).await())
+        .hasMessageContaining("needs the super admin's credentials");
+    assertThat(okapi.isProtected()).isFalse();
+  }
+
+  @Test
+  void superAdmin_toString_hidesThePassword() {
+    assertThat(SUPER_ADMIN.toString()).contains("super_admin").doesNotContain("s3cret");
   }
 }

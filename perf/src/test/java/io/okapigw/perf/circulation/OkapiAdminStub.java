@@ -10,19 +10,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The admin calls of {@link GatewayRegistration} answered as Okapi 6.1.5 answers them (seen on
  * a real one): 201 with the stored JSON on creation, 404 with the missing id as text, 204 on
  * delete, 400 "Needs instId" for a deployment without one, 400 "Missing field
  * permissionsRequired" for a provided handler without it. Keeps every POST it accepted, in
- * order.
+ * order. With {@link #superAdmin} set, it also plays the auth module: {@code POST /authn/login}
+ * for the supertenant issues a token, and once a module is enabled for the supertenant every
+ * admin call needs the latest token (401 otherwise), as Okapi with mod-authtoken does.
  */
 final class OkapiAdminStub {
+
+  private static final String SUPERTENANT_MODULES = "/_/proxy/tenants/supertenant/modules";
 
   private final Map<String, JsonObject> resources = new ConcurrentHashMap<>();
   private final Map<String, JsonArray> instances = new ConcurrentHashMap<>();
   final List<String> posts = new CopyOnWriteArrayList<>();
+  final AtomicInteger logins = new AtomicInteger();
+  private final AtomicInteger refusals = new AtomicInteger();
+  private volatile JsonObject superAdmin;
+  private volatile String validToken;
   private HttpServer server;
 
   /** @return the stub's base URL once it listens on a free 127.0.0.1 port */
@@ -41,6 +50,26 @@ final class OkapiAdminStub {
     return server.close();
   }
 
+  /** Lets this user log in to the supertenant (and so use the admin API once protected). */
+  void superAdmin(String username, String password) {
+    superAdmin = new JsonObject().put("username", username).put("password", password);
+  }
+
+  /** @return whether a module is enabled for the supertenant (then admin calls need a token) */
+  boolean isProtected() {
+    return resources.keySet().stream().anyMatch(k -> k.startsWith(SUPERTENANT_MODULES + "/"));
+  }
+
+  /** Refuses the token issued last from now on, as if it had expired. */
+  void expireToken() {
+    validToken = null;
+  }
+
+  /** @return admin calls refused for want of a valid token */
+  int refusals() {
+    return refusals.get();
+  }
+
   /** @return the instances discovery lists for the module, empty if none */
   JsonArray instances(String srvcId) {
     return instances.getOrDefault(srvcId, new JsonArray());
@@ -48,6 +77,16 @@ final class OkapiAdminStub {
 
   private void answer(HttpServerRequest req, JsonObject body) {
     String path = req.path();
+    if (path.equals("/authn/login")) {
+      login(req, body);
+      return;
+    }
+    if (isProtected() && (validToken == null
+        || !validToken.equals(req.getHeader("X-Okapi-Token")))) {
+      refusals.incrementAndGet();
+      reply(req, 401, "Invalid token");
+      return;
+    }
     switch (req.method().name()) {
       case "GET" -> get(req, path);
       case "DELETE" -> reply(req, instances.remove(last(path)) == null ? 404 : 204, "");
@@ -56,8 +95,21 @@ final class OkapiAdminStub {
     }
   }
 
+  private void login(HttpServerRequest req, JsonObject credentials) {
+    if (superAdmin == null || !"supertenant".equals(req.getHeader("X-Okapi-Tenant"))
+        || !superAdmin.equals(credentials)) {
+      reply(req, 422, "Invalid credentials");
+      return;
+    }
+    validToken = "token-" + logins.incrementAndGet();
+    req.response().putHeader("X-Okapi-Token", validToken);
+    reply(req, 201, "{}");
+  }
+
   private void get(HttpServerRequest req, String path) {
-    if (path.startsWith("/_/discovery/modules/")) {
+    if (path.equals("/_/proxy/tenants")) {
+      reply(req, 200, new JsonArray().add(new JsonObject().put("id", "supertenant")).encode());
+    } else if (path.startsWith("/_/discovery/modules/")) {
       JsonArray list = instances.get(last(path));
       reply(req, list == null ? 404 : 200, list == null ? last(path) : list.encode());
     } else {
