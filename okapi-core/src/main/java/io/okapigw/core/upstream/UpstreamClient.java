@@ -83,6 +83,26 @@ public final class UpstreamClient {
     return e -> Future.failedFuture(mapFailure(target, e));
   }
 
+  /**
+   * Gives up a request so that its connection never goes back to the pool dirty. HTTP/1.1 cancels
+   * a request only by closing its connection, and {@code reset()} does that while the response is
+   * still coming; but once the response has come in full, {@code reset()} only forgets the
+   * request and returns the connection to the pool, and a request whose body was not all sent
+   * would go back half-written: the module would read the next request on it as the rest of that
+   * body and hang it. Such a connection is closed here (safe: a request not yet ended keeps its
+   * connection out of the pool).
+   *
+   * @param request a request to a module
+   * @param sentWhole whether the request has been ended (its body, if any, all written)
+   */
+  public static void abandon(HttpClientRequest request, boolean sentWhole) {
+    if (sentWhole) {
+      request.reset();
+    } else {
+      request.connection().close();
+    }
+  }
+
   private static boolean isTimeout(Throwable failure) {
     return failure instanceof TimeoutException
         || failure.getClass().getSimpleName().contains("Timeout");
