@@ -46,8 +46,17 @@ public final class RawClient implements AutoCloseable {
    * @param contentLength the Content-Length to declare, or -1 for none
    */
   public RawClient head(String method, String path, long contentLength) throws IOException {
+    return send(method, path, contentLength >= 0 ? "Content-Length: " + contentLength : null);
+  }
+
+  /** Sends a request head for tenant {@code diku}, no body, with a header ({@code "Name: v"}). */
+  public RawClient headWith(String method, String path, String header) throws IOException {
+    return send(method, path, header);
+  }
+
+  private RawClient send(String method, String path, String header) throws IOException {
     String head = method + " " + path + " HTTP/1.1\r\nHost: localhost\r\nX-Okapi-Tenant: diku\r\n"
-        + (contentLength >= 0 ? "Content-Length: " + contentLength + "\r\n" : "") + "\r\n";
+        + (header != null ? header + "\r\n" : "") + "\r\n";
     out.write(head.getBytes(StandardCharsets.US_ASCII));
     out.flush();
     return this;
@@ -94,15 +103,23 @@ public final class RawClient implements AutoCloseable {
 
   /** Reads exactly {@code n} body bytes; fails if the peer closes or is silent first. */
   public RawClient readBody(int n) throws IOException {
+    readText(n);
+    return this;
+  }
+
+  /** @return exactly {@code n} body bytes as text; fails if the peer closes or is silent first */
+  public String readText(int n) throws IOException {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
     byte[] buffer = new byte[8192];
     for (int left = n; left > 0; ) {
       int read = in.read(buffer, 0, Math.min(left, buffer.length));
       if (read < 0) {
         throw new IOException("connection closed with " + left + " of " + n + " bytes unread");
       }
+      body.write(buffer, 0, read);
       left -= read;
     }
-    return this;
+    return body.toString(StandardCharsets.UTF_8);
   }
 
   /**
