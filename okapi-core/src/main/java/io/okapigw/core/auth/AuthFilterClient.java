@@ -23,8 +23,9 @@ import java.util.Set;
  * body, the client's headers, Okapi's request headers, the client's token and user id if any,
  * {@code X-Okapi-Permissions-Required} and {@code -Desired} comma-separated and only when not
  * empty, {@code X-Okapi-Module-Permissions} always ({@code {}} when none), and no
- * {@code X-Okapi-Filter}. Any HTTP answer becomes an {@link AuthDecision}; an auth module that
- * cannot be reached fails the future with 503 (fail closed).
+ * {@code X-Okapi-Filter}. Any HTTP answer becomes an {@link AuthDecision}, a refusal keeping the
+ * first 64 KiB of its body; an auth module that cannot be reached, or whose answer does not end
+ * within {@code proxy.idle-timeout}, fails the future with 503 (fail closed).
  */
 public final class AuthFilterClient {
 
@@ -39,8 +40,9 @@ public final class AuthFilterClient {
   /** @return the auth module's answer; failed with a 503 {@link HttpError} if unreachable */
   public Future<AuthDecision> call(AuthRequest request) {
     return upstream.open(request.filter(), request.method(), request.uri())
-        .compose(target -> send(target, request).recover(UpstreamClient.failureFor(target)))
-        .compose(AuthFilterClient::decision)
+        .compose(target -> send(target, request).compose(this::read)
+            .recover(UpstreamClient.failureFor(target)))
+        .map(AuthFilterClient::decision)
         .recover(e -> Future.failedFuture(HttpError.unavailable("auth module "
             + request.filter().moduleId() + " unavailable, request refused: " + e.getMessage())));
   }
@@ -74,21 +76,21 @@ public final class AuthFilterClient {
     }
   }
 
-  private static Future<AuthDecision> decision(HttpClientResponse response) {
-    MultiMap headers = response.headers();
-    if (response.statusCode() / 100 == 2) {
-      return response.end().map(v -> AuthDecision.grant(response.statusCode(),
-          headers.get(OkapiHeaders.TOKEN), headers.get(OkapiHeaders.USER_ID),
-          headers.get(OkapiHeaders.PERMISSIONS),
-          moduleTokens(headers.get(OkapiHeaders.MODULE_TOKENS))));
-    }
-    return response.body().map(body -> AuthDecision.refusal(response.statusCode(),
-        truncate(body), headers.get("Content-Type")));
+  /** Reads the answer to its end (within the idle timeout), keeping the start of a refusal. */
+  private Future<Answer> read(HttpClientResponse response) {
+    int keep = response.statusCode() / 100 == 2 ? 0 : MAX_REFUSAL_BODY;
+    return upstream.read(response, keep).map(body -> new Answer(response, body));
   }
 
-  private static String truncate(Buffer body) {
-    return body.length() > MAX_REFUSAL_BODY ? body.getString(0, MAX_REFUSAL_BODY)
-        : body.toString();
+  private static AuthDecision decision(Answer answer) {
+    MultiMap headers = answer.head().headers();
+    int status = answer.head().statusCode();
+    if (status / 100 == 2) {
+      return AuthDecision.grant(status, headers.get(OkapiHeaders.TOKEN),
+          headers.get(OkapiHeaders.USER_ID), headers.get(OkapiHeaders.PERMISSIONS),
+          moduleTokens(headers.get(OkapiHeaders.MODULE_TOKENS)));
+    }
+    return AuthDecision.refusal(status, answer.body().toString(), headers.get("Content-Type"));
   }
 
   private static Map<String, String> moduleTokens(String json) {
@@ -106,5 +108,9 @@ public final class AuthFilterClient {
       throw new IllegalStateException("auth module answered an unreadable X-Okapi-Module-Tokens");
     }
     return tokens;
+  }
+
+  /** The auth filter's answer: its head, and its body (kept for refusals only). */
+  private record Answer(HttpClientResponse head, Buffer body) {
   }
 }

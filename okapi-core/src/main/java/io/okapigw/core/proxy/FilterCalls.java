@@ -15,9 +15,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Pre and post filters (Okapi's {@code headers} type): the client's headers, no body,
  * {@code X-Okapi-Filter: pre|post <pathPattern>}. As in Okapi 6.1.5, what a filter answers does
- * not change the request: a pre filter's status is ignored (a filter that cannot be reached
- * fails the request, naming it); post filters are told the handler's status and headers, or the
- * auth filter's refusal, and cannot change the response.
+ * not change the request: a pre filter's status is ignored (a filter that cannot be reached, or
+ * whose answer does not end within {@code proxy.idle-timeout}, fails the request, naming it);
+ * post filters are told the handler's status and headers, or the auth filter's refusal, and
+ * cannot change the response. Every answer is read to its end, or given up with its connection
+ * ({@link UpstreamClient#read}).
  */
 final class FilterCalls {
 
@@ -67,21 +69,21 @@ final class FilterCalls {
     }
     Future<ProxyRequest> chain = Future.succeededFuture(request);
     for (Stage stage : request.pipeline().pre()) {
-      chain = chain.compose(r -> call(r, stage, extra).compose(response -> drain(stage, response))
-          .map(r));
+      chain = chain.compose(r -> call(r, stage, extra).map(r));
     }
     return chain;
   }
 
   private void post(ProxyRequest request, Stage stage, MultiMap extra) {
     call(request, stage, extra)
-        .compose(response -> drain(stage, response))
         .onFailure(e -> log.warn("post filter {} failed: {}", stage.moduleId(), e.getMessage()));
   }
 
-  private Future<HttpClientResponse> call(ProxyRequest request, Stage stage, MultiMap extra) {
+  /** Calls the filter and reads its answer to the end (within the idle timeout). */
+  private Future<Void> call(ProxyRequest request, Stage stage, MultiMap extra) {
     return upstream.open(stage, request.in().method(), request.handlerUri())
         .compose(target -> send(request, stage, extra, target)
+            .compose(response -> drain(stage, response))
             .recover(UpstreamClient.failureFor(target)));
   }
 
@@ -94,12 +96,12 @@ final class FilterCalls {
     return target.request().send();
   }
 
-  private static Future<Void> drain(Stage stage, HttpClientResponse response) {
+  private Future<Void> drain(Stage stage, HttpClientResponse response) {
     if (response.statusCode() / 100 != 2) {
       log.debug("{} filter of {} answered {}; ignored, as Okapi does", stage.entry().phase(),
           stage.moduleId(), response.statusCode());
     }
-    return response.end();
+    return upstream.read(response, 0).mapEmpty();
   }
 
   private static String json(MultiMap headers) {

@@ -4,7 +4,6 @@ import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.UnverifiedClaims;
 import io.okapigw.core.routing.Pipeline;
 import io.vertx.core.Future;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import java.util.List;
@@ -15,8 +14,9 @@ import java.util.Map;
  * miss for a GET or HEAD whose pipeline needs nothing from the auth module's answer (no module
  * permissions, no desired permissions, no pre filters), the handler is called at once, as the
  * user the token names (read unverified), and its response is held, paused, until the auth
- * module decides. Granted: the response is relayed. Refused: it is discarded (its connection
- * reset) and the client gets the auth module's refusal, as in sequential mode.
+ * module decides. Granted: the response is relayed. Refused: it is discarded (its exchange given
+ * up, the connection closed unless the response had come whole) and the client gets the auth
+ * module's refusal, as in sequential mode.
  */
 final class ParallelAuth {
 
@@ -39,10 +39,10 @@ final class ParallelAuth {
 
   /** @return the handler's status once relayed; fails with the refusal if auth says no */
   Future<Integer> run(ProxyRequest request, Future<AuthDecision> decision) {
-    Future<HttpClientResponse> held = forwarder.send(request.withGrant(provisional(request)));
+    Future<Exchange> held = forwarder.send(request.withGrant(provisional(request)));
     return decision.transform(auth -> auth.failed()
         ? Forwarder.discard(held).compose(v -> Future.failedFuture(auth.cause()))
-        : held.compose(response -> forwarder.relay(request.withGrant(auth.result()), response)));
+        : held.compose(exchange -> forwarder.relay(request.withGrant(auth.result()), exchange)));
   }
 
   /**

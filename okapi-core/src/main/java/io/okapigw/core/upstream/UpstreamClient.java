@@ -5,13 +5,16 @@ import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Stage;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.net.ConnectException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
@@ -81,6 +84,45 @@ public final class UpstreamClient {
   /** @return a function for {@code recover} that maps failures of calls to {@code target} */
   public static <T> Function<Throwable, Future<T>> failureFor(Target target) {
     return e -> Future.failedFuture(mapFailure(target, e));
+  }
+
+  /**
+   * Reads a module's answer to a request sent whole (a filter's, the auth filter's) to its end,
+   * keeping at most {@code max} bytes of the body; the rest is read and dropped. The body must end
+   * within the idle timeout of the head (Vert.x times out only the wait for the head): one that
+   * does not is {@linkplain #abandon abandoned}, its connection closed rather than kept busy or
+   * pooled with the answer half-read, and the future fails with a {@link TimeoutException}.
+   *
+   * @return the first {@code max} bytes of the body
+   */
+  public Future<Buffer> read(HttpClientResponse response, int max) {
+    Buffer kept = Buffer.buffer();
+    response.handler(chunk ->
+        kept.appendBuffer(chunk, 0, Math.min(chunk.length(), max - kept.length())));
+    return response.end()
+        .timeout(idleTimeoutMillis, TimeUnit.MILLISECONDS)
+        .onFailure(e -> abandon(response.request(), true))
+        .map(kept);
+  }
+
+  /**
+   * Gives up a request so that its connection never goes back to the pool dirty. HTTP/1.1 cancels
+   * a request only by closing its connection, and {@code reset()} does that while the response is
+   * still coming; but once the response has come in full, {@code reset()} only forgets the
+   * request and returns the connection to the pool, and a request whose body was not all sent
+   * would go back half-written: the module would read the next request on it as the rest of that
+   * body and hang it. Such a connection is closed here (safe: a request not yet ended keeps its
+   * connection out of the pool).
+   *
+   * @param request a request to a module
+   * @param sentWhole whether the request has been ended (its body, if any, all written)
+   */
+  public static void abandon(HttpClientRequest request, boolean sentWhole) {
+    if (sentWhole) {
+      request.reset();
+    } else {
+      request.connection().close();
+    }
   }
 
   private static boolean isTimeout(Throwable failure) {

@@ -1,0 +1,153 @@
+package io.okapigw.core.proxy;
+
+import io.okapigw.core.upstream.UpstreamClient;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.streams.Pipe;
+
+/**
+ * One exchange with a handler module: the client's body streamed up, the module's response
+ * streamed down, with back-pressure both ways. When one side breaks, the other is stopped, and
+ * the module's connection goes back to the pool only if its request was sent whole:
+ * <ul>
+ *   <li>the client's body breaks (client gone) or cannot be written (module gone): the module's
+ *       side is given up ({@link #abort});</li>
+ *   <li>the module's response fails, before or during the relay: the rest of the client's body is
+ *       dropped, a started client response reset;</li>
+ *   <li>the client's connection closes, at any time from {@link #send} on, or its response
+ *       fails: the module's side is given up (a pipe alone would not notice a close while it
+ *       waits for the client to drain, nor one that came before it was made);</li>
+ *   <li>the module answers in full before the body is all sent (a 413 from a body limit): the
+ *       rest of the body is read and dropped, so the client's connection stays usable, and the
+ *       module's connection, holding a request sent in part, is closed.</li>
+ * </ul>
+ */
+final class Exchange {
+
+  private final HttpServerRequest in;
+  private final HttpClientRequest upstream;
+  private Pipe<Buffer> upload;
+  private Pipe<Buffer> download;
+  private boolean sentWhole;
+  private boolean aborted;
+  private HttpClientResponse response;
+
+  /**
+   * @param in the client's request, paused
+   * @param upstream the request to the module, headers written, not yet sent
+   */
+  Exchange(HttpServerRequest in, HttpClientRequest upstream) {
+    this.in = in;
+    this.upstream = upstream;
+  }
+
+  /**
+   * Sends the request, streaming the client's body.
+   *
+   * @return this once the module's response head has come; not a byte of the response moves
+   *     until {@link #relay} (or {@link #abort})
+   */
+  Future<Exchange> send() {
+    upstream.exceptionHandler(e -> abort());
+    if (in.response().closed()) {
+      // the client left while the request waited for auth or a connection: its close is past
+      abort();
+      return Future.failedFuture("the client closed its connection");
+    }
+    in.response().closeHandler(v -> abort());
+    Future<HttpClientResponse> answered = hasBody(in) ? sendBody() : sendWithoutBody();
+    return answered.map(this::hold).onFailure(e -> abort());
+  }
+
+  /** @return the module's response, paused until {@link #relay} */
+  HttpClientResponse response() {
+    return response;
+  }
+
+  /** Streams the module's response to {@code out}, whose status and headers are set. */
+  Future<Void> relay(HttpServerResponse out) {
+    return download.to(out)
+        .onSuccess(v -> closeIfAnsweredEarly())
+        .onFailure(e -> {
+          out.reset();
+          abort();
+        });
+  }
+
+  /**
+   * Gives the exchange up: the module's request is abandoned ({@link UpstreamClient#abandon}),
+   * the rest of the client's body and of a held response dropped, a relay under way failed.
+   * Idempotent.
+   */
+  void abort() {
+    if (aborted) {
+      return;
+    }
+    aborted = true;
+    if (!sentWhole && upload != null) {
+      dropRestOfBody();
+    }
+    UpstreamClient.abandon(upstream, sentWhole);
+    if (download != null) {
+      download.close();
+    }
+  }
+
+  private Future<HttpClientResponse> sendWithoutBody() {
+    in.resume();
+    sentWhole = true;
+    return upstream.send();
+  }
+
+  private Future<HttpClientResponse> sendBody() {
+    upstream.setChunked(!in.headers().contains(HttpHeaders.CONTENT_LENGTH));
+    // the head goes now, not with the first body bytes: from here on the request is on the wire,
+    // and nothing but abort() can return its connection to the pool before it is sent whole
+    upstream.sendHead();
+    upload = in.pipe().endOnComplete(false);
+    upload.to(upstream).compose(v -> endBody()).onFailure(e -> abort());
+    return upstream.response();
+  }
+
+  /** The rest of the client's body is read and dropped: the client's connection stays usable. */
+  private void dropRestOfBody() {
+    upload.close();
+    // closing the pipe unset the request's handler; failures from here on are the abort's own
+    upstream.exceptionHandler(e -> { });
+  }
+
+  private Future<Void> endBody() {
+    sentWhole = true;
+    return upstream.end();
+  }
+
+  /**
+   * The module answered in full before the body was all sent: the rest is not wanted, and the
+   * connection holding the request sent in part is closed.
+   */
+  private void closeIfAnsweredEarly() {
+    if (!sentWhole) {
+      abort();
+    }
+  }
+
+  /** The pipe, made now, pauses the response and catches its end or failure while held. */
+  private Exchange hold(HttpClientResponse answer) {
+    response = answer;
+    download = answer.pipe().endOnFailure(false);
+    return this;
+  }
+
+  private static boolean hasBody(HttpServerRequest in) {
+    String length = in.getHeader(HttpHeaders.CONTENT_LENGTH);
+    if (length != null) {
+      return !"0".equals(length.trim());
+    }
+    return in.headers().contains(HttpHeaders.TRANSFER_ENCODING);
+  }
+}
