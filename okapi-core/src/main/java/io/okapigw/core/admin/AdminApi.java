@@ -74,5 +74,10 @@ public final class AdminApi {
     router.route("/_/*").handler(ctx -> ctx.fail(HttpError.notFound(
         "no admin endpoint " + ctx.request().method() + " " + ctx.request().path())));
     router.route("/_/*").failureHandler(Failures::handle);
+    // failures vert.x-web raises before any route (a path parameter such as %zz that does not
+    // decode: 400) go to error handlers, not failure handlers; without one it logs a stack trace
+    router.errorHandler(400, Failures.errorHandler(400, "malformed path (a %-escape that does"
+        + " not decode?)"));
+    router.errorHandler(500, Failures.errorHandler(500, "internal error"));
   }
 }
