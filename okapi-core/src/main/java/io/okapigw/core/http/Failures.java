@@ -74,7 +74,8 @@ public final class Failures {
     boolean broken = isBrokenConnection(failure);
     if (gone && (broken || failure instanceof HttpError)) {
       // the client hung up (or the answer was cut): whatever failed after, it hears nothing
-      log(Kind.BROKEN, request, -1, "connection closed before the answer was complete ("
+      log(Kind.BROKEN, request, -1, (response.ended() ? "failed after the answer was sent ("
+          : "connection closed before the answer was complete (")
           + (failure instanceof HttpError e ? e.status() + " " + e.getMessage()
           : describe(failure)) + ")", null);
     } else if (failure instanceof HttpError e) {
