@@ -4,6 +4,7 @@ import static io.okapigw.core.admin.Replies.guarded;
 
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.Registry;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 
 /** {@code /_/proxy/modules}: register, list, read and remove module descriptors. */
@@ -16,9 +17,12 @@ final class ModulesApi {
   }
 
   void mount(Router router) {
-    router.post("/_/proxy/modules").handler(guarded(ctx -> Replies.created(ctx,
-        registry.addModule(Replies.jsonObject(ctx)).map(ModuleDescriptor::toJson),
-        json -> "/_/proxy/modules/" + json.getString("id"))));
+    router.post("/_/proxy/modules").handler(guarded(ctx -> {
+      JsonObject json = Replies.jsonObject(ctx);
+      Replies.created(ctx, Replies.offLoop(ctx, () -> ModuleDescriptor.fromJson(json))
+              .compose(registry::addModule).map(ModuleDescriptor::toJson),
+          created -> "/_/proxy/modules/" + created.getString("id"));
+    }));
     router.get("/_/proxy/modules").handler(ctx -> Replies.okList(ctx,
         registry.modules().map(list -> list.stream().map(ModuleDescriptor::toJson).toList())));
     router.get("/_/proxy/modules/:id").handler(ctx -> Replies.ok(ctx,

@@ -2,12 +2,12 @@ package io.okapigw.core.admin;
 
 import io.okapigw.core.http.HttpError;
 import io.vertx.core.Future;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 
 /** Reading admin request bodies and writing admin answers, the same way for every resource. */
@@ -16,17 +16,19 @@ final class Replies {
   private Replies() {
   }
 
-  /** @return the body as a JSON object; 400 naming the problem if it is empty or not an object */
+  /**
+   * @return the body as a JSON object (parsed by {@link AdminBody}, off the event loop when
+   *     large); 400 naming the problem if it is empty or not an object
+   */
   static JsonObject jsonObject(RoutingContext ctx) {
-    Buffer body = AdminBody.of(ctx);
-    if (body == null || body.length() == 0) {
-      throw HttpError.badRequest("missing JSON body");
-    }
     Object json;
     try {
-      json = body.toJsonValue();
+      json = AdminBody.json(ctx);
     } catch (DecodeException e) {
       throw HttpError.badRequest("malformed JSON: " + firstLine(e.getMessage()));
+    }
+    if (json == null) {
+      throw HttpError.badRequest("missing JSON body");
     }
     if (!(json instanceof JsonObject object)) {
       throw HttpError.badRequest("expected a JSON object");
@@ -34,24 +36,33 @@ final class Replies {
     return object;
   }
 
+  /**
+   * Runs {@code work} on a worker thread: what grows with the size of a descriptor (checking
+   * one, encoding answers) must not hold the event loop that proxied requests run on.
+   */
+  static <T> Future<T> offLoop(RoutingContext ctx, Callable<T> work) {
+    return ctx.vertx().executeBlocking(work, false);
+  }
+
   /** Answers 201 with a Location header and the created resource. */
   static void created(RoutingContext ctx, Future<JsonObject> result, Function<JsonObject, String> location) {
-    result.onSuccess(json -> ctx.response().setStatusCode(201)
+    result.compose(json -> offLoop(ctx, json::encodePrettily).onSuccess(text -> ctx.response()
+            .setStatusCode(201)
             .putHeader("Location", location.apply(json))
             .putHeader("Content-Type", "application/json")
-            .end(json.encodePrettily()))
+            .end(text)))
         .onFailure(ctx::fail);
   }
 
   static void ok(RoutingContext ctx, Future<JsonObject> result) {
-    result.onSuccess(json -> ctx.response().putHeader("Content-Type", "application/json")
-            .end(json.encodePrettily()))
+    result.compose(json -> offLoop(ctx, json::encodePrettily))
+        .onSuccess(text -> ctx.response().putHeader("Content-Type", "application/json").end(text))
         .onFailure(ctx::fail);
   }
 
   static void okList(RoutingContext ctx, Future<List<JsonObject>> result) {
-    result.onSuccess(list -> ctx.response().putHeader("Content-Type", "application/json")
-            .end(new JsonArray(List.copyOf(list)).encodePrettily()))
+    result.compose(list -> offLoop(ctx, () -> new JsonArray(List.copyOf(list)).encodePrettily()))
+        .onSuccess(text -> ctx.response().putHeader("Content-Type", "application/json").end(text))
         .onFailure(ctx::fail);
   }
 

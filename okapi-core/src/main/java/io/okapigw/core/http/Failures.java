@@ -1,17 +1,43 @@
 package io.okapigw.core.http;
 
+import io.okapigw.core.http.FailureLog.Kind;
+import io.vertx.core.Handler;
+import io.vertx.core.VertxException;
+import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.StreamResetException;
 import io.vertx.core.json.DecodeException;
 import io.vertx.ext.web.RoutingContext;
-import org.slf4j.Logger;
+import java.io.IOException;
+import java.util.Locale;
 import org.slf4j.LoggerFactory;
 
-/** Turns any failure into a plain-text response; the one place where errors become HTTP. */
+/**
+ * Turns any failure into a plain-text response; the one place where errors become HTTP. Every
+ * failure is logged as one line (status, method, path, request id, reason; no stack trace, no
+ * token), rate-limited per kind by {@link FailureLog}: a client's mistake (4xx) at INFO, a
+ * module's failure (5xx) at WARN, a connection that broke before the answer was complete at
+ * INFO. Only a bug (anything else, 500) carries a stack trace, the first of each interval.
+ */
 public final class Failures {
 
-  private static final Logger log = LoggerFactory.getLogger(Failures.class);
+  private static final FailureLog LOG = FailureLog.create(LoggerFactory.getLogger(Failures.class),
+      FailureLog.DEFAULT_LINES, FailureLog.DEFAULT_INTERVAL, System::nanoTime);
 
   private Failures() {
+  }
+
+  /**
+   * For {@code router.errorHandler(status, ...)}: what vert.x-web calls for a failure it raises
+   * before any route (it logs a stack trace when there is none), without the failure itself.
+   *
+   * @param status the status the handler is registered for
+   * @param message what the client is told
+   */
+  public static Handler<RoutingContext> errorHandler(int status, String message) {
+    return ctx -> respond(ctx.request(), ctx.failure() != null ? ctx.failure()
+        : new HttpError(status, message));
   }
 
   /** Router failure handler: {@code router.route().failureHandler(Failures::handle)}. */
@@ -19,42 +45,118 @@ public final class Failures {
     Throwable failure = ctx.failure();
     if (failure == null) {
       int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
-      respond(ctx.response(), status, defaultMessage(status));
-      return;
+      failure = new HttpError(status, defaultMessage(status));
     }
-    respond(ctx.response(), failure);
+    respond(ctx.request(), failure);
   }
 
-  /** Writes the failure to the response unless the response has already started. */
+  /**
+   * Logs the failure with what the request says of itself (method, path, request id) and
+   * writes it to the response unless the response has already started.
+   */
+  public static void respond(HttpServerRequest request, Throwable failure) {
+    respond(request, request.response(), failure);
+  }
+
+  /** Logs the failure and writes it to the response unless the response has already started. */
   public static void respond(HttpServerResponse response, Throwable failure) {
-    if (failure instanceof HttpError e) {
-      respond(response, e.status(), e.getMessage(), e.contentType());
-    } else if (failure instanceof DecodeException e) {
-      respond(response, 400, "malformed JSON: " + firstLine(e.getMessage()));
-    } else if (failure instanceof IllegalArgumentException e) {
-      respond(response, 400, e.getMessage());
+    respond(null, response, failure);
+  }
+
+  /** Writes a plain-text error unless the response has already started; logs nothing. */
+  public static void respond(HttpServerResponse response, int status, String message) {
+    write(response, status, message, "text/plain; charset=utf-8");
+  }
+
+  private static void respond(HttpServerRequest request, HttpServerResponse response,
+      Throwable failure) {
+    boolean gone = response.closed() || response.ended();
+    boolean broken = isBrokenConnection(failure);
+    if (gone && (broken || failure instanceof HttpError)) {
+      // the client hung up (or the answer was cut): whatever failed after, it hears nothing
+      log(Kind.BROKEN, request, -1, (response.ended() ? "failed after the answer was sent ("
+          : "connection closed before the answer was complete (")
+          + (failure instanceof HttpError e ? e.status() + " " + e.getMessage()
+          : describe(failure)) + ")", null);
+    } else if (failure instanceof HttpError e) {
+      log(e.status() >= 500 ? Kind.UPSTREAM : Kind.CLIENT, request, e.status(), e.getMessage(),
+          null);
+      write(response, e.status(), e.getMessage(), e.contentType());
+    } else if (failure instanceof DecodeException || failure instanceof IllegalArgumentException) {
+      String message = (failure instanceof DecodeException ? "malformed JSON: " : "")
+          + firstLine(failure.getMessage());
+      log(Kind.CLIENT, request, 400, message, null);
+      respond(response, 400, message);
+    } else if (broken && !response.headWritten()) {
+      String message = "connection to a module failed: " + describe(failure);
+      log(Kind.UPSTREAM, request, 502, message, null);
+      respond(response, 502, message);
+    } else if (broken) {
+      log(Kind.BROKEN, request, -1, "connection broken while answering: " + describe(failure),
+          null);
+      resetIfStarted(response);
     } else {
-      log.error("unexpected failure", failure);
+      log(Kind.INTERNAL, request, 500, "unexpected failure: " + describe(failure), failure);
       respond(response, 500, "internal error: " + failure.getClass().getSimpleName());
     }
   }
 
-  /** Writes a plain-text error unless the response has already started. */
-  public static void respond(HttpServerResponse response, int status, String message) {
-    respond(response, status, message, "text/plain; charset=utf-8");
+  private static void log(Kind kind, HttpServerRequest request, int status, String reason,
+      Throwable failure) {
+    StringBuilder line = new StringBuilder();
+    line.append(status > 0 ? Integer.toString(status) : "-");
+    if (request != null) {
+      line.append(' ').append(request.method().name()).append(' ').append(request.path());
+      String id = request.getHeader(OkapiHeaders.REQUEST_ID);
+      if (id != null) {
+        line.append(" [").append(id).append(']');
+      }
+    }
+    LOG.log(kind, line.append(": ").append(firstLine(reason)).toString(), failure);
   }
 
-  private static void respond(HttpServerResponse response, int status, String message,
-      String contentType) {
-    if (response.headWritten() || response.ended() || response.closed()) {
-      if (!response.ended() && !response.closed()) {
-        response.reset();
+  /**
+   * @return whether the failure is a connection that closed or was reset (either side's), not a
+   *     bug: Vert.x's "Connection was closed", stream resets, socket errors
+   */
+  static boolean isBrokenConnection(Throwable failure) {
+    Throwable t = failure;
+    for (int depth = 0; t != null && depth < 10; depth++, t = t.getCause()) {
+      if (t instanceof IOException || t instanceof StreamResetException
+          || t instanceof HttpClosedException
+          || t instanceof VertxException && t.getMessage() != null
+              && t.getMessage().toLowerCase(Locale.ROOT).contains("closed")) {
+        return true;
       }
+    }
+    return false;
+  }
+
+  private static String describe(Throwable failure) {
+    String message = failure.getMessage();
+    return failure.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+
+  private static void write(HttpServerResponse response, int status, String message,
+      String contentType) {
+    if (resetIfStarted(response)) {
       return;
     }
     response.setStatusCode(status)
         .putHeader("Content-Type", contentType)
         .end(message == null ? defaultMessage(status) : message);
+  }
+
+  /** @return whether the response has started (then it is reset) or is over */
+  private static boolean resetIfStarted(HttpServerResponse response) {
+    if (response.ended() || response.closed()) {
+      return true;
+    }
+    if (response.headWritten()) {
+      response.reset();
+      return true;
+    }
+    return false;
   }
 
   private static String defaultMessage(int status) {

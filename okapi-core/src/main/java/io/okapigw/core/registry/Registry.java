@@ -74,7 +74,14 @@ public final class Registry {
 
   /** Validates and stores a module descriptor; 400 if invalid or the id exists. */
   public Future<ModuleDescriptor> addModule(JsonObject json) {
-    ModuleDescriptor module = ModuleDescriptor.fromJson(json);
+    return addModule(ModuleDescriptor.fromJson(json));
+  }
+
+  /**
+   * Stores a module descriptor already validated ({@link ModuleDescriptor#fromJson}, which may
+   * run off the event loop for a large one); 400 if the id exists.
+   */
+  public Future<ModuleDescriptor> addModule(ModuleDescriptor module) {
     return mutations.run(() -> store.insertModule(module)
         .map(inserted -> created(inserted, module, "module " + module.id() + " already exists")));
   }

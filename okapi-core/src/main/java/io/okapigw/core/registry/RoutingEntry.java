@@ -33,6 +33,8 @@ public record RoutingEntry(List<String> methods, String pathPattern, String stat
   public static final Set<String> PHASES = Set.of("auth", "pre", "post");
   /** The {@code type} of an entry that sends the request on to another path. */
   public static final String REDIRECT = "redirect";
+  /** Characters Okapi 6.1.5 refuses in a pathPattern (its RoutingEntry.INVALID_PATH_CHARS). */
+  private static final String INVALID_PATH_CHARS = "\\%+{}()[].;:=?@#^$\"' ";
 
   static RoutingEntry fromJson(JsonObject json, String where, boolean filter) {
     List<String> methods = JsonFields.strings(json, "methods", where).stream()
@@ -59,13 +61,56 @@ public record RoutingEntry(List<String> methods, String pathPattern, String stat
 
   private static String pattern(JsonObject json, String path, String where) {
     String pattern = JsonFields.optionalString(json, "pathPattern", where);
-    if (pattern == null && path != null) {
-      pattern = path + "*";
+    if (pattern != null) {
+      checkSyntax(pattern, where);
+    } else if (path != null) {
+      pattern = path + "*"; // a legacy path, unchecked as in Okapi
     }
     if (pattern == null || !pattern.startsWith("/")) {
       throw HttpError.badRequest(where + ": pathPattern must start with /, was " + pattern);
     }
     return pattern;
+  }
+
+  /**
+   * Okapi 6.1.5's rules ({@code RoutingEntry.setPathPattern}): none of INVALID_PATH_CHARS
+   * outside a {@code {name}}; every opening brace closed; neither {@code /} nor those characters
+   * inside the braces. Otherwise the pattern would be matched literally, never as intended.
+   *
+   * @throws HttpError 400 naming the pattern and the problem
+   */
+  private static void checkSyntax(String pattern, String where) {
+    for (int i = 0; i < pattern.length(); i++) {
+      char c = pattern.charAt(i);
+      if (c == '{') {
+        i = endOfName(pattern, i, where);
+      } else if (INVALID_PATH_CHARS.indexOf(c) >= 0) {
+        throw badPattern(pattern, where, "invalid character " + quoted(c) + " at index " + i);
+      }
+    }
+  }
+
+  /** @return the index of the brace closing the one at {@code open} */
+  private static int endOfName(String pattern, int open, String where) {
+    for (int i = open + 1; i < pattern.length(); i++) {
+      char c = pattern.charAt(i);
+      if (c == '}') {
+        return i;
+      }
+      if (c == '/' || INVALID_PATH_CHARS.indexOf(c) >= 0) {
+        throw badPattern(pattern, where, (c == '/' ? "/" : "invalid character " + quoted(c))
+            + " inside {} at index " + i);
+      }
+    }
+    throw badPattern(pattern, where, "missing } for the { at index " + open);
+  }
+
+  private static String quoted(char c) {
+    return c == ' ' ? "' '" : String.valueOf(c);
+  }
+
+  private static HttpError badPattern(String pattern, String where, String problem) {
+    return HttpError.badRequest(where + ": pathPattern " + pattern + ": " + problem);
   }
 
   private static String redirectPath(JsonObject json, String type, String where) {

@@ -17,6 +17,8 @@ import java.net.ConnectException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Opens requests to module instances (round-robin over a stage's instances) and turns connection
@@ -24,6 +26,8 @@ import java.util.function.Function;
  * 502. Callers that must fail closed (the auth stage) remap with {@link #mapFailure}.
  */
 public final class UpstreamClient {
+
+  private static final Logger log = LoggerFactory.getLogger(UpstreamClient.class);
 
   /** Size of the pieces a body is relayed in (the HTTP decoder's maximum chunk size). */
   public static final int BODY_CHUNK_SIZE = 64 * 1024;
@@ -64,8 +68,25 @@ public final class UpstreamClient {
             .setSsl(endpoint.ssl())
             .setURI(uri)
             .setIdleTimeout(idleTimeoutMillis))
-        .map(target::with)
+        .map(request -> target.with(quiet(request)))
         .recover(e -> Future.failedFuture(mapFailure(target, e)));
+  }
+
+  /**
+   * Vert.x logs every exception of a request or response without an exception handler (a reset
+   * or closed connection: {@code HttpClientRequestImpl - Stream reset}, or a stack trace from
+   * {@code HttpClientResponseImpl}), one or more lines each, however many. The callers learn of
+   * it through their futures and answer and log it once, rate-limited ({@code Failures}); here
+   * it is only a debug line.
+   */
+  private static HttpClientRequest quiet(HttpClientRequest request) {
+    request.exceptionHandler(UpstreamClient::debug);
+    request.response().onSuccess(response -> response.exceptionHandler(UpstreamClient::debug));
+    return request;
+  }
+
+  private static void debug(Throwable failure) {
+    log.debug("module connection: {}", failure.toString());
   }
 
   /** @return the failure as an {@link HttpError} naming the target (502/504); others as is */

@@ -10,11 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
 
 /**
  * The JSON store's directory: {@code store.json}, replaced atomically (write
  * {@code store.json.tmp}, fsync it, rename over {@code store.json}, fsync the directory),
  * and {@code store.lock}, locked while open so that no second process uses the directory.
+ * The directory and its files are the owner's only ({@link OwnerOnly}).
  * Blocking: call from a worker thread only.
  */
 final class StoreFile implements AutoCloseable {
@@ -33,8 +35,9 @@ final class StoreFile implements AutoCloseable {
   }
 
   static StoreFile open(Path dir) throws IOException {
-    Files.createDirectories(dir);
-    FileChannel channel = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    OwnerOnly.directory(dir);
+    FileChannel channel = FileChannel.open(dir.resolve(LOCK),
+        Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnly.newFile());
     FileLock lock;
     try {
       lock = channel.tryLock();
@@ -45,7 +48,15 @@ final class StoreFile implements AutoCloseable {
       channel.close();
       throw new IllegalStateException("--store: directory " + dir + " is in use by another store");
     }
-    Files.deleteIfExists(dir.resolve(TEMP));
+    try {
+      Files.deleteIfExists(dir.resolve(TEMP));
+      OwnerOnly.file(dir.resolve(LOCK));
+      OwnerOnly.file(dir.resolve(DATA));
+    } catch (IOException | RuntimeException e) {
+      lock.release();
+      channel.close();
+      throw e;
+    }
     return new StoreFile(dir, channel, lock);
   }
 
@@ -58,8 +69,9 @@ final class StoreFile implements AutoCloseable {
   /** Replaces the content atomically and durably. */
   void write(Buffer content) throws IOException {
     Path temp = dir.resolve(TEMP);
-    try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING)) {
+    // created rw------- and renamed over store.json, which so keeps those permissions
+    try (FileChannel out = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING), OwnerOnly.newFile())) {
       ByteBuffer bytes = ByteBuffer.wrap(content.getBytes());
       while (bytes.hasRemaining()) {
         out.write(bytes);
