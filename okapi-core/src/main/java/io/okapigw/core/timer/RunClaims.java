@@ -15,6 +15,8 @@ import java.util.Set;
 final class RunClaims {
 
   static final String MAP = "okapigw.timers.runs";
+  /** Compare-and-set attempts per claim: other nodes claim the same or an earlier run. */
+  private static final int MAX_ATTEMPTS = 5;
 
   private final AsyncMap<String, Long> runs;
 
@@ -32,12 +34,20 @@ final class RunClaims {
    * @return true if this node makes the run; false if a node claimed it or a later one
    */
   Future<Boolean> claim(String timer, Instant run) {
-    long at = run.toEpochMilli();
+    return claim(timer, run.toEpochMilli(), MAX_ATTEMPTS);
+  }
+
+  /** A lost compare-and-set is tried again while the last claimed run is still earlier. */
+  private Future<Boolean> claim(String timer, long at, int attempts) {
     return runs.get(timer).compose(last -> {
-      if (last == null) {
-        return runs.putIfAbsent(timer, at).map(previous -> previous == null);
+      if (last != null && last >= at) {
+        return Future.succeededFuture(false);
       }
-      return last >= at ? Future.succeededFuture(false) : runs.replaceIfPresent(timer, last, at);
+      Future<Boolean> set = last == null
+          ? runs.putIfAbsent(timer, at).map(previous -> previous == null)
+          : runs.replaceIfPresent(timer, last, at);
+      return set.compose(won -> won || attempts <= 1 ? Future.succeededFuture(won)
+          : claim(timer, at, attempts - 1));
     });
   }
 
