@@ -44,7 +44,7 @@ final class NodeTimers implements TimerService {
       ClusterBus bus, Scheduler scheduler, TimerCalls calls) {
     return Future.all(TimerStore.open(vertx, storage), RunClaims.create(vertx)).compose(all -> {
       TimerStore patches = all.resultAt(0);
-      NodeTimers timers = new NodeTimers(new TimerTable(store, patches), patches,
+      NodeTimers timers = new NodeTimers(new TimerTable(vertx, store, patches), patches,
           all.resultAt(1), bus, scheduler, calls);
       ((VertxInternal) vertx).addCloseHook(completion -> {
         timers.runner.stop();
@@ -62,14 +62,17 @@ final class NodeTimers implements TimerService {
   /** Re-reads every timer and re-arms; one refresh at a time, so an older never wins. */
   synchronized Future<List<TenantTimers>> refresh() {
     lastRefresh = lastRefresh.transform(ignored -> table.all()
-        .onSuccess(all -> runner.apply(all.stream().flatMap(t -> t.timers().stream()).toList()))
+        .onSuccess(runner::apply)
         .onFailure(e -> log.error("reading the timers failed; they stay as they were", e)));
     return lastRefresh;
   }
 
   @Override
   public Future<Void> changed() {
-    Future<Void> here = refresh().compose(this::prune);
+    Future<Void> here = refresh().compose(this::prune).recover(e -> {
+      log.error("timers after a registry change: {}", e.getMessage());
+      return Future.succeededFuture(); // logged; the registry change itself stands
+    });
     Future<List<String>> others = bus.broadcast(TOPIC, new JsonObject().put("from", bus.nodeId()))
         .onSuccess(missing -> {
           if (!missing.isEmpty()) {

@@ -1,12 +1,14 @@
 package io.okapigw.core.timer;
 
 import io.okapigw.core.timer.Scheduler.Cancellable;
+import io.okapigw.core.timer.TimerTable.TenantTimers;
 import io.vertx.core.Future;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,19 +26,20 @@ final class TimerRunner {
   private final RunClaims claims;
   private final TimerTable table;
   private final TimerCalls calls;
-  private final Runnable onStale;
+  private final Supplier<Future<?>> onStale;
   private final Map<String, Armed> armed = new HashMap<>();
   private boolean stopped;
 
-  /** A timer waiting for its next run. */
-  private record Armed(Timer timer, Instant run, Cancellable handle) {
+  /** A timer waiting for its next run, with its tenant's timers as read when it was armed. */
+  private record Armed(Timer timer, TenantTimers tenant, Instant run, Cancellable handle) {
   }
 
   /**
-   * @param onStale called when a timer turns out to have changed since it was armed here
+   * @param onStale re-reads the timers, when one turns out to have changed since it was armed
+   *     here
    */
   TimerRunner(Scheduler scheduler, RunClaims claims, TimerTable table, TimerCalls calls,
-      Runnable onStale) {
+      Supplier<Future<?>> onStale) {
     this.scheduler = scheduler;
     this.claims = claims;
     this.table = table;
@@ -44,13 +47,21 @@ final class TimerRunner {
     this.onStale = onStale;
   }
 
-  /** Arms the active timers not yet armed, keeps those unchanged, and drops the others. */
-  synchronized void apply(List<Timer> timers) {
+  /**
+   * Arms the active timers not yet armed, keeps those unchanged (with the tenant's modules as
+   * now read), and drops the others.
+   */
+  synchronized void apply(List<TenantTimers> tenants) {
     if (stopped) {
       return;
     }
     Map<String, Timer> wanted = new HashMap<>();
-    timers.stream().filter(t -> t.schedule().active()).forEach(t -> wanted.put(t.key(), t));
+    Map<String, TenantTimers> tenantOf = new HashMap<>();
+    tenants.forEach(tenant -> tenant.timers().stream().filter(t -> t.schedule().active())
+        .forEach(t -> {
+          wanted.put(t.key(), t);
+          tenantOf.put(t.key(), tenant);
+        }));
     armed.values().removeIf(a -> {
       boolean gone = !a.timer().sameAs(wanted.get(a.timer().key()));
       if (gone) {
@@ -58,13 +69,9 @@ final class TimerRunner {
       }
       return gone;
     });
+    armed.replaceAll((key, a) -> new Armed(a.timer(), tenantOf.get(key), a.run(), a.handle()));
     wanted.values().stream().filter(t -> !armed.containsKey(t.key()))
-        .forEach(t -> arm(t, scheduler.now()));
-  }
-
-  /** @return how many timers are armed here */
-  synchronized int armedCount() {
-    return armed.size();
+        .forEach(t -> arm(t, tenantOf.get(t.key()), scheduler.now()));
   }
 
   /** Cancels every timer; later {@link #apply} calls do nothing. */
@@ -74,27 +81,29 @@ final class TimerRunner {
     armed.clear();
   }
 
-  private void arm(Timer timer, Instant after) {
+  private void arm(Timer timer, TenantTimers tenant, Instant after) {
     Optional<Instant> run = timer.schedule().nextAfter(after, timer.phaseSeed());
     if (run.isEmpty()) {
       armed.remove(timer.key());
       return;
     }
     Instant at = run.get();
-    armed.put(timer.key(), new Armed(timer, at, scheduler.at(at, () -> due(timer, at))));
+    armed.put(timer.key(), new Armed(timer, tenant, at, scheduler.at(at, () -> due(timer, at))));
   }
 
   private Future<Void> due(Timer timer, Instant run) {
+    TenantTimers tenant;
     synchronized (this) {
       Armed current = armed.get(timer.key());
       if (stopped || current == null || !current.run().equals(run)
           || !current.timer().sameAs(timer)) {
         return Future.succeededFuture();
       }
-      arm(timer, run);
+      tenant = current.tenant();
+      arm(timer, tenant, run);
     }
     return claims.claim(timer.key(), run)
-        .compose(won -> won ? runClaimed(timer, run) : Future.<Void>succeededFuture())
+        .compose(won -> won ? runClaimed(tenant, timer, run) : Future.<Void>succeededFuture())
         .recover(e -> {
           log.warn("timer {} of tenant {}: run at {} not made: {}", timer.id(), timer.tenant(),
               run, e.getMessage());
@@ -103,16 +112,14 @@ final class TimerRunner {
   }
 
   /** The store is the truth: a node that missed a change must not call on the old timer. */
-  private Future<Void> runClaimed(Timer timer, Instant run) {
-    return table.tenant(timer.tenant()).compose(tenant -> {
-      Optional<Timer> current = tenant.find(timer.id().toString());
-      if (current.isPresent() && current.get().sameAs(timer)) {
-        return calls.run(tenant, current.get());
+  private Future<Void> runClaimed(TenantTimers tenant, Timer timer, Instant run) {
+    return table.isCurrent(tenant, timer).compose(current -> {
+      if (current) {
+        return calls.run(tenant, timer);
       }
       log.info("timer {} of tenant {} changed or went before its run at {}; not called, "
           + "this node re-reads its timers", timer.id(), timer.tenant(), run);
-      onStale.run();
-      return Future.succeededFuture();
+      return onStale.get().<Void>mapEmpty();
     });
   }
 }

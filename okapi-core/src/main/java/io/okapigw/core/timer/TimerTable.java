@@ -5,6 +5,7 @@ import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.registry.TenantDescriptor;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -29,10 +30,17 @@ final class TimerTable {
 
   private static final Logger log = LoggerFactory.getLogger(TimerTable.class);
 
+  private final Vertx vertx;
   private final RegistryStore store;
   private final TimerStore patches;
 
-  TimerTable(RegistryStore store, TimerStore patches) {
+  /**
+   * @param vertx for the worker that reads every tenant's timers out of their descriptors
+   * @param store the registry
+   * @param patches the changed timers
+   */
+  TimerTable(Vertx vertx, RegistryStore store, TimerStore patches) {
+    this.vertx = vertx;
     this.store = store;
     this.patches = patches;
   }
@@ -47,6 +55,29 @@ final class TimerTable {
     Optional<Timer> find(String id) {
       return timers.stream().filter(t -> t.id().toString().equals(id)).findFirst();
     }
+
+    List<String> enabledIds() {
+      return enabled.stream().map(ModuleDescriptor::id).toList();
+    }
+  }
+
+  /**
+   * Whether a timer read earlier is still current, from two small reads: the tenant's enabled
+   * module ids and its changed timers (a registered descriptor never changes under its id, so
+   * the same ids mean the same handlers).
+   *
+   * @param read the tenant's timers as read earlier
+   * @param timer one of them
+   * @return true if the tenant has the same modules enabled and the timer the same change
+   */
+  Future<Boolean> isCurrent(TenantTimers read, Timer timer) {
+    return Future.all(store.enabledModules(read.tenant()), patches.forTenant(read.tenant()))
+        .map(all -> {
+          JsonObject patch = all.<Map<String, JsonObject>>resultAt(1).get(timer.id().toString());
+          return read.enabledIds().equals(all.resultAt(0)) && (patch == null ? !timer.modified()
+              : timer.modified() && TimerEntry.withTiming(timer.entry(), patch)
+                  .equals(timer.entry()));
+        });
   }
 
   /** @return the tenant's timers; none if the tenant does not exist */
@@ -56,18 +87,27 @@ final class TimerTable {
         .map(all -> of(tenant, all.resultAt(0), all.resultAt(1)));
   }
 
-  /** @return every tenant's timers */
+  /**
+   * @return every tenant's timers (read out of the descriptors on a worker thread: copying
+   *     large descriptors for many tenants must not hold the event loop)
+   */
   Future<List<TenantTimers>> all() {
     return Future.all(store.tenants(), store.modules(), patches.all()).compose(all -> {
-      Map<String, ModuleDescriptor> modules = all.<List<ModuleDescriptor>>resultAt(1).stream()
-          .collect(Collectors.toMap(ModuleDescriptor::id, Function.identity()));
-      List<TimerStore.Patch> changed = all.resultAt(2);
       List<TenantDescriptor> tenants = all.resultAt(0);
-      return Future.all(tenants.stream().map(t -> store.enabledModules(t.id())
-              .map(ids -> of(t.id(), ids.stream().map(modules::get).filter(m -> m != null)
-                  .toList(), patchesOf(t.id(), changed))))
-              .toList())
-          .map(each -> each.<TenantTimers>list());
+      return Future.all(tenants.stream().map(t -> store.enabledModules(t.id())).toList())
+          .compose(enabled -> vertx.executeBlocking(() -> {
+            Map<String, ModuleDescriptor> modules = all.<List<ModuleDescriptor>>resultAt(1)
+                .stream().collect(Collectors.toMap(ModuleDescriptor::id, Function.identity()));
+            List<TimerStore.Patch> changed = all.resultAt(2);
+            List<TenantTimers> timers = new ArrayList<>();
+            for (int i = 0; i < tenants.size(); i++) {
+              String tenant = tenants.get(i).id();
+              timers.add(of(tenant, enabled.<List<String>>resultAt(i).stream()
+                  .map(modules::get).filter(m -> m != null).toList(),
+                  patchesOf(tenant, changed)));
+            }
+            return timers;
+          }, false));
     });
   }
 

@@ -185,6 +185,18 @@ class TimerFiringTest {
   }
 
   @Test
+  void aChangeThisNodeMissed_runNotCalled_andTheNodeReReadsItsTimers() {
+    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
+        module.url());
+    SharedDataTimerStore.create(gw.vertx()).await().put(new TimerStore.Patch("diku",
+        "mod-timer_0", new JsonObject().put("delay", "0"))).await();
+    assertThat(clock.pending()).as("no one told this node").isEqualTo(1);
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(calls()).as("checked against the store before calling").isEmpty();
+    assertThat(clock.pending()).as("re-read: the timer is off now").isZero();
+  }
+
+  @Test
   void eachTenant_hasItsOwnCalls() {
     gw.createTenant("other");
     gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
