@@ -18,10 +18,17 @@ final class VertxScheduler implements Scheduler {
 
   private final Vertx vertx;
   private final Clock clock;
+  private final long maxWaitMillis;
 
   VertxScheduler(Vertx vertx, Clock clock) {
+    this(vertx, clock, MAX_WAIT);
+  }
+
+  /** @param maxWait the longest wait before the clock is read again */
+  VertxScheduler(Vertx vertx, Clock clock, Duration maxWait) {
     this.vertx = vertx;
     this.clock = clock;
+    this.maxWaitMillis = maxWait.toMillis();
   }
 
   @Override
@@ -50,7 +57,7 @@ final class VertxScheduler implements Scheduler {
     }
 
     void arm() {
-      long millis = Math.min(Duration.between(now(), at).toMillis(), MAX_WAIT.toMillis());
+      long millis = Math.min(Duration.between(now(), at).toMillis(), maxWaitMillis);
       timerId = vertx.setTimer(Math.max(1, millis), id -> wake());
     }
 
