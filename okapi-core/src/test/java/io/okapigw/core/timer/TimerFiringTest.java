@@ -197,6 +197,19 @@ class TimerFiringTest {
   }
 
   @Test
+  void deletingTheTenant_stopsItsTimers_andForgetsItsChanges() {
+    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
+        module.url());
+    gw.request().body("{\"delay\":\"2\",\"unit\":\"minute\"}")
+        .patch("/_/proxy/tenants/diku/timers/mod-timer_0").then().statusCode(204);
+    gw.request().delete("/_/proxy/tenants/diku").then().statusCode(204);
+    clock.advance(Duration.ofMinutes(5));
+    assertThat(calls()).isEmpty();
+    assertThat(clock.pending()).isZero();
+    assertThat(SharedDataTimerStore.create(gw.vertx()).await().all().await()).isEmpty();
+  }
+
+  @Test
   void eachTenant_hasItsOwnCalls() {
     gw.createTenant("other");
     gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
