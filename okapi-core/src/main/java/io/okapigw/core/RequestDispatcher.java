@@ -5,17 +5,18 @@ import io.okapigw.core.http.HttpError;
 import io.okapigw.core.proxy.CorsPolicy;
 import io.okapigw.core.proxy.InvokePath;
 import io.okapigw.core.proxy.ProxyHandler;
+import io.okapigw.core.server.ClientConnections;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 
 /**
- * What one listener serves: CORS first for browser requests (those with an {@code Origin}),
- * {@code /_/invoke/tenant/...} as a call of the tenant it names, and everything else through the
- * proxy, the admin API included (it is the okapi module's interface). A listener that must not
- * serve the admin API answers 403 under {@code /_/}, except the health check and
- * {@code /_/invoke/tenant/...}.
+ * What one listener serves: nothing more on a connection being closed; then CORS first for
+ * browser requests (those with an {@code Origin}), {@code /_/invoke/tenant/...} as a call of the
+ * tenant it names, and everything else through the proxy, the admin API included (it is the
+ * okapi module's interface). A listener that must not serve the admin API answers 403 under
+ * {@code /_/}, except the health check and {@code /_/invoke/tenant/...}.
  */
 final class RequestDispatcher implements Handler<HttpServerRequest> {
 
@@ -24,10 +25,13 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
   private final ProxyHandler proxy;
   private final Router browser;
   private final boolean servesAdmin;
+  private final ClientConnections connections;
 
-  RequestDispatcher(Vertx vertx, ProxyHandler proxy, CorsPolicy cors, boolean servesAdmin) {
+  RequestDispatcher(Vertx vertx, ProxyHandler proxy, CorsPolicy cors, boolean servesAdmin,
+      ClientConnections connections) {
     this.proxy = proxy;
     this.servesAdmin = servesAdmin;
+    this.connections = connections;
     this.browser = Router.router(vertx);
     // vert.x-web only for browser requests; the rest skip its route matching
     browser.route().handler(cors::handle).handler(ctx -> route(ctx.request()));
@@ -35,6 +39,9 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
 
   @Override
   public void handle(HttpServerRequest req) {
+    if (!connections.admit(req)) {
+      return;
+    }
     if (!servesAdmin && refused(req.path())) {
       Failures.respond(req.response(), new HttpError(403, "the admin API is not served on this"
           + " listener (admin.public=false); use the admin listener"));
