@@ -1,13 +1,17 @@
 package io.okapigw.core.server;
 
+import io.okapigw.core.http.Failures;
+import io.okapigw.core.http.HttpError;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One client connection's header timeout.
+ * One client connection's header timeout, and its end after a body that cannot be read on.
  * Complete request headers must arrive within the timeout of the connection opening or of the
  * previous response ending; the connection is closed otherwise. Confined to the connection's
  * event loop.
@@ -53,6 +57,24 @@ final class ConnectionGuard implements Handler<Long> {
     awaitingHead = false;
     request.response().bodyEndHandler(responseEnded);
     return true;
+  }
+
+  /**
+   * The body of the request being received cannot be read on (a bad chunk): it is answered 400
+   * if its response has not started, and the connection closed.
+   */
+  void brokenBody(Throwable cause) {
+    closing = true;
+    HttpServerRequest request = current;
+    if (request == null || request.response().headWritten() || request.response().ended()) {
+      connection.close();
+      return;
+    }
+    HttpServerResponse response = request.response();
+    response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+    Failures.respond(response, new HttpError(400, "invalid chunked body: "
+        + cause.getMessage()));
+    connection.close();
   }
 
   /** The connection closed: nothing more to watch. */
