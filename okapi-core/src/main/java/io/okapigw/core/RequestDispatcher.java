@@ -6,13 +6,16 @@ import io.okapigw.core.proxy.CorsPolicy;
 import io.okapigw.core.proxy.InvokePath;
 import io.okapigw.core.proxy.ProxyHandler;
 import io.okapigw.core.server.ClientConnections;
+import io.okapigw.core.server.RequestPaths;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 
 /**
- * What one listener serves: nothing more on a connection being closed; then CORS first for
+ * What one listener serves: nothing more on a connection being closed; 400 for a path not in
+ * normal form ({@link RequestPaths}) before anything looks at it, so that the path routed and
+ * authorized is the path forwarded and the path the admin API's router sees; then CORS first for
  * browser requests (those with an {@code Origin}), {@code /_/invoke/tenant/...} as a call of the
  * tenant it names, and everything else through the proxy, the admin API included (it is the
  * okapi module's interface). A listener that must not serve the admin API answers 403 under
@@ -42,7 +45,10 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
     if (!connections.admit(req)) {
       return;
     }
-    if (!servesAdmin && refused(req.path())) {
+    String notNormal = RequestPaths.problem(req.path());
+    if (notNormal != null) {
+      Failures.respond(req.response(), HttpError.badRequest(notNormal));
+    } else if (!servesAdmin && refused(req.path())) {
       Failures.respond(req.response(), new HttpError(403, "the admin API is not served on this"
           + " listener (admin.public=false); use the admin listener"));
     } else if (req.headers().contains(CorsPolicy.ORIGIN)) {
