@@ -26,6 +26,8 @@ public record ServerOptions(Duration headerTimeout, Duration idleTimeout) {
 
   public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(20);
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(120);
+  /** Vert.x takes the idle timeout as an int of milliseconds. */
+  private static final Duration LONGEST = Duration.ofHours(24);
 
   public ServerOptions {
     notNegative(headerTimeout, HEADER_TIMEOUT);
@@ -55,8 +57,8 @@ public record ServerOptions(Duration headerTimeout, Duration idleTimeout) {
   }
 
   private static void notNegative(Duration d, String name) {
-    if (d == null || d.isNegative()) {
-      throw new IllegalArgumentException(name + " must be >= 0 (0 = off), was " + d);
+    if (d == null || d.isNegative() || d.compareTo(LONGEST) > 0) {
+      throw new IllegalArgumentException(name + " must be between 0 (off) and 24h, was " + d);
     }
   }
 }
