@@ -117,6 +117,7 @@ final class ConnectionGuard implements Handler<Long> {
   private void startAwaiting(long now) {
     awaitingHead = true;
     awaitingSince = now;
+    current = null; // not kept while the connection idles
     setTimer(timeoutNanos);
   }
 
