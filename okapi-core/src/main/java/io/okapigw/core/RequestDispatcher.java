@@ -38,6 +38,7 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
     this.browser = Router.router(vertx);
     // vert.x-web only for browser requests; the rest skip its route matching
     browser.route().handler(cors::handle).handler(ctx -> route(ctx.request()));
+    browser.errorHandler(403, Failures.errorHandler(403, "CORS: origin refused"));
   }
 
   @Override
@@ -47,9 +48,9 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
     }
     String notNormal = RequestPaths.problem(req.path());
     if (notNormal != null) {
-      Failures.respond(req.response(), HttpError.badRequest(notNormal));
+      Failures.respond(req, HttpError.badRequest(notNormal));
     } else if (!servesAdmin && refused(req.path())) {
-      Failures.respond(req.response(), new HttpError(403, "the admin API is not served on this"
+      Failures.respond(req, new HttpError(403, "the admin API is not served on this"
           + " listener (admin.public=false); use the admin listener"));
     } else if (req.headers().contains(CorsPolicy.ORIGIN)) {
       browser.handle(req);

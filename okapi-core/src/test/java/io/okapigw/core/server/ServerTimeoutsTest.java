@@ -115,7 +115,7 @@ class ServerTimeoutsTest {
   @Test
   void settings_defaultsStopSlowClientsYetOutlastModules() {
     ServerOptions defaults = GatewayOptions.from(Settings.of(Map.of())).server();
-    assertThat(defaults.headerTimeout()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(defaults.headerTimeout()).isEqualTo(Duration.ofSeconds(75));
     assertThat(defaults.idleTimeout()).isEqualTo(Duration.ofSeconds(120));
     assertThat(GatewayOptions.from(Settings.of(Map.of("server.header-timeout", "0",
         "server.idle-timeout", "0"))).server()).isEqualTo(new ServerOptions(Duration.ZERO,
