@@ -51,7 +51,8 @@ class ClusterTest {
     given().baseUri(node1).body("{\"id\":\"diku\"}").post("/_/proxy/tenants")
         .then().statusCode(201);
     given().baseUri(node1).body("{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
-            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\"}]}]}")
+            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
+            + "\"permissionsRequired\":[]}]}]}")
         .post("/_/proxy/modules").then().statusCode(201);
     given().baseUri(node1).body("{\"srvcId\":\"mod-hello-1.0.0\",\"url\":\"http://127.0.0.1:"
         + module.actualPort() + "\"}").post("/_/discovery/modules").then().statusCode(201);

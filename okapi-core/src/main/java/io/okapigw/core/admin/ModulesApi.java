@@ -19,7 +19,7 @@ final class ModulesApi {
   void mount(Router router) {
     router.post("/_/proxy/modules").handler(guarded(ctx -> {
       JsonObject json = Replies.jsonObject(ctx);
-      Replies.created(ctx, Replies.offLoop(ctx, () -> ModuleDescriptor.fromJson(json))
+      Replies.created(ctx, Replies.offLoop(ctx, () -> ModuleDescriptor.fromPosted(json))
               .compose(registry::addModule).map(ModuleDescriptor::toJson),
           created -> "/_/proxy/modules/" + created.getString("id"));
     }));
