@@ -54,6 +54,7 @@ public final class OkapiModule {
       new Endpoint("DELETE", DISCOVERY + "/{serviceId}", "okapi.discovery.delete", false),
       new Endpoint("DELETE", DISCOVERY + "/{serviceId}/{instanceId}", "okapi.discovery.delete",
           false),
+      new Endpoint("POST", "/_/proxy/import/modules", "okapi.proxy.modules.post", false),
       new Endpoint("POST", "/_/proxy/modules", "okapi.proxy.modules.post", false),
       new Endpoint("GET", "/_/proxy/modules", "okapi.proxy.modules.list", false),
       new Endpoint("GET", "/_/proxy/modules/{moduleId}", "okapi.proxy.modules.get", false),

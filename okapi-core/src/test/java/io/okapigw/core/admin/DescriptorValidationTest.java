@@ -1,11 +1,13 @@
 package io.okapigw.core.admin;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -30,6 +32,10 @@ class DescriptorValidationTest {
   @AfterAll
   static void stop() {
     gw.close();
+  }
+
+  private static String provides(String itf) {
+    return "\"provides\":[" + itf + "]";
   }
 
   @ParameterizedTest
@@ -111,5 +117,17 @@ class DescriptorValidationTest {
   })
   void postModule_followsOkapisRules_201(String descriptor) {
     gw.request().body(descriptor).post("/_/proxy/modules").then().statusCode(201);
+  }
+
+  @Test
+  void postModule_sameRulesOnImport_400AndNoneRegistered() {
+    String ok = "{\"id\":\"mod-imp-1.0.0\"," + provides("{\"id\":\"imp\",\"version\":\"1.0\"}")
+        + "}";
+    String bad = "{\"id\":\"mod-bad-1.0.0\"," + provides("{\"id\":\"b\",\"version\":\"1\"}")
+        + "}";
+    gw.request().body("[" + ok + "," + bad + "]").post("/_/proxy/import/modules").then()
+        .statusCode(400).body(containsString("module mod-bad-1.0.0: provides[0] (b): bad"
+            + " version '1'"));
+    assertThat(gw.request().get("/_/proxy/modules/mod-imp-1.0.0").statusCode()).isEqualTo(404);
   }
 }
