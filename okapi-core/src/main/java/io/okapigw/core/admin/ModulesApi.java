@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * {@code /_/proxy/modules}: register (one, or many at {@code /_/proxy/import/modules}), list,
- * read and remove module descriptors, with Okapi 6.1.5's checks.
+ * read and remove module descriptors, with Okapi 6.1.5's checks and query parameters.
  */
 final class ModulesApi {
 
@@ -31,8 +31,11 @@ final class ModulesApi {
   void mount(Router router) {
     router.post(BASE).handler(guarded(this::create));
     router.post("/_/proxy/import/modules").handler(guarded(this::importAll));
-    router.get(BASE).handler(ctx -> Replies.okList(ctx,
-        registry.modules().map(list -> list.stream().map(ModuleDescriptor::toJson).toList())));
+    router.get(BASE).handler(guarded(ctx -> {
+      ModuleListQuery query = ModuleListQuery.of(ctx.request().params());
+      Replies.okList(ctx, registry.modules().compose(all -> Replies.offLoop(ctx,
+          () -> query.apply(all))));
+    }));
     router.get(BASE + "/:id").handler(ctx -> Replies.ok(ctx,
         registry.module(ctx.pathParam("id")).map(ModuleDescriptor::toJson)));
     router.delete(BASE + "/:id").handler(guarded(ctx -> Replies.noContent(ctx,
