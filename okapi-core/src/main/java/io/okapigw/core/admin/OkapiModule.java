@@ -70,6 +70,9 @@ public final class OkapiModule {
           "okapi.proxy.tenants.modules.enabled.get", true),
       new Endpoint("DELETE", TENANT + "/modules/{moduleId}",
           "okapi.proxy.tenants.modules.enabled.delete", false),
+      new Endpoint("GET", TENANT + "/interfaces", "okapi.proxy.tenants.interfaces.list", true),
+      new Endpoint("GET", TENANT + "/interfaces/{interfaceId}",
+          "okapi.proxy.tenants.interfaces.get", true),
       new Endpoint("GET", "/_/proxy/health", null, false),
       new Endpoint("GET", "/_/version", "okapi.version.get", true),
       new Endpoint("GET", "/_/metrics", null, false),
@@ -117,14 +120,17 @@ public final class OkapiModule {
     sets.add(set("okapi.tenantmodules", "Okapi - Manage modules enabled for a tenant",
         "okapi.proxy.tenants.modules.list", "okapi.proxy.tenants.modules.post",
         "okapi.proxy.tenants.modules.enabled.get", "okapi.proxy.tenants.modules.enabled.delete"));
+    sets.add(set("okapi.interfaces", "Okapi - Module interfaces",
+        "okapi.proxy.tenants.interfaces.list", "okapi.proxy.tenants.interfaces.get"));
     sets.add(set("okapi.auth-cache", "Okapi - Read and invalidate the auth cache",
         "okapi.proxy.auth-cache.get", "okapi.proxy.auth-cache.invalidate"));
     sets.add(set("okapi.readonly", "Okapi - Read only permissions", "okapi.proxy.modules.list",
         "okapi.proxy.modules.get", "okapi.proxy.tenants.list", "okapi.proxy.tenants.get",
         "okapi.proxy.tenants.modules.list", "okapi.proxy.tenants.modules.enabled.get",
-        "okapi.version.get"));
+        "okapi.interfaces", "okapi.version.get"));
     sets.add(set("okapi.all", "Okapi - All permissions", "okapi.deploy", "okapi.modules",
-        "okapi.tenants", "okapi.tenantmodules", "okapi.auth-cache", "okapi.version.get"));
+        "okapi.tenants", "okapi.tenantmodules", "okapi.interfaces", "okapi.auth-cache",
+        "okapi.version.get"));
     return sets;
   }
 

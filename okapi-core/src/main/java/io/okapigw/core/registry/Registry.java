@@ -155,23 +155,42 @@ public final class Registry {
         .mapEmpty());
   }
 
-  /** Creates a tenant; 400 if invalid or the id exists. */
+  /**
+   * Creates a tenant; one posted without an id gets one as in Okapi ({@code t} and 30 hex
+   * digits). 400 if invalid (a new id as Okapi's, {@link TenantDescriptor#checkNewId}) or the id
+   * exists.
+   */
   public Future<TenantDescriptor> addTenant(JsonObject json) {
-    TenantDescriptor tenant = TenantDescriptor.fromJson(json, null);
+    Object id = json.getValue("id");
+    TenantDescriptor tenant = TenantDescriptor.fromJson(id == null || "".equals(id)
+        ? withGeneratedId(json) : json, null);
+    TenantDescriptor.checkNewId(tenant.id());
     return mutations.run(() -> store.insertTenant(tenant)
         .map(inserted -> created(inserted, tenant, "tenant " + tenant.id() + " already exists")));
   }
 
-  /** Replaces a tenant's name and description; 404 if unknown. */
-  public Future<TenantDescriptor> updateTenant(String id, JsonObject json) {
+  private static JsonObject withGeneratedId(JsonObject json) {
+    JsonObject withId = new JsonObject().put("id", TenantDescriptor.generatedId());
+    json.forEach(field -> withId.getMap().putIfAbsent(field.getKey(), field.getValue()));
+    return withId;
+  }
+
+  /**
+   * Replaces a tenant's name and description, or creates the tenant if there is none (as
+   * Okapi's {@code PUT}; a new id must follow {@link TenantDescriptor#checkNewId}).
+   *
+   * @return the tenant as stored
+   */
+  public Future<TenantDescriptor> putTenant(String id, JsonObject json) {
     TenantDescriptor tenant = TenantDescriptor.fromJson(json, id);
-    return mutations.run(() -> store.updateTenant(tenant)
-        .map(updated -> {
-          if (!updated) {
-            throw unknownTenant(id);
-          }
-          return tenant;
-        }));
+    return mutations.run(() -> store.updateTenant(tenant).compose(updated -> {
+      if (updated) {
+        return Future.succeededFuture(tenant);
+      }
+      TenantDescriptor.checkNewId(id);
+      return store.insertTenant(tenant).map(inserted ->
+          created(inserted, tenant, "tenant " + id + " created meanwhile"));
+    }));
   }
 
   public Future<List<TenantDescriptor>> tenants() {

@@ -129,12 +129,13 @@ class AdminApiTest {
     gw.request().body("{\"id\":\"diku\"}").post("/_/proxy/tenants").then().statusCode(400)
         .body(containsString("already exists"));
     gw.request().body("{\"id\":\"Bad-Tenant\"}").post("/_/proxy/tenants").then().statusCode(400)
-        .body(containsString("invalid id"));
-    gw.request().body("{}").post("/_/proxy/tenants").then().statusCode(400)
-        .body(containsString("missing id"));
+        .body(containsString("Tenant id must not contain minus: Bad-Tenant"));
+    gw.request().body("{\"id\": 7}").post("/_/proxy/tenants").then().statusCode(400)
+        .body(containsString("id must be a string"));
     gw.request().body("{\"id\":\"other\"}").put("/_/proxy/tenants/diku").then().statusCode(400)
         .body(containsString("does not match"));
-    gw.request().body("{\"name\":\"x\"}").put("/_/proxy/tenants/nosuch").then().statusCode(404);
+    gw.request().body("{\"name\":\"x\"}").put("/_/proxy/tenants/no_such").then().statusCode(400)
+        .body(containsString("must not contain underscore"));
     gw.request().delete("/_/proxy/tenants/nosuch").then().statusCode(404);
     assertThat(registrySnapshot()).isEqualTo(before);
   }

@@ -161,6 +161,10 @@ class AdminSecurityTest {
         .post("/_/proxy/tenants/diku/modules").then().statusCode(201);
     as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/modules")
         .then().statusCode(200);
+    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/interfaces")
+        .then().statusCode(200);
+    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/interfaces/items")
+        .then().statusCode(200);
     as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants").then()
         .statusCode(403);
     gw.request().header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/modules").then()
