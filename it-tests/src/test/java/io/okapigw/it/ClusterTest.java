@@ -152,6 +152,20 @@ class ClusterTest {
   }
 
   @Test
+  void discoveryNodes_everyNodeListsTheThreeMembersWithTheirUrls() {
+    List<String> urls = cluster.urls().stream()
+        .map(url -> url.replace("127.0.0.1", "localhost")).toList();
+    for (int i = 0; i < 3; i++) {
+      List<String> listed = admin(i).get("/_/discovery/nodes").then().statusCode(200).extract()
+          .jsonPath().getList("url");
+      assertThat(listed).containsExactlyInAnyOrderElementsOf(urls);
+      String nodeId = admin(i).get("/_/discovery/nodes").jsonPath().getString("[0].nodeId");
+      admin(i).get("/_/discovery/nodes/" + nodeId).then().statusCode(200)
+          .body("nodeId", equalTo(nodeId));
+    }
+  }
+
+  @Test
   void supertenantProtectedOnNode1_everyNodeRefusesAdminCallsWithoutSuperAdminsToken() {
     String alice = login(cluster.url(0), "diku", "alice");
     for (int i = 0; i < 3; i++) {

@@ -44,6 +44,7 @@ public final class OkapiModule {
 
   private static final String TENANT = "/_/proxy/tenants/{tenantId}";
   private static final String DISCOVERY = "/_/discovery/modules";
+  private static final String HEALTH = "/_/discovery/health";
 
   /** Every endpoint the admin API serves; {@code OkapiModuleTest} checks it against the routes. */
   static final List<Endpoint> ENDPOINTS = List.of(
@@ -54,6 +55,12 @@ public final class OkapiModule {
       new Endpoint("DELETE", DISCOVERY + "/{serviceId}", "okapi.discovery.delete", false),
       new Endpoint("DELETE", DISCOVERY + "/{serviceId}/{instanceId}", "okapi.discovery.delete",
           false),
+      new Endpoint("GET", HEALTH, "okapi.discovery.health.get", false),
+      new Endpoint("GET", HEALTH + "/{serviceId}", "okapi.discovery.health.get", false),
+      new Endpoint("GET", HEALTH + "/{serviceId}/{instanceId}", "okapi.discovery.health.get",
+          false),
+      new Endpoint("GET", "/_/discovery/nodes", "okapi.discovery.nodes.get", false),
+      new Endpoint("GET", "/_/discovery/nodes/{nodeId}", "okapi.discovery.nodes.get", false),
       new Endpoint("POST", "/_/proxy/import/modules", "okapi.proxy.modules.post", false),
       new Endpoint("POST", "/_/proxy/modules", "okapi.proxy.modules.post", false),
       new Endpoint("GET", "/_/proxy/modules", "okapi.proxy.modules.list", false),
@@ -111,7 +118,8 @@ public final class OkapiModule {
     leaves.forEach(p -> sets.add(new JsonObject().put("permissionName", p)
         .put("displayName", "Okapi - " + p.substring("okapi.".length()).replace('.', ' '))));
     sets.add(set("okapi.deploy", "Okapi - Manage deployments", "okapi.discovery.post",
-        "okapi.discovery.get", "okapi.discovery.delete"));
+        "okapi.discovery.get", "okapi.discovery.delete", "okapi.discovery.health.get",
+        "okapi.discovery.nodes.get"));
     sets.add(set("okapi.modules", "Okapi - Manage modules", "okapi.proxy.modules.list",
         "okapi.proxy.modules.get", "okapi.proxy.modules.post", "okapi.proxy.modules.delete"));
     sets.add(set("okapi.tenants", "Okapi - Manage tenants", "okapi.proxy.tenants.list",

@@ -15,7 +15,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -140,6 +142,28 @@ class AdminSecurityTest {
     assertThat(auth.pending()).as("second call answered from the cache").isZero();
     as(SUPER).get("/_/metrics").then().statusCode(200).body(containsString(
         "okapi_auth_calls_total{outcome=\"granted\",tenant=\"supertenant\"}"));
+  }
+
+  @Test
+  void okapiCalls_needOkapisPermissionForEach() {
+    Map<String, Function<String, Integer>> calls = new LinkedHashMap<>();
+    calls.put("okapi.discovery.health.get", t -> as(t).get("/_/discovery/health").statusCode());
+    calls.put("okapi.discovery.nodes.get", t -> as(t).get("/_/discovery/nodes").statusCode());
+    calls.put("okapi.proxy.modules.post", t -> as(t).body("[]").post("/_/proxy/import/modules")
+        .statusCode());
+    calls.put("okapi.proxy.tenants.put", t -> as(t).body("{\"id\":\"other\"}")
+        .put("/_/proxy/tenants/other").statusCode());
+    calls.put("okapi.proxy.tenants.interfaces.list", t -> as(t)
+        .get("/_/proxy/tenants/diku/interfaces").statusCode());
+    calls.put("okapi.proxy.tenants.interfaces.get", t -> as(t)
+        .get("/_/proxy/tenants/diku/interfaces/items").statusCode());
+    calls.forEach((permission, call) -> {
+      assertThat(call.apply(null)).as(permission).isEqualTo(401);
+      assertThat(call.apply(WEAK)).as(permission).isEqualTo(403);
+      assertThat(auth.drain()).as(permission).anySatisfy(r ->
+          assertThat(r.header("X-Okapi-Permissions-Required")).isEqualTo(permission));
+      assertThat(call.apply(SUPER)).as(permission).isBetween(200, 204);
+    });
   }
 
   @Test
