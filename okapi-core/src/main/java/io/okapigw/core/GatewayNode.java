@@ -8,6 +8,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.core.admin.AdminExposure;
+import io.okapigw.core.admin.ClusterNodes;
 import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
@@ -77,7 +78,8 @@ final class GatewayNode implements Gateway {
     ClusterBus bus = ClusterBus.create(vertx, options.clusterAckTimeout());
     AdminExposure exposure = new AdminExposure(tables, options.admin(),
         options.host() + ":" + options.port());
-    return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus))
+    return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus),
+            ClusterNodes.register(vertx, bus, okapiUrl))
         .map(started -> {
           RegistrySync sync = started.resultAt(0);
           ClusterInvalidator invalidator = started.resultAt(1);
