@@ -8,6 +8,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.core.admin.AdminExposure;
+import io.okapigw.core.admin.ClusterNodes;
 import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
@@ -84,7 +85,8 @@ final class GatewayNode implements Gateway {
         options.host() + ":" + options.port());
     return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus),
             TimerService.create(vertx, store, options.storage(), bus, scheduler,
-                new SystemCalls(vertx.createHttpClient(), store, okapiUrl), metrics))
+                new SystemCalls(vertx.createHttpClient(), store, okapiUrl), metrics),
+            ClusterNodes.register(vertx, bus, okapiUrl))
         .map(started -> {
           RegistrySync sync = started.resultAt(0);
           ClusterInvalidator invalidator = started.resultAt(1);

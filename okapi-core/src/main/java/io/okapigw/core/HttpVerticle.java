@@ -9,6 +9,7 @@ import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.proxy.CorsPolicy;
 import io.okapigw.core.proxy.ProxyHandler;
+import io.okapigw.core.server.ClientConnections;
 import io.okapigw.core.upstream.UpstreamClient;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -42,22 +43,26 @@ final class HttpVerticle extends VerticleBase {
         new InternalAdmin(OkapiModule.id(shared.version()), admin));
     CorsPolicy cors = new CorsPolicy(shared.tables(), proxy);
     AdminOptions adminOptions = shared.options().admin();
-    Future<?> publicListener = listen(new RequestDispatcher(vertx, proxy, cors,
-        adminOptions.servedOnPublic()), shared.options().port(), shared.options().host());
+    Future<?> publicListener = listen(proxy, cors, adminOptions.servedOnPublic(),
+        shared.options().port(), shared.options().host());
     if (!adminOptions.hasListener()) {
       return publicListener;
     }
-    return publicListener.compose(v -> listen(new RequestDispatcher(vertx, proxy, cors, true),
-        adminOptions.port(), adminOptions.host()));
+    return publicListener.compose(v -> listen(proxy, cors, true, adminOptions.port(),
+        adminOptions.host()));
   }
 
-  private Future<?> listen(RequestDispatcher dispatcher, int port, String host) {
+  private Future<?> listen(ProxyHandler proxy, CorsPolicy cors, boolean servesAdmin, int port,
+      String host) {
     HttpServerOptions serverOptions = new HttpServerOptions()
         .setMaxHeaderSize(shared.options().maxHeaderSize())
         .setHandle100ContinueAutomatically(true)
         .setMaxChunkSize(UpstreamClient.BODY_CHUNK_SIZE)
         .setTcpNoDelay(true);
-    return vertx.createHttpServer(serverOptions).requestHandler(dispatcher).listen(port, host);
+    ClientConnections connections = new ClientConnections(vertx, serverOptions,
+        shared.options().server());
+    return connections.server(new RequestDispatcher(vertx, proxy, cors, servesAdmin, connections))
+        .listen(port, host);
   }
 
   @Override

@@ -21,7 +21,7 @@ public final class Main {
   /** Plain-text output for the user (usage, version). */
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
-  private static final String USAGE = """
+  static final String USAGE = """
       usage: java -jar okapi-core-fat.jar COMMAND [settings]
       commands:
         dev        single-node gateway, in-memory registry
@@ -34,6 +34,11 @@ public final class Main {
         --okapi-url URL           X-Okapi-Url given to modules (default http://localhost:PORT)
         --instances N             event-loop verticles (default: cores)
         --max-header-size BYTES   larger request headers get 431 (default 16384)
+        --server.header-timeout D request headers must be complete D after connecting or
+                                  after the previous response, else the connection is closed
+                                  (also the keep-alive idle time; default 75s; 0 = off)
+        --server.idle-timeout D   close a client connection with no byte either way for D;
+                                  longer than proxy.idle-timeout (default 120s; 0 = off)
         --proxy.connect-timeout D connect timeout to modules (default 5s)
         --proxy.idle-timeout D    idle timeout to modules (default 60s)
         --proxy.max-connections N pool size per module instance and event loop (default 64)

@@ -5,17 +5,21 @@ import io.okapigw.core.http.HttpError;
 import io.okapigw.core.proxy.CorsPolicy;
 import io.okapigw.core.proxy.InvokePath;
 import io.okapigw.core.proxy.ProxyHandler;
+import io.okapigw.core.server.ClientConnections;
+import io.okapigw.core.server.RequestPaths;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 
 /**
- * What one listener serves: CORS first for browser requests (those with an {@code Origin}),
- * {@code /_/invoke/tenant/...} as a call of the tenant it names, and everything else through the
- * proxy, the admin API included (it is the okapi module's interface). A listener that must not
- * serve the admin API answers 403 under {@code /_/}, except the health check and
- * {@code /_/invoke/tenant/...}.
+ * What one listener serves: nothing more on a connection being closed; 400 for a path not in
+ * normal form ({@link RequestPaths}) before anything looks at it, so that the path routed and
+ * authorized is the path forwarded and the path the admin API's router sees; then CORS first for
+ * browser requests (those with an {@code Origin}), {@code /_/invoke/tenant/...} as a call of the
+ * tenant it names, and everything else through the proxy, the admin API included (it is the
+ * okapi module's interface). A listener that must not serve the admin API answers 403 under
+ * {@code /_/}, except the health check and {@code /_/invoke/tenant/...}.
  */
 final class RequestDispatcher implements Handler<HttpServerRequest> {
 
@@ -24,19 +28,29 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
   private final ProxyHandler proxy;
   private final Router browser;
   private final boolean servesAdmin;
+  private final ClientConnections connections;
 
-  RequestDispatcher(Vertx vertx, ProxyHandler proxy, CorsPolicy cors, boolean servesAdmin) {
+  RequestDispatcher(Vertx vertx, ProxyHandler proxy, CorsPolicy cors, boolean servesAdmin,
+      ClientConnections connections) {
     this.proxy = proxy;
     this.servesAdmin = servesAdmin;
+    this.connections = connections;
     this.browser = Router.router(vertx);
     // vert.x-web only for browser requests; the rest skip its route matching
     browser.route().handler(cors::handle).handler(ctx -> route(ctx.request()));
+    browser.errorHandler(403, Failures.errorHandler(403, "CORS: origin refused"));
   }
 
   @Override
   public void handle(HttpServerRequest req) {
-    if (!servesAdmin && refused(req.path())) {
-      Failures.respond(req.response(), new HttpError(403, "the admin API is not served on this"
+    if (!connections.admit(req)) {
+      return;
+    }
+    String notNormal = RequestPaths.problem(req.path());
+    if (notNormal != null) {
+      Failures.respond(req, HttpError.badRequest(notNormal));
+    } else if (!servesAdmin && refused(req.path())) {
+      Failures.respond(req, new HttpError(403, "the admin API is not served on this"
           + " listener (admin.public=false); use the admin listener"));
     } else if (req.headers().contains(CorsPolicy.ORIGIN)) {
       browser.handle(req);

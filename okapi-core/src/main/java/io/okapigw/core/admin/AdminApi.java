@@ -12,8 +12,8 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 
 /**
- * The gateway's own API under {@code /_/}: registry (modules, tenants, enablement, discovery),
- * auth cache, metrics, version and health. Everything else under {@code /_/} is 404.
+ * The gateway's own API under {@code /_/}: registry (modules, tenants, enablement, interfaces,
+ * discovery, instance health, nodes), auth cache, metrics, version and health. Everything else under {@code /_/} is 404.
  */
 public final class AdminApi {
 
@@ -63,7 +63,7 @@ public final class AdminApi {
     router.route("/_/*").handler(new AdminBody(MAX_BODY_BYTES));
     new ModulesApi(registry).mount(router);
     new TenantsApi(registry).mount(router);
-    new DiscoveryApi(registry).mount(router);
+    new DiscoveryApi(registry, bus).mount(router);
     new TimersApi(timers).mount(router);
     authCache.mount(router);
     router.get("/_/metrics").handler(ctx -> ctx.response()

@@ -60,6 +60,7 @@ public final class OkapiModule {
 
   private static final String TENANT = "/_/proxy/tenants/{tenantId}";
   private static final String DISCOVERY = "/_/discovery/modules";
+  private static final String HEALTH = "/_/discovery/health";
 
   /** Every endpoint the admin API serves; {@code OkapiModuleTest} checks it against the routes. */
   static final List<Endpoint> ENDPOINTS = List.of(
@@ -70,6 +71,13 @@ public final class OkapiModule {
       new Endpoint("DELETE", DISCOVERY + "/{serviceId}", "okapi.discovery.delete", false),
       new Endpoint("DELETE", DISCOVERY + "/{serviceId}/{instanceId}", "okapi.discovery.delete",
           false),
+      new Endpoint("GET", HEALTH, "okapi.discovery.health.get", false),
+      new Endpoint("GET", HEALTH + "/{serviceId}", "okapi.discovery.health.get", false),
+      new Endpoint("GET", HEALTH + "/{serviceId}/{instanceId}", "okapi.discovery.health.get",
+          false),
+      new Endpoint("GET", "/_/discovery/nodes", "okapi.discovery.nodes.get", false),
+      new Endpoint("GET", "/_/discovery/nodes/{nodeId}", "okapi.discovery.nodes.get", false),
+      new Endpoint("POST", "/_/proxy/import/modules", "okapi.proxy.modules.post", false),
       new Endpoint("POST", "/_/proxy/modules", "okapi.proxy.modules.post", false),
       new Endpoint("GET", "/_/proxy/modules", "okapi.proxy.modules.list", false),
       new Endpoint("GET", "/_/proxy/modules/{moduleId}", "okapi.proxy.modules.get", false),
@@ -91,6 +99,9 @@ public final class OkapiModule {
       new Endpoint("GET", TENANT + "/timers/{timerId}", "okapi.proxy.tenants.timers.get", true),
       Endpoint.ownTenant("PATCH", TENANT + "/timers/{timerId}", "okapi.proxy.tenants.timers.patch",
           "okapi.proxy.self.timers.patch"),
+      new Endpoint("GET", TENANT + "/interfaces", "okapi.proxy.tenants.interfaces.list", true),
+      new Endpoint("GET", TENANT + "/interfaces/{interfaceId}",
+          "okapi.proxy.tenants.interfaces.get", true),
       new Endpoint("GET", "/_/proxy/health", null, false),
       new Endpoint("GET", "/_/version", "okapi.version.get", true),
       new Endpoint("GET", "/_/metrics", null, false),
@@ -133,7 +144,8 @@ public final class OkapiModule {
     leaves.forEach(p -> sets.add(new JsonObject().put("permissionName", p)
         .put("displayName", "Okapi - " + p.substring("okapi.".length()).replace('.', ' '))));
     sets.add(set("okapi.deploy", "Okapi - Manage deployments", "okapi.discovery.post",
-        "okapi.discovery.get", "okapi.discovery.delete"));
+        "okapi.discovery.get", "okapi.discovery.delete", "okapi.discovery.health.get",
+        "okapi.discovery.nodes.get"));
     sets.add(set("okapi.modules", "Okapi - Manage modules", "okapi.proxy.modules.list",
         "okapi.proxy.modules.get", "okapi.proxy.modules.post", "okapi.proxy.modules.delete"));
     sets.add(set("okapi.tenants", "Okapi - Manage tenants", "okapi.proxy.tenants.list",
@@ -145,14 +157,17 @@ public final class OkapiModule {
     sets.add(set("okapi.timers", "Okapi - Timers", "okapi.proxy.tenants.timers.list",
         "okapi.proxy.tenants.timers.patch", "okapi.proxy.tenants.timers.get",
         "okapi.proxy.self.timers.patch"));
+    sets.add(set("okapi.interfaces", "Okapi - Module interfaces",
+        "okapi.proxy.tenants.interfaces.list", "okapi.proxy.tenants.interfaces.get"));
     sets.add(set("okapi.auth-cache", "Okapi - Read and invalidate the auth cache",
         "okapi.proxy.auth-cache.get", "okapi.proxy.auth-cache.invalidate"));
     sets.add(set("okapi.readonly", "Okapi - Read only permissions", "okapi.proxy.modules.list",
         "okapi.proxy.modules.get", "okapi.proxy.tenants.list", "okapi.proxy.tenants.get",
         "okapi.proxy.tenants.modules.list", "okapi.proxy.tenants.modules.enabled.get",
-        "okapi.version.get"));
+        "okapi.interfaces", "okapi.version.get"));
     sets.add(set("okapi.all", "Okapi - All permissions", "okapi.deploy", "okapi.modules",
-        "okapi.tenants", "okapi.tenantmodules", "okapi.timers", "okapi.auth-cache",
+        "okapi.tenants", "okapi.tenantmodules", "okapi.interfaces", "okapi.timers",
+        "okapi.auth-cache",
         "okapi.version.get"));
     return sets;
   }

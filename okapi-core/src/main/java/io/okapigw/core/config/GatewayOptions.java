@@ -22,10 +22,12 @@ import java.util.Set;
  *     change or cache invalidation (default 2 s)
  * @param authParallel {@code auth.parallel}: off (default) or safe
  * @param admin where the admin API is served ({@code admin.*} settings)
+ * @param server how long the listeners wait for clients ({@code server.*} settings)
  */
 public record GatewayOptions(int port, String host, String okapiUrl, int instances,
     int maxHeaderSize, UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
-    Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin) {
+    Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin,
+    ServerOptions server) {
 
   public static final String DEFAULT_STORAGE = "inmemory";
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
@@ -39,6 +41,15 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
     if (clusterAckTimeout.isZero() || clusterAckTimeout.isNegative()) {
       throw new IllegalArgumentException("cluster.ack-timeout must be > 0");
     }
+    server.checkAgainst(upstream);
+  }
+
+  /** The options with the default {@code server.*} timeouts. */
+  public GatewayOptions(int port, String host, String okapiUrl, int instances, int maxHeaderSize,
+      UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
+      Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin) {
+    this(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache, storage,
+        clusterAckTimeout, authParallel, admin, ServerOptions.defaults());
   }
 
   public static final int DEFAULT_PORT = 9130;
@@ -50,14 +61,16 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
       "max-header-size", "proxy.connect-timeout", "proxy.idle-timeout", "proxy.max-connections",
       AuthCacheOptions.ENABLED, AuthCacheOptions.TTL, AuthCacheOptions.MAX_SIZE,
       AuthCacheOptions.NEGATIVE_TTL, AuthCacheOptions.STALE_IF_ERROR, "storage",
-      "cluster.ack-timeout", "auth.parallel", "admin.port", "admin.host", "admin.public");
+      "cluster.ack-timeout", "auth.parallel", "admin.port", "admin.host", "admin.public",
+      ServerOptions.HEADER_TIMEOUT, ServerOptions.IDLE_TIMEOUT);
 
   /** @return the defaults, on the given port */
   public static GatewayOptions defaults(int port) {
     return new GatewayOptions(port, DEFAULT_HOST, null,
         Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_HEADER_SIZE,
         UpstreamOptions.defaults(), new AuthCacheOptions(), DEFAULT_STORAGE,
-        DEFAULT_CLUSTER_ACK_TIMEOUT, AuthParallel.OFF, AdminOptions.defaults());
+        DEFAULT_CLUSTER_ACK_TIMEOUT, AuthParallel.OFF, AdminOptions.defaults(),
+        ServerOptions.defaults());
   }
 
   /**
@@ -81,37 +94,44 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
         settings.string("storage", DEFAULT_STORAGE),
         settings.duration("cluster.ack-timeout", DEFAULT_CLUSTER_ACK_TIMEOUT),
         AuthParallel.parse(settings.string("auth.parallel", "off")),
-        AdminOptions.from(settings));
+        AdminOptions.from(settings),
+        ServerOptions.from(settings));
   }
 
   /** @return this with another port */
   public GatewayOptions withPort(int newPort) {
     return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream,
-        authCache, storage, clusterAckTimeout, authParallel, admin);
+        authCache, storage, clusterAckTimeout, authParallel, admin, server);
   }
 
   /** @return this with another number of HTTP server verticles */
   public GatewayOptions withInstances(int n) {
     return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, admin);
+        storage, clusterAckTimeout, authParallel, admin, server);
   }
 
   /** @return this with other auth cache settings */
   public GatewayOptions withAuthCache(AuthCacheOptions options) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, options,
-        storage, clusterAckTimeout, authParallel, admin);
+        storage, clusterAckTimeout, authParallel, admin, server);
   }
 
   /** @return this with another {@code auth.parallel} mode */
   public GatewayOptions withAuthParallel(AuthParallel mode) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, mode, admin);
+        storage, clusterAckTimeout, mode, admin, server);
   }
 
   /** @return this with other admin listener settings */
   public GatewayOptions withAdmin(AdminOptions newAdmin) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, newAdmin);
+        storage, clusterAckTimeout, authParallel, newAdmin, server);
+  }
+
+  /** @return this with other {@code server.*} timeouts */
+  public GatewayOptions withServer(ServerOptions newServer) {
+    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
+        storage, clusterAckTimeout, authParallel, admin, newServer);
   }
 
   /** @return the X-Okapi-Url for a node bound to {@code boundPort} */

@@ -54,8 +54,9 @@ final class Exchange {
    */
   Future<Exchange> send() {
     upstream.exceptionHandler(e -> abort());
-    if (in.response().closed()) {
-      // the client left while the request waited for auth or a connection: its close is past
+    if (in.response().closed() || in.response().ended()) {
+      // the client left, or was answered (a broken body), while the request waited for auth or a
+      // connection: its close is past
       abort();
       return Future.failedFuture("the client closed its connection");
     }

@@ -159,6 +159,6 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     if (!in.isEnded()) {
       in.resume();
     }
-    Failures.respond(in.response(), e);
+    Failures.respond(in, e);
   }
 }

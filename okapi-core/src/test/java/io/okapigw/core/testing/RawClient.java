@@ -62,6 +62,13 @@ public final class RawClient implements AutoCloseable {
     return this;
   }
 
+  /** Sends {@code raw} as it is (ISO-8859-1): a request line, headers and body of one's own. */
+  public RawClient send(String raw) throws IOException {
+    out.write(raw.getBytes(StandardCharsets.ISO_8859_1));
+    out.flush();
+    return this;
+  }
+
   /** Sends {@code n} bytes of body. */
   public RawClient body(int n) throws IOException {
     byte[] chunk = new byte[Math.min(n, 64 * 1024)];
@@ -98,6 +105,35 @@ public final class RawClient implements AutoCloseable {
       return readHead().status();
     } catch (IOException e) {
       return -1;
+    }
+  }
+
+  /** @return the next response, its body read by its Content-Length; fails if none comes */
+  public Response response() throws IOException {
+    Head head = readHead();
+    long length = head.contentLength();
+    return new Response(head, length > 0 ? readText((int) length) : "");
+  }
+
+  /**
+   * Waits up to {@code millis} for a byte or the peer's close.
+   *
+   * @return whether the connection stayed open and silent that long
+   */
+  public boolean silentFor(int millis) throws IOException {
+    socket.setSoTimeout(millis);
+    try {
+      int b = in.read();
+      if (b >= 0) {
+        throw new AssertionError("unexpected byte " + b + " from the peer");
+      }
+      return false;
+    } catch (SocketTimeoutException e) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    } finally {
+      socket.setSoTimeout(TIMEOUT_MILLIS);
     }
   }
 
@@ -144,6 +180,28 @@ public final class RawClient implements AutoCloseable {
     return total;
   }
 
+  /**
+   * Reads until the peer closes or resets the connection.
+   *
+   * @return the text read until then
+   * @throws AssertionError if the peer neither closes nor resets within the timeout
+   */
+  public String readTextUntilClosed() {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
+    try {
+      for (int read; (read = in.read(buffer)) >= 0; ) {
+        text.write(buffer, 0, read);
+      }
+    } catch (SocketTimeoutException e) {
+      throw new AssertionError("connection still open after " + TIMEOUT_MILLIS + " ms, having"
+          + " sent: " + text.toString(StandardCharsets.ISO_8859_1));
+    } catch (IOException e) {
+      // reset: closed as well
+    }
+    return text.toString(StandardCharsets.ISO_8859_1);
+  }
+
   /** Gives up with a TCP reset (SO_LINGER 0), as a killed client does. */
   public void reset() {
     try {
@@ -168,6 +226,18 @@ public final class RawClient implements AutoCloseable {
     byte[] b = head.toByteArray();
     int n = b.length;
     return n >= 4 && b[n - 4] == '\r' && b[n - 3] == '\n' && b[n - 2] == '\r' && b[n - 1] == '\n';
+  }
+
+  /** A response: its head and its body as text. */
+  public record Response(Head head, String body) {
+    public int status() {
+      return head.status();
+    }
+
+    @Override
+    public String toString() {
+      return head.status() + " " + head.headers() + " " + body;
+    }
   }
 
   /** A response head: status and headers (names lower case). */

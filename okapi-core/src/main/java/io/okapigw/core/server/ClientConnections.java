@@ -1,0 +1,111 @@
+package io.okapigw.core.server;
+
+import io.netty.channel.ChannelPipeline;
+import io.okapigw.core.config.ServerOptions;
+import io.okapigw.core.http.Failures;
+import io.okapigw.core.http.HttpError;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.impl.HttpServerConnection;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client connections of one listener (one HTTP server of one event loop): HTTP/1.1 read
+ * strictly ({@link StrictRequestDecoder}), the {@code server.*} timeouts, refused requests
+ * answered and their connection closed. Confined to the listener's event loop.
+ *
+ * <p>The idle timeout is Vert.x's own; the header timeout has no Vert.x option and is kept per
+ * connection ({@link ConnectionGuard}) with the public API. Netty's request decoder is replaced
+ * through Vert.x's internal {@code HttpServerConnection}: only there does a request still carry
+ * both framing headers, or the bytes of a broken chunk.
+ */
+public final class ClientConnections {
+
+  private static final Logger log = LoggerFactory.getLogger(ClientConnections.class);
+  private static final String DECODER = "httpDecoder";
+
+  private final Vertx vertx;
+  private final HttpServerOptions options;
+  private final long headerTimeoutNanos;
+  private final Map<HttpConnection, ConnectionGuard> guards = new IdentityHashMap<>();
+
+  /**
+   * @param options the listener's options; HTTP/2 over cleartext is turned off (the strict
+   *     reading and the header timeout are HTTP/1.1's) and the idle timeout set
+   * @param timeouts the {@code server.*} timeouts
+   */
+  public ClientConnections(Vertx vertx, HttpServerOptions options, ServerOptions timeouts) {
+    this.vertx = vertx;
+    this.options = new HttpServerOptions(options)
+        .setHttp2ClearTextEnabled(false)
+        .setIdleTimeout((int) timeouts.idleTimeout().toMillis())
+        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+    this.headerTimeoutNanos = timeouts.headerTimeout().toNanos();
+  }
+
+  /** @return a server whose connections are these, serving {@code requests} */
+  public HttpServer server(Handler<HttpServerRequest> requests) {
+    return vertx.createHttpServer(options)
+        .connectionHandler(this::connected)
+        .invalidRequestHandler(ClientConnections::invalid)
+        .requestHandler(requests);
+  }
+
+  /**
+   * To be called first for every request.
+   *
+   * @return false if the request's connection is being closed: it must not be served
+   */
+  public boolean admit(HttpServerRequest request) {
+    ConnectionGuard guard = guards.get(request.connection());
+    return guard == null || guard.admit(request);
+  }
+
+  private void connected(HttpConnection connection) {
+    ConnectionGuard guard = new ConnectionGuard(vertx, connection, headerTimeoutNanos);
+    guards.put(connection, guard);
+    connection.closeHandler(v -> {
+      guards.remove(connection);
+      guard.closed();
+    });
+    try {
+      pipeline(connection).replace(DECODER, DECODER,
+          new StrictRequestDecoder(options, guard::brokenBody));
+    } catch (RuntimeException e) {
+      // never serve with a decoder that is not the strict one
+      log.error("cannot install the strict HTTP/1.1 decoder; closing the connection", e);
+      connection.close();
+    }
+  }
+
+  private static ChannelPipeline pipeline(HttpConnection connection) {
+    if (!(connection instanceof HttpServerConnection internal)) {
+      throw new IllegalStateException("not a Vert.x HTTP/1.1 server connection: "
+          + connection.getClass().getName());
+    }
+    return internal.channelHandlerContext().pipeline();
+  }
+
+  /**
+   * A request whose head was refused: answered with the refusal's status and reason, or as
+   * Vert.x answers a head it cannot read (400, 414, 431); the connection is closed either way.
+   */
+  private static void invalid(HttpServerRequest request) {
+    if (!(request.decoderResult().cause() instanceof HttpError refusal)) {
+      HttpServerRequest.DEFAULT_INVALID_REQUEST_HANDLER.handle(request);
+      return;
+    }
+    request.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+    Failures.respond(request.response(), refusal);
+    request.connection().close();
+  }
+}

@@ -1,0 +1,165 @@
+package io.okapigw.core.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AsciiString;
+import io.netty.util.ReferenceCountUtil;
+import io.okapigw.core.http.HttpError;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.impl.VertxHttpRequestDecoder;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Vert.x's request decoder, made to read HTTP/1.1 as RFC 9112 has a server read it where Netty is
+ * lenient, the one place that sees the request as the client framed it:
+ * <ul>
+ *   <li>a request with both {@code Content-Length} and {@code Transfer-Encoding} is refused
+ *       (400), not read as chunked with the length dropped (RFC 9112 §6.1: another parser may
+ *       take the length, and the bytes after it for a request of its own);</li>
+ *   <li>a {@code Transfer-Encoding} other than {@code chunked} alone is refused (501 for an
+ *       unknown coding, 400 for {@code chunked} twice or in HTTP/1.0), not read as a request
+ *       without body followed by its body as the next request;</li>
+ *   <li>an HTTP/1.1 request without {@code Host}, or any request with two, is refused (400,
+ *       RFC 9112 §3.2);</li>
+ *   <li>an absolute-form target ({@code GET http://host/path}) becomes its origin form
+ *       ({@code /path}) before anything routes on it (RFC 9112 §3.2.2);</li>
+ *   <li>a chunked body that breaks (a bad chunk size) is handed to {@code brokenBody} instead of
+ *       closing the connection without an answer.</li>
+ * </ul>
+ * A refused head fails the request's decoder result with an {@link HttpError}: Vert.x hands it
+ * to the server's invalid request handler, and this decoder drops every byte after it until the
+ * connection closes, so nothing after a refused head is ever read as a request.
+ */
+final class StrictRequestDecoder extends VertxHttpRequestDecoder {
+
+  private static final String CHUNKED = "chunked";
+
+  private final Consumer<Throwable> brokenBody;
+  private int hosts;
+
+  /**
+   * @param options the server's options, as Vert.x's own decoder is made
+   * @param brokenBody told when a chunked body cannot be read on
+   */
+  StrictRequestDecoder(HttpServerOptions options, Consumer<Throwable> brokenBody) {
+    super(options);
+    this.brokenBody = brokenBody;
+  }
+
+  @Override
+  protected HttpMessage createMessage(String[] initialLine) {
+    hosts = 0;
+    initialLine[1] = originForm(initialLine[1]);
+    return super.createMessage(initialLine);
+  }
+
+  @Override
+  protected AsciiString splitHeaderName(byte[] sb, int start, int length) {
+    AsciiString name = super.splitHeaderName(sb, start, length);
+    if (length == 4 && HttpHeaderNames.HOST.contentEqualsIgnoreCase(name)) {
+      hosts++;
+    }
+    return name;
+  }
+
+  /** Called once a request's headers are read, before its body: the framing is checked here. */
+  @Override
+  protected boolean isContentAlwaysEmpty(HttpMessage msg) {
+    if (msg instanceof HttpRequest request) {
+      checkHost(request.protocolVersion());
+      checkFraming(request.headers(), request.protocolVersion());
+    }
+    return super.isContentAlwaysEmpty(msg);
+  }
+
+  @Override
+  protected void decode(ChannelHandlerContext ctx, ByteBuf buffer, List<Object> out)
+      throws Exception {
+    int before = out.size();
+    super.decode(ctx, buffer, out);
+    for (int i = out.size() - 1; i >= before; i--) {
+      Object decoded = out.get(i);
+      if (decoded instanceof HttpContent content && !(decoded instanceof HttpRequest)
+          && ((HttpObject) decoded).decoderResult().isFailure()) {
+        out.remove(i);
+        Throwable cause = content.decoderResult().cause();
+        ReferenceCountUtil.release(content);
+        brokenBody.accept(cause);
+      }
+    }
+  }
+
+  private void checkHost(HttpVersion version) {
+    if (hosts > 1) {
+      throw new HttpError(400, "more than one Host header");
+    }
+    if (hosts == 0 && version.equals(HttpVersion.HTTP_1_1)) {
+      throw new HttpError(400, "an HTTP/1.1 request needs a Host header");
+    }
+  }
+
+  private static void checkFraming(HttpHeaders headers, HttpVersion version) {
+    if (!headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+      return;
+    }
+    if (headers.contains(HttpHeaderNames.CONTENT_LENGTH)) {
+      throw new HttpError(400, "a request with both Content-Length and Transfer-Encoding is"
+          + " refused (RFC 9112 section 6.1)");
+    }
+    int chunked = 0;
+    for (String field : headers.getAll(HttpHeaderNames.TRANSFER_ENCODING)) {
+      for (String coding : field.split(",")) {
+        String name = coding.trim();
+        if (name.equalsIgnoreCase(CHUNKED)) {
+          chunked++;
+        } else if (!name.isEmpty()) {
+          throw new HttpError(501, "transfer coding '" + name + "' is not supported; only"
+              + " chunked is");
+        }
+      }
+    }
+    if (chunked != 1) {
+      throw new HttpError(400, "Transfer-Encoding must name chunked once");
+    }
+    if (!version.equals(HttpVersion.HTTP_1_1)) {
+      throw new HttpError(400, "Transfer-Encoding in an " + version.text() + " request");
+    }
+  }
+
+  /**
+   * @return {@code uri} in origin form: an absolute-form target ({@code http://host/path?q})
+   *     without its scheme and authority ({@code /path?q}); any other target as it is
+   */
+  static String originForm(String uri) {
+    if (uri.isEmpty() || uri.charAt(0) == '/') {
+      return uri;
+    }
+    int scheme = uri.indexOf("://");
+    if (scheme <= 0 || !isHttpScheme(uri.substring(0, scheme))) {
+      return uri;
+    }
+    int authority = scheme + 3;
+    for (int i = authority; i < uri.length(); i++) {
+      char c = uri.charAt(i);
+      if (c == '/') {
+        return uri.substring(i);
+      }
+      if (c == '?') {
+        return "/" + uri.substring(i);
+      }
+    }
+    return "/";
+  }
+
+  private static boolean isHttpScheme(String scheme) {
+    return scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https");
+  }
+}
