@@ -80,10 +80,17 @@ public final class Main {
             with several gateways user i works at gateway i mod n, and one that refuses
             connections is taken out (its users move on); a gateway without /_/metrics
             (Okapi) is loaded the same, its auth calls/op and CPU reported n/a
+        checkout-checkin --gateway URL --vs URL [--slices 6] [the flags above]
+            the same load through two running gateways with the same modules registered (ours
+            and an Okapi, say), measured in interleaved slices (gateway, vs, gateway, ...);
+            one table per user count with ratios to the --vs gateway
         checkout-checkin --compare [--users 1,8,32] [--duration 60s] [--warmup 5s]
              [--jvm-warmup 20s] [--slices 6] [--items 1000] [--patrons 1000]
+             [--user-lookup local|gateway]
             the same load on three demo stacks (auth off, cache off, cache on), measured in
-            interleaved slices; one table per user count
+            interleaved slices; one table per user count; --user-lookup gateway: the authtoken
+            module looks each filter call's user and permissions up in mod-users and
+            mod-permissions through the gateway, as FOLIO's mod-authtoken does
       """;
 
   private Main() {

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code checkout-checkin}: the check-out/check-in load driver. Against a running gateway
- * (loopback only), or with {@code --compare} against demo stacks it starts itself. Exit code 0
+ * (loopback only), against it and another one in interleaved slices with {@code --vs}
+ * ({@link Versus}), or with {@code --compare} against demo stacks it starts itself. Exit code 0
  * when every operation succeeded, 1 if any failed or the run could not be made, 2 for a bad
  * flag or a gateway that is not a loopback address.
  */
@@ -68,16 +69,23 @@ public final class LoadCommand {
   }
 
   private static Future<List<RunReport>> against(Vertx vertx, LoadOptions options) {
-    Future<List<BarcodeRow>> rows = options.barcodes() != null
-        ? BarcodeRows.read(vertx, options.barcodes())
-        : vertx.executeBlocking(() -> BarcodeRows.of(CirculationData.generate(
-            new CirculationData.Options(CirculationData.Options.DEFAULT_SEED, options.patrons(),
-                options.items()))));
+    Future<List<BarcodeRow>> rows = rows(vertx, options);
+    if (!options.vs().isEmpty()) {
+      return rows.compose(r -> Versus.run(vertx, options, r));
+    }
     String mode = options.gateways().stream().map(URI::toString)
         .collect(Collectors.joining(", "));
     return rows.compose(r -> InTurn.each(options.users(), users -> LoadDriver.run(vertx,
             options.plan(options.gateways(), users), r, mode)
         .onSuccess(LoadCommand::print)));
+  }
+
+  private static Future<List<BarcodeRow>> rows(Vertx vertx, LoadOptions options) {
+    return options.barcodes() != null
+        ? BarcodeRows.read(vertx, options.barcodes())
+        : vertx.executeBlocking(() -> BarcodeRows.of(CirculationData.generate(
+            new CirculationData.Options(CirculationData.Options.DEFAULT_SEED, options.patrons(),
+                options.items()))));
   }
 
   private static void print(RunReport r) {

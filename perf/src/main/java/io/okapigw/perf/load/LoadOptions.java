@@ -33,19 +33,27 @@ import java.util.Set;
  * @param jvmWarmup {@code --jvm-warmup}, with {@code --compare}: load on a "cache off" stack
  *     before the first measured stack, so the first mode does not run on a cold JVM; default
  *     20s (0 = none)
- * @param slices {@code --slices}, with {@code --compare}: the measured duration of each mode is
- *     split into this many slices, interleaved across the modes; default 6 (1..100, each slice
- *     at least 1 s)
+ * @param slices {@code --slices}, with {@code --compare} or {@code --vs}: the measured duration
+ *     of each mode (gateway) is split into this many slices, interleaved across the modes;
+ *     default 6 (1..100, each slice at least 1 s)
+ * @param vs {@code --vs}, another gateway (one URL, or a cluster's nodes separated by commas)
+ *     with the same modules registered: measured against {@code gateways} in interleaved slices,
+ *     ratios to it; empty without the flag; loopback only
+ * @param userLookup {@code --user-lookup}, with {@code --compare}: {@code gateway} starts the
+ *     stacks' authtoken modules with {@code --user-lookup gateway} (each filter call looks the
+ *     user and its permissions up in mod-users and mod-permissions through the gateway, as
+ *     FOLIO's mod-authtoken does); default {@code local}
  */
 public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users, Duration duration,
     Duration warmup, String username, String password, Path barcodes, int items, int patrons,
-    long maxOperations, int probeRounds, boolean compare, Duration jvmWarmup, int slices) {
+    long maxOperations, int probeRounds, boolean compare, Duration jvmWarmup, int slices,
+    List<URI> vs, boolean userLookup) {
 
   public static final Set<String> KEYS = Set.of("gateway", "tenant", "users", "duration",
       "warmup", "username", "password", "barcodes", "items", "patrons", "max-operations",
-      "probe-rounds", "compare", "jvm-warmup", "slices");
+      "probe-rounds", "compare", "jvm-warmup", "slices", "vs", "user-lookup");
   private static final Set<String> NOT_WITH_COMPARE = Set.of("gateway", "tenant", "barcodes",
-      "username", "password");
+      "username", "password", "vs");
   private static final int MAX_USERS = 1000;
 
   /**
@@ -58,9 +66,16 @@ public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users
     checkCombination(s, compare);
     Duration duration = duration(s, "duration", Duration.ofSeconds(60), Duration.ofSeconds(1),
         Duration.ofHours(24));
-    int slices = slices(s, duration, compare);
-    List<URI> gateways = compare ? List.of() : gateways(s.string("gateway",
+    int slices = slices(s, duration, compare || given(s, "vs"));
+    List<URI> gateways = compare ? List.of() : gateways("--gateway", s.string("gateway",
         "http://localhost:9130"));
+    List<URI> vs = given(s, "vs") ? gateways("--vs", s.string("vs", null)) : List.of();
+    for (URI url : vs) {
+      if (gateways.contains(url)) {
+        throw new IllegalArgumentException("--vs names " + url + ", which --gateway names too:"
+            + " give the other gateway");
+      }
+    }
     Path barcodes = compare || given(s, "items") ? null
         : Path.of(s.string("barcodes", "data/demo/barcodes.csv"));
     return new LoadOptions(gateways, s.string("tenant", "diku"), users(s), duration,
@@ -70,7 +85,17 @@ public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users
         s.integer("max-operations", 1_000_000, 2, 100_000_000),
         s.integer("probe-rounds", 3, 0, 100), compare,
         duration(s, "jvm-warmup", Duration.ofSeconds(20), Duration.ZERO,
-            Duration.ofHours(1)), slices);
+            Duration.ofHours(1)), slices, vs, userLookup(s));
+  }
+
+  private static boolean userLookup(Settings s) {
+    String value = s.string("user-lookup", "local");
+    return switch (value) {
+      case "local" -> false;
+      case "gateway" -> true;
+      default -> throw new IllegalArgumentException("--user-lookup must be local or gateway, was '"
+          + value + "'");
+    };
   }
 
   /** Without the password. */
@@ -86,16 +111,16 @@ public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users
         probeRounds, maxOperations);
   }
 
-  private static List<URI> gateways(String value) {
+  private static List<URI> gateways(String flag, String value) {
     List<URI> urls = new ArrayList<>();
     for (String part : value.split(",", -1)) {
       if (part.isBlank()) {
-        throw new IllegalArgumentException("--gateway has an empty entry: '" + value + "' (give"
+        throw new IllegalArgumentException(flag + " has an empty entry: '" + value + "' (give"
             + " one URL, or several separated by commas)");
       }
-      URI url = LoopbackGuard.check(part.strip());
+      URI url = LoopbackGuard.check(flag, part.strip());
       if (urls.contains(url)) {
-        throw new IllegalArgumentException("--gateway names " + url + " twice");
+        throw new IllegalArgumentException(flag + " names " + url + " twice");
       }
       urls.add(url);
     }
@@ -109,10 +134,13 @@ public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users
             + "starts its own demo stacks (set their size with --items and --patrons)");
       }
     }
-    for (String key : new String[] {"jvm-warmup", "slices"}) {
+    for (String key : new String[] {"jvm-warmup", "user-lookup"}) {
       if (!compare && given(s, key)) {
         throw new IllegalArgumentException("--" + key + " only applies with --compare");
       }
+    }
+    if (!compare && !given(s, "vs") && given(s, "slices")) {
+      throw new IllegalArgumentException("--slices only applies with --compare or --vs");
     }
     if (given(s, "barcodes") && given(s, "items")) {
       throw new IllegalArgumentException("give --barcodes FILE or --items N, not both");
@@ -122,9 +150,9 @@ public record LoadOptions(List<URI> gateways, String tenant, List<Integer> users
     }
   }
 
-  static int slices(Settings s, Duration duration, boolean compare) {
+  static int slices(Settings s, Duration duration, boolean sliced) {
     int slices = s.integer("slices", 6, 1, 100);
-    if (compare && duration.dividedBy(slices).compareTo(Duration.ofSeconds(1)) < 0) {
+    if (sliced && duration.dividedBy(slices).compareTo(Duration.ofSeconds(1)) < 0) {
       throw new IllegalArgumentException("--slices " + slices + " makes slices shorter than 1 s"
           + " for --duration " + duration.toSeconds() + "s");
     }

@@ -27,9 +27,20 @@ final class LoopbackGuard {
    *     its host is not a loopback address
    */
   static URI check(String url) {
-    URI uri = parse(url);
+    return check("--gateway", url);
+  }
+
+  /**
+   * @param flag the flag that named the URL, for the message ({@code --gateway}, {@code --vs})
+   * @param url a gateway's base URL
+   * @return the parsed URL
+   * @throws IllegalArgumentException naming {@code flag} if the URL is not an http URL or its
+   *     host is not a loopback address
+   */
+  static URI check(String flag, String url) {
+    URI uri = parse(flag, url);
     if (!isLoopback(uri.getHost())) {
-      throw new IllegalArgumentException("--gateway " + url + ": host " + uri.getHost()
+      throw new IllegalArgumentException(flag + " " + url + ": host " + uri.getHost()
           + " is not a loopback address; only 127.0.0.0/8, ::1 and localhost may be load-tested");
     }
     return uri;
@@ -55,16 +66,16 @@ final class LoopbackGuard {
     }
   }
 
-  private static URI parse(String url) {
+  private static URI parse(String flag, String url) {
     try {
       URI uri = new URI(url);
       if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-        throw new IllegalArgumentException("--gateway must be an http://host:port URL, was '"
+        throw new IllegalArgumentException(flag + " must be an http://host:port URL, was '"
             + url + "'");
       }
       return uri;
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("--gateway is not a URL: '" + url + "'");
+      throw new IllegalArgumentException(flag + " is not a URL: '" + url + "'");
     }
   }
 }

@@ -99,6 +99,51 @@ class LoadOptionsTest {
   }
 
   @Test
+  void vs_givenWithAGateway_isTheOtherGatewayAndAllowsSlices() {
+    LoadOptions o = parse("--gateway", "http://127.0.0.1:9270", "--vs", "http://127.0.0.1:9260",
+        "--slices", "3");
+
+    assertThat(o.gateways()).containsExactly(URI.create("http://127.0.0.1:9270"));
+    assertThat(o.vs()).containsExactly(URI.create("http://127.0.0.1:9260"));
+    assertThat(o.slices()).isEqualTo(3);
+    assertThat(parse("--gateway", "http://127.0.0.1:9270").vs()).isEmpty();
+  }
+
+  @Test
+  void vs_notLoopback_isRefusedNamingTheFlag() {
+    assertThatThrownBy(() -> parse("--vs", "http://10.0.0.1:9130"))
+        .hasMessageStartingWith("--vs http://10.0.0.1:9130: host 10.0.0.1 is not a loopback");
+  }
+
+  @Test
+  void vs_sameAsTheGateway_isRefused() {
+    assertThatThrownBy(() -> parse("--gateway", "http://127.0.0.1:9130", "--vs",
+        "http://127.0.0.1:9130")).hasMessageContaining("--gateway names too");
+  }
+
+  @Test
+  void vs_withCompare_isRefused() {
+    assertThatThrownBy(() -> parse("--compare", "--vs", "http://127.0.0.1:9130"))
+        .hasMessageContaining("--vs cannot be used with --compare");
+  }
+
+  @Test
+  void vs_slicesShorterThanASecond_areRefused() {
+    assertThatThrownBy(() -> parse("--vs", "http://127.0.0.1:9260", "--duration", "5s",
+        "--slices", "6")).hasMessageContaining("--slices 6");
+  }
+
+  @Test
+  void userLookup_onlyWithCompare_andOnlyLocalOrGateway() {
+    assertThat(parse("--compare", "--user-lookup", "gateway").userLookup()).isTrue();
+    assertThat(parse("--compare").userLookup()).isFalse();
+    assertThatThrownBy(() -> parse("--user-lookup", "gateway"))
+        .hasMessageContaining("--user-lookup only applies with --compare");
+    assertThatThrownBy(() -> parse("--compare", "--user-lookup", "remote"))
+        .hasMessageContaining("--user-lookup must be local or gateway");
+  }
+
+  @Test
   void slices_shorterThanASecond_areRefused() {
     assertThatThrownBy(() -> parse("--compare", "--duration", "5s", "--slices", "6"))
         .hasMessageContaining("--slices 6");
