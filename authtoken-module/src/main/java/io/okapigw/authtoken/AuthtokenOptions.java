@@ -1,5 +1,6 @@
 package io.okapigw.authtoken;
 
+import io.okapigw.authtoken.lookup.UserLookup;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -55,6 +56,7 @@ public class AuthtokenOptions {
   private Duration gatewayRetryDelay = DEFAULT_GATEWAY_RETRY_DELAY;
   private int gatewayRetries = DEFAULT_GATEWAY_RETRIES;
   private int maxTokenLength = DEFAULT_MAX_TOKEN_LENGTH;
+  private UserLookup userLookup = UserLookup.LOCAL;
   private final List<BootstrapUser> bootstrapUsers = new ArrayList<>();
   private Clock clock = Clock.systemUTC();
 
@@ -228,6 +230,20 @@ public class AuthtokenOptions {
     return this;
   }
 
+  /**
+   * @return where the auth filter finds a token's user and permissions (default
+   *     {@link UserLookup#LOCAL}: this module's store)
+   */
+  public UserLookup userLookup() {
+    return userLookup;
+  }
+
+  /** @param lookup {@link UserLookup#LOCAL} or {@link UserLookup#GATEWAY} @return this */
+  public AuthtokenOptions setUserLookup(UserLookup lookup) {
+    this.userLookup = Objects.requireNonNull(lookup, "lookup");
+    return this;
+  }
+
   /** @return users created or updated at start */
   public List<BootstrapUser> bootstrapUsers() {
     return List.copyOf(bootstrapUsers);
@@ -270,7 +286,8 @@ public class AuthtokenOptions {
         .put("signingKeyFile", signingKeyFile).put("tokenTtl", tokenTtl.toString())
         .put("refreshTtl", refreshTtl.toString()).put("passwordHashIterations", passwordHashIterations)
         .put("passwordHashThreads", passwordHashThreads).put("gatewayUrl", gatewayUrl)
-        .put("gatewayTimeout", gatewayTimeout.toString()).put("bootstrap", users);
+        .put("gatewayTimeout", gatewayTimeout.toString()).put("userLookup", userLookup.toString())
+        .put("bootstrap", users);
   }
 
   private static URI parseUri(String url) {

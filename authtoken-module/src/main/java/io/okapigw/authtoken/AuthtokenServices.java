@@ -4,6 +4,9 @@ import io.okapigw.authtoken.filter.AuthFilter;
 import io.okapigw.authtoken.gateway.GatewayNotifier;
 import io.okapigw.authtoken.login.LoginService;
 import io.okapigw.authtoken.login.PasswordHasher;
+import io.okapigw.authtoken.lookup.GatewayUserSource;
+import io.okapigw.authtoken.lookup.LookupClient;
+import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.RevokedSession;
@@ -14,6 +17,7 @@ import io.okapigw.authtoken.token.TokenService;
 import io.okapigw.authtoken.users.Bootstrap;
 import io.okapigw.authtoken.users.UserDirectory;
 import io.okapigw.authtoken.users.UserService;
+import io.okapigw.authtoken.users.UserSource;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -32,10 +36,11 @@ import io.vertx.core.Vertx;
  * @param users user logic
  * @param login login logic
  * @param filter the auth decision
+ * @param lookups HTTP to the gateway for {@code --user-lookup gateway}, else {@code null}
  */
 record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey signingKey, TokenService tokens,
     PasswordHasher hasher, GatewayNotifier gateway, PermissionSets permissionSets, UserDirectory directory,
-    RevokedSessions revoked, UserService users, LoginService login, AuthFilter filter) {
+    RevokedSessions revoked, UserService users, LoginService login, AuthFilter filter, LookupClient lookups) {
 
   static AuthtokenServices create(Vertx vertx, AuthtokenOptions o, AuthStore store, SigningKey key) {
     TokenService tokens = new TokenService(key, o.clock(), o.tokenTtl(), o.maxTokenLength());
@@ -47,9 +52,12 @@ record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey s
     UserService users = new UserService(store, directory, hasher, gateway);
     LoginService login = new LoginService(new LoginService.LoginContext(store, hasher, tokens, revoked, gateway,
         o.clock(), o.tokenTtl(), o.refreshTtl()));
-    AuthFilter filter = new AuthFilter(tokens, directory, sets, revoked);
+    LookupClient lookups = o.userLookup() == UserLookup.GATEWAY ? new LookupClient(vertx) : null;
+    UserSource source = lookups == null ? UserSource.local(directory)
+        : new GatewayUserSource(lookups, tokens, sets);
+    AuthFilter filter = new AuthFilter(tokens, source, sets, revoked);
     return new AuthtokenServices(o, store, key, tokens, hasher, gateway, sets, directory, revoked, users, login,
-        filter);
+        filter, lookups);
   }
 
   /** Loads revocations, follows other instances' changes, creates the bootstrap users. */
@@ -67,7 +75,9 @@ record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey s
   }
 
   Future<Void> close() {
-    return gateway.close().eventually(hasher::close).eventually(store::close);
+    return gateway.close().eventually(hasher::close)
+        .eventually(() -> lookups == null ? Future.succeededFuture() : lookups.close())
+        .eventually(store::close);
   }
 
   private void changed(StoreChange change) {

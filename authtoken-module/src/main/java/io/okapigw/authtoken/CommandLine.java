@@ -1,5 +1,6 @@
 package io.okapigw.authtoken;
 
+import io.okapigw.authtoken.lookup.UserLookup;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -33,6 +34,10 @@ public final class CommandLine {
       "  --password-hash-iterations N  PBKDF2-HMAC-SHA256 iterations (default 600000)",
       "  --password-hash-threads N     threads hashing passwords (default: cores)",
       "  --max-token-length N          longest token accepted (default 8192)",
+      "  --user-lookup local|gateway   where the filter finds a token's user and permissions: local",
+      "                                (this store, default) or gateway (every decision: GET /users/{id},",
+      "                                /perms/users?query=userId==ID, /perms/users/{id}/permissions through",
+      "                                the gateway's X-Okapi-Url, as FOLIO's mod-authtoken)",
       "  --help                        print this and exit");
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
@@ -134,7 +139,8 @@ public final class CommandLine {
             (o, v) -> o.setPasswordHashIterations(integer("password-hash-iterations", v))),
         Map.entry("password-hash-threads",
             (o, v) -> o.setPasswordHashThreads(integer("password-hash-threads", v))),
-        Map.entry("max-token-length", (o, v) -> o.setMaxTokenLength(integer("max-token-length", v))));
+        Map.entry("max-token-length", (o, v) -> o.setMaxTokenLength(integer("max-token-length", v))),
+        Map.entry("user-lookup", (o, v) -> o.setUserLookup(UserLookup.parse(v))));
   }
 
   private static int integer(String name, String value) {

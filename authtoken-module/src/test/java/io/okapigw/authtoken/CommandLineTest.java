@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.authtoken.lookup.UserLookup;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +103,18 @@ class CommandLineTest {
   void parse_missingValueOrStrayArgument_fails() {
     assertThatThrownBy(() -> CommandLine.parse(new String[] {"--port"})).hasMessageContaining("--port");
     assertThatThrownBy(() -> CommandLine.parse(new String[] {"8081"})).hasMessageContaining("8081");
+  }
+
+  @Test
+  void parse_userLookup_localByDefault_gatewayOnRequest_elseRefusedByName() {
+    assertThat(CommandLine.parse(new String[0]).userLookup()).isEqualTo(UserLookup.LOCAL);
+    assertThat(CommandLine.parse(new String[] {"--user-lookup", "gateway"}).userLookup())
+        .isEqualTo(UserLookup.GATEWAY);
+    assertThat(CommandLine.parse(new String[] {"--user-lookup", "gateway"}).toJson()
+        .getString("userLookup")).isEqualTo("gateway");
+    assertThatThrownBy(() -> CommandLine.parse(new String[] {"--user-lookup", "okapi"}))
+        .hasMessageContaining("--user-lookup must be local or gateway");
+    assertThat(CommandLine.USAGE).contains("--user-lookup local|gateway");
   }
 
   @Test

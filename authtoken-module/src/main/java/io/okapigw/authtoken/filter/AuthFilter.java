@@ -6,7 +6,7 @@ import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.token.RevokedSessions;
 import io.okapigw.authtoken.token.TokenClaims;
 import io.okapigw.authtoken.token.TokenService;
-import io.okapigw.authtoken.users.UserDirectory;
+import io.okapigw.authtoken.users.UserSource;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,21 +23,24 @@ import java.util.function.Function;
  * permission must be among the user's permissions and the token's {@code extra_permissions},
  * both expanded through the tenant's permission sets (else 403 naming the missing ones).
  * Without a token only requests requiring no permission pass, as the anonymous user.
- * Decisions come from memory (users, sets and revocations are cached) except on a cache miss.
+ * The user comes from a {@link UserSource}: by default this module's store, so decisions come
+ * from memory (users, sets and revocations are cached) except on a cache miss; with
+ * {@code --user-lookup gateway}, from mod-users and mod-permissions through the gateway on
+ * every decision with a user, as FOLIO's mod-authtoken.
  */
 public final class AuthFilter {
   private final TokenService tokens;
-  private final UserDirectory users;
+  private final UserSource users;
   private final PermissionSets permissionSets;
   private final RevokedSessions revoked;
 
   /**
    * @param tokens token verification and module tokens
-   * @param users active users and their expanded permissions
+   * @param users where active users and their expanded permissions come from
    * @param permissionSets the tenants' permission sets
    * @param revoked logged-out sessions
    */
-  public AuthFilter(TokenService tokens, UserDirectory users, PermissionSets permissionSets,
+  public AuthFilter(TokenService tokens, UserSource users, PermissionSets permissionSets,
       RevokedSessions revoked) {
     this.tokens = tokens;
     this.users = users;
@@ -58,7 +61,7 @@ public final class AuthFilter {
     if (claims.userId() == null) {
       return permissionSets.graph(request.tenant()).map(graph -> decide(request, claims, Set.of(), graph));
     }
-    return users.activeUser(request.tenant(), claims.userId())
+    return users.activeUser(request.tenant(), claims.userId(), request.okapiUrl(), request.requestId())
         .map(user -> decide(request, claims, user.permissions(), user.graph()));
   }
 

@@ -27,9 +27,12 @@ import java.util.regex.Pattern;
  * @param desired {@code X-Okapi-Permissions-Desired}
  * @param modulePermissions {@code X-Okapi-Module-Permissions}, in header order
  * @param requestId {@code X-Okapi-Request-Id} for logs, or {@code null}
+ * @param okapiUrl {@code X-Okapi-Url}, where the gateway takes calls from modules, or
+ *     {@code null}
  */
 public record FilterRequest(String tenant, String token, String userId, List<String> required,
-    List<String> desired, Map<String, List<String>> modulePermissions, String requestId) {
+    List<String> desired, Map<String, List<String>> modulePermissions, String requestId,
+    String okapiUrl) {
   private static final Pattern JSON_CHARACTERS = Pattern.compile("[\"\\[\\]{}]");
 
   /**
@@ -43,7 +46,8 @@ public record FilterRequest(String tenant, String token, String userId, List<Str
     return new FilterRequest(OkapiHeaders.tenant(headers), OkapiHeaders.token(headers),
         userId == null || userId.isBlank() ? null : userId.trim(),
         names(headers, OkapiHeaders.PERMISSIONS_REQUIRED), names(headers, OkapiHeaders.PERMISSIONS_DESIRED),
-        modulePermissions(headers.get(OkapiHeaders.MODULE_PERMISSIONS)), headers.get(OkapiHeaders.REQUEST_ID));
+        modulePermissions(headers.get(OkapiHeaders.MODULE_PERMISSIONS)), headers.get(OkapiHeaders.REQUEST_ID),
+        headers.get(OkapiHeaders.URL));
   }
 
   static List<String> names(MultiMap headers, String header) {
