@@ -1,5 +1,5 @@
 # The simulated FOLIO circulation modules (perf jar, `modules` command: eight modules on
-# ports 9301-9308, manifest and health on 9300), and the one-shot `register` job.
+# ports 9301-9309, manifest and health on 9300), and the one-shot `register` job.
 # Only the fat jar goes in; build it first (mvn -B -DskipTests package), then, from the root:
 #   docker build -f docker/modules.Dockerfile -t okapigw/modules perf/target
 # Without an image registry: --build-arg BASE_IMAGE=<what docker/offline-setup.sh prints>.
@@ -16,7 +16,7 @@ COPY perf-fat.jar /app/perf.jar
 WORKDIR /app
 USER okapigw
 
-EXPOSE 9300-9308
+EXPOSE 9300-9309
 ENV HEALTH_PORT=9300 \
     JDK_JAVA_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
 # No curl in a minimal JRE image: bash's /dev/tcp asks GET /health for "HTTP/1.1 200".

@@ -53,8 +53,8 @@ record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey s
     LoginService login = new LoginService(new LoginService.LoginContext(store, hasher, tokens, revoked, gateway,
         o.clock(), o.tokenTtl(), o.refreshTtl()));
     LookupClient lookups = o.userLookup() == UserLookup.GATEWAY ? new LookupClient(vertx) : null;
-    UserSource source = lookups == null ? UserSource.local(directory)
-        : new GatewayUserSource(lookups, tokens, sets);
+    UserSource local = UserSource.local(directory);
+    UserSource source = lookups == null ? local : new GatewayUserSource(lookups, tokens, sets, local);
     AuthFilter filter = new AuthFilter(tokens, source, sets, revoked);
     return new AuthtokenServices(o, store, key, tokens, hasher, gateway, sets, directory, revoked, users, login,
         filter, lookups);

@@ -85,8 +85,19 @@ public final class TestModule {
    * @return the new user's id
    */
   public String createUser(String username, String password, List<String> permissions) {
+    return createUser(TENANT, username, password, permissions);
+  }
+
+  /**
+   * @param tenant tenant
+   * @param username username
+   * @param password password
+   * @param permissions permissions
+   * @return the new user's id
+   */
+  public String createUser(String tenant, String username, String password, List<String> permissions) {
     String id = UUID.randomUUID().toString();
-    request(TENANT).contentType(ContentType.JSON)
+    request(tenant).contentType(ContentType.JSON)
         .body(new JsonObject().put("id", id).put("username", username).put("password", password)
             .put("permissions", new JsonArray(permissions)).encode())
         .post("/users").then().statusCode(201);
@@ -95,14 +106,24 @@ public final class TestModule {
 
   /** @param username username @param password password @return the login response */
   public Response login(String username, String password) {
-    return request(TENANT).contentType(ContentType.JSON)
+    return login(TENANT, username, password);
+  }
+
+  /** @param tenant tenant @param username username @param password password @return the login response */
+  public Response login(String tenant, String username, String password) {
+    return request(tenant).contentType(ContentType.JSON)
         .body(new JsonObject().put("username", username).put("password", password).encode())
         .post("/authn/login");
   }
 
   /** @param username username @param password password @return the access token */
   public String token(String username, String password) {
-    return login(username, password).then().statusCode(201).extract().header(OkapiHeaders.TOKEN);
+    return token(TENANT, username, password);
+  }
+
+  /** @param tenant tenant @param username username @param password password @return the access token */
+  public String token(String tenant, String username, String password) {
+    return login(tenant, username, password).then().statusCode(201).extract().header(OkapiHeaders.TOKEN);
   }
 
   /**

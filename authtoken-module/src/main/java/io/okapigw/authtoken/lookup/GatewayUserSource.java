@@ -2,6 +2,7 @@ package io.okapigw.authtoken.lookup;
 
 import io.okapigw.authtoken.ApiException;
 import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.gateway.GatewayNotifier;
 import io.okapigw.authtoken.lookup.LookupClient.Answer;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.store.UserRecord;
@@ -31,32 +32,43 @@ import java.util.List;
  * The calls carry a token of no user whose extra permissions are {@link #LOOKUP_PERMISSIONS}
  * (as mod-authtoken's request tokens), so the gateway's auth call for each of them is decided
  * from the token alone and never looks anything up. Any other answer, or no answer, fails the
- * decision with 502 naming the call.
+ * decision with 502 naming the call. Users of the gateway's own tenant ({@value #SUPERTENANT})
+ * come from this module's store all the same: it holds the super admin whose token opens the
+ * admin API, and that tenant has no mod-users.
  */
 public final class GatewayUserSource implements UserSource {
   /** What the lookups need: mod-users' and mod-permissions' read permissions. */
   public static final List<String> LOOKUP_PERMISSIONS = List.of("users.item.get",
       "perms.users.get");
 
+  /** The gateway's own tenant, whose users are never looked up through it. */
+  public static final String SUPERTENANT = GatewayNotifier.SUPERTENANT;
+
   private final LookupClient client;
   private final TokenService tokens;
   private final PermissionSets permissionSets;
+  private final UserSource local;
 
   /**
    * @param client HTTP to the gateway
    * @param tokens issues the lookup token
    * @param permissionSets the tenants' permission sets, to expand the names found
+   * @param local this module's users, for {@value #SUPERTENANT}
    */
   public GatewayUserSource(LookupClient client, TokenService tokens,
-      PermissionSets permissionSets) {
+      PermissionSets permissionSets, UserSource local) {
     this.client = client;
     this.tokens = tokens;
     this.permissionSets = permissionSets;
+    this.local = local;
   }
 
   @Override
   public Future<ActiveUser> activeUser(String tenant, String userId, String okapiUrl,
       String requestId) {
+    if (SUPERTENANT.equals(tenant)) {
+      return local.activeUser(tenant, userId, okapiUrl, requestId);
+    }
     if (okapiUrl == null || okapiUrl.isBlank()) {
       return Future.failedFuture(ApiException.badRequest("missing header " + OkapiHeaders.URL
           + ": the user is looked up through the gateway (--user-lookup gateway)"));

@@ -192,6 +192,18 @@ class GatewayUserLookupTest {
   }
 
   @Test
+  void filter_userOfTheSupertenant_comesFromTheStoreWithoutLookups() {
+    module.createUser(GatewayUserSource.SUPERTENANT, "root", "secret", List.of("okapi.all"));
+    String rootToken = module.token(GatewayUserSource.SUPERTENANT, "root", "secret");
+
+    module.request(GatewayUserSource.SUPERTENANT).header(OkapiHeaders.FILTER, "auth")
+        .header(OkapiHeaders.TOKEN, rootToken).header(OkapiHeaders.URL, gatewayUrl)
+        .header(OkapiHeaders.PERMISSIONS_REQUIRED, "okapi.all").get("/_/proxy/tenants")
+        .then().statusCode(202);
+    assertThat(lookups).isEmpty();
+  }
+
+  @Test
   void filter_permissionsChangedInModPermissions_nextDecisionFollows() {
     filter("circ.checkin").then().statusCode(202);
     permissionNames = List.of("circ.checkout");

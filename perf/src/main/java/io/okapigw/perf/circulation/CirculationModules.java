@@ -2,6 +2,7 @@ package io.okapigw.perf.circulation;
 
 import io.okapigw.perf.circulation.blocks.PatronBlocksModule;
 import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.perf.circulation.data.Librarian;
 import io.okapigw.perf.circulation.desk.CirculationModule;
 import io.okapigw.perf.circulation.feesfines.FeesFinesModule;
 import io.okapigw.perf.circulation.inventory.InventoryStorageModule;
@@ -9,6 +10,7 @@ import io.okapigw.perf.circulation.module.ModuleServer;
 import io.okapigw.perf.circulation.module.ModuleSpec;
 import io.okapigw.perf.circulation.notices.NotifyModule;
 import io.okapigw.perf.circulation.notices.PubSubModule;
+import io.okapigw.perf.circulation.permissions.PermissionsModule;
 import io.okapigw.perf.circulation.storage.CirculationStorageModule;
 import io.okapigw.perf.circulation.users.UsersModule;
 import io.vertx.core.Future;
@@ -98,8 +100,7 @@ public final class CirculationModules {
    * does downstream runs on its module permissions.
    */
   public static List<String> librarianPermissions() {
-    return List.of("circulation.check-out-by-barcode.post",
-        "circulation.check-in-by-barcode.post");
+    return Librarian.PERMISSIONS;
   }
 
   /** @return the modules in an order that can be enabled one by one (providers first) */
@@ -139,7 +140,8 @@ public final class CirculationModules {
   }
 
   private static List<ModuleSpec> specs(CirculationData data) {
-    return List.of(UsersModule.spec(data), InventoryStorageModule.spec(data),
+    return List.of(UsersModule.spec(data), PermissionsModule.spec(Librarian.DEMO),
+        InventoryStorageModule.spec(data),
         CirculationStorageModule.spec(data), FeesFinesModule.spec(data),
         PatronBlocksModule.spec(data), NotifyModule.spec(), PubSubModule.spec(),
         CirculationModule.spec(data, Clock.systemUTC()));

@@ -15,9 +15,13 @@ import java.util.Set;
  * @param cache whether the gateway caches auth decisions (default on)
  * @param dataDir where the authtoken module keeps users and its signing key, and where the
  *     barcode CSV for JMeter is written (default ./data/demo)
+ * @param userLookup whether the authtoken module runs with {@code --user-lookup gateway}:
+ *     every decision looks the user up in the simulated mod-users and mod-permissions through
+ *     the gateway, as FOLIO's mod-authtoken does (flag {@code --user-lookup gateway}; default
+ *     {@code local})
  */
 public record DemoOptions(int port, int patrons, int items, boolean auth, boolean cache,
-    Path dataDir) {
+    Path dataDir, boolean userLookup) {
 
   public static final String TENANT = "diku";
   public static final String ADMIN = "diku_admin";
@@ -27,7 +31,13 @@ public record DemoOptions(int port, int patrons, int items, boolean auth, boolea
   public static final String SUPER_ADMIN_PASSWORD = "admin";
 
   public static final Set<String> KEYS = Set.of("port", "patrons", "items", "auth", "cache",
-      "data-dir");
+      "data-dir", "user-lookup");
+
+  /** Options with the authtoken module deciding from its own store. */
+  public DemoOptions(int port, int patrons, int items, boolean auth, boolean cache,
+      Path dataDir) {
+    this(port, patrons, items, auth, cache, dataDir, false);
+  }
 
   /** @throws IllegalArgumentException naming a bad setting */
   public static DemoOptions from(Settings settings) {
@@ -36,12 +46,22 @@ public record DemoOptions(int port, int patrons, int items, boolean auth, boolea
         settings.integer("patrons", 1000, 1, 1_000_000),
         settings.integer("items", 1000, 1, 1_000_000),
         settings.bool("auth", true), settings.bool("cache", true),
-        Path.of(settings.string("data-dir", "data/demo")));
+        Path.of(settings.string("data-dir", "data/demo")), userLookup(settings));
+  }
+
+  private static boolean userLookup(Settings settings) {
+    String value = settings.string("user-lookup", "local");
+    return switch (value) {
+      case "local" -> false;
+      case "gateway" -> true;
+      default -> throw new IllegalArgumentException("--user-lookup must be local or gateway, was '"
+          + value + "'");
+    };
   }
 
   /** @return these options with another port, auth and cache mode, and data directory */
   public DemoOptions with(int newPort, boolean newAuth, boolean newCache, Path newDataDir) {
-    return new DemoOptions(newPort, patrons, items, newAuth, newCache, newDataDir);
+    return new DemoOptions(newPort, patrons, items, newAuth, newCache, newDataDir, userLookup);
   }
 
   /** @return a short name of the auth mode: {@code auth off}, {@code cache off}, {@code cache on} */

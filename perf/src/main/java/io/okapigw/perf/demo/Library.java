@@ -3,6 +3,7 @@ package io.okapigw.perf.demo;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.perf.circulation.CirculationModules;
 import io.okapigw.perf.circulation.GatewayRegistration;
 import io.okapigw.perf.circulation.GatewayRegistration.Module;
@@ -101,6 +102,7 @@ public final class Library {
         .setStore("json:" + options.dataDir().resolve("authtoken"))
         .setSigningKeyFile(options.dataDir().resolve("authtoken/signing.key").toString())
         .setGatewayUrl(gatewayUrl)
+        .setUserLookup(options.userLookup() ? UserLookup.GATEWAY : UserLookup.LOCAL)
         .addBootstrapUser(new BootstrapUser(DemoOptions.TENANT, DemoOptions.ADMIN,
             DemoOptions.ADMIN_PASSWORD, perms))
         .addBootstrapUser(new BootstrapUser(SuperAdmin.TENANT, DemoOptions.SUPER_ADMIN,

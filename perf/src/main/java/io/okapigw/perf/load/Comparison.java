@@ -104,7 +104,7 @@ final class Comparison {
   private static Future<Running> startStack(Vertx vertx, LoadOptions options, DemoMode mode) {
     return vertx.fileSystem().createTempDirectory("okapigw-compare-")
         .compose(dir -> DemoStack.start(vertx, new DemoOptions(0, options.patrons(),
-                options.items(), mode.auth(), mode.cache(), Path.of(dir)))
+                options.items(), mode.auth(), mode.cache(), Path.of(dir), options.userLookup()))
             .map(stack -> new Running(stack, dir)));
   }
 

@@ -29,8 +29,12 @@ final class ComparisonReport {
   private static String setup(LoadOptions o) {
     return String.format("%d s measured per mode in %d interleaved slices of %.1f s (auth off,"
         + " cache off, cache on, auth off, ...), after a %d s warm-up of each; three demo stacks"
-        + " (%d patrons, %d items) and the driver in one JVM, warmed up first for %d s",
+        + " (%d patrons, %d items) and the driver in one JVM, warmed up first for %d s; %s",
         o.duration().toSeconds(), o.slices(), o.duration().toMillis() / 1000.0 / o.slices(),
-        o.warmup().toSeconds(), o.patrons(), o.items(), o.jvmWarmup().toSeconds());
+        o.warmup().toSeconds(), o.patrons(), o.items(), o.jvmWarmup().toSeconds(),
+        o.userLookup() ? "the authtoken module with --user-lookup gateway (each decision looks"
+            + " the user and its permissions up in mod-users and mod-permissions through the"
+            + " gateway, as FOLIO's mod-authtoken)"
+            : "the authtoken module deciding from its own store");
   }
 }

@@ -4,6 +4,7 @@ import static io.okapigw.perf.circulation.module.StoreEndpoints.byId;
 import static io.okapigw.perf.circulation.module.StoreEndpoints.collection;
 
 import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.perf.circulation.data.Librarian;
 import io.okapigw.perf.circulation.data.Patron;
 import io.okapigw.perf.circulation.data.Reference;
 import io.okapigw.perf.circulation.module.JsonStore;
@@ -12,7 +13,9 @@ import io.okapigw.perf.circulation.module.Routes;
 
 /**
  * Simulated mod-users ({@code users} 16.3): users looked up by CQL ({@code barcode=="P000001"})
- * or id, patron groups, and proxies (none are generated, so every proxy query is empty).
+ * or id, patron groups, and proxies (none are generated, so every proxy query is empty). The
+ * users are the generated patrons and the librarian ({@link Librarian#DEMO}), whom an auth
+ * module that looks users up finds here.
  */
 public final class UsersModule {
 
@@ -23,6 +26,7 @@ public final class UsersModule {
   public static ModuleSpec spec(CirculationData data) {
     JsonStore users = new JsonStore("barcode", "username");
     users.putAll(data.patrons().stream().map(Patron::toJson).toList());
+    users.put(Librarian.DEMO.toUserJson());
     JsonStore groups = new JsonStore();
     groups.putAll(data.patronGroups().stream().map(Reference::toGroupJson).toList());
     JsonStore proxies = new JsonStore("proxyUserId", "userId");

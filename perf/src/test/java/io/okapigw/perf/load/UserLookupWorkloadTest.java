@@ -1,0 +1,85 @@
+package io.okapigw.perf.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.authtoken.users.Bootstrap;
+import io.okapigw.perf.circulation.data.Librarian;
+import io.okapigw.perf.circulation.module.CallCounts;
+import io.okapigw.perf.demo.DemoOptions;
+import io.okapigw.perf.demo.DemoStack;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The workload at FOLIO's auth cost: a demo stack, cache off, whose authtoken module runs with
+ * {@code --user-lookup gateway}, so every auth call with a user looks the librarian up in the
+ * simulated mod-users and mod-permissions through the gateway.
+ */
+class UserLookupWorkloadTest {
+
+  @TempDir
+  static Path dataDir;
+
+  private static Vertx vertx;
+  private static DemoStack stack;
+
+  @BeforeAll
+  static void startStack() throws Exception {
+    vertx = Vertx.vertx();
+    stack = await(DemoStack.start(vertx, new DemoOptions(0, 20, 20, true, false, dataDir,
+        true)));
+  }
+
+  @AfterAll
+  static void stopStack() throws Exception {
+    await(stack.close().compose(v -> vertx.close()));
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void librarian_hasTheIdTheAuthtokenBootstrapGivesDikuAdmin() {
+    assertThat(Librarian.DEMO.id()).isEqualTo(Bootstrap.idOf(DemoOptions.TENANT,
+        DemoOptions.ADMIN));
+    assertThat(Librarian.DEMO.username()).isEqualTo(DemoOptions.ADMIN);
+  }
+
+  @Test
+  void checkOutAndIn_eachAuthCallLooksTheUserUpThroughTheGateway() throws Exception {
+    CallCounts users = stack.modules().deployment("mod-users").served();
+    CallCounts perms = stack.modules().deployment("mod-permissions").served();
+    long userLookupsBefore = users.count("GET /users/{id}");
+    long permLookupsBefore = perms.count("GET /perms/users/{id}/permissions");
+    LoadPlan plan = new LoadPlan(List.of(URI.create(stack.gatewayUrl())), DemoOptions.TENANT,
+        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, 1, Duration.ZERO, Duration.ofSeconds(1),
+        1, 6);
+
+    RunReport report = await(LoadDriver.run(vertx, plan, BarcodeRows.of(stack.data()),
+        "cache off, user lookup"));
+
+    assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
+    // 34 auth calls with the user per check-out (the client's and 33 module calls), each
+    // looking up three times through the gateway, each lookup an auth call of its own
+    assertThat(report.probe().perCheckOut()).isEqualTo(34 * 4);
+    assertThat(report.probe().perCheckIn()).isEqualTo(22 * 4);
+    long checkOuts = report.checkOut().count() + report.probe().checkOuts();
+    long checkIns = report.checkIn().count() + report.probe().checkIns();
+    assertThat(perms.count("GET /perms/users/{id}/permissions") - permLookupsBefore)
+        .as("one permission lookup per auth call with the user")
+        .isEqualTo(34 * checkOuts + 22 * checkIns);
+    assertThat(users.count("GET /users/{id}") - userLookupsBefore)
+        .as("one user lookup per auth call with the user, besides circulation's own")
+        .isGreaterThanOrEqualTo(34 * checkOuts + 22 * checkIns);
+  }
+}
