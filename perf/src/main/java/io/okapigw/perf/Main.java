@@ -61,7 +61,7 @@ public final class Main {
             auth call and the handler alone; markdown table and the latency target
         modules [--host 0.0.0.0] [--port 9300] [--advertise-host localhost] [--patrons 1000]
              [--items 1000] [--seed 42]
-            the simulated modules on fixed ports (port+1 ... port+8) for containers; manifest,
+            the simulated modules on fixed ports (port+1 ... port+9) for containers; manifest,
             health and barcodes.csv on port
         register [--gateway http://localhost:9130] [--modules-url http://localhost:9300]
              [--authtoken-url http://localhost:8081] [--tenant diku] [--members 1]

@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * @param host address the modules and the manifest listen on (default 0.0.0.0)
  * @param port the manifest's port (default 9300); the modules listen on {@code port + 1},
- *     {@code port + 2}, ... (8 of them)
+ *     {@code port + 2}, ... (9 of them)
  * @param advertiseHost host name the gateway reaches the modules at (default localhost), e.g.
  *     the container's name
  * @param data the library to generate (seed 42, 1000 patrons, 1000 items by default, as the
