@@ -62,13 +62,14 @@ class UserLookupWorkloadTest {
     long userLookupsBefore = users.count("GET /users/{id}");
     long permLookupsBefore = perms.count("GET /perms/users/{id}/permissions");
     LoadPlan plan = new LoadPlan(List.of(URI.create(stack.gatewayUrl())), DemoOptions.TENANT,
-        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, 1, Duration.ZERO, Duration.ofSeconds(1),
-        1, 6);
+        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, 2, Duration.ZERO, Duration.ZERO, 2, 100);
 
     RunReport report = await(LoadDriver.run(vertx, plan, BarcodeRows.of(stack.data()),
         "cache off, user lookup"));
 
     assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
+    assertThat(report.probe().checkOuts()).as("2 users, 2 probe rounds").isEqualTo(4);
+    assertThat(report.probe().checkIns()).isEqualTo(4);
     // 34 auth calls with the user per check-out (the client's and 33 module calls), each
     // looking up three times through the gateway, each lookup an auth call of its own
     assertThat(report.probe().perCheckOut()).isEqualTo(34 * 4);
