@@ -26,7 +26,7 @@ final class VersusReport {
     StringBuilder text = new StringBuilder().append(String.format(Locale.ROOT,
         "%n### %d users: %s vs %s%n%n%s = %s, %s = %s; %d s measured per gateway in %d"
             + " interleaved slices of %.1f s (%s, %s, %s, ...), after a %d s warm-up of each;"
-            + " tenant %s%n%n", gateway.plan().users(), Versus.GATEWAY, Versus.VS,
+            + " tenant %s%n%n", gateway.plan().users(), urls(o.gateways()), urls(o.vs()),
         Versus.GATEWAY, urls(o.gateways()), Versus.VS, urls(o.vs()), o.duration().toSeconds(),
         o.slices(), o.duration().toMillis() / 1000.0 / o.slices(), Versus.GATEWAY, Versus.VS,
         Versus.GATEWAY, o.warmup().toSeconds(), o.tenant()));

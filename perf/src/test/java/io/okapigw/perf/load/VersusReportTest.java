@@ -55,7 +55,7 @@ class VersusReportTest {
   void text_hasBothGatewaysRowsWithRatiosToTheOther() {
     String text = VersusReport.text(OPTIONS, List.of(OURS, OKAPI));
 
-    assertThat(text).contains("### 8 users: gateway vs vs",
+    assertThat(text).contains("### 8 users: http://127.0.0.1:9270 vs http://127.0.0.1:9260",
         "gateway = http://127.0.0.1:9270, vs = http://127.0.0.1:9260",
         "6 interleaved slices of 10.0 s", "| mean ÷ vs | RPS ÷ vs |",
         "| gateway | check-out | 600 | 150.0 | 30.0 |", "| 0.75 | 1.50 |",
