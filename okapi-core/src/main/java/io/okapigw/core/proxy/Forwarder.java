@@ -79,9 +79,9 @@ final class Forwarder {
     }).otherwiseEmpty();
   }
 
-  private static Exchange exchange(ProxyRequest request, Target target) {
+  private Exchange exchange(ProxyRequest request, Target target) {
     request.writeModuleHeaders(target.request().headers(), request.pipeline().handler());
-    return new Exchange(request.in(), target.request());
+    return new Exchange(request.in(), target.request(), upstream);
   }
 
   private static boolean mayHaveBody(HttpClientResponse response, HttpMethod method) {
