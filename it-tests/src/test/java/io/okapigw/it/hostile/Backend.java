@@ -1,5 +1,6 @@
 package io.okapigw.it.hostile;
 
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
@@ -32,11 +33,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       the user id the gateway passed;</li>
  *   <li>{@code GET /s/download}: 200 and a chunked body that never ends, written with
  *       back-pressure, until the connection closes ({@link #nextDownload});</li>
- *   <li>{@code GET /s/die-download}: 200 with a Content-Length of a megabyte (or chunked, with
- *       {@code ?chunked}), 10,000 bytes of it, then the connection closed (as a module that
- *       dies midway);</li>
- *   <li>{@code /s/die-upload}: the connection closed, unanswered, once 1 KiB of the body has
- *       come;</li>
  *   <li>anything else: the body read, 200 {@code got N bytes}.</li>
  * </ul>
  * Its limits on request lines and headers are above the gateway's, so that whatever the gateway
@@ -45,7 +41,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class Backend implements AutoCloseable {
 
   static final long UPLOAD_LIMIT = 64 * 1024;
+  private static final Buffer PIECE = Buffer.buffer(new byte[16 * 1024]);
 
+  private final Vertx vertx;
   private final HttpServer server;
   private final Queue<Recorded> recorded = new ConcurrentLinkedQueue<>();
   private final Map<String, Recorded> byFuzzId = new ConcurrentHashMap<>();
@@ -53,6 +51,7 @@ final class Backend implements AutoCloseable {
   private final BlockingQueue<Held> downloads = new LinkedBlockingQueue<>();
 
   private Backend(Vertx vertx) {
+    this.vertx = vertx;
     server = vertx.createHttpServer(new HttpServerOptions().setMaxInitialLineLength(1 << 20)
             .setMaxHeaderSize(1 << 20))
         .requestHandler(this::handle).listen(0, "127.0.0.1").await();
@@ -94,24 +93,7 @@ final class Backend implements AutoCloseable {
       downloads.add(h);
       HttpServerResponse response = req.response().setChunked(true);
       response.exceptionHandler(e -> { });
-      writeUntilClosed(response);
-    } else if (path.equals("/s/die-download")) {
-      HttpServerResponse response = req.response();
-      if (req.params().contains("chunked")) {
-        response.setChunked(true);
-      } else {
-        response.putHeader("Content-Length", "1000000");
-      }
-      response.write(Buffer.buffer(new byte[10_000]));
-      req.connection().close();
-    } else if (path.equals("/s/die-upload")) {
-      long[] bytes = {0};
-      req.handler(chunk -> {
-        bytes[0] += chunk.length();
-        if (bytes[0] >= 1024 && bytes[0] - chunk.length() < 1024) {
-          req.connection().close();
-        }
-      });
+      writeUntilClosed(vertx.getOrCreateContext(), response);
     } else if (path.startsWith("/secure/")) {
       req.response().end("secret for " + req.getHeader("X-Okapi-User-Id"));
     } else {
@@ -124,14 +106,14 @@ final class Backend implements AutoCloseable {
     }
   }
 
-  /** Writes 16 KiB pieces for as long as the client takes them and the connection is open. */
-  private static void writeUntilClosed(HttpServerResponse response) {
-    Buffer piece = Buffer.buffer(new byte[16 * 1024]);
-    while (!response.closed() && !response.writeQueueFull()) {
-      response.write(piece);
-    }
+  /**
+   * Writes 16 KiB pieces for as long as the connection is open, each once the one before is
+   * written: as fast as the client takes them.
+   */
+  private static void writeUntilClosed(Context context, HttpServerResponse response) {
     if (!response.closed()) {
-      response.drainHandler(v -> writeUntilClosed(response));
+      response.write(PIECE.copy()).onSuccess(v -> context.runOnContext(x ->
+          writeUntilClosed(context, response)));
     }
   }
 

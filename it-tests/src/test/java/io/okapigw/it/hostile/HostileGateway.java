@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -40,14 +41,14 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *       tenant {@code diku}; {@link #superToken} opens the admin API;</li>
  *   <li>tenant {@code diku} with the {@link Backend} module: {@code /s/*} open to anyone,
  *       {@code GET /secure/*} needing {@code secure.get}, which user {@code alice} has
- *       ({@link #aliceToken}).</li>
+ *       ({@link #aliceToken}); and the {@link DyingModule}: {@code /die/*}, open.</li>
  * </ul>
  * Tests take it as a parameter: {@code @ExtendWith(HostileGateway.Resolver.class)}.
  */
 final class HostileGateway implements AutoCloseable {
 
   static final Duration HEADER_TIMEOUT = Duration.ofSeconds(2);
-  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(4);
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(6);
   static final Duration PROXY_IDLE_TIMEOUT = Duration.ofSeconds(3);
   static final int MAX_CONNECTIONS = 4;
   static final String TENANT = "diku";
@@ -55,14 +56,17 @@ final class HostileGateway implements AutoCloseable {
 
   final Vertx vertx = Vertx.vertx();
   final Backend backend = Backend.start(vertx);
+  final DyingModule dying;
   private final Path dir;
   private final JavaProcess process;
   private final int port;
   private final int adminPort;
   private String superToken;
   private String aliceToken;
+  private final AtomicInteger markers = new AtomicInteger();
 
   private HostileGateway() throws IOException {
+    dying = new DyingModule();
     dir = Files.createTempDirectory("okapigw-hostile");
     port = JavaProcess.freePort();
     adminPort = JavaProcess.freePort();
@@ -106,6 +110,10 @@ final class HostileGateway implements AutoCloseable {
         backend.url());
     enable(TENANT, "mod-authtoken-1.0.0");
     enable(TENANT, BACKEND_ID);
+    register(new JsonObject().put("id", "mod-dying-1.0.0").put("provides", new JsonArray()
+        .add(new JsonObject().put("id", "dying").put("version", "1.0").put("handlers",
+            new JsonArray().add(handler("*", "/die/*"))))), dying.url());
+    enable(TENANT, "mod-dying-1.0.0");
     enable("supertenant", "mod-authtoken-1.0.0");
     superToken = login("supertenant", "super_admin");
     aliceToken = login(TENANT, "alice");
@@ -191,6 +199,23 @@ final class HostileGateway implements AutoCloseable {
         .allSatisfy(o -> assertThat(o.status()).as(o.toString()).isEqualTo(200));
   }
 
+  /**
+   * What the module received since the last call (or {@link Backend#drain}), without waiting
+   * for time to pass: a marker request is sent on a connection of its own and answered first, so
+   * that anything the gateway forwarded before has arrived.
+   *
+   * @return the requests received, oldest first, the marker left out
+   */
+  List<Backend.Recorded> forwarded() throws IOException {
+    String marker = "/s/marker-" + markers.incrementAndGet();
+    try (RawConnection c = RawConnection.open(port)) {
+      RawResponse answer = c.send("GET " + marker + " HTTP/1.1\r\nHost: x\r\n"
+          + "X-Okapi-Tenant: diku\r\n\r\n").response();
+      assertThat(answer.status()).as("marker request: " + answer).isEqualTo(200);
+    }
+    return backend.drain().stream().filter(r -> !r.path().equals(marker)).toList();
+  }
+
   /** @return everything the gateway JVM printed so far (its log, INFO and above) */
   String output() {
     try {
@@ -208,6 +233,7 @@ final class HostileGateway implements AutoCloseable {
   public void close() {
     process.close();
     vertx.close().await();
+    dying.close();
     try (Stream<Path> files = Files.walk(dir)) {
       files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
     } catch (IOException e) {
@@ -229,16 +255,35 @@ final class HostileGateway implements AutoCloseable {
       return parameter.getParameter().getType() == HostileGateway.class;
     }
 
+    /**
+     * Starts the gateway once; a start that failed fails every test asking for it at once, with
+     * the same cause, rather than being tried again by each.
+     */
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-      return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(HostileGateway.class,
-          key -> {
+      Started started = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(
+          Started.class, key -> {
             try {
-              return start();
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
+              return new Started(start(), null);
+            } catch (IOException | RuntimeException | Error e) {
+              return new Started(null, e);
             }
-          }, HostileGateway.class);
+          }, Started.class);
+      if (started.failure() != null) {
+        throw new IllegalStateException("the gateway did not start", started.failure());
+      }
+      return started.gateway();
+    }
+
+    /** The gateway of the run, or why it did not start; closes it when the run ends. */
+    record Started(HostileGateway gateway, Throwable failure)
+        implements AutoCloseable {
+      @Override
+      public void close() {
+        if (gateway != null) {
+          gateway.close();
+        }
+      }
     }
   }
 }

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Probe implements AutoCloseable {
 
-  static final Duration BOUND = Duration.ofSeconds(2);
+  static final Duration BOUND = Duration.ofSeconds(5);
 
   private final HostileGateway gw;
   private final AtomicBoolean running = new AtomicBoolean(true);

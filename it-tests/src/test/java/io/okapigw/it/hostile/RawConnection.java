@@ -275,6 +275,11 @@ final class RawConnection implements AutoCloseable {
     return Duration.ofNanos(System.nanoTime() - start);
   }
 
+  /** @return how many bytes the peer sent that are not read yet (never blocks) */
+  int available() throws IOException {
+    return in.available();
+  }
+
   /** Shuts down the sending side (FIN) and keeps reading. */
   void shutdownOutput() throws IOException {
     socket.shutdownOutput();
