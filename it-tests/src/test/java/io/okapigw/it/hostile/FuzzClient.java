@@ -62,8 +62,15 @@ final class FuzzClient {
         for (int i = 0; i < expected && failure == null && !closed; i++) {
           String method = i < c.requests().size() && c.requests().get(i).isHead() ? "HEAD" : "GET";
           try {
-            responses.add(conn.response(method,
-                Duration.ofNanos(Math.max(1, deadline - System.nanoTime()))));
+            RawResponse response = conn.response(method,
+                Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            responses.add(response);
+            if (response.closes()) {
+              // the last response on the connection; what follows (a body an invalid head's
+              // answer has though the head said HEAD) is not a response
+              conn.readUntilClosed(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+              closed = true;
+            }
           } catch (SocketTimeoutException e) {
             failure = "neither answered nor closed within " + BOUND;
           } catch (MalformedResponse e) {
