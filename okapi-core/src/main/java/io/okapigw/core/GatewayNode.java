@@ -19,7 +19,10 @@ import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.storage.Storage;
+import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantPermissionsHook;
+import io.okapigw.core.timer.Scheduler;
+import io.okapigw.core.timer.TimerService;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -43,13 +46,15 @@ final class GatewayNode implements Gateway {
     this.deploymentId = deploymentId;
   }
 
-  static Future<Gateway> start(Vertx vertx, GatewayOptions requested, Ticker ticker) {
+  static Future<Gateway> start(Vertx vertx, GatewayOptions requested, Ticker ticker,
+      Scheduler scheduler) {
     GatewayOptions options = withFreePorts(requested);
     String version = Version.current();
     return Storage.open(vertx, options.storage())
-        .compose(store -> wire(vertx, options, ticker, store))
+        .compose(store -> wire(vertx, options, ticker, scheduler, store))
         .compose(shared -> shared.registry().ensureSupertenant(OkapiModule.descriptor(version))
-            .compose(v -> shared.tables().rebuild()).map(shared))
+            .compose(v -> shared.tables().rebuild())
+            .compose(v -> shared.timers().start()).map(shared))
         .compose(shared -> vertx.deployVerticle(() -> new HttpVerticle(shared),
                 new DeploymentOptions().setInstances(options.instances()))
             .map(id -> {
@@ -65,7 +70,7 @@ final class GatewayNode implements Gateway {
   }
 
   private static Future<Shared> wire(Vertx vertx, GatewayOptions options, Ticker ticker,
-      RegistryStore store) {
+      Scheduler scheduler, RegistryStore store) {
     String okapiUrl = options.okapiUrlFor(options.port());
     Registry registry = new Registry(vertx, store,
         new TenantPermissionsHook(vertx, store, okapiUrl));
@@ -79,16 +84,20 @@ final class GatewayNode implements Gateway {
     AdminExposure exposure = new AdminExposure(tables, options.admin(),
         options.host() + ":" + options.port());
     return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus),
+            TimerService.create(vertx, store, options.storage(), bus, scheduler,
+                new SystemCalls(vertx.createHttpClient(), store, okapiUrl), metrics),
             ClusterNodes.register(vertx, bus, okapiUrl))
         .map(started -> {
           RegistrySync sync = started.resultAt(0);
           ClusterInvalidator invalidator = started.resultAt(1);
+          TimerService timers = started.resultAt(2);
           // routing first: a decision cached after the invalidation comes from the new modules
           registry.onChange(change -> sync.changed()
               .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
               .onSuccess(v -> exposure.logState()));
+          registry.onChange(change -> timers.changed());
           return new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
-              invalidator, metrics, bus, exposure);
+              invalidator, metrics, bus, exposure, timers);
         });
   }
 
@@ -127,12 +136,13 @@ final class GatewayNode implements Gateway {
 
   @Override
   public Future<Void> stop() {
-    return vertx.undeploy(deploymentId);
+    return shared.timers().stop().compose(v -> vertx.undeploy(deploymentId));
   }
 
   /** What every HTTP verticle of the node shares. */
   record Shared(GatewayOptions options, String okapiUrl, Registry registry, RoutingTables tables,
       String version, AuthCache cache, ClusterInvalidator invalidator,
-      PrometheusMeterRegistry metrics, ClusterBus bus, AdminExposure exposure) {
+      PrometheusMeterRegistry metrics, ClusterBus bus, AdminExposure exposure,
+      TimerService timers) {
   }
 }

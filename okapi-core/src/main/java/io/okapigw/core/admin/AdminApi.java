@@ -7,6 +7,7 @@ import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.Registry;
+import io.okapigw.core.timer.TimerService;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 
@@ -30,6 +31,7 @@ public final class AdminApi {
   private final ClusterBus bus;
   private final PrometheusMeterRegistry metrics;
   private final AdminExposure exposure;
+  private final TimerService timers;
 
   /**
    * @param registry the registry the admin API works on
@@ -39,16 +41,18 @@ public final class AdminApi {
    * @param metrics the node's meters, served at {@code /_/metrics}
    * @param bus the cluster, for the health answer
    * @param exposure whether the admin API is protected, for the health answer
+   * @param timers modules' timers, for the timer API
    */
   public AdminApi(Registry registry, String version, AuthCache cache,
       ClusterInvalidator invalidator, PrometheusMeterRegistry metrics, ClusterBus bus,
-      AdminExposure exposure) {
+      AdminExposure exposure, TimerService timers) {
     this.registry = registry;
     this.version = version;
     this.authCache = new AuthCacheApi(cache, invalidator);
     this.bus = bus;
     this.metrics = metrics;
     this.exposure = exposure;
+    this.timers = timers;
   }
 
   /**
@@ -60,6 +64,7 @@ public final class AdminApi {
     new ModulesApi(registry).mount(router);
     new TenantsApi(registry).mount(router);
     new DiscoveryApi(registry, bus).mount(router);
+    new TimersApi(timers).mount(router);
     authCache.mount(router);
     router.get("/_/metrics").handler(ctx -> ctx.response()
         .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")

@@ -30,14 +30,30 @@ public final class OkapiModule {
    * @param ownTenantOpen whether a caller with a token for the tenant the path names (or, without
    *     {@code {tenantId}}, any caller with a token) needs no permission (Okapi's
    *     {@code permissionsRequiredTenant: []})
+   * @param ownTenantPermission what such a caller needs instead of {@code permission} (Okapi's
+   *     {@code permissionsRequiredTenant: [p]}); null for none
    */
-  record Endpoint(String method, String pattern, String permission, boolean ownTenantOpen) {
+  record Endpoint(String method, String pattern, String permission, boolean ownTenantOpen,
+      String ownTenantPermission) {
+
+    Endpoint(String method, String pattern, String permission, boolean ownTenantOpen) {
+      this(method, pattern, permission, ownTenantOpen, null);
+    }
+
+    /** An endpoint whose caller, for its own tenant, needs {@code ownTenantPermission}. */
+    static Endpoint ownTenant(String method, String pattern, String permission,
+        String ownTenantPermission) {
+      return new Endpoint(method, pattern, permission, false, ownTenantPermission);
+    }
 
     JsonObject toJson() {
       JsonObject json = new JsonObject().put("methods", new JsonArray().add(method))
           .put("pathPattern", pattern).put("type", "internal")
           .put("permissionsRequired", permission == null ? new JsonArray()
               : new JsonArray().add(permission));
+      if (ownTenantPermission != null) {
+        return json.put("permissionsRequiredTenant", new JsonArray().add(ownTenantPermission));
+      }
       return ownTenantOpen ? json.put("permissionsRequiredTenant", new JsonArray()) : json;
     }
   }
@@ -77,6 +93,12 @@ public final class OkapiModule {
           "okapi.proxy.tenants.modules.enabled.get", true),
       new Endpoint("DELETE", TENANT + "/modules/{moduleId}",
           "okapi.proxy.tenants.modules.enabled.delete", false),
+      new Endpoint("GET", TENANT + "/timers", "okapi.proxy.tenants.timers.list", true),
+      Endpoint.ownTenant("PATCH", TENANT + "/timers", "okapi.proxy.tenants.timers.patch",
+          "okapi.proxy.self.timers.patch"),
+      new Endpoint("GET", TENANT + "/timers/{timerId}", "okapi.proxy.tenants.timers.get", true),
+      Endpoint.ownTenant("PATCH", TENANT + "/timers/{timerId}", "okapi.proxy.tenants.timers.patch",
+          "okapi.proxy.self.timers.patch"),
       new Endpoint("GET", TENANT + "/interfaces", "okapi.proxy.tenants.interfaces.list", true),
       new Endpoint("GET", TENANT + "/interfaces/{interfaceId}",
           "okapi.proxy.tenants.interfaces.get", true),
@@ -114,7 +136,11 @@ public final class OkapiModule {
   private static JsonArray permissionSets() {
     JsonArray sets = new JsonArray();
     Set<String> leaves = new LinkedHashSet<>();
-    ENDPOINTS.stream().map(Endpoint::permission).filter(p -> p != null).forEach(leaves::add);
+    ENDPOINTS.forEach(e -> {
+      leaves.add(e.permission());
+      leaves.add(e.ownTenantPermission());
+    });
+    leaves.remove(null);
     leaves.forEach(p -> sets.add(new JsonObject().put("permissionName", p)
         .put("displayName", "Okapi - " + p.substring("okapi.".length()).replace('.', ' '))));
     sets.add(set("okapi.deploy", "Okapi - Manage deployments", "okapi.discovery.post",
@@ -128,6 +154,9 @@ public final class OkapiModule {
     sets.add(set("okapi.tenantmodules", "Okapi - Manage modules enabled for a tenant",
         "okapi.proxy.tenants.modules.list", "okapi.proxy.tenants.modules.post",
         "okapi.proxy.tenants.modules.enabled.get", "okapi.proxy.tenants.modules.enabled.delete"));
+    sets.add(set("okapi.timers", "Okapi - Timers", "okapi.proxy.tenants.timers.list",
+        "okapi.proxy.tenants.timers.patch", "okapi.proxy.tenants.timers.get",
+        "okapi.proxy.self.timers.patch"));
     sets.add(set("okapi.interfaces", "Okapi - Module interfaces",
         "okapi.proxy.tenants.interfaces.list", "okapi.proxy.tenants.interfaces.get"));
     sets.add(set("okapi.auth-cache", "Okapi - Read and invalidate the auth cache",
@@ -137,7 +166,8 @@ public final class OkapiModule {
         "okapi.proxy.tenants.modules.list", "okapi.proxy.tenants.modules.enabled.get",
         "okapi.interfaces", "okapi.version.get"));
     sets.add(set("okapi.all", "Okapi - All permissions", "okapi.deploy", "okapi.modules",
-        "okapi.tenants", "okapi.tenantmodules", "okapi.interfaces", "okapi.auth-cache",
+        "okapi.tenants", "okapi.tenantmodules", "okapi.interfaces", "okapi.timers",
+        "okapi.auth-cache",
         "okapi.version.get"));
     return sets;
   }

@@ -12,6 +12,9 @@ import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.tenantinit.SystemCalls;
+import io.okapigw.core.timer.Scheduler;
+import io.okapigw.core.timer.TimerService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Route;
@@ -35,7 +38,9 @@ class OkapiModuleTest {
       Router router = Router.router(vertx);
       new AdminApi(new Registry(vertx, store, (t, m, a) -> Future.succeededFuture()), "1.0.0",
           cache, ClusterInvalidator.start(vertx, cache, bus).await(), metrics, bus,
-          new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"))
+          new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"),
+          TimerService.create(vertx, store, "inmemory", bus, Scheduler.system(vertx),
+              new SystemCalls(vertx.createHttpClient(), store, "http://x:1"), metrics).await())
           .mount(router);
       Set<String> routes = new TreeSet<>();
       for (Route route : router.getRoutes()) {
@@ -66,6 +71,33 @@ class OkapiModuleTest {
         .map(s -> ((io.vertx.core.json.JsonObject) s).getString("permissionName")))
         .contains("okapi.all", "okapi.readonly", "okapi.modules", "okapi.tenants",
             "okapi.tenantmodules", "okapi.deploy", "okapi.discovery.post");
+  }
+
+  @Test
+  void descriptor_timerEndpoints_withOkapisPermissionsAndOwnTenantPermission() {
+    var handlers = OkapiModule.descriptor("2.3.4").providedInterface("okapi").orElseThrow()
+        .handlers();
+    assertThat(handlers).filteredOn(h -> h.pathPattern().contains("/timers"))
+        .extracting(h -> h.methods().get(0) + " " + h.pathPattern() + " "
+            + h.permissionsRequired() + " " + h.permissionsRequiredTenant())
+        .containsExactlyInAnyOrder(
+            "GET /_/proxy/tenants/{tenantId}/timers [okapi.proxy.tenants.timers.list] []",
+            "PATCH /_/proxy/tenants/{tenantId}/timers [okapi.proxy.tenants.timers.patch]"
+                + " [okapi.proxy.self.timers.patch]",
+            "GET /_/proxy/tenants/{tenantId}/timers/{timerId} [okapi.proxy.tenants.timers.get] []",
+            "PATCH /_/proxy/tenants/{tenantId}/timers/{timerId} [okapi.proxy.tenants.timers.patch]"
+                + " [okapi.proxy.self.timers.patch]");
+    var sets = OkapiModule.descriptor("2.3.4").permissionSets();
+    assertThat(sets.stream().map(s -> (io.vertx.core.json.JsonObject) s)
+        .filter(s -> s.getString("permissionName").equals("okapi.timers")).findFirst()
+        .orElseThrow().getJsonArray("subPermissions")).containsExactlyInAnyOrder(
+            "okapi.proxy.tenants.timers.list", "okapi.proxy.tenants.timers.patch",
+            "okapi.proxy.tenants.timers.get", "okapi.proxy.self.timers.patch");
+    assertThat(sets.stream().map(s -> (io.vertx.core.json.JsonObject) s)
+        .filter(s -> s.getString("permissionName").equals("okapi.all")).findFirst()
+        .orElseThrow().getJsonArray("subPermissions")).contains("okapi.timers");
+    assertThat(sets.stream().map(s -> ((io.vertx.core.json.JsonObject) s)
+        .getString("permissionName"))).contains("okapi.proxy.self.timers.patch");
   }
 
   private static String normalize(String path) {
