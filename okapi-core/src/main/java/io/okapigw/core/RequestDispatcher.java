@@ -38,7 +38,11 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
     this.browser = Router.router(vertx);
     // vert.x-web only for browser requests; the rest skip its route matching
     browser.route().handler(cors::handle).handler(ctx -> route(ctx.request()));
-    browser.errorHandler(403, Failures.errorHandler(403, "CORS: origin refused"));
+    // vert.x-web's CorsHandler fails an Origin that is not an origin ("https://a b") with 403
+    // and an exception of its own, which Failures would take for an internal error (500)
+    browser.errorHandler(403, ctx -> Failures.respond(ctx.request(), new HttpError(403,
+        "CORS: origin refused" + (ctx.failure() == null || ctx.failure().getMessage() == null
+            ? "" : " (" + ctx.failure().getMessage() + ")"))));
   }
 
   @Override

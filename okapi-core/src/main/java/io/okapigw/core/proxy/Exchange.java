@@ -1,5 +1,6 @@
 package io.okapigw.core.proxy;
 
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.upstream.UpstreamClient;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -24,13 +25,20 @@ import io.vertx.core.streams.Pipe;
  *       waits for the client to drain, nor one that came before it was made);</li>
  *   <li>the module answers in full before the body is all sent (a 413 from a body limit): the
  *       rest of the body is read and dropped, so the client's connection stays usable, and the
- *       module's connection, holding a request sent in part, is closed.</li>
+ *       module's connection, holding a request sent in part, is closed;</li>
+ *   <li>the client's body stops midway: {@code proxy.idle-timeout} runs from the last bytes the
+ *       client sent ({@link UpstreamClient#watchUpload}), not from the head, and the client is
+ *       answered 408 and its connection closed, the module not blamed (504 only when the module
+ *       stopped reading the body, or answering once it has it).</li>
  * </ul>
  */
 final class Exchange {
 
   private final HttpServerRequest in;
   private final HttpClientRequest upstream;
+  private final UpstreamClient client;
+  private Runnable stopWatch;
+  private boolean clientStalled;
   private Pipe<Buffer> upload;
   private Pipe<Buffer> download;
   private boolean sentWhole;
@@ -40,10 +48,12 @@ final class Exchange {
   /**
    * @param in the client's request, paused
    * @param upstream the request to the module, headers written, not yet sent
+   * @param client the client {@code upstream} is from
    */
-  Exchange(HttpServerRequest in, HttpClientRequest upstream) {
+  Exchange(HttpServerRequest in, HttpClientRequest upstream, UpstreamClient client) {
     this.in = in;
     this.upstream = upstream;
+    this.client = client;
   }
 
   /**
@@ -53,7 +63,10 @@ final class Exchange {
    *     until {@link #relay} (or {@link #abort})
    */
   Future<Exchange> send() {
-    upstream.exceptionHandler(e -> abort());
+    upstream.exceptionHandler(e -> {
+      noteStall(e);
+      abort();
+    });
     if (in.response().closed() || in.response().ended()) {
       // the client left, or was answered (a broken body), while the request waited for auth or a
       // connection: its close is past
@@ -62,7 +75,20 @@ final class Exchange {
     }
     in.response().closeHandler(v -> abort());
     Future<HttpClientResponse> answered = hasBody(in) ? sendBody() : sendWithoutBody();
-    return answered.map(this::hold).onFailure(e -> abort());
+    return answered.map(this::hold).onFailure(e -> {
+      noteStall(e);
+      abort();
+    }).recover(e -> {
+      if (!clientStalled) {
+        return Future.failedFuture(e);
+      }
+      // the rest of the body will not be read as a request: the connection cannot go on (and
+      // Vert.x would keep it open for a body that does not come)
+      in.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE)
+          .endHandler(v -> in.connection().close());
+      return Future.failedFuture(new HttpError(408, "request body incomplete: no bytes for "
+          + client.idleTimeoutMillis() + " ms"));
+    });
   }
 
   /** @return the module's response, paused until {@link #relay} */
@@ -90,6 +116,7 @@ final class Exchange {
       return;
     }
     aborted = true;
+    stopWatch();
     if (!sentWhole && upload != null) {
       dropRestOfBody();
     }
@@ -111,6 +138,7 @@ final class Exchange {
     // and nothing but abort() can return its connection to the pool before it is sent whole
     upstream.sendHead();
     upload = in.pipe().endOnComplete(false);
+    stopWatch = client.watchUpload(upstream, in);
     upload.to(upstream).compose(v -> endBody()).onFailure(e -> abort());
     return upstream.response();
   }
@@ -124,7 +152,26 @@ final class Exchange {
 
   private Future<Void> endBody() {
     sentWhole = true;
+    stopWatch();
     return upstream.end();
+  }
+
+  /**
+   * A timeout while the body is still coming and the module takes what comes (its connection's
+   * write queue not full): the client stopped sending, not the module answering.
+   */
+  private void noteStall(Throwable failure) {
+    if (!aborted && !sentWhole && upload != null && UpstreamClient.isTimeoutFailure(failure)
+        && !upstream.writeQueueFull()) {
+      clientStalled = true;
+    }
+  }
+
+  private void stopWatch() {
+    if (stopWatch != null) {
+      stopWatch.run();
+      stopWatch = null;
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.okapigw.core.proxy;
 
 import io.okapigw.core.auth.Grants;
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.upstream.UpstreamClient;
 import io.okapigw.core.upstream.UpstreamClient.Target;
@@ -45,6 +46,13 @@ final class Forwarder {
   Future<Integer> relay(ProxyRequest request, Exchange exchange) {
     HttpClientResponse response = exchange.response();
     HttpServerResponse out = request.in().response();
+    if (out.headWritten() || out.closed()) {
+      // the client was answered meanwhile (its chunked body broke: 400, connection closed) or is
+      // gone: the module's answer has nowhere to go
+      exchange.abort();
+      return Future.failedFuture(new HttpError(response.statusCode(), "module answered "
+          + response.statusCode() + " after the client's request was answered or closed"));
+    }
     OkapiHeaders.copyForwardable(response.headers(), out.headers());
     dropEchoedToken(request, out.headers());
     out.setStatusCode(response.statusCode());
@@ -79,9 +87,9 @@ final class Forwarder {
     }).otherwiseEmpty();
   }
 
-  private static Exchange exchange(ProxyRequest request, Target target) {
+  private Exchange exchange(ProxyRequest request, Target target) {
     request.writeModuleHeaders(target.request().headers(), request.pipeline().handler());
-    return new Exchange(request.in(), target.request());
+    return new Exchange(request.in(), target.request(), upstream);
   }
 
   private static boolean mayHaveBody(HttpClientResponse response, HttpMethod method) {

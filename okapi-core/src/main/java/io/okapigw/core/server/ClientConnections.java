@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * <p>The idle timeout is Vert.x's own; the header timeout has no Vert.x option and is kept per
  * connection ({@link ConnectionGuard}) with the public API. Netty's request decoder is replaced
  * through Vert.x's internal {@code HttpServerConnection}: only there does a request still carry
- * both framing headers, or the bytes of a broken chunk.
+ * both framing headers, or the bytes of a broken chunk. A socket failing is taken as a close
+ * ({@link ResetAsClose}).
  */
 public final class ClientConnections {
 
@@ -78,8 +79,9 @@ public final class ClientConnections {
       guard.closed();
     });
     try {
-      pipeline(connection).replace(DECODER, DECODER,
-          new StrictRequestDecoder(options, guard::brokenBody));
+      ChannelPipeline pipeline = pipeline(connection);
+      pipeline.replace(DECODER, DECODER, new StrictRequestDecoder(options, guard::brokenBody));
+      pipeline.addAfter(DECODER, "okapigwResetAsClose", ResetAsClose.INSTANCE);
     } catch (RuntimeException e) {
       // never serve with a decoder that is not the strict one
       log.error("cannot install the strict HTTP/1.1 decoder; closing the connection", e);

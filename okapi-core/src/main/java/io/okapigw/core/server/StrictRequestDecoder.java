@@ -14,8 +14,10 @@ import io.netty.util.ReferenceCountUtil;
 import io.okapigw.core.http.HttpError;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.impl.VertxHttpRequestDecoder;
+import io.vertx.core.net.HostAndPort;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * Vert.x's request decoder, made to read HTTP/1.1 as RFC 9112 has a server read it where Netty is
@@ -27,8 +29,15 @@ import java.util.function.Consumer;
  *   <li>a {@code Transfer-Encoding} other than {@code chunked} alone is refused (501 for an
  *       unknown coding, 400 for {@code chunked} twice or in HTTP/1.0), not read as a request
  *       without body followed by its body as the next request;</li>
- *   <li>an HTTP/1.1 request without {@code Host}, or any request with two, is refused (400,
- *       RFC 9112 §3.2);</li>
+ *   <li>an HTTP/1.1 request without {@code Host}, or any request with two, or one whose value
+ *       is not a host and port, is refused (400, RFC 9112 §3.2);</li>
+ *   <li>the version must be {@code HTTP/1.0} or {@code HTTP/1.1}: a later HTTP/1 minor version
+ *       is read as HTTP/1.1 (RFC 9112 §2.3), another major version refused with 505, anything
+ *       else ({@code http/1.1}, {@code HTTPS/1.1}) with 400; Netty would answer 501 with the
+ *       client's version word echoed in the status line;</li>
+ *   <li>{@code CONNECT} is refused (501, RFC 9110 §9.1: a method the gateway does not
+ *       implement): Vert.x would relay a module's 2xx and then read the connection as a
+ *       tunnel;</li>
  *   <li>an absolute-form target ({@code GET http://host/path}) becomes its origin form
  *       ({@code /path}) before anything routes on it (RFC 9112 §3.2.2);</li>
  *   <li>a chunked body that breaks (a bad chunk size) is handed to {@code brokenBody} instead of
@@ -41,6 +50,8 @@ import java.util.function.Consumer;
 final class StrictRequestDecoder extends VertxHttpRequestDecoder {
 
   private static final String CHUNKED = "chunked";
+  /** HTTP-version (RFC 9112 §2.3), case-sensitive. */
+  private static final Pattern VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");
 
   private final Consumer<Throwable> brokenBody;
   private int hosts;
@@ -57,8 +68,35 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   @Override
   protected HttpMessage createMessage(String[] initialLine) {
     hosts = 0;
+    initialLine[2] = version(initialLine[2]);
+    if (initialLine[0].equals("CONNECT")) {
+      throw new HttpError(501, "CONNECT is not supported");
+    }
     initialLine[1] = originForm(initialLine[1]);
     return super.createMessage(initialLine);
+  }
+
+  /**
+   * @return {@code version} as read: HTTP/1.0 or HTTP/1.1 (a later HTTP/1 minor version read as
+   *     HTTP/1.1)
+   * @throws HttpError 505 for another major version, 400 for a word that is not a version
+   */
+  static String version(String version) {
+    if (version.equals("HTTP/1.1") || version.equals("HTTP/1.0")) {
+      return version;
+    }
+    if (!VERSION.matcher(version).matches()) {
+      throw new HttpError(400, "not an HTTP version: " + printable(version));
+    }
+    if (version.charAt(5) != '1') {
+      throw new HttpError(505, version + " is not supported; HTTP/1.1 is");
+    }
+    return "HTTP/1.1";
+  }
+
+  private static String printable(String s) {
+    String cut = s.length() > 20 ? s.substring(0, 20) + "..." : s;
+    return cut.replaceAll("[^\\x21-\\x7e]", "?");
   }
 
   @Override
@@ -74,7 +112,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   @Override
   protected boolean isContentAlwaysEmpty(HttpMessage msg) {
     if (msg instanceof HttpRequest request) {
-      checkHost(request.protocolVersion());
+      checkHost(request.protocolVersion(), request.headers().get(HttpHeaderNames.HOST));
       checkFraming(request.headers(), request.protocolVersion());
     }
     return super.isContentAlwaysEmpty(msg);
@@ -97,12 +135,17 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     }
   }
 
-  private void checkHost(HttpVersion version) {
+  private void checkHost(HttpVersion version, String host) {
     if (hosts > 1) {
       throw new HttpError(400, "more than one Host header");
     }
     if (hosts == 0 && version.equals(HttpVersion.HTTP_1_1)) {
       throw new HttpError(400, "an HTTP/1.1 request needs a Host header");
+    }
+    // empty is allowed (RFC 9112 §3.2); anything else must read as Vert.x reads an authority
+    if (host != null && !host.isEmpty() && HostAndPort.parseAuthority(host, -1) == null) {
+      throw new HttpError(400, "the Host header is not a host and port: "
+          + printable(host));
     }
   }
 

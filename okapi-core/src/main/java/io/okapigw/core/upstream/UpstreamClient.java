@@ -4,6 +4,7 @@ import io.okapigw.core.http.HttpError;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Stage;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
@@ -11,6 +12,7 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.net.ConnectException;
@@ -32,10 +34,12 @@ public final class UpstreamClient {
   /** Size of the pieces a body is relayed in (the HTTP decoder's maximum chunk size). */
   public static final int BODY_CHUNK_SIZE = 64 * 1024;
 
+  private final Vertx vertx;
   private final HttpClientAgent client;
   private final long idleTimeoutMillis;
 
   public UpstreamClient(Vertx vertx, UpstreamOptions options) {
+    this.vertx = vertx;
     this.idleTimeoutMillis = options.idleTimeout().toMillis();
     this.client = vertx.createHttpClient(new HttpClientOptions()
             .setKeepAlive(true)
@@ -87,6 +91,68 @@ public final class UpstreamClient {
 
   private static void debug(Throwable failure) {
     log.debug("module connection: {}", failure.toString());
+  }
+
+  /**
+   * Keeps a request's idle timeout ({@code proxy.idle-timeout}) from firing while the client's
+   * body keeps moving: Vert.x counts only what the module sends back, so an upload that moves
+   * all along but lasts longer than the timeout (a large file on a slow link) would be cut with
+   * 504. Every quarter of the timeout, while the watch runs, the timeout is set again if the
+   * client sent bytes since the last look: a body that stops for the timeout still times out
+   * (within one and a quarter timeouts). To be called on the request's event loop.
+   *
+   * @param request a request to a module, its head sent
+   * @param in the client's request whose body is streamed to it
+   * @return stops the watch: to be called once the body is all sent or the exchange given up
+   */
+  public Runnable watchUpload(HttpClientRequest request, HttpServerRequest in) {
+    UploadWatch watch = new UploadWatch(request, in, in.bytesRead());
+    watch.timer = vertx.setTimer(watchPeriod(), watch);
+    return () -> {
+      watch.stopped = true;
+      vertx.cancelTimer(watch.timer);
+    };
+  }
+
+  private long watchPeriod() {
+    return Math.max(1, idleTimeoutMillis / 4);
+  }
+
+  private final class UploadWatch implements Handler<Long> {
+    private final HttpClientRequest request;
+    private final HttpServerRequest in;
+    private long seen;
+    private long timer;
+    private boolean stopped;
+
+    UploadWatch(HttpClientRequest request, HttpServerRequest in, long seen) {
+      this.request = request;
+      this.in = in;
+      this.seen = seen;
+    }
+
+    @Override
+    public void handle(Long id) {
+      if (stopped) {
+        return;
+      }
+      long read = in.bytesRead();
+      if (read != seen) {
+        seen = read;
+        request.idleTimeout(idleTimeoutMillis);
+      }
+      timer = vertx.setTimer(watchPeriod(), this);
+    }
+  }
+
+  /** @return {@code proxy.idle-timeout} in milliseconds */
+  public long idleTimeoutMillis() {
+    return idleTimeoutMillis;
+  }
+
+  /** @return whether {@code failure} is a timeout (Vert.x's, or a future's) */
+  public static boolean isTimeoutFailure(Throwable failure) {
+    return isTimeout(failure);
   }
 
   /** @return the failure as an {@link HttpError} naming the target (502/504); others as is */

@@ -19,7 +19,9 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -122,6 +124,38 @@ class FailureLoggingTest {
 
     sink.close();
     assertOneLineEachAndBounded(lines);
+  }
+
+  /**
+   * Pipelined requests, then a reset: Vert.x 5.0's exception path threw a NullPointerException
+   * for the request not yet answered, logged by Netty at WARN with the reset's stack trace.
+   */
+  @Test
+  void clientPipelinesThenResets_30Times_boundedLinesNoStackTrace() throws Exception {
+    TestModule hello = TestModule.start(gw.vertx(), router -> router.get("/hello").handler(ctx ->
+        ctx.response().end("hello")));
+    gw.install("diku", module("mod-hello-1.0.0", "hello", handler("GET", "/hello")),
+        hello.url());
+    String request = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n";
+
+    List<String> lines;
+    try (LogCapture logs = new LogCapture()) {
+      for (int i = 0; i < 30; i++) {
+        try (Socket socket = new Socket("127.0.0.1", gw.gateway().port())) {
+          socket.getOutputStream().write(request.repeat(3).getBytes(StandardCharsets.US_ASCII));
+          if (i % 2 == 0) {
+            socket.setSoTimeout(5_000);
+            assertThat(socket.getInputStream().read()).isNotNegative();
+          }
+          socket.setSoLinger(true, 0);
+        }
+      }
+      lines = settled(logs);
+    }
+
+    hello.close();
+    assertOneLineEachAndBounded(lines);
+    assertThat(status(HttpMethod.GET, "/_/proxy/health")).isEqualTo(200);
   }
 
   /** Writes a piece every 20 ms until the gateway resets the stream. */

@@ -116,6 +116,67 @@ class StrictHttpTest {
   }
 
   @Test
+  void hostNotAHostAndPort_400AndClosed() throws IOException {
+    for (String host : new String[] {"a b", "a/b", "[::1"}) {
+      try (RawClient client = client()) {
+        client.send("GET /echo HTTP/1.1\r\nHost: " + host + "\r\n" + TENANT
+            + "Origin: https://ui.example\r\n\r\n");
+        Response response = client.response();
+        assertThat(response.status()).as(host).isEqualTo(400);
+        assertThat(response.body()).contains("Host");
+        assertThat(client.readTextUntilClosed()).isEmpty();
+      }
+    }
+    assertThat(echo.drain()).isEmpty();
+    for (String host : new String[] {"", "[::1]:9130", "10.0.0.1", "gw.example:80"}) {
+      try (RawClient client = client()) {
+        client.send("GET /echo HTTP/1.1\r\nHost: " + host + "\r\n" + TENANT + "\r\n");
+        assertThat(client.response().status()).as(host).isEqualTo(200);
+      }
+    }
+  }
+
+  /**
+   * Netty answered 501 to any other version, echoing the client's version word in the status
+   * line ({@code HTTPS/1.1 501}).
+   */
+  @Test
+  void versions_laterHttp1ReadAsHttp11_otherMajor505_notAVersion400() throws IOException {
+    try (RawClient client = client()) {
+      client.send("GET /echo HTTP/1.2\r\nHost: x\r\n" + TENANT + "\r\n");
+      Response response = client.response();
+      assertThat(response.status()).isEqualTo(200);
+    }
+    assertThat(statusLine("HTTP/2.0")).startsWith("HTTP/1.").contains(" 505 ");
+    assertThat(statusLine("HTTP/0.9")).startsWith("HTTP/1.").contains(" 505 ");
+    for (String version : new String[] {"http/1.1", "HTTPS/1.1", "HTTP/1.10", "HTTP/1"}) {
+      assertThat(statusLine(version)).as(version).startsWith("HTTP/1.").contains(" 400 ");
+    }
+    assertThat(echo.drain()).hasSize(1);
+  }
+
+  private String statusLine(String version) throws IOException {
+    try (RawClient client = client()) {
+      client.send("GET /echo " + version + "\r\nHost: x\r\n" + TENANT + "\r\n");
+      String all = client.readTextUntilClosed();
+      return all.substring(0, Math.max(0, all.indexOf("\r\n")));
+    }
+  }
+
+  /** Vert.x would relay the module's 2xx, then read the connection as a tunnel. */
+  @Test
+  void connect_501AndClosed_neverForwarded() throws IOException {
+    try (RawClient client = client()) {
+      client.send("CONNECT /echo HTTP/1.1\r\nHost: x\r\n" + TENANT + "\r\n");
+      Response response = client.response();
+      assertThat(response.status()).isEqualTo(501);
+      assertThat(response.body()).contains("CONNECT");
+      assertThat(client.readTextUntilClosed()).isEmpty();
+    }
+    assertThat(echo.drain()).isEmpty();
+  }
+
+  @Test
   void http10WithoutHost_served() throws IOException {
     try (RawClient client = client()) {
       client.send("GET /echo HTTP/1.0\r\n" + TENANT + "\r\n");

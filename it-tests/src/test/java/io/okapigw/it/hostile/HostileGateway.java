@@ -1,0 +1,289 @@
+package io.okapigw.it.hostile;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.authtoken.AuthtokenOptions;
+import io.okapigw.authtoken.AuthtokenVerticle;
+import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.it.Jars;
+import io.okapigw.perf.process.JavaProcess;
+import io.restassured.specification.RequestSpecification;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * One real gateway JVM, set up as a deployment facing hostile clients, shared by every test of
+ * this package (started by the first that asks for it, killed after the last test of the run):
+ * <ul>
+ *   <li>short {@code server.*} timeouts, so slow clients are closed within the test's patience:
+ *       {@link #HEADER_TIMEOUT}, {@link #IDLE_TIMEOUT}, {@code proxy.idle-timeout}
+ *       {@link #PROXY_IDLE_TIMEOUT};</li>
+ *   <li>{@value #MAX_CONNECTIONS} module connections per module instance and event loop (2 event
+ *       loops), so that a connection left dirty or lost jams a pool within a few requests;</li>
+ *   <li>the admin API on a listener of its own ({@code admin.public=false}) and protected: the
+ *       real authtoken module (in this JVM) is the auth module of {@code supertenant} and of
+ *       tenant {@code diku}; {@link #superToken} opens the admin API;</li>
+ *   <li>tenant {@code diku} with the {@link Backend} module: {@code /s/*} open to anyone,
+ *       {@code GET /secure/*} needing {@code secure.get}, which user {@code alice} has
+ *       ({@link #aliceToken}); and the {@link DyingModule}: {@code /die/*}, open.</li>
+ * </ul>
+ * Tests take it as a parameter: {@code @ExtendWith(HostileGateway.Resolver.class)}.
+ */
+final class HostileGateway implements AutoCloseable {
+
+  static final Duration HEADER_TIMEOUT = Duration.ofSeconds(2);
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(6);
+  static final Duration PROXY_IDLE_TIMEOUT = Duration.ofSeconds(3);
+  static final int MAX_CONNECTIONS = 4;
+  static final String TENANT = "diku";
+  static final String BACKEND_ID = "mod-backend-1.0.0";
+
+  final Vertx vertx = Vertx.vertx();
+  final Backend backend = Backend.start(vertx);
+  final DyingModule dying;
+  private final Path dir;
+  private final JavaProcess process;
+  private final int port;
+  private final int adminPort;
+  private String superToken;
+  private String aliceToken;
+  private final AtomicInteger markers = new AtomicInteger();
+
+  private HostileGateway() throws IOException {
+    dying = new DyingModule();
+    dir = Files.createTempDirectory("okapigw-hostile");
+    port = JavaProcess.freePort();
+    adminPort = JavaProcess.freePort();
+    process = JavaProcess.launch(Jars.gateway(), List.of("-Xmx256m"), List.of("dev",
+        "--port", Integer.toString(port), "--admin.port", Integer.toString(adminPort),
+        "--admin.host", "127.0.0.1", "--admin.public", "false", "--instances", "2",
+        "--server.header-timeout", HEADER_TIMEOUT.toMillis() + "ms",
+        "--server.idle-timeout", IDLE_TIMEOUT.toMillis() + "ms",
+        "--proxy.idle-timeout", PROXY_IDLE_TIMEOUT.toMillis() + "ms",
+        "--proxy.max-connections", Integer.toString(MAX_CONNECTIONS)));
+    process.awaitReady(adminUrl() + "/_/proxy/health", Duration.ofMinutes(1));
+  }
+
+  /** Starts it and registers everything; closes what it started if that fails. */
+  static HostileGateway start() throws IOException {
+    HostileGateway gw = new HostileGateway();
+    try {
+      gw.install();
+      return gw;
+    } catch (IOException | RuntimeException | Error e) {
+      gw.close();
+      throw e;
+    }
+  }
+
+  private void install() throws IOException {
+    AuthtokenVerticle authtoken = new AuthtokenVerticle(new AuthtokenOptions().setPort(0)
+        .setHost("127.0.0.1").setStore("json:" + dir)
+        .setSigningKeyFile(dir.resolve("signing.key").toString()).setGatewayUrl(adminUrl())
+        .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+        .addBootstrapUser(new BootstrapUser(TENANT, "alice", "alice", List.of("secure.get")))
+        .addBootstrapUser(new BootstrapUser("supertenant", "super_admin", "super_admin",
+            List.of("okapi.all"))));
+    vertx.deployVerticle(authtoken).await();
+    admin().body("{\"id\":\"" + TENANT + "\"}").post("/_/proxy/tenants").then().statusCode(201);
+    register(authtokenDescriptor(), "http://127.0.0.1:" + authtoken.actualPort());
+    register(new JsonObject().put("id", BACKEND_ID).put("provides", new JsonArray()
+        .add(new JsonObject().put("id", "backend").put("version", "1.0").put("handlers",
+            new JsonArray().add(handler("*", "/s/*")).add(handler("GET", "/secure/*")
+                .put("permissionsRequired", new JsonArray().add("secure.get")))))),
+        backend.url());
+    enable(TENANT, "mod-authtoken-1.0.0");
+    enable(TENANT, BACKEND_ID);
+    register(new JsonObject().put("id", "mod-dying-1.0.0").put("provides", new JsonArray()
+        .add(new JsonObject().put("id", "dying").put("version", "1.0").put("handlers",
+            new JsonArray().add(handler("*", "/die/*"))))), dying.url());
+    enable(TENANT, "mod-dying-1.0.0");
+    enable("supertenant", "mod-authtoken-1.0.0");
+    superToken = login("supertenant", "super_admin");
+    aliceToken = login(TENANT, "alice");
+  }
+
+  private static JsonObject handler(String method, String pathPattern) {
+    return new JsonObject().put("methods", new JsonArray().add(method))
+        .put("pathPattern", pathPattern).put("permissionsRequired", new JsonArray());
+  }
+
+  private void register(JsonObject descriptor, String url) {
+    admin().body(descriptor.encode()).post("/_/proxy/modules").then().log().ifValidationFails()
+        .statusCode(201);
+    admin().body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url)
+        .encode()).post("/_/discovery/modules").then().statusCode(201);
+  }
+
+  private void enable(String tenant, String moduleId) {
+    admin().body("{\"id\":\"" + moduleId + "\"}").post("/_/proxy/tenants/" + tenant + "/modules")
+        .then().statusCode(201);
+  }
+
+  private String login(String tenant, String user) {
+    return given().baseUri(url()).header("X-Okapi-Tenant", tenant).contentType("application/json")
+        .body("{\"username\":\"" + user + "\",\"password\":\"" + user + "\"}")
+        .post("/authn/login").then().statusCode(201).extract().header("X-Okapi-Token");
+  }
+
+  private static JsonObject authtokenDescriptor() throws IOException {
+    try (InputStream in = HostileGateway.class.getResourceAsStream(
+        "/descriptors/ModuleDescriptor.json")) {
+      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+  }
+
+  /** @return the public listener's port */
+  int port() {
+    return port;
+  }
+
+  int adminPort() {
+    return adminPort;
+  }
+
+  String url() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  String adminUrl() {
+    return "http://127.0.0.1:" + adminPort;
+  }
+
+  /** @return a request to the admin listener, as super_admin once the API is protected */
+  RequestSpecification admin() {
+    RequestSpecification spec = given().baseUri(adminUrl());
+    return superToken == null ? spec : spec.header("X-Okapi-Token", superToken);
+  }
+
+  /** @return super_admin's token: every admin permission */
+  String superToken() {
+    return superToken;
+  }
+
+  /** @return alice's token (tenant diku): {@code secure.get} */
+  String aliceToken() {
+    return aliceToken;
+  }
+
+  /**
+   * Asserts that every module pool serves: {@code 2 *} {@link #MAX_CONNECTIONS} {@code + 4} pings
+   * at once (more than the pools of both event loops hold together, so any module connection
+   * left busy or dirty is drawn), each on a connection of its own, all answered 200 within 5 s.
+   */
+  void assertPoolsServe() throws InterruptedException {
+    Duration bound = Duration.ofSeconds(5);
+    List<Outcome> pings = Outcome.concurrently(2 * MAX_CONNECTIONS + 4, bound, () -> {
+      try (RawConnection c = RawConnection.open(port)) {
+        return c.send("GET /s/ping HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")
+            .response("GET", bound);
+      }
+    });
+    assertThat(pings).as("pings at once, each answered 200 within %s", bound)
+        .allSatisfy(o -> assertThat(o.status()).as(o.toString()).isEqualTo(200));
+  }
+
+  /**
+   * What the module received since the last call (or {@link Backend#drain}), without waiting
+   * for time to pass: a marker request is sent on a connection of its own and answered first, so
+   * that anything the gateway forwarded before has arrived.
+   *
+   * @return the requests received, oldest first, the marker left out
+   */
+  List<Backend.Recorded> forwarded() throws IOException {
+    String marker = "/s/marker-" + markers.incrementAndGet();
+    try (RawConnection c = RawConnection.open(port)) {
+      RawResponse answer = c.send("GET " + marker + " HTTP/1.1\r\nHost: x\r\n"
+          + "X-Okapi-Tenant: diku\r\n\r\n").response();
+      assertThat(answer.status()).as("marker request: " + answer).isEqualTo(200);
+    }
+    return backend.drain().stream().filter(r -> !r.path().equals(marker)).toList();
+  }
+
+  /** @return everything the gateway JVM printed so far (its log, INFO and above) */
+  String output() {
+    try {
+      return process.output();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  @Override
+  public void close() {
+    process.close();
+    vertx.close().await();
+    dying.close();
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (IOException e) {
+      // a temporary directory left behind is harmless
+    }
+  }
+
+  /**
+   * Resolves parameters of type {@link HostileGateway}: the one gateway of the run, started on
+   * first use and closed when the run ends.
+   */
+  static final class Resolver implements ParameterResolver {
+
+    private static final ExtensionContext.Namespace NAMESPACE =
+        ExtensionContext.Namespace.create(HostileGateway.class);
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+      return parameter.getParameter().getType() == HostileGateway.class;
+    }
+
+    /**
+     * Starts the gateway once; a start that failed fails every test asking for it at once, with
+     * the same cause, rather than being tried again by each.
+     */
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+      Started started = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(
+          Started.class, key -> {
+            try {
+              return new Started(start(), null);
+            } catch (IOException | RuntimeException | Error e) {
+              return new Started(null, e);
+            }
+          }, Started.class);
+      if (started.failure() != null) {
+        throw new IllegalStateException("the gateway did not start", started.failure());
+      }
+      return started.gateway();
+    }
+
+    /** The gateway of the run, or why it did not start; closes it when the run ends. */
+    record Started(HostileGateway gateway, Throwable failure)
+        implements AutoCloseable {
+      @Override
+      public void close() {
+        if (gateway != null) {
+          gateway.close();
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package io.okapigw.it.hostile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Normal traffic from a client of its own while something hostile goes on: on a thread of its
+ * own, one request after another, each on a new connection (so none races the gateway's close
+ * of an idle one), alternating an open {@code GET /s/ping} and a {@code GET /secure/x} with
+ * alice's token (through the auth filter). Each must answer 200 within {@link #BOUND}.
+ */
+final class Probe implements AutoCloseable {
+
+  static final Duration BOUND = Duration.ofSeconds(5);
+
+  private final HostileGateway gw;
+  private final AtomicBoolean running = new AtomicBoolean(true);
+  private final AtomicInteger count = new AtomicInteger();
+  private final AtomicLong slowestMillis = new AtomicLong();
+  private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+  private final CompletableFuture<Void> done;
+
+  private Probe(HostileGateway gw) {
+    this.gw = gw;
+    done = CompletableFuture.runAsync(this::run);
+  }
+
+  /** Starts probing. */
+  static Probe start(HostileGateway gw) {
+    return new Probe(gw);
+  }
+
+  private void run() {
+    while (running.get()) {
+      int i = count.incrementAndGet();
+      boolean secure = i % 2 == 0;
+      Outcome outcome = Outcome.of(() -> get(secure ? "/secure/x" : "/s/ping",
+          secure ? "X-Okapi-Token: " + gw.aliceToken() + "\r\n" : ""));
+      slowestMillis.accumulateAndGet(outcome.millis(), Math::max);
+      if (outcome.status() != 200 && failures.size() < 20) {
+        failures.add("request " + i + (secure ? " GET /secure/x: " : " GET /s/ping: ") + outcome);
+      }
+      pause(20);
+    }
+  }
+
+  private RawResponse get(String path, String header) throws IOException {
+    try (RawConnection c = RawConnection.open(gw.port())) {
+      return c.send("GET " + path + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n" + header
+          + "Connection: close\r\n\r\n").response("GET", BOUND);
+    }
+  }
+
+  private static void pause(long millis) {
+    try {
+      TimeUnit.MILLISECONDS.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** @return failures so far (at most 20), each with its request number */
+  List<String> failures() {
+    return List.copyOf(failures);
+  }
+
+  /** @return requests sent so far */
+  int count() {
+    return count.get();
+  }
+
+  long slowestMillis() {
+    return slowestMillis.get();
+  }
+
+  /**
+   * Stops probing, then asserts that at least {@code min} requests were sent and every one
+   * answered 200 within {@link #BOUND}.
+   */
+  void stopAndAssert(int min) {
+    close();
+    assertThat(failures()).as("normal requests that failed, of %d", count()).isEmpty();
+    assertThat(count()).as("normal requests sent").isGreaterThanOrEqualTo(min);
+  }
+
+  @Override
+  public void close() {
+    running.set(false);
+    done.join();
+  }
+}
