@@ -1,9 +1,11 @@
 package io.okapigw.authtoken;
 
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.net.SocketException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,9 +16,18 @@ import org.slf4j.LoggerFactory;
  */
 public final class FailureHandler implements Handler<RoutingContext> {
   private static final Logger LOG = LoggerFactory.getLogger(FailureHandler.class);
+  private static final String CLIENT_LEFT = FailureHandler.class.getName() + ".clientLeft";
 
   @Override
   public void handle(RoutingContext ctx) {
+    if (clientLeft(ctx)) {
+      if (ctx.data().put(CLIENT_LEFT, true) != null) {
+        return; // a reset is reported twice: as the reset, then as the close
+      }
+      LOG.debug("{} {}: client left before the answer ({})", ctx.request().method(),
+          ctx.request().path(), ctx.failure().getMessage());
+      return;
+    }
     ApiException error = ApiException.from(ctx.failure(), ctx.statusCode());
     if (error.status() >= 500) {
       LOG.error("{} {} failed", ctx.request().method(), ctx.request().path(), ctx.failure());
@@ -29,6 +40,17 @@ public final class FailureHandler implements Handler<RoutingContext> {
       return;
     }
     respond(ctx, error);
+  }
+
+  /**
+   * A client that closes or resets its connection mid-request fails the route with the
+   * connection's exception: nothing to answer, and nothing wrong here.
+   */
+  private static boolean clientLeft(RoutingContext ctx) {
+    Throwable failure = ctx.failure();
+    return failure != null && !(failure instanceof ApiException)
+        && (failure instanceof HttpClosedException || failure instanceof SocketException
+            || ctx.response().closed());
   }
 
   /**
