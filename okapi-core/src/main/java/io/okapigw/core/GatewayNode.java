@@ -14,17 +14,19 @@ import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
 import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.storage.Storage;
-import io.okapigw.core.tenantinit.TenantPermissionsHook;
+import io.okapigw.core.tenantinit.TenantInit;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.time.Clock;
 
 /**
  * Wires a node: registry store, routing tables, auth cache, cluster messaging, and the HTTP
@@ -66,8 +68,7 @@ final class GatewayNode implements Gateway {
   private static Future<Shared> wire(Vertx vertx, GatewayOptions options, Ticker ticker,
       RegistryStore store) {
     String okapiUrl = options.okapiUrlFor(options.port());
-    Registry registry = new Registry(vertx, store,
-        new TenantPermissionsHook(vertx, store, okapiUrl));
+    Registry registry = new Registry(vertx, store);
     RoutingTables tables = new RoutingTables(store);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(metrics);
@@ -85,8 +86,12 @@ final class GatewayNode implements Gateway {
           registry.onChange(change -> sync.changed()
               .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
               .onSuccess(v -> exposure.logState()));
+          TenantInit init = new TenantInit(vertx, store, okapiUrl, options.tenantInit(),
+              Clock.systemUTC());
+          Installer installer = new Installer(vertx, registry, store, init, bus,
+              options.tenantInit().timeout().toMillis());
           return new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
-              invalidator, metrics, bus, exposure);
+              invalidator, metrics, bus, exposure, installer);
         });
   }
 
@@ -131,6 +136,7 @@ final class GatewayNode implements Gateway {
   /** What every HTTP verticle of the node shares. */
   record Shared(GatewayOptions options, String okapiUrl, Registry registry, RoutingTables tables,
       String version, AuthCache cache, ClusterInvalidator invalidator,
-      PrometheusMeterRegistry metrics, ClusterBus bus, AdminExposure exposure) {
+      PrometheusMeterRegistry metrics, ClusterBus bus, AdminExposure exposure,
+      Installer installer) {
   }
 }

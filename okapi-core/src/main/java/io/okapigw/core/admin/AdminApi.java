@@ -6,6 +6,7 @@ import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -30,6 +31,7 @@ public final class AdminApi {
   private final ClusterBus bus;
   private final PrometheusMeterRegistry metrics;
   private final AdminExposure exposure;
+  private final Installer installer;
 
   /**
    * @param registry the registry the admin API works on
@@ -39,16 +41,18 @@ public final class AdminApi {
    * @param metrics the node's meters, served at {@code /_/metrics}
    * @param bus the cluster, for the health answer
    * @param exposure whether the admin API is protected, for the health answer
+   * @param installer enables, upgrades and disables tenants' modules
    */
   public AdminApi(Registry registry, String version, AuthCache cache,
       ClusterInvalidator invalidator, PrometheusMeterRegistry metrics, ClusterBus bus,
-      AdminExposure exposure) {
+      AdminExposure exposure, Installer installer) {
     this.registry = registry;
     this.version = version;
     this.authCache = new AuthCacheApi(cache, invalidator);
     this.bus = bus;
     this.metrics = metrics;
     this.exposure = exposure;
+    this.installer = installer;
   }
 
   /**
@@ -58,7 +62,7 @@ public final class AdminApi {
   public void mount(Router router) {
     router.route("/_/*").handler(new AdminBody(MAX_BODY_BYTES));
     new ModulesApi(registry).mount(router);
-    new TenantsApi(registry).mount(router);
+    new TenantsApi(registry, installer).mount(router);
     new DiscoveryApi(registry).mount(router);
     authCache.mount(router);
     router.get("/_/metrics").handler(ctx -> ctx.response()

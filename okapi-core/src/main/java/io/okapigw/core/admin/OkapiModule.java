@@ -69,6 +69,17 @@ public final class OkapiModule {
           "okapi.proxy.tenants.modules.enabled.get", true),
       new Endpoint("DELETE", TENANT + "/modules/{moduleId}",
           "okapi.proxy.tenants.modules.enabled.delete", false),
+      new Endpoint("POST", TENANT + "/modules/{moduleId}",
+          "okapi.proxy.tenants.modules.enabled.post", false),
+      new Endpoint("DELETE", TENANT + "/modules", "okapi.proxy.tenants.modules.delete", false),
+      new Endpoint("POST", TENANT + "/upgrade", "okapi.proxy.tenants.upgrade.post", false),
+      new Endpoint("GET", TENANT + "/install", "okapi.proxy.tenants.install.list", false),
+      new Endpoint("POST", TENANT + "/install", "okapi.proxy.tenants.install.post", false),
+      new Endpoint("DELETE", TENANT + "/install", "okapi.proxy.tenants.install.delete", false),
+      new Endpoint("GET", TENANT + "/install/{installId}", "okapi.proxy.tenants.install.get",
+          false),
+      new Endpoint("DELETE", TENANT + "/install/{installId}",
+          "okapi.proxy.tenants.install.delete", false),
       new Endpoint("GET", "/_/proxy/health", null, false),
       new Endpoint("GET", "/_/version", "okapi.version.get", true),
       new Endpoint("GET", "/_/metrics", null, false),
@@ -115,7 +126,11 @@ public final class OkapiModule {
         "okapi.proxy.tenants.delete"));
     sets.add(set("okapi.tenantmodules", "Okapi - Manage modules enabled for a tenant",
         "okapi.proxy.tenants.modules.list", "okapi.proxy.tenants.modules.post",
-        "okapi.proxy.tenants.modules.enabled.get", "okapi.proxy.tenants.modules.enabled.delete"));
+        "okapi.proxy.tenants.modules.enabled.get", "okapi.proxy.tenants.modules.enabled.post",
+        "okapi.proxy.tenants.modules.enabled.delete", "okapi.proxy.tenants.modules.delete",
+        "okapi.proxy.tenants.upgrade.post", "okapi.proxy.tenants.install.list",
+        "okapi.proxy.tenants.install.get", "okapi.proxy.tenants.install.delete",
+        "okapi.proxy.tenants.install.post"));
     sets.add(set("okapi.auth-cache", "Okapi - Read and invalidate the auth cache",
         "okapi.proxy.auth-cache.get", "okapi.proxy.auth-cache.invalidate"));
     sets.add(set("okapi.readonly", "Okapi - Read only permissions", "okapi.proxy.modules.list",
