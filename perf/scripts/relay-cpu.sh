@@ -23,7 +23,7 @@ for i in $(seq 1 150); do
 done
 post() { curl -s -o /dev/null -X POST "localhost:$GP$1" -d "$2"; }
 post /_/proxy/modules '{"id":"mod-fake-1.0.0","provides":[{"id":"fake","version":"1.0",
-  "handlers":[{"methods":["GET"],"pathPattern":"/fake/{bytes}"}]}]}'
+  "handlers":[{"methods":["GET"],"pathPattern":"/fake/{bytes}","permissionsRequired":[]}]}]}'
 post /_/proxy/tenants '{"id":"t"}'
 post /_/discovery/modules "{\"srvcId\":\"mod-fake-1.0.0\",\"url\":\"http://127.0.0.1:$FP\"}"
 post /_/proxy/tenants/t/modules '{"id":"mod-fake-1.0.0"}'

@@ -43,7 +43,8 @@ class ClusterRestartTest {
     given().baseUri(node2).body("{\"id\":\"diku\",\"name\":\"Datalogisk\"}")
         .post("/_/proxy/tenants").then().statusCode(201);
     given().baseUri(node2).body("{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
-            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\"}]}]}")
+            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
+            + "\"permissionsRequired\":[]}]}]}")
         .post("/_/proxy/modules").then().statusCode(201);
     given().baseUri(node2).body("{\"srvcId\":\"mod-hello-1.0.0\",\"instId\":\"one\",\"url\":"
         + "\"http://127.0.0.1:" + module.actualPort() + "\"}").post("/_/discovery/modules")

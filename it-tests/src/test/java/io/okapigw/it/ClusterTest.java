@@ -51,7 +51,8 @@ class ClusterTest {
     given().baseUri(node1).body("{\"id\":\"diku\"}").post("/_/proxy/tenants")
         .then().statusCode(201);
     given().baseUri(node1).body("{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
-            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\"}]}]}")
+            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
+            + "\"permissionsRequired\":[]}]}]}")
         .post("/_/proxy/modules").then().statusCode(201);
     given().baseUri(node1).body("{\"srvcId\":\"mod-hello-1.0.0\",\"url\":\"http://127.0.0.1:"
         + module.actualPort() + "\"}").post("/_/discovery/modules").then().statusCode(201);
@@ -147,6 +148,20 @@ class ClusterTest {
           .then().statusCode(200).body(equalTo("hello"));
       admin(i).get("/_/proxy/tenants/diku/modules")
           .then().statusCode(200).body("[0].id", equalTo("mod-hello-1.0.0"));
+    }
+  }
+
+  @Test
+  void discoveryNodes_everyNodeListsTheThreeMembersWithTheirUrls() {
+    List<String> urls = cluster.urls().stream()
+        .map(url -> url.replace("127.0.0.1", "localhost")).toList();
+    for (int i = 0; i < 3; i++) {
+      List<String> listed = admin(i).get("/_/discovery/nodes").then().statusCode(200).extract()
+          .jsonPath().getList("url");
+      assertThat(listed).containsExactlyInAnyOrderElementsOf(urls);
+      String nodeId = admin(i).get("/_/discovery/nodes").jsonPath().getString("[0].nodeId");
+      admin(i).get("/_/discovery/nodes/" + nodeId).then().statusCode(200)
+          .body("nodeId", equalTo(nodeId));
     }
   }
 

@@ -69,7 +69,8 @@ class LargeBodyStreamingTest {
     given().baseUri(gatewayUrl).body("{\"id\":\"diku\"}").post("/_/proxy/tenants")
         .then().statusCode(201);
     given().baseUri(gatewayUrl).body("{\"id\":\"mod-bulk-1.0.0\",\"provides\":[{\"id\":\"bulk\","
-            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"*\"],\"pathPattern\":\"/bulk/*\"}]}]}")
+            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"*\"],\"pathPattern\":\"/bulk/*\","
+            + "\"permissionsRequired\":[]}]}]}")
         .post("/_/proxy/modules").then().statusCode(201);
     given().baseUri(gatewayUrl).body("{\"srvcId\":\"mod-bulk-1.0.0\",\"url\":\"http://127.0.0.1:"
         + module.actualPort() + "\"}").post("/_/discovery/modules").then().statusCode(201);

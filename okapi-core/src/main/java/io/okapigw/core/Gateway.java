@@ -3,6 +3,7 @@ package io.okapigw.core;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.registry.Registry;
+import io.okapigw.core.timer.Scheduler;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -23,7 +24,7 @@ public interface Gateway {
    * @return the node once it listens; fails if the port is taken
    */
   static Future<Gateway> start(Vertx vertx, GatewayOptions options) {
-    return GatewayNode.start(vertx, options, Ticker.systemTicker());
+    return GatewayNode.start(vertx, options, Ticker.systemTicker(), Scheduler.system(vertx));
   }
 
   /**
@@ -31,7 +32,16 @@ public interface Gateway {
    * instead of sleeping; token {@code exp} is read against a wall clock that moves with it).
    */
   static Future<Gateway> start(Vertx vertx, GatewayOptions options, Ticker ticker) {
-    return GatewayNode.start(vertx, options, ticker);
+    return GatewayNode.start(vertx, options, ticker, Scheduler.system(vertx));
+  }
+
+  /**
+   * Starts a node whose auth cache runs on {@code ticker} and whose module timers run on
+   * {@code scheduler} (tests advance fake ones instead of sleeping).
+   */
+  static Future<Gateway> start(Vertx vertx, GatewayOptions options, Ticker ticker,
+      Scheduler scheduler) {
+    return GatewayNode.start(vertx, options, ticker, scheduler);
   }
 
   /** @return the port the node listens on */

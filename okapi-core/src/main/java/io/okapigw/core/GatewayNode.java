@@ -8,6 +8,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.core.admin.AdminExposure;
+import io.okapigw.core.admin.ClusterNodes;
 import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
@@ -20,6 +21,9 @@ import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.storage.Storage;
 import io.okapigw.core.tenantinit.TenantInit;
+import io.okapigw.core.tenantinit.SystemCalls;
+import io.okapigw.core.timer.Scheduler;
+import io.okapigw.core.timer.TimerService;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -44,13 +48,15 @@ final class GatewayNode implements Gateway {
     this.deploymentId = deploymentId;
   }
 
-  static Future<Gateway> start(Vertx vertx, GatewayOptions requested, Ticker ticker) {
+  static Future<Gateway> start(Vertx vertx, GatewayOptions requested, Ticker ticker,
+      Scheduler scheduler) {
     GatewayOptions options = withFreePorts(requested);
     String version = Version.current();
     return Storage.open(vertx, options.storage())
-        .compose(store -> wire(vertx, options, ticker, store))
+        .compose(store -> wire(vertx, options, ticker, scheduler, store))
         .compose(shared -> shared.registry().ensureSupertenant(OkapiModule.descriptor(version))
-            .compose(v -> shared.tables().rebuild()).map(shared))
+            .compose(v -> shared.tables().rebuild())
+            .compose(v -> shared.timers().start()).map(shared))
         .compose(shared -> vertx.deployVerticle(() -> new HttpVerticle(shared),
                 new DeploymentOptions().setInstances(options.instances()))
             .map(id -> {
@@ -66,7 +72,7 @@ final class GatewayNode implements Gateway {
   }
 
   private static Future<Shared> wire(Vertx vertx, GatewayOptions options, Ticker ticker,
-      RegistryStore store) {
+      Scheduler scheduler, RegistryStore store) {
     String okapiUrl = options.okapiUrlFor(options.port());
     Registry registry = new Registry(vertx, store);
     RoutingTables tables = new RoutingTables(store);
@@ -78,20 +84,25 @@ final class GatewayNode implements Gateway {
     ClusterBus bus = ClusterBus.create(vertx, options.clusterAckTimeout());
     AdminExposure exposure = new AdminExposure(tables, options.admin(),
         options.host() + ":" + options.port());
-    return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus))
+    return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus),
+            TimerService.create(vertx, store, options.storage(), bus, scheduler,
+                new SystemCalls(vertx.createHttpClient(), store, okapiUrl), metrics),
+            ClusterNodes.register(vertx, bus, okapiUrl))
         .map(started -> {
           RegistrySync sync = started.resultAt(0);
           ClusterInvalidator invalidator = started.resultAt(1);
+          TimerService timers = started.resultAt(2);
           // routing first: a decision cached after the invalidation comes from the new modules
           registry.onChange(change -> sync.changed()
               .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
               .onSuccess(v -> exposure.logState()));
+          registry.onChange(change -> timers.changed());
           TenantInit init = new TenantInit(vertx, store, okapiUrl, options.tenantInit(),
               Clock.systemUTC());
           Installer installer = new Installer(vertx, registry, store, init, bus,
               options.tenantInit().timeout().toMillis());
           return new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
-              invalidator, metrics, bus, exposure, installer);
+              invalidator, metrics, bus, exposure, timers, installer);
         });
   }
 
@@ -130,13 +141,13 @@ final class GatewayNode implements Gateway {
 
   @Override
   public Future<Void> stop() {
-    return vertx.undeploy(deploymentId);
+    return shared.timers().stop().compose(v -> vertx.undeploy(deploymentId));
   }
 
   /** What every HTTP verticle of the node shares. */
   record Shared(GatewayOptions options, String okapiUrl, Registry registry, RoutingTables tables,
       String version, AuthCache cache, ClusterInvalidator invalidator,
       PrometheusMeterRegistry metrics, ClusterBus bus, AdminExposure exposure,
-      Installer installer) {
+      TimerService timers, Installer installer) {
   }
 }

@@ -8,12 +8,13 @@ import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
+import io.okapigw.core.timer.TimerService;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 
 /**
- * The gateway's own API under {@code /_/}: registry (modules, tenants, enablement, discovery),
- * auth cache, metrics, version and health. Everything else under {@code /_/} is 404.
+ * The gateway's own API under {@code /_/}: registry (modules, tenants, enablement, interfaces,
+ * discovery, instance health, nodes), auth cache, metrics, version and health. Everything else under {@code /_/} is 404.
  */
 public final class AdminApi {
 
@@ -31,6 +32,7 @@ public final class AdminApi {
   private final ClusterBus bus;
   private final PrometheusMeterRegistry metrics;
   private final AdminExposure exposure;
+  private final TimerService timers;
   private final Installer installer;
 
   /**
@@ -41,17 +43,19 @@ public final class AdminApi {
    * @param metrics the node's meters, served at {@code /_/metrics}
    * @param bus the cluster, for the health answer
    * @param exposure whether the admin API is protected, for the health answer
+   * @param timers modules' timers, for the timer API
    * @param installer enables, upgrades and disables tenants' modules
    */
   public AdminApi(Registry registry, String version, AuthCache cache,
       ClusterInvalidator invalidator, PrometheusMeterRegistry metrics, ClusterBus bus,
-      AdminExposure exposure, Installer installer) {
+      AdminExposure exposure, TimerService timers, Installer installer) {
     this.registry = registry;
     this.version = version;
     this.authCache = new AuthCacheApi(cache, invalidator);
     this.bus = bus;
     this.metrics = metrics;
     this.exposure = exposure;
+    this.timers = timers;
     this.installer = installer;
   }
 
@@ -63,7 +67,8 @@ public final class AdminApi {
     router.route("/_/*").handler(new AdminBody(MAX_BODY_BYTES));
     new ModulesApi(registry).mount(router);
     new TenantsApi(registry, installer).mount(router);
-    new DiscoveryApi(registry).mount(router);
+    new DiscoveryApi(registry, bus).mount(router);
+    new TimersApi(timers).mount(router);
     authCache.mount(router);
     router.get("/_/metrics").handler(ctx -> ctx.response()
         .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")

@@ -30,20 +30,37 @@ public final class OkapiModule {
    * @param ownTenantOpen whether a caller with a token for the tenant the path names (or, without
    *     {@code {tenantId}}, any caller with a token) needs no permission (Okapi's
    *     {@code permissionsRequiredTenant: []})
+   * @param ownTenantPermission what such a caller needs instead of {@code permission} (Okapi's
+   *     {@code permissionsRequiredTenant: [p]}); null for none
    */
-  record Endpoint(String method, String pattern, String permission, boolean ownTenantOpen) {
+  record Endpoint(String method, String pattern, String permission, boolean ownTenantOpen,
+      String ownTenantPermission) {
+
+    Endpoint(String method, String pattern, String permission, boolean ownTenantOpen) {
+      this(method, pattern, permission, ownTenantOpen, null);
+    }
+
+    /** An endpoint whose caller, for its own tenant, needs {@code ownTenantPermission}. */
+    static Endpoint ownTenant(String method, String pattern, String permission,
+        String ownTenantPermission) {
+      return new Endpoint(method, pattern, permission, false, ownTenantPermission);
+    }
 
     JsonObject toJson() {
       JsonObject json = new JsonObject().put("methods", new JsonArray().add(method))
           .put("pathPattern", pattern).put("type", "internal")
           .put("permissionsRequired", permission == null ? new JsonArray()
               : new JsonArray().add(permission));
+      if (ownTenantPermission != null) {
+        return json.put("permissionsRequiredTenant", new JsonArray().add(ownTenantPermission));
+      }
       return ownTenantOpen ? json.put("permissionsRequiredTenant", new JsonArray()) : json;
     }
   }
 
   private static final String TENANT = "/_/proxy/tenants/{tenantId}";
   private static final String DISCOVERY = "/_/discovery/modules";
+  private static final String HEALTH = "/_/discovery/health";
 
   /** Every endpoint the admin API serves; {@code OkapiModuleTest} checks it against the routes. */
   static final List<Endpoint> ENDPOINTS = List.of(
@@ -54,6 +71,13 @@ public final class OkapiModule {
       new Endpoint("DELETE", DISCOVERY + "/{serviceId}", "okapi.discovery.delete", false),
       new Endpoint("DELETE", DISCOVERY + "/{serviceId}/{instanceId}", "okapi.discovery.delete",
           false),
+      new Endpoint("GET", HEALTH, "okapi.discovery.health.get", false),
+      new Endpoint("GET", HEALTH + "/{serviceId}", "okapi.discovery.health.get", false),
+      new Endpoint("GET", HEALTH + "/{serviceId}/{instanceId}", "okapi.discovery.health.get",
+          false),
+      new Endpoint("GET", "/_/discovery/nodes", "okapi.discovery.nodes.get", false),
+      new Endpoint("GET", "/_/discovery/nodes/{nodeId}", "okapi.discovery.nodes.get", false),
+      new Endpoint("POST", "/_/proxy/import/modules", "okapi.proxy.modules.post", false),
       new Endpoint("POST", "/_/proxy/modules", "okapi.proxy.modules.post", false),
       new Endpoint("GET", "/_/proxy/modules", "okapi.proxy.modules.list", false),
       new Endpoint("GET", "/_/proxy/modules/{moduleId}", "okapi.proxy.modules.get", false),
@@ -80,6 +104,15 @@ public final class OkapiModule {
           false),
       new Endpoint("DELETE", TENANT + "/install/{installId}",
           "okapi.proxy.tenants.install.delete", false),
+      new Endpoint("GET", TENANT + "/timers", "okapi.proxy.tenants.timers.list", true),
+      Endpoint.ownTenant("PATCH", TENANT + "/timers", "okapi.proxy.tenants.timers.patch",
+          "okapi.proxy.self.timers.patch"),
+      new Endpoint("GET", TENANT + "/timers/{timerId}", "okapi.proxy.tenants.timers.get", true),
+      Endpoint.ownTenant("PATCH", TENANT + "/timers/{timerId}", "okapi.proxy.tenants.timers.patch",
+          "okapi.proxy.self.timers.patch"),
+      new Endpoint("GET", TENANT + "/interfaces", "okapi.proxy.tenants.interfaces.list", true),
+      new Endpoint("GET", TENANT + "/interfaces/{interfaceId}",
+          "okapi.proxy.tenants.interfaces.get", true),
       new Endpoint("GET", "/_/proxy/health", null, false),
       new Endpoint("GET", "/_/version", "okapi.version.get", true),
       new Endpoint("GET", "/_/metrics", null, false),
@@ -114,11 +147,16 @@ public final class OkapiModule {
   private static JsonArray permissionSets() {
     JsonArray sets = new JsonArray();
     Set<String> leaves = new LinkedHashSet<>();
-    ENDPOINTS.stream().map(Endpoint::permission).filter(p -> p != null).forEach(leaves::add);
+    ENDPOINTS.forEach(e -> {
+      leaves.add(e.permission());
+      leaves.add(e.ownTenantPermission());
+    });
+    leaves.remove(null);
     leaves.forEach(p -> sets.add(new JsonObject().put("permissionName", p)
         .put("displayName", "Okapi - " + p.substring("okapi.".length()).replace('.', ' '))));
     sets.add(set("okapi.deploy", "Okapi - Manage deployments", "okapi.discovery.post",
-        "okapi.discovery.get", "okapi.discovery.delete"));
+        "okapi.discovery.get", "okapi.discovery.delete", "okapi.discovery.health.get",
+        "okapi.discovery.nodes.get"));
     sets.add(set("okapi.modules", "Okapi - Manage modules", "okapi.proxy.modules.list",
         "okapi.proxy.modules.get", "okapi.proxy.modules.post", "okapi.proxy.modules.delete"));
     sets.add(set("okapi.tenants", "Okapi - Manage tenants", "okapi.proxy.tenants.list",
@@ -131,14 +169,21 @@ public final class OkapiModule {
         "okapi.proxy.tenants.upgrade.post", "okapi.proxy.tenants.install.list",
         "okapi.proxy.tenants.install.get", "okapi.proxy.tenants.install.delete",
         "okapi.proxy.tenants.install.post"));
+    sets.add(set("okapi.timers", "Okapi - Timers", "okapi.proxy.tenants.timers.list",
+        "okapi.proxy.tenants.timers.patch", "okapi.proxy.tenants.timers.get",
+        "okapi.proxy.self.timers.patch"));
+    sets.add(set("okapi.interfaces", "Okapi - Module interfaces",
+        "okapi.proxy.tenants.interfaces.list", "okapi.proxy.tenants.interfaces.get"));
     sets.add(set("okapi.auth-cache", "Okapi - Read and invalidate the auth cache",
         "okapi.proxy.auth-cache.get", "okapi.proxy.auth-cache.invalidate"));
     sets.add(set("okapi.readonly", "Okapi - Read only permissions", "okapi.proxy.modules.list",
         "okapi.proxy.modules.get", "okapi.proxy.tenants.list", "okapi.proxy.tenants.get",
         "okapi.proxy.tenants.modules.list", "okapi.proxy.tenants.modules.enabled.get",
-        "okapi.version.get"));
+        "okapi.interfaces", "okapi.version.get"));
     sets.add(set("okapi.all", "Okapi - All permissions", "okapi.deploy", "okapi.modules",
-        "okapi.tenants", "okapi.tenantmodules", "okapi.auth-cache", "okapi.version.get"));
+        "okapi.tenants", "okapi.tenantmodules", "okapi.interfaces", "okapi.timers",
+        "okapi.auth-cache",
+        "okapi.version.get"));
     return sets;
   }
 

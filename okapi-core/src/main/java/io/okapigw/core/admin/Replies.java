@@ -37,6 +37,23 @@ final class Replies {
   }
 
   /**
+   * @param what what the array holds, for the message
+   * @return the body as a JSON array; 400 naming the problem if it is empty or not an array
+   */
+  static JsonArray jsonArray(RoutingContext ctx, String what) {
+    Object json;
+    try {
+      json = AdminBody.json(ctx);
+    } catch (DecodeException e) {
+      throw HttpError.badRequest("malformed JSON: " + firstLine(e.getMessage()));
+    }
+    if (!(json instanceof JsonArray array)) {
+      throw HttpError.badRequest(json == null ? "missing JSON body" : "expected " + what);
+    }
+    return array;
+  }
+
+  /**
    * Runs {@code work} on a worker thread: what grows with the size of a descriptor (checking
    * one, encoding answers) must not hold the event loop that proxied requests run on.
    */

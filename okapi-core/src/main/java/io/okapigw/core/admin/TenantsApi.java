@@ -12,7 +12,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
-/** {@code /_/proxy/tenants} and the modules enabled for each tenant. */
+/** {@code /_/proxy/tenants}, the modules enabled for each tenant and their interfaces. */
 final class TenantsApi {
 
   private final Registry registry;
@@ -33,12 +33,14 @@ final class TenantsApi {
         registry.tenants().map(list -> list.stream().map(TenantDescriptor::toJson).toList())));
     router.get("/_/proxy/tenants/:tid").handler(ctx -> Replies.ok(ctx,
         registry.tenant(ctx.pathParam("tid")).map(TenantDescriptor::toJson)));
+    // as Okapi: 200 whether the tenant was replaced or created
     router.put("/_/proxy/tenants/:tid").handler(guarded(ctx -> Replies.ok(ctx,
-        registry.updateTenant(ctx.pathParam("tid"), Replies.jsonObject(ctx))
+        registry.putTenant(ctx.pathParam("tid"), Replies.jsonObject(ctx))
             .map(TenantDescriptor::toJson))));
     router.delete("/_/proxy/tenants/:tid").handler(ctx -> Replies.noContent(ctx,
         registry.deleteTenant(ctx.pathParam("tid"))));
     mountEnablement(router);
+    new TenantInterfacesApi(modules).mount(router);
     new InstallApi(installer).mount(router);
   }
 

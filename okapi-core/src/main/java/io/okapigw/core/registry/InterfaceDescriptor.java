@@ -8,9 +8,11 @@ import java.util.List;
  * An interface a module provides: id, version and the handlers that implement it.
  *
  * @param interfaceType {@code proxy} (default), {@code system}, {@code multiple}, ...
+ * @param scope the descriptor's {@code scope} list (empty if none)
+ * @param json the interface as posted (read through {@link #json()}, a copy)
  */
 public record InterfaceDescriptor(String id, String version, String interfaceType,
-    List<RoutingEntry> handlers) {
+    List<RoutingEntry> handlers, List<String> scope, JsonObject json) {
 
   static InterfaceDescriptor fromJson(JsonObject json, String where) {
     String id = JsonFields.requiredString(json, "id", where);
@@ -22,11 +24,25 @@ public record InterfaceDescriptor(String id, String version, String interfaceTyp
       handlers.add(RoutingEntry.fromJson(entries.get(i), where + ".handlers[" + i + "]", false));
     }
     return new InterfaceDescriptor(id, version, type == null ? "proxy" : type,
-        List.copyOf(handlers));
+        List.copyOf(handlers), JsonFields.strings(json, "scope", where), json.copy());
+  }
+
+  /** @return the interface as posted (a copy) */
+  @Override
+  public JsonObject json() {
+    return json.copy();
   }
 
   /** @return whether this is a system interface ({@code _tenant}, {@code _timer}, ...) */
   public boolean isSystem() {
     return "system".equals(interfaceType) || id.startsWith("_");
+  }
+
+  /**
+   * Okapi's {@code ?type=} test: an interface whose id starts with {@code _} is of type
+   * {@code system} whatever it says; otherwise its {@code interfaceType}, {@code proxy} if none.
+   */
+  public boolean isType(String type) {
+    return type.equals(id.startsWith("_") ? "system" : interfaceType);
   }
 }

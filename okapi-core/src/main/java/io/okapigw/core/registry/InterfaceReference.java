@@ -1,41 +1,39 @@
 package io.okapigw.core.registry;
 
 import io.vertx.core.json.JsonObject;
-import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * A required (or optional) interface: id plus one or more acceptable versions separated by
  * spaces, as in Okapi ({@code "8.7 9.0 10.0"}).
+ *
+ * @param scope the descriptor's {@code scope} list (empty if none), for {@code ?require&scope}
  */
-public record InterfaceReference(String id, String version) {
+public record InterfaceReference(String id, String version, List<String> scope) {
+
+  /** A reference without scope. */
+  public InterfaceReference(String id, String version) {
+    this(id, version, List.of());
+  }
 
   static InterfaceReference fromJson(JsonObject json, String where) {
     return new InterfaceReference(JsonFields.requiredString(json, "id", where),
-        JsonFields.requiredString(json, "version", where));
+        JsonFields.requiredString(json, "version", where),
+        JsonFields.strings(json, "scope", where));
   }
 
   /**
-   * Okapi's compatibility rule: same major version and a provided minor at least the required
-   * one, for any of the listed versions.
+   * Okapi's compatibility rule, for any of the listed versions: the same major version, and a
+   * higher minor or the same minor and at least the patch ({@link InterfaceVersion#satisfies}).
    *
-   * @param provided the version an enabled module provides
+   * @param provided the version a module provides (its first one, as Okapi reads it)
    * @return whether {@code provided} satisfies this reference
    */
   public boolean isSatisfiedBy(String provided) {
-    int[] have = parse(provided);
-    return have != null && Arrays.stream(version.trim().split("\\s+"))
-        .map(InterfaceReference::parse)
-        .anyMatch(want -> want != null && want[0] == have[0] && have[1] >= want[1]);
-  }
-
-  private static int[] parse(String version) {
-    String[] parts = version.trim().split("\\.");
-    try {
-      return new int[] {Integer.parseInt(parts[0]),
-          parts.length > 1 ? Integer.parseInt(parts[1]) : 0};
-    } catch (NumberFormatException e) {
-      return null;
-    }
+    Optional<InterfaceVersion> have = InterfaceVersion.parseAll(provided).stream().findFirst();
+    return have.isPresent() && InterfaceVersion.parseAll(version).stream()
+        .anyMatch(want -> have.get().satisfies(want));
   }
 
   @Override

@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
 /**
  * An Okapi module descriptor. The JSON the client posted is kept as-is (unknown fields included)
  * and returned on reads; the typed fields are what routing and dependency checks use.
+ * {@link #fromPosted} applies Okapi's rules for a new descriptor; {@link #fromJson} reads one
+ * already stored (whatever rules applied when it was registered).
  */
 public final class ModuleDescriptor {
 
@@ -20,15 +22,32 @@ public final class ModuleDescriptor {
   private final String id;
   private final List<InterfaceDescriptor> provides;
   private final List<InterfaceReference> requires;
+  private final List<InterfaceReference> optional;
   private final List<RoutingEntry> filters;
 
   private ModuleDescriptor(JsonObject json, String id, List<InterfaceDescriptor> provides,
-      List<InterfaceReference> requires, List<RoutingEntry> filters) {
+      List<InterfaceReference> requires, List<InterfaceReference> optional,
+      List<RoutingEntry> filters) {
     this.json = json;
     this.id = id;
     this.provides = provides;
     this.requires = requires;
+    this.optional = optional;
     this.filters = filters;
+  }
+
+  /**
+   * Parses a descriptor posted to the admin API and applies Okapi 6.1.5's rules for new
+   * descriptors (see {@link DescriptorRules}): a semantic version in the id, valid interface
+   * versions and types, handler types and methods, {@code permissionsRequired} on every
+   * handler of a non-system interface, ...
+   *
+   * @throws HttpError 400 naming the module, the field and the problem
+   */
+  public static ModuleDescriptor fromPosted(JsonObject json) {
+    ModuleDescriptor module = fromJson(json);
+    DescriptorRules.check(module.json, module.id);
+    return module;
   }
 
   /**
@@ -48,28 +67,60 @@ public final class ModuleDescriptor {
     for (int i = 0; i < provided.size(); i++) {
       provides.add(InterfaceDescriptor.fromJson(provided.get(i), where + ": provides[" + i + "]"));
     }
-    List<InterfaceReference> requires = new ArrayList<>();
-    List<JsonObject> required = JsonFields.objects(json, "requires", where);
-    for (int i = 0; i < required.size(); i++) {
-      requires.add(InterfaceReference.fromJson(required.get(i), where + ": requires[" + i + "]"));
-    }
+    List<InterfaceReference> requires = references(json, "requires", where);
+    List<InterfaceReference> optional = references(json, "optional", where);
     List<RoutingEntry> filters = new ArrayList<>();
     List<JsonObject> filterJson = JsonFields.objects(json, "filters", where);
     for (int i = 0; i < filterJson.size(); i++) {
       filters.add(RoutingEntry.fromJson(filterJson.get(i), where + ": filters[" + i + "]", true));
     }
     JsonFields.objects(json, "permissionSets", where);
-    return new ModuleDescriptor(json.copy(), id, List.copyOf(provides), List.copyOf(requires),
+    return new ModuleDescriptor(json.copy(), id, List.copyOf(provides), requires, optional,
         List.copyOf(filters));
+  }
+
+  private static List<InterfaceReference> references(JsonObject json, String field,
+      String where) {
+    List<JsonObject> entries = JsonFields.objects(json, field, where);
+    List<InterfaceReference> references = new ArrayList<>(entries.size());
+    for (int i = 0; i < entries.size(); i++) {
+      references.add(InterfaceReference.fromJson(entries.get(i),
+          where + ": " + field + "[" + i + "]"));
+    }
+    return List.copyOf(references);
   }
 
   public String id() {
     return id;
   }
 
+  /** @return the id as Okapi orders and filters it (lenient for ids stored before checks) */
+  public ModuleId moduleId() {
+    return ModuleId.lenient(id);
+  }
+
   /** @return the descriptor as posted (a copy) */
   public JsonObject toJson() {
     return json.copy();
+  }
+
+  /**
+   * @return what Okapi lists without {@code ?full=true}: the id, and the name and tags when
+   *     the descriptor has them
+   */
+  public JsonObject toSummaryJson() {
+    JsonObject summary = new JsonObject().put("id", id);
+    for (String field : List.of("name", "tags")) {
+      if (json.getValue(field) != null) {
+        summary.put(field, json.getValue(field));
+      }
+    }
+    return summary.copy();
+  }
+
+  /** @return whether {@code other} is the same descriptor, field for field */
+  public boolean sameAs(ModuleDescriptor other) {
+    return json.equals(other.json);
   }
 
   public List<InterfaceDescriptor> provides() {
@@ -78,6 +129,11 @@ public final class ModuleDescriptor {
 
   public List<InterfaceReference> requires() {
     return requires;
+  }
+
+  /** @return the interfaces used when present ({@code optional}): if there, they must fit */
+  public List<InterfaceReference> optional() {
+    return optional;
   }
 
   public List<RoutingEntry> filters() {

@@ -5,7 +5,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -71,18 +73,51 @@ public final class Registry {
     });
   }
 
-  /** Validates and stores a module descriptor; 400 if invalid or the id exists. */
-  public Future<ModuleDescriptor> addModule(JsonObject json) {
-    return addModule(ModuleDescriptor.fromJson(json));
+  /**
+   * Registers descriptors as Okapi's {@code createList} does, all or none: one identical to a
+   * registered descriptor (or to one earlier in the list) is skipped, so posting it again
+   * succeeds; a different descriptor with a registered id is refused. With {@code check}, every
+   * interface the new modules require must be provided by a registered module or one of the new
+   * ones (those the filter passes), in a compatible version.
+   *
+   * @param modules the descriptors, read and checked ({@link ModuleDescriptor#fromPosted})
+   * @param check whether to check dependencies (Okapi's {@code check}, default true)
+   * @param providers which registered modules count as providers ({@code preRelease},
+   *     {@code npmSnapshot})
+   * @return the modules registered now (those not there before); 400 naming every problem
+   */
+  public Future<List<ModuleDescriptor>> addModules(List<ModuleDescriptor> modules, boolean check,
+      VersionFilter providers) {
+    return mutations.run(() -> store.modules().compose(registered -> {
+      Map<String, ModuleDescriptor> known = new LinkedHashMap<>();
+      registered.forEach(m -> known.put(m.id(), m));
+      List<ModuleDescriptor> added = new ArrayList<>();
+      for (ModuleDescriptor module : modules) {
+        ModuleDescriptor existing = known.putIfAbsent(module.id(), module);
+        if (existing == null) {
+          added.add(module);
+        } else if (!existing.sameAs(module)) {
+          throw HttpError.badRequest("module " + module.id() + " already exists with a different"
+              + " descriptor (posting an identical one again is accepted)");
+        }
+      }
+      if (check) {
+        List<ModuleDescriptor> available = known.values().stream()
+            .filter(m -> added.contains(m) || providers.matches(m.moduleId())).toList();
+        checkMet(Dependencies.unmet(available, added));
+      }
+      Future<Void> inserted = Future.succeededFuture();
+      for (ModuleDescriptor module : added) {
+        inserted = inserted.compose(v -> store.insertModule(module).mapEmpty());
+      }
+      return inserted.map(v -> List.copyOf(added));
+    }));
   }
 
-  /**
-   * Stores a module descriptor already validated ({@link ModuleDescriptor#fromJson}, which may
-   * run off the event loop for a large one); 400 if the id exists.
-   */
-  public Future<ModuleDescriptor> addModule(ModuleDescriptor module) {
-    return mutations.run(() -> store.insertModule(module)
-        .map(inserted -> created(inserted, module, "module " + module.id() + " already exists")));
+  private static void checkMet(List<String> unmet) {
+    if (!unmet.isEmpty()) {
+      throw HttpError.badRequest(String.join("\n", unmet));
+    }
   }
 
   public Future<List<ModuleDescriptor>> modules() {
@@ -94,34 +129,67 @@ public final class Registry {
     return store.module(id).map(m -> m.orElseThrow(() -> unknownModule(id)));
   }
 
-  /** Removes a module no tenant has enabled, and its instances; 404 unknown, 400 in use. */
-  public Future<Void> deleteModule(String id) {
+  /**
+   * Removes a module no tenant has enabled, and its instances; 404 unknown, 400 in use or, with
+   * {@code check}, when another registered module needs an interface only it provides.
+   */
+  public Future<Void> deleteModule(String id, boolean check) {
     return mutations.run(() -> module(id)
-        .compose(m -> tenantModules.tenantsUsing(id))
-        .compose(users -> users.isEmpty() ? store.deleteModule(id)
-            : Future.failedFuture(HttpError.badRequest("module " + id
-                + " is enabled for tenant(s) " + String.join(", ", users) + "; disable it first")))
+        .compose(m -> tenantModules.tenantsUsing(id).compose(users -> {
+          if (!users.isEmpty()) {
+            throw HttpError.badRequest("module " + id + " is enabled for tenant(s) "
+                + String.join(", ", users) + "; disable it first");
+          }
+          return check ? store.modules().map(all -> {
+            List<String> broken = Dependencies.brokenByRemoval(m, all);
+            if (!broken.isEmpty()) {
+              throw HttpError.badRequest("delete: module " + id + ": " + String.join("\n", broken)
+                  + "\n(remove those modules first, or delete with ?check=false)");
+            }
+            return m;
+          }) : Future.succeededFuture(m);
+        }))
+        .compose(m -> store.deleteModule(id))
         .compose(deleted -> store.deleteDeployments(id, null))
         .mapEmpty());
   }
 
-  /** Creates a tenant; 400 if invalid or the id exists. */
+  /**
+   * Creates a tenant; one posted without an id gets one as in Okapi ({@code t} and 30 hex
+   * digits). 400 if invalid (a new id as Okapi's, {@link TenantDescriptor#checkNewId}) or the id
+   * exists.
+   */
   public Future<TenantDescriptor> addTenant(JsonObject json) {
-    TenantDescriptor tenant = TenantDescriptor.fromJson(json, null);
+    Object id = json.getValue("id");
+    TenantDescriptor tenant = TenantDescriptor.fromJson(id == null || "".equals(id)
+        ? withGeneratedId(json) : json, null);
+    TenantDescriptor.checkNewId(tenant.id());
     return mutations.run(() -> store.insertTenant(tenant)
         .map(inserted -> created(inserted, tenant, "tenant " + tenant.id() + " already exists")));
   }
 
-  /** Replaces a tenant's name and description; 404 if unknown. */
-  public Future<TenantDescriptor> updateTenant(String id, JsonObject json) {
+  private static JsonObject withGeneratedId(JsonObject json) {
+    JsonObject withId = new JsonObject().put("id", TenantDescriptor.generatedId());
+    json.forEach(field -> withId.getMap().putIfAbsent(field.getKey(), field.getValue()));
+    return withId;
+  }
+
+  /**
+   * Replaces a tenant's name and description, or creates the tenant if there is none (as
+   * Okapi's {@code PUT}; a new id must follow {@link TenantDescriptor#checkNewId}).
+   *
+   * @return the tenant as stored
+   */
+  public Future<TenantDescriptor> putTenant(String id, JsonObject json) {
     TenantDescriptor tenant = TenantDescriptor.fromJson(json, id);
-    return mutations.run(() -> store.updateTenant(tenant)
-        .map(updated -> {
-          if (!updated) {
-            throw unknownTenant(id);
-          }
-          return tenant;
-        }));
+    return mutations.run(() -> store.updateTenant(tenant).compose(updated -> {
+      if (updated) {
+        return Future.succeededFuture(tenant);
+      }
+      TenantDescriptor.checkNewId(id);
+      return store.insertTenant(tenant).map(inserted ->
+          created(inserted, tenant, "tenant " + id + " created meanwhile"));
+    }));
   }
 
   public Future<List<TenantDescriptor>> tenants() {

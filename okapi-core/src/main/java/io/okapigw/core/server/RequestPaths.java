@@ -12,7 +12,10 @@ package io.okapigw.core.server;
  * unreserved characters ({@code %2e}, {@code %41}: RFC 3986 says they equal the character, so a
  * module may decode {@code /x/%2e%2e/y} into a dot segment, or {@code %65cho} into a segment a
  * pattern did not see); encoded slashes and backslashes ({@code %2F}, {@code %5C}) and
- * backslashes, which some servers take for {@code /}; malformed percent-encoding.
+ * backslashes, which some servers take for {@code /}; malformed percent-encoding. The admin
+ * API's own paths ({@code /_/...} except {@code /_/invoke/}, which reaches modules) may carry an
+ * encoded slash inside a segment: nothing but the gateway's router reads them, and Okapi's
+ * {@code /_/discovery/nodes/{nodeId}} takes a node's URL there.
  *
  * <p>One pass over the path, no allocation for a path in normal form.
  */
@@ -30,6 +33,7 @@ public final class RequestPaths {
     if (n == 0 || path.charAt(0) != '/') {
       return "the request target must be a path starting with '/'";
     }
+    boolean adminApi = path.startsWith("/_/") && !path.startsWith("/_/invoke/");
     int segmentStart = 1;
     int dots = 0;
     boolean onlyDots = true;
@@ -46,7 +50,7 @@ public final class RequestPaths {
         onlyDots = true;
         inParameters = false;
       } else if (c == '%') {
-        String problem = escapeProblem(path, i);
+        String problem = escapeProblem(path, i, adminApi);
         if (problem != null) {
           return problem;
         }
@@ -77,14 +81,14 @@ public final class RequestPaths {
     return null;
   }
 
-  private static String escapeProblem(String path, int at) {
+  private static String escapeProblem(String path, int at, boolean adminApi) {
     int hi = at + 1 < path.length() ? hex(path.charAt(at + 1)) : -1;
     int lo = at + 2 < path.length() ? hex(path.charAt(at + 2)) : -1;
     if (hi < 0 || lo < 0) {
       return "malformed percent-encoding in the path";
     }
     char decoded = (char) (hi * 16 + lo);
-    if (decoded == '/' || decoded == '\\') {
+    if (decoded == '/' && !adminApi || decoded == '\\') {
       return "an encoded slash or backslash (" + path.substring(at, at + 3) + ") in the path";
     }
     if (isUnreserved(decoded)) {

@@ -22,16 +22,16 @@ import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Calls a module's system interface ({@code _tenantPermissions}, {@code _tenant}) for a tenant
- * as Okapi 6.1.5 does. When the tenant has an auth module enabled, or the called module is one,
- * its auth filter is asked first (the system method and path, {@code X-Okapi-Filter: auth},
+ * Calls a module's system interface ({@code _tenantPermissions}, {@code _tenant}, {@code
+ * _timer}) for a tenant as Okapi 6.1.5 does. When the tenant has an auth module enabled, or the
+ * called module is one, its auth filter is asked first (the system method and path, {@code X-Okapi-Filter: auth},
  * {@code X-Okapi-Module-Permissions} with the handler's module permissions, no token), and the
  * call then carries the token and {@code X-Okapi-Permissions} it answered.
  */
-final class SystemCalls {
+public final class SystemCalls {
 
   /** A module's answer to a system call. */
-  record Answer(int status, MultiMap headers, Buffer body) {
+  public record Answer(int status, MultiMap headers, Buffer body) {
   }
 
   private record Credentials(String token, String permissions) {
@@ -42,7 +42,12 @@ final class SystemCalls {
   private final RegistryStore store;
   private final String okapiUrl;
 
-  SystemCalls(HttpClientAgent client, RegistryStore store, String okapiUrl) {
+  /**
+   * @param client the HTTP client for the calls
+   * @param store where the modules' instances are found
+   * @param okapiUrl the gateway's URL, sent as {@code X-Okapi-Url}
+   */
+  public SystemCalls(HttpClientAgent client, RegistryStore store, String okapiUrl) {
     this.client = client;
     this.store = store;
     this.okapiUrl = okapiUrl;
@@ -61,18 +66,37 @@ final class SystemCalls {
    * @return the module's answer; failed with 400/502/504 naming the module if it or the auth
    *     module cannot be reached or does not answer in time, or the auth module refuses
    */
-  Future<Answer> call(String tenant, List<ModuleDescriptor> enabled, ModuleDescriptor module,
-      RoutingEntry handler, HttpMethod method, String path, JsonObject body, long timeoutMillis) {
-    return credentials(tenant, enabled, module, handler, method, path, timeoutMillis)
-        .compose(credentials -> send(module, method, path, systemHeaders(tenant)
-            .addAll(credentials(credentials)).set("Content-Type", "application/json"),
-            body == null ? Buffer.buffer() : body.toBuffer(), timeoutMillis));
+  public Future<Answer> call(String tenant, List<ModuleDescriptor> enabled,
+      ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path,
+      JsonObject body, long timeoutMillis) {
+    return call(tenant, enabled, module, handler, method, path,
+        body == null ? Buffer.buffer() : body.toBuffer(), timeoutMillis);
   }
 
-  /** As the other {@code call}, without time limit. */
-  Future<Answer> call(String tenant, List<ModuleDescriptor> enabled, ModuleDescriptor module,
-      RoutingEntry handler, HttpMethod method, String path, JsonObject body) {
+  /** As the other {@code call}s, without time limit. */
+  public Future<Answer> call(String tenant, List<ModuleDescriptor> enabled,
+      ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path,
+      JsonObject body) {
     return call(tenant, enabled, module, handler, method, path, body, 0);
+  }
+
+  /**
+   * As {@link #call(String, List, ModuleDescriptor, RoutingEntry, HttpMethod, String,
+   * JsonObject)}, with the body as is (a {@code _timer} call's is empty).
+   */
+  public Future<Answer> call(String tenant, List<ModuleDescriptor> enabled,
+      ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path,
+      Buffer body) {
+    return call(tenant, enabled, module, handler, method, path, body, 0);
+  }
+
+  private Future<Answer> call(String tenant, List<ModuleDescriptor> enabled,
+      ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path, Buffer body,
+      long timeoutMillis) {
+    return credentials(tenant, enabled, module, handler, method, path, timeoutMillis)
+        .compose(credentials -> send(module, method, path, systemHeaders(tenant)
+            .addAll(credentials(credentials)).set("Content-Type", "application/json"), body,
+            timeoutMillis));
   }
 
   private Future<Credentials> credentials(String tenant, List<ModuleDescriptor> enabled,
@@ -171,7 +195,8 @@ final class SystemCalls {
         .orElse(List.of()).stream().filter(h -> h.servesMethod("POST")).findFirst();
   }
 
-  static String excerpt(Buffer body) {
+  /** @return the start of a body, for a message */
+  public static String excerpt(Buffer body) {
     return body.length() > 1024 ? body.getString(0, 1024) : body.toString();
   }
 }

@@ -15,7 +15,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -143,6 +145,28 @@ class AdminSecurityTest {
   }
 
   @Test
+  void okapiCalls_needOkapisPermissionForEach() {
+    Map<String, Function<String, Integer>> calls = new LinkedHashMap<>();
+    calls.put("okapi.discovery.health.get", t -> as(t).get("/_/discovery/health").statusCode());
+    calls.put("okapi.discovery.nodes.get", t -> as(t).get("/_/discovery/nodes").statusCode());
+    calls.put("okapi.proxy.modules.post", t -> as(t).body("[]").post("/_/proxy/import/modules")
+        .statusCode());
+    calls.put("okapi.proxy.tenants.put", t -> as(t).body("{\"id\":\"other\"}")
+        .put("/_/proxy/tenants/other").statusCode());
+    calls.put("okapi.proxy.tenants.interfaces.list", t -> as(t)
+        .get("/_/proxy/tenants/diku/interfaces").statusCode());
+    calls.put("okapi.proxy.tenants.interfaces.get", t -> as(t)
+        .get("/_/proxy/tenants/diku/interfaces/items").statusCode());
+    calls.forEach((permission, call) -> {
+      assertThat(call.apply(null)).as(permission).isEqualTo(401);
+      assertThat(call.apply(WEAK)).as(permission).isEqualTo(403);
+      assertThat(auth.drain()).as(permission).anySatisfy(r ->
+          assertThat(r.header("X-Okapi-Permissions-Required")).isEqualTo(permission));
+      assertThat(call.apply(SUPER)).as(permission).isBetween(200, 204);
+    });
+  }
+
+  @Test
   void health_openWithoutPermission_andSaysItIsProtected() {
     gw.request().get("/_/proxy/health").then().statusCode(200)
         .body("adminApi.protected", equalTo(true)).body("adminApi.authModule", equalTo(AUTH));
@@ -160,6 +184,10 @@ class AdminSecurityTest {
     as(SUPER).body(new JsonObject().put("id", okapiModule).encode())
         .post("/_/proxy/tenants/diku/modules").then().statusCode(201);
     as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/modules")
+        .then().statusCode(200);
+    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/interfaces")
+        .then().statusCode(200);
+    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/interfaces/items")
         .then().statusCode(200);
     as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants").then()
         .statusCode(403);

@@ -2,8 +2,10 @@ package io.okapigw.core.testing;
 
 import static io.restassured.RestAssured.given;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.timer.Scheduler;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -23,6 +25,13 @@ public final class GatewayFixture implements AutoCloseable {
 
   public GatewayFixture() {
     this(GatewayOptions.defaults(0));
+  }
+
+  /** A gateway whose module timers run on {@code scheduler} (a {@link FakeScheduler}). */
+  public GatewayFixture(GatewayOptions options, Scheduler scheduler) {
+    this.vertx = Vertx.vertx();
+    this.gateway = Gateway.start(vertx, options.withPort(0).withInstances(1),
+        Ticker.systemTicker(), scheduler).await();
   }
 
   public Vertx vertx() {

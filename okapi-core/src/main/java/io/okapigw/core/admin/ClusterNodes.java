@@ -1,0 +1,58 @@
+package io.okapigw.core.admin;
+
+import io.okapigw.core.cluster.ClusterBus;
+import io.okapigw.core.http.HttpError;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.shareddata.AsyncMap;
+import java.util.List;
+
+/**
+ * The gateway nodes of {@code /_/discovery/nodes}: the cluster's members (this node alone when
+ * not clustered), each as Okapi describes a node, {@code {nodeId, url}}, the URL being the
+ * {@code okapi-url} the node was started with. Each node records its own at start in a
+ * cluster-wide map; members that left are not listed.
+ */
+public final class ClusterNodes {
+
+  private static final String MAP = "okapigw.discovery.nodes";
+
+  private ClusterNodes() {
+  }
+
+  /**
+   * Records this node, so that every member can list it.
+   *
+   * @param url the node's {@code okapi-url}
+   */
+  public static Future<Void> register(Vertx vertx, ClusterBus bus, String url) {
+    return map(vertx).compose(nodes -> nodes.put(bus.nodeId(),
+        new JsonObject().put("nodeId", bus.nodeId()).put("url", url)));
+  }
+
+  /** @return every current member, in the cluster manager's order */
+  static Future<List<JsonObject>> list(Vertx vertx, ClusterBus bus) {
+    List<String> members = bus.members();
+    return map(vertx).compose(nodes -> Future.all(members.stream()
+            .map(id -> nodes.get(id).map(n -> n == null ? new JsonObject().put("nodeId", id) : n))
+            .toList()))
+        .map(all -> all.<JsonObject>list().stream().map(JsonObject::copy).toList());
+  }
+
+  /**
+   * @param ref a node id, or a node's URL (as Okapi, which also takes a node name)
+   * @return the node; 404 if no current member matches
+   */
+  static Future<JsonObject> find(Vertx vertx, ClusterBus bus, String ref) {
+    return list(vertx, bus).map(nodes -> nodes.stream()
+        .filter(n -> ref.equals(n.getString("nodeId")) || ref.equals(n.getString("url")))
+        .findFirst()
+        .orElseThrow(() -> HttpError.notFound("Node " + ref + " not found (GET"
+            + " /_/discovery/nodes lists the members)")));
+  }
+
+  private static Future<AsyncMap<String, JsonObject>> map(Vertx vertx) {
+    return vertx.sharedData().getAsyncMap(MAP);
+  }
+}
