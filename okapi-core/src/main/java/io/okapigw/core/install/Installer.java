@@ -120,8 +120,8 @@ public final class Installer {
    * @return the plan (simulate), the plan and the job started (async) or the plan run
    */
   public Future<InstallAnswer> install(String tenant, JsonArray request, InstallOptions options) {
-    List<PlanEntry> entries = PlanEntry.listFromJson(request);
-    return start(tenant, entries, options);
+    PlanEntry.listFromJson(request); // 400 for a bad request before anything else
+    return start(tenant, request, options);
   }
 
   /**
@@ -132,9 +132,8 @@ public final class Installer {
     return start(tenant, null, options);
   }
 
-  private Future<InstallAnswer> start(String tenant, List<PlanEntry> request,
-      InstallOptions options) {
-    return Plan.make(vertx, registry, tenant, request, options).compose(plan -> {
+  private Future<InstallAnswer> start(String tenant, JsonArray request, InstallOptions options) {
+    return plan(tenant, request, options).compose(plan -> {
       JsonArray answer = PlanEntry.toJson(plan.entries(), false);
       if (options.simulate()) {
         return Future.succeededFuture(new InstallAnswer(answer, null));
@@ -142,8 +141,8 @@ public final class Installer {
       InstallJob job = new InstallJob(UUID.randomUUID().toString(), plan.entries(),
           bus.nodeId(), run);
       Future<Void> done = jobs.add(tenant, job)
-          .compose(v -> lock.run(tenant, () -> plan.stillCurrent(modules)
-              .compose(v2 -> runner.run(tenant, job, plan.available(), plan.enabled(), options))))
+          .compose(v -> lock.run(tenant, () -> current(plan, request, options)
+              .compose(p -> runner.run(tenant, job, p.available(), p.enabled(), options))))
           .recover(e -> jobs.failIfPending(tenant, job, e));
       if (options.async()) {
         done.onFailure(e -> log.warn("tenant {}: install job {} failed: {}", tenant, job.id(),
@@ -152,6 +151,24 @@ public final class Installer {
       }
       return done.map(v -> new InstallAnswer(PlanEntry.toJson(job.modules(), false), null));
     });
+  }
+
+  private Future<Plan> plan(String tenant, JsonArray request, InstallOptions options) {
+    return Plan.make(vertx, registry, tenant,
+        request == null ? null : PlanEntry.listFromJson(request), options);
+  }
+
+  /**
+   * The plan to run once the tenant's lock is held: as made if the tenant's modules did not
+   * change while the job waited for the lock, else made again, and run only if it is the same.
+   */
+  private Future<Plan> current(Plan plan, JsonArray request, InstallOptions options) {
+    return plan.stillCurrent(modules).map(plan).recover(changed ->
+        plan(plan.tenant(), request, options).compose(again -> PlanEntry.toJson(again.entries(),
+            false).equals(PlanEntry.toJson(plan.entries(), false))
+            ? Future.succeededFuture(new Plan(plan.tenant(), plan.entries(), again.available(),
+                again.enabled()))
+            : Future.failedFuture(changed)));
   }
 
   private Future<ModuleDescriptor> latest(String id) {
