@@ -9,6 +9,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -50,11 +51,15 @@ public final class TenantApiModule implements AutoCloseable {
   private volatile Mode mode = Mode.SYNC;
   private volatile Promise<Void> held = Promise.promise();
 
-  private TenantApiModule(Vertx vertx) {
+  private TenantApiModule(Vertx vertx, String name, Queue<String> log) {
     Router router = Router.router(vertx);
     router.route().handler(ctx -> ctx.request().body().onSuccess(body -> {
-      calls.add(new Call(ctx.request().method().name(), ctx.request().path(),
-          body.length() == 0 ? null : body.toJsonObject()));
+      Call call = new Call(ctx.request().method().name(), ctx.request().path(),
+          body.length() == 0 ? null : body.toJsonObject());
+      calls.add(call);
+      if (log != null) {
+        log.add(name + ": " + call);
+      }
       ctx.next();
     }));
     router.post("/_/tenant").handler(this::post);
@@ -64,7 +69,12 @@ public final class TenantApiModule implements AutoCloseable {
   }
 
   public static TenantApiModule start(Vertx vertx) {
-    return new TenantApiModule(vertx);
+    return new TenantApiModule(vertx, null, null);
+  }
+
+  /** Starts a module that also adds each call, as {@code "name: call"}, to {@code log}. */
+  public static TenantApiModule start(Vertx vertx, String name, Queue<String> log) {
+    return new TenantApiModule(vertx, name, log);
   }
 
   public String url() {
