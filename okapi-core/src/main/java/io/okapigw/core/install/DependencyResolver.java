@@ -1,5 +1,6 @@
 package io.okapigw.core.install;
 
+
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.install.PlanEntry.Action;
 import io.okapigw.core.install.PlanModule.Interface;
@@ -63,8 +64,8 @@ final class DependencyResolver {
   private static void enableRequested(Map<String, PlanModule> available,
       Map<String, PlanModule> enabled, PlanEntry entry, boolean reinstall, Set<String> sticky,
       List<String> errors) {
-    ModuleId requested = ModuleId.parse(entry.id());
-    String id = requested.hasVersion() ? entry.id() : requested.newestOf(available.keySet());
+    String id = ModuleIds.parse(entry.id()).hasVersion() ? entry.id()
+        : ModuleIds.newestOf(entry.id(), available.keySet());
     entry.id(id);
     sticky.add(id);
     if (!available.containsKey(id)) {
@@ -72,9 +73,9 @@ final class DependencyResolver {
     } else if (enabled.containsKey(id) && !reinstall) {
       entry.action(Action.UPTODATE);
     } else {
-      String product = ModuleId.product(id);
+      String product = ModuleIds.product(id);
       for (String enabledId : enabled.keySet()) {
-        if (ModuleId.product(enabledId).equals(product)) {
+        if (ModuleIds.product(enabledId).equals(product)) {
           if (sticky.contains(enabledId) && !id.equals(enabledId)) {
             errors.add("Cannot remove module " + enabledId + " which is explicitly given");
           }
@@ -89,8 +90,8 @@ final class DependencyResolver {
 
   private static void disableRequested(Map<String, PlanModule> enabled, PlanEntry entry,
       List<String> errors) {
-    ModuleId requested = ModuleId.parse(entry.id());
-    String id = requested.hasVersion() ? entry.id() : requested.newestOf(enabled.keySet());
+    String id = ModuleIds.parse(entry.id()).hasVersion() ? entry.id()
+        : ModuleIds.newestOf(entry.id(), enabled.keySet());
     entry.id(id);
     if (enabled.remove(id) == null) {
       errors.add("Module " + id + " not found");
@@ -106,7 +107,7 @@ final class DependencyResolver {
       Map<String, PlanModule> enabled) {
     List<PlanEntry> upgrades = new LinkedList<>();
     for (String id : enabled.keySet()) {
-      String newest = ModuleId.parse(id).newestOf(available.keySet());
+      String newest = ModuleIds.newestOf(id, available.keySet());
       if (!newest.equals(id)) {
         upgrades.add(new PlanEntry(newest, id, Action.ENABLE));
       }
@@ -164,7 +165,7 @@ final class DependencyResolver {
   static void addFix(List<PlanEntry> plan, String id, String from, Action action) {
     String fromId = from;
     if (action == Action.ENABLE && from != null
-        && !ModuleId.product(id).equals(ModuleId.product(from))) {
+        && !ModuleIds.product(id).equals(ModuleIds.product(from))) {
       plan.add(new PlanEntry(from, null, Action.DISABLE));
       fromId = null;
     }

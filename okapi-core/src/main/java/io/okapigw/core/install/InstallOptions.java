@@ -1,6 +1,7 @@
 package io.okapigw.core.install;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.registry.ModuleId;
 import io.vertx.core.MultiMap;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -74,7 +75,7 @@ public record InstallOptions(boolean simulate, Boolean preRelease, Boolean npmSn
 
   /** @return whether {@code preRelease} and {@code npmSnapshot} let the module be considered */
   boolean considers(String moduleId) {
-    ModuleId id = ModuleId.parse(moduleId);
+    ModuleId id = ModuleIds.parse(moduleId);
     if (id.isPreRelease()) {
       return preRelease == null || preRelease;
     }

@@ -175,11 +175,11 @@ public final class Installer {
     if (id == null || id.isBlank()) {
       return Future.failedFuture(HttpError.badRequest("enable: missing id of the module"));
     }
-    if (ModuleId.parse(id).hasVersion()) {
+    if (ModuleIds.parse(id).hasVersion()) {
       return registry.module(id);
     }
     return registry.modules().compose(all -> {
-      String newest = ModuleId.parse(id).newestOf(all.stream().map(ModuleDescriptor::id)
+      String newest = ModuleIds.newestOf(id, all.stream().map(ModuleDescriptor::id)
           .toList());
       return registry.module(newest);
     });

@@ -1,5 +1,6 @@
 package io.okapigw.core.install;
 
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.TenantModules;
 import io.okapigw.core.tenantinit.ChangeParameters;
@@ -33,10 +34,24 @@ final class ModuleChanges {
       InstallOptions options, boolean check) {
     String fromId = from == null ? null : from.id();
     Future<List<ModuleDescriptor>> current = check ? modules.check(tenant, fromId, to)
-        : modules.enabled(tenant);
+        : modules.enabled(tenant).map(enabled -> notAgain(tenant, enabled, from, to));
     return current
         .compose(enabled -> init.change(tenant, enabled, from, to, parameters(options)))
         .compose(v -> modules.commit(tenant, fromId, to == null ? null : to.id()));
+  }
+
+  /**
+   * Without checks, still no call for a module enabled already (unless it replaces itself: a
+   * reinstall).
+   */
+  private static List<ModuleDescriptor> notAgain(String tenant, List<ModuleDescriptor> enabled,
+      ModuleDescriptor from, ModuleDescriptor to) {
+    if (to != null && (from == null || !from.id().equals(to.id()))
+        && enabled.stream().anyMatch(m -> m.id().equals(to.id()))) {
+      throw HttpError.badRequest("module " + to.id() + " is already enabled for tenant "
+          + tenant);
+    }
+    return enabled;
   }
 
   /** Posts every enabled module's permissions to a permissions module upgraded by a plan. */

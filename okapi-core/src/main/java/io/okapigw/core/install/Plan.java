@@ -68,18 +68,19 @@ record Plan(String tenant, List<PlanEntry> entries, Map<String, PlanModule> avai
     if (!entry.changes()) {
       return;
     }
-    ModuleId requested = ModuleId.parse(entry.id());
+    boolean versioned = ModuleIds.parse(entry.id()).hasVersion();
     boolean enable = entry.action() == Action.ENABLE;
-    if (!requested.hasVersion()) {
-      entry.id(requested.newestOf(enable ? available.keySet() : enabled.keySet()));
+    if (!versioned) {
+      entry.id(ModuleIds.newestOf(entry.id(), enable ? available.keySet()
+          : enabled.keySet()));
     }
     if (!available.containsKey(entry.id())
         || entry.action() == Action.DISABLE && !enabled.containsKey(entry.id())) {
       throw HttpError.badRequest("Module " + entry.id() + " not found");
     }
     if (enable && entry.from() == null) {
-      String product = ModuleId.product(entry.id());
-      enabled.keySet().stream().filter(id -> ModuleId.product(id).equals(product)).findFirst()
+      String product = ModuleIds.product(entry.id());
+      enabled.keySet().stream().filter(id -> ModuleIds.product(id).equals(product)).findFirst()
           .ifPresent(entry::from);
     }
     if (enable && entry.id().equals(entry.from())) {

@@ -2,6 +2,7 @@ package io.okapigw.core.install;
 
 import io.okapigw.core.registry.InterfaceDescriptor;
 import io.okapigw.core.registry.ModuleDescriptor;
+import io.okapigw.core.registry.ModuleId;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ final class PlanModule {
 
   private PlanModule(ModuleDescriptor descriptor) {
     this.descriptor = descriptor;
-    this.moduleId = ModuleId.parse(descriptor.id());
+    this.moduleId = ModuleIds.parse(descriptor.id());
     this.provides = descriptor.provides().stream().filter(PlanModule::regular)
         .map(i -> new Interface(i.id(), i.version())).toList();
     this.requires = descriptor.requires().stream()
@@ -39,7 +40,7 @@ final class PlanModule {
         .forEach(o -> all.add(new Interface(o.getString("id"), o.getString("version"))));
     this.requiresOrOptional = List.copyOf(all);
     this.replaces = descriptor.replaces().stream().filter(String.class::isInstance)
-        .map(r -> ModuleId.product((String) r)).toList();
+        .map(r -> ModuleIds.product((String) r)).toList();
   }
 
   static PlanModule of(ModuleDescriptor descriptor) {

@@ -178,13 +178,12 @@ class DependencyResolverTest {
 
   @Test
   void moduleIds_newestBySemVer_preReleaseBelowRelease() {
-    ModuleId a = ModuleId.parse("mod-a");
-    assertThat(a.newestOf(List.of("mod-a-1.9.0", "mod-a-1.10.0", "mod-ab-9.0.0")))
-        .isEqualTo("mod-a-1.10.0");
-    assertThat(a.newestOf(List.of("mod-a-2.0.0-SNAPSHOT.3", "mod-a-2.0.0")))
+    assertThat(ModuleIds.newestOf("mod-a", List.of("mod-a-1.9.0", "mod-a-1.10.0",
+        "mod-ab-9.0.0"))).isEqualTo("mod-a-1.10.0");
+    assertThat(ModuleIds.newestOf("mod-a", List.of("mod-a-2.0.0-SNAPSHOT.3", "mod-a-2.0.0")))
         .isEqualTo("mod-a-2.0.0");
-    assertThat(ModuleId.parse("mod-users-bl-7.1.0").product()).isEqualTo("mod-users-bl");
-    assertThat(ModuleId.parse("mod-x-1.2.100042").isNpmSnapshot()).isTrue();
-    assertThat(a.newestOf(List.of())).isEqualTo("mod-a");
+    assertThat(ModuleIds.product("mod-users-bl-7.1.0")).isEqualTo("mod-users-bl");
+    assertThat(ModuleIds.parse("mod-x-1.2.100042").isNpmSnapshot()).isTrue();
+    assertThat(ModuleIds.newestOf("mod-a", List.of())).isEqualTo("mod-a");
   }
 }
