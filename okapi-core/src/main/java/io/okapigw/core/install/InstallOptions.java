@@ -1,7 +1,7 @@
 package io.okapigw.core.install;
 
 import io.okapigw.core.http.HttpError;
-import io.okapigw.core.registry.ModuleId;
+import io.okapigw.core.registry.VersionFilter;
 import io.vertx.core.MultiMap;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -75,20 +75,7 @@ public record InstallOptions(boolean simulate, Boolean preRelease, Boolean npmSn
 
   /** @return whether {@code preRelease} and {@code npmSnapshot} let the module be considered */
   boolean considers(String moduleId) {
-    ModuleId id = ModuleIds.parse(moduleId);
-    if (id.isPreRelease()) {
-      return preRelease == null || preRelease;
-    }
-    if (id.isNpmSnapshot()) {
-      return npmSnapshot == null || npmSnapshot;
-    }
-    return (npmSnapshot == null || !npmSnapshot) && (preRelease == null || !preRelease);
-  }
-
-  /** @return these options without {@code purge} */
-  InstallOptions withoutPurge() {
-    return new InstallOptions(simulate, preRelease, npmSnapshot, false, tenantParameters, invoke,
-        async, ignoreErrors, reinstall, depCheck, parallel);
+    return new VersionFilter(preRelease, npmSnapshot).matches(ModuleIds.parse(moduleId));
   }
 
   private static boolean bool(MultiMap params, String name, boolean defaultValue) {
