@@ -41,7 +41,8 @@ final class InstallApi {
 
   private void install(RoutingContext ctx) {
     String tenant = ctx.pathParam("tid");
-    reply(ctx, tenant, installer.install(tenant, jsonArray(ctx), TenantsApi.options(ctx)));
+    reply(ctx, tenant, TenantsApi.longRunning(ctx, installer.install(tenant, jsonArray(ctx),
+        TenantsApi.options(ctx))));
   }
 
   private void upgrade(RoutingContext ctx) {
@@ -52,7 +53,8 @@ final class InstallApi {
           + " version) must not have a body. Use /_/proxy/tenants/{tenant_id}/install instead to"
           + " specify which version to upgrade to.");
     }
-    reply(ctx, tenant, installer.upgradeAll(tenant, TenantsApi.options(ctx)));
+    reply(ctx, tenant, TenantsApi.longRunning(ctx, installer.upgradeAll(tenant,
+        TenantsApi.options(ctx))));
   }
 
   private static void reply(RoutingContext ctx, String tenant, Future<InstallAnswer> answer) {

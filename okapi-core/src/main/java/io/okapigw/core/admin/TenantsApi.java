@@ -8,6 +8,8 @@ import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.TenantDescriptor;
 import io.okapigw.core.registry.TenantModules;
+import io.okapigw.core.server.IdleTimeouts;
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -50,7 +52,7 @@ final class TenantsApi {
         modules.enabled(ctx.pathParam("tid"))
             .map(list -> list.stream().map(m -> idJson(m.id())).toList())));
     router.delete("/_/proxy/tenants/:tid/modules").handler(guarded(ctx -> Replies.noContent(ctx,
-        installer.disableAll(ctx.pathParam("tid"), options(ctx)))));
+        longRunning(ctx, installer.disableAll(ctx.pathParam("tid"), options(ctx))))));
     router.get("/_/proxy/tenants/:tid/modules/:mid").handler(ctx -> Replies.ok(ctx,
         modules.enabled(ctx.pathParam("tid")).map(list -> list.stream()
             .filter(m -> m.id().equals(ctx.pathParam("mid"))).findFirst()
@@ -59,14 +61,15 @@ final class TenantsApi {
                 + " is not enabled for tenant " + ctx.pathParam("tid"))))));
     router.post("/_/proxy/tenants/:tid/modules/:mid").handler(guarded(this::upgrade));
     router.delete("/_/proxy/tenants/:tid/modules/:mid").handler(guarded(ctx ->
-        Replies.noContent(ctx, installer.disable(ctx.pathParam("tid"), ctx.pathParam("mid"),
-            options(ctx)))));
+        Replies.noContent(ctx, longRunning(ctx, installer.disable(ctx.pathParam("tid"),
+            ctx.pathParam("mid"), options(ctx))))));
   }
 
   private void enable(RoutingContext ctx) {
     String tenant = ctx.pathParam("tid");
     String id = moduleId(ctx, "enable");
-    Replies.created(ctx, installer.enable(tenant, id, options(ctx)).map(TenantsApi::idJson),
+    Replies.created(ctx, longRunning(ctx, installer.enable(tenant, id, options(ctx)))
+            .map(TenantsApi::idJson),
         json -> "/_/proxy/tenants/" + tenant + "/modules/" + json.getString("id"));
   }
 
@@ -74,8 +77,8 @@ final class TenantsApi {
   private void upgrade(RoutingContext ctx) {
     String tenant = ctx.pathParam("tid");
     String id = moduleId(ctx, "upgrade");
-    Replies.created(ctx, installer.upgrade(tenant, ctx.pathParam("mid"), id, options(ctx))
-            .map(TenantsApi::idJson),
+    Replies.created(ctx, longRunning(ctx, installer.upgrade(tenant, ctx.pathParam("mid"), id,
+            options(ctx))).map(TenantsApi::idJson),
         json -> "/_/proxy/tenants/" + tenant + "/modules/" + json.getString("id"));
   }
 
@@ -86,6 +89,14 @@ final class TenantsApi {
           + " {\"id\": \"mod-x-1.0.0\"}");
     }
     return s;
+  }
+
+  /**
+   * Modules' {@code _tenant} calls may take minutes: the client's connection stays open while
+   * they run, however long {@code server.idle-timeout} is.
+   */
+  static <T> Future<T> longRunning(RoutingContext ctx, Future<T> work) {
+    return IdleTimeouts.suspendWhile(ctx.request(), work);
   }
 
   static InstallOptions options(RoutingContext ctx) {

@@ -119,21 +119,25 @@ final class TenantInterface {
 
     private void poll(Duration nextWait) {
       send(HttpMethod.GET, call.jobGet())
-          .onFailure(done::tryFail)
+          .onFailure(e -> done.tryFail(clock.millis() >= deadline ? timedOut() : e))
           .onSuccess(status -> {
             if (Boolean.TRUE.equals(status.getBoolean("complete"))) {
               send(HttpMethod.DELETE, call.jobDelete())
                   .onFailure(done::tryFail)
                   .onSuccess(v -> finish(status));
             } else if (clock.millis() + nextWait.toMillis() > deadline) {
-              done.tryFail(HttpError.gatewayTimeout("module " + call.module().id()
-                  + " did not complete its tenant job " + path + " for tenant " + tenant
-                  + " within " + options.timeout().toMillis() + " ms (" + TenantInitOptions.TIMEOUT
-                  + "); the job is left to the module"));
+              done.tryFail(timedOut());
             } else {
               vertx.setTimer(nextWait.toMillis(), t -> poll(options.nextPollInterval(nextWait)));
             }
           });
+    }
+
+    private HttpError timedOut() {
+      return HttpError.gatewayTimeout("module " + call.module().id()
+          + " did not complete its tenant job " + path + " for tenant " + tenant + " within "
+          + options.timeout().toMillis() + " ms (" + TenantInitOptions.TIMEOUT
+          + "); the job is left to the module");
     }
 
     private Future<JsonObject> send(HttpMethod method, RoutingEntry handler) {

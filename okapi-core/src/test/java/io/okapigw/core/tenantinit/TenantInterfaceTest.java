@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.config.Settings;
 import io.okapigw.core.config.TenantInitOptions;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TenantApiModule;
@@ -14,6 +15,7 @@ import io.okapigw.core.testing.TenantApiModule.Mode;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -164,6 +166,20 @@ class TenantInterfaceTest {
     gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then()
         .statusCode(502).body(containsString("mod-a-1.0.0"));
     assertThat(enabled()).isEmpty();
+  }
+
+  @Test
+  void tenantCallLongerThanServerIdleTimeout_clientStillGetsTheAnswer() {
+    gw.close();
+    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of("server.idle-timeout",
+        "300ms", "proxy.idle-timeout", "100ms"))));
+    gw.createTenant("diku");
+    module = TenantApiModule.start(gw.vertx()).mode(Mode.HOLD);
+    register("mod-a-1.0.0", "2.0");
+    gw.vertx().setTimer(900, t -> module.release()); // three idle timeouts of silence
+    gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then()
+        .statusCode(201);
+    assertThat(enabled()).containsExactly("mod-a-1.0.0");
   }
 
   @Test
