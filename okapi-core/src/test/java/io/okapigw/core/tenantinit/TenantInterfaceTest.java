@@ -12,6 +12,7 @@ import io.okapigw.core.config.TenantInitOptions;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TenantApiModule;
 import io.okapigw.core.testing.TenantApiModule.Mode;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
@@ -180,6 +181,23 @@ class TenantInterfaceTest {
     gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then()
         .statusCode(201);
     assertThat(enabled()).containsExactly("mod-a-1.0.0");
+  }
+
+  @Test
+  void permissionsModuleToldFirst_thenTheTenantInterface_asOkapi() {
+    gw.addModule(new JsonObject().put("id", "mod-perms-1.0.0").put("provides", new JsonArray()
+        .add(new JsonObject().put("id", "_tenantPermissions").put("version", "2.0")
+            .put("interfaceType", "system").put("handlers", new JsonArray().add(new JsonObject()
+                .put("methods", new JsonArray().add("POST"))
+                .put("pathPattern", "/perms/_/tenantpermissions"))))));
+    gw.deploy("mod-perms-1.0.0", module.url());
+    post(TENANT_MODULES, "mod-perms-1.0.0", 201);
+    module.take();
+    register("mod-a-1.0.0", "2.0");
+    post(TENANT_MODULES, "mod-a-1.0.0", 201);
+    assertThat(module.take()).containsExactly(
+        "POST /perms/_/tenantpermissions {\"moduleId\":\"mod-a-1.0.0\"}",
+        "POST /_/tenant {\"module_to\":\"mod-a-1.0.0\",\"purge\":false}");
   }
 
   @Test
