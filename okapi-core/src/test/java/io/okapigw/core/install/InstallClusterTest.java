@@ -7,6 +7,7 @@ import io.okapigw.core.Gateway;
 import io.okapigw.core.cluster.ClusterOptions;
 import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.config.TenantInitOptions;
 import io.okapigw.core.testing.TenantApiModule;
 import io.okapigw.core.testing.TenantApiModule.Mode;
 import io.restassured.specification.RequestSpecification;
@@ -15,6 +16,7 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -51,7 +53,10 @@ class InstallClusterTest {
       Vertx vertx = ClusteredVertx.start(new ClusterOptions("127.0.0.1", port, members, null))
           .await();
       vertxes.add(vertx);
-      nodes.add(Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1)).await());
+      // a held module or a lock never freed fails the test within a minute, never hangs it
+      nodes.add(Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1)
+          .withTenantInit(new TenantInitOptions(Duration.ofSeconds(60),
+              TenantInitOptions.DEFAULT_POLL_INTERVAL))).await());
     }
     moduleVertx = Vertx.vertx();
     node(0).body("{\"id\":\"diku\"}").post("/_/proxy/tenants").then().statusCode(201);
@@ -93,6 +98,20 @@ class InstallClusterTest {
     return new JsonObject(node(node).get(location).then().statusCode(200).extract().asString());
   }
 
+  /** @return the job once its first module is being invoked (the job holds the tenant lock) */
+  private static JsonObject invoking(int node, String location) {
+    JsonObject job = job(node, location);
+    for (int i = 0; i < 200 && !"invoke".equals(stage(job)); i++) {
+      job = job(node, location);
+    }
+    assertThat(stage(job)).isEqualTo("invoke");
+    return job;
+  }
+
+  private static String stage(JsonObject job) {
+    return job.getJsonArray("modules").getJsonObject(0).getString("stage");
+  }
+
   private static List<String> enabled(int node) {
     return node(node).get("/_/proxy/tenants/diku/modules").then().statusCode(200).extract()
         .jsonPath().getList("id");
@@ -100,10 +119,10 @@ class InstallClusterTest {
 
   @Test
   @Order(1)
-  void jobOnOneNode_reportedByTheOther_changesOnTheOtherWaitForIt() {
+  void jobOnOneNode_reportedByTheOther_changesOnTheOtherWaitForIt() throws Exception {
     TenantApiModule held = module("mod-a-1.0.0").mode(Mode.HOLD);
     String location = startAsync(0, "mod-a-1.0.0");
-    JsonObject running = job(1, location);
+    JsonObject running = invoking(1, location);
     assertThat(running.getBoolean("complete")).isFalse();
     CompletableFuture<Integer> otherNode = CompletableFuture.supplyAsync(() ->
         node(1).body("[]").post(INSTALL).then().extract().statusCode());
@@ -111,7 +130,7 @@ class InstallClusterTest {
     job(0, location);
     assertThat(otherNode).as("an install on node 1 waits for node 0's job").isNotDone();
     held.release();
-    assertThat(otherNode.join()).isEqualTo(200);
+    assertThat(otherNode.get(90, TimeUnit.SECONDS)).isEqualTo(200);
     assertThat(job(1, location).getBoolean("complete")).isTrue();
     assertThat(enabled(1)).containsExactly("mod-a-1.0.0");
   }
@@ -122,7 +141,7 @@ class InstallClusterTest {
     module("mod-b-1.0.0").mode(Mode.HOLD);
     module("mod-c-1.0.0");
     String location = startAsync(0, "mod-b-1.0.0");
-    assertThat(job(1, location).getBoolean("complete")).isFalse();
+    assertThat(invoking(1, location).getBoolean("complete")).isFalse();
     vertxes.remove(0).close().await();
     nodes.remove(0);
     JsonObject failed = job(0, location);

@@ -33,7 +33,7 @@ public final class TenantApiModule implements AutoCloseable {
     JOB_NEVER,
     /** 400 with a message. */
     REFUSE,
-    /** holds the answer until {@link #release()}, then 204. */
+    /** holds the answer until {@link #release()} (at once if released before), then 204. */
     HOLD
   }
 
@@ -49,7 +49,7 @@ public final class TenantApiModule implements AutoCloseable {
   private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
   private final AtomicInteger polls = new AtomicInteger();
   private volatile Mode mode = Mode.SYNC;
-  private volatile Promise<Void> held = Promise.promise();
+  private final Promise<Void> held = Promise.promise();
 
   private TenantApiModule(Vertx vertx, String name, Queue<String> log) {
     Router router = Router.router(vertx);
@@ -87,7 +87,7 @@ public final class TenantApiModule implements AutoCloseable {
     return this;
   }
 
-  /** Lets a held {@code POST /_/tenant} answer. */
+  /** Lets a held {@code POST /_/tenant} answer, or the next one answer at once. */
   public void release() {
     held.tryComplete();
   }
@@ -111,10 +111,7 @@ public final class TenantApiModule implements AutoCloseable {
     switch (mode) {
       case SYNC -> ctx.response().setStatusCode(204).end();
       case REFUSE -> ctx.response().setStatusCode(400).end("no schema for you");
-      case HOLD -> {
-        held = Promise.promise();
-        held.future().onComplete(x -> ctx.response().setStatusCode(204).end());
-      }
+      case HOLD -> held.future().onComplete(x -> ctx.response().setStatusCode(204).end());
       default -> ctx.response().setStatusCode(201)
           .putHeader("Location", "/_/tenant/job-1")
           .putHeader("Content-Type", "application/json")
