@@ -116,6 +116,18 @@ class InstallJobsTest {
   }
 
   @Test
+  void tenantLock_heldLongerThanTheWait_409NamingTheTenant_thenFreeAgain() {
+    TenantLock lock = new TenantLock(vertx, 700);
+    Promise<Void> held = Promise.promise();
+    Future<Void> first = lock.run("diku", held::future);
+    assertThatThrownBy(() -> lock.run("diku", Future::succeededFuture).await())
+        .hasMessageContaining("for tenant diku is still running after 700 ms");
+    held.complete();
+    first.await();
+    assertThat(lock.run("diku", () -> Future.succeededFuture("ran")).await()).isEqualTo("ran");
+  }
+
+  @Test
   void tenantLock_fiftyConcurrentChanges_neverTwoAtOnce() {
     TenantLock lock = new TenantLock(vertx, 10_000);
     AtomicInteger running = new AtomicInteger();
