@@ -15,12 +15,13 @@ import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
 import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.storage.Storage;
+import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.tenantinit.SystemCalls;
-import io.okapigw.core.tenantinit.TenantPermissionsHook;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
 import io.vertx.core.DeploymentOptions;
@@ -29,6 +30,7 @@ import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.time.Clock;
 
 /**
  * Wires a node: registry store, routing tables, auth cache, cluster messaging, and the HTTP
@@ -72,8 +74,7 @@ final class GatewayNode implements Gateway {
   private static Future<Shared> wire(Vertx vertx, GatewayOptions options, Ticker ticker,
       Scheduler scheduler, RegistryStore store) {
     String okapiUrl = options.okapiUrlFor(options.port());
-    Registry registry = new Registry(vertx, store,
-        new TenantPermissionsHook(vertx, store, okapiUrl));
+    Registry registry = new Registry(vertx, store);
     RoutingTables tables = new RoutingTables(store);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(metrics);
@@ -96,8 +97,12 @@ final class GatewayNode implements Gateway {
               .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
               .onSuccess(v -> exposure.logState()));
           registry.onChange(change -> timers.changed());
+          TenantInit init = new TenantInit(vertx, store, okapiUrl, options.tenantInit(),
+              Clock.systemUTC());
+          Installer installer = new Installer(vertx, registry, store, init, bus,
+              options.tenantInit().timeout().toMillis());
           return new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
-              invalidator, metrics, bus, exposure, timers);
+              invalidator, metrics, bus, exposure, timers, installer);
         });
   }
 
@@ -143,6 +148,6 @@ final class GatewayNode implements Gateway {
   record Shared(GatewayOptions options, String okapiUrl, Registry registry, RoutingTables tables,
       String version, AuthCache cache, ClusterInvalidator invalidator,
       PrometheusMeterRegistry metrics, ClusterBus bus, AdminExposure exposure,
-      TimerService timers) {
+      TimerService timers, Installer installer) {
   }
 }

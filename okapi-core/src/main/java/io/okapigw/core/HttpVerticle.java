@@ -35,7 +35,8 @@ final class HttpVerticle extends VerticleBase {
     upstream = new UpstreamClient(vertx, shared.options().upstream());
     Router admin = Router.router(vertx);
     new AdminApi(shared.registry(), shared.version(), shared.cache(), shared.invalidator(),
-        shared.metrics(), shared.bus(), shared.exposure(), shared.timers()).mount(admin);
+        shared.metrics(), shared.bus(), shared.exposure(), shared.timers(), shared.installer())
+        .mount(admin);
     admin.route().failureHandler(Failures::handle);
     ProxyHandler proxy = new ProxyHandler(shared.tables(), upstream,
         new CachingAuthStage(shared.cache(), new AuthFilterClient(upstream), shared.metrics()),

@@ -51,6 +51,10 @@ public final class Main {
         --auth.parallel M         off (default) or safe: GET/HEAD run the handler during the
                                   auth call on a cache miss; the answer waits for the decision
         --storage S               inmemory (default) or postgresql://user:pass@host:port/db
+        --tenant.init-timeout D   longest a module's _tenant call (a 2.0 job included) may take
+                                  before install fails naming it (default 30m)
+        --tenant.poll-interval D  wait before polling a _tenant 2.0 job again; grows 1.25x
+                                  per poll, at most 5s (default 300ms)
         --admin.port P            a listener of its own for the admin API /_/ (default: none)
         --admin.host H            interface of that listener (default 127.0.0.1)
         --admin.public B          serve /_/ on the public listener too (default true; false

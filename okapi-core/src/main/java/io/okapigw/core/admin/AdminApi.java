@@ -6,6 +6,7 @@ import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.timer.TimerService;
 import io.vertx.core.json.JsonObject;
@@ -32,6 +33,7 @@ public final class AdminApi {
   private final PrometheusMeterRegistry metrics;
   private final AdminExposure exposure;
   private final TimerService timers;
+  private final Installer installer;
 
   /**
    * @param registry the registry the admin API works on
@@ -42,10 +44,11 @@ public final class AdminApi {
    * @param bus the cluster, for the health answer
    * @param exposure whether the admin API is protected, for the health answer
    * @param timers modules' timers, for the timer API
+   * @param installer enables, upgrades and disables tenants' modules
    */
   public AdminApi(Registry registry, String version, AuthCache cache,
       ClusterInvalidator invalidator, PrometheusMeterRegistry metrics, ClusterBus bus,
-      AdminExposure exposure, TimerService timers) {
+      AdminExposure exposure, TimerService timers, Installer installer) {
     this.registry = registry;
     this.version = version;
     this.authCache = new AuthCacheApi(cache, invalidator);
@@ -53,6 +56,7 @@ public final class AdminApi {
     this.metrics = metrics;
     this.exposure = exposure;
     this.timers = timers;
+    this.installer = installer;
   }
 
   /**
@@ -62,7 +66,7 @@ public final class AdminApi {
   public void mount(Router router) {
     router.route("/_/*").handler(new AdminBody(MAX_BODY_BYTES));
     new ModulesApi(registry).mount(router);
-    new TenantsApi(registry).mount(router);
+    new TenantsApi(registry, installer).mount(router);
     new DiscoveryApi(registry, bus).mount(router);
     new TimersApi(timers).mount(router);
     authCache.mount(router);

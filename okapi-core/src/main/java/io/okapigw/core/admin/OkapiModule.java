@@ -93,6 +93,17 @@ public final class OkapiModule {
           "okapi.proxy.tenants.modules.enabled.get", true),
       new Endpoint("DELETE", TENANT + "/modules/{moduleId}",
           "okapi.proxy.tenants.modules.enabled.delete", false),
+      new Endpoint("POST", TENANT + "/modules/{moduleId}",
+          "okapi.proxy.tenants.modules.enabled.post", false),
+      new Endpoint("DELETE", TENANT + "/modules", "okapi.proxy.tenants.modules.delete", false),
+      new Endpoint("POST", TENANT + "/upgrade", "okapi.proxy.tenants.upgrade.post", false),
+      new Endpoint("GET", TENANT + "/install", "okapi.proxy.tenants.install.list", false),
+      new Endpoint("POST", TENANT + "/install", "okapi.proxy.tenants.install.post", false),
+      new Endpoint("DELETE", TENANT + "/install", "okapi.proxy.tenants.install.delete", false),
+      new Endpoint("GET", TENANT + "/install/{installId}", "okapi.proxy.tenants.install.get",
+          false),
+      new Endpoint("DELETE", TENANT + "/install/{installId}",
+          "okapi.proxy.tenants.install.delete", false),
       new Endpoint("GET", TENANT + "/timers", "okapi.proxy.tenants.timers.list", true),
       Endpoint.ownTenant("PATCH", TENANT + "/timers", "okapi.proxy.tenants.timers.patch",
           "okapi.proxy.self.timers.patch"),
@@ -153,7 +164,11 @@ public final class OkapiModule {
         "okapi.proxy.tenants.delete"));
     sets.add(set("okapi.tenantmodules", "Okapi - Manage modules enabled for a tenant",
         "okapi.proxy.tenants.modules.list", "okapi.proxy.tenants.modules.post",
-        "okapi.proxy.tenants.modules.enabled.get", "okapi.proxy.tenants.modules.enabled.delete"));
+        "okapi.proxy.tenants.modules.enabled.get", "okapi.proxy.tenants.modules.enabled.post",
+        "okapi.proxy.tenants.modules.enabled.delete", "okapi.proxy.tenants.modules.delete",
+        "okapi.proxy.tenants.upgrade.post", "okapi.proxy.tenants.install.list",
+        "okapi.proxy.tenants.install.get", "okapi.proxy.tenants.install.delete",
+        "okapi.proxy.tenants.install.post"));
     sets.add(set("okapi.timers", "Okapi - Timers", "okapi.proxy.tenants.timers.list",
         "okapi.proxy.tenants.timers.patch", "okapi.proxy.tenants.timers.get",
         "okapi.proxy.self.timers.patch"));

@@ -24,12 +24,14 @@ public final class ClusteredRegistryStore implements RegistryStore {
   private final AsyncMap<String, JsonObject> tenants;
   private final AsyncMap<String, JsonArray> enabled;
   private final AsyncMap<String, JsonObject> deployments;
+  private final AsyncMap<String, JsonObject> jobs;
 
   private ClusteredRegistryStore(List<AsyncMap<?, ?>> maps) {
     this.modules = cast(maps.get(0));
     this.tenants = cast(maps.get(1));
     this.enabled = cast(maps.get(2));
     this.deployments = cast(maps.get(3));
+    this.jobs = cast(maps.get(4));
   }
 
   @SuppressWarnings("unchecked")
@@ -43,7 +45,8 @@ public final class ClusteredRegistryStore implements RegistryStore {
     return Future.all(data.getAsyncMap("okapigw.registry.modules"),
             data.getAsyncMap("okapigw.registry.tenants"),
             data.getAsyncMap("okapigw.registry.enabled"),
-            data.getAsyncMap("okapigw.registry.deployments"))
+            data.getAsyncMap("okapigw.registry.deployments"),
+            data.getAsyncMap("okapigw.registry.install-jobs"))
         .map(all -> new ClusteredRegistryStore(all.list()));
   }
 
@@ -93,7 +96,11 @@ public final class ClusteredRegistryStore implements RegistryStore {
 
   @Override
   public Future<Boolean> deleteTenant(String id) {
-    return enabled.remove(id).compose(v -> tenants.remove(id)).map(old -> old != null);
+    return enabled.remove(id)
+        .compose(v -> jobs.keys())
+        .compose(keys -> Future.all(keys.stream().filter(k -> k.startsWith(id + "/"))
+            .map(jobs::remove).toList()))
+        .compose(v -> tenants.remove(id)).map(old -> old != null);
   }
 
   @Override
@@ -135,5 +142,27 @@ public final class ClusteredRegistryStore implements RegistryStore {
 
   private static String key(String srvcId, String instId) {
     return srvcId + "/" + instId;
+  }
+
+  @Override
+  public Future<Void> putInstallJob(String tenant, String jobId, JsonObject job) {
+    return jobs.put(key(tenant, jobId), job);
+  }
+
+  @Override
+  public Future<Optional<JsonObject>> installJob(String tenant, String jobId) {
+    return jobs.get(key(tenant, jobId)).map(Optional::ofNullable);
+  }
+
+  @Override
+  public Future<List<JsonObject>> installJobs(String tenant) {
+    return jobs.entries().map(all -> all.entrySet().stream()
+        .filter(e -> e.getKey().startsWith(tenant + "/"))
+        .map(Map.Entry::getValue).toList());
+  }
+
+  @Override
+  public Future<Boolean> deleteInstallJob(String tenant, String jobId) {
+    return jobs.remove(key(tenant, jobId)).map(old -> old != null);
   }
 }

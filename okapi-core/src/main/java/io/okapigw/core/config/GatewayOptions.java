@@ -23,11 +23,12 @@ import java.util.Set;
  * @param authParallel {@code auth.parallel}: off (default) or safe
  * @param admin where the admin API is served ({@code admin.*} settings)
  * @param server how long the listeners wait for clients ({@code server.*} settings)
+ * @param tenantInit how long a module's {@code _tenant} call may take ({@code tenant.*} settings)
  */
 public record GatewayOptions(int port, String host, String okapiUrl, int instances,
     int maxHeaderSize, UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
     Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin,
-    ServerOptions server) {
+    ServerOptions server, TenantInitOptions tenantInit) {
 
   public static final String DEFAULT_STORAGE = "inmemory";
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
@@ -44,7 +45,16 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
     server.checkAgainst(upstream);
   }
 
-  /** The options with the default {@code server.*} timeouts. */
+  /** The options with the default {@code tenant.*} timeouts. */
+  public GatewayOptions(int port, String host, String okapiUrl, int instances, int maxHeaderSize,
+      UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
+      Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin,
+      ServerOptions server) {
+    this(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache, storage,
+        clusterAckTimeout, authParallel, admin, server, TenantInitOptions.defaults());
+  }
+
+  /** The options with the default {@code server.*} and {@code tenant.*} timeouts. */
   public GatewayOptions(int port, String host, String okapiUrl, int instances, int maxHeaderSize,
       UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
       Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin) {
@@ -62,7 +72,8 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
       AuthCacheOptions.ENABLED, AuthCacheOptions.TTL, AuthCacheOptions.MAX_SIZE,
       AuthCacheOptions.NEGATIVE_TTL, AuthCacheOptions.STALE_IF_ERROR, "storage",
       "cluster.ack-timeout", "auth.parallel", "admin.port", "admin.host", "admin.public",
-      ServerOptions.HEADER_TIMEOUT, ServerOptions.IDLE_TIMEOUT);
+      ServerOptions.HEADER_TIMEOUT, ServerOptions.IDLE_TIMEOUT, TenantInitOptions.TIMEOUT,
+      TenantInitOptions.POLL_INTERVAL);
 
   /** @return the defaults, on the given port */
   public static GatewayOptions defaults(int port) {
@@ -70,7 +81,7 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
         Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_HEADER_SIZE,
         UpstreamOptions.defaults(), new AuthCacheOptions(), DEFAULT_STORAGE,
         DEFAULT_CLUSTER_ACK_TIMEOUT, AuthParallel.OFF, AdminOptions.defaults(),
-        ServerOptions.defaults());
+        ServerOptions.defaults(), TenantInitOptions.defaults());
   }
 
   /**
@@ -95,43 +106,50 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
         settings.duration("cluster.ack-timeout", DEFAULT_CLUSTER_ACK_TIMEOUT),
         AuthParallel.parse(settings.string("auth.parallel", "off")),
         AdminOptions.from(settings),
-        ServerOptions.from(settings));
+        ServerOptions.from(settings),
+        TenantInitOptions.from(settings));
   }
 
   /** @return this with another port */
   public GatewayOptions withPort(int newPort) {
     return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream,
-        authCache, storage, clusterAckTimeout, authParallel, admin, server);
+        authCache, storage, clusterAckTimeout, authParallel, admin, server, tenantInit);
   }
 
   /** @return this with another number of HTTP server verticles */
   public GatewayOptions withInstances(int n) {
     return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, admin, server);
+        storage, clusterAckTimeout, authParallel, admin, server, tenantInit);
   }
 
   /** @return this with other auth cache settings */
   public GatewayOptions withAuthCache(AuthCacheOptions options) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, options,
-        storage, clusterAckTimeout, authParallel, admin, server);
+        storage, clusterAckTimeout, authParallel, admin, server, tenantInit);
   }
 
   /** @return this with another {@code auth.parallel} mode */
   public GatewayOptions withAuthParallel(AuthParallel mode) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, mode, admin, server);
+        storage, clusterAckTimeout, mode, admin, server, tenantInit);
   }
 
   /** @return this with other admin listener settings */
   public GatewayOptions withAdmin(AdminOptions newAdmin) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, newAdmin, server);
+        storage, clusterAckTimeout, authParallel, newAdmin, server, tenantInit);
   }
 
   /** @return this with other {@code server.*} timeouts */
   public GatewayOptions withServer(ServerOptions newServer) {
     return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, admin, newServer);
+        storage, clusterAckTimeout, authParallel, admin, newServer, tenantInit);
+  }
+
+  /** @return this with other {@code tenant.*} timeouts */
+  public GatewayOptions withTenantInit(TenantInitOptions newTenantInit) {
+    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
+        storage, clusterAckTimeout, authParallel, admin, server, newTenantInit);
   }
 
   /** @return the X-Okapi-Url for a node bound to {@code boundPort} */

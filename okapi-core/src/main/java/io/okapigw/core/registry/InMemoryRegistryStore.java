@@ -1,6 +1,7 @@
 package io.okapigw.core.registry;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,6 +17,7 @@ final class InMemoryRegistryStore implements RegistryStore {
   private final Map<String, TenantDescriptor> tenants = new ConcurrentSkipListMap<>();
   private final Map<String, List<String>> enabled = new ConcurrentHashMap<>();
   private final Map<String, DeploymentDescriptor> deployments = new ConcurrentSkipListMap<>();
+  private final Map<String, Map<String, JsonObject>> jobs = new ConcurrentHashMap<>();
 
   @Override
   public Future<Boolean> insertModule(ModuleDescriptor module) {
@@ -60,6 +62,7 @@ final class InMemoryRegistryStore implements RegistryStore {
   @Override
   public Future<Boolean> deleteTenant(String id) {
     enabled.remove(id);
+    jobs.remove(id);
     return Future.succeededFuture(tenants.remove(id) != null);
   }
 
@@ -100,5 +103,29 @@ final class InMemoryRegistryStore implements RegistryStore {
 
   private static String key(String srvcId, String instId) {
     return srvcId + '\u0000' + instId;
+  }
+
+  @Override
+  public Future<Void> putInstallJob(String tenant, String jobId, JsonObject job) {
+    jobs.computeIfAbsent(tenant, t -> new ConcurrentHashMap<>()).put(jobId, job.copy());
+    return Future.succeededFuture();
+  }
+
+  @Override
+  public Future<Optional<JsonObject>> installJob(String tenant, String jobId) {
+    return Future.succeededFuture(Optional.ofNullable(jobs.getOrDefault(tenant, Map.of())
+        .get(jobId)).map(JsonObject::copy));
+  }
+
+  @Override
+  public Future<List<JsonObject>> installJobs(String tenant) {
+    return Future.succeededFuture(jobs.getOrDefault(tenant, Map.of()).values().stream()
+        .map(JsonObject::copy).toList());
+  }
+
+  @Override
+  public Future<Boolean> deleteInstallJob(String tenant, String jobId) {
+    return Future.succeededFuture(jobs.getOrDefault(tenant, new ConcurrentHashMap<>())
+        .remove(jobId) != null);
   }
 }

@@ -25,15 +25,14 @@ public final class Registry {
   /**
    * @param vertx for the mutation lock
    * @param store where the registry lives
-   * @param enableHook run before a module is enabled for a tenant
    */
-  public Registry(Vertx vertx, RegistryStore store, EnableHook enableHook) {
+  public Registry(Vertx vertx, RegistryStore store) {
     this.store = store;
     this.mutations = new Mutations(vertx);
-    this.tenantModules = new TenantModules(store, mutations, enableHook);
+    this.tenantModules = new TenantModules(store, mutations);
   }
 
-  /** @return enabling and disabling modules for tenants */
+  /** @return the modules enabled for each tenant */
   public TenantModules tenantModules() {
     return tenantModules;
   }

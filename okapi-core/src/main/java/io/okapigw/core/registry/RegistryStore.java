@@ -1,6 +1,7 @@
 package io.okapigw.core.registry;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,7 +40,11 @@ public interface RegistryStore {
   /** @return all tenants, ordered by id */
   Future<List<TenantDescriptor>> tenants();
 
-  /** Removes the tenant and its enablements. @return whether a tenant was removed */
+  /**
+   * Removes the tenant, its enablements and its install jobs.
+   *
+   * @return whether a tenant was removed
+   */
   Future<Boolean> deleteTenant(String id);
 
   /** @return the ids of the modules enabled for the tenant, in enable order (empty if none) */
@@ -60,4 +65,18 @@ public interface RegistryStore {
    * @return how many were removed
    */
   Future<Integer> deleteDeployments(String srvcId, String instId);
+
+  /**
+   * Stores an install job of a tenant, replacing the one with that id: where it is (every node
+   * reads the same), so any node can report a job, and one whose node died can be told apart.
+   */
+  Future<Void> putInstallJob(String tenant, String jobId, JsonObject job);
+
+  Future<Optional<JsonObject>> installJob(String tenant, String jobId);
+
+  /** @return the tenant's install jobs, in no particular order */
+  Future<List<JsonObject>> installJobs(String tenant);
+
+  /** @return whether a job was removed */
+  Future<Boolean> deleteInstallJob(String tenant, String jobId);
 }

@@ -7,84 +7,118 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Enabling and disabling modules for a tenant, with Okapi's dependency checks. */
+/**
+ * The modules enabled for each tenant: reading them, checking one change against Okapi's
+ * dependency rules, and committing a change once its modules were told (see the install
+ * package, which runs the calls in between). A commit rebuilds routing and drops the tenant's
+ * cached auth decisions (its permission sets may have changed) before it completes.
+ */
 public final class TenantModules {
 
   private final RegistryStore store;
   private final Mutations mutations;
-  private final EnableHook enableHook;
 
-  TenantModules(RegistryStore store, Mutations mutations, EnableHook enableHook) {
+  TenantModules(RegistryStore store, Mutations mutations) {
     this.store = store;
     this.mutations = mutations;
-    this.enableHook = enableHook;
   }
 
-  /** @return the modules enabled for the tenant; 404 if the tenant is unknown */
+  /** @return the modules enabled for the tenant, in enable order; 404 if the tenant is unknown */
   public Future<List<ModuleDescriptor>> enabled(String tenant) {
     return existingTenant(tenant).compose(v -> enabledModules(tenant));
   }
 
   /**
-   * Enables a module for a tenant after checking its requirements and running the enable hook.
+   * Checks one change against the tenant's modules now: {@code to} must not be enabled already
+   * and must find every interface it requires, without clashing with another provider;
+   * {@code from} must be enabled, and nothing left may need what only it provided.
    *
-   * @return the module; 404 unknown tenant, 400 unknown module, already enabled, missing
-   *     interfaces or an interface another enabled module provides
+   * @param fromId the module disabled or upgraded from; null when enabling
+   * @param to the module enabled or upgraded to; null when disabling
+   * @return the tenant's modules now; failed 404 (unknown tenant, {@code from} not enabled) or
+   *     400 naming the rule broken
    */
-  public Future<ModuleDescriptor> enable(String tenant, String moduleId) {
-    if (moduleId == null || moduleId.isBlank()) {
-      return Future.failedFuture(HttpError.badRequest("enable: missing id of the module"));
-    }
-    return mutations.run(() -> existingTenant(tenant)
-        .compose(v -> store.module(moduleId))
-        .map(m -> m.orElseThrow(() -> HttpError.badRequest("enable: unknown module " + moduleId
-            + " (register it at /_/proxy/modules first)")))
-        .compose(module -> enabledModules(tenant).compose(current -> enable(tenant, module, current))),
-        m -> Future.succeededFuture(Set.of(tenant)));
-  }
-
-  private Future<ModuleDescriptor> enable(String tenant, ModuleDescriptor module,
-      List<ModuleDescriptor> current) {
-    if (current.stream().anyMatch(m -> m.id().equals(module.id()))) {
-      return Future.failedFuture(HttpError.badRequest("module " + module.id()
-          + " is already enabled for tenant " + tenant));
-    }
-    List<ModuleDescriptor> after = new ArrayList<>(current);
-    after.add(module);
-    Dependencies.checkEnable(tenant, module, after);
-    return enableHook.beforeEnable(tenant, module, List.copyOf(after))
-        .compose(v -> store.setEnabledModules(tenant, after.stream().map(ModuleDescriptor::id).toList()))
-        .map(module);
+  public Future<List<ModuleDescriptor>> check(String tenant, String fromId, ModuleDescriptor to) {
+    return enabled(tenant).map(current -> {
+      Optional<ModuleDescriptor> from = Optional.ofNullable(fromId).map(id -> current.stream()
+          .filter(m -> m.id().equals(id)).findFirst()
+          .orElseThrow(() -> notEnabled(id, tenant)));
+      if (from.isPresent() && to == null) {
+        refuseOkapiModule(tenant, fromId);
+      }
+      List<ModuleDescriptor> after = new ArrayList<>(current);
+      from.ifPresent(after::remove);
+      if (to != null) {
+        if (after.stream().anyMatch(m -> m.id().equals(to.id()))) {
+          throw HttpError.badRequest("module " + to.id() + " is already enabled for tenant "
+              + tenant);
+        }
+        after.add(to);
+        Dependencies.checkEnable(tenant, to, after);
+      }
+      from.ifPresent(m -> Dependencies.checkDisable(tenant, m, after));
+      return current;
+    });
   }
 
   /**
-   * Disables a module; 404 if not enabled, 400 if an enabled module still needs it or it is the
-   * supertenant's okapi module (the admin API would be gone).
+   * Records one change: {@code to} takes {@code from}'s place in the enable order (an upgrade),
+   * is added last (an enable), or {@code from} goes (a disable).
+   *
+   * @return done once routing reflects it on every node; failed 404 for an unknown tenant, 409
+   *     if the tenant's modules changed meanwhile so that {@code from} is gone or {@code to} is
+   *     there, 400 for the supertenant's okapi module
    */
-  public Future<Void> disable(String tenant, String moduleId) {
-    if (TenantDescriptor.SUPERTENANT.equals(tenant) && isOkapiModule(moduleId)) {
-      return Future.failedFuture(HttpError.badRequest("cannot disable " + moduleId + " for the"
-          + " supertenant: the admin API is its interface"));
+  public Future<Void> commit(String tenant, String fromId, String toId) {
+    if (toId == null) {
+      refuseOkapiModule(tenant, fromId);
     }
     return mutations.run(() -> existingTenant(tenant)
-        .compose(v -> enabledModules(tenant))
-        .compose(current -> {
-          Optional<ModuleDescriptor> module = current.stream()
-              .filter(m -> m.id().equals(moduleId)).findFirst();
-          if (module.isEmpty()) {
-            throw HttpError.notFound("module " + moduleId + " is not enabled for tenant " + tenant);
+        .compose(v -> toId == null ? Future.succeededFuture() : store.module(toId).map(m -> {
+          if (m.isEmpty()) {
+            throw new HttpError(409, "module " + toId + " was removed meanwhile");
           }
-          List<ModuleDescriptor> remaining = new ArrayList<>(current);
-          remaining.remove(module.get());
-          Dependencies.checkDisable(tenant, module.get(), remaining);
-          return enableHook.beforeDisable(tenant, module.get(), current)
-              .compose(v -> store.setEnabledModules(tenant,
-                  remaining.stream().map(ModuleDescriptor::id).toList()));
-        }), v -> Future.succeededFuture(Set.of(tenant)));
+          return null;
+        }))
+        .compose(v -> store.enabledModules(tenant))
+        .compose(ids -> store.setEnabledModules(tenant, changed(tenant, ids, fromId, toId))),
+        v -> Future.succeededFuture(Set.of(tenant)));
+  }
+
+  private static List<String> changed(String tenant, List<String> ids, String fromId,
+      String toId) {
+    List<String> after = new ArrayList<>(ids);
+    if (fromId != null && !after.contains(fromId)) {
+      throw new HttpError(409, "module " + fromId + " is no longer enabled for tenant "
+          + tenant);
+    }
+    if (toId != null && !toId.equals(fromId) && after.contains(toId)) {
+      throw new HttpError(409, "module " + toId + " was enabled for tenant " + tenant
+          + " meanwhile");
+    }
+    if (fromId != null && toId != null) {
+      after.set(after.indexOf(fromId), toId);
+    } else if (toId != null) {
+      after.add(toId);
+    } else {
+      after.remove(fromId);
+    }
+    return after;
+  }
+
+  private static void refuseOkapiModule(String tenant, String moduleId) {
+    if (TenantDescriptor.SUPERTENANT.equals(tenant) && isOkapiModule(moduleId)) {
+      throw HttpError.badRequest("cannot disable " + moduleId + " for the supertenant: the"
+          + " admin API is its interface");
+    }
+  }
+
+  private static HttpError notEnabled(String moduleId, String tenant) {
+    return HttpError.notFound("module " + moduleId + " is not enabled for tenant " + tenant);
   }
 
   /** @return whether the id is of a gateway's built-in okapi module ({@code okapi-<version>}) */
-  static boolean isOkapiModule(String moduleId) {
+  public static boolean isOkapiModule(String moduleId) {
     return moduleId.startsWith("okapi-");
   }
 

@@ -32,6 +32,8 @@ final class PostgresRegistryStore implements RegistryStore {
       CREATE TABLE IF NOT EXISTS okapigw_enabled (tenant text PRIMARY KEY, modules text NOT NULL);
       CREATE TABLE IF NOT EXISTS okapigw_deployments (srvc_id text, inst_id text,
         url text NOT NULL, PRIMARY KEY (srvc_id, inst_id));
+      CREATE TABLE IF NOT EXISTS okapigw_install_jobs (tenant text, id text, job text NOT NULL,
+        PRIMARY KEY (tenant, id));
       """;
 
   private final Pool pool;
@@ -126,6 +128,8 @@ final class PostgresRegistryStore implements RegistryStore {
   public Future<Boolean> deleteTenant(String id) {
     return pool.withTransaction(conn -> conn
         .preparedQuery("DELETE FROM okapigw_enabled WHERE tenant = $1").execute(Tuple.of(id))
+        .compose(v -> conn.preparedQuery("DELETE FROM okapigw_install_jobs WHERE tenant = $1")
+            .execute(Tuple.of(id)))
         .compose(v -> conn.preparedQuery("DELETE FROM okapigw_tenants WHERE id = $1")
             .execute(Tuple.of(id))))
         .map(r -> r.rowCount() == 1);
@@ -174,5 +178,36 @@ final class PostgresRegistryStore implements RegistryStore {
   private static TenantDescriptor tenantOf(Row row) {
     return TenantDescriptor.fromJson(new JsonObject(row.getString("descriptor")),
         row.getString("id"));
+  }
+
+  @Override
+  public Future<Void> putInstallJob(String tenant, String jobId, JsonObject job) {
+    return sql("INSERT INTO okapigw_install_jobs VALUES ($1, $2, $3) "
+            + "ON CONFLICT (tenant, id) DO UPDATE SET job = EXCLUDED.job",
+        Tuple.of(tenant, jobId, job.encode())).mapEmpty();
+  }
+
+  @Override
+  public Future<Optional<JsonObject>> installJob(String tenant, String jobId) {
+    return sql("SELECT job FROM okapigw_install_jobs WHERE tenant = $1 AND id = $2",
+        Tuple.of(tenant, jobId))
+        .map(rows -> rows.size() == 0 ? Optional.empty()
+            : Optional.of(new JsonObject(rows.iterator().next().getString(0))));
+  }
+
+  @Override
+  public Future<List<JsonObject>> installJobs(String tenant) {
+    return sql("SELECT job FROM okapigw_install_jobs WHERE tenant = $1", Tuple.of(tenant))
+        .map(rows -> {
+          List<JsonObject> list = new java.util.ArrayList<>();
+          rows.forEach(row -> list.add(new JsonObject(row.getString(0))));
+          return list;
+        });
+  }
+
+  @Override
+  public Future<Boolean> deleteInstallJob(String tenant, String jobId) {
+    return sql("DELETE FROM okapigw_install_jobs WHERE tenant = $1 AND id = $2",
+        Tuple.of(tenant, jobId)).map(r -> r.rowCount() == 1);
   }
 }

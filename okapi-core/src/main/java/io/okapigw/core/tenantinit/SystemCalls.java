@@ -19,6 +19,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Calls a module's system interface ({@code _tenantPermissions}, {@code _tenant}, {@code
@@ -56,16 +57,27 @@ public final class SystemCalls {
    * @param tenant the tenant the call is for
    * @param enabled the tenant's enabled modules (where the auth module is looked for)
    * @param module the module called
-   * @param handler the system interface's handler that is called
+   * @param handler the system interface's handler that is called; null for none (a legacy
+   *     {@code _tenant} 1.0 without handlers)
    * @param path the path called
-   * @param body the JSON body
-   * @return the module's answer; failed with 400/502 naming the module if it or the auth
-   *     module cannot be reached or the auth module refuses
+   * @param body the JSON body; null for none
+   * @param timeoutMillis how long each of the calls (auth filter, module) may go without an
+   *     answer; 0 for no limit
+   * @return the module's answer; failed with 400/502/504 naming the module if it or the auth
+   *     module cannot be reached or does not answer in time, or the auth module refuses
    */
   public Future<Answer> call(String tenant, List<ModuleDescriptor> enabled,
       ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path,
+      JsonObject body, long timeoutMillis) {
+    return call(tenant, enabled, module, handler, method, path,
+        body == null ? Buffer.buffer() : body.toBuffer(), timeoutMillis);
+  }
+
+  /** As the other {@code call}s, without time limit. */
+  public Future<Answer> call(String tenant, List<ModuleDescriptor> enabled,
+      ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path,
       JsonObject body) {
-    return call(tenant, enabled, module, handler, method, path, body.toBuffer());
+    return call(tenant, enabled, module, handler, method, path, body, 0);
   }
 
   /**
@@ -75,13 +87,21 @@ public final class SystemCalls {
   public Future<Answer> call(String tenant, List<ModuleDescriptor> enabled,
       ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path,
       Buffer body) {
-    return credentials(tenant, enabled, module, handler, method, path)
+    return call(tenant, enabled, module, handler, method, path, body, 0);
+  }
+
+  private Future<Answer> call(String tenant, List<ModuleDescriptor> enabled,
+      ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path, Buffer body,
+      long timeoutMillis) {
+    return credentials(tenant, enabled, module, handler, method, path, timeoutMillis)
         .compose(credentials -> send(module, method, path, systemHeaders(tenant)
-            .addAll(credentials(credentials)).set("Content-Type", "application/json"), body));
+            .addAll(credentials(credentials)).set("Content-Type", "application/json"), body,
+            timeoutMillis));
   }
 
   private Future<Credentials> credentials(String tenant, List<ModuleDescriptor> enabled,
-      ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path) {
+      ModuleDescriptor module, RoutingEntry handler, HttpMethod method, String path,
+      long timeoutMillis) {
     Optional<ModuleDescriptor> auth = enabled.stream().filter(m -> m.authFilter().isPresent())
         .findFirst().or(() -> module.authFilter().map(f -> module));
     if (auth.isEmpty()) {
@@ -89,7 +109,7 @@ public final class SystemCalls {
     }
     MultiMap headers = systemHeaders(tenant).set(OkapiHeaders.FILTER, "auth")
         .set(OkapiHeaders.MODULE_PERMISSIONS, modulePermissions(enabled, module, handler));
-    return send(auth.get(), method, path, headers, Buffer.buffer())
+    return send(auth.get(), method, path, headers, Buffer.buffer(), timeoutMillis)
         .map(answer -> granted(answer, auth.get(), module));
   }
 
@@ -109,7 +129,7 @@ public final class SystemCalls {
 
   private static String modulePermissions(List<ModuleDescriptor> enabled,
       ModuleDescriptor module, RoutingEntry handler) {
-    if (handler.modulePermissions().isEmpty()) {
+    if (handler == null || handler.modulePermissions().isEmpty()) {
       return "{}";
     }
     boolean systemSets = enabled.stream().flatMap(m -> m.provides().stream())
@@ -137,14 +157,24 @@ public final class SystemCalls {
   }
 
   private Future<Answer> send(ModuleDescriptor module, HttpMethod method, String path,
-      MultiMap headers, Buffer body) {
-    return instanceUrl(module).compose(base -> client.request(new RequestOptions()
-            .setMethod(method).setAbsoluteURI(base + path).setHeaders(headers))
+      MultiMap headers, Buffer body, long timeoutMillis) {
+    RequestOptions options = new RequestOptions().setMethod(method).setHeaders(headers);
+    if (timeoutMillis > 0) {
+      options.setIdleTimeout(timeoutMillis);
+    }
+    return instanceUrl(module).compose(base -> client.request(options
+            .setAbsoluteURI(base + path))
         .compose(request -> request.send(body))
         .compose(SystemCalls::answer)
         .recover(e -> Future.failedFuture(e instanceof HttpError ? e
-            : HttpError.badGateway("system call " + method + " " + path + " to " + module.id()
-                + " at " + base + " failed: " + e.getMessage()))));
+            : failure(module, method, path, base, e, timeoutMillis))));
+  }
+
+  private static HttpError failure(ModuleDescriptor module, HttpMethod method, String path,
+      String base, Throwable e, long timeoutMillis) {
+    String call = "system call " + method + " " + path + " to " + module.id() + " at " + base;
+    return e instanceof TimeoutException ? HttpError.gatewayTimeout(call + " got no answer within " + timeoutMillis + " ms")
+        : HttpError.badGateway(call + " failed: " + e.getMessage());
   }
 
   private static Future<Answer> answer(HttpClientResponse response) {

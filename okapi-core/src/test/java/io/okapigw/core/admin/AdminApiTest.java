@@ -175,7 +175,7 @@ class AdminApiTest {
     gw.enable("diku", "mod-users-1.0.0");
     String before = registrySnapshot();
     gw.request().body("{\"id\":\"mod-x-1\"}").post("/_/proxy/tenants/diku/modules")
-        .then().statusCode(400).body(containsString("unknown module mod-x-1"));
+        .then().statusCode(404).body(containsString("mod-x-1"));
     gw.request().body("{\"id\":\"mod-users-1.0.0\"}").post("/_/proxy/tenants/nosuch/modules")
         .then().statusCode(404).body(containsString("unknown tenant nosuch"));
     gw.request().body("{\"id\":\"mod-users-1.0.0\"}").post("/_/proxy/tenants/diku/modules")

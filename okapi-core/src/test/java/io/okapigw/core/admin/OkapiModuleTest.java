@@ -10,12 +10,15 @@ import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.registry.Registry;
+import io.okapigw.core.install.Installer;
+import io.okapigw.core.tenantinit.TenantInit;
+import io.okapigw.core.config.TenantInitOptions;
+import java.time.Clock;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
@@ -36,11 +39,15 @@ class OkapiModuleTest {
       AuthCache cache = AuthCache.create(new AuthCacheOptions(), metrics);
       ClusterBus bus = ClusterBus.create(vertx, Duration.ofSeconds(1));
       Router router = Router.router(vertx);
-      new AdminApi(new Registry(vertx, store, (t, m, a) -> Future.succeededFuture()), "1.0.0",
+      Registry registry = new Registry(vertx, store);
+      Installer installer = new Installer(vertx, registry, store, new TenantInit(vertx, store,
+          "http://x:1", TenantInitOptions.defaults(), Clock.systemUTC()), bus, 1000);
+      new AdminApi(registry, "1.0.0",
           cache, ClusterInvalidator.start(vertx, cache, bus).await(), metrics, bus,
           new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"),
           TimerService.create(vertx, store, "inmemory", bus, Scheduler.system(vertx),
-              new SystemCalls(vertx.createHttpClient(), store, "http://x:1"), metrics).await())
+              new SystemCalls(vertx.createHttpClient(), store, "http://x:1"), metrics).await(),
+          installer)
           .mount(router);
       Set<String> routes = new TreeSet<>();
       for (Route route : router.getRoutes()) {

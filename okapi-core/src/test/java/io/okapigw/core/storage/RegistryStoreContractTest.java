@@ -100,4 +100,29 @@ class RegistryStoreContractTest {
     assertThat(store.deployments().await()).extracting(DeploymentDescriptor::srvcId)
         .containsExactly("n");
   }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void installJobs_putReplacesPerTenant_deleteOneOrWithTheTenant(
+      Function<Vertx, RegistryStore> factory) {
+    RegistryStore store = factory.apply(vertx);
+    store.insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", "diku"), null))
+        .await();
+    store.putInstallJob("diku", "j1", new JsonObject().put("id", "j1").put("complete", false))
+        .await();
+    store.putInstallJob("diku", "j1", new JsonObject().put("id", "j1").put("complete", true))
+        .await();
+    store.putInstallJob("diku", "j2", new JsonObject().put("id", "j2")).await();
+    store.putInstallJob("other", "j3", new JsonObject().put("id", "j3")).await();
+    assertThat(store.installJob("diku", "j1").await()).map(j -> j.getBoolean("complete"))
+        .contains(true);
+    assertThat(store.installJob("other", "j1").await()).isEmpty();
+    assertThat(store.installJobs("diku").await()).extracting(j -> j.getString("id"))
+        .containsExactlyInAnyOrder("j1", "j2");
+    assertThat(store.deleteInstallJob("diku", "j2").await()).isTrue();
+    assertThat(store.deleteInstallJob("diku", "j2").await()).isFalse();
+    store.deleteTenant("diku").await();
+    assertThat(store.installJobs("diku").await()).isEmpty();
+    assertThat(store.installJobs("other").await()).hasSize(1);
+  }
 }

@@ -7,7 +7,6 @@ import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.registry.TenantDescriptor;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -36,7 +35,7 @@ class SupertenantTest {
   }
 
   private Registry registry(RegistryStore store) {
-    return new Registry(vertx, store, (tenant, module, after) -> Future.succeededFuture());
+    return new Registry(vertx, store);
   }
 
   @ParameterizedTest

@@ -47,6 +47,7 @@ class CirculationTimersTest {
         .replace("${artifactId}-${version}", ID)).put("requires", new JsonArray());
     gw.createTenant("diku");
     gw.install("diku", descriptor, module.url());
+    assertThat(module.drain()).extracting(Recorded::uri).containsExactly("/_/tenant");
   }
 
   @AfterEach

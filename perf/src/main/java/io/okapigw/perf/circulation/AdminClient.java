@@ -6,6 +6,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,6 +57,15 @@ final class AdminClient {
    *     failed
    */
   Future<Answer> send(HttpMethod method, String path, JsonObject body) {
+    return send(method, path, body == null ? null : body.toBuffer());
+  }
+
+  /** As {@link #send(HttpMethod, String, JsonObject)}: a POST of a JSON array (an install). */
+  Future<Answer> post(String path, JsonArray body) {
+    return send(HttpMethod.POST, path, body.toBuffer());
+  }
+
+  private Future<Answer> send(HttpMethod method, String path, Buffer body) {
     return attempt(method, path, body).compose(answer -> refused(answer) && superAdmin != null
         ? loginThroughGateway(answer.status() + " to " + method + " " + path)
             .compose(v -> attempt(method, path, body))
@@ -110,7 +120,7 @@ final class AdminClient {
     return answer.status() == 401 || answer.status() == 403;
   }
 
-  private Future<Answer> attempt(HttpMethod method, String path, JsonObject body) {
+  private Future<Answer> attempt(HttpMethod method, String path, Buffer body) {
     RequestOptions options = new RequestOptions().setMethod(method)
         .setAbsoluteURI(adminUrl + path).putHeader("Accept", "application/json, text/plain");
     if (token != null) {
@@ -118,7 +128,7 @@ final class AdminClient {
     }
     return client.request(options)
         .compose(request -> body == null ? request.send()
-            : request.putHeader("Content-Type", "application/json").send(body.toBuffer()))
+            : request.putHeader("Content-Type", "application/json").send(body))
         .compose(response -> response.body().map(b -> new Answer(response.statusCode(), b)))
         .recover(e -> Future.failedFuture(new IllegalStateException(method + " " + adminUrl
             + path + " failed: " + e.getMessage(), e)));

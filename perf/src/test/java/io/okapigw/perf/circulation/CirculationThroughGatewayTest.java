@@ -1,12 +1,14 @@
 package io.okapigw.perf.circulation;
 
 import static io.okapigw.perf.circulation.GatewayWithModules.delta;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.perf.circulation.data.CirculationData;
 import io.okapigw.perf.circulation.data.PatronBlock;
 import io.okapigw.perf.circulation.desk.CirculationModule;
+import io.okapigw.perf.circulation.module.CallCounts;
 import io.restassured.response.Response;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientAgent;
@@ -43,6 +45,24 @@ class CirculationThroughGatewayTest {
   @AfterAll
   void stop() {
     fx.close();
+  }
+
+  @Test
+  void registration_oneInstall_storageModulesTenantJobsPolledAndDeleted() {
+    for (String storage : List.of("mod-inventory-storage", "mod-circulation-storage")) {
+      CallCounts served = fx.modules.deployment(storage).served();
+      assertThat(served.count("POST /_/tenant")).as(storage).isEqualTo(1);
+      assertThat(served.count("GET /_/tenant/{id}")).as(storage).isPositive();
+      assertThat(served.count("DELETE /_/tenant/{id}")).as(storage).isEqualTo(1);
+    }
+    JsonArray jobs = new JsonArray(given().baseUri(fx.gateway.okapiUrl())
+        .get("/_/proxy/tenants/" + GatewayWithModules.TENANT + "/install").then()
+        .statusCode(200).extract().asString());
+    assertThat(jobs).hasSize(1);
+    assertThat(jobs.getJsonObject(0).getBoolean("complete")).isTrue();
+    assertThat(jobs.getJsonObject(0).getJsonArray("modules"))
+        .hasSize(fx.modules.deployments().size())
+        .allMatch(m -> "done".equals(((JsonObject) m).getString("stage")));
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The admin calls of {@link GatewayRegistration} answered as Okapi 6.1.5 answers them (seen on
  * a real one): 201 with the stored JSON on creation, 404 with the missing id as text, 204 on
  * delete, 400 "Needs instId" for a deployment without one, 400 "Missing field
- * permissionsRequired" for a provided handler without it. Keeps every POST it accepted, in
+ * permissionsRequired" for a provided handler without it; an install enables every entry and
+ * answers the plan (200). Keeps every POST it accepted, in
  * order. With {@link #superAdmin} set, it also plays the auth module: {@code POST /authn/login}
  * for the supertenant issues a token, and once a module is enabled for the supertenant every
  * admin call needs the latest token (401 otherwise), as Okapi with mod-authtoken does.
@@ -38,7 +40,7 @@ final class OkapiAdminStub {
   Future<String> start(Vertx vertx) {
     return vertx.createHttpServer()
         .requestHandler(req -> req.body().onSuccess(body -> answer(req,
-            body.length() == 0 ? null : body.toJsonObject())))
+            body.length() == 0 ? null : Json.decodeValue(body))))
         .listen(0, "127.0.0.1")
         .map(s -> {
           server = s;
@@ -75,10 +77,10 @@ final class OkapiAdminStub {
     return instances.getOrDefault(srvcId, new JsonArray());
   }
 
-  private void answer(HttpServerRequest req, JsonObject body) {
+  private void answer(HttpServerRequest req, Object body) {
     String path = req.path();
     if (path.equals("/authn/login")) {
-      login(req, body);
+      login(req, (JsonObject) body);
       return;
     }
     if (isProtected() && (validToken == null
@@ -90,7 +92,13 @@ final class OkapiAdminStub {
     switch (req.method().name()) {
       case "GET" -> get(req, path);
       case "DELETE" -> reply(req, instances.remove(last(path)) == null ? 404 : 204, "");
-      case "POST" -> post(req, path, body);
+      case "POST" -> {
+        if (path.endsWith("/install")) {
+          install(req, path, (JsonArray) body);
+        } else {
+          post(req, path, (JsonObject) body);
+        }
+      }
       default -> reply(req, 405, req.method().name());
     }
   }
@@ -107,7 +115,12 @@ final class OkapiAdminStub {
   }
 
   private void get(HttpServerRequest req, String path) {
-    if (path.equals("/_/proxy/tenants")) {
+    if (path.matches("/_/proxy/tenants/[^/]+/modules")) {
+      JsonArray enabled = new JsonArray();
+      resources.keySet().stream().filter(k -> k.startsWith(path + "/")).sorted()
+          .forEach(k -> enabled.add(new JsonObject().put("id", last(k))));
+      reply(req, 200, enabled.encode());
+    } else if (path.equals("/_/proxy/tenants")) {
       reply(req, 200, new JsonArray().add(new JsonObject().put("id", "supertenant")).encode());
     } else if (path.startsWith("/_/discovery/modules/")) {
       JsonArray list = instances.get(last(path));
@@ -138,6 +151,15 @@ final class OkapiAdminStub {
     }
     req.response().putHeader("Location", location);
     reply(req, 201, body.encode());
+  }
+
+  /** Okapi's install: every entry enabled, answered with the plan (200). */
+  private void install(HttpServerRequest req, String path, JsonArray entries) {
+    String modules = path.replace("/install", "/modules");
+    List<String> ids = entries.stream().map(e -> ((JsonObject) e).getString("id")).toList();
+    ids.forEach(id -> resources.put(modules + "/" + id, new JsonObject().put("id", id)));
+    posts.add(path + " " + String.join(",", ids));
+    reply(req, 200, entries.encode());
   }
 
   private static String discoveryError(JsonObject deployment) {

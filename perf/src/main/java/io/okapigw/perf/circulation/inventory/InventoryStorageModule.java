@@ -11,6 +11,7 @@ import io.okapigw.perf.circulation.data.Location;
 import io.okapigw.perf.circulation.data.Reference;
 import io.okapigw.perf.circulation.data.ServicePoint;
 import io.okapigw.perf.circulation.module.JsonStore;
+import io.okapigw.perf.circulation.module.TenantJobs;
 import io.okapigw.perf.circulation.module.ModuleError;
 import io.okapigw.perf.circulation.module.ModuleRequest;
 import io.okapigw.perf.circulation.module.ModuleSpec;
@@ -57,6 +58,8 @@ public final class InventoryStorageModule {
         json(data.materialTypes(), Reference::toJson));
     readOnly(routes, "/loan-types", "loantypes", "loan type",
         json(data.loanTypes(), Reference::toJson));
+    new TenantJobs(tenant -> "inventory of tenant " + tenant + ": the generated library, "
+        + items.size() + " items").mount(routes);
     return ModuleSpec.of("mod-inventory-storage", routes);
   }
 

@@ -183,6 +183,9 @@ public final class ModuleServer extends VerticleBase {
 
   private static void respond(HttpServerRequest request, Reply reply) {
     HttpServerResponse response = request.response().setStatusCode(reply.status());
+    if (reply.location() != null) {
+      response.putHeader("Location", reply.location());
+    }
     if (reply.body() == null) {
       response.end();
     } else {

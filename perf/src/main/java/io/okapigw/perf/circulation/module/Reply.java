@@ -7,8 +7,14 @@ import io.vertx.core.json.JsonObject;
  *
  * @param status HTTP status
  * @param body JSON body, or null for none
+ * @param location the {@code Location} header, or null for none
  */
-public record Reply(int status, JsonObject body) {
+public record Reply(int status, JsonObject body, String location) {
+
+  /** A reply without {@code Location}. */
+  public Reply(int status, JsonObject body) {
+    this(status, body, null);
+  }
 
   /** @return 200 with {@code body} */
   public static Reply ok(JsonObject body) {

@@ -13,6 +13,7 @@ import io.okapigw.perf.circulation.module.ModuleError;
 import io.okapigw.perf.circulation.module.ModuleSpec;
 import io.okapigw.perf.circulation.module.Reply;
 import io.okapigw.perf.circulation.module.Routes;
+import io.okapigw.perf.circulation.module.TenantJobs;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -44,6 +45,8 @@ public final class CirculationStorageModule {
     routes.on("POST", "/patron-action-session-storage/patron-action-sessions",
             append(new BoundedLog(KEEP_LATEST), "patronId"))
         .on("POST", "/check-in-storage/check-ins", append(new BoundedLog(KEEP_LATEST), "itemId"));
+    new TenantJobs(tenant -> "circulation storage of tenant " + tenant + ": "
+        + data.policies().loanPolicies().size() + " loan policies, no loans").mount(routes);
     return ModuleSpec.of("mod-circulation-storage", routes);
   }
 

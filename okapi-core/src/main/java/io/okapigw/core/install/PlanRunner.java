@@ -1,0 +1,119 @@
+package io.okapigw.core.install;
+
+import io.okapigw.core.install.PlanEntry.Action;
+import io.okapigw.core.install.PlanEntry.Stage;
+import io.okapigw.core.registry.ModuleDescriptor;
+import io.okapigw.core.registry.RegistryStore;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a job's plan as Okapi 6.1.5 does, one module at a time in plan order: every entry
+ * {@code pending}, then each change {@code invoke} and, once its modules were told and the
+ * change recorded, {@code done}. The job is stored after every step, so any node reports its
+ * progress. The first failure stops the job (its message on the module's entry, the modules
+ * after it left pending and unchanged) unless {@code ignoreErrors}: then the failed module stays
+ * as it was, the job goes on, and a later module whose dependencies the failure left unmet is
+ * not run (its message says so) instead of failing. Once every change ran, a permissions module
+ * the plan upgraded gets every enabled module's permissions again, as Okapi does.
+ */
+final class PlanRunner {
+
+  private static final Logger log = LoggerFactory.getLogger(PlanRunner.class);
+
+  private final ModuleChanges changes;
+  private final RegistryStore store;
+
+  PlanRunner(ModuleChanges changes, RegistryStore store) {
+    this.changes = changes;
+    this.store = store;
+  }
+
+  /**
+   * @param available the modules the plan was made from, by id
+   * @param enabled the tenant's modules when the plan was made
+   * @return done when every module is done; failed with the first failure (the job is complete
+   *     and stored either way)
+   */
+  Future<Void> run(String tenant, InstallJob job, Map<String, PlanModule> available,
+      List<ModuleDescriptor> enabled, InstallOptions options) {
+    job.modules().forEach(m -> m.stage(Stage.PENDING));
+    List<PlanModule> current = new ArrayList<>(enabled.stream().map(PlanModule::of).toList());
+    Future<Void> chain = save(tenant, job);
+    for (PlanEntry entry : job.modules()) {
+      if (entry.changes()) {
+        chain = chain.compose(v -> step(tenant, job, entry, available, current, options));
+      }
+    }
+    for (PlanEntry entry : job.modules()) {
+      if (entry.action() == Action.ENABLE && entry.from() != null) {
+        chain = chain.compose(v -> entry.stage() != Stage.DONE ? Future.succeededFuture()
+            : changes.reloadPermissions(tenant, available.get(entry.id()).descriptor(),
+                options));
+      }
+    }
+    return chain
+        .andThen(done -> {
+          if (done.succeeded()) {
+            job.modules().stream().filter(m -> m.message() == null)
+                .forEach(m -> m.stage(Stage.DONE));
+          }
+          job.finish();
+          log.info("tenant {}: install job {} {}", tenant, job.id(),
+              done.succeeded() ? "completed" : "failed: " + done.cause().getMessage());
+        })
+        .transform(done -> save(tenant, job).transform(saved -> done.succeeded()
+            ? Future.<Void>succeededFuture() : Future.<Void>failedFuture(done.cause())));
+  }
+
+  private Future<Void> step(String tenant, InstallJob job, PlanEntry entry,
+      Map<String, PlanModule> available, List<PlanModule> current, InstallOptions options) {
+    PlanModule from = entry.action() == Action.DISABLE ? available.get(entry.id())
+        : entry.from() == null ? null : available.get(entry.from());
+    PlanModule to = entry.action() == Action.ENABLE ? available.get(entry.id()) : null;
+    if (options.ignoreErrors() && !dependenciesMet(from, to, current)) {
+      entry.message("not run: the modules it depends on, or that depend on it, were not"
+          + " changed as planned (an earlier module failed)");
+      return save(tenant, job);
+    }
+    entry.stage(Stage.INVOKE);
+    return save(tenant, job)
+        .compose(v -> changes.run(tenant, descriptor(from), descriptor(to), options, false))
+        .compose(v -> {
+          current.remove(from);
+          if (to != null) {
+            current.add(to);
+          }
+          entry.stage(Stage.DONE);
+          return save(tenant, job);
+        }, e -> {
+          entry.message(e.getMessage());
+          Future<Void> saved = save(tenant, job);
+          if (options.ignoreErrors()) {
+            log.warn("tenant {}: ignoring the failure of {}: {}", tenant, entry.id(),
+                e.getMessage());
+            return saved;
+          }
+          return saved.transform(x -> Future.failedFuture(e));
+        });
+  }
+
+  private static boolean dependenciesMet(PlanModule from, PlanModule to,
+      List<PlanModule> current) {
+    List<PlanModule> after = new ArrayList<>(current);
+    after.remove(from);
+    return to != null ? to.requirementsMetBy(after) : from.unneededBy(after);
+  }
+
+  private static ModuleDescriptor descriptor(PlanModule module) {
+    return module == null ? null : module.descriptor();
+  }
+
+  private Future<Void> save(String tenant, InstallJob job) {
+    return store.putInstallJob(tenant, job.id(), job.toStored());
+  }
+}
