@@ -140,14 +140,16 @@ public final class Installer {
       }
       InstallJob job = new InstallJob(UUID.randomUUID().toString(), plan.entries(),
           bus.nodeId(), run);
-      Future<Void> done = jobs.add(tenant, job)
+      Future<Void> stored = jobs.add(tenant, job);
+      Future<Void> done = stored
           .compose(v -> lock.run(tenant, () -> current(plan, request, options)
               .compose(p -> runner.run(tenant, job, p.available(), p.enabled(), options))))
           .recover(e -> jobs.failIfPending(tenant, job, e));
       if (options.async()) {
         done.onFailure(e -> log.warn("tenant {}: install job {} failed: {}", tenant, job.id(),
             e.getMessage()));
-        return Future.succeededFuture(new InstallAnswer(answer, job.id()));
+        // the Location answered must already be readable, on any node
+        return stored.map(v -> new InstallAnswer(answer, job.id()));
       }
       return done.map(v -> new InstallAnswer(PlanEntry.toJson(job.modules(), false), null));
     });
