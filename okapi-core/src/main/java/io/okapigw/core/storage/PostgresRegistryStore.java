@@ -8,10 +8,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.pgclient.PgBuilder;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -44,22 +41,8 @@ final class PostgresRegistryStore implements RegistryStore {
 
   /** Connects and creates the tables if missing (several nodes may do this at once). */
   static Future<RegistryStore> connect(Vertx vertx, String uri) {
-    PgConnectOptions connect;
-    try {
-      connect = PgConnectOptions.fromUri(uri);
-    } catch (RuntimeException e) {
-      return Future.failedFuture(new IllegalArgumentException(
-          "storage: not a postgresql://user:pass@host:port/db URI"));
-    }
-    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(connect)
-        .using(vertx).build();
-    return pool.withTransaction(conn -> conn.query("SELECT pg_advisory_xact_lock(727274)")
-            .execute()
-            .compose(v -> conn.query(SCHEMA).execute()))
-        .map(v -> (RegistryStore) new PostgresRegistryStore(pool))
-        .recover(e -> pool.close().transform(v -> Future.failedFuture(
-            new IllegalStateException("storage: cannot use PostgreSQL at " + connect.getHost()
-                + ":" + connect.getPort() + "/" + connect.getDatabase() + ": " + e.getMessage()))));
+    return PostgresTables.open(vertx, uri, 8, 727274, SCHEMA, "the registry tables")
+        .map(PostgresRegistryStore::new);
   }
 
   private Future<RowSet<Row>> sql(String sql, Tuple args) {

@@ -1,12 +1,10 @@
 package io.okapigw.core.timer;
 
+import io.okapigw.core.storage.PostgresTables;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import io.vertx.pgclient.PgBuilder;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
@@ -28,22 +26,8 @@ final class PostgresTimerStore implements TimerStore {
 
   /** Connects and creates the table if missing (several nodes may do this at once). */
   static Future<TimerStore> connect(Vertx vertx, String uri) {
-    PgConnectOptions connect;
-    try {
-      connect = PgConnectOptions.fromUri(uri);
-    } catch (RuntimeException e) {
-      return Future.failedFuture(new IllegalArgumentException(
-          "storage: not a postgresql://user:pass@host:port/db URI"));
-    }
-    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(2)).connectingTo(connect)
-        .using(vertx).build();
-    return pool.withTransaction(conn -> conn.query("SELECT pg_advisory_xact_lock(727275)")
-            .execute()
-            .compose(v -> conn.query(SCHEMA).execute()))
-        .map(v -> (TimerStore) new PostgresTimerStore(pool))
-        .recover(e -> pool.close().transform(v -> Future.failedFuture(new IllegalStateException(
-            "storage: cannot create the timers table in PostgreSQL at " + connect.getHost() + ":"
-                + connect.getPort() + "/" + connect.getDatabase() + ": " + e.getMessage()))));
+    return PostgresTables.open(vertx, uri, 2, 727275, SCHEMA, "the timers table")
+        .map(PostgresTimerStore::new);
   }
 
   @Override

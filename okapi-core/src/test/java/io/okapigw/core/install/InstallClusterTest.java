@@ -1,23 +1,17 @@
 package io.okapigw.core.install;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.Gateway;
-import io.okapigw.core.cluster.ClusterOptions;
-import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.config.TenantInitOptions;
+import io.okapigw.core.testing.InJvmCluster;
 import io.okapigw.core.testing.TenantApiModule;
 import io.okapigw.core.testing.TenantApiModule.Mode;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -41,43 +35,27 @@ class InstallClusterTest {
 
   private static final String INSTALL = "/_/proxy/tenants/diku/install";
 
-  private static final List<Vertx> vertxes = new ArrayList<>();
-  private static final List<Gateway> nodes = new ArrayList<>();
+  private static InJvmCluster cluster;
   private static Vertx moduleVertx;
 
   @BeforeAll
   static void start() {
-    List<Integer> ports = List.of(freePort(), freePort());
-    List<String> members = ports.stream().map(p -> "127.0.0.1:" + p).toList();
-    for (int port : ports) {
-      Vertx vertx = ClusteredVertx.start(new ClusterOptions("127.0.0.1", port, members, null))
-          .await();
-      vertxes.add(vertx);
-      // a held module or a lock never freed fails the test within a minute, never hangs it
-      nodes.add(Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1)
-          .withTenantInit(new TenantInitOptions(Duration.ofSeconds(60),
-              TenantInitOptions.DEFAULT_POLL_INTERVAL))).await());
-    }
+    // a held module or a lock never freed fails the test within a minute, never hangs it
+    cluster = InJvmCluster.start(2, vertx -> Gateway.start(vertx,
+        GatewayOptions.defaults(0).withInstances(1).withTenantInit(new TenantInitOptions(
+            Duration.ofSeconds(60), TenantInitOptions.DEFAULT_POLL_INTERVAL))));
     moduleVertx = Vertx.vertx();
     node(0).body("{\"id\":\"diku\"}").post("/_/proxy/tenants").then().statusCode(201);
   }
 
   @AfterAll
   static void stop() {
-    vertxes.forEach(v -> v.close().await());
+    cluster.close();
     moduleVertx.close().await();
   }
 
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private static RequestSpecification node(int i) {
-    return given().baseUri("http://localhost:" + nodes.get(i).port());
+    return cluster.node(i);
   }
 
   private static TenantApiModule module(String id) {
@@ -142,8 +120,7 @@ class InstallClusterTest {
     module("mod-c-1.0.0");
     String location = startAsync(0, "mod-b-1.0.0");
     assertThat(invoking(1, location).getBoolean("complete")).isFalse();
-    vertxes.remove(0).close().await();
-    nodes.remove(0);
+    cluster.leave(0);
     JsonObject failed = job(0, location);
     for (int i = 0; i < 100 && !failed.getBoolean("complete"); i++) {
       failed = job(0, location); // until the cluster tells the remaining node of the departure

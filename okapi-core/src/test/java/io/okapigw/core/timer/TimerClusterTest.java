@@ -4,22 +4,17 @@ import static io.okapigw.core.timer.TimerFiringTest.START;
 import static io.okapigw.core.timer.TimerFiringTest.TIMER_MODULE;
 import static io.okapigw.core.timer.TimerFiringTest.every;
 import static io.okapigw.core.timer.TimerFiringTest.timerModule;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.okapigw.core.Gateway;
-import io.okapigw.core.cluster.ClusterOptions;
-import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.testing.InJvmCluster;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.TestModule;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -53,22 +48,14 @@ class TimerClusterTest {
   private static final int NODES = 3;
 
   private static final FakeScheduler clock = new FakeScheduler(START);
-  private static final List<Vertx> vertxes = new ArrayList<>();
-  private static final List<Gateway> nodes = new ArrayList<>();
+  private static InJvmCluster cluster;
   private static Vertx moduleVertx;
   private static TestModule module;
 
   @BeforeAll
   static void start() {
-    List<Integer> ports = List.of(freePort(), freePort(), freePort());
-    List<String> members = ports.stream().map(p -> "127.0.0.1:" + p).toList();
-    for (int port : ports) {
-      Vertx vertx = ClusteredVertx.start(new ClusterOptions("127.0.0.1", port, members, null))
-          .await();
-      vertxes.add(vertx);
-      nodes.add(Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1),
-          Ticker.systemTicker(), clock).await());
-    }
+    cluster = InJvmCluster.start(3, vertx -> Gateway.start(vertx,
+        GatewayOptions.defaults(0).withInstances(1), Ticker.systemTicker(), clock));
     moduleVertx = Vertx.vertx();
     module = TestModule.start(moduleVertx, router -> router.route().handler(ctx ->
         ctx.response().setStatusCode(204).end()));
@@ -76,20 +63,12 @@ class TimerClusterTest {
 
   @AfterAll
   static void stop() {
-    vertxes.forEach(v -> v.close().await());
+    cluster.close();
     moduleVertx.close().await();
   }
 
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private static RequestSpecification node(int i) {
-    return given().baseUri("http://localhost:" + nodes.get(i).port());
+    return cluster.node(i);
   }
 
   private static int callsAfter(Duration duration) {
@@ -101,7 +80,7 @@ class TimerClusterTest {
   @Test
   @Order(1)
   void everyNodeArmsTheTimer_yetEachRunIsMadeOnce() {
-    assertThat(nodes).extracting(Gateway::nodeId).doesNotHaveDuplicates();
+    assertThat(cluster.gateways()).extracting(Gateway::nodeId).doesNotHaveDuplicates();
     node(0).body("{\"id\":\"diku\"}").post("/_/proxy/tenants").then().statusCode(201);
     node(0).body(timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")).encode())
         .post("/_/proxy/modules").then().statusCode(201);
@@ -128,8 +107,7 @@ class TimerClusterTest {
   @Test
   @Order(3)
   void aNodeLeaves_theOthersMakeEachRunOnce() {
-    vertxes.remove(0).close().await();
-    nodes.remove(0);
+    cluster.leave(0);
     assertThat(clock.pending()).as("the node that left armed nothing more").isEqualTo(NODES - 1);
     assertThat(callsAfter(Duration.ofMinutes(30))).isEqualTo(3);
     node(1).delete("/_/proxy/tenants/diku/modules/" + TIMER_MODULE).then().statusCode(204);
@@ -147,7 +125,7 @@ class TimerClusterTest {
   @Order(4)
   void runClaims_concurrentOnEveryNode_neverTwice() throws Exception {
     long seed = Long.getLong("stress.seed", System.nanoTime());
-    List<RunClaims> claims = vertxes.stream().map(v -> RunClaims.create(v).await()).toList();
+    List<RunClaims> claims = cluster.vertxes().stream().map(v -> RunClaims.create(v).await()).toList();
     for (boolean skipping : List.of(false, true)) {
       Map<String, AtomicInteger> won = claimConcurrently(claims, new Random(seed), skipping);
       assertThat(won.values()).as("seed %d, skipping %s", seed, skipping)
