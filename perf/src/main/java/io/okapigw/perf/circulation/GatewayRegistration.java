@@ -7,7 +7,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,16 +92,14 @@ public final class GatewayRegistration {
    *     gateway's answer
    */
   public Future<Void> register(String tenant, List<Module> modules) {
-    return onContext(() -> {
-      Future<Void> chain = ensureTenant(tenant);
-      for (Module module : modules) {
-        chain = chain.compose(v -> ensureDescriptor(module)).compose(v -> ensureDiscovery(module));
-      }
-      chain = chain.compose(v -> ensureEnabled(tenant, modules));
-      return chain.onSuccess(v -> log.info("{} modules registered and enabled for tenant {} on"
-          + " {}", modules.size(), tenant, admin.adminUrl()));
-    });
+    return onContext(() -> ensureTenant(tenant)
+        .compose(v -> ensureDescriptors(modules))
+        .compose(v -> ensureDiscovery(modules))
+        .compose(v -> ensureEnabled(tenant, modules))
+        .onSuccess(v -> log.info("{} modules registered and enabled for tenant {} on {}",
+            modules.size(), tenant, admin.adminUrl())));
   }
+
 
   /**
    * Protects the admin API: enables {@code authModule} (registered already, e.g. by
@@ -156,13 +156,34 @@ public final class GatewayRegistration {
   }
 
   private Future<Void> ensureTenant(String tenant) {
-    return unlessFound("/_/proxy/tenants/" + tenant, () -> post("/_/proxy/tenants",
-        new JsonObject().put("id", tenant)));
+    return ids("/_/proxy/tenants").compose(tenants -> tenants.contains(tenant)
+        ? Future.succeededFuture()
+        : post("/_/proxy/tenants", new JsonObject().put("id", tenant)));
   }
 
-  private Future<Void> ensureDescriptor(Module module) {
-    return unlessFound("/_/proxy/modules/" + module.id(),
-        () -> post("/_/proxy/modules", module.descriptor()));
+  /** Posts the descriptors not registered yet, in the modules' order (requirements first). */
+  private Future<Void> ensureDescriptors(List<Module> modules) {
+    return ids("/_/proxy/modules").compose(registered -> {
+      Future<Void> chain = Future.succeededFuture();
+      for (Module module : modules) {
+        if (!registered.contains(module.id())) {
+          chain = chain.compose(v -> post("/_/proxy/modules", module.descriptor()));
+        }
+      }
+      return chain;
+    });
+  }
+
+  /**
+   * The ids a collection of the admin API lists: one call, where a lookup per item would log
+   * a 404 at the gateway for each thing not there yet.
+   */
+  private Future<List<String>> ids(String path) {
+    return admin.send(HttpMethod.GET, path, null).map(answer -> {
+      expect(answer, "GET " + path, 200);
+      return answer.body().toJsonArray().stream().map(m -> ((JsonObject) m).getString("id"))
+          .toList();
+    });
   }
 
   /**
@@ -171,11 +192,7 @@ public final class GatewayRegistration {
    * interface.
    */
   private Future<Void> ensureEnabled(String tenant, List<Module> modules) {
-    String path = "/_/proxy/tenants/" + tenant + "/modules";
-    return admin.send(HttpMethod.GET, path, null).compose(answer -> {
-      expect(answer, "GET " + path, 200);
-      List<String> enabled = answer.body().toJsonArray().stream()
-          .map(m -> ((JsonObject) m).getString("id")).toList();
+    return ids("/_/proxy/tenants/" + tenant + "/modules").compose(enabled -> {
       JsonArray install = new JsonArray();
       modules.stream().filter(m -> !enabled.contains(m.id())).forEach(m -> install.add(
           new JsonObject().put("id", m.id()).put("action", "enable")));
@@ -188,22 +205,32 @@ public final class GatewayRegistration {
     });
   }
 
-  private Future<Void> ensureDiscovery(Module module) {
-    String path = "/_/discovery/modules/" + module.id();
-    JsonObject deployment = deployment(module);
+  /** Points each module's discovery entry at its one instance, with one listing call. */
+  private Future<Void> ensureDiscovery(List<Module> modules) {
+    String path = "/_/discovery/modules";
     return admin.send(HttpMethod.GET, path, null).compose(answer -> {
-      if (answer.status() != 404) {
-        expect(answer, "GET " + path, 200, "200 or 404");
+      expect(answer, "GET " + path, 200);
+      Map<String, JsonArray> bySrvcId = new HashMap<>();
+      answer.body().toJsonArray().stream().map(JsonObject.class::cast).forEach(d -> bySrvcId
+          .computeIfAbsent(d.getString("srvcId"), id -> new JsonArray()).add(d));
+      Future<Void> chain = Future.succeededFuture();
+      for (Module module : modules) {
+        JsonArray instances = bySrvcId.getOrDefault(module.id(), new JsonArray());
+        chain = chain.compose(v -> ensureDiscovery(module, instances));
       }
-      JsonArray instances = answer.status() == 200 ? answer.body().toJsonArray() : new JsonArray();
-      if (instances.size() == 1 && module.url().equals(instances.getJsonObject(0)
-          .getString("url"))) {
-        return Future.succeededFuture();
-      }
-      Future<Void> cleared = instances.isEmpty() ? Future.succeededFuture()
-          : admin.send(HttpMethod.DELETE, path, null).map(a -> expect(a, "DELETE " + path, 204));
-      return cleared.compose(v -> post("/_/discovery/modules", deployment));
+      return chain;
     });
+  }
+
+  private Future<Void> ensureDiscovery(Module module, JsonArray instances) {
+    if (instances.size() == 1 && module.url().equals(instances.getJsonObject(0)
+        .getString("url"))) {
+      return Future.succeededFuture();
+    }
+    String path = "/_/discovery/modules/" + module.id();
+    Future<Void> cleared = instances.isEmpty() ? Future.succeededFuture()
+        : admin.send(HttpMethod.DELETE, path, null).map(a -> expect(a, "DELETE " + path, 204));
+    return cleared.compose(v -> post("/_/discovery/modules", deployment(module)));
   }
 
   /**
@@ -213,16 +240,6 @@ public final class GatewayRegistration {
   static JsonObject deployment(Module module) {
     return new JsonObject().put("srvcId", module.id()).put("instId", module.id())
         .put("url", module.url());
-  }
-
-  private Future<Void> unlessFound(String path, Supplier<Future<Void>> create) {
-    return admin.send(HttpMethod.GET, path, null).compose(answer -> {
-      if (answer.status() == 200) {
-        return Future.succeededFuture();
-      }
-      expect(answer, "GET " + path, 404, "200 or 404");
-      return create.get();
-    });
   }
 
   private Future<Void> post(String path, JsonObject body) {

@@ -44,8 +44,8 @@ class GatewayRegistrationTest {
 
     List<String> ids = modules.deployments().stream().map(ModuleDeployment::id).toList();
     List<String> expected = new ArrayList<>(List.of("/_/proxy/tenants diku"));
-    ids.forEach(id -> expected.addAll(List.of("/_/proxy/modules " + id,
-        "/_/discovery/modules " + id)));
+    ids.forEach(id -> expected.add("/_/proxy/modules " + id));
+    ids.forEach(id -> expected.add("/_/discovery/modules " + id));
     expected.add("/_/proxy/tenants/diku/install " + String.join(",", ids));
     assertThat(okapi.posts).containsExactlyElementsOf(expected);
     ModuleDeployment users = modules.deployments().get(0);
@@ -156,7 +156,7 @@ class GatewayRegistrationTest {
 
     assertThatThrownBy(() -> GatewayRegistration.register(vertx, okapiUrl, "diku", all())
         .await())
-        .hasMessageContaining("GET /_/proxy/tenants/diku answered 401 (expected 200 or 404)")
+        .hasMessageContaining("GET /_/proxy/tenants answered 401 (expected 200)")
         .hasMessageContaining("the admin API is protected: give the super admin's credentials");
   }
 

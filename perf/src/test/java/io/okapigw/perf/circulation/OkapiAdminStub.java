@@ -121,7 +121,17 @@ final class OkapiAdminStub {
           .forEach(k -> enabled.add(new JsonObject().put("id", last(k))));
       reply(req, 200, enabled.encode());
     } else if (path.equals("/_/proxy/tenants")) {
-      reply(req, 200, new JsonArray().add(new JsonObject().put("id", "supertenant")).encode());
+      JsonArray tenants = new JsonArray().add(new JsonObject().put("id", "supertenant"));
+      listed(path).forEach(t -> tenants.add(new JsonObject().put("id", t)));
+      reply(req, 200, tenants.encode());
+    } else if (path.equals("/_/proxy/modules")) {
+      JsonArray modules = new JsonArray();
+      listed(path).forEach(m -> modules.add(new JsonObject().put("id", m)));
+      reply(req, 200, modules.encode());
+    } else if (path.equals("/_/discovery/modules")) {
+      JsonArray all = new JsonArray();
+      instances.values().forEach(all::addAll);
+      reply(req, 200, all.encode());
     } else if (path.startsWith("/_/discovery/modules/")) {
       JsonArray list = instances.get(last(path));
       reply(req, list == null ? 404 : 200, list == null ? last(path) : list.encode());
@@ -181,6 +191,13 @@ final class OkapiAdminStub {
       }
     }
     return "";
+  }
+
+  /** @return the ids of the resources directly below a collection, sorted */
+  private List<String> listed(String collection) {
+    return resources.keySet().stream().filter(k -> k.startsWith(collection + "/")
+        && k.indexOf('/', collection.length() + 1) < 0).map(OkapiAdminStub::last).sorted()
+        .toList();
   }
 
   private static String last(String path) {
