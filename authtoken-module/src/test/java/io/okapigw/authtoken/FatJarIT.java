@@ -37,6 +37,7 @@ class FatJarIT {
     return builder.start();
   }
 
+  /** The fat jar is told its port on its command line, so the port is chosen before. */
   private static int freePort() throws Exception {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();

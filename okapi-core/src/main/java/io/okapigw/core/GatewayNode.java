@@ -65,6 +65,14 @@ final class GatewayNode implements Gateway {
             }));
   }
 
+  /**
+   * Port 0 becomes a port free now, bound moments later by the HTTP verticles; another process
+   * may take it in between. Binding port 0 and reading the bound port is not possible here: the
+   * port must be known before the listeners start, because wiring the node, which the verticles
+   * need to serve, already uses it: the node's URL (X-Okapi-Url) goes to tenant init and timer
+   * system calls, is registered in the cluster's node map, and the exposure log names it. Only
+   * tests and tools ask for port 0; a deployment names its ports.
+   */
   private static GatewayOptions withFreePorts(GatewayOptions requested) {
     GatewayOptions options = requested.port() == 0 ? requested.withPort(freePort()) : requested;
     AdminOptions admin = options.admin();

@@ -190,6 +190,7 @@ public final class TestPostgres {
     }
   }
 
+  /** postgres is told its port on its command line (hence the retries when it was taken). */
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();

@@ -2,7 +2,6 @@ package io.okapigw.core.cluster;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.spi.cluster.ClusterManager;
 import java.time.Duration;
@@ -16,10 +15,22 @@ import java.util.function.Function;
  */
 public interface ClusterBus {
 
-  /** @return the bus of a clustered Vert.x, or one with no other members for a single node */
+  /**
+   * @param vertx a single-node Vert.x, or a clustered one from {@link ClusteredVertx#start}
+   * @return the bus of a clustered Vert.x, or one with no other members for a single node
+   * @throws IllegalArgumentException if {@code vertx} is clustered but was not started by
+   *     {@link ClusteredVertx#start} (its cluster manager is not reachable through public API)
+   */
   static ClusterBus create(Vertx vertx, Duration timeout) {
-    ClusterManager manager = vertx.isClustered() ? ((VertxInternal) vertx).clusterManager() : null;
-    return manager == null ? new SingleNodeBus() : new EventBusClusterBus(vertx, manager, timeout);
+    if (!vertx.isClustered()) {
+      return new SingleNodeBus();
+    }
+    ClusterManager manager = ClusteredVertx.managerOf(vertx);
+    if (manager == null) {
+      throw new IllegalArgumentException("a clustered Vert.x must come from ClusteredVertx.start,"
+          + " which keeps its cluster manager (Vert.x has no public getter for it)");
+    }
+    return new EventBusClusterBus(vertx, manager, timeout);
   }
 
   /** @return this node's id in the cluster ({@code local} for a single node) */

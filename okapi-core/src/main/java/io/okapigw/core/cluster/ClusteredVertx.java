@@ -8,6 +8,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.core.shareddata.Shareable;
+import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
@@ -19,17 +21,37 @@ import java.io.UncheckedIOException;
  */
 public final class ClusteredVertx {
 
+  private static final String MANAGER_MAP = "okapigw.cluster-manager";
+
   private ClusteredVertx() {
   }
 
   /** @return a Vert.x that has joined (or started) the cluster */
   public static Future<Vertx> start(ClusterOptions options) {
-    Config config = hazelcastConfig(options);
+    ClusterManager manager = new HazelcastClusterManager(hazelcastConfig(options));
     return Vertx.builder()
         .with(new VertxOptions().setEventBusOptions(new EventBusOptions()
             .setHost(options.host()).setClusterPublicHost(options.host()).setPort(0)))
-        .withClusterManager(new HazelcastClusterManager(config))
-        .buildClustered();
+        .withClusterManager(manager)
+        .buildClustered()
+        .onSuccess(vertx -> vertx.sharedData().<String, Held>getLocalMap(MANAGER_MAP)
+            .put(MANAGER_MAP, new Held(manager)));
+  }
+
+  /**
+   * The cluster manager {@link #start} gave a Vert.x. Vert.x 5's public API has no getter for a
+   * Vert.x's cluster manager (only the internal {@code VertxInternal.clusterManager()}), so the
+   * one we create is kept in that Vert.x's local shared data, which lives and dies with it.
+   *
+   * @return the manager, or null if {@code vertx} was not started by {@link #start}
+   */
+  static ClusterManager managerOf(Vertx vertx) {
+    Held held = vertx.sharedData().<String, Held>getLocalMap(MANAGER_MAP).get(MANAGER_MAP);
+    return held == null ? null : held.manager();
+  }
+
+  /** Local shared data takes only immutable or {@link Shareable} values; this one is shared. */
+  private record Held(ClusterManager manager) implements Shareable {
   }
 
   static Config hazelcastConfig(ClusterOptions options) {

@@ -3,6 +3,7 @@ package io.okapigw.core.upstream;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Stage;
+import io.netty.channel.ConnectTimeoutException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -150,7 +151,7 @@ public final class UpstreamClient {
     return idleTimeoutMillis;
   }
 
-  /** @return whether {@code failure} is a timeout (Vert.x's, or a future's) */
+  /** @return whether {@code failure} is a timeout (Vert.x's, Netty's, or a future's) */
   public static boolean isTimeoutFailure(Throwable failure) {
     return isTimeout(failure);
   }
@@ -212,9 +213,16 @@ public final class UpstreamClient {
     }
   }
 
+  /**
+   * A {@link TimeoutException}: {@code Future.timeout} and a request's idle timeout (Vert.x's
+   * {@code NoStackTraceTimeoutException} is one); Netty's {@link ConnectTimeoutException} (the
+   * client's connect timeout; a {@link ConnectException} otherwise taken for a refusal); Netty's
+   * read and write timeouts. A stream reset or a closed connection is not a timeout.
+   */
   private static boolean isTimeout(Throwable failure) {
     return failure instanceof TimeoutException
-        || failure.getClass().getSimpleName().contains("Timeout");
+        || failure instanceof ConnectTimeoutException
+        || failure instanceof io.netty.handler.timeout.TimeoutException;
   }
 
   private static String describe(Throwable failure) {

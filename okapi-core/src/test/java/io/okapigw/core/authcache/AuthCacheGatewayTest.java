@@ -158,6 +158,35 @@ class AuthCacheGatewayTest {
   }
 
   @Test
+  void enableThroughTheRegistryApi_dropsThatTenantsCachedDecisions() {
+    get("diku", "t1", "/items/1");
+    get("other", "t1", "/items/1");
+    gw.addModule(module("mod-notes-1.0.0", "notes", handler("GET", "/notes", "notes.get")));
+
+    gw.gateway().registry().tenantModules().commit("diku", null, "mod-notes-1.0.0").await();
+
+    gw.request().get("/_/proxy/auth-cache").then().statusCode(200).body("size", equalTo(1));
+    get("other", "t1", "/items/1");
+    assertThat(authCalls.get()).isEqualTo(2);
+    get("diku", "t1", "/items/1");
+    assertThat(authCalls.get()).isEqualTo(3);
+  }
+
+  @Test
+  void disableThroughTheRegistryApi_dropsThatTenantsCachedDecisions() {
+    gw.addModule(module("mod-notes-1.0.0", "notes", handler("GET", "/notes", "notes.get")));
+    gw.enable("diku", "mod-notes-1.0.0");
+    get("diku", "t1", "/items/1");
+    get("other", "t1", "/items/1");
+
+    gw.gateway().registry().tenantModules().commit("diku", "mod-notes-1.0.0", null).await();
+
+    gw.request().get("/_/proxy/auth-cache").then().statusCode(200).body("size", equalTo(1));
+    get("diku", "t1", "/items/1");
+    assertThat(authCalls.get()).isEqualTo(3);
+  }
+
+  @Test
   void invalidate_badInput_400AndCacheKept() {
     get("diku", "t1", "/items/1");
     gw.request().body("{\"userId\":\"u\"}").post("/_/proxy/auth-cache/invalidate")

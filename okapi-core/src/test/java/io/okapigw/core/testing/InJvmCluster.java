@@ -46,6 +46,7 @@ public final class InJvmCluster implements AutoCloseable {
     return cluster;
   }
 
+  /** Hazelcast binds its member port itself, and every member's list names all of them first. */
   private static int freePort() {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();

@@ -15,7 +15,6 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,10 +94,9 @@ public final class Library {
   }
 
   private Future<String> startAuthtoken(String gatewayUrl) {
-    int port = freePort();
     List<String> perms = new ArrayList<>(CirculationModules.librarianPermissions());
     perms.add("authtoken.all");
-    AuthtokenOptions authtoken = new AuthtokenOptions().setPort(port).setHost("127.0.0.1")
+    AuthtokenOptions authtoken = new AuthtokenOptions().setPort(0).setHost("127.0.0.1")
         .setStore("json:" + options.dataDir().resolve("authtoken"))
         .setSigningKeyFile(options.dataDir().resolve("authtoken/signing.key").toString())
         .setGatewayUrl(gatewayUrl)
@@ -107,10 +105,11 @@ public final class Library {
             DemoOptions.ADMIN_PASSWORD, perms))
         .addBootstrapUser(new BootstrapUser(SuperAdmin.TENANT, DemoOptions.SUPER_ADMIN,
             DemoOptions.SUPER_ADMIN_PASSWORD, List.of("okapi.all", "authtoken.all")));
-    return vertx.deployVerticle(new AuthtokenVerticle(authtoken))
+    AuthtokenVerticle verticle = new AuthtokenVerticle(authtoken);
+    return vertx.deployVerticle(verticle)
         .map(id -> {
           authtokenDeployment = id;
-          return "http://127.0.0.1:" + port;
+          return "http://127.0.0.1:" + verticle.actualPort();
         });
   }
 
@@ -121,14 +120,6 @@ public final class Library {
         throw new IllegalStateException("authtoken descriptor missing from the classpath");
       }
       return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

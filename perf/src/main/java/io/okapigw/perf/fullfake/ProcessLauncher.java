@@ -2,11 +2,11 @@ package io.okapigw.perf.fullfake;
 
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.perf.Main;
+import io.okapigw.perf.process.JavaProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,9 +117,10 @@ final class ProcessLauncher implements Launcher {
     return "http://127.0.0.1:" + port;
   }
 
+  /** A child process is told its port on its command line, so the port is chosen before. */
   static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+    try {
+      return JavaProcess.freePort();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
