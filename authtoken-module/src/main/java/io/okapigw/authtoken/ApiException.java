@@ -1,11 +1,11 @@
 package io.okapigw.authtoken;
 
 /**
- * The one error type of this module: a failure carrying the HTTP status and a message
- * safe to show to the client (it never contains tokens, passwords or keys).
+ * The one error type of this module: a failure carrying the HTTP status and a message safe to show
+ * to the client (it never contains tokens, passwords or keys).
  *
- * <p>Every client mistake is reported through one of the static factories; the
- * {@link FailureHandler} turns it into the response.
+ * <p>Every client mistake is reported through one of the static factories; the {@link
+ * FailureHandler} turns it into the response.
  */
 public final class ApiException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -21,39 +21,51 @@ public final class ApiException extends RuntimeException {
     this.status = status;
   }
 
-  /** @return the HTTP status */
+  /**
+   * @return the HTTP status
+   */
   public int status() {
     return status;
   }
 
-  /** @param message what is wrong with the request @return a 400 error */
+  /**
+   * @param message what is wrong with the request @return a 400 error
+   */
   public static ApiException badRequest(String message) {
     return new ApiException(400, message);
   }
 
-  /** @param message why the caller is not authenticated @return a 401 error */
+  /**
+   * @param message why the caller is not authenticated @return a 401 error
+   */
   public static ApiException unauthorized(String message) {
     return new ApiException(401, message);
   }
 
-  /** @param message which permission is missing @return a 403 error */
+  /**
+   * @param message which permission is missing @return a 403 error
+   */
   public static ApiException forbidden(String message) {
     return new ApiException(403, message);
   }
 
-  /** @param message what was not found @return a 404 error */
+  /**
+   * @param message what was not found @return a 404 error
+   */
   public static ApiException notFound(String message) {
     return new ApiException(404, message);
   }
 
-  /** @param message which field is invalid @return a 422 error */
+  /**
+   * @param message which field is invalid @return a 422 error
+   */
   public static ApiException unprocessable(String message) {
     return new ApiException(422, message);
   }
 
   /**
-   * Maps any failure to an {@code ApiException}: itself if it is one, else a 500
-   * whose message reveals nothing of the cause.
+   * Maps any failure to an {@code ApiException}: itself if it is one, else a 500 whose message
+   * reveals nothing of the cause.
    *
    * @param failure the failure, may be {@code null}
    * @param status the status set by Vert.x Web when there is no failure object, or -1

@@ -12,34 +12,46 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Settings of the authtoken module, with every default in one place. Setters are
- * fluent and check their argument; {@link #validate()} checks the whole at start and
- * names the bad setting. Build it programmatically or from the command line with
- * {@link CommandLine#parse(String[])}.
+ * Settings of the authtoken module, with every default in one place. Setters are fluent and check
+ * their argument; {@link #validate()} checks the whole at start and names the bad setting. Build it
+ * programmatically or from the command line with {@link CommandLine#parse(String[])}.
  */
 public class AuthtokenOptions {
   /** Default HTTP port. */
   public static final int DEFAULT_PORT = 8081;
+
   /** Default bind address. */
   public static final String DEFAULT_HOST = "0.0.0.0";
+
   /** Default store: the embedded JSON store in {@code ./data/authtoken}. */
   public static final String DEFAULT_STORE = "json:./data/authtoken";
+
   /** Default signing key file, created with a random 256-bit key if missing. */
   public static final String DEFAULT_SIGNING_KEY_FILE = "./data/authtoken/signing.key";
+
   /** Default access (and module) token lifetime. */
   public static final Duration DEFAULT_TOKEN_TTL = Duration.ofMinutes(10);
+
   /** Default refresh token lifetime. */
   public static final Duration DEFAULT_REFRESH_TTL = Duration.ofDays(7);
+
   /** Default PBKDF2-HMAC-SHA256 iteration count: OWASP's recommendation since 2023. */
   public static final int DEFAULT_PASSWORD_HASH_ITERATIONS = 600_000;
+
   /** Lowest iteration count accepted (for benchmarks and tests only). */
   public static final int MIN_PASSWORD_HASH_ITERATIONS = 1_000;
+
   /** Default bound on the wait for the gateway's answer to an invalidation. */
   public static final Duration DEFAULT_GATEWAY_TIMEOUT = Duration.ofSeconds(2);
-  /** Default delay before the first background retry of an invalidation (doubles, capped at 30 s). */
+
+  /**
+   * Default delay before the first background retry of an invalidation (doubles, capped at 30 s).
+   */
   public static final Duration DEFAULT_GATEWAY_RETRY_DELAY = Duration.ofSeconds(1);
+
   /** Default number of background retries of an invalidation. */
   public static final int DEFAULT_GATEWAY_RETRIES = 20;
+
   /** Longest token accepted; longer ones are refused with 401. */
   public static final int DEFAULT_MAX_TOKEN_LENGTH = 8192;
 
@@ -61,119 +73,161 @@ public class AuthtokenOptions {
   private Clock clock = Clock.systemUTC();
 
   /** Options with every default. */
-  public AuthtokenOptions() {
-  }
+  public AuthtokenOptions() {}
 
-  /** @return HTTP port, 0 for any free port (default 8081) */
+  /**
+   * @return HTTP port, 0 for any free port (default 8081)
+   */
   public int port() {
     return port;
   }
 
-  /** @param port HTTP port 0..65535 (0: any free port) @return this */
+  /**
+   * @param port HTTP port 0..65535 (0: any free port) @return this
+   */
   public AuthtokenOptions setPort(int port) {
     require(port >= 0 && port <= 65535, "--port must be 0..65535, was " + port);
     this.port = port;
     return this;
   }
 
-  /** @return bind address (default 0.0.0.0) */
+  /**
+   * @return bind address (default 0.0.0.0)
+   */
   public String host() {
     return host;
   }
 
-  /** @param host bind address @return this */
+  /**
+   * @param host bind address @return this
+   */
   public AuthtokenOptions setHost(String host) {
     require(host != null && !host.isBlank(), "--host must not be empty");
     this.host = host;
     return this;
   }
 
-  /** @return store: {@code json:DIR} or {@code postgresql://user:pass@host:port/db} */
+  /**
+   * @return store: {@code json:DIR} or {@code postgresql://user:pass@host:port/db}
+   */
   public String store() {
     return store;
   }
 
-  /** @param store {@code json:DIR} or {@code postgresql://user:pass@host:port/db} @return this */
+  /**
+   * @param store {@code json:DIR} or {@code postgresql://user:pass@host:port/db} @return this
+   */
   public AuthtokenOptions setStore(String store) {
-    require(store != null && (store.startsWith("json:") && store.length() > 5
-        || store.startsWith("postgresql://") || store.startsWith("postgres://")),
+    require(
+        store != null
+            && (store.startsWith("json:") && store.length() > 5
+                || store.startsWith("postgresql://")
+                || store.startsWith("postgres://")),
         "--store must be json:DIR or postgresql://user:pass@host:port/db");
     this.store = store;
     return this;
   }
 
-  /** @return path of the signing key file */
+  /**
+   * @return path of the signing key file
+   */
   public String signingKeyFile() {
     return signingKeyFile;
   }
 
-  /** @param file path of the signing key file (created if missing) @return this */
+  /**
+   * @param file path of the signing key file (created if missing) @return this
+   */
   public AuthtokenOptions setSigningKeyFile(String file) {
     require(file != null && !file.isBlank(), "--signing-key-file must not be empty");
     this.signingKeyFile = file;
     return this;
   }
 
-  /** @return access token lifetime (default 10 minutes) */
+  /**
+   * @return access token lifetime (default 10 minutes)
+   */
   public Duration tokenTtl() {
     return tokenTtl;
   }
 
-  /** @param ttl access token lifetime, 1 s .. 24 h @return this */
+  /**
+   * @param ttl access token lifetime, 1 s .. 24 h @return this
+   */
   public AuthtokenOptions setTokenTtl(Duration ttl) {
-    require(ttl != null && ttl.toSeconds() >= 1 && ttl.toHours() <= 24, "--token-ttl must be 1s..24h");
+    require(
+        ttl != null && ttl.toSeconds() >= 1 && ttl.toHours() <= 24, "--token-ttl must be 1s..24h");
     this.tokenTtl = ttl;
     return this;
   }
 
-  /** @return refresh token lifetime (default 7 days) */
+  /**
+   * @return refresh token lifetime (default 7 days)
+   */
   public Duration refreshTtl() {
     return refreshTtl;
   }
 
-  /** @param ttl refresh token lifetime, at least 1 s @return this */
+  /**
+   * @param ttl refresh token lifetime, at least 1 s @return this
+   */
   public AuthtokenOptions setRefreshTtl(Duration ttl) {
     require(ttl != null && ttl.toSeconds() >= 1, "--refresh-ttl must be at least 1s");
     this.refreshTtl = ttl;
     return this;
   }
 
-  /** @return PBKDF2 iterations for new password hashes (default 600,000) */
+  /**
+   * @return PBKDF2 iterations for new password hashes (default 600,000)
+   */
   public int passwordHashIterations() {
     return passwordHashIterations;
   }
 
-  /** @param iterations PBKDF2 iterations, at least 1,000 @return this */
+  /**
+   * @param iterations PBKDF2 iterations, at least 1,000 @return this
+   */
   public AuthtokenOptions setPasswordHashIterations(int iterations) {
-    require(iterations >= MIN_PASSWORD_HASH_ITERATIONS,
+    require(
+        iterations >= MIN_PASSWORD_HASH_ITERATIONS,
         "--password-hash-iterations must be at least " + MIN_PASSWORD_HASH_ITERATIONS);
     this.passwordHashIterations = iterations;
     return this;
   }
 
-  /** @return threads hashing passwords (default: number of cores); more logins queue */
+  /**
+   * @return threads hashing passwords (default: number of cores); more logins queue
+   */
   public int passwordHashThreads() {
     return passwordHashThreads;
   }
 
-  /** @param threads threads hashing passwords, 1..256 @return this */
+  /**
+   * @param threads threads hashing passwords, 1..256 @return this
+   */
   public AuthtokenOptions setPasswordHashThreads(int threads) {
     require(threads >= 1 && threads <= 256, "--password-hash-threads must be 1..256");
     this.passwordHashThreads = threads;
     return this;
   }
 
-  /** @return base URL of the gateway to invalidate its auth cache, or {@code null}: don't */
+  /**
+   * @return base URL of the gateway to invalidate its auth cache, or {@code null}: don't
+   */
   public String gatewayUrl() {
     return gatewayUrl;
   }
 
-  /** @param url gateway base URL ({@code http(s)://host:port}), or {@code null} @return this */
+  /**
+   * @param url gateway base URL ({@code http(s)://host:port}), or {@code null} @return this
+   */
   public AuthtokenOptions setGatewayUrl(String url) {
     if (url != null) {
       URI uri = parseUri(url);
-      require(uri != null && uri.getHost() != null
-          && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())),
+      require(
+          uri != null
+              && uri.getHost() != null
+              && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())),
           "--gateway-url must be an http(s) URL, was " + url);
       url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
@@ -181,49 +235,66 @@ public class AuthtokenOptions {
     return this;
   }
 
-  /** @return bound on the wait for the gateway's answer (default 2 s) */
+  /**
+   * @return bound on the wait for the gateway's answer (default 2 s)
+   */
   public Duration gatewayTimeout() {
     return gatewayTimeout;
   }
 
-  /** @param timeout bound on the wait, 1 ms .. 60 s @return this */
+  /**
+   * @param timeout bound on the wait, 1 ms .. 60 s @return this
+   */
   public AuthtokenOptions setGatewayTimeout(Duration timeout) {
-    require(timeout != null && timeout.toMillis() >= 1 && timeout.toSeconds() <= 60,
+    require(
+        timeout != null && timeout.toMillis() >= 1 && timeout.toSeconds() <= 60,
         "--gateway-timeout must be 1ms..60s");
     this.gatewayTimeout = timeout;
     return this;
   }
 
-  /** @return delay before the first background retry (default 1 s; doubles up to 30 s) */
+  /**
+   * @return delay before the first background retry (default 1 s; doubles up to 30 s)
+   */
   public Duration gatewayRetryDelay() {
     return gatewayRetryDelay;
   }
 
-  /** @param delay first retry delay, at least 1 ms @return this */
+  /**
+   * @param delay first retry delay, at least 1 ms @return this
+   */
   public AuthtokenOptions setGatewayRetryDelay(Duration delay) {
     require(delay != null && delay.toMillis() >= 1, "--gateway-retry-delay must be at least 1ms");
     this.gatewayRetryDelay = delay;
     return this;
   }
 
-  /** @return background retries per invalidation (default 20) */
+  /**
+   * @return background retries per invalidation (default 20)
+   */
   public int gatewayRetries() {
     return gatewayRetries;
   }
 
-  /** @param retries background retries, 0..1000 @return this */
+  /**
+   * @param retries background retries, 0..1000 @return this
+   */
   public AuthtokenOptions setGatewayRetries(int retries) {
     require(retries >= 0 && retries <= 1000, "--gateway-retries must be 0..1000");
     this.gatewayRetries = retries;
     return this;
   }
 
-  /** @return longest token accepted (default 8192 characters) */
+  /**
+   * @return longest token accepted (default 8192 characters)
+   */
   public int maxTokenLength() {
     return maxTokenLength;
   }
 
-  /** @param length longest token accepted, 256..16384 @return this */
+  /**
+   * @param length longest token accepted, 256..16384 @return this
+   */
   public AuthtokenOptions setMaxTokenLength(int length) {
     require(length >= 256 && length <= 16384, "--max-token-length must be 256..16384");
     this.maxTokenLength = length;
@@ -231,36 +302,46 @@ public class AuthtokenOptions {
   }
 
   /**
-   * @return where the auth filter finds a token's user and permissions (default
-   *     {@link UserLookup#LOCAL}: this module's store)
+   * @return where the auth filter finds a token's user and permissions (default {@link
+   *     UserLookup#LOCAL}: this module's store)
    */
   public UserLookup userLookup() {
     return userLookup;
   }
 
-  /** @param lookup {@link UserLookup#LOCAL} or {@link UserLookup#GATEWAY} @return this */
+  /**
+   * @param lookup {@link UserLookup#LOCAL} or {@link UserLookup#GATEWAY} @return this
+   */
   public AuthtokenOptions setUserLookup(UserLookup lookup) {
     this.userLookup = Objects.requireNonNull(lookup, "lookup");
     return this;
   }
 
-  /** @return users created or updated at start */
+  /**
+   * @return users created or updated at start
+   */
   public List<BootstrapUser> bootstrapUsers() {
     return List.copyOf(bootstrapUsers);
   }
 
-  /** @param user a user to create or update at start @return this */
+  /**
+   * @param user a user to create or update at start @return this
+   */
   public AuthtokenOptions addBootstrapUser(BootstrapUser user) {
     bootstrapUsers.add(Objects.requireNonNull(user, "user"));
     return this;
   }
 
-  /** @return the clock for token issue and expiry (default: system UTC) */
+  /**
+   * @return the clock for token issue and expiry (default: system UTC)
+   */
   public Clock clock() {
     return clock;
   }
 
-  /** @param clock clock for token issue and expiry (tests inject a fake one) @return this */
+  /**
+   * @param clock clock for token issue and expiry (tests inject a fake one) @return this
+   */
   public AuthtokenOptions setClock(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock");
     return this;
@@ -273,20 +354,29 @@ public class AuthtokenOptions {
    * @throws IllegalArgumentException naming the bad setting
    */
   public AuthtokenOptions validate() {
-    require(refreshTtl.compareTo(tokenTtl) >= 0, "--refresh-ttl must not be shorter than --token-ttl");
+    require(
+        refreshTtl.compareTo(tokenTtl) >= 0, "--refresh-ttl must not be shorter than --token-ttl");
     return this;
   }
 
-  /** @return the settings as JSON, without secrets (bootstrap passwords are left out) */
+  /**
+   * @return the settings as JSON, without secrets (bootstrap passwords are left out)
+   */
   public JsonObject toJson() {
     JsonArray users = new JsonArray();
     bootstrapUsers.forEach(u -> users.add(u.tenant() + ":" + u.username()));
-    return new JsonObject().put("port", port).put("host", host)
+    return new JsonObject()
+        .put("port", port)
+        .put("host", host)
         .put("store", store.replaceAll("//([^:/@]+):[^@]*@", "//$1:***@"))
-        .put("signingKeyFile", signingKeyFile).put("tokenTtl", tokenTtl.toString())
-        .put("refreshTtl", refreshTtl.toString()).put("passwordHashIterations", passwordHashIterations)
-        .put("passwordHashThreads", passwordHashThreads).put("gatewayUrl", gatewayUrl)
-        .put("gatewayTimeout", gatewayTimeout.toString()).put("userLookup", userLookup.toString())
+        .put("signingKeyFile", signingKeyFile)
+        .put("tokenTtl", tokenTtl.toString())
+        .put("refreshTtl", refreshTtl.toString())
+        .put("passwordHashIterations", passwordHashIterations)
+        .put("passwordHashThreads", passwordHashThreads)
+        .put("gatewayUrl", gatewayUrl)
+        .put("gatewayTimeout", gatewayTimeout.toString())
+        .put("userLookup", userLookup.toString())
         .put("bootstrap", users);
   }
 

@@ -16,17 +16,18 @@ import io.vertx.ext.web.handler.BodyHandler;
 final class AuthtokenRouter {
   /** Body limit of ordinary requests. */
   static final long BODY_LIMIT = 64 * 1024;
+
   /** Body limit of {@code /_/tenantPermissions}: a module's permission sets can be large. */
   static final long PERMISSION_SETS_BODY_LIMIT = 4 * 1024 * 1024;
 
-  private AuthtokenRouter() {
-  }
+  private AuthtokenRouter() {}
 
   static Router create(Vertx vertx, AuthtokenServices s) {
     Router router = Router.router(vertx);
     router.route().handler(new AuthFilterHandler(s.filter()));
-    router.get("/admin/health").handler(ctx -> ctx.response()
-        .putHeader(HttpHeaders.CONTENT_TYPE, "text/plain").end("OK"));
+    router
+        .get("/admin/health")
+        .handler(ctx -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/plain").end("OK"));
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
     new LoginHandler(s.login()).mount(router, body);
     new UsersHandler(s.users()).mount(router, body);
@@ -35,9 +36,15 @@ final class AuthtokenRouter {
         .mount(router, BodyHandler.create(false).setBodyLimit(PERMISSION_SETS_BODY_LIMIT));
     new SigningKeyHandler(s.signingKey(), s.gateway()).mount(router);
     router.route().failureHandler(new FailureHandler());
-    router.errorHandler(404, ctx -> plain(ctx, 404, "no such endpoint: " + ctx.request().method() + " "
-        + ctx.request().path()));
-    router.errorHandler(405, ctx -> plain(ctx, 405, "method not allowed: " + ctx.request().method()));
+    router.errorHandler(
+        404,
+        ctx ->
+            plain(
+                ctx,
+                404,
+                "no such endpoint: " + ctx.request().method() + " " + ctx.request().path()));
+    router.errorHandler(
+        405, ctx -> plain(ctx, 405, "method not allowed: " + ctx.request().method()));
     return router;
   }
 

@@ -38,32 +38,50 @@ import io.vertx.core.Vertx;
  * @param filter the auth decision
  * @param lookups HTTP to the gateway for {@code --user-lookup gateway}, else {@code null}
  */
-record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey signingKey, TokenService tokens,
-    PasswordHasher hasher, GatewayNotifier gateway, PermissionSets permissionSets, UserDirectory directory,
-    RevokedSessions revoked, UserService users, LoginService login, AuthFilter filter, LookupClient lookups) {
+record AuthtokenServices(
+    AuthtokenOptions options,
+    AuthStore store,
+    SigningKey signingKey,
+    TokenService tokens,
+    PasswordHasher hasher,
+    GatewayNotifier gateway,
+    PermissionSets permissionSets,
+    UserDirectory directory,
+    RevokedSessions revoked,
+    UserService users,
+    LoginService login,
+    AuthFilter filter,
+    LookupClient lookups) {
 
-  static AuthtokenServices create(Vertx vertx, AuthtokenOptions o, AuthStore store, SigningKey key) {
+  static AuthtokenServices create(
+      Vertx vertx, AuthtokenOptions o, AuthStore store, SigningKey key) {
     TokenService tokens = new TokenService(key, o.clock(), o.tokenTtl(), o.maxTokenLength());
-    PasswordHasher hasher = new PasswordHasher(vertx, o.passwordHashIterations(), o.passwordHashThreads());
+    PasswordHasher hasher =
+        new PasswordHasher(vertx, o.passwordHashIterations(), o.passwordHashThreads());
     GatewayNotifier gateway = GatewayNotifier.create(vertx, o, tokens);
     PermissionSets sets = new PermissionSets(store);
     UserDirectory directory = new UserDirectory(store, sets);
     RevokedSessions revoked = new RevokedSessions(o.clock());
     UserService users = new UserService(store, directory, hasher, gateway);
-    LoginService login = new LoginService(new LoginService.LoginContext(store, hasher, tokens, revoked, gateway,
-        o.clock(), o.tokenTtl(), o.refreshTtl()));
+    LoginService login =
+        new LoginService(
+            new LoginService.LoginContext(
+                store, hasher, tokens, revoked, gateway, o.clock(), o.tokenTtl(), o.refreshTtl()));
     LookupClient lookups = o.userLookup() == UserLookup.GATEWAY ? new LookupClient(vertx) : null;
     UserSource local = UserSource.local(directory);
-    UserSource source = lookups == null ? local : new GatewayUserSource(lookups, tokens, sets, local);
+    UserSource source =
+        lookups == null ? local : new GatewayUserSource(lookups, tokens, sets, local);
     AuthFilter filter = new AuthFilter(tokens, source, sets, revoked);
-    return new AuthtokenServices(o, store, key, tokens, hasher, gateway, sets, directory, revoked, users, login,
-        filter, lookups);
+    return new AuthtokenServices(
+        o, store, key, tokens, hasher, gateway, sets, directory, revoked, users, login, filter,
+        lookups);
   }
 
   /** Loads revocations, follows other instances' changes, creates the bootstrap users. */
   Future<Void> start() {
     store.changeHandler(this::changed);
-    return store.revokedSessions(options.clock().instant())
+    return store
+        .revokedSessions(options.clock().instant())
         .onSuccess(revoked::addAll)
         .compose(v -> new Bootstrap(users).run(options.bootstrapUsers()));
   }
@@ -75,7 +93,9 @@ record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey s
   }
 
   Future<Void> close() {
-    return gateway.close().eventually(hasher::close)
+    return gateway
+        .close()
+        .eventually(hasher::close)
         .eventually(() -> lookups == null ? Future.succeededFuture() : lookups.close())
         .eventually(store::close);
   }
@@ -84,8 +104,8 @@ record AuthtokenServices(AuthtokenOptions options, AuthStore store, SigningKey s
     switch (change.kind()) {
       case USER -> directory.invalidate(change.tenant(), change.subject());
       case PERMISSION_SETS -> permissionSets.invalidate(change.tenant());
-      case SESSION_REVOKED -> revoked.add(new RevokedSession(change.tenant(),
-          change.subject(), change.until()));
+      case SESSION_REVOKED ->
+          revoked.add(new RevokedSession(change.tenant(), change.subject(), change.until()));
       default -> {
         directory.invalidateAll();
         permissionSets.invalidateAll();

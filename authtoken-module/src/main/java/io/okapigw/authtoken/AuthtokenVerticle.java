@@ -11,28 +11,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The authtoken module as a verticle: deploy one instance per process, e.g.
- * {@code vertx.deployVerticle(new AuthtokenVerticle(new AuthtokenOptions().setPort(0)))},
- * then read {@link #actualPort()}. Start opens the store, loads (or creates) the signing
- * key, creates the bootstrap users and listens; a bad setting fails the deployment with a
- * message naming it.
+ * The authtoken module as a verticle: deploy one instance per process, e.g. {@code
+ * vertx.deployVerticle(new AuthtokenVerticle(new AuthtokenOptions().setPort(0)))}, then read {@link
+ * #actualPort()}. Start opens the store, loads (or creates) the signing key, creates the bootstrap
+ * users and listens; a bad setting fails the deployment with a message naming it.
  */
 public class AuthtokenVerticle extends VerticleBase {
   /** How often the signing key file is re-read, to follow a rotation by another instance. */
   public static final long KEY_RELOAD_MILLIS = 5_000;
+
   /** How often expired refresh tokens and revocations are purged. */
   public static final long PURGE_MILLIS = 10 * 60_000;
+
   /** Largest request head accepted (tokens are limited separately). */
   public static final int MAX_HEADER_SIZE = 32 * 1024;
+
   /** Longest request line accepted (the filter gets the original path and query). */
   public static final int MAX_INITIAL_LINE_LENGTH = 16 * 1024;
+
   private static final Logger LOG = LoggerFactory.getLogger(AuthtokenVerticle.class);
 
   private final AuthtokenOptions options;
   private AuthtokenServices services;
   private HttpServer server;
 
-  /** @param options settings (copied by reference; don't change them after deployment) */
+  /**
+   * @param options settings (copied by reference; don't change them after deployment)
+   */
   public AuthtokenVerticle(AuthtokenOptions options) {
     this.options = options;
   }
@@ -41,20 +46,24 @@ public class AuthtokenVerticle extends VerticleBase {
   public Future<?> start() {
     options.validate();
     return AuthStore.open(vertx, options.store())
-        .compose(store -> SigningKey.load(vertx, Path.of(options.signingKeyFile()))
-            .map(key -> AuthtokenServices.create(vertx, options, store, key))
-            .onFailure(e -> store.close()))
-        .compose(s -> {
-          services = s;
-          return s.start();
-        })
+        .compose(
+            store ->
+                SigningKey.load(vertx, Path.of(options.signingKeyFile()))
+                    .map(key -> AuthtokenServices.create(vertx, options, store, key))
+                    .onFailure(e -> store.close()))
+        .compose(
+            s -> {
+              services = s;
+              return s.start();
+            })
         .compose(v -> listen())
         .onSuccess(v -> startTimers())
-        .onFailure(e -> {
-          if (services != null) {
-            services.close();
-          }
-        });
+        .onFailure(
+            e -> {
+              if (services != null) {
+                services.close();
+              }
+            });
   }
 
   @Override
@@ -63,33 +72,54 @@ public class AuthtokenVerticle extends VerticleBase {
     return closed.eventually(() -> services == null ? Future.succeededFuture() : services.close());
   }
 
-  /** @return the port listened on (useful with port 0), or -1 before start */
+  /**
+   * @return the port listened on (useful with port 0), or -1 before start
+   */
   public int actualPort() {
     return server == null ? -1 : server.actualPort();
   }
 
   private Future<Void> listen() {
-    HttpServerOptions http = new HttpServerOptions().setMaxHeaderSize(MAX_HEADER_SIZE)
-        .setMaxInitialLineLength(MAX_INITIAL_LINE_LENGTH);
-    return vertx.createHttpServer(http)
+    HttpServerOptions http =
+        new HttpServerOptions()
+            .setMaxHeaderSize(MAX_HEADER_SIZE)
+            .setMaxInitialLineLength(MAX_INITIAL_LINE_LENGTH);
+    return vertx
+        .createHttpServer(http)
         .requestHandler(AuthtokenRouter.create(vertx, services))
         .listen(options.port(), options.host())
-        .onSuccess(s -> {
-          server = s;
-          LOG.info("authtoken module listening on {}:{} with {}", options.host(), s.actualPort(), options.toJson());
-        })
+        .onSuccess(
+            s -> {
+              server = s;
+              LOG.info(
+                  "authtoken module listening on {}:{} with {}",
+                  options.host(),
+                  s.actualPort(),
+                  options.toJson());
+            })
         .mapEmpty();
   }
 
   private void startTimers() {
-    vertx.setPeriodic(KEY_RELOAD_MILLIS, id -> services.signingKey().reload()
-        .onSuccess(changed -> {
-          if (changed) {
-            LOG.info("signing key file changed: using the new key");
-          }
-        })
-        .onFailure(e -> LOG.warn("cannot re-read --signing-key-file: {}", e.getMessage())));
-    vertx.setPeriodic(PURGE_MILLIS, id -> services.purge()
-        .onFailure(e -> LOG.warn("purging expired refresh tokens failed: {}", e.getMessage())));
+    vertx.setPeriodic(
+        KEY_RELOAD_MILLIS,
+        id ->
+            services
+                .signingKey()
+                .reload()
+                .onSuccess(
+                    changed -> {
+                      if (changed) {
+                        LOG.info("signing key file changed: using the new key");
+                      }
+                    })
+                .onFailure(e -> LOG.warn("cannot re-read --signing-key-file: {}", e.getMessage())));
+    vertx.setPeriodic(
+        PURGE_MILLIS,
+        id ->
+            services
+                .purge()
+                .onFailure(
+                    e -> LOG.warn("purging expired refresh tokens failed: {}", e.getMessage())));
   }
 }

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * @param password password (never logged; {@link #toString()} hides it)
  * @param permissions permission names to grant (replacing the user's permissions)
  */
-public record BootstrapUser(String tenant, String username, String password, List<String> permissions) {
+public record BootstrapUser(
+    String tenant, String username, String password, List<String> permissions) {
   private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9_-]{1,64}");
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -27,9 +28,8 @@ public record BootstrapUser(String tenant, String username, String password, Lis
   }
 
   /**
-   * Parses {@code TENANT:USERNAME:PASSWORD:perm1,perm2} ({@code --bootstrap}). The password
-   * may contain colons (tenant and username end at the first two, permissions start after
-   * the last).
+   * Parses {@code TENANT:USERNAME:PASSWORD:perm1,perm2} ({@code --bootstrap}). The password may
+   * contain colons (tenant and username end at the first two, permissions start after the last).
    *
    * @param spec the specification
    * @return the user
@@ -40,27 +40,34 @@ public record BootstrapUser(String tenant, String username, String password, Lis
   }
 
   /**
-   * Parses {@code TENANT:USERNAME:VARIABLE:perm1,perm2} ({@code --bootstrap-env}): as
-   * {@link #parse(String)}, but the password is the value of the environment variable
-   * {@code VARIABLE}, so it appears on no command line.
+   * Parses {@code TENANT:USERNAME:VARIABLE:perm1,perm2} ({@code --bootstrap-env}): as {@link
+   * #parse(String)}, but the password is the value of the environment variable {@code VARIABLE}, so
+   * it appears on no command line.
    *
    * @param spec the specification
    * @param env the environment ({@code System::getenv} in production)
    * @return the user
-   * @throws IllegalArgumentException if a part is missing, or the variable is badly named,
-   *     unset or empty (the message names it, never its value)
+   * @throws IllegalArgumentException if a part is missing, or the variable is badly named, unset or
+   *     empty (the message names it, never its value)
    */
   public static BootstrapUser parseFromEnv(String spec, Function<String, String> env) {
     BootstrapUser parsed = parse(spec, "--bootstrap-env", "VARIABLE");
     String variable = parsed.password();
     if (!ENV_NAME.matcher(variable).matches()) {
-      throw new IllegalArgumentException("--bootstrap-env: " + variable
-          + " is not an environment variable name (letters, digits, '_', not starting with a digit)");
+      throw new IllegalArgumentException(
+          "--bootstrap-env: "
+              + variable
+              + " is not an environment variable name (letters, digits, '_', not starting with a digit)");
     }
     String password = env.apply(variable);
     if (password == null || password.isEmpty()) {
-      throw new IllegalArgumentException("--bootstrap-env: environment variable " + variable
-          + (password == null ? " is not set" : " is empty") + " (password of " + parsed.username() + ")");
+      throw new IllegalArgumentException(
+          "--bootstrap-env: environment variable "
+              + variable
+              + (password == null ? " is not set" : " is empty")
+              + " (password of "
+              + parsed.username()
+              + ")");
     }
     return new BootstrapUser(parsed.tenant(), parsed.username(), password, parsed.permissions());
   }
@@ -70,15 +77,23 @@ public record BootstrapUser(String tenant, String username, String password, Lis
     int second = first < 0 ? -1 : spec.indexOf(':', first + 1);
     int last = spec.lastIndexOf(':');
     if (first <= 0 || second <= first + 1 || last <= second + 1) {
-      throw new IllegalArgumentException(option + " must be TENANT:USERNAME:" + secret + ":perm1,perm2");
+      throw new IllegalArgumentException(
+          option + " must be TENANT:USERNAME:" + secret + ":perm1,perm2");
     }
     if (!TENANT.matcher(spec.substring(0, first)).matches()) {
-      throw new IllegalArgumentException(option + ": tenant must be 1-64 letters, digits, '_' or '-'");
+      throw new IllegalArgumentException(
+          option + ": tenant must be 1-64 letters, digits, '_' or '-'");
     }
-    List<String> perms = Arrays.stream(spec.substring(last + 1).split(","))
-        .map(String::trim).filter(p -> !p.isEmpty()).toList();
-    return new BootstrapUser(spec.substring(0, first), spec.substring(first + 1, second),
-        spec.substring(second + 1, last), perms);
+    List<String> perms =
+        Arrays.stream(spec.substring(last + 1).split(","))
+            .map(String::trim)
+            .filter(p -> !p.isEmpty())
+            .toList();
+    return new BootstrapUser(
+        spec.substring(0, first),
+        spec.substring(first + 1, second),
+        spec.substring(second + 1, last),
+        perms);
   }
 
   @Override

@@ -10,13 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A request body that must be a JSON object, with typed field getters that answer
- * 400 (not JSON) or 422 (missing or mistyped field, naming it) instead of failing
- * with a 500.
+ * A request body that must be a JSON object, with typed field getters that answer 400 (not JSON) or
+ * 422 (missing or mistyped field, naming it) instead of failing with a 500.
  */
 public final class JsonBody {
   /** Longest permission name accepted. */
   public static final int MAX_NAME_LENGTH = 256;
+
   /** Most entries accepted in one list. */
   public static final int MAX_LIST_SIZE = 10_000;
 
@@ -65,7 +65,9 @@ public final class JsonBody {
     }
   }
 
-  /** @return the underlying object */
+  /**
+   * @return the underlying object
+   */
   public JsonObject json() {
     return json;
   }
@@ -99,7 +101,8 @@ public final class JsonBody {
       throw ApiException.unprocessable("field " + name + " must be a non-blank string");
     }
     if (s.length() > maxLength) {
-      throw ApiException.unprocessable("field " + name + " is longer than " + maxLength + " characters");
+      throw ApiException.unprocessable(
+          "field " + name + " is longer than " + maxLength + " characters");
     }
     return s;
   }
@@ -120,8 +123,8 @@ public final class JsonBody {
   /**
    * @param name field name
    * @return the list of names, or {@code null} if absent
-   * @throws ApiException 422 if not an array of non-blank strings of at most
-   *     {@link #MAX_NAME_LENGTH} characters, or longer than {@link #MAX_LIST_SIZE}
+   * @throws ApiException 422 if not an array of non-blank strings of at most {@link
+   *     #MAX_NAME_LENGTH} characters, or longer than {@link #MAX_LIST_SIZE}
    */
   public List<String> optionalNames(String name) {
     Object value = json.getValue(name);
@@ -149,8 +152,11 @@ public final class JsonBody {
     List<String> names = new ArrayList<>(array.size());
     for (Object item : array) {
       if (!(item instanceof String s) || s.isBlank() || s.length() > MAX_NAME_LENGTH) {
-        throw ApiException.unprocessable(what + " must contain only non-blank strings of at most "
-            + MAX_NAME_LENGTH + " characters");
+        throw ApiException.unprocessable(
+            what
+                + " must contain only non-blank strings of at most "
+                + MAX_NAME_LENGTH
+                + " characters");
       }
       names.add(s);
     }

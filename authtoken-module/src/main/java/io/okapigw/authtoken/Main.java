@@ -5,19 +5,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code java -jar authtoken-module-fat.jar [options]}: see {@link CommandLine#USAGE}.
- * Exits with status 2 and a message naming the setting if a setting is bad, 1 if the
- * module fails to start.
+ * {@code java -jar authtoken-module-fat.jar [options]}: see {@link CommandLine#USAGE}. Exits with
+ * status 2 and a message naming the setting if a setting is bad, 1 if the module fails to start.
  */
 public final class Main {
   private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
   /** Plain-text output for the user (usage, bad settings). */
   private static final Logger OUT = LoggerFactory.getLogger("io.okapigw.cli");
 
-  private Main() {
-  }
+  private Main() {}
 
-  /** @param args command-line options */
+  /**
+   * @param args command-line options
+   */
   public static void main(String[] args) {
     if (CommandLine.wantsHelp(args)) {
       OUT.info(CommandLine.USAGE);
@@ -33,10 +34,13 @@ public final class Main {
     }
     Vertx vertx = Vertx.vertx();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> closeWithin(vertx, 10)));
-    vertx.deployVerticle(new AuthtokenVerticle(options)).onFailure(e -> {
-      LOG.error("authtoken module failed to start: {}", e.getMessage());
-      System.exit(1);
-    });
+    vertx
+        .deployVerticle(new AuthtokenVerticle(options))
+        .onFailure(
+            e -> {
+              LOG.error("authtoken module failed to start: {}", e.getMessage());
+              System.exit(1);
+            });
   }
 
   /** Ctrl-C: closes the module, giving up after {@code seconds}. */

@@ -10,42 +10,56 @@ import java.util.regex.Pattern;
 public final class OkapiHeaders {
   /** Tenant of the request. */
   public static final String TENANT = "X-Okapi-Tenant";
+
   /** The caller's token (a JWT). */
   public static final String TOKEN = "X-Okapi-Token";
+
   /** User id of the caller. */
   public static final String USER_ID = "X-Okapi-User-Id";
+
   /** Gateway URL. */
   public static final String URL = "X-Okapi-Url";
+
   /** Request id, for logs. */
   public static final String REQUEST_ID = "X-Okapi-Request-Id";
+
   /**
-   * Marks a filter call: {@code auth} from older gateways and on Okapi's system calls,
-   * {@code pre PATTERN} / {@code post PATTERN} for other filters.
+   * Marks a filter call: {@code auth} from older gateways and on Okapi's system calls, {@code pre
+   * PATTERN} / {@code post PATTERN} for other filters.
    */
   public static final String FILTER = "X-Okapi-Filter";
+
   /** Another place for the token: {@code Bearer TOKEN} or the bare token. */
   public static final String AUTHORIZATION = "Authorization";
+
   /** The cookie a browser client keeps its access token in. */
   public static final String ACCESS_TOKEN_COOKIE = "folioAccessToken";
-  /** Permissions the pipeline requires (comma-separated as Okapi sends them; a JSON array is accepted). */
+
+  /**
+   * Permissions the pipeline requires (comma-separated as Okapi sends them; a JSON array is
+   * accepted).
+   */
   public static final String PERMISSIONS_REQUIRED = "X-Okapi-Permissions-Required";
+
   /** Permissions the pipeline would like (comma-separated; a JSON array is accepted). */
   public static final String PERMISSIONS_DESIRED = "X-Okapi-Permissions-Desired";
+
   /**
    * Module id to module permissions (JSON object). Okapi sends it to the auth filter on every
    * proxied request ({@code {}} when no module has any) and strips it from every other request.
    */
   public static final String MODULE_PERMISSIONS = "X-Okapi-Module-Permissions";
+
   /** Module id to module token (JSON object), answered by the filter. */
   public static final String MODULE_TOKENS = "X-Okapi-Module-Tokens";
+
   /** Permissions held among required and desired (JSON array), answered by the filter. */
   public static final String PERMISSIONS = "X-Okapi-Permissions";
 
   private static final String BEARER = "Bearer ";
   private static final Pattern TENANT_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
-  private OkapiHeaders() {
-  }
+  private OkapiHeaders() {}
 
   /**
    * Reads and checks {@code X-Okapi-Tenant}.
@@ -60,18 +74,17 @@ public final class OkapiHeaders {
       throw ApiException.badRequest("missing header " + TENANT);
     }
     if (!TENANT_ID.matcher(tenant).matches()) {
-      throw ApiException.badRequest("invalid header " + TENANT
-          + ": must be 1-64 characters of letters, digits, '_' and '-'");
+      throw ApiException.badRequest(
+          "invalid header " + TENANT + ": must be 1-64 characters of letters, digits, '_' and '-'");
     }
     return tenant;
   }
 
   /**
-   * Reads the request's token as Okapi does for its clients: from {@code X-Okapi-Token},
-   * {@code Authorization} (with or without a {@code Bearer } prefix, stripped only when
-   * present) or the {@value #ACCESS_TOKEN_COOKIE} cookie (parsed with Netty's strict
-   * decoder). Behind a gateway the token always arrives as {@code X-Okapi-Token}; the other
-   * places serve direct calls.
+   * Reads the request's token as Okapi does for its clients: from {@code X-Okapi-Token}, {@code
+   * Authorization} (with or without a {@code Bearer } prefix, stripped only when present) or the
+   * {@value #ACCESS_TOKEN_COOKIE} cookie (parsed with Netty's strict decoder). Behind a gateway the
+   * token always arrives as {@code X-Okapi-Token}; the other places serve direct calls.
    *
    * @param headers request headers
    * @return the token, or {@code null} if none was sent
@@ -80,9 +93,14 @@ public final class OkapiHeaders {
    */
   public static String token(MultiMap headers) {
     String token = emptyToNull(headers.get(TOKEN));
-    token = agree(token, bearer(headers.get(AUTHORIZATION)),
-        "X-Okapi-Token and Authorization carry different tokens");
-    return agree(token, cookieToken(headers),
+    token =
+        agree(
+            token,
+            bearer(headers.get(AUTHORIZATION)),
+            "X-Okapi-Token and Authorization carry different tokens");
+    return agree(
+        token,
+        cookieToken(headers),
         "the " + ACCESS_TOKEN_COOKIE + " cookie carries another token than the token header");
   }
 

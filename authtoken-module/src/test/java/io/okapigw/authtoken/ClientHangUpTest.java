@@ -18,14 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A client that hangs up in the middle of its request body (closes or resets the connection
- * during {@code POST /authn/login}) is a client's doing: one DEBUG line, never an ERROR with a
- * stack trace, which anyone could repeat to fill the module's log.
+ * A client that hangs up in the middle of its request body (closes or resets the connection during
+ * {@code POST /authn/login}) is a client's doing: one DEBUG line, never an ERROR with a stack
+ * trace, which anyone could repeat to fill the module's log.
  */
 class ClientHangUpTest {
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Vertx vertx;
   private TestModule module;
@@ -56,9 +55,10 @@ class ClientHangUpTest {
     try (LogCapture log = new LogCapture("io.okapigw.authtoken")) {
       try (Socket socket = new Socket("127.0.0.1", module.port())) {
         OutputStream out = socket.getOutputStream();
-        out.write(("POST /authn/login HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n"
-            + "Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"username\":")
-            .getBytes(StandardCharsets.US_ASCII));
+        out.write(
+            ("POST /authn/login HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"username\":")
+                .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         if (reset) {
           socket.setSoLinger(true, 0);
@@ -68,7 +68,9 @@ class ClientHangUpTest {
       while (!log.text().contains("client left") && Instant.now().isBefore(deadline)) {
         LockSupport.parkNanos(10_000_000); // polls the log, bounded by the deadline
       }
-      assertThat(log.text()).contains("client left").doesNotContain("ERROR")
+      assertThat(log.text())
+          .contains("client left")
+          .doesNotContain("ERROR")
           .doesNotContain("Exception");
       assertThat(log.text().lines().filter(l -> l.contains("/authn/login"))).hasSize(1);
     }

@@ -23,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DescriptorTest {
   private static final Path DESCRIPTOR = Path.of("descriptors", "ModuleDescriptor.json");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static JsonObject descriptor() throws Exception {
     return new JsonObject(Files.readString(DESCRIPTOR));
@@ -32,8 +31,13 @@ class DescriptorTest {
 
   private static List<JsonObject> handlers(JsonObject descriptor) {
     List<JsonObject> handlers = new ArrayList<>();
-    descriptor.getJsonArray("provides").forEach(i -> ((JsonObject) i).getJsonArray("handlers")
-        .forEach(h -> handlers.add((JsonObject) h)));
+    descriptor
+        .getJsonArray("provides")
+        .forEach(
+            i ->
+                ((JsonObject) i)
+                    .getJsonArray("handlers")
+                    .forEach(h -> handlers.add((JsonObject) h)));
     return handlers;
   }
 
@@ -41,10 +45,19 @@ class DescriptorTest {
   void descriptor_idFilterAndSystemInterface() throws Exception {
     JsonObject d = descriptor();
     assertThat(d.getString("id")).isEqualTo("mod-authtoken-1.0.0");
-    assertThat(d.getJsonArray("filters")).containsExactly(new JsonObject().put("methods", new JsonArray().add("*"))
-        .put("pathPattern", "/*").put("phase", "auth").put("type", "headers"));
-    JsonObject tenantPermissions = d.getJsonArray("provides").stream().map(JsonObject.class::cast)
-        .filter(i -> "_tenantPermissions".equals(i.getString("id"))).findFirst().orElseThrow();
+    assertThat(d.getJsonArray("filters"))
+        .containsExactly(
+            new JsonObject()
+                .put("methods", new JsonArray().add("*"))
+                .put("pathPattern", "/*")
+                .put("phase", "auth")
+                .put("type", "headers"));
+    JsonObject tenantPermissions =
+        d.getJsonArray("provides").stream()
+            .map(JsonObject.class::cast)
+            .filter(i -> "_tenantPermissions".equals(i.getString("id")))
+            .findFirst()
+            .orElseThrow();
     assertThat(tenantPermissions.getString("version")).isEqualTo("2.0");
     assertThat(tenantPermissions.getString("interfaceType")).isEqualTo("system");
   }
@@ -53,15 +66,22 @@ class DescriptorTest {
   void descriptor_everyRequiredPermissionIsDefined_andAuthtokenAllGrantsThemAll() throws Exception {
     JsonObject d = descriptor();
     List<PermissionSetRecord> sets = new ArrayList<>();
-    d.getJsonArray("permissionSets").forEach(o -> {
-      JsonObject s = (JsonObject) o;
-      JsonArray subs = s.getJsonArray("subPermissions", new JsonArray());
-      sets.add(new PermissionSetRecord("mod-authtoken-1.0.0", s.getString("permissionName"),
-          subs.stream().map(String.class::cast).toList()));
-    });
-    Set<String> defined = new TreeSet<>(sets.stream().map(PermissionSetRecord::permissionName).toList());
+    d.getJsonArray("permissionSets")
+        .forEach(
+            o -> {
+              JsonObject s = (JsonObject) o;
+              JsonArray subs = s.getJsonArray("subPermissions", new JsonArray());
+              sets.add(
+                  new PermissionSetRecord(
+                      "mod-authtoken-1.0.0",
+                      s.getString("permissionName"),
+                      subs.stream().map(String.class::cast).toList()));
+            });
+    Set<String> defined =
+        new TreeSet<>(sets.stream().map(PermissionSetRecord::permissionName).toList());
     Set<String> required = new TreeSet<>();
-    handlers(d).forEach(h -> h.getJsonArray("permissionsRequired").forEach(p -> required.add((String) p)));
+    handlers(d)
+        .forEach(h -> h.getJsonArray("permissionsRequired").forEach(p -> required.add((String) p)));
     assertThat(required).isNotEmpty();
     assertThat(defined).containsAll(required);
     assertThat(PermissionGraph.of(sets).closure("authtoken.all")).containsAll(required);
@@ -76,7 +96,9 @@ class DescriptorTest {
         for (Object method : handler.getJsonArray("methods")) {
           var response = module.request(TestModule.TENANT).request((String) method, path);
           assertThat(response.statusCode()).as(method + " " + path).isNotIn(405, 500);
-          assertThat(response.asString()).as(method + " " + path).doesNotContain("no such endpoint");
+          assertThat(response.asString())
+              .as(method + " " + path)
+              .doesNotContain("no such endpoint");
         }
       }
     } finally {

@@ -10,8 +10,8 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.layout.PatternLayout;
 
 /**
- * Records what a logger (and the loggers below it) writes at DEBUG and above, for tests
- * asserting what is, or is never, logged (instead of the console). Close it to detach.
+ * Records what a logger (and the loggers below it) writes at DEBUG and above, for tests asserting
+ * what is, or is never, logged (instead of the console). Close it to detach.
  */
 public final class LogCapture implements AutoCloseable {
   private final String name;
@@ -19,11 +19,17 @@ public final class LogCapture implements AutoCloseable {
   private final WriterAppender appender;
   private final LoggerContext context = (LoggerContext) LogManager.getContext(false);
 
-  /** @param name logger name, e.g. a package */
+  /**
+   * @param name logger name, e.g. a package
+   */
   public LogCapture(String name) {
     this.name = name;
-    appender = WriterAppender.newBuilder().setName("capture-" + name).setTarget(out)
-        .setLayout(PatternLayout.newBuilder().withPattern("%level %c{1} - %msg%n").build()).build();
+    appender =
+        WriterAppender.newBuilder()
+            .setName("capture-" + name)
+            .setTarget(out)
+            .setLayout(PatternLayout.newBuilder().withPattern("%level %c{1} - %msg%n").build())
+            .build();
     appender.start();
     Configuration config = context.getConfiguration();
     LoggerConfig logger = new LoggerConfig(name, Level.DEBUG, false);
@@ -32,7 +38,9 @@ public final class LogCapture implements AutoCloseable {
     context.updateLoggers();
   }
 
-  /** @return everything logged so far */
+  /**
+   * @return everything logged so far
+   */
   public String text() {
     return out.toString();
   }

@@ -11,17 +11,23 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class MutableClock extends Clock {
   private final AtomicReference<Instant> now;
 
-  /** @param start the initial time */
+  /**
+   * @param start the initial time
+   */
   public MutableClock(Instant start) {
     this.now = new AtomicReference<>(start);
   }
 
-  /** @return a clock at the current system time, truncated to seconds */
+  /**
+   * @return a clock at the current system time, truncated to seconds
+   */
   public static MutableClock ofNow() {
     return new MutableClock(Instant.ofEpochSecond(Instant.now().getEpochSecond()));
   }
 
-  /** @param duration how far to move forward */
+  /**
+   * @param duration how far to move forward
+   */
   public void advance(Duration duration) {
     now.updateAndGet(t -> t.plus(duration));
   }

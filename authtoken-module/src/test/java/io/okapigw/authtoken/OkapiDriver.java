@@ -10,17 +10,18 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Calls the module exactly as Okapi 6.1.5 does (headers recorded side by side with a
- * recording peer): first the auth filter call, with the client's method, path and headers, no
- * body, no {@code X-Okapi-Filter}, comma-separated permission lists and
- * {@code X-Okapi-Module-Permissions} always ({@code {}} when none); then, if it answered 2xx,
- * the handler call without those headers, carrying the token the filter answered for the
- * handler's module ({@code X-Okapi-Module-Tokens[moduleId]}, else {@code X-Okapi-Token}) and
- * the answer's {@code X-Okapi-Permissions} and {@code X-Okapi-User-Id}.
+ * Calls the module exactly as Okapi 6.1.5 does (headers recorded side by side with a recording
+ * peer): first the auth filter call, with the client's method, path and headers, no body, no {@code
+ * X-Okapi-Filter}, comma-separated permission lists and {@code X-Okapi-Module-Permissions} always
+ * ({@code {}} when none); then, if it answered 2xx, the handler call without those headers,
+ * carrying the token the filter answered for the handler's module ({@code
+ * X-Okapi-Module-Tokens[moduleId]}, else {@code X-Okapi-Token}) and the answer's {@code
+ * X-Okapi-Permissions} and {@code X-Okapi-User-Id}.
  */
 final class OkapiDriver {
   /** What Okapi sends as {@code X-Okapi-Url}. */
   static final String OKAPI_URL = "http://127.0.0.1:9330";
+
   /** A client header: Okapi copies every client header to the filter and the handler. */
   static final String CUSTOM = "X-Custom";
 
@@ -28,35 +29,47 @@ final class OkapiDriver {
   private final String tenant;
   private final AtomicLong requestIds = new AtomicLong(466_120);
 
-  /** @param module the module @param tenant the tenant of every call */
+  /**
+   * @param module the module @param tenant the tenant of every call
+   */
   OkapiDriver(TestModule module, String tenant) {
     this.module = module;
     this.tenant = tenant;
   }
 
   /**
-   * What Okapi knows of the route a request takes: the handler's module and the permissions
-   * of the pipeline's routing entries.
+   * What Okapi knows of the route a request takes: the handler's module and the permissions of the
+   * pipeline's routing entries.
    *
    * @param moduleId the handler's module
    * @param required permissionsRequired
    * @param desired permissionsDesired
    * @param modulePermissions module id to modulePermissions (or the {@code SYS#} name)
    */
-  record Route(String moduleId, List<String> required, List<String> desired,
+  record Route(
+      String moduleId,
+      List<String> required,
+      List<String> desired,
       Map<String, List<String>> modulePermissions) {
 
-    /** @param moduleId the handler's module @param required permissionsRequired @return a route */
+    /**
+     * @param moduleId the handler's module @param required permissionsRequired @return a route
+     */
     static Route of(String moduleId, String... required) {
       return new Route(moduleId, List.of(required), List.of(), Map.of());
     }
 
-    /** @param desired permissionsDesired @return this route with them */
+    /**
+     * @param desired permissionsDesired @return this route with them
+     */
     Route desiring(String... desired) {
       return new Route(moduleId, required, List.of(desired), modulePermissions);
     }
 
-    /** @param module a module of the pipeline @param perms its module permissions @return this route with them */
+    /**
+     * @param module a module of the pipeline @param perms its module permissions @return this route
+     *     with them
+     */
     Route withModulePermissions(String module, String... perms) {
       Map<String, List<String>> map = new LinkedHashMap<>(modulePermissions);
       map.put(module, List.of(perms));
@@ -80,9 +93,10 @@ final class OkapiDriver {
    * @return the filter's answer
    */
   Response filter(String method, String pathAndQuery, String token, Route route) {
-    RequestSpecification request = common(method)
-        .header("X-Okapi-Match-Path-Pattern", "/*")
-        .header(OkapiHeaders.MODULE_PERMISSIONS, route.modulePermissionsHeader());
+    RequestSpecification request =
+        common(method)
+            .header("X-Okapi-Match-Path-Pattern", "/*")
+            .header(OkapiHeaders.MODULE_PERMISSIONS, route.modulePermissionsHeader());
     if (!route.desired().isEmpty()) {
       request.header(OkapiHeaders.PERMISSIONS_DESIRED, String.join(",", route.desired()));
     }
@@ -96,9 +110,8 @@ final class OkapiDriver {
   }
 
   /**
-   * The auth filter call before a system call (e.g. {@code POST /_/tenantPermissions} when
-   * enabling a module): {@code X-Okapi-Filter: auth}, no token, and the handler's module
-   * permissions if any.
+   * The auth filter call before a system call (e.g. {@code POST /_/tenantPermissions} when enabling
+   * a module): {@code X-Okapi-Filter: auth}, no token, and the handler's module permissions if any.
    *
    * @param method method of the system call
    * @param path path of the system call
@@ -106,8 +119,12 @@ final class OkapiDriver {
    * @return the filter's answer
    */
   Response systemFilter(String method, String path, String modulePermissions) {
-    RequestSpecification request = module.request(tenant).header(OkapiHeaders.FILTER, "auth")
-        .header(OkapiHeaders.URL, OKAPI_URL).header(OkapiHeaders.REQUEST_ID, nextRequestId());
+    RequestSpecification request =
+        module
+            .request(tenant)
+            .header(OkapiHeaders.FILTER, "auth")
+            .header(OkapiHeaders.URL, OKAPI_URL)
+            .header(OkapiHeaders.REQUEST_ID, nextRequestId());
     if (modulePermissions != null) {
       request.header(OkapiHeaders.MODULE_PERMISSIONS, modulePermissions);
     }
@@ -124,12 +141,15 @@ final class OkapiDriver {
    * @param jsonBody the client's body, or {@code null}
    * @return the handler's answer
    */
-  Response handler(Response answer, Route route, String method, String pathAndQuery, String jsonBody) {
+  Response handler(
+      Response answer, Route route, String method, String pathAndQuery, String jsonBody) {
     JsonObject moduleTokens = new JsonObject(answer.header(OkapiHeaders.MODULE_TOKENS));
     String token = moduleTokens.getString(route.moduleId(), answer.header(OkapiHeaders.TOKEN));
-    RequestSpecification request = common(method).header("X-Okapi-Match-Path-Pattern", "/*")
-        .header(OkapiHeaders.TOKEN, token)
-        .header(OkapiHeaders.PERMISSIONS, answer.header(OkapiHeaders.PERMISSIONS));
+    RequestSpecification request =
+        common(method)
+            .header("X-Okapi-Match-Path-Pattern", "/*")
+            .header(OkapiHeaders.TOKEN, token)
+            .header(OkapiHeaders.PERMISSIONS, answer.header(OkapiHeaders.PERMISSIONS));
     if (answer.header(OkapiHeaders.USER_ID) != null) {
       request.header(OkapiHeaders.USER_ID, answer.header(OkapiHeaders.USER_ID));
     }
@@ -158,7 +178,9 @@ final class OkapiDriver {
   }
 
   private RequestSpecification common(String method) {
-    return module.request(tenant).header(CUSTOM, "c1")
+    return module
+        .request(tenant)
+        .header(CUSTOM, "c1")
         .header(OkapiHeaders.REQUEST_ID, nextRequestId())
         .header("X-Okapi-request-ip", "127.0.0.1")
         .header("X-Okapi-request-method", method)

@@ -10,10 +10,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Where a token is read from (Okapi's client-side rules: {@code X-Okapi-Token},
- * {@code Authorization} with or without {@code Bearer}, the {@code folioAccessToken} cookie;
- * a conflict, or two such cookies, is a 400 as Okapi answers) and which requests are auth-filter
- * calls.
+ * Where a token is read from (Okapi's client-side rules: {@code X-Okapi-Token}, {@code
+ * Authorization} with or without {@code Bearer}, the {@code folioAccessToken} cookie; a conflict,
+ * or two such cookies, is a 400 as Okapi answers) and which requests are auth-filter calls.
  */
 class OkapiHeadersTest {
 
@@ -26,16 +25,26 @@ class OkapiHeadersTest {
   }
 
   private static void assert400(MultiMap headers, String message) {
-    assertThatThrownBy(() -> OkapiHeaders.token(headers)).isInstanceOfSatisfying(ApiException.class, e -> {
-      assertThat(e.status()).isEqualTo(400);
-      assertThat(e.getMessage()).contains(message).doesNotContain("t1", "t2");
-    });
+    assertThatThrownBy(() -> OkapiHeaders.token(headers))
+        .isInstanceOfSatisfying(
+            ApiException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(400);
+              assertThat(e.getMessage()).contains(message).doesNotContain("t1", "t2");
+            });
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "X-Okapi-Token|t1", "Authorization|Bearer t1", "Authorization|t1", "Authorization|bearer  t1 ",
-      "Cookie|folioAccessToken=t1", "Cookie|a=1; folioAccessToken=t1; folioRefreshToken=r"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "X-Okapi-Token|t1",
+        "Authorization|Bearer t1",
+        "Authorization|t1",
+        "Authorization|bearer  t1 ",
+        "Cookie|folioAccessToken=t1",
+        "Cookie|a=1; folioAccessToken=t1; folioRefreshToken=r"
+      })
   void token_fromEachPlace_read(String header, String value) {
     assertThat(OkapiHeaders.token(headers(header, value))).isEqualTo("t1");
   }
@@ -43,14 +52,24 @@ class OkapiHeadersTest {
   @Test
   void token_none_null() {
     assertThat(OkapiHeaders.token(headers())).isNull();
-    assertThat(OkapiHeaders.token(headers("X-Okapi-Token", " ", "Cookie", "folioRefreshToken=r"))).isNull();
+    assertThat(OkapiHeaders.token(headers("X-Okapi-Token", " ", "Cookie", "folioRefreshToken=r")))
+        .isNull();
   }
 
   @Test
   void token_samePlacesAgree_read() {
-    assertThat(OkapiHeaders.token(headers("X-Okapi-Token", "t1", "Authorization", "Bearer t1",
-        "Cookie", "folioAccessToken=t1"))).isEqualTo("t1");
-    assertThat(OkapiHeaders.token(headers("Authorization", "t1", "Cookie", "folioAccessToken=t1"))).isEqualTo("t1");
+    assertThat(
+            OkapiHeaders.token(
+                headers(
+                    "X-Okapi-Token",
+                    "t1",
+                    "Authorization",
+                    "Bearer t1",
+                    "Cookie",
+                    "folioAccessToken=t1")))
+        .isEqualTo("t1");
+    assertThat(OkapiHeaders.token(headers("Authorization", "t1", "Cookie", "folioAccessToken=t1")))
+        .isEqualTo("t1");
   }
 
   @Test
@@ -62,20 +81,42 @@ class OkapiHeadersTest {
 
   @Test
   void token_twoAccessTokenCookies_400() {
-    assert400(headers("Cookie", "folioAccessToken=t1; folioAccessToken=t1"), "more than one folioAccessToken");
-    assert400(headers("Cookie", "folioAccessToken=t1", "Cookie", "folioAccessToken=t2"), "more than one");
+    assert400(
+        headers("Cookie", "folioAccessToken=t1; folioAccessToken=t1"),
+        "more than one folioAccessToken");
+    assert400(
+        headers("Cookie", "folioAccessToken=t1", "Cookie", "folioAccessToken=t2"), "more than one");
   }
 
   @Test
   void isFilterCall_modulePermissionsOrAuthFilterHeader_only() {
-    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Module-Permissions", "{}"))).isTrue();
-    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Module-Permissions", "{\"m\":[\"p\"]}"))).isTrue();
+    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Module-Permissions", "{}")))
+        .isTrue();
+    assertThat(
+            AuthFilterHandler.isFilterCall(
+                headers("X-Okapi-Module-Permissions", "{\"m\":[\"p\"]}")))
+        .isTrue();
     assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Filter", "auth"))).isTrue();
     assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Filter", "auth /*"))).isTrue();
     assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Filter", "pre /b/*"))).isFalse();
     assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Filter", "post /b/*"))).isFalse();
-    assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Tenant", "t1", "X-Okapi-Token", "t",
-        "X-Okapi-Permissions", "[\"p\"]", "X-Okapi-User-Id", "u", "X-Okapi-Url", "http://okapi",
-        "X-Okapi-Request-Id", "1/b", "X-Okapi-Match-Path-Pattern", "/b/{id}"))).isFalse();
+    assertThat(
+            AuthFilterHandler.isFilterCall(
+                headers(
+                    "X-Okapi-Tenant",
+                    "t1",
+                    "X-Okapi-Token",
+                    "t",
+                    "X-Okapi-Permissions",
+                    "[\"p\"]",
+                    "X-Okapi-User-Id",
+                    "u",
+                    "X-Okapi-Url",
+                    "http://okapi",
+                    "X-Okapi-Request-Id",
+                    "1/b",
+                    "X-Okapi-Match-Path-Pattern",
+                    "/b/{id}")))
+        .isFalse();
   }
 }

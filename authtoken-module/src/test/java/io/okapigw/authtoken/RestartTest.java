@@ -21,8 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Restarts with the same key file and store (JSON and PostgreSQL), key rotation, re-hashing. */
 @ExtendWith(VertxExtension.class)
 class RestartTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   private final MutableClock clock = MutableClock.ofNow();
   private TestModule module;
 
@@ -35,12 +34,18 @@ class RestartTest {
 
   private AuthtokenOptions options(String store) {
     AuthtokenOptions options = TestModule.options(dir, clock);
-    return "postgresql".equals(store) ? options.setStore(TestPostgres.get().createDatabase()) : options;
+    return "postgresql".equals(store)
+        ? options.setStore(TestPostgres.get().createDatabase())
+        : options;
   }
 
   private int filterStatus(String token) {
-    return module.filter().header(OkapiHeaders.TOKEN, token).header(OkapiHeaders.PERMISSIONS_REQUIRED, "[\"p.1\"]")
-        .get("/x").statusCode();
+    return module
+        .filter()
+        .header(OkapiHeaders.TOKEN, token)
+        .header(OkapiHeaders.PERMISSIONS_REQUIRED, "[\"p.1\"]")
+        .get("/x")
+        .statusCode();
   }
 
   @ParameterizedTest
@@ -52,14 +57,26 @@ class RestartTest {
     Response login = module.login("alice", "pw");
     String token = login.header(OkapiHeaders.TOKEN);
     String loggedOut = module.token("alice", "pw");
-    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, loggedOut).post("/authn/logout").then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .header(OkapiHeaders.TOKEN, loggedOut)
+        .post("/authn/logout")
+        .then()
+        .statusCode(204);
     module.undeploy();
 
     module = TestModule.deploy(vertx, options);
     assertThat(filterStatus(token)).isEqualTo(202);
     assertThat(filterStatus(loggedOut)).as("logout survives the restart").isEqualTo(401);
-    module.request(TestModule.TENANT).body(new JsonObject().put("refreshToken", login.jsonPath().getString("refreshToken"))
-        .encode()).post("/authn/refresh").then().statusCode(201);
+    module
+        .request(TestModule.TENANT)
+        .body(
+            new JsonObject()
+                .put("refreshToken", login.jsonPath().getString("refreshToken"))
+                .encode())
+        .post("/authn/refresh")
+        .then()
+        .statusCode(201);
     module.login("alice", "pw").then().statusCode(201);
   }
 
@@ -69,19 +86,27 @@ class RestartTest {
     module.createUser("alice", "pw", List.of("p.1"));
     String token = module.token("alice", "pw");
     module.undeploy();
-    module = TestModule.deploy(vertx, options("json").setSigningKeyFile(dir.resolve("other.key").toString()));
+    module =
+        TestModule.deploy(
+            vertx, options("json").setSigningKeyFile(dir.resolve("other.key").toString()));
     assertThat(filterStatus(token)).isEqualTo(401);
   }
 
   @Test
-  void rotateSigningKey_oldTokensRefused_keyFileChanged_newLoginsWork(Vertx vertx) throws Exception {
+  void rotateSigningKey_oldTokensRefused_keyFileChanged_newLoginsWork(Vertx vertx)
+      throws Exception {
     module = TestModule.deploy(vertx, options("json"));
     module.createUser("alice", "pw", List.of("p.1"));
     String token = module.token("alice", "pw");
     String before = Files.readString(dir.resolve("signing.key"));
     module.request().post("/authtoken/signing-key/rotate").then().statusCode(204);
     assertThat(Files.readString(dir.resolve("signing.key"))).isNotEqualTo(before);
-    module.filter().header(OkapiHeaders.TOKEN, token).get("/x").then().statusCode(401)
+    module
+        .filter()
+        .header(OkapiHeaders.TOKEN, token)
+        .get("/x")
+        .then()
+        .statusCode(401)
         .body(containsString("signature"));
     assertThat(filterStatus(module.token("alice", "pw"))).isEqualTo(202);
   }
@@ -104,9 +129,15 @@ class RestartTest {
 
   @Test
   void start_badStore_failsNamingTheSetting(Vertx vertx) throws Exception {
-    Files.writeString(Files.createDirectories(dir.resolve("store")).resolve("store.json"), "garbage");
+    Files.writeString(
+        Files.createDirectories(dir.resolve("store")).resolve("store.json"), "garbage");
     AuthtokenVerticle verticle = new AuthtokenVerticle(options("json"));
-    String failure = vertx.deployVerticle(verticle).map(id -> "deployed").otherwise(Throwable::getMessage).await();
+    String failure =
+        vertx
+            .deployVerticle(verticle)
+            .map(id -> "deployed")
+            .otherwise(Throwable::getMessage)
+            .await();
     assertThat(failure).contains("--store");
   }
 }

@@ -19,10 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The module as the auth filter of the gateway's built-in tenant {@code supertenant}, which
- * protects the admin API under {@code /_/} as Okapi 6.1.5 does: a {@code --bootstrap}
- * {@code super_admin} with {@code okapi.all}, Okapi's permission sets posted by
- * {@code _tenantPermissions} when the module is enabled there, and the super admin's password
- * changed through the gateway.
+ * protects the admin API under {@code /_/} as Okapi 6.1.5 does: a {@code --bootstrap} {@code
+ * super_admin} with {@code okapi.all}, Okapi's permission sets posted by {@code _tenantPermissions}
+ * when the module is enabled there, and the super admin's password changed through the gateway.
  */
 @ExtendWith(VertxExtension.class)
 class SupertenantAdminTest {
@@ -33,8 +32,7 @@ class SupertenantAdminTest {
   private static final Route TENANTS_POST = Route.of(OKAPI, "okapi.proxy.tenants.post");
   private static final Route MODULES_POST = Route.of(OKAPI, "okapi.proxy.modules.post");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   private final MutableClock clock = MutableClock.ofNow();
   private TestModule module;
   private OkapiDriver okapi;
@@ -46,12 +44,27 @@ class SupertenantAdminTest {
     }
   }
 
-  /** The module started from a command line bootstrapping {@code super_admin} with these permissions. */
+  /**
+   * The module started from a command line bootstrapping {@code super_admin} with these
+   * permissions.
+   */
   private AuthtokenOptions options(String permissions) {
-    return CommandLine.parse(new String[] {"--port", "0", "--host", "127.0.0.1",
-        "--store", "json:" + dir.resolve("store"), "--signing-key-file", dir.resolve("signing.key").toString(),
-        "--password-hash-iterations", "1000",
-        "--bootstrap", SUPER + ":super_admin:" + PASSWORD + ":" + permissions}).setClock(clock);
+    return CommandLine.parse(
+            new String[] {
+              "--port",
+              "0",
+              "--host",
+              "127.0.0.1",
+              "--store",
+              "json:" + dir.resolve("store"),
+              "--signing-key-file",
+              dir.resolve("signing.key").toString(),
+              "--password-hash-iterations",
+              "1000",
+              "--bootstrap",
+              SUPER + ":super_admin:" + PASSWORD + ":" + permissions
+            })
+        .setClock(clock);
   }
 
   private void deploy(Vertx vertx, AuthtokenOptions options) {
@@ -61,41 +74,70 @@ class SupertenantAdminTest {
 
   /** What the gateway posts to the supertenant's auth module for a module enabled there. */
   private void postSets(String moduleId, JsonArray perms) {
-    module.request(SUPER).contentType("application/json")
+    module
+        .request(SUPER)
+        .contentType("application/json")
         .body(new JsonObject().put("moduleId", moduleId).put("perms", perms).encode())
-        .post("/_/tenantPermissions").then().statusCode(201);
+        .post("/_/tenantPermissions")
+        .then()
+        .statusCode(201);
   }
 
   private static JsonObject set(String name, String... subPermissions) {
-    return new JsonObject().put("permissionName", name).put("displayName", name)
+    return new JsonObject()
+        .put("permissionName", name)
+        .put("displayName", name)
         .put("subPermissions", new JsonArray(List.of(subPermissions)));
   }
 
   /** {@code POST /authn/login} through the gateway for the supertenant. */
   private String login(String password) {
-    return okapi.proxy("POST", "/authn/login", null, Route.of(AUTHTOKEN),
+    return okapi
+        .proxy(
+            "POST",
+            "/authn/login",
+            null,
+            Route.of(AUTHTOKEN),
             new JsonObject().put("username", "super_admin").put("password", password).encode())
-        .then().statusCode(201).extract().header(OkapiHeaders.TOKEN);
+        .then()
+        .statusCode(201)
+        .extract()
+        .header(OkapiHeaders.TOKEN);
   }
 
   private int loginStatus(String password) {
-    return okapi.proxy("POST", "/authn/login", null, Route.of(AUTHTOKEN),
-        new JsonObject().put("username", "super_admin").put("password", password).encode()).statusCode();
+    return okapi
+        .proxy(
+            "POST",
+            "/authn/login",
+            null,
+            Route.of(AUTHTOKEN),
+            new JsonObject().put("username", "super_admin").put("password", password).encode())
+        .statusCode();
   }
 
   @Test
-  void bootstrapSuperAdminWithOkapiAll_okapiSetsPostedLater_grantTheirSubPermissionsOnly(Vertx vertx) {
+  void bootstrapSuperAdminWithOkapiAll_okapiSetsPostedLater_grantTheirSubPermissionsOnly(
+      Vertx vertx) {
     deploy(vertx, options("okapi.all"));
     String before = login(PASSWORD);
     okapi.filter("POST", "/_/proxy/tenants", before, TENANTS_POST).then().statusCode(403);
 
     postSets(OKAPI, new JsonArray().add(set("okapi.all", "okapi.proxy.tenants.post")));
     String token = login(PASSWORD);
-    okapi.filter("POST", "/_/proxy/tenants", token, TENANTS_POST).then().statusCode(202)
+    okapi
+        .filter("POST", "/_/proxy/tenants", token, TENANTS_POST)
+        .then()
+        .statusCode(202)
         .header(OkapiHeaders.USER_ID, Bootstrap.idOf(SUPER, "super_admin"));
     okapi.filter("POST", "/_/proxy/modules", token, MODULES_POST).then().statusCode(403);
-    okapi.filter("POST", "/_/proxy/tenants", before, TENANTS_POST).then().statusCode(202); // issued before the sets
-    new OkapiDriver(module, TestModule.TENANT).filter("POST", "/_/proxy/tenants", token, TENANTS_POST).then()
+    okapi
+        .filter("POST", "/_/proxy/tenants", before, TENANTS_POST)
+        .then()
+        .statusCode(202); // issued before the sets
+    new OkapiDriver(module, TestModule.TENANT)
+        .filter("POST", "/_/proxy/tenants", token, TENANTS_POST)
+        .then()
         .statusCode(403);
   }
 
@@ -106,8 +148,12 @@ class SupertenantAdminTest {
     String token = login(PASSWORD);
     okapi.filter("POST", "/_/proxy/modules", token, MODULES_POST).then().statusCode(403);
 
-    postSets(OKAPI, new JsonArray().add(set("okapi.all", "okapi.tenants", "okapi.modules"))
-        .add(set("okapi.tenants", "okapi.proxy.tenants.post")).add(set("okapi.modules", "okapi.proxy.modules.post")));
+    postSets(
+        OKAPI,
+        new JsonArray()
+            .add(set("okapi.all", "okapi.tenants", "okapi.modules"))
+            .add(set("okapi.tenants", "okapi.proxy.tenants.post"))
+            .add(set("okapi.modules", "okapi.proxy.modules.post")));
     okapi.filter("POST", "/_/proxy/modules", token, MODULES_POST).then().statusCode(202);
     okapi.filter("POST", "/_/proxy/tenants", token, TENANTS_POST).then().statusCode(202);
 
@@ -116,18 +162,27 @@ class SupertenantAdminTest {
   }
 
   @Test
-  void superAdminChangesItsPasswordThroughTheGateway_aBootstrapAtRestartResetsIt(Vertx vertx) throws Exception {
+  void superAdminChangesItsPasswordThroughTheGateway_aBootstrapAtRestartResetsIt(Vertx vertx)
+      throws Exception {
     AuthtokenOptions options = options("okapi.all,authtoken.all");
     deploy(vertx, options);
-    JsonArray authtokenSets = new JsonObject(Files.readString(Path.of("descriptors", "ModuleDescriptor.json")))
-        .getJsonArray("permissionSets");
+    JsonArray authtokenSets =
+        new JsonObject(Files.readString(Path.of("descriptors", "ModuleDescriptor.json")))
+            .getJsonArray("permissionSets");
     postSets(AUTHTOKEN, authtokenSets);
     String token = login(PASSWORD);
     String id = ForgedTokens.payload(token).getString("user_id");
     assertThat(id).isEqualTo(Bootstrap.idOf(SUPER, "super_admin"));
 
-    okapi.proxy("PUT", "/users/" + id, token, Route.of(AUTHTOKEN, "users.item.put"), "{\"password\":\"NEW\"}")
-        .then().statusCode(204);
+    okapi
+        .proxy(
+            "PUT",
+            "/users/" + id,
+            token,
+            Route.of(AUTHTOKEN, "users.item.put"),
+            "{\"password\":\"NEW\"}")
+        .then()
+        .statusCode(204);
     assertThat(loginStatus("NEW")).isEqualTo(201);
     assertThat(loginStatus(PASSWORD)).isEqualTo(422);
 

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 public final class TestModule {
   /** Tenant most tests use. */
   public static final String TENANT = "diku";
+
   /** Cheap hashing for tests (the production default is 600,000). */
   public static final int TEST_ITERATIONS = 1_000;
 
@@ -37,12 +38,19 @@ public final class TestModule {
    * @return options for a test module on a free loopback port
    */
   public static AuthtokenOptions options(Path dir, java.time.Clock clock) {
-    return new AuthtokenOptions().setPort(0).setHost("127.0.0.1").setStore("json:" + dir.resolve("store"))
+    return new AuthtokenOptions()
+        .setPort(0)
+        .setHost("127.0.0.1")
+        .setStore("json:" + dir.resolve("store"))
         .setSigningKeyFile(dir.resolve("signing.key").toString())
-        .setPasswordHashIterations(TEST_ITERATIONS).setPasswordHashThreads(2).setClock(clock);
+        .setPasswordHashIterations(TEST_ITERATIONS)
+        .setPasswordHashThreads(2)
+        .setClock(clock);
   }
 
-  /** @param vertx Vert.x @param options settings @return the deployed module */
+  /**
+   * @param vertx Vert.x @param options settings @return the deployed module
+   */
   public static TestModule deploy(Vertx vertx, AuthtokenOptions options) {
     AuthtokenVerticle verticle = new AuthtokenVerticle(options);
     String id = await(vertx.deployVerticle(verticle));
@@ -54,12 +62,16 @@ public final class TestModule {
     await(vertx.undeploy(deploymentId));
   }
 
-  /** @return the port */
+  /**
+   * @return the port
+   */
   public int port() {
     return verticle.actualPort();
   }
 
-  /** @param future a future @param <T> its type @return its result, waiting at most 30 s */
+  /**
+   * @param future a future @param <T> its type @return its result, waiting at most 30 s
+   */
   public static <T> T await(Future<T> future) {
     try {
       return future.await(30, TimeUnit.SECONDS);
@@ -68,12 +80,16 @@ public final class TestModule {
     }
   }
 
-  /** @return a request to the module without tenant */
+  /**
+   * @return a request to the module without tenant
+   */
   public RequestSpecification request() {
     return given().baseUri("http://127.0.0.1").port(port());
   }
 
-  /** @param tenant tenant @return a request to the module for the tenant */
+  /**
+   * @param tenant tenant @return a request to the module for the tenant
+   */
   public RequestSpecification request(String tenant) {
     return request().header(OkapiHeaders.TENANT, tenant);
   }
@@ -95,35 +111,58 @@ public final class TestModule {
    * @param permissions permissions
    * @return the new user's id
    */
-  public String createUser(String tenant, String username, String password, List<String> permissions) {
+  public String createUser(
+      String tenant, String username, String password, List<String> permissions) {
     String id = UUID.randomUUID().toString();
-    request(tenant).contentType(ContentType.JSON)
-        .body(new JsonObject().put("id", id).put("username", username).put("password", password)
-            .put("permissions", new JsonArray(permissions)).encode())
-        .post("/users").then().statusCode(201);
+    request(tenant)
+        .contentType(ContentType.JSON)
+        .body(
+            new JsonObject()
+                .put("id", id)
+                .put("username", username)
+                .put("password", password)
+                .put("permissions", new JsonArray(permissions))
+                .encode())
+        .post("/users")
+        .then()
+        .statusCode(201);
     return id;
   }
 
-  /** @param username username @param password password @return the login response */
+  /**
+   * @param username username @param password password @return the login response
+   */
   public Response login(String username, String password) {
     return login(TENANT, username, password);
   }
 
-  /** @param tenant tenant @param username username @param password password @return the login response */
+  /**
+   * @param tenant tenant @param username username @param password password @return the login
+   *     response
+   */
   public Response login(String tenant, String username, String password) {
-    return request(tenant).contentType(ContentType.JSON)
+    return request(tenant)
+        .contentType(ContentType.JSON)
         .body(new JsonObject().put("username", username).put("password", password).encode())
         .post("/authn/login");
   }
 
-  /** @param username username @param password password @return the access token */
+  /**
+   * @param username username @param password password @return the access token
+   */
   public String token(String username, String password) {
     return token(TENANT, username, password);
   }
 
-  /** @param tenant tenant @param username username @param password password @return the access token */
+  /**
+   * @param tenant tenant @param username username @param password password @return the access token
+   */
   public String token(String tenant, String username, String password) {
-    return login(tenant, username, password).then().statusCode(201).extract().header(OkapiHeaders.TOKEN);
+    return login(tenant, username, password)
+        .then()
+        .statusCode(201)
+        .extract()
+        .header(OkapiHeaders.TOKEN);
   }
 
   /**
@@ -131,14 +170,21 @@ public final class TestModule {
    * @param sets the module's permission sets (Okapi format)
    */
   public void postPermissionSets(String moduleId, JsonArray sets) {
-    request(TENANT).contentType(ContentType.JSON)
+    request(TENANT)
+        .contentType(ContentType.JSON)
         .body(new JsonObject().put("moduleId", moduleId).put("perms", sets).encode())
-        .post("/_/tenantPermissions").then().statusCode(201);
+        .post("/_/tenantPermissions")
+        .then()
+        .statusCode(201);
   }
 
-  /** @return a filter request from the gateway (X-Okapi-Filter: auth) for tenant diku */
+  /**
+   * @return a filter request from the gateway (X-Okapi-Filter: auth) for tenant diku
+   */
   public RequestSpecification filter() {
-    return request(TENANT).header(OkapiHeaders.FILTER, "auth").header(OkapiHeaders.REQUEST_ID, "test-1")
+    return request(TENANT)
+        .header(OkapiHeaders.FILTER, "auth")
+        .header(OkapiHeaders.REQUEST_ID, "test-1")
         .header(OkapiHeaders.URL, "http://127.0.0.1:9130");
   }
 }

@@ -11,24 +11,24 @@ import java.util.function.Function;
  * A local cache of auth-filter decisions, so that steady-state traffic skips the auth module.
  *
  * <p>What is cached: 2xx answers for the TTL; 401/403 answers only with a negative TTL; never
- * failures or other statuses. An entry lives at most until the earliest {@code exp} of the
- * request token and the module tokens in the answer, and is never served after it.
- * Concurrent misses on one key make one auth call.
+ * failures or other statuses. An entry lives at most until the earliest {@code exp} of the request
+ * token and the module tokens in the answer, and is never served after it. Concurrent misses on one
+ * key make one auth call.
  *
  * <p>Time: entries expire on the {@link Ticker} (monotonic, nanoseconds); token {@code exp} claims
  * are wall-clock seconds, read against the {@link Clock}. Tests pass a fake of both that advance
  * together.
  *
- * <p>Invalidation removes matching entries and also keeps every load that was in flight when it
- * ran from populating the cache (its callers still get the answer): such a load may carry
- * permissions from before the change. Invalidations are rare, so the few loads re-done are cheap.
- * Each invalidation scans all entries, O(n): measured 20 to 40 ms for 100,000 entries on two
- * shared cores. It blocks the caller, so call it from a worker thread, never an event loop.
+ * <p>Invalidation removes matching entries and also keeps every load that was in flight when it ran
+ * from populating the cache (its callers still get the answer): such a load may carry permissions
+ * from before the change. Invalidations are rare, so the few loads re-done are cheap. Each
+ * invalidation scans all entries, O(n): measured 20 to 40 ms for 100,000 entries on two shared
+ * cores. It blocks the caller, so call it from a worker thread, never an event loop.
  *
- * <p>Metrics go to the given registry under cache name {@code auth}: Caffeine's
- * {@code cache.gets}, {@code cache.loads}, {@code cache.evictions}, {@code cache.size}, plus
- * {@code cache.stale.served} and {@code cache.invalidations} (tag {@code scope}). Tags are bounded:
- * no user id, token or path. Use one cache per registry.
+ * <p>Metrics go to the given registry under cache name {@code auth}: Caffeine's {@code cache.gets},
+ * {@code cache.loads}, {@code cache.evictions}, {@code cache.size}, plus {@code cache.stale.served}
+ * and {@code cache.invalidations} (tag {@code scope}). Tags are bounded: no user id, token or path.
+ * Use one cache per registry.
  *
  * <p>Implementations are thread-safe.
  */
@@ -70,8 +70,8 @@ public interface AuthCache {
    * @return a cache; one that caches nothing if {@code options} turn it off
    * @throws NullPointerException if an argument is null
    */
-  static AuthCache create(AuthCacheOptions options, Ticker ticker, Clock clock,
-      MeterRegistry registry) {
+  static AuthCache create(
+      AuthCacheOptions options, Ticker ticker, Clock clock, MeterRegistry registry) {
     AuthCacheOptions copy = new AuthCacheOptions(Objects.requireNonNull(options, "options"));
     TimeSource time = new TimeSource(ticker, clock);
     AuthCacheMetrics metrics = new AuthCacheMetrics(registry);
@@ -87,18 +87,18 @@ public interface AuthCache {
    * without blocking.
    *
    * <p>With stale-if-error on, a decision past its TTL is revalidated with the loader; if the
-   * loader fails with an exception, the old decision is returned flagged
-   * {@link AuthDecision#stale()} (within the stale window and before token expiry), otherwise
-   * the loader's answer.
+   * loader fails with an exception, the old decision is returned flagged {@link
+   * AuthDecision#stale()} (within the stale window and before token expiry), otherwise the loader's
+   * answer.
    *
    * @param key what the decision depends on, not null
    * @param loader calls the auth module; its future fails if the module could not be asked
-   * @return the decision, or a future failed with the loader's exception. A loader that throws
-   *     or returns null yields a failed future too
+   * @return the decision, or a future failed with the loader's exception. A loader that throws or
+   *     returns null yields a failed future too
    * @throws NullPointerException if an argument is null
    */
-  CompletableFuture<AuthDecision> get(AuthCacheKey key,
-      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader);
+  CompletableFuture<AuthDecision> get(
+      AuthCacheKey key, Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader);
 
   /**
    * Removes every entry. Loads in flight are not cached when they complete.
@@ -148,6 +148,8 @@ public interface AuthCache {
    */
   AuthCacheStats stats();
 
-  /** @return a copy of the options the cache was created with */
+  /**
+   * @return a copy of the options the cache was created with
+   */
   AuthCacheOptions options();
 }

@@ -3,10 +3,10 @@ package io.okapigw.cache;
 import java.util.Objects;
 
 /**
- * What an auth decision depends on, and so what it is cached under: the tenant, the request
- * method, the path pattern of the matched handler (not the raw path, so {@code /users/1} and
- * {@code /users/2} share an entry for {@code /users/{id}}), the request's user id and its token.
- * Two keys are equal when all five components are.
+ * What an auth decision depends on, and so what it is cached under: the tenant, the request method,
+ * the path pattern of the matched handler (not the raw path, so {@code /users/1} and {@code
+ * /users/2} share an entry for {@code /users/{id}}), the request's user id and its token. Two keys
+ * are equal when all five components are.
  *
  * <p>{@link #toString()} never prints the token, only a short fingerprint of it.
  *
@@ -14,8 +14,7 @@ import java.util.Objects;
  * @param method the HTTP method as sent by the client, not null
  * @param pathPattern the matched handler's path pattern, not null
  * @param userId the request's {@code X-Okapi-User-Id}; null becomes the empty string
- * @param token the request's token ({@code X-Okapi-Token} or bearer); null becomes the empty
- *     string
+ * @param token the request's token ({@code X-Okapi-Token} or bearer); null becomes the empty string
  */
 public record AuthCacheKey(
     String tenant, String method, String pathPattern, String userId, String token) {
@@ -33,10 +32,21 @@ public record AuthCacheKey(
     token = token == null ? "" : token;
   }
 
-  /** @return the components, with the token replaced by a fingerprint such as sha256:1a2b3c4d */
+  /**
+   * @return the components, with the token replaced by a fingerprint such as sha256:1a2b3c4d
+   */
   @Override
   public String toString() {
-    return "AuthCacheKey[tenant=" + tenant + ", method=" + method + ", pathPattern=" + pathPattern
-        + ", userId=" + userId + ", token=" + TokenFingerprint.of(token) + "]";
+    return "AuthCacheKey[tenant="
+        + tenant
+        + ", method="
+        + method
+        + ", pathPattern="
+        + pathPattern
+        + ", userId="
+        + userId
+        + ", token="
+        + TokenFingerprint.of(token)
+        + "]";
   }
 }

@@ -12,8 +12,8 @@ import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts for {@link AuthCache#stats()} and publishes the same events to Micrometer under cache
- * name {@value #CACHE_NAME}. Local counters back {@code stats()}, so it stays exact whatever the
+ * Counts for {@link AuthCache#stats()} and publishes the same events to Micrometer under cache name
+ * {@value #CACHE_NAME}. Local counters back {@code stats()}, so it stays exact whatever the
  * registry does with its meters (a composite registry with no members drops them).
  */
 final class AuthCacheMetrics implements StatsCounter {
@@ -30,10 +30,11 @@ final class AuthCacheMetrics implements StatsCounter {
   AuthCacheMetrics(MeterRegistry registry) {
     this.registry = Objects.requireNonNull(registry, "registry");
     this.meters = new CaffeineStatsCounter(registry, CACHE_NAME);
-    this.staleServedMeter = Counter.builder("cache.stale.served")
-        .description("Answers served past their TTL because the auth module failed")
-        .tag("cache", CACHE_NAME)
-        .register(registry);
+    this.staleServedMeter =
+        Counter.builder("cache.stale.served")
+            .description("Answers served past their TTL because the auth module failed")
+            .tag("cache", CACHE_NAME)
+            .register(registry);
   }
 
   @Override
@@ -96,7 +97,14 @@ final class AuthCacheMetrics implements StatsCounter {
     CacheStats s = local.snapshot();
     long requests = s.requestCount();
     double hitRatio = requests == 0 ? 0.0 : (double) s.hitCount() / requests;
-    return new AuthCacheStats(size, s.hitCount(), s.missCount(), hitRatio, s.loadCount(),
-        s.loadFailureCount(), sizeEvictions.sum(), staleServed.sum());
+    return new AuthCacheStats(
+        size,
+        s.hitCount(),
+        s.missCount(),
+        hitRatio,
+        s.loadCount(),
+        s.loadFailureCount(),
+        sizeEvictions.sum(),
+        staleServed.sum());
   }
 }

@@ -9,8 +9,8 @@ import java.util.Objects;
 /**
  * Settings of an {@link AuthCache}: on/off, time to live, size bound, negative caching and
  * stale-if-error. Defaults live in the {@code DEFAULT_*} constants; every setter validates its
- * value and fails fast with an {@link IllegalArgumentException} that names the setting, e.g.
- * {@code auth.cache.ttl must be > 0, was -1s}.
+ * value and fails fast with an {@link IllegalArgumentException} that names the setting, e.g. {@code
+ * auth.cache.ttl must be > 0, was -1s}.
  *
  * <p>The gateway builds it from flags or {@code -conf} JSON with {@link #fromSettings(Map)}, whose
  * keys are the {@code auth.cache.*} constants of this class. Instances are mutable and not
@@ -20,25 +20,34 @@ public class AuthCacheOptions {
 
   /** Setting key: whether decisions are cached at all ({@code true}/{@code false}). */
   public static final String ENABLED = "auth.cache.enabled";
+
   /** Setting key: how long a granted decision is served from the cache (a duration). */
   public static final String TTL = "auth.cache.ttl";
+
   /** Setting key: the maximum number of cached decisions (a positive integer). */
   public static final String MAX_SIZE = "auth.cache.max-size";
+
   /** Setting key: how long 401/403 answers are cached (a duration, 0 = not cached). */
   public static final String NEGATIVE_TTL = "auth.cache.negative-ttl";
+
   /** Setting key: extra time past the TTL an entry may be served while the auth module fails. */
   public static final String STALE_IF_ERROR = "auth.cache.stale-if-error";
 
   /** Default of {@link #isEnabled()}: {@code true}. */
   public static final boolean DEFAULT_ENABLED = true;
+
   /** Default of {@link #getTtl()}: 180 seconds, as Okapi's TokenCache. */
   public static final Duration DEFAULT_TTL = Duration.ofSeconds(180);
+
   /** Default of {@link #getMaxSize()}: 100,000 entries. */
   public static final long DEFAULT_MAX_SIZE = 100_000L;
+
   /** Default of {@link #getNegativeTtl()}: zero, denials are not cached. */
   public static final Duration DEFAULT_NEGATIVE_TTL = Duration.ZERO;
+
   /** Default of {@link #getStaleIfError()}: zero, nothing is served past its TTL. */
   public static final Duration DEFAULT_STALE_IF_ERROR = Duration.ZERO;
+
   /** Upper bound of every duration setting: 365 days. */
   public static final Duration MAX_DURATION = Duration.ofDays(365);
 
@@ -78,8 +87,8 @@ public class AuthCacheOptions {
    * Creates options from defaults overridden by {@code settings}; see {@link #fromSettings(Map)}.
    *
    * @param settings setting key to value, not null
-   * @throws IllegalArgumentException naming the key, for an unknown {@code auth.cache.*} key or
-   *     a bad value
+   * @throws IllegalArgumentException naming the key, for an unknown {@code auth.cache.*} key or a
+   *     bad value
    */
   public AuthCacheOptions(Map<String, ?> settings) {
     this();
@@ -87,16 +96,16 @@ public class AuthCacheOptions {
   }
 
   /**
-   * Builds options from a flat map of settings, as read from command-line flags or the
-   * {@code -conf} JSON. Keys outside {@code auth.cache.} are ignored, so the gateway can pass its
-   * whole configuration. Values:
+   * Builds options from a flat map of settings, as read from command-line flags or the {@code
+   * -conf} JSON. Keys outside {@code auth.cache.} are ignored, so the gateway can pass its whole
+   * configuration. Values:
+   *
    * <ul>
-   *   <li>{@value #ENABLED}: a Boolean, or the string {@code true} or {@code false}</li>
+   *   <li>{@value #ENABLED}: a Boolean, or the string {@code true} or {@code false}
    *   <li>{@value #TTL}, {@value #NEGATIVE_TTL}, {@value #STALE_IF_ERROR}: a number of seconds
-   *       (decimals allowed), a {@link Duration}, or a string with a unit: {@code 500ms},
-   *       {@code 180s}, {@code 3m}, {@code 1h}, {@code 1d}, {@code 180} (seconds) or ISO-8601
-   *       {@code PT3M}</li>
-   *   <li>{@value #MAX_SIZE}: an integral number, or a string of digits</li>
+   *       (decimals allowed), a {@link Duration}, or a string with a unit: {@code 500ms}, {@code
+   *       180s}, {@code 3m}, {@code 1h}, {@code 1d}, {@code 180} (seconds) or ISO-8601 {@code PT3M}
+   *   <li>{@value #MAX_SIZE}: an integral number, or a string of digits
    * </ul>
    *
    * @param settings setting key to value, not null
@@ -108,7 +117,9 @@ public class AuthCacheOptions {
     return new AuthCacheOptions(settings);
   }
 
-  /** @return whether decisions are cached; default {@value #DEFAULT_ENABLED} */
+  /**
+   * @return whether decisions are cached; default {@value #DEFAULT_ENABLED}
+   */
   public boolean isEnabled() {
     return enabled;
   }
@@ -124,14 +135,16 @@ public class AuthCacheOptions {
     return this;
   }
 
-  /** @return how long a grant is served from the cache, at most; default 180 s */
+  /**
+   * @return how long a grant is served from the cache, at most; default 180 s
+   */
   public Duration getTtl() {
     return ttl;
   }
 
   /**
-   * Sets how long a granted decision is served from the cache; the token's own {@code exp}
-   * shortens it.
+   * Sets how long a granted decision is served from the cache; the token's own {@code exp} shortens
+   * it.
    *
    * @param ttl greater than zero, at most {@link #MAX_DURATION}
    * @return this, for chaining
@@ -142,7 +155,9 @@ public class AuthCacheOptions {
     return this;
   }
 
-  /** @return the maximum number of cached decisions; default {@value #DEFAULT_MAX_SIZE} */
+  /**
+   * @return the maximum number of cached decisions; default {@value #DEFAULT_MAX_SIZE}
+   */
   public long getMaxSize() {
     return maxSize;
   }
@@ -162,7 +177,9 @@ public class AuthCacheOptions {
     return this;
   }
 
-  /** @return how long 401/403 answers are cached, zero when not; default zero */
+  /**
+   * @return how long 401/403 answers are cached, zero when not; default zero
+   */
   public Duration getNegativeTtl() {
     return negativeTtl;
   }
@@ -180,14 +197,16 @@ public class AuthCacheOptions {
     return this;
   }
 
-  /** @return the extra time past the TTL a decision may be served on auth errors; default 0 */
+  /**
+   * @return the extra time past the TTL a decision may be served on auth errors; default 0
+   */
   public Duration getStaleIfError() {
     return staleIfError;
   }
 
   /**
-   * Sets how long past its TTL a cached decision may still be served when refreshing it fails
-   * with an exception (the auth module is unreachable). Never past the token's {@code exp}.
+   * Sets how long past its TTL a cached decision may still be served when refreshing it fails with
+   * an exception (the auth module is unreachable). Never past the token's {@code exp}.
    *
    * @param staleIfError zero (off) or more, at most {@link #MAX_DURATION}
    * @return this, for chaining
@@ -199,8 +218,8 @@ public class AuthCacheOptions {
   }
 
   /**
-   * Returns the settings as a map that {@link #fromSettings(Map)} reads back: Boolean enabled,
-   * Long max size, durations as strings in their largest exact unit ({@code 3m}, {@code 500ms}).
+   * Returns the settings as a map that {@link #fromSettings(Map)} reads back: Boolean enabled, Long
+   * max size, durations as strings in their largest exact unit ({@code 3m}, {@code 500ms}).
    *
    * @return a new mutable map in key order
    */
@@ -216,9 +235,12 @@ public class AuthCacheOptions {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AuthCacheOptions other && enabled == other.enabled
-        && ttl.equals(other.ttl) && maxSize == other.maxSize
-        && negativeTtl.equals(other.negativeTtl) && staleIfError.equals(other.staleIfError);
+    return o instanceof AuthCacheOptions other
+        && enabled == other.enabled
+        && ttl.equals(other.ttl)
+        && maxSize == other.maxSize
+        && negativeTtl.equals(other.negativeTtl)
+        && staleIfError.equals(other.staleIfError);
   }
 
   @Override
@@ -228,9 +250,17 @@ public class AuthCacheOptions {
 
   @Override
   public String toString() {
-    return "AuthCacheOptions{enabled=" + enabled + ", ttl=" + SettingValues.format(ttl)
-        + ", maxSize=" + maxSize + ", negativeTtl=" + SettingValues.format(negativeTtl)
-        + ", staleIfError=" + SettingValues.format(staleIfError) + "}";
+    return "AuthCacheOptions{enabled="
+        + enabled
+        + ", ttl="
+        + SettingValues.format(ttl)
+        + ", maxSize="
+        + maxSize
+        + ", negativeTtl="
+        + SettingValues.format(negativeTtl)
+        + ", staleIfError="
+        + SettingValues.format(staleIfError)
+        + "}";
   }
 
   private void apply(String key, Object value) {
@@ -243,8 +273,9 @@ public class AuthCacheOptions {
       case MAX_SIZE -> setMaxSize(SettingValues.toLong(key, value));
       case NEGATIVE_TTL -> setNegativeTtl(SettingValues.toDuration(key, value));
       case STALE_IF_ERROR -> setStaleIfError(SettingValues.toDuration(key, value));
-      default -> throw new IllegalArgumentException(
-          "unknown setting " + key + ", known: " + String.join(", ", KEYS));
+      default ->
+          throw new IllegalArgumentException(
+              "unknown setting " + key + ", known: " + String.join(", ", KEYS));
     }
   }
 
@@ -258,8 +289,12 @@ public class AuthCacheOptions {
           key + " must be " + bound + ", was " + SettingValues.format(value));
     }
     if (value.compareTo(MAX_DURATION) > 0) {
-      throw new IllegalArgumentException(key + " must be <= "
-          + SettingValues.format(MAX_DURATION) + ", was " + SettingValues.format(value));
+      throw new IllegalArgumentException(
+          key
+              + " must be <= "
+              + SettingValues.format(MAX_DURATION)
+              + ", was "
+              + SettingValues.format(value));
     }
     return value;
   }

@@ -8,11 +8,17 @@ package io.okapigw.cache;
  * @param misses lookups that started an auth call or waited for one
  * @param hitRatio {@code hits / (hits + misses)}, 0 before the first lookup
  * @param loads auth calls made (a revalidation of a stale entry is one)
- * @param loadFailures auth calls that failed with an exception and could not be answered from
- *     a stale entry
+ * @param loadFailures auth calls that failed with an exception and could not be answered from a
+ *     stale entry
  * @param evictions entries dropped because the cache was full; expiry is not eviction
  * @param staleServed answers served from a stale entry because the auth call failed
  */
-public record AuthCacheStats(long size, long hits, long misses, double hitRatio, long loads,
-    long loadFailures, long evictions, long staleServed) {
-}
+public record AuthCacheStats(
+    long size,
+    long hits,
+    long misses,
+    double hitRatio,
+    long loads,
+    long loadFailures,
+    long evictions,
+    long staleServed) {}

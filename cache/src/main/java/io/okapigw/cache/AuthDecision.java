@@ -4,9 +4,9 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * The auth module's answer to one auth-filter call, as cached by {@link AuthCache}. A 2xx status
- * is a grant (the request goes on to the handler with the headers below); 401 and 403 are
- * denials; any other status is an error the gateway passes to the client as is.
+ * The auth module's answer to one auth-filter call, as cached by {@link AuthCache}. A 2xx status is
+ * a grant (the request goes on to the handler with the headers below); 401 and 403 are denials; any
+ * other status is an error the gateway passes to the client as is.
  *
  * <p>Build one with {@link #grant} or {@link #refusal}; the cache fills in {@code expiresAt} and
  * {@code stale}. {@link #toString()} never prints a token. String components are never null: an
@@ -16,22 +16,29 @@ import java.util.Map;
  * @param moduleToken the token for the handler module ({@code X-Okapi-Token} of the answer)
  * @param userId the authenticated user ({@code X-Okapi-User-Id} of the answer)
  * @param permissions the granted permissions as the raw JSON array of {@code X-Okapi-Permissions}
- * @param moduleTokens module id to token, from {@code X-Okapi-Module-Tokens} (key {@code _} is
- *     the default); an immutable copy, empty when absent
+ * @param moduleTokens module id to token, from {@code X-Okapi-Module-Tokens} (key {@code _} is the
+ *     default); an immutable copy, empty when absent
  * @param body the auth module's response body of a refusal, passed to the client
  * @param contentType the content type of {@code body}
- * @param expiresAt until when the cache serves this decision as fresh; null when the decision
- *     was not cached (an uncacheable status, an expired token, the cache turned off)
- * @param stale true when served past {@code expiresAt} because the auth module failed (see
- *     {@link AuthCacheOptions#setStaleIfError})
+ * @param expiresAt until when the cache serves this decision as fresh; null when the decision was
+ *     not cached (an uncacheable status, an expired token, the cache turned off)
+ * @param stale true when served past {@code expiresAt} because the auth module failed (see {@link
+ *     AuthCacheOptions#setStaleIfError})
  */
-public record AuthDecision(int status, String moduleToken, String userId, String permissions,
-    Map<String, String> moduleTokens, String body, String contentType, Instant expiresAt,
+public record AuthDecision(
+    int status,
+    String moduleToken,
+    String userId,
+    String permissions,
+    Map<String, String> moduleTokens,
+    String body,
+    String contentType,
+    Instant expiresAt,
     boolean stale) {
 
   /**
-   * Validates and normalizes the components: null strings become empty, null module tokens an
-   * empty map.
+   * Validates and normalizes the components: null strings become empty, null module tokens an empty
+   * map.
    *
    * @throws IllegalArgumentException if status is not 100 to 599
    * @throws NullPointerException if moduleTokens holds a null key or value
@@ -59,13 +66,17 @@ public record AuthDecision(int status, String moduleToken, String userId, String
    * @return the decision
    * @throws IllegalArgumentException if status is not 2xx
    */
-  public static AuthDecision grant(int status, String moduleToken, String userId,
-      String permissions, Map<String, String> moduleTokens) {
+  public static AuthDecision grant(
+      int status,
+      String moduleToken,
+      String userId,
+      String permissions,
+      Map<String, String> moduleTokens) {
     if (status / 100 != 2) {
       throw new IllegalArgumentException("a grant needs a 2xx status, was " + status);
     }
-    return new AuthDecision(status, moduleToken, userId, permissions, moduleTokens, "", "",
-        null, false);
+    return new AuthDecision(
+        status, moduleToken, userId, permissions, moduleTokens, "", "", null, false);
   }
 
   /**
@@ -84,33 +95,52 @@ public record AuthDecision(int status, String moduleToken, String userId, String
     return new AuthDecision(status, "", "", "", Map.of(), body, contentType, null, false);
   }
 
-  /** @return true for a 2xx status: the request may proceed */
+  /**
+   * @return true for a 2xx status: the request may proceed
+   */
   public boolean isGrant() {
     return status / 100 == 2;
   }
 
-  /** @return true for 401 or 403: the only refusals that negative caching stores */
+  /**
+   * @return true for 401 or 403: the only refusals that negative caching stores
+   */
   public boolean isDenial() {
     return status == 401 || status == 403;
   }
 
   AuthDecision cachedUntil(Instant until) {
-    return new AuthDecision(status, moduleToken, userId, permissions, moduleTokens, body,
-        contentType, until, stale);
+    return new AuthDecision(
+        status, moduleToken, userId, permissions, moduleTokens, body, contentType, until, stale);
   }
 
   AuthDecision asStale() {
-    return new AuthDecision(status, moduleToken, userId, permissions, moduleTokens, body,
-        contentType, expiresAt, true);
+    return new AuthDecision(
+        status, moduleToken, userId, permissions, moduleTokens, body, contentType, expiresAt, true);
   }
 
-  /** @return the components, tokens replaced by fingerprints and module tokens by their ids */
+  /**
+   * @return the components, tokens replaced by fingerprints and module tokens by their ids
+   */
   @Override
   public String toString() {
-    return "AuthDecision[status=" + status + ", moduleToken=" + TokenFingerprint.of(moduleToken)
-        + ", userId=" + userId + ", permissions=" + permissions
-        + ", moduleTokens=" + moduleTokens.keySet() + ", contentType=" + contentType
-        + ", expiresAt=" + expiresAt + ", stale=" + stale + "]";
+    return "AuthDecision[status="
+        + status
+        + ", moduleToken="
+        + TokenFingerprint.of(moduleToken)
+        + ", userId="
+        + userId
+        + ", permissions="
+        + permissions
+        + ", moduleTokens="
+        + moduleTokens.keySet()
+        + ", contentType="
+        + contentType
+        + ", expiresAt="
+        + expiresAt
+        + ", stale="
+        + stale
+        + "]";
   }
 
   private static String orEmpty(String s) {

@@ -12,12 +12,12 @@ import java.util.function.Function;
 /**
  * The auth cache on a Caffeine {@link AsyncCache} of {@link CachedDecision} futures.
  *
- * <p>A lookup takes one of three paths. A fresh completed entry is a hit, answered without
- * touching Caffeine's loading machinery. No entry, or a load in flight, goes through
- * {@link AsyncCache#get}, so concurrent misses share one load; whoever waited on a load gets its
- * answer as is. An entry past its TTL but inside the stale-if-error window is revalidated: the
- * caller swaps it atomically for a new in-flight future (others join that one), calls the
- * loader, and falls back to the old decision only if the loader fails.
+ * <p>A lookup takes one of three paths. A fresh completed entry is a hit, answered without touching
+ * Caffeine's loading machinery. No entry, or a load in flight, goes through {@link AsyncCache#get},
+ * so concurrent misses share one load; whoever waited on a load gets its answer as is. An entry
+ * past its TTL but inside the stale-if-error window is revalidated: the caller swaps it atomically
+ * for a new in-flight future (others join that one), calls the loader, and falls back to the old
+ * decision only if the loader fails.
  *
  * <p>Invalidation bumps a generation counter, then scans the map and removes matching entries,
  * loads in flight included. A load records the generation when it starts; a completed load whose
@@ -39,19 +39,20 @@ final class CaffeineAuthCache implements AuthCache {
     this.time = time;
     this.metrics = metrics;
     this.lifetime = new DecisionLifetime(options, time);
-    this.cache = Caffeine.newBuilder()
-        .maximumSize(options.getMaxSize())
-        .expireAfter(new DecisionExpiry(generation::get))
-        .ticker(time.ticker())
-        .recordStats(() -> metrics)
-        .buildAsync();
+    this.cache =
+        Caffeine.newBuilder()
+            .maximumSize(options.getMaxSize())
+            .expireAfter(new DecisionExpiry(generation::get))
+            .ticker(time.ticker())
+            .recordStats(() -> metrics)
+            .buildAsync();
     this.map = cache.asMap();
     metrics.registerSize(cache.synchronous());
   }
 
   @Override
-  public CompletableFuture<AuthDecision> get(AuthCacheKey key,
-      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
+  public CompletableFuture<AuthDecision> get(
+      AuthCacheKey key, Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(loader, "loader");
     CompletableFuture<CachedDecision> current = map.get(key); // records no stats
@@ -70,21 +71,26 @@ final class CaffeineAuthCache implements AuthCache {
    * Joins the load in flight or starts one. A future that completed between {@code map.get} and
    * here is served as is: it holds an answer produced a moment ago.
    */
-  private CompletableFuture<AuthDecision> lookup(AuthCacheKey key,
-      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
+  private CompletableFuture<AuthDecision> lookup(
+      AuthCacheKey key, Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
     boolean[] started = {false};
-    CompletableFuture<CachedDecision> future = cache.get(key, (k, executor) -> {
-      started[0] = true;
-      return load(k, loader, generation.get());
-    });
+    CompletableFuture<CachedDecision> future =
+        cache.get(
+            key,
+            (k, executor) -> {
+              started[0] = true;
+              return load(k, loader, generation.get());
+            });
     if (started[0]) {
       dropUnlessKept(key, future);
     }
     return future.thenApply(this::answer);
   }
 
-  private CompletableFuture<AuthDecision> revalidate(AuthCacheKey key,
-      CompletableFuture<CachedDecision> current, CachedDecision stale,
+  private CompletableFuture<AuthDecision> revalidate(
+      AuthCacheKey key,
+      CompletableFuture<CachedDecision> current,
+      CachedDecision stale,
       Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
     CompletableFuture<CachedDecision> refresh = new CompletableFuture<>();
     if (!map.replace(key, current, refresh)) {
@@ -92,21 +98,25 @@ final class CaffeineAuthCache implements AuthCache {
     }
     metrics.recordMisses(1);
     long loadGeneration = generation.get();
-    load(key, loader, loadGeneration).whenComplete((fresh, error) -> {
-      if (error == null) {
-        refresh.complete(fresh);
-      } else if (canServeStale(stale, loadGeneration)) {
-        refresh.complete(stale.asStale(loadGeneration));
-      } else {
-        refresh.completeExceptionally(error);
-      }
-    });
+    load(key, loader, loadGeneration)
+        .whenComplete(
+            (fresh, error) -> {
+              if (error == null) {
+                refresh.complete(fresh);
+              } else if (canServeStale(stale, loadGeneration)) {
+                refresh.complete(stale.asStale(loadGeneration));
+              } else {
+                refresh.completeExceptionally(error);
+              }
+            });
     dropUnlessKept(key, refresh);
     return refresh.thenApply(this::answer);
   }
 
-  private CompletableFuture<CachedDecision> load(AuthCacheKey key,
-      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader, long loadGeneration) {
+  private CompletableFuture<CachedDecision> load(
+      AuthCacheKey key,
+      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader,
+      long loadGeneration) {
     return SafeLoader.call(loader, key)
         .thenApply(decision -> lifetime.entry(key, decision, loadGeneration));
   }
@@ -121,11 +131,12 @@ final class CaffeineAuthCache implements AuthCache {
    * future, so it also catches an invalidation that scanned the map before the insert.
    */
   private void dropUnlessKept(AuthCacheKey key, CompletableFuture<CachedDecision> future) {
-    future.thenAccept(entry -> {
-      if (entry.generation() != generation.get() || !entry.isRetained(time.nanoTime())) {
-        map.remove(key, future);
-      }
-    });
+    future.thenAccept(
+        entry -> {
+          if (entry.generation() != generation.get() || !entry.isRetained(time.nanoTime())) {
+            map.remove(key, future);
+          }
+        });
   }
 
   private AuthDecision answer(CachedDecision entry) {
@@ -156,10 +167,10 @@ final class CaffeineAuthCache implements AuthCache {
   }
 
   /**
-   * Scans all entries, O(n). Chosen over secondary indexes (tenant, user, token to keys) because
-   * an index that misses a key leaves stale permissions in the cache, and keeping one exact
-   * under concurrent loads, replacements and evictions is where such bugs live. Invalidations
-   * are rare; the scan is 20 to 40 ms per 100,000 entries on two shared cores.
+   * Scans all entries, O(n). Chosen over secondary indexes (tenant, user, token to keys) because an
+   * index that misses a key leaves stale permissions in the cache, and keeping one exact under
+   * concurrent loads, replacements and evictions is where such bugs live. Invalidations are rare;
+   * the scan is 20 to 40 ms per 100,000 entries on two shared cores.
    */
   private long invalidate(Invalidation invalidation) {
     generation.incrementAndGet(); // first, so loads in flight from now on are not kept
@@ -168,7 +179,8 @@ final class CaffeineAuthCache implements AuthCache {
     for (Map.Entry<AuthCacheKey, CompletableFuture<CachedDecision>> e : map.entrySet()) {
       CachedDecision entry = valueOf(e.getValue());
       AuthDecision decision = entry == null ? null : entry.decision();
-      if (invalidation.matches(e.getKey(), decision) && map.remove(e.getKey(), e.getValue())
+      if (invalidation.matches(e.getKey(), decision)
+          && map.remove(e.getKey(), e.getValue())
           && entry != null) {
         removed++;
       }
@@ -187,7 +199,9 @@ final class CaffeineAuthCache implements AuthCache {
     return new AuthCacheOptions(options);
   }
 
-  /** @return the entry of a successfully completed future, else null (in flight or failed) */
+  /**
+   * @return the entry of a successfully completed future, else null (in flight or failed)
+   */
   private static CachedDecision valueOf(CompletableFuture<CachedDecision> future) {
     return future.isDone() && !future.isCompletedExceptionally() ? future.join() : null;
   }

@@ -4,10 +4,10 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import java.util.function.LongSupplier;
 
 /**
- * Caffeine's per-entry expiry: an entry lives until its {@code retainUntil}, except that one
- * whose load started before the latest invalidation lives not at all. Caffeine asks when a
- * completed load is stored (a load in flight never expires), so an uncacheable answer still
- * reaches every caller waiting on it and the next lookup loads again.
+ * Caffeine's per-entry expiry: an entry lives until its {@code retainUntil}, except that one whose
+ * load started before the latest invalidation lives not at all. Caffeine asks when a completed load
+ * is stored (a load in flight never expires), so an uncacheable answer still reaches every caller
+ * waiting on it and the next lookup loads again.
  */
 final class DecisionExpiry implements Expiry<AuthCacheKey, CachedDecision> {
 
@@ -26,14 +26,14 @@ final class DecisionExpiry implements Expiry<AuthCacheKey, CachedDecision> {
   }
 
   @Override
-  public long expireAfterUpdate(AuthCacheKey key, CachedDecision value, long currentTime,
-      long currentDuration) {
+  public long expireAfterUpdate(
+      AuthCacheKey key, CachedDecision value, long currentTime, long currentDuration) {
     return expireAfterCreate(key, value, currentTime);
   }
 
   @Override
-  public long expireAfterRead(AuthCacheKey key, CachedDecision value, long currentTime,
-      long currentDuration) {
+  public long expireAfterRead(
+      AuthCacheKey key, CachedDecision value, long currentTime, long currentDuration) {
     return currentDuration;
   }
 }

@@ -5,8 +5,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Decides how long an answer of the auth module stays in the cache: the TTL for grants, the
  * negative TTL for 401/403, nothing for the rest; cut short by the earliest {@code exp} of the
- * request token and the module tokens in the answer; plus the stale-if-error window for
- * keeping (never past that {@code exp}).
+ * request token and the module tokens in the answer; plus the stale-if-error window for keeping
+ * (never past that {@code exp}).
  */
 final class DecisionLifetime {
 
@@ -49,8 +49,9 @@ final class DecisionLifetime {
   }
 
   private long nanosUntilExpiry(AuthCacheKey key, AuthDecision decision) {
-    long exp = Math.min(JwtExpiry.epochSeconds(key.token()),
-        JwtExpiry.epochSeconds(decision.moduleToken()));
+    long exp =
+        Math.min(
+            JwtExpiry.epochSeconds(key.token()), JwtExpiry.epochSeconds(decision.moduleToken()));
     for (String moduleToken : decision.moduleTokens().values()) {
       exp = Math.min(exp, JwtExpiry.epochSeconds(moduleToken));
     }

@@ -5,8 +5,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * The auth cache turned off: every lookup calls the loader, nothing is stored, nothing is
- * shared. Lookups and loads are still counted, so dashboards show the auth traffic.
+ * The auth cache turned off: every lookup calls the loader, nothing is stored, nothing is shared.
+ * Lookups and loads are still counted, so dashboards show the auth traffic.
  */
 final class DisabledAuthCache implements AuthCache {
 
@@ -21,20 +21,22 @@ final class DisabledAuthCache implements AuthCache {
   }
 
   @Override
-  public CompletableFuture<AuthDecision> get(AuthCacheKey key,
-      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
+  public CompletableFuture<AuthDecision> get(
+      AuthCacheKey key, Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(loader, "loader");
     metrics.recordMisses(1);
     long start = time.nanoTime();
-    return SafeLoader.call(loader, key).whenComplete((decision, error) -> {
-      long loadTime = Math.max(0L, time.nanoTime() - start);
-      if (error == null) {
-        metrics.recordLoadSuccess(loadTime);
-      } else {
-        metrics.recordLoadFailure(loadTime);
-      }
-    });
+    return SafeLoader.call(loader, key)
+        .whenComplete(
+            (decision, error) -> {
+              long loadTime = Math.max(0L, time.nanoTime() - start);
+              if (error == null) {
+                metrics.recordLoadSuccess(loadTime);
+              } else {
+                metrics.recordLoadFailure(loadTime);
+              }
+            });
   }
 
   @Override

@@ -12,7 +12,9 @@ import java.util.function.Predicate;
  * @param inFlight matches keys of loads in flight
  * @param cached matches completed entries
  */
-record Invalidation(String scope, Predicate<AuthCacheKey> inFlight,
+record Invalidation(
+    String scope,
+    Predicate<AuthCacheKey> inFlight,
     BiPredicate<AuthCacheKey, AuthDecision> cached) {
 
   static Invalidation all() {
@@ -21,22 +23,29 @@ record Invalidation(String scope, Predicate<AuthCacheKey> inFlight,
 
   static Invalidation tenant(String tenant) {
     Objects.requireNonNull(tenant, "tenant");
-    return new Invalidation("tenant",
-        key -> key.tenant().equals(tenant), (key, decision) -> key.tenant().equals(tenant));
+    return new Invalidation(
+        "tenant",
+        key -> key.tenant().equals(tenant),
+        (key, decision) -> key.tenant().equals(tenant));
   }
 
   /** A load in flight may turn out to be the user's, so every one of the tenant matches. */
   static Invalidation user(String tenant, String userId) {
     Objects.requireNonNull(tenant, "tenant");
     requireNotEmpty(userId, "userId");
-    return new Invalidation("user", key -> key.tenant().equals(tenant),
-        (key, decision) -> key.tenant().equals(tenant)
-            && (key.userId().equals(userId) || decision.userId().equals(userId)));
+    return new Invalidation(
+        "user",
+        key -> key.tenant().equals(tenant),
+        (key, decision) ->
+            key.tenant().equals(tenant)
+                && (key.userId().equals(userId) || decision.userId().equals(userId)));
   }
 
   static Invalidation token(String token) {
     requireNotEmpty(token, "token");
-    return new Invalidation("token", key -> key.token().equals(token),
+    return new Invalidation(
+        "token",
+        key -> key.token().equals(token),
         (key, decision) -> key.token().equals(token) || handsOut(decision, token));
   }
 

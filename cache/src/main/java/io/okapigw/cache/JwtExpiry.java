@@ -18,8 +18,7 @@ final class JwtExpiry {
 
   private static final ObjectReader JSON = new ObjectMapper().reader();
 
-  private JwtExpiry() {
-  }
+  private JwtExpiry() {}
 
   /**
    * @param token a compact JWT ({@code header.payload.signature}), may be null or anything

@@ -17,14 +17,16 @@ final class SettingValues {
 
   private static final Pattern DURATION =
       Pattern.compile("(-?\\d+(?:\\.\\d+)?)\\s*(ns|ms|s|m|h|d)?");
+
   /** Units from largest to smallest, with their length in nanoseconds. */
   private static final String[] UNITS = {"d", "h", "m", "s", "ms", "ns"};
-  private static final long[] UNIT_NANOS =
-      {86_400_000_000_000L, 3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L, 1L};
+
+  private static final long[] UNIT_NANOS = {
+    86_400_000_000_000L, 3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L, 1L
+  };
   private static final BigDecimal NANOS_PER_SECOND = BigDecimal.valueOf(1_000_000_000L);
 
-  private SettingValues() {
-  }
+  private SettingValues() {}
 
   static boolean toBoolean(String key, Object value) {
     if (value instanceof Boolean b) {
@@ -68,9 +70,10 @@ final class SettingValues {
 
   /** Formats in the largest unit that represents the duration exactly: 3m, 500ms, -1s. */
   static String format(Duration duration) {
-    BigInteger nanos = BigInteger.valueOf(duration.getSeconds())
-        .multiply(BigInteger.valueOf(1_000_000_000L))
-        .add(BigInteger.valueOf(duration.getNano()));
+    BigInteger nanos =
+        BigInteger.valueOf(duration.getSeconds())
+            .multiply(BigInteger.valueOf(1_000_000_000L))
+            .add(BigInteger.valueOf(duration.getNano()));
     if (nanos.signum() == 0) {
       return "0s";
     }
@@ -126,7 +129,12 @@ final class SettingValues {
   }
 
   private static IllegalArgumentException badDuration(String key, Object value, Exception cause) {
-    return new IllegalArgumentException(key + " must be a duration such as 180s, 3m or 500ms"
-        + " (a bare number is seconds), was '" + value + "'", cause);
+    return new IllegalArgumentException(
+        key
+            + " must be a duration such as 180s, 3m or 500ms"
+            + " (a bare number is seconds), was '"
+            + value
+            + "'",
+        cause);
   }
 }

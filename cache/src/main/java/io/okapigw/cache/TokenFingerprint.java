@@ -11,16 +11,15 @@ import java.util.HexFormat;
  */
 final class TokenFingerprint {
 
-  private TokenFingerprint() {
-  }
+  private TokenFingerprint() {}
 
   static String of(String token) {
     if (token == null || token.isEmpty()) {
       return "none";
     }
     try {
-      byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(token.getBytes(StandardCharsets.UTF_8));
+      byte[] hash =
+          MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
       return "sha256:" + HexFormat.of().formatHex(hash, 0, 4);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JRE has SHA-256", e);

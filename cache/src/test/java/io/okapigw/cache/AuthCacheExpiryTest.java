@@ -123,8 +123,9 @@ class AuthCacheExpiryTest {
   void get_moduleTokensEntryExpiresFirst_goneAtItsExp() {
     AuthCacheKey key = key(Jwt.withoutExp("user"));
     String shortToken = Jwt.expiringAt(time.now().plusSeconds(20), "mod-users");
-    AuthDecision decision = AuthDecision.grant(202, moduleToken, USER, "[]",
-        Map.of("_", moduleToken, "mod-users-19.0.0", shortToken));
+    AuthDecision decision =
+        AuthDecision.grant(
+            202, moduleToken, USER, "[]", Map.of("_", moduleToken, "mod-users-19.0.0", shortToken));
 
     assertThat(servedAfter(key, decision, Duration.ofSeconds(20))).isFalse();
   }

@@ -26,7 +26,9 @@ class AuthCacheInvalidationTest {
     cache.get(key, CountingLoader.answering(decision)).join();
   }
 
-  /** @return true if the key is still cached: a lookup does not call the loader */
+  /**
+   * @return true if the key is still cached: a lookup does not call the loader
+   */
   private boolean isCached(AuthCacheKey key) {
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
     cache.get(key, loader).join();
@@ -193,10 +195,16 @@ class AuthCacheInvalidationTest {
   void invalidateTenant_duringLoaderCall_answerDeliveredButNotCached() {
     AuthCacheKey key = key(TENANT, "/users", "", "t1");
 
-    AuthDecision answer = cache.get(key, k -> {
-      cache.invalidateTenant(TENANT); // arrives after the auth call went out, before it is stored
-      return CompletableFuture.completedFuture(grant(moduleToken));
-    }).join();
+    AuthDecision answer =
+        cache
+            .get(
+                key,
+                k -> {
+                  cache.invalidateTenant(
+                      TENANT); // arrives after the auth call went out, before it is stored
+                  return CompletableFuture.completedFuture(grant(moduleToken));
+                })
+            .join();
 
     assertThat(answer.status()).isEqualTo(202);
     assertThat(isCached(key)).isFalse();
@@ -215,11 +223,14 @@ class AuthCacheInvalidationTest {
   @Test
   void invalidate_emptyOrNullArguments_rejected() {
     assertThatThrownBy(() -> cache.invalidateUser(TENANT, ""))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("userId must not be empty");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("userId must not be empty");
     assertThatThrownBy(() -> cache.invalidateToken(""))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("token must not be empty");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("token must not be empty");
     assertThatThrownBy(() -> cache.invalidateTenant(null))
-        .isInstanceOf(NullPointerException.class).hasMessage("tenant");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("tenant");
   }
 
   @Test

@@ -15,7 +15,8 @@ class AuthCacheKeyTest {
 
     String text = key.toString();
 
-    assertThat(text).doesNotContain(token)
+    assertThat(text)
+        .doesNotContain(token)
         .doesNotContain(token.substring(token.indexOf('.') + 1, token.lastIndexOf('.')))
         .contains("tenant=diku", "method=GET", "pathPattern=/users/{id}", "userId=u1")
         .containsPattern("token=sha256:[0-9a-f]{8}]");
@@ -47,11 +48,14 @@ class AuthCacheKeyTest {
   @Test
   void constructor_nullTenantMethodOrPattern_throws() {
     assertThatThrownBy(() -> new AuthCacheKey(null, "GET", "/p", "", ""))
-        .isInstanceOf(NullPointerException.class).hasMessage("tenant");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("tenant");
     assertThatThrownBy(() -> new AuthCacheKey("diku", null, "/p", "", ""))
-        .isInstanceOf(NullPointerException.class).hasMessage("method");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("method");
     assertThatThrownBy(() -> new AuthCacheKey("diku", "GET", null, "", ""))
-        .isInstanceOf(NullPointerException.class).hasMessage("pathPattern");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("pathPattern");
   }
 
   @Test

@@ -69,12 +69,14 @@ class AuthCacheLookupTest {
   void get_keysDifferingInOneComponent_eachLoads() {
     AuthCache cache = cache(new AuthCacheOptions());
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
-    List<AuthCacheKey> keys = List.of(key,
-        new AuthCacheKey("other", key.method(), key.pathPattern(), "", token),
-        new AuthCacheKey(TENANT, "GET", key.pathPattern(), "", token),
-        new AuthCacheKey(TENANT, key.method(), "/users/{id}", "", token),
-        new AuthCacheKey(TENANT, key.method(), key.pathPattern(), USER, token),
-        new AuthCacheKey(TENANT, key.method(), key.pathPattern(), "", "other-token"));
+    List<AuthCacheKey> keys =
+        List.of(
+            key,
+            new AuthCacheKey("other", key.method(), key.pathPattern(), "", token),
+            new AuthCacheKey(TENANT, "GET", key.pathPattern(), "", token),
+            new AuthCacheKey(TENANT, key.method(), "/users/{id}", "", token),
+            new AuthCacheKey(TENANT, key.method(), key.pathPattern(), USER, token),
+            new AuthCacheKey(TENANT, key.method(), key.pathPattern(), "", "other-token"));
 
     keys.forEach(k -> cache.get(k, loader).join());
     keys.forEach(k -> cache.get(k, loader).join());
@@ -90,10 +92,11 @@ class AuthCacheLookupTest {
     CountDownLatch start = new CountDownLatch(1);
     List<Callable<CompletableFuture<AuthDecision>>> callers = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
-      callers.add(() -> {
-        start.await();
-        return cache.get(key(new String(token)), loader);
-      });
+      callers.add(
+          () -> {
+            start.await();
+            return cache.get(key(new String(token)), loader);
+          });
     }
     ExecutorService pool = Executors.newFixedThreadPool(16);
     try {
@@ -135,9 +138,12 @@ class AuthCacheLookupTest {
     AuthCache cache = cache(new AuthCacheOptions());
     IllegalStateException bug = new IllegalStateException("bug in loader");
 
-    CompletableFuture<AuthDecision> failed = cache.get(key, k -> {
-      throw bug;
-    });
+    CompletableFuture<AuthDecision> failed =
+        cache.get(
+            key,
+            k -> {
+              throw bug;
+            });
 
     assertThatThrownBy(failed::get).hasCause(bug);
     CountingLoader next = CountingLoader.answering(grant(moduleToken));
@@ -273,9 +279,11 @@ class AuthCacheLookupTest {
     AuthCache cache = cache(new AuthCacheOptions());
 
     assertThatThrownBy(() -> cache.get(null, CountingLoader.answering(grant(moduleToken))))
-        .isInstanceOf(NullPointerException.class).hasMessage("key");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("key");
     assertThatThrownBy(() -> cache.get(key, null))
-        .isInstanceOf(NullPointerException.class).hasMessage("loader");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("loader");
   }
 
   @Test

@@ -43,11 +43,12 @@ class AuthCacheMetricsTest {
   void create_registersCaffeineMetersUnderCacheNameAuth() {
     exercise(cache(new AuthCacheOptions().setStaleIfError(Duration.ofSeconds(60))));
 
-    Set<String> names = registry.getMeters().stream()
-        .map(m -> m.getId().getName()).collect(Collectors.toSet());
+    Set<String> names =
+        registry.getMeters().stream().map(m -> m.getId().getName()).collect(Collectors.toSet());
 
-    assertThat(names).contains("cache.gets", "cache.loads", "cache.size",
-        "cache.stale.served", "cache.invalidations");
+    assertThat(names)
+        .contains(
+            "cache.gets", "cache.loads", "cache.size", "cache.stale.served", "cache.invalidations");
     assertThat(registry.getMeters())
         .allSatisfy(m -> assertThat(m.getId().getTag("cache")).isEqualTo("auth"));
   }
@@ -56,23 +57,31 @@ class AuthCacheMetricsTest {
   void meters_afterTraffic_noTagHoldsTokenUserIdOrPath() {
     exercise(cache(new AuthCacheOptions().setStaleIfError(Duration.ofSeconds(60))));
 
-    List<String> tagValues = registry.getMeters().stream()
-        .map(Meter::getId).flatMap(id -> id.getTags().stream())
-        .map(Tag::getValue).toList();
+    List<String> tagValues =
+        registry.getMeters().stream()
+            .map(Meter::getId)
+            .flatMap(id -> id.getTags().stream())
+            .map(Tag::getValue)
+            .toList();
 
-    assertThat(tagValues).isNotEmpty().allSatisfy(value -> assertThat(value)
-        .doesNotContain(token).doesNotContain(moduleToken).doesNotContain(USER)
-        .doesNotContain("/users").doesNotContain(TENANT));
+    assertThat(tagValues)
+        .isNotEmpty()
+        .allSatisfy(
+            value ->
+                assertThat(value)
+                    .doesNotContain(token)
+                    .doesNotContain(moduleToken)
+                    .doesNotContain(USER)
+                    .doesNotContain("/users")
+                    .doesNotContain(TENANT));
   }
 
   @Test
   void meters_afterTraffic_countHitsMissesAndStaleServed() {
     exercise(cache(new AuthCacheOptions().setStaleIfError(Duration.ofSeconds(60))));
 
-    assertThat(registry.get("cache.gets").tag("result", "hit").counter().count())
-        .isEqualTo(1.0);
-    assertThat(registry.get("cache.gets").tag("result", "miss").counter().count())
-        .isEqualTo(3.0);
+    assertThat(registry.get("cache.gets").tag("result", "hit").counter().count()).isEqualTo(1.0);
+    assertThat(registry.get("cache.gets").tag("result", "miss").counter().count()).isEqualTo(3.0);
     assertThat(registry.get("cache.stale.served").counter().count()).isEqualTo(1.0);
     assertThat(registry.get("cache.invalidations").tag("scope", "user").counter().count())
         .isEqualTo(1.0);

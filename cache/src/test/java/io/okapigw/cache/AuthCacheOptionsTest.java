@@ -33,9 +33,13 @@ class AuthCacheOptionsTest {
 
   @Test
   void copyConstructor_copiesAndIsIndependent() {
-    AuthCacheOptions original = new AuthCacheOptions().setEnabled(false).setMaxSize(5)
-        .setTtl(Duration.ofSeconds(7)).setNegativeTtl(Duration.ofSeconds(2))
-        .setStaleIfError(Duration.ofMinutes(1));
+    AuthCacheOptions original =
+        new AuthCacheOptions()
+            .setEnabled(false)
+            .setMaxSize(5)
+            .setTtl(Duration.ofSeconds(7))
+            .setNegativeTtl(Duration.ofSeconds(2))
+            .setStaleIfError(Duration.ofMinutes(1));
 
     AuthCacheOptions copy = new AuthCacheOptions(original);
     original.setMaxSize(6);
@@ -47,15 +51,20 @@ class AuthCacheOptionsTest {
 
   static Stream<Arguments> badSetters() {
     return Stream.of(
-        Arguments.of((Runnable) () -> new AuthCacheOptions().setTtl(Duration.ofSeconds(-1)),
+        Arguments.of(
+            (Runnable) () -> new AuthCacheOptions().setTtl(Duration.ofSeconds(-1)),
             "auth.cache.ttl must be > 0, was -1s"),
-        Arguments.of((Runnable) () -> new AuthCacheOptions().setTtl(Duration.ZERO),
+        Arguments.of(
+            (Runnable) () -> new AuthCacheOptions().setTtl(Duration.ZERO),
             "auth.cache.ttl must be > 0, was 0s"),
-        Arguments.of((Runnable) () -> new AuthCacheOptions().setTtl(null),
+        Arguments.of(
+            (Runnable) () -> new AuthCacheOptions().setTtl(null),
             "auth.cache.ttl must not be null"),
-        Arguments.of((Runnable) () -> new AuthCacheOptions().setTtl(Duration.ofDays(400)),
+        Arguments.of(
+            (Runnable) () -> new AuthCacheOptions().setTtl(Duration.ofDays(400)),
             "auth.cache.ttl must be <= 365d, was 400d"),
-        Arguments.of((Runnable) () -> new AuthCacheOptions().setMaxSize(0),
+        Arguments.of(
+            (Runnable) () -> new AuthCacheOptions().setMaxSize(0),
             "auth.cache.max-size must be > 0, was 0"),
         Arguments.of(
             (Runnable) () -> new AuthCacheOptions().setNegativeTtl(Duration.ofMillis(-500)),
@@ -69,13 +78,14 @@ class AuthCacheOptionsTest {
   @MethodSource("badSetters")
   void setter_invalidValue_throwsNamingTheSetting(Runnable setter, String message) {
     assertThatThrownBy(setter::run)
-        .isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(message);
   }
 
   @Test
   void setter_zeroForOptionalDurations_accepted() {
-    AuthCacheOptions options = new AuthCacheOptions()
-        .setNegativeTtl(Duration.ZERO).setStaleIfError(Duration.ZERO);
+    AuthCacheOptions options =
+        new AuthCacheOptions().setNegativeTtl(Duration.ZERO).setStaleIfError(Duration.ZERO);
 
     assertThat(options.getNegativeTtl()).isZero();
     assertThat(options.getStaleIfError()).isZero();
@@ -108,22 +118,30 @@ class AuthCacheOptionsTest {
 
   @Test
   void fromSettings_allKeys_applied() {
-    AuthCacheOptions options = AuthCacheOptions.fromSettings(Map.of(
-        "auth.cache.enabled", "false",
-        "auth.cache.ttl", "60s",
-        "auth.cache.max-size", "5000",
-        "auth.cache.negative-ttl", 5,
-        "auth.cache.stale-if-error", "10m"));
+    AuthCacheOptions options =
+        AuthCacheOptions.fromSettings(
+            Map.of(
+                "auth.cache.enabled", "false",
+                "auth.cache.ttl", "60s",
+                "auth.cache.max-size", "5000",
+                "auth.cache.negative-ttl", 5,
+                "auth.cache.stale-if-error", "10m"));
 
-    assertThat(options).isEqualTo(new AuthCacheOptions().setEnabled(false)
-        .setTtl(Duration.ofSeconds(60)).setMaxSize(5000).setNegativeTtl(Duration.ofSeconds(5))
-        .setStaleIfError(Duration.ofMinutes(10)));
+    assertThat(options)
+        .isEqualTo(
+            new AuthCacheOptions()
+                .setEnabled(false)
+                .setTtl(Duration.ofSeconds(60))
+                .setMaxSize(5000)
+                .setNegativeTtl(Duration.ofSeconds(5))
+                .setStaleIfError(Duration.ofMinutes(10)));
   }
 
   @Test
   void fromSettings_otherSettings_ignored() {
-    AuthCacheOptions options = AuthCacheOptions.fromSettings(
-        Map.of("http.port", 9130, "storage", "postgres", "auth.cachex", "?"));
+    AuthCacheOptions options =
+        AuthCacheOptions.fromSettings(
+            Map.of("http.port", 9130, "storage", "postgres", "auth.cachex", "?"));
 
     assertThat(options).isEqualTo(new AuthCacheOptions());
   }
@@ -137,7 +155,9 @@ class AuthCacheOptionsTest {
 
   static Stream<Arguments> badValues() {
     return Stream.of(
-        Arguments.of("auth.cache.ttl", "abc",
+        Arguments.of(
+            "auth.cache.ttl",
+            "abc",
             "auth.cache.ttl must be a duration such as 180s, 3m or 500ms (a bare number is"
                 + " seconds), was 'abc'"),
         Arguments.of("auth.cache.ttl", "10 weeks", "auth.cache.ttl must be a duration"),
@@ -147,10 +167,10 @@ class AuthCacheOptionsTest {
         Arguments.of("auth.cache.ttl", null, "auth.cache.ttl must not be null"),
         Arguments.of("auth.cache.negative-ttl", "-5", "auth.cache.negative-ttl must be >= 0"),
         Arguments.of("auth.cache.stale-if-error", "999d", "auth.cache.stale-if-error must be <="),
-        Arguments.of("auth.cache.enabled", "yes",
-            "auth.cache.enabled must be true or false, was 'yes'"),
-        Arguments.of("auth.cache.max-size", "lots",
-            "auth.cache.max-size must be an integer, was 'lots'"),
+        Arguments.of(
+            "auth.cache.enabled", "yes", "auth.cache.enabled must be true or false, was 'yes'"),
+        Arguments.of(
+            "auth.cache.max-size", "lots", "auth.cache.max-size must be an integer, was 'lots'"),
         Arguments.of("auth.cache.max-size", 10.5, "auth.cache.max-size must be an integer"),
         Arguments.of("auth.cache.max-size", -1, "auth.cache.max-size must be > 0, was -1"));
   }
@@ -159,7 +179,8 @@ class AuthCacheOptionsTest {
   @MethodSource("badValues")
   void fromSettings_badValue_throwsNamingTheKey(String key, Object value, String message) {
     assertThatThrownBy(() -> AuthCacheOptions.fromSettings(settings(key, value)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith(message);
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(message);
   }
 
   @Test
@@ -172,13 +193,18 @@ class AuthCacheOptionsTest {
 
   @Test
   void toMap_readBackByFromSettings_equalOptions() {
-    AuthCacheOptions options = new AuthCacheOptions().setEnabled(false).setMaxSize(42)
-        .setTtl(Duration.ofMillis(1500)).setNegativeTtl(Duration.ofSeconds(20))
-        .setStaleIfError(Duration.ofHours(2));
+    AuthCacheOptions options =
+        new AuthCacheOptions()
+            .setEnabled(false)
+            .setMaxSize(42)
+            .setTtl(Duration.ofMillis(1500))
+            .setNegativeTtl(Duration.ofSeconds(20))
+            .setStaleIfError(Duration.ofHours(2));
 
     Map<String, Object> map = options.toMap();
 
-    assertThat(map).containsEntry("auth.cache.ttl", "1500ms")
+    assertThat(map)
+        .containsEntry("auth.cache.ttl", "1500ms")
         .containsEntry("auth.cache.negative-ttl", "20s")
         .containsEntry("auth.cache.stale-if-error", "2h")
         .containsEntry("auth.cache.max-size", 42L)
@@ -188,7 +214,9 @@ class AuthCacheOptionsTest {
 
   @Test
   void toString_showsEverySetting() {
-    assertThat(new AuthCacheOptions().toString()).isEqualTo("AuthCacheOptions{enabled=true,"
-        + " ttl=3m, maxSize=100000, negativeTtl=0s, staleIfError=0s}");
+    assertThat(new AuthCacheOptions().toString())
+        .isEqualTo(
+            "AuthCacheOptions{enabled=true,"
+                + " ttl=3m, maxSize=100000, negativeTtl=0s, staleIfError=0s}");
   }
 }

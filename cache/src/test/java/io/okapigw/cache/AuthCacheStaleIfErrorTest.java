@@ -29,8 +29,8 @@ class AuthCacheStaleIfErrorTest {
     return Fixtures.cache(new AuthCacheOptions().setTtl(TTL).setStaleIfError(STALE), time);
   }
 
-  private static CompletableFuture<AuthDecision> getFailing(AuthCache cache, AuthCacheKey key,
-      Throwable error) {
+  private static CompletableFuture<AuthDecision> getFailing(
+      AuthCache cache, AuthCacheKey key, Throwable error) {
     return cache.get(key, CountingLoader.failing(error));
   }
 

@@ -77,11 +77,13 @@ class AuthDecisionTest {
 
   @Test
   void toString_neverContainsTokens() {
-    AuthDecision decision = AuthDecision.grant(202, moduleToken, "u1", "[\"a\"]",
-        Map.of("_", moduleToken, "mod-users", otherToken));
+    AuthDecision decision =
+        AuthDecision.grant(
+            202, moduleToken, "u1", "[\"a\"]", Map.of("_", moduleToken, "mod-users", otherToken));
 
     assertThat(decision.toString())
-        .doesNotContain(moduleToken).doesNotContain(otherToken)
+        .doesNotContain(moduleToken)
+        .doesNotContain(otherToken)
         .contains("status=202", "userId=u1", "mod-users", "moduleToken=sha256:");
   }
 }

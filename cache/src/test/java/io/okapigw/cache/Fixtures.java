@@ -11,8 +11,7 @@ final class Fixtures {
   static final String USER = "a1b2c3d4-0000-4000-8000-000000000001";
   static final String PERMISSIONS = "[\"circulation.check-out-by-barcode.post\"]";
 
-  private Fixtures() {
-  }
+  private Fixtures() {}
 
   static AuthCacheKey key(String token) {
     return new AuthCacheKey(TENANT, "POST", "/circulation/check-out-by-barcode", "", token);

@@ -12,8 +12,7 @@ final class Jwt {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private Jwt() {
-  }
+  private Jwt() {}
 
   static String withClaims(Map<String, ?> claims) {
     return part(Map.of("alg", "HS256", "typ", "JWT")) + "." + part(claims) + ".c2lnbmF0dXJl";

@@ -13,8 +13,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class JwtExpiryTest {
 
   private static String withPayload(String json) {
-    String payload = Base64.getUrlEncoder().withoutPadding()
-        .encodeToString(json.getBytes(StandardCharsets.UTF_8));
+    String payload =
+        Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString(json.getBytes(StandardCharsets.UTF_8));
     return "eyJhbGciOiJIUzI1NiJ9." + payload + ".sig";
   }
 
@@ -52,8 +54,14 @@ class JwtExpiryTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"{\"exp\":\"1750000000\"}", "{\"exp\":null}", "[1,2]", "42",
-      "{\"exp\":{\"v\":1}}"})
+  @ValueSource(
+      strings = {
+        "{\"exp\":\"1750000000\"}",
+        "{\"exp\":null}",
+        "[1,2]",
+        "42",
+        "{\"exp\":{\"v\":1}}"
+      })
   void epochSeconds_expNotANumber_none(String payload) {
     assertThat(JwtExpiry.epochSeconds(withPayload(payload))).isEqualTo(JwtExpiry.NONE);
   }

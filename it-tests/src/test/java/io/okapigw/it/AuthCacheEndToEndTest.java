@@ -43,9 +43,15 @@ class AuthCacheEndToEndTest {
     String alice = lib.login("diku", "alice");
     String bob = lib.login("diku", "bob");
     for (int i = 0; i < 3; i++) {
-      lib.as("diku", alice).get("/items/" + i).then().statusCode(200)
+      lib.as("diku", alice)
+          .get("/items/" + i)
+          .then()
+          .statusCode(200)
           .body(equalTo(Library.userId("diku", "alice")));
-      lib.as("diku", bob).get("/items/" + i).then().statusCode(200)
+      lib.as("diku", bob)
+          .get("/items/" + i)
+          .then()
+          .statusCode(200)
           .body(equalTo(Library.userId("diku", "bob")));
     }
   }
@@ -57,7 +63,10 @@ class AuthCacheEndToEndTest {
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
     lib.as("other", alice).get("/items/1").then().statusCode(oneOf(401, 403));
     String carol = lib.login("other", "carol");
-    lib.as("other", carol).get("/items/1").then().statusCode(200)
+    lib.as("other", carol)
+        .get("/items/1")
+        .then()
+        .statusCode(200)
         .body(equalTo(Library.userId("other", "carol")));
   }
 
@@ -75,10 +84,15 @@ class AuthCacheEndToEndTest {
     Library lib = start(new AuthCacheOptions());
     String alice = lib.login("diku", "alice");
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
-    lib.authtokenDirect("diku").body("[\"chain.get\"]")
+    lib.authtokenDirect("diku")
+        .body("[\"chain.get\"]")
         .put("/perms/users/" + Library.userId("diku", "alice") + "/permissions")
-        .then().statusCode(204);
-    lib.as("diku", alice).get("/items/1").then().statusCode(403)
+        .then()
+        .statusCode(204);
+    lib.as("diku", alice)
+        .get("/items/1")
+        .then()
+        .statusCode(403)
         .body(containsString("items.item.get"));
   }
 
@@ -96,8 +110,11 @@ class AuthCacheEndToEndTest {
     Library lib = start(new AuthCacheOptions());
     String bob = lib.login("diku", "bob");
     lib.as("diku", bob).get("/items/1").then().statusCode(200);
-    lib.authtokenDirect("diku").body("{\"active\":false}")
-        .put("/users/" + Library.userId("diku", "bob")).then().statusCode(204);
+    lib.authtokenDirect("diku")
+        .body("{\"active\":false}")
+        .put("/users/" + Library.userId("diku", "bob"))
+        .then()
+        .statusCode(204);
     lib.as("diku", bob).get("/items/1").then().statusCode(oneOf(401, 403));
   }
 
@@ -106,8 +123,8 @@ class AuthCacheEndToEndTest {
     Library lib = start(new AuthCacheOptions());
     String alice = lib.login("diku", "alice");
     long before = lib.authCalls();
-    HttpClientAgent client = lib.vertx.createHttpClient(new HttpClientOptions(),
-        new PoolOptions().setHttp1MaxSize(100));
+    HttpClientAgent client =
+        lib.vertx.createHttpClient(new HttpClientOptions(), new PoolOptions().setHttp1MaxSize(100));
     List<Future<Integer>> all = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
       all.add(lib.getAsync(client, alice, "/items/" + i));
@@ -125,20 +142,29 @@ class AuthCacheEndToEndTest {
     lib.stopAuthModule();
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
     lib.time.advance(Duration.ofSeconds(11));
-    lib.as("diku", alice).get("/items/1").then().statusCode(503)
+    lib.as("diku", alice)
+        .get("/items/1")
+        .then()
+        .statusCode(503)
         .body(containsString("auth module mod-authtoken-1.0.0 unavailable"));
   }
 
   @Test
   void authModuleDown_staleIfErrorOn_cachedAndValidKeepsWorking_othersGet503() throws Exception {
-    Library lib = start(new AuthCacheOptions().setTtl(Duration.ofSeconds(10))
-        .setStaleIfError(Duration.ofMinutes(5)));
+    Library lib =
+        start(
+            new AuthCacheOptions()
+                .setTtl(Duration.ofSeconds(10))
+                .setStaleIfError(Duration.ofMinutes(5)));
     String alice = lib.login("diku", "alice");
     String bob = lib.login("diku", "bob");
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
     lib.stopAuthModule();
     lib.time.advance(Duration.ofSeconds(11));
-    lib.as("diku", alice).get("/items/1").then().statusCode(200)
+    lib.as("diku", alice)
+        .get("/items/1")
+        .then()
+        .statusCode(200)
         .body(equalTo(Library.userId("diku", "alice")));
     lib.as("diku", bob).get("/items/1").then().statusCode(503);
     lib.time.advance(Duration.ofMinutes(10));

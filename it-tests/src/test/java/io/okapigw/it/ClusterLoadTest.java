@@ -37,8 +37,7 @@ class ClusterLoadTest {
   private static final int USERS = 6;
   private static final int KILLED = 2;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static Vertx vertx;
@@ -49,8 +48,9 @@ class ClusterLoadTest {
   static void start() throws Exception {
     vertx = Vertx.vertx();
     cluster = GatewayCluster.start(Jars.gateway(), 3, List.of());
-    library = Library.start(vertx, new DemoOptions(0, 300, 300, true, true, dir),
-        cluster.url(0)).await(2, TimeUnit.MINUTES);
+    library =
+        Library.start(vertx, new DemoOptions(0, 300, 300, true, true, dir), cluster.url(0))
+            .await(2, TimeUnit.MINUTES);
   }
 
   @AfterAll
@@ -68,21 +68,27 @@ class ClusterLoadTest {
 
   /** Warm-up operations count against {@code maxOperations}. */
   private static LoadPlan plan(List<String> urls, Duration warmup, long maxOperations) {
-    return new LoadPlan(urls.stream().map(URI::create).toList(), DemoOptions.TENANT,
-        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, USERS, warmup, Duration.ofSeconds(10), 0,
+    return new LoadPlan(
+        urls.stream().map(URI::create).toList(),
+        DemoOptions.TENANT,
+        DemoOptions.ADMIN,
+        DemoOptions.ADMIN_PASSWORD,
+        USERS,
+        warmup,
+        Duration.ofSeconds(10),
+        0,
         maxOperations);
   }
 
   @Test
-  void nodeKilledMidLoad_noFailuresButThoseInFlightThere_andItRejoinsAndServes()
-      throws Exception {
+  void nodeKilledMidLoad_noFailuresButThoseInFlightThere_andItRejoinsAndServes() throws Exception {
     LoadPlan load = plan(cluster.urls(), Duration.ofSeconds(2), 1_000_000);
     // items the kill may leave half done are never used by the rejoined node's run
     List<BarcodeRow> rows = BarcodeRows.of(library.data());
     List<BarcodeRow> beforeKill = rows.subList(0, 200);
     List<BarcodeRow> afterRejoin = rows.subList(200, rows.size());
-    LoadDriver driver = LoadDriver.start(vertx, load, beforeKill, "3 nodes")
-        .await(3, TimeUnit.MINUTES);
+    LoadDriver driver =
+        LoadDriver.start(vertx, load, beforeKill, "3 nodes").await(3, TimeUnit.MINUTES);
     double servedBefore = requestsServed(KILLED);
 
     Future<Void> measured = driver.measure(Duration.ofSeconds(15));
@@ -94,7 +100,8 @@ class ClusterLoadTest {
 
     assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
     assertThat(report.downGateways()).containsExactly(cluster.url(KILLED));
-    assertThat(report.lostInFlight()).as("at most one in flight per user at the killed node")
+    assertThat(report.lostInFlight())
+        .as("at most one in flight per user at the killed node")
         .isLessThanOrEqualTo(USERS / 3);
     assertThat(report.checkOut().count()).isPositive();
     assertThat(report.checkIn().count()).isPositive();
@@ -102,8 +109,8 @@ class ClusterLoadTest {
     cluster.awaitMembers(2);
     cluster.restart(KILLED, 3);
     LoadPlan rejoin = plan(List.of(cluster.url(KILLED)), Duration.ZERO, 24);
-    RunReport rejoined = LoadDriver.run(vertx, rejoin, afterRejoin,
-        "rejoined node").await(3, TimeUnit.MINUTES);
+    RunReport rejoined =
+        LoadDriver.run(vertx, rejoin, afterRejoin, "rejoined node").await(3, TimeUnit.MINUTES);
     assertThat(rejoined.errors()).as("errors: %s", rejoined.firstErrors()).isZero();
     assertThat(rejoined.checkOut().count()).isPositive();
   }
@@ -117,13 +124,18 @@ class ClusterLoadTest {
     }
   }
 
-  /** @return the requests node {@code i} has answered for the tenant, from its metrics */
+  /**
+   * @return the requests node {@code i} has answered for the tenant, from its metrics
+   */
   private static double requestsServed(int i) throws Exception {
-    String metrics = HTTP.send(HttpRequest.newBuilder(URI.create(cluster.url(i) + "/_/metrics"))
-        .build(), HttpResponse.BodyHandlers.ofString()).body();
-    return metrics.lines()
-        .filter(l -> l.startsWith("okapi_requests_seconds_count{")
-            && l.contains("tenant=\"diku\""))
+    String metrics =
+        HTTP.send(
+                HttpRequest.newBuilder(URI.create(cluster.url(i) + "/_/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    return metrics
+        .lines()
+        .filter(l -> l.startsWith("okapi_requests_seconds_count{") && l.contains("tenant=\"diku\""))
         .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
         .sum();
   }

@@ -25,8 +25,12 @@ class ClusterRestartTest {
   @BeforeAll
   static void start() {
     vertx = Vertx.vertx();
-    module = vertx.createHttpServer().requestHandler(req -> req.response().end("still here"))
-        .listen(0, "127.0.0.1").await();
+    module =
+        vertx
+            .createHttpServer()
+            .requestHandler(req -> req.response().end("still here"))
+            .listen(0, "127.0.0.1")
+            .await();
   }
 
   @AfterAll
@@ -40,32 +44,67 @@ class ClusterRestartTest {
     List<String> storage = List.of("--storage", TestPostgres.get().createDatabase());
     GatewayCluster first = GatewayCluster.start(Jars.gateway(), 3, storage);
     String node2 = first.url(1);
-    given().baseUri(node2).body("{\"id\":\"diku\",\"name\":\"Datalogisk\"}")
-        .post("/_/proxy/tenants").then().statusCode(201);
-    given().baseUri(node2).body("{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
-            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
-            + "\"permissionsRequired\":[]}]}]}")
-        .post("/_/proxy/modules").then().statusCode(201);
-    given().baseUri(node2).body("{\"srvcId\":\"mod-hello-1.0.0\",\"instId\":\"one\",\"url\":"
-        + "\"http://127.0.0.1:" + module.actualPort() + "\"}").post("/_/discovery/modules")
-        .then().statusCode(201);
-    given().baseUri(node2).body("{\"id\":\"mod-hello-1.0.0\"}")
-        .post("/_/proxy/tenants/diku/modules").then().statusCode(201);
+    given()
+        .baseUri(node2)
+        .body("{\"id\":\"diku\",\"name\":\"Datalogisk\"}")
+        .post("/_/proxy/tenants")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(node2)
+        .body(
+            "{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
+                + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
+                + "\"permissionsRequired\":[]}]}]}")
+        .post("/_/proxy/modules")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(node2)
+        .body(
+            "{\"srvcId\":\"mod-hello-1.0.0\",\"instId\":\"one\",\"url\":"
+                + "\"http://127.0.0.1:"
+                + module.actualPort()
+                + "\"}")
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(node2)
+        .body("{\"id\":\"mod-hello-1.0.0\"}")
+        .post("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(201);
     for (int i = 0; i < 3; i++) {
       first.kill(i);
     }
 
     try (GatewayCluster second = GatewayCluster.start(Jars.gateway(), 3, storage)) {
       for (int i = 0; i < 3; i++) {
-        given().baseUri(second.url(i)).header("X-Okapi-Tenant", "diku").get("/hello")
-            .then().statusCode(200).body(equalTo("still here"));
+        given()
+            .baseUri(second.url(i))
+            .header("X-Okapi-Tenant", "diku")
+            .get("/hello")
+            .then()
+            .statusCode(200)
+            .body(equalTo("still here"));
       }
-      given().baseUri(second.url(0)).get("/_/proxy/tenants/diku")
-          .then().statusCode(200).body("name", equalTo("Datalogisk"));
-      given().baseUri(second.url(0)).get("/_/discovery/modules/mod-hello-1.0.0/one")
-          .then().statusCode(200);
-      given().baseUri(second.url(2)).get("/_/proxy/tenants/diku/modules")
-          .then().body("id", hasItems("mod-hello-1.0.0"));
+      given()
+          .baseUri(second.url(0))
+          .get("/_/proxy/tenants/diku")
+          .then()
+          .statusCode(200)
+          .body("name", equalTo("Datalogisk"));
+      given()
+          .baseUri(second.url(0))
+          .get("/_/discovery/modules/mod-hello-1.0.0/one")
+          .then()
+          .statusCode(200);
+      given()
+          .baseUri(second.url(2))
+          .get("/_/proxy/tenants/diku/modules")
+          .then()
+          .body("id", hasItems("mod-hello-1.0.0"));
     }
   }
 }

@@ -24,65 +24,111 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Three gateway nodes in separate JVMs, clustered on 127.0.0.1, with the admin API protected
- * (the real authtoken module enabled for the supertenant, last): every admin call here carries
+ * Three gateway nodes in separate JVMs, clustered on 127.0.0.1, with the admin API protected (the
+ * real authtoken module enabled for the supertenant, last): every admin call here carries
  * super_admin's token. A node killed mid-load: {@link ClusterLoadTest}.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class ClusterTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static Vertx vertx;
   private static HttpServer module;
   private static GatewayCluster cluster;
   private static int authtokenPort;
+
   /** super_admin's token (okapi.all), for the admin API. */
   private static String superToken;
 
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    module = vertx.createHttpServer().requestHandler(req -> req.response().end("hello"))
-        .listen(0, "127.0.0.1").await();
+    module =
+        vertx
+            .createHttpServer()
+            .requestHandler(req -> req.response().end("hello"))
+            .listen(0, "127.0.0.1")
+            .await();
     cluster = GatewayCluster.start(Jars.gateway(), 3, List.of());
     String node1 = cluster.url(0);
-    given().baseUri(node1).body("{\"id\":\"diku\"}").post("/_/proxy/tenants")
-        .then().statusCode(201);
-    given().baseUri(node1).body("{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
-            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
-            + "\"permissionsRequired\":[]}]}]}")
-        .post("/_/proxy/modules").then().statusCode(201);
-    given().baseUri(node1).body("{\"srvcId\":\"mod-hello-1.0.0\",\"url\":\"http://127.0.0.1:"
-        + module.actualPort() + "\"}").post("/_/discovery/modules").then().statusCode(201);
-    given().baseUri(node1).body("{\"id\":\"mod-hello-1.0.0\"}")
-        .post("/_/proxy/tenants/diku/modules").then().statusCode(201);
+    given()
+        .baseUri(node1)
+        .body("{\"id\":\"diku\"}")
+        .post("/_/proxy/tenants")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(node1)
+        .body(
+            "{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
+                + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
+                + "\"permissionsRequired\":[]}]}]}")
+        .post("/_/proxy/modules")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(node1)
+        .body(
+            "{\"srvcId\":\"mod-hello-1.0.0\",\"url\":\"http://127.0.0.1:"
+                + module.actualPort()
+                + "\"}")
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(node1)
+        .body("{\"id\":\"mod-hello-1.0.0\"}")
+        .post("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(201);
     installAuthtoken(node1);
-    given().baseUri(node1).body("{\"id\":\"mod-authtoken-1.0.0\"}")
-        .post("/_/proxy/tenants/supertenant/modules").then().statusCode(201);
+    given()
+        .baseUri(node1)
+        .body("{\"id\":\"mod-authtoken-1.0.0\"}")
+        .post("/_/proxy/tenants/supertenant/modules")
+        .then()
+        .statusCode(201);
     superToken = login(node1, "supertenant", "super_admin");
   }
 
   private static String login(String node, String tenant, String username) {
-    return given().baseUri(node).header("X-Okapi-Tenant", tenant)
+    return given()
+        .baseUri(node)
+        .header("X-Okapi-Tenant", tenant)
         .contentType("application/json")
         .body("{\"username\":\"" + username + "\",\"password\":\"" + username + "\"}")
-        .post("/authn/login").then().statusCode(201).extract().header("X-Okapi-Token");
+        .post("/authn/login")
+        .then()
+        .statusCode(201)
+        .extract()
+        .header("X-Okapi-Token");
   }
 
-  /** @return an admin request to node {@code i} as super_admin */
+  /**
+   * @return an admin request to node {@code i} as super_admin
+   */
   private static RequestSpecification admin(int i) {
     return given().baseUri(cluster.url(i)).header("X-Okapi-Token", superToken);
   }
 
-  /** @return auth calls node {@code i} has made for tenant diku (its /_/metrics, no token) */
+  /**
+   * @return auth calls node {@code i} has made for tenant diku (its /_/metrics, no token)
+   */
   private static double authCalls(int i) {
-    String metrics = given().baseUri(cluster.url(i)).get("/_/metrics").then().statusCode(200)
-        .extract().asString();
-    return metrics.lines().filter(l -> l.startsWith("okapi_auth_calls_total{")
-            && l.contains("tenant=\"diku\""))
-        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    String metrics =
+        given()
+            .baseUri(cluster.url(i))
+            .get("/_/metrics")
+            .then()
+            .statusCode(200)
+            .extract()
+            .asString();
+    return metrics
+        .lines()
+        .filter(l -> l.startsWith("okapi_auth_calls_total{") && l.contains("tenant=\"diku\""))
+        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+        .sum();
   }
 
   private static double[] authCallsPerNode() {
@@ -95,21 +141,33 @@ class ClusterTest {
 
   private static void getGuardedOnEveryNode(String token) {
     for (int i = 0; i < cluster.size(); i++) {
-      given().baseUri(cluster.url(i)).header("X-Okapi-Tenant", "diku")
-          .header("X-Okapi-Token", token).get("/guarded").then().statusCode(200);
+      given()
+          .baseUri(cluster.url(i))
+          .header("X-Okapi-Tenant", "diku")
+          .header("X-Okapi-Token", token)
+          .get("/guarded")
+          .then()
+          .statusCode(200);
     }
   }
 
   /** The real authtoken module, telling node 1 about permission changes; a guarded route. */
   private static void installAuthtoken(String node1) throws Exception {
-    AuthtokenVerticle authtoken = new AuthtokenVerticle(new AuthtokenOptions().setPort(0)
-        .setHost("127.0.0.1").setStore("json:" + dir)
-        .setSigningKeyFile(dir.resolve("signing.key").toString()).setGatewayUrl(node1)
-        .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-        .addBootstrapUser(new BootstrapUser("diku", "alice", "alice", List.of("guarded.get")))
-        .addBootstrapUser(new BootstrapUser("diku", "bob", "bob", List.of("guarded.get")))
-        .addBootstrapUser(new BootstrapUser("supertenant", "super_admin", "super_admin",
-            List.of("okapi.all"))));
+    AuthtokenVerticle authtoken =
+        new AuthtokenVerticle(
+            new AuthtokenOptions()
+                .setPort(0)
+                .setHost("127.0.0.1")
+                .setStore("json:" + dir)
+                .setSigningKeyFile(dir.resolve("signing.key").toString())
+                .setGatewayUrl(node1)
+                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+                .addBootstrapUser(
+                    new BootstrapUser("diku", "alice", "alice", List.of("guarded.get")))
+                .addBootstrapUser(new BootstrapUser("diku", "bob", "bob", List.of("guarded.get")))
+                .addBootstrapUser(
+                    new BootstrapUser(
+                        "supertenant", "super_admin", "super_admin", List.of("okapi.all"))));
     vertx.deployVerticle(authtoken).await();
     authtokenPort = authtoken.actualPort();
     String descriptor;
@@ -117,17 +175,40 @@ class ClusterTest {
       descriptor = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
     given().baseUri(node1).body(descriptor).post("/_/proxy/modules").then().statusCode(201);
-    given().baseUri(node1).body("{\"srvcId\":\"mod-authtoken-1.0.0\",\"url\":\"http://127.0.0.1:"
-        + authtokenPort + "\"}").post("/_/discovery/modules").then().statusCode(201);
-    given().baseUri(node1).body("{\"id\":\"mod-guarded-1.0.0\",\"provides\":[{\"id\":\"guarded\","
-            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/guarded\","
-            + "\"permissionsRequired\":[\"guarded.get\"]}]}]}")
-        .post("/_/proxy/modules").then().statusCode(201);
-    given().baseUri(node1).body("{\"srvcId\":\"mod-guarded-1.0.0\",\"url\":\"http://127.0.0.1:"
-        + module.actualPort() + "\"}").post("/_/discovery/modules").then().statusCode(201);
+    given()
+        .baseUri(node1)
+        .body(
+            "{\"srvcId\":\"mod-authtoken-1.0.0\",\"url\":\"http://127.0.0.1:"
+                + authtokenPort
+                + "\"}")
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(node1)
+        .body(
+            "{\"id\":\"mod-guarded-1.0.0\",\"provides\":[{\"id\":\"guarded\","
+                + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/guarded\","
+                + "\"permissionsRequired\":[\"guarded.get\"]}]}]}")
+        .post("/_/proxy/modules")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(node1)
+        .body(
+            "{\"srvcId\":\"mod-guarded-1.0.0\",\"url\":\"http://127.0.0.1:"
+                + module.actualPort()
+                + "\"}")
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
     for (String id : List.of("mod-authtoken-1.0.0", "mod-guarded-1.0.0")) {
-      given().baseUri(node1).body("{\"id\":\"" + id + "\"}")
-          .post("/_/proxy/tenants/diku/modules").then().statusCode(201);
+      given()
+          .baseUri(node1)
+          .body("{\"id\":\"" + id + "\"}")
+          .post("/_/proxy/tenants/diku/modules")
+          .then()
+          .statusCode(201);
     }
   }
 
@@ -144,23 +225,40 @@ class ClusterTest {
   @Test
   void registeredOnNode1_routesThroughEveryNodeAtOnce() {
     for (int i = 0; i < 3; i++) {
-      given().baseUri(cluster.url(i)).header("X-Okapi-Tenant", "diku").get("/hello")
-          .then().statusCode(200).body(equalTo("hello"));
-      admin(i).get("/_/proxy/tenants/diku/modules")
-          .then().statusCode(200).body("[0].id", equalTo("mod-hello-1.0.0"));
+      given()
+          .baseUri(cluster.url(i))
+          .header("X-Okapi-Tenant", "diku")
+          .get("/hello")
+          .then()
+          .statusCode(200)
+          .body(equalTo("hello"));
+      admin(i)
+          .get("/_/proxy/tenants/diku/modules")
+          .then()
+          .statusCode(200)
+          .body("[0].id", equalTo("mod-hello-1.0.0"));
     }
   }
 
   @Test
   void discoveryNodes_everyNodeListsTheThreeMembersWithTheirUrls() {
-    List<String> urls = cluster.urls().stream()
-        .map(url -> url.replace("127.0.0.1", "localhost")).toList();
+    List<String> urls =
+        cluster.urls().stream().map(url -> url.replace("127.0.0.1", "localhost")).toList();
     for (int i = 0; i < 3; i++) {
-      List<String> listed = admin(i).get("/_/discovery/nodes").then().statusCode(200).extract()
-          .jsonPath().getList("url");
+      List<String> listed =
+          admin(i)
+              .get("/_/discovery/nodes")
+              .then()
+              .statusCode(200)
+              .extract()
+              .jsonPath()
+              .getList("url");
       assertThat(listed).containsExactlyInAnyOrderElementsOf(urls);
       String nodeId = admin(i).get("/_/discovery/nodes").jsonPath().getString("[0].nodeId");
-      admin(i).get("/_/discovery/nodes/" + nodeId).then().statusCode(200)
+      admin(i)
+          .get("/_/discovery/nodes/" + nodeId)
+          .then()
+          .statusCode(200)
           .body("nodeId", equalTo(nodeId));
     }
   }
@@ -169,12 +267,21 @@ class ClusterTest {
   void supertenantProtectedOnNode1_everyNodeRefusesAdminCallsWithoutSuperAdminsToken() {
     String alice = login(cluster.url(0), "diku", "alice");
     for (int i = 0; i < 3; i++) {
-      given().baseUri(cluster.url(i)).get("/_/proxy/health").then().statusCode(200)
+      given()
+          .baseUri(cluster.url(i))
+          .get("/_/proxy/health")
+          .then()
+          .statusCode(200)
           .body("adminApi.protected", equalTo(true))
           .body("adminApi.authModule", equalTo("mod-authtoken-1.0.0"));
       given().baseUri(cluster.url(i)).get("/_/proxy/tenants").then().statusCode(401);
-      given().baseUri(cluster.url(i)).header("X-Okapi-Tenant", "supertenant")
-          .header("X-Okapi-Token", alice).get("/_/proxy/tenants").then().statusCode(403);
+      given()
+          .baseUri(cluster.url(i))
+          .header("X-Okapi-Tenant", "supertenant")
+          .header("X-Okapi-Token", alice)
+          .get("/_/proxy/tenants")
+          .then()
+          .statusCode(403);
       admin(i).get("/_/proxy/tenants").then().statusCode(200).body("id", hasItem("diku"));
     }
   }
@@ -185,51 +292,90 @@ class ClusterTest {
     getGuardedOnEveryNode(bob);
     double[] cached = authCallsPerNode();
     getGuardedOnEveryNode(bob);
-    assertThat(authCallsPerNode()).as("bob's grant is cached on every node").containsExactly(cached);
+    assertThat(authCallsPerNode())
+        .as("bob's grant is cached on every node")
+        .containsExactly(cached);
 
-    admin(1).body("{\"srvcId\":\"mod-authtoken-1.0.0\",\"instId\":\"authtoken-b\","
-        + "\"url\":\"http://127.0.0.1:" + authtokenPort + "\"}")
-        .post("/_/discovery/modules").then().statusCode(201);
+    admin(1)
+        .body(
+            "{\"srvcId\":\"mod-authtoken-1.0.0\",\"instId\":\"authtoken-b\","
+                + "\"url\":\"http://127.0.0.1:"
+                + authtokenPort
+                + "\"}")
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
     getGuardedOnEveryNode(bob);
     double[] afterAdd = authCallsPerNode();
-    admin(2).delete("/_/discovery/modules/mod-authtoken-1.0.0/authtoken-b")
-        .then().statusCode(204);
+    admin(2).delete("/_/discovery/modules/mod-authtoken-1.0.0/authtoken-b").then().statusCode(204);
     getGuardedOnEveryNode(bob);
     double[] afterRemove = authCallsPerNode();
 
     for (int i = 0; i < 3; i++) {
-      assertThat(afterAdd[i]).as("node %d after an instance was added on node 1", i)
+      assertThat(afterAdd[i])
+          .as("node %d after an instance was added on node 1", i)
           .isEqualTo(cached[i] + 1);
-      assertThat(afterRemove[i]).as("node %d after it was removed on node 2", i)
+      assertThat(afterRemove[i])
+          .as("node %d after it was removed on node 2", i)
           .isEqualTo(afterAdd[i] + 1);
     }
   }
 
   @Test
   void grantCachedOnAllNodes_permissionRevokedInAuthModule_nextRequestOnEveryNodeRefused() {
-    String token = given().baseUri(cluster.url(0)).header("X-Okapi-Tenant", "diku")
-        .contentType("application/json").body("{\"username\":\"alice\",\"password\":\"alice\"}")
-        .post("/authn/login").then().statusCode(201).extract().header("X-Okapi-Token");
+    String token =
+        given()
+            .baseUri(cluster.url(0))
+            .header("X-Okapi-Tenant", "diku")
+            .contentType("application/json")
+            .body("{\"username\":\"alice\",\"password\":\"alice\"}")
+            .post("/authn/login")
+            .then()
+            .statusCode(201)
+            .extract()
+            .header("X-Okapi-Token");
     for (int i = 0; i < 3; i++) {
-      given().baseUri(cluster.url(i)).header("X-Okapi-Tenant", "diku")
-          .header("X-Okapi-Token", token).get("/guarded").then().statusCode(200);
+      given()
+          .baseUri(cluster.url(i))
+          .header("X-Okapi-Tenant", "diku")
+          .header("X-Okapi-Token", token)
+          .get("/guarded")
+          .then()
+          .statusCode(200);
     }
-    String userId = UUID.nameUUIDFromBytes("diku:alice".getBytes(StandardCharsets.UTF_8))
-        .toString();
-    given().baseUri("http://127.0.0.1:" + authtokenPort).header("X-Okapi-Tenant", "diku")
-        .contentType("application/json").body("[]")
-        .put("/perms/users/" + userId + "/permissions").then().statusCode(204);
+    String userId =
+        UUID.nameUUIDFromBytes("diku:alice".getBytes(StandardCharsets.UTF_8)).toString();
+    given()
+        .baseUri("http://127.0.0.1:" + authtokenPort)
+        .header("X-Okapi-Tenant", "diku")
+        .contentType("application/json")
+        .body("[]")
+        .put("/perms/users/" + userId + "/permissions")
+        .then()
+        .statusCode(204);
     for (int i = 0; i < 3; i++) {
-      given().baseUri(cluster.url(i)).header("X-Okapi-Tenant", "diku")
-          .header("X-Okapi-Token", token).get("/guarded").then().statusCode(403);
+      given()
+          .baseUri(cluster.url(i))
+          .header("X-Okapi-Tenant", "diku")
+          .header("X-Okapi-Token", token)
+          .get("/guarded")
+          .then()
+          .statusCode(403);
     }
   }
 
   @Test
   void invalidateOnOneNode_acknowledgedByAllMembers() {
-    given().baseUri(cluster.url(1)).body("{\"tenant\":\"diku\"}")
-        .post("/_/proxy/auth-cache/invalidate").then().statusCode(401);
-    admin(1).body("{\"tenant\":\"diku\"}")
-        .post("/_/proxy/auth-cache/invalidate").then().statusCode(204);
+    given()
+        .baseUri(cluster.url(1))
+        .body("{\"tenant\":\"diku\"}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(401);
+    admin(1)
+        .body("{\"tenant\":\"diku\"}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(204);
   }
 }

@@ -46,36 +46,71 @@ class LargeBodyStreamingTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    HttpServer module = vertx.createHttpServer().requestHandler(req -> {
-      if (req.path().equals("/bulk/upload")) {
-        CRC32 crc = new CRC32();
-        long[] bytes = {0};
-        req.handler(buf -> {
-          bytes[0] += buf.length();
-          crc.update(buf.getBytes());
-        });
-        req.endHandler(v -> req.response().end(new JsonObject().put("bytes", bytes[0])
-            .put("crc", crc.getValue()).encode()));
-      } else {
-        HttpServerResponse resp = req.response().putHeader("Content-Length", Long.toString(TOTAL));
-        writeAll(resp).onSuccess(v -> resp.end());
-      }
-    }).listen(0, "127.0.0.1").await();
+    HttpServer module =
+        vertx
+            .createHttpServer()
+            .requestHandler(
+                req -> {
+                  if (req.path().equals("/bulk/upload")) {
+                    CRC32 crc = new CRC32();
+                    long[] bytes = {0};
+                    req.handler(
+                        buf -> {
+                          bytes[0] += buf.length();
+                          crc.update(buf.getBytes());
+                        });
+                    req.endHandler(
+                        v ->
+                            req.response()
+                                .end(
+                                    new JsonObject()
+                                        .put("bytes", bytes[0])
+                                        .put("crc", crc.getValue())
+                                        .encode()));
+                  } else {
+                    HttpServerResponse resp =
+                        req.response().putHeader("Content-Length", Long.toString(TOTAL));
+                    writeAll(resp).onSuccess(v -> resp.end());
+                  }
+                })
+            .listen(0, "127.0.0.1")
+            .await();
     int port = JavaProcess.freePort();
     gatewayUrl = "http://localhost:" + port;
-    gateway = JavaProcess.launch(Jars.gateway(), List.of("-Xmx128m"),
-        List.of("dev", "--port", Integer.toString(port)));
+    gateway =
+        JavaProcess.launch(
+            Jars.gateway(), List.of("-Xmx128m"), List.of("dev", "--port", Integer.toString(port)));
     gateway.awaitReady(gatewayUrl + "/_/version", java.time.Duration.ofSeconds(60));
-    given().baseUri(gatewayUrl).body("{\"id\":\"diku\"}").post("/_/proxy/tenants")
-        .then().statusCode(201);
-    given().baseUri(gatewayUrl).body("{\"id\":\"mod-bulk-1.0.0\",\"provides\":[{\"id\":\"bulk\","
-            + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"*\"],\"pathPattern\":\"/bulk/*\","
-            + "\"permissionsRequired\":[]}]}]}")
-        .post("/_/proxy/modules").then().statusCode(201);
-    given().baseUri(gatewayUrl).body("{\"srvcId\":\"mod-bulk-1.0.0\",\"url\":\"http://127.0.0.1:"
-        + module.actualPort() + "\"}").post("/_/discovery/modules").then().statusCode(201);
-    given().baseUri(gatewayUrl).body("{\"id\":\"mod-bulk-1.0.0\"}")
-        .post("/_/proxy/tenants/diku/modules").then().statusCode(201);
+    given()
+        .baseUri(gatewayUrl)
+        .body("{\"id\":\"diku\"}")
+        .post("/_/proxy/tenants")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(gatewayUrl)
+        .body(
+            "{\"id\":\"mod-bulk-1.0.0\",\"provides\":[{\"id\":\"bulk\","
+                + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"*\"],\"pathPattern\":\"/bulk/*\","
+                + "\"permissionsRequired\":[]}]}]}")
+        .post("/_/proxy/modules")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(gatewayUrl)
+        .body(
+            "{\"srvcId\":\"mod-bulk-1.0.0\",\"url\":\"http://127.0.0.1:"
+                + module.actualPort()
+                + "\"}")
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
+    given()
+        .baseUri(gatewayUrl)
+        .body("{\"id\":\"mod-bulk-1.0.0\"}")
+        .post("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(201);
     client = vertx.createHttpClient();
   }
 
@@ -128,15 +163,21 @@ class LargeBodyStreamingTest {
 
   @Test
   void upload256MiB_throughGatewayWith128MiBHeap_arrivesWhole() throws Exception {
-    JsonObject result = client.request(new RequestOptions().setMethod(HttpMethod.POST)
-            .setAbsoluteURI(gatewayUrl + "/bulk/upload").putHeader("X-Okapi-Tenant", "diku"))
-        .compose(req -> {
-          req.setChunked(true);
-          return writeAll(req).compose(v -> req.end()).compose(v -> req.response());
-        })
-        .compose(HttpClientResponse::body)
-        .map(Buffer::toJsonObject)
-        .await(4, TimeUnit.MINUTES);
+    JsonObject result =
+        client
+            .request(
+                new RequestOptions()
+                    .setMethod(HttpMethod.POST)
+                    .setAbsoluteURI(gatewayUrl + "/bulk/upload")
+                    .putHeader("X-Okapi-Tenant", "diku"))
+            .compose(
+                req -> {
+                  req.setChunked(true);
+                  return writeAll(req).compose(v -> req.end()).compose(v -> req.response());
+                })
+            .compose(HttpClientResponse::body)
+            .map(Buffer::toJsonObject)
+            .await(4, TimeUnit.MINUTES);
     assertThat(result.getLong("bytes")).isEqualTo(TOTAL);
     assertThat(result.getLong("crc")).isEqualTo(expectedCrc());
     assertThat(gateway.isAlive()).isTrue();
@@ -148,17 +189,25 @@ class LargeBodyStreamingTest {
     long[] bytes = {0};
     // built on a Vert.x context, so the handler is set before the first chunk arrives
     Promise<Integer> download = Promise.promise();
-    vertx.runOnContext(v -> client.request(new RequestOptions().setMethod(HttpMethod.GET)
-            .setAbsoluteURI(gatewayUrl + "/bulk/download").putHeader("X-Okapi-Tenant", "diku"))
-        .compose(HttpClientRequest::send)
-        .compose(resp -> {
-          resp.handler(buf -> {
-            bytes[0] += buf.length();
-            crc.update(buf.getBytes());
-          });
-          return resp.end().map(resp.statusCode());
-        })
-        .onComplete(download));
+    vertx.runOnContext(
+        v ->
+            client
+                .request(
+                    new RequestOptions()
+                        .setMethod(HttpMethod.GET)
+                        .setAbsoluteURI(gatewayUrl + "/bulk/download")
+                        .putHeader("X-Okapi-Tenant", "diku"))
+                .compose(HttpClientRequest::send)
+                .compose(
+                    resp -> {
+                      resp.handler(
+                          buf -> {
+                            bytes[0] += buf.length();
+                            crc.update(buf.getBytes());
+                          });
+                      return resp.end().map(resp.statusCode());
+                    })
+                .onComplete(download));
     int status = download.future().await(4, TimeUnit.MINUTES);
     assertThat(status).isEqualTo(200);
     assertThat(bytes[0]).isEqualTo(TOTAL);

@@ -28,10 +28,10 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
- * The real gateway and the real authtoken module in this JVM on one fake time source, plus
- * small modules: {@code GET /items/{id}} (needs items.item.get; answers the user id it was
- * given) and a chain {@code GET /chain} that calls {@code /b} and {@code /c} through the
- * gateway with its module token.
+ * The real gateway and the real authtoken module in this JVM on one fake time source, plus small
+ * modules: {@code GET /items/{id}} (needs items.item.get; answers the user id it was given) and a
+ * chain {@code GET /chain} that calls {@code /b} and {@code /c} through the gateway with its module
+ * token.
  */
 final class Library implements AutoCloseable {
 
@@ -45,64 +45,95 @@ final class Library implements AutoCloseable {
   private final Path dir;
 
   Library(AuthCacheOptions cache) throws IOException {
-    gateway = Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1)
-        .withAuthCache(cache), time).await();
+    gateway =
+        Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1).withAuthCache(cache), time)
+            .await();
     dir = Files.createTempDirectory("okapigw-it-authtoken");
     List<String> perms = List.of("items.item.get", "chain.get");
-    authtoken = new AuthtokenVerticle(new AuthtokenOptions().setPort(0).setHost("127.0.0.1")
-        .setStore("json:" + dir).setSigningKeyFile(dir.resolve("signing.key").toString())
-        .setGatewayUrl(gateway.okapiUrl()).setClock(time.clock())
-        .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-        .addBootstrapUser(new BootstrapUser("diku", "alice", PASSWORD, perms))
-        .addBootstrapUser(new BootstrapUser("diku", "bob", PASSWORD, perms))
-        .addBootstrapUser(new BootstrapUser("other", "carol", PASSWORD, perms)));
+    authtoken =
+        new AuthtokenVerticle(
+            new AuthtokenOptions()
+                .setPort(0)
+                .setHost("127.0.0.1")
+                .setStore("json:" + dir)
+                .setSigningKeyFile(dir.resolve("signing.key").toString())
+                .setGatewayUrl(gateway.okapiUrl())
+                .setClock(time.clock())
+                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+                .addBootstrapUser(new BootstrapUser("diku", "alice", PASSWORD, perms))
+                .addBootstrapUser(new BootstrapUser("diku", "bob", PASSWORD, perms))
+                .addBootstrapUser(new BootstrapUser("other", "carol", PASSWORD, perms)));
     authtokenDeployment = vertx.deployVerticle(authtoken).await();
     install();
   }
 
   private void install() throws IOException {
-    HttpServer items = server(req -> req.response()
-        .end(String.valueOf(req.getHeader("X-Okapi-User-Id"))));
+    HttpServer items =
+        server(req -> req.response().end(String.valueOf(req.getHeader("X-Okapi-User-Id"))));
     HttpServer leaf = server(req -> req.response().end(req.path()));
     HttpClientAgent client = vertx.createHttpClient();
-    HttpServer chain = server(req -> callThrough(client, req, "/b")
-        .compose(b -> callThrough(client, req, "/c").map(c -> b + "+" + c))
-        .onSuccess(body -> req.response().end(body))
-        .onFailure(e -> req.response().setStatusCode(502).end(e.getMessage())));
+    HttpServer chain =
+        server(
+            req ->
+                callThrough(client, req, "/b")
+                    .compose(b -> callThrough(client, req, "/c").map(c -> b + "+" + c))
+                    .onSuccess(body -> req.response().end(body))
+                    .onFailure(e -> req.response().setStatusCode(502).end(e.getMessage())));
     addModule(authtokenDescriptor(), "http://127.0.0.1:" + authtoken.actualPort());
-    addModule(module("mod-items-1.0.0", "items", handler("/items/{id}", "items.item.get")),
-        url(items));
-    addModule(module("mod-leaf-1.0.0", "leaf", handler("/b", "b.get"), handler("/c", "c.get")),
+    addModule(
+        module("mod-items-1.0.0", "items", handler("/items/{id}", "items.item.get")), url(items));
+    addModule(
+        module("mod-leaf-1.0.0", "leaf", handler("/b", "b.get"), handler("/c", "c.get")),
         url(leaf));
-    addModule(module("mod-chain-1.0.0", "chain", handler("/chain", "chain.get")
-            .put("modulePermissions", new JsonArray().add("chain.downstream")))
-        .put("permissionSets", new JsonArray().add(new JsonObject()
-            .put("permissionName", "chain.downstream")
-            .put("subPermissions", new JsonArray().add("b.get").add("c.get")))), url(chain));
+    addModule(
+        module(
+                "mod-chain-1.0.0",
+                "chain",
+                handler("/chain", "chain.get")
+                    .put("modulePermissions", new JsonArray().add("chain.downstream")))
+            .put(
+                "permissionSets",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("permissionName", "chain.downstream")
+                            .put("subPermissions", new JsonArray().add("b.get").add("c.get")))),
+        url(chain));
     for (String tenant : List.of("diku", "other")) {
       admin().body("{\"id\":\"" + tenant + "\"}").post("/_/proxy/tenants").then().statusCode(201);
-      for (String id : List.of("mod-authtoken-1.0.0", "mod-items-1.0.0", "mod-leaf-1.0.0",
-          "mod-chain-1.0.0")) {
-        admin().body("{\"id\":\"" + id + "\"}").post("/_/proxy/tenants/" + tenant + "/modules")
-            .then().statusCode(201);
+      for (String id :
+          List.of("mod-authtoken-1.0.0", "mod-items-1.0.0", "mod-leaf-1.0.0", "mod-chain-1.0.0")) {
+        admin()
+            .body("{\"id\":\"" + id + "\"}")
+            .post("/_/proxy/tenants/" + tenant + "/modules")
+            .then()
+            .statusCode(201);
       }
     }
   }
 
-  private static io.vertx.core.Future<String> callThrough(HttpClientAgent client,
-      io.vertx.core.http.HttpServerRequest in, String path) {
-    return client.request(new RequestOptions().setMethod(HttpMethod.GET)
-            .setAbsoluteURI(in.getHeader("X-Okapi-Url") + path)
-            .putHeader("X-Okapi-Tenant", in.getHeader("X-Okapi-Tenant"))
-            .putHeader("X-Okapi-Token", in.getHeader("X-Okapi-Token"))
-            .putHeader("X-Okapi-Request-Id", in.getHeader("X-Okapi-Request-Id")))
+  private static io.vertx.core.Future<String> callThrough(
+      HttpClientAgent client, io.vertx.core.http.HttpServerRequest in, String path) {
+    return client
+        .request(
+            new RequestOptions()
+                .setMethod(HttpMethod.GET)
+                .setAbsoluteURI(in.getHeader("X-Okapi-Url") + path)
+                .putHeader("X-Okapi-Tenant", in.getHeader("X-Okapi-Tenant"))
+                .putHeader("X-Okapi-Token", in.getHeader("X-Okapi-Token"))
+                .putHeader("X-Okapi-Request-Id", in.getHeader("X-Okapi-Request-Id")))
         .compose(r -> r.send())
-        .compose(r -> r.body().map(body -> {
-          if (r.statusCode() != 200) {
-            throw new IllegalStateException(path + " answered " + r.statusCode() + ": " + body);
-          }
-          return body.toString();
-        }));
+        .compose(
+            r ->
+                r.body()
+                    .map(
+                        body -> {
+                          if (r.statusCode() != 200) {
+                            throw new IllegalStateException(
+                                path + " answered " + r.statusCode() + ": " + body);
+                          }
+                          return body.toString();
+                        }));
   }
 
   private HttpServer server(io.vertx.core.Handler<io.vertx.core.http.HttpServerRequest> h) {
@@ -115,8 +146,11 @@ final class Library implements AutoCloseable {
 
   private void addModule(JsonObject descriptor, String url) {
     admin().body(descriptor.encode()).post("/_/proxy/modules").then().statusCode(201);
-    admin().body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url)
-        .encode()).post("/_/discovery/modules").then().statusCode(201);
+    admin()
+        .body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url).encode())
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
   }
 
   private static JsonObject authtokenDescriptor() throws IOException {
@@ -126,13 +160,22 @@ final class Library implements AutoCloseable {
   }
 
   private static JsonObject module(String id, String itf, JsonObject... handlers) {
-    return new JsonObject().put("id", id).put("provides", new JsonArray().add(new JsonObject()
-        .put("id", itf).put("version", "1.0").put("handlers", new JsonArray(List.of(
-            (Object[]) handlers)))));
+    return new JsonObject()
+        .put("id", id)
+        .put(
+            "provides",
+            new JsonArray()
+                .add(
+                    new JsonObject()
+                        .put("id", itf)
+                        .put("version", "1.0")
+                        .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
   }
 
   private static JsonObject handler(String path, String permission) {
-    return new JsonObject().put("methods", new JsonArray().add("GET")).put("pathPattern", path)
+    return new JsonObject()
+        .put("methods", new JsonArray().add("GET"))
+        .put("pathPattern", path)
         .put("permissionsRequired", new JsonArray().add(permission));
   }
 
@@ -140,18 +183,27 @@ final class Library implements AutoCloseable {
     return given().baseUri(gateway.okapiUrl());
   }
 
-  /** @return a request through the gateway for the tenant with the token */
+  /**
+   * @return a request through the gateway for the tenant with the token
+   */
   RequestSpecification as(String tenant, String token) {
-    RequestSpecification spec = given().baseUri(gateway.okapiUrl()).header("X-Okapi-Tenant", tenant);
+    RequestSpecification spec =
+        given().baseUri(gateway.okapiUrl()).header("X-Okapi-Tenant", tenant);
     return token == null ? spec : spec.header("X-Okapi-Token", token);
   }
 
   /** Logs in through the gateway. */
   String login(String tenant, String username) {
-    return given().baseUri(gateway.okapiUrl()).header("X-Okapi-Tenant", tenant)
+    return given()
+        .baseUri(gateway.okapiUrl())
+        .header("X-Okapi-Tenant", tenant)
         .contentType("application/json")
         .body("{\"username\":\"" + username + "\",\"password\":\"" + PASSWORD + "\"}")
-        .post("/authn/login").then().statusCode(201).extract().header("X-Okapi-Token");
+        .post("/authn/login")
+        .then()
+        .statusCode(201)
+        .extract()
+        .header("X-Okapi-Token");
   }
 
   static String userId(String tenant, String username) {
@@ -161,11 +213,15 @@ final class Library implements AutoCloseable {
 
   /** Calls the authtoken module directly (as an administrator's tool would, inside). */
   RequestSpecification authtokenDirect(String tenant) {
-    return given().baseUri("http://127.0.0.1:" + authtoken.actualPort())
-        .header("X-Okapi-Tenant", tenant).contentType("application/json");
+    return given()
+        .baseUri("http://127.0.0.1:" + authtoken.actualPort())
+        .header("X-Okapi-Tenant", tenant)
+        .contentType("application/json");
   }
 
-  /** @return auth calls the gateway has made so far */
+  /**
+   * @return auth calls the gateway has made so far
+   */
   long authCalls() {
     return admin().get("/_/proxy/auth-cache").jsonPath().getLong("authCalls");
   }
@@ -174,11 +230,17 @@ final class Library implements AutoCloseable {
     vertx.undeploy(authtokenDeployment).await();
   }
 
-  /** @return a GET through the gateway, as a Vert.x future (for concurrent requests) */
+  /**
+   * @return a GET through the gateway, as a Vert.x future (for concurrent requests)
+   */
   io.vertx.core.Future<Integer> getAsync(HttpClientAgent client, String token, String path) {
-    return client.request(new RequestOptions().setMethod(HttpMethod.GET)
-            .setAbsoluteURI(gateway.okapiUrl() + path).putHeader("X-Okapi-Tenant", "diku")
-            .putHeader("X-Okapi-Token", token))
+    return client
+        .request(
+            new RequestOptions()
+                .setMethod(HttpMethod.GET)
+                .setAbsoluteURI(gateway.okapiUrl() + path)
+                .putHeader("X-Okapi-Tenant", "diku")
+                .putHeader("X-Okapi-Token", token))
         .compose(r -> r.send())
         .compose(r -> r.end().map(v -> r.statusCode()));
   }

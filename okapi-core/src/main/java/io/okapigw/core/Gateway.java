@@ -28,35 +28,45 @@ public interface Gateway {
   }
 
   /**
-   * Starts a node whose auth cache runs on the given time source (tests advance a fake one
-   * instead of sleeping; token {@code exp} is read against a wall clock that moves with it).
+   * Starts a node whose auth cache runs on the given time source (tests advance a fake one instead
+   * of sleeping; token {@code exp} is read against a wall clock that moves with it).
    */
   static Future<Gateway> start(Vertx vertx, GatewayOptions options, Ticker ticker) {
     return GatewayNode.start(vertx, options, ticker, Scheduler.system(vertx));
   }
 
   /**
-   * Starts a node whose auth cache runs on {@code ticker} and whose module timers run on
-   * {@code scheduler} (tests advance fake ones instead of sleeping).
+   * Starts a node whose auth cache runs on {@code ticker} and whose module timers run on {@code
+   * scheduler} (tests advance fake ones instead of sleeping).
    */
-  static Future<Gateway> start(Vertx vertx, GatewayOptions options, Ticker ticker,
-      Scheduler scheduler) {
+  static Future<Gateway> start(
+      Vertx vertx, GatewayOptions options, Ticker ticker, Scheduler scheduler) {
     return GatewayNode.start(vertx, options, ticker, scheduler);
   }
 
-  /** @return the port the node listens on */
+  /**
+   * @return the port the node listens on
+   */
   int port();
 
-  /** @return the port of the admin listener, or -1 if the node has none ({@code admin.port}) */
+  /**
+   * @return the port of the admin listener, or -1 if the node has none ({@code admin.port})
+   */
   int adminPort();
 
-  /** @return the URL modules reach this node at (X-Okapi-Url) */
+  /**
+   * @return the URL modules reach this node at (X-Okapi-Url)
+   */
   String okapiUrl();
 
-  /** @return this node's id in the cluster ({@code local} when not clustered) */
+  /**
+   * @return this node's id in the cluster ({@code local} when not clustered)
+   */
   String nodeId();
 
-  /** @return the registry the admin API works on */
+  /**
+   * @return the registry the admin API works on
+   */
   Registry registry();
 
   /** Undeploys the node's verticles and closes its clients. */

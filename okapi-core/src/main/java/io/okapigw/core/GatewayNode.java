@@ -20,8 +20,8 @@ import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.storage.Storage;
-import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.tenantinit.SystemCalls;
+import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
 import io.vertx.core.DeploymentOptions;
@@ -48,30 +48,40 @@ final class GatewayNode implements Gateway {
     this.deploymentId = deploymentId;
   }
 
-  static Future<Gateway> start(Vertx vertx, GatewayOptions requested, Ticker ticker,
-      Scheduler scheduler) {
+  static Future<Gateway> start(
+      Vertx vertx, GatewayOptions requested, Ticker ticker, Scheduler scheduler) {
     GatewayOptions options = withFreePorts(requested);
     String version = Version.current();
     return Storage.open(vertx, options.storage())
         .compose(store -> wire(vertx, options, ticker, scheduler, store))
-        .compose(shared -> shared.registry().ensureSupertenant(OkapiModule.descriptor(version))
-            .compose(v -> shared.tables().rebuild())
-            .compose(v -> shared.timers().start()).map(shared))
-        .compose(shared -> vertx.deployVerticle(() -> new HttpVerticle(shared),
-                new DeploymentOptions().setInstances(options.instances()))
-            .map(id -> {
-              shared.exposure().logState();
-              return (Gateway) new GatewayNode(vertx, shared, id);
-            }));
+        .compose(
+            shared ->
+                shared
+                    .registry()
+                    .ensureSupertenant(OkapiModule.descriptor(version))
+                    .compose(v -> shared.tables().rebuild())
+                    .compose(v -> shared.timers().start())
+                    .map(shared))
+        .compose(
+            shared ->
+                vertx
+                    .deployVerticle(
+                        () -> new HttpVerticle(shared),
+                        new DeploymentOptions().setInstances(options.instances()))
+                    .map(
+                        id -> {
+                          shared.exposure().logState();
+                          return (Gateway) new GatewayNode(vertx, shared, id);
+                        }));
   }
 
   /**
-   * Port 0 becomes a port free now, bound moments later by the HTTP verticles; another process
-   * may take it in between. Binding port 0 and reading the bound port is not possible here: the
-   * port must be known before the listeners start, because wiring the node, which the verticles
-   * need to serve, already uses it: the node's URL (X-Okapi-Url) goes to tenant init and timer
-   * system calls, is registered in the cluster's node map, and the exposure log names it. Only
-   * tests and tools ask for port 0; a deployment names its ports.
+   * Port 0 becomes a port free now, bound moments later by the HTTP verticles; another process may
+   * take it in between. Binding port 0 and reading the bound port is not possible here: the port
+   * must be known before the listeners start, because wiring the node, which the verticles need to
+   * serve, already uses it: the node's URL (X-Okapi-Url) goes to tenant init and timer system
+   * calls, is registered in the cluster's node map, and the exposure log names it. Only tests and
+   * tools ask for port 0; a deployment names its ports.
    */
   private static GatewayOptions withFreePorts(GatewayOptions requested) {
     GatewayOptions options = requested.port() == 0 ? requested.withPort(freePort()) : requested;
@@ -79,8 +89,12 @@ final class GatewayNode implements Gateway {
     return admin.port() == 0 ? options.withAdmin(admin.withPort(freePort())) : options;
   }
 
-  private static Future<Shared> wire(Vertx vertx, GatewayOptions options, Ticker ticker,
-      Scheduler scheduler, RegistryStore store) {
+  private static Future<Shared> wire(
+      Vertx vertx,
+      GatewayOptions options,
+      Ticker ticker,
+      Scheduler scheduler,
+      RegistryStore store) {
     String okapiUrl = options.okapiUrlFor(options.port());
     Registry registry = new Registry(vertx, store);
     RoutingTables tables = new RoutingTables(store);
@@ -90,28 +104,51 @@ final class GatewayNode implements Gateway {
     new ProcessorMetrics().bindTo(metrics);
     AuthCache cache = AuthCache.create(options.authCache(), ticker, metrics);
     ClusterBus bus = ClusterBus.create(vertx, options.clusterAckTimeout());
-    AdminExposure exposure = new AdminExposure(tables, options.admin(),
-        options.host() + ":" + options.port());
-    return Future.all(RegistrySync.start(tables, bus), ClusterInvalidator.start(vertx, cache, bus),
-            TimerService.create(vertx, store, options.storage(), bus, scheduler,
-                new SystemCalls(vertx.createHttpClient(), store, okapiUrl), metrics),
+    AdminExposure exposure =
+        new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
+    return Future.all(
+            RegistrySync.start(tables, bus),
+            ClusterInvalidator.start(vertx, cache, bus),
+            TimerService.create(
+                vertx,
+                store,
+                options.storage(),
+                bus,
+                scheduler,
+                new SystemCalls(vertx.createHttpClient(), store, okapiUrl),
+                metrics),
             ClusterNodes.register(vertx, bus, okapiUrl))
-        .map(started -> {
-          RegistrySync sync = started.resultAt(0);
-          ClusterInvalidator invalidator = started.resultAt(1);
-          TimerService timers = started.resultAt(2);
-          // routing first: a decision cached after the invalidation comes from the new modules
-          registry.onChange(change -> sync.changed()
-              .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
-              .onSuccess(v -> exposure.logState()));
-          registry.onChange(change -> timers.changed());
-          TenantInit init = new TenantInit(vertx, store, okapiUrl, options.tenantInit(),
-              Clock.systemUTC());
-          Installer installer = new Installer(vertx, registry, store, init, bus,
-              options.tenantInit().timeout().toMillis());
-          return new Shared(options, okapiUrl, registry, tables, Version.current(), cache,
-              invalidator, metrics, bus, exposure, timers, installer);
-        });
+        .map(
+            started -> {
+              RegistrySync sync = started.resultAt(0);
+              ClusterInvalidator invalidator = started.resultAt(1);
+              TimerService timers = started.resultAt(2);
+              // routing first: a decision cached after the invalidation comes from the new modules
+              registry.onChange(
+                  change ->
+                      sync.changed()
+                          .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
+                          .onSuccess(v -> exposure.logState()));
+              registry.onChange(change -> timers.changed());
+              TenantInit init =
+                  new TenantInit(vertx, store, okapiUrl, options.tenantInit(), Clock.systemUTC());
+              Installer installer =
+                  new Installer(
+                      vertx, registry, store, init, bus, options.tenantInit().timeout().toMillis());
+              return new Shared(
+                  options,
+                  okapiUrl,
+                  registry,
+                  tables,
+                  Version.current(),
+                  cache,
+                  invalidator,
+                  metrics,
+                  bus,
+                  exposure,
+                  timers,
+                  installer);
+            });
   }
 
   private static int freePort() {
@@ -153,9 +190,17 @@ final class GatewayNode implements Gateway {
   }
 
   /** What every HTTP verticle of the node shares. */
-  record Shared(GatewayOptions options, String okapiUrl, Registry registry, RoutingTables tables,
-      String version, AuthCache cache, ClusterInvalidator invalidator,
-      PrometheusMeterRegistry metrics, ClusterBus bus, AdminExposure exposure,
-      TimerService timers, Installer installer) {
-  }
+  record Shared(
+      GatewayOptions options,
+      String okapiUrl,
+      Registry registry,
+      RoutingTables tables,
+      String version,
+      AuthCache cache,
+      ClusterInvalidator invalidator,
+      PrometheusMeterRegistry metrics,
+      ClusterBus bus,
+      AdminExposure exposure,
+      TimerService timers,
+      Installer installer) {}
 }

@@ -12,16 +12,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Command line: {@code dev|cluster [--port P] [-conf file.json] [--key value ...]},
- * {@code version}, {@code help}.
+ * Command line: {@code dev|cluster [--port P] [-conf file.json] [--key value ...]}, {@code
+ * version}, {@code help}.
  */
 public final class Main {
 
   private static final Logger log = LoggerFactory.getLogger(Main.class);
+
   /** Plain-text output for the user (usage, version). */
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
-  static final String USAGE = """
+  static final String USAGE =
+      """
       usage: java -jar okapi-core-fat.jar COMMAND [settings]
       commands:
         dev        single-node gateway, in-memory registry
@@ -69,8 +71,7 @@ public final class Main {
         --cluster.ack-timeout D   wait for other nodes to confirm changes (default 2s)
       """;
 
-  private Main() {
-  }
+  private Main() {}
 
   public static void main(String[] args) {
     String command = args.length == 0 ? "help" : args[0];
@@ -94,22 +95,40 @@ public final class Main {
     ClusterOptions cluster = parse(() -> ClusterOptions.from(settings));
     GatewayOptions options = parse(() -> GatewayOptions.from(settings.except(ClusterOptions.KEYS)));
     ClusteredVertx.start(cluster)
-        .onSuccess(vertx -> run(vertx, options, "cluster node at " + cluster.host() + ":"
-            + cluster.port() + ", " + options.storage() + " registry"))
-        .onFailure(e -> {
-          log.error("cannot join the cluster: {}", e.getMessage());
-          System.exit(1);
-        });
+        .onSuccess(
+            vertx ->
+                run(
+                    vertx,
+                    options,
+                    "cluster node at "
+                        + cluster.host()
+                        + ":"
+                        + cluster.port()
+                        + ", "
+                        + options.storage()
+                        + " registry"))
+        .onFailure(
+            e -> {
+              log.error("cannot join the cluster: {}", e.getMessage());
+              System.exit(1);
+            });
   }
 
   private static void run(Vertx vertx, GatewayOptions options, String mode) {
     Gateway.start(vertx, options)
-        .onSuccess(gw -> log.info("gateway {} listening on port {} ({}; node {})",
-            Version.current(), gw.port(), mode, gw.nodeId()))
-        .onFailure(e -> {
-          log.error("gateway failed to start: {}", e.getMessage());
-          vertx.close().onComplete(v -> System.exit(1));
-        });
+        .onSuccess(
+            gw ->
+                log.info(
+                    "gateway {} listening on port {} ({}; node {})",
+                    Version.current(),
+                    gw.port(),
+                    mode,
+                    gw.nodeId()))
+        .onFailure(
+            e -> {
+              log.error("gateway failed to start: {}", e.getMessage());
+              vertx.close().onComplete(v -> System.exit(1));
+            });
     Shutdown.closeOnExit(vertx, Duration.ofSeconds(10));
   }
 
@@ -126,5 +145,4 @@ public final class Main {
     log.error(message);
     System.exit(2);
   }
-
 }

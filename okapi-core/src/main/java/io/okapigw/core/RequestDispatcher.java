@@ -13,13 +13,13 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 
 /**
- * What one listener serves: nothing more on a connection being closed; 400 for a path not in
- * normal form ({@link RequestPaths}) before anything looks at it, so that the path routed and
- * authorized is the path forwarded and the path the admin API's router sees; then CORS first for
- * browser requests (those with an {@code Origin}), {@code /_/invoke/tenant/...} as a call of the
- * tenant it names, and everything else through the proxy, the admin API included (it is the
- * okapi module's interface). A listener that must not serve the admin API answers 403 under
- * {@code /_/}, except the health check and {@code /_/invoke/tenant/...}.
+ * What one listener serves: nothing more on a connection being closed; 400 for a path not in normal
+ * form ({@link RequestPaths}) before anything looks at it, so that the path routed and authorized
+ * is the path forwarded and the path the admin API's router sees; then CORS first for browser
+ * requests (those with an {@code Origin}), {@code /_/invoke/tenant/...} as a call of the tenant it
+ * names, and everything else through the proxy, the admin API included (it is the okapi module's
+ * interface). A listener that must not serve the admin API answers 403 under {@code /_/}, except
+ * the health check and {@code /_/invoke/tenant/...}.
  */
 final class RequestDispatcher implements Handler<HttpServerRequest> {
 
@@ -30,7 +30,11 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
   private final boolean servesAdmin;
   private final ClientConnections connections;
 
-  RequestDispatcher(Vertx vertx, ProxyHandler proxy, CorsPolicy cors, boolean servesAdmin,
+  RequestDispatcher(
+      Vertx vertx,
+      ProxyHandler proxy,
+      CorsPolicy cors,
+      boolean servesAdmin,
       ClientConnections connections) {
     this.proxy = proxy;
     this.servesAdmin = servesAdmin;
@@ -40,9 +44,17 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
     browser.route().handler(cors::handle).handler(ctx -> route(ctx.request()));
     // vert.x-web's CorsHandler fails an Origin that is not an origin ("https://a b") with 403
     // and an exception of its own, which Failures would take for an internal error (500)
-    browser.errorHandler(403, ctx -> Failures.respond(ctx.request(), new HttpError(403,
-        "CORS: origin refused" + (ctx.failure() == null || ctx.failure().getMessage() == null
-            ? "" : " (" + ctx.failure().getMessage() + ")"))));
+    browser.errorHandler(
+        403,
+        ctx ->
+            Failures.respond(
+                ctx.request(),
+                new HttpError(
+                    403,
+                    "CORS: origin refused"
+                        + (ctx.failure() == null || ctx.failure().getMessage() == null
+                            ? ""
+                            : " (" + ctx.failure().getMessage() + ")"))));
   }
 
   @Override
@@ -54,8 +66,12 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
     if (notNormal != null) {
       Failures.respond(req, HttpError.badRequest(notNormal));
     } else if (!servesAdmin && refused(req.path())) {
-      Failures.respond(req, new HttpError(403, "the admin API is not served on this"
-          + " listener (admin.public=false); use the admin listener"));
+      Failures.respond(
+          req,
+          new HttpError(
+              403,
+              "the admin API is not served on this"
+                  + " listener (admin.public=false); use the admin listener"));
     } else if (req.headers().contains(CorsPolicy.ORIGIN)) {
       browser.handle(req);
     } else {
@@ -64,8 +80,8 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
   }
 
   private void route(HttpServerRequest req) {
-    InvokePath.parse(req.path()).ifPresentOrElse(invoke -> proxy.invoke(req, invoke),
-        () -> proxy.handle(req));
+    InvokePath.parse(req.path())
+        .ifPresentOrElse(invoke -> proxy.invoke(req, invoke), () -> proxy.handle(req));
   }
 
   private static boolean refused(String path) {

@@ -11,21 +11,26 @@ public final class Shutdown {
 
   private static final Logger log = LoggerFactory.getLogger(Shutdown.class);
 
-  private Shutdown() {
-  }
+  private Shutdown() {}
 
   /**
-   * Registers a JVM shutdown hook that closes {@code vertx} (servers, clients, verticles) and
-   * gives up after {@code limit}, so a stuck close never keeps the process alive.
+   * Registers a JVM shutdown hook that closes {@code vertx} (servers, clients, verticles) and gives
+   * up after {@code limit}, so a stuck close never keeps the process alive.
    */
   public static void closeOnExit(Vertx vertx, Duration limit) {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        vertx.close().toCompletionStage().toCompletableFuture()
-            .get(limit.toMillis(), TimeUnit.MILLISECONDS);
-      } catch (Exception e) {
-        log.warn("shutdown did not finish within {}: {}", limit, e.toString());
-      }
-    }));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    vertx
+                        .close()
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .get(limit.toMillis(), TimeUnit.MILLISECONDS);
+                  } catch (Exception e) {
+                    log.warn("shutdown did not finish within {}: {}", limit, e.toString());
+                  }
+                }));
   }
 }

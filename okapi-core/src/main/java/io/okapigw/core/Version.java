@@ -7,8 +7,7 @@ import java.util.Properties;
 /** The build's version, from a resource Maven fills in. */
 final class Version {
 
-  private Version() {
-  }
+  private Version() {}
 
   static String current() {
     try (InputStream in = Version.class.getResourceAsStream("/okapigw-version.properties")) {

@@ -23,9 +23,13 @@ class SettingsDocumentedTest {
     }
   }
 
-  /** @return the settings named in the first column of the doc's tables */
+  /**
+   * @return the settings named in the first column of the doc's tables
+   */
   private static String settingsColumn(Path doc) throws IOException {
-    return Files.readAllLines(doc).stream().filter(line -> line.startsWith("| `"))
-        .map(line -> line.split("\\|")[1]).collect(Collectors.joining("\n"));
+    return Files.readAllLines(doc).stream()
+        .filter(line -> line.startsWith("| `"))
+        .map(line -> line.split("\\|")[1])
+        .collect(Collectors.joining("\n"));
   }
 }

@@ -8,14 +8,13 @@ import io.vertx.core.http.HttpServerRequest;
 import java.time.Duration;
 
 /**
- * A module that answers every request with the same body of a fixed size, at once or after a
- * fixed delay: the "direct" side of the gateway-hop benchmark, the handler behind the gateway,
- * and the artificially slow handler of the parallel-auth benchmark.
+ * A module that answers every request with the same body of a fixed size, at once or after a fixed
+ * delay: the "direct" side of the gateway-hop benchmark, the handler behind the gateway, and the
+ * artificially slow handler of the parallel-auth benchmark.
  */
 public final class FixedModule {
 
-  private FixedModule() {
-  }
+  private FixedModule() {}
 
   /**
    * Answers at once.
@@ -47,14 +46,16 @@ public final class FixedModule {
       body.setByte(i, (byte) ('a' + i % 26));
     }
     long delayMillis = delay.toMillis();
-    return vertx.createHttpServer()
-        .requestHandler(req -> {
-          if (delayMillis == 0) {
-            answer(req, body);
-          } else {
-            vertx.setTimer(delayMillis, id -> answer(req, body));
-          }
-        })
+    return vertx
+        .createHttpServer()
+        .requestHandler(
+            req -> {
+              if (delayMillis == 0) {
+                answer(req, body);
+              } else {
+                vertx.setTimer(delayMillis, id -> answer(req, body));
+              }
+            })
         .listen(port, "127.0.0.1");
   }
 

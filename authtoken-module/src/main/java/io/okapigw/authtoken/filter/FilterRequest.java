@@ -15,10 +15,10 @@ import java.util.regex.Pattern;
 
 /**
  * What the gateway asks the auth filter, read from the headers. Permission lists are
- * comma-separated as Okapi sends them (each part trimmed, empty parts dropped; an absent or
- * blank header is no permission), or a JSON array of names (older gateways); module
- * permissions a JSON object {@code {moduleId: [perms]}}. Garbage in any of them is a 400
- * naming the header; so is a comma list holding {@code " [ ] { }}, the sign of broken JSON.
+ * comma-separated as Okapi sends them (each part trimmed, empty parts dropped; an absent or blank
+ * header is no permission), or a JSON array of names (older gateways); module permissions a JSON
+ * object {@code {moduleId: [perms]}}. Garbage in any of them is a 400 naming the header; so is a
+ * comma list holding {@code " [ ] { }}, the sign of broken JSON.
  *
  * @param tenant {@code X-Okapi-Tenant}
  * @param token the token, or {@code null}
@@ -27,11 +27,16 @@ import java.util.regex.Pattern;
  * @param desired {@code X-Okapi-Permissions-Desired}
  * @param modulePermissions {@code X-Okapi-Module-Permissions}, in header order
  * @param requestId {@code X-Okapi-Request-Id} for logs, or {@code null}
- * @param okapiUrl {@code X-Okapi-Url}, where the gateway takes calls from modules, or
- *     {@code null}
+ * @param okapiUrl {@code X-Okapi-Url}, where the gateway takes calls from modules, or {@code null}
  */
-public record FilterRequest(String tenant, String token, String userId, List<String> required,
-    List<String> desired, Map<String, List<String>> modulePermissions, String requestId,
+public record FilterRequest(
+    String tenant,
+    String token,
+    String userId,
+    List<String> required,
+    List<String> desired,
+    Map<String, List<String>> modulePermissions,
+    String requestId,
     String okapiUrl) {
   private static final Pattern JSON_CHARACTERS = Pattern.compile("[\"\\[\\]{}]");
 
@@ -43,10 +48,14 @@ public record FilterRequest(String tenant, String token, String userId, List<Str
    */
   public static FilterRequest parse(MultiMap headers) {
     String userId = headers.get(OkapiHeaders.USER_ID);
-    return new FilterRequest(OkapiHeaders.tenant(headers), OkapiHeaders.token(headers),
+    return new FilterRequest(
+        OkapiHeaders.tenant(headers),
+        OkapiHeaders.token(headers),
         userId == null || userId.isBlank() ? null : userId.trim(),
-        names(headers, OkapiHeaders.PERMISSIONS_REQUIRED), names(headers, OkapiHeaders.PERMISSIONS_DESIRED),
-        modulePermissions(headers.get(OkapiHeaders.MODULE_PERMISSIONS)), headers.get(OkapiHeaders.REQUEST_ID),
+        names(headers, OkapiHeaders.PERMISSIONS_REQUIRED),
+        names(headers, OkapiHeaders.PERMISSIONS_DESIRED),
+        modulePermissions(headers.get(OkapiHeaders.MODULE_PERMISSIONS)),
+        headers.get(OkapiHeaders.REQUEST_ID),
         headers.get(OkapiHeaders.URL));
   }
 
@@ -71,8 +80,8 @@ public record FilterRequest(String tenant, String token, String userId, List<Str
       }
       return JsonBody.names(new JsonArray(names), header);
     } catch (DecodeException | ApiException e) {
-      throw ApiException.badRequest(header + " must be a comma-separated list or a JSON array of permission"
-          + " names");
+      throw ApiException.badRequest(
+          header + " must be a comma-separated list or a JSON array of permission" + " names");
     }
   }
 
@@ -91,13 +100,23 @@ public record FilterRequest(String tenant, String token, String userId, List<Str
       }
       return map;
     } catch (DecodeException | ApiException e) {
-      throw ApiException.badRequest(header + " must be a JSON object {\"moduleId\": [\"permission\", ...]}");
+      throw ApiException.badRequest(
+          header + " must be a JSON object {\"moduleId\": [\"permission\", ...]}");
     }
   }
 
   @Override
   public String toString() {
-    return "FilterRequest[tenant=" + tenant + ", token=" + (token == null ? "none" : "present") + ", userId="
-        + userId + ", required=" + required + ", requestId=" + requestId + "]";
+    return "FilterRequest[tenant="
+        + tenant
+        + ", token="
+        + (token == null ? "none" : "present")
+        + ", userId="
+        + userId
+        + ", required="
+        + required
+        + ", requestId="
+        + requestId
+        + "]";
   }
 }

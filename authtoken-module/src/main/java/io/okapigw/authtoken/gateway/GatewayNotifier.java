@@ -8,31 +8,32 @@ import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 
 /**
- * Tells the gateway to drop cached auth decisions: {@code POST {gatewayUrl}/_/proxy/auth-cache/invalidate}
- * with {@code {"tenant","userId"}}, {@code {"tenant","token"}}, {@code {"tenant"}} or
- * {@code {}} (everything). Each call waits for the gateway's answer at most the configured
- * timeout and never fails: if the gateway can't be reached the call succeeds, a warning is
- * logged and the invalidation is retried in the background.
+ * Tells the gateway to drop cached auth decisions: {@code POST
+ * {gatewayUrl}/_/proxy/auth-cache/invalidate} with {@code {"tenant","userId"}}, {@code
+ * {"tenant","token"}}, {@code {"tenant"}} or {@code {}} (everything). Each call waits for the
+ * gateway's answer at most the configured timeout and never fails: if the gateway can't be reached
+ * the call succeeds, a warning is logged and the invalidation is retried in the background.
  *
- * <p>The call is an admin call of the gateway, routed for the {@value #SUPERTENANT} tenant
- * and checked by the auth filter enabled there (this module): it carries
- * {@code X-Okapi-Tenant: supertenant} and an {@code X-Okapi-Token} the module signs itself,
- * without user, valid {@link #TOKEN_LIFETIME} (at most the token TTL), whose
- * {@code extra_permissions} is {@code [}{@value #INVALIDATE_PERMISSION}{@code ]}. Every
- * attempt, retries included, gets a fresh token.
+ * <p>The call is an admin call of the gateway, routed for the {@value #SUPERTENANT} tenant and
+ * checked by the auth filter enabled there (this module): it carries {@code X-Okapi-Tenant:
+ * supertenant} and an {@code X-Okapi-Token} the module signs itself, without user, valid {@link
+ * #TOKEN_LIFETIME} (at most the token TTL), whose {@code extra_permissions} is {@code [}{@value
+ * #INVALIDATE_PERMISSION}{@code ]}. Every attempt, retries included, gets a fresh token.
  */
 public interface GatewayNotifier {
   /** The gateway's built-in tenant its admin API is routed for. */
   String SUPERTENANT = "supertenant";
+
   /** The permission the gateway requires for {@code POST /_/proxy/auth-cache/invalidate}. */
   String INVALIDATE_PERMISSION = "okapi.proxy.auth-cache.invalidate";
+
   /** Lifetime of the token sent with an invalidation (capped at the token TTL). */
   Duration TOKEN_LIFETIME = Duration.ofSeconds(60);
 
   /**
    * @param vertx Vert.x
-   * @param options {@code gatewayUrl} ({@code null}: a notifier that does nothing),
-   *     timeout and retry settings
+   * @param options {@code gatewayUrl} ({@code null}: a notifier that does nothing), timeout and
+   *     retry settings
    * @param tokens signs the token each invalidation carries
    * @return the notifier
    */
@@ -43,29 +44,41 @@ public interface GatewayNotifier {
     return new HttpGatewayNotifier(vertx, options, tokens);
   }
 
-  /** @param tenant tenant id @param userId user id @return done (never fails) */
+  /**
+   * @param tenant tenant id @param userId user id @return done (never fails)
+   */
   default Future<Void> invalidateUser(String tenant, String userId) {
     return invalidate(new JsonObject().put("tenant", tenant).put("userId", userId));
   }
 
-  /** @param tenant tenant id @param token the token @return done (never fails) */
+  /**
+   * @param tenant tenant id @param token the token @return done (never fails)
+   */
   default Future<Void> invalidateToken(String tenant, String token) {
     return invalidate(new JsonObject().put("tenant", tenant).put("token", token));
   }
 
-  /** @param tenant tenant id @return done (never fails) */
+  /**
+   * @param tenant tenant id @return done (never fails)
+   */
   default Future<Void> invalidateTenant(String tenant) {
     return invalidate(new JsonObject().put("tenant", tenant));
   }
 
-  /** @return done (never fails): everything invalidated, e.g. after key rotation */
+  /**
+   * @return done (never fails): everything invalidated, e.g. after key rotation
+   */
   default Future<Void> invalidateAll() {
     return invalidate(new JsonObject());
   }
 
-  /** @param body the invalidation request body @return done (never fails) */
+  /**
+   * @param body the invalidation request body @return done (never fails)
+   */
   Future<Void> invalidate(JsonObject body);
 
-  /** @return done: pending retries are dropped, the HTTP client closed */
+  /**
+   * @return done: pending retries are dropped, the HTTP client closed
+   */
   Future<Void> close();
 }

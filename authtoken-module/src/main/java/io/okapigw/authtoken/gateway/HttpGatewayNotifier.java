@@ -21,14 +21,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Posts invalidations to the gateway, each attempt with a freshly signed token (see
- * {@link GatewayNotifier}), so a retry after a long back-off does not send an expired one.
- * Waits at most the timeout; on a connection error, timeout, 5xx or 401 it succeeds anyway,
- * logs a warning and retries in the background with doubling delays (capped at 30 s) up to
- * the configured number of retries. A 401 is retried because it can be passing: another
- * instance of the module, asked as the filter, may not have re-read a rotated signing key
- * yet. Any other 4xx is logged and not retried: the same request would get the same answer.
- * The token is never logged.
+ * Posts invalidations to the gateway, each attempt with a freshly signed token (see {@link
+ * GatewayNotifier}), so a retry after a long back-off does not send an expired one. Waits at most
+ * the timeout; on a connection error, timeout, 5xx or 401 it succeeds anyway, logs a warning and
+ * retries in the background with doubling delays (capped at 30 s) up to the configured number of
+ * retries. A 401 is retried because it can be passing: another instance of the module, asked as the
+ * filter, may not have re-read a rotated signing key yet. Any other 4xx is logged and not retried:
+ * the same request would get the same answer. The token is never logged.
  */
 final class HttpGatewayNotifier implements GatewayNotifier {
   static final String PATH = "/_/proxy/auth-cache/invalidate";
@@ -52,17 +51,22 @@ final class HttpGatewayNotifier implements GatewayNotifier {
     this.timeoutMillis = options.gatewayTimeout().toMillis();
     this.retryDelayMillis = options.gatewayRetryDelay().toMillis();
     this.retries = options.gatewayRetries();
-    this.client = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout((int) timeoutMillis));
+    this.client =
+        vertx.createHttpClient(new HttpClientOptions().setConnectTimeout((int) timeoutMillis));
   }
 
   @Override
   public Future<Void> invalidate(JsonObject body) {
-    return send(body).recover(e -> {
-      LOG.warn("auth-cache invalidation {} at the gateway failed ({}); retrying in the background",
-          describe(body), e.getMessage());
-      scheduleRetry(body, 1);
-      return Future.succeededFuture();
-    });
+    return send(body)
+        .recover(
+            e -> {
+              LOG.warn(
+                  "auth-cache invalidation {} at the gateway failed ({}); retrying in the background",
+                  describe(body),
+                  e.getMessage());
+              scheduleRetry(body, 1);
+              return Future.succeededFuture();
+            });
   }
 
   @Override
@@ -74,13 +78,19 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   }
 
   private Future<Void> send(JsonObject body) {
-    RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(url)
-        .setConnectTimeout(timeoutMillis).setIdleTimeout(timeoutMillis)
-        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-        .putHeader(OkapiHeaders.TENANT, SUPERTENANT)
-        .putHeader(OkapiHeaders.TOKEN, tokens.anonymousToken(SUPERTENANT, List.of(INVALIDATE_PERMISSION),
-            TOKEN_LIFETIME));
-    return client.request(request)
+    RequestOptions request =
+        new RequestOptions()
+            .setMethod(HttpMethod.POST)
+            .setAbsoluteURI(url)
+            .setConnectTimeout(timeoutMillis)
+            .setIdleTimeout(timeoutMillis)
+            .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+            .putHeader(OkapiHeaders.TENANT, SUPERTENANT)
+            .putHeader(
+                OkapiHeaders.TOKEN,
+                tokens.anonymousToken(SUPERTENANT, List.of(INVALIDATE_PERMISSION), TOKEN_LIFETIME));
+    return client
+        .request(request)
         .compose(req -> req.send(body.toBuffer()))
         .compose(resp -> resp.body().compose(b -> answered(body, resp.statusCode(), b)))
         .timeout(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -91,7 +101,10 @@ final class HttpGatewayNotifier implements GatewayNotifier {
       return Future.failedFuture("gateway answered " + status);
     }
     if (status >= 400) {
-      LOG.warn("gateway refused auth-cache invalidation {}: {} {}", describe(body), status,
+      LOG.warn(
+          "gateway refused auth-cache invalidation {}: {} {}",
+          describe(body),
+          status,
           answer.length() > 200 ? answer.getString(0, 200) : answer.toString());
     } else {
       LOG.debug("gateway invalidated {}", describe(body));
@@ -107,14 +120,22 @@ final class HttpGatewayNotifier implements GatewayNotifier {
       LOG.error("giving up auth-cache invalidation {} after {} retries", describe(body), retries);
       return;
     }
-    long delay = Math.min(retryDelayMillis << Math.min(attempt - 1, 20), MAX_RETRY_DELAY.toMillis());
-    timers.add(vertx.setTimer(delay, timer -> {
-      timers.remove(timer);
-      send(body)
-          .onSuccess(v -> LOG.info("auth-cache invalidation {} reached the gateway on retry {}",
-              describe(body), attempt))
-          .onFailure(e -> scheduleRetry(body, attempt + 1));
-    }));
+    long delay =
+        Math.min(retryDelayMillis << Math.min(attempt - 1, 20), MAX_RETRY_DELAY.toMillis());
+    timers.add(
+        vertx.setTimer(
+            delay,
+            timer -> {
+              timers.remove(timer);
+              send(body)
+                  .onSuccess(
+                      v ->
+                          LOG.info(
+                              "auth-cache invalidation {} reached the gateway on retry {}",
+                              describe(body),
+                              attempt))
+                  .onFailure(e -> scheduleRetry(body, attempt + 1));
+            }));
   }
 
   /** What is invalidated, without the token. */

@@ -9,23 +9,28 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 
 /**
- * {@code POST /authn/login}, {@code POST /authn/refresh} and {@code POST /authn/logout}.
- * Tokens travel in headers and bodies only, never in URLs; answers carrying tokens are
- * marked {@code Cache-Control: no-store}.
+ * {@code POST /authn/login}, {@code POST /authn/refresh} and {@code POST /authn/logout}. Tokens
+ * travel in headers and bodies only, never in URLs; answers carrying tokens are marked {@code
+ * Cache-Control: no-store}.
  */
 public final class LoginHandler {
   /** Longest password accepted. */
   public static final int MAX_PASSWORD_LENGTH = 1024;
+
   private static final int MAX_USERNAME_LENGTH = 256;
 
   private final LoginService service;
 
-  /** @param service the login logic */
+  /**
+   * @param service the login logic
+   */
   public LoginHandler(LoginService service) {
     this.service = service;
   }
 
-  /** @param router router to add the routes to @param body body handler with a size limit */
+  /**
+   * @param router router to add the routes to @param body body handler with a size limit
+   */
   public void mount(Router router, BodyHandler body) {
     router.post("/authn/login").handler(body).handler(this::login);
     router.post("/authn/refresh").handler(body).handler(this::refresh);
@@ -37,7 +42,8 @@ public final class LoginHandler {
     JsonBody body = JsonBody.of(ctx);
     String username = body.requiredString("username", MAX_USERNAME_LENGTH);
     String password = body.requiredString("password", MAX_PASSWORD_LENGTH);
-    service.login(tenant, username, password)
+    service
+        .login(tenant, username, password)
         .onSuccess(session -> respond(ctx, session))
         .onFailure(ctx::fail);
   }
@@ -45,9 +51,7 @@ public final class LoginHandler {
   private void refresh(RoutingContext ctx) {
     String tenant = OkapiHeaders.tenant(ctx.request().headers());
     String token = JsonBody.of(ctx).requiredString("refreshToken", 256);
-    service.refresh(tenant, token)
-        .onSuccess(session -> respond(ctx, session))
-        .onFailure(ctx::fail);
+    service.refresh(tenant, token).onSuccess(session -> respond(ctx, session)).onFailure(ctx::fail);
   }
 
   private void logout(RoutingContext ctx) {
@@ -56,13 +60,15 @@ public final class LoginHandler {
     if (token == null) {
       throw ApiException.unauthorized("missing token: send X-Okapi-Token");
     }
-    service.logout(tenant, token)
+    service
+        .logout(tenant, token)
         .onSuccess(v -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);
   }
 
   private static void respond(RoutingContext ctx, Session session) {
-    ctx.response().setStatusCode(201)
+    ctx.response()
+        .setStatusCode(201)
         .putHeader(OkapiHeaders.TOKEN, session.access().token())
         .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
         .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")

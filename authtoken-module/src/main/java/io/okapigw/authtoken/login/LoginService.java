@@ -25,11 +25,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Logins, refresh-token rotation and logout. A login starts a session ({@code sid}); its
- * refresh tokens are single use: exchanging one yields a new access and refresh token of
- * the same session; presenting a used one again revokes every refresh token of the user and
- * the session itself. Logout revokes the session: its refresh tokens are deleted and its
- * access and module tokens refused until they expire.
+ * Logins, refresh-token rotation and logout. A login starts a session ({@code sid}); its refresh
+ * tokens are single use: exchanging one yields a new access and refresh token of the same session;
+ * presenting a used one again revokes every refresh token of the user and the session itself.
+ * Logout revokes the session: its refresh tokens are deleted and its access and module tokens
+ * refused until they expire.
  */
 public final class LoginService {
   private static final Logger LOG = LoggerFactory.getLogger(LoginService.class);
@@ -38,7 +38,9 @@ public final class LoginService {
   private final LoginContext c;
   private final SecureRandom random = new SecureRandom();
 
-  /** @param context what the service works with */
+  /**
+   * @param context what the service works with
+   */
   public LoginService(LoginContext context) {
     this.c = context;
   }
@@ -50,9 +52,13 @@ public final class LoginService {
    * @return a new session; 422 {@value #WRONG_CREDENTIALS} for an unknown user or a wrong password
    */
   public Future<Session> login(String tenant, String username, String password) {
-    return c.store().findUserByUsername(tenant, username)
-        .compose(user -> c.hasher().verify(password, user == null ? null : user.passwordHash())
-            .map(ok -> checkLogin(user, ok)))
+    return c.store()
+        .findUserByUsername(tenant, username)
+        .compose(
+            user ->
+                c.hasher()
+                    .verify(password, user == null ? null : user.passwordHash())
+                    .map(ok -> checkLogin(user, ok)))
         .compose(user -> rehashIfNeeded(user, password))
         .compose(user -> startSession(user, UUID.randomUUID().toString()));
   }
@@ -60,17 +66,24 @@ public final class LoginService {
   /**
    * @param tenant tenant id
    * @param refreshToken an unused, unexpired refresh token
-   * @return the session's new tokens; 401 if unknown, expired or reused (reuse revokes the
-   *     user's refresh tokens and the session)
+   * @return the session's new tokens; 401 if unknown, expired or reused (reuse revokes the user's
+   *     refresh tokens and the session)
    */
   public Future<Session> refresh(String tenant, String refreshToken) {
     String hash = sha256(refreshToken);
-    return c.store().findRefreshToken(tenant, hash)
+    return c.store()
+        .findRefreshToken(tenant, hash)
         .compose(token -> claim(tenant, hash, token))
-        .compose(token -> c.store().findUser(tenant, token.userId())
-            .compose(user -> user != null && user.active()
-                ? startSession(user, token.sessionId())
-                : Future.failedFuture(ApiException.unauthorized("user is not active"))));
+        .compose(
+            token ->
+                c.store()
+                    .findUser(tenant, token.userId())
+                    .compose(
+                        user ->
+                            user != null && user.active()
+                                ? startSession(user, token.sessionId())
+                                : Future.failedFuture(
+                                    ApiException.unauthorized("user is not active"))));
   }
 
   /**
@@ -105,13 +118,17 @@ public final class LoginService {
     if (!c.hasher().needsRehash(user.passwordHash())) {
       return Future.succeededFuture(user);
     }
-    return c.hasher().hash(password)
-        .compose(hash -> c.store().updateUser(user.tenant(), user.id(), new UserUpdate(null, null, hash)))
+    return c.hasher()
+        .hash(password)
+        .compose(
+            hash ->
+                c.store().updateUser(user.tenant(), user.id(), new UserUpdate(null, null, hash)))
         .map(user)
-        .recover(e -> {
-          LOG.warn("could not re-hash the password of user {}: {}", user.id(), e.getMessage());
-          return Future.succeededFuture(user);
-        });
+        .recover(
+            e -> {
+              LOG.warn("could not re-hash the password of user {}: {}", user.id(), e.getMessage());
+              return Future.succeededFuture(user);
+            });
   }
 
   private Future<Session> startSession(UserRecord user, String sessionId) {
@@ -119,9 +136,11 @@ public final class LoginService {
     byte[] bytes = new byte[32];
     random.nextBytes(bytes);
     String refresh = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    Instant expires = Instant.ofEpochSecond(c.clock().instant().plus(c.refreshTtl()).getEpochSecond());
-    RefreshTokenRecord record = new RefreshTokenRecord(user.tenant(), sha256(refresh), user.id(), sessionId,
-        expires, false);
+    Instant expires =
+        Instant.ofEpochSecond(c.clock().instant().plus(c.refreshTtl()).getEpochSecond());
+    RefreshTokenRecord record =
+        new RefreshTokenRecord(
+            user.tenant(), sha256(refresh), user.id(), sessionId, expires, false);
     return c.store().insertRefreshToken(record).map(v -> new Session(access, refresh, expires));
   }
 
@@ -132,22 +151,30 @@ public final class LoginService {
     if (!token.expiresAt().isAfter(c.clock().instant())) {
       return Future.failedFuture(ApiException.unauthorized("refresh token expired"));
     }
-    return c.store().markRefreshTokenUsed(tenant, hash)
+    return c.store()
+        .markRefreshTokenUsed(tenant, hash)
         .compose(won -> won ? Future.succeededFuture(token) : reused(token));
   }
 
   private Future<RefreshTokenRecord> reused(RefreshTokenRecord token) {
-    LOG.warn("refresh token reused for user {} in tenant {}: revoking the user's refresh tokens",
-        token.userId(), token.tenant());
-    return c.store().deleteRefreshTokens(token.tenant(), token.userId())
+    LOG.warn(
+        "refresh token reused for user {} in tenant {}: revoking the user's refresh tokens",
+        token.userId(),
+        token.tenant());
+    return c.store()
+        .deleteRefreshTokens(token.tenant(), token.userId())
         .compose(v -> revokeSession(token.tenant(), token.sessionId()))
         .compose(v -> c.gateway().invalidateUser(token.tenant(), token.userId()))
-        .compose(v -> Future.failedFuture(ApiException.unauthorized(
-            "refresh token already used: all refresh tokens of the user are revoked")));
+        .compose(
+            v ->
+                Future.failedFuture(
+                    ApiException.unauthorized(
+                        "refresh token already used: all refresh tokens of the user are revoked")));
   }
 
   private Future<Void> revokeSession(String tenant, String sessionId) {
-    RevokedSession revoked = new RevokedSession(tenant, sessionId, c.clock().instant().plus(c.tokenTtl()));
+    RevokedSession revoked =
+        new RevokedSession(tenant, sessionId, c.clock().instant().plus(c.tokenTtl()));
     return c.store().revokeSession(revoked).onSuccess(v -> c.revoked().add(revoked));
   }
 
@@ -172,7 +199,13 @@ public final class LoginService {
    * @param tokenTtl access token lifetime
    * @param refreshTtl refresh token lifetime
    */
-  public record LoginContext(AuthStore store, PasswordHasher hasher, TokenService tokens, RevokedSessions revoked,
-      GatewayNotifier gateway, Clock clock, Duration tokenTtl, Duration refreshTtl) {
-  }
+  public record LoginContext(
+      AuthStore store,
+      PasswordHasher hasher,
+      TokenService tokens,
+      RevokedSessions revoked,
+      GatewayNotifier gateway,
+      Clock clock,
+      Duration tokenTtl,
+      Duration refreshTtl) {}
 }

@@ -12,15 +12,16 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
 /**
- * Password hashing with PBKDF2-HMAC-SHA256 from the JDK, on a bounded worker pool of its
- * own: a login storm queues there (no timeout turns the wait into a failure) and never
- * blocks an event loop. Hashes are PHC-style strings that carry the algorithm and its
- * parameters, {@code $pbkdf2-sha256$i=600000$<salt>$<hash>} (base64 without padding,
- * 16-byte salt, 32-byte hash), so the cost can change later: {@link #needsRehash(String)}.
+ * Password hashing with PBKDF2-HMAC-SHA256 from the JDK, on a bounded worker pool of its own: a
+ * login storm queues there (no timeout turns the wait into a failure) and never blocks an event
+ * loop. Hashes are PHC-style strings that carry the algorithm and its parameters, {@code
+ * $pbkdf2-sha256$i=600000$<salt>$<hash>} (base64 without padding, 16-byte salt, 32-byte hash), so
+ * the cost can change later: {@link #needsRehash(String)}.
  */
 public final class PasswordHasher {
   /** Algorithm id in the encoded hash. */
   public static final String ALGORITHM = "pbkdf2-sha256";
+
   private static final int SALT_BYTES = 16;
   private static final int HASH_BITS = 256;
   private static final Base64.Encoder B64 = Base64.getEncoder().withoutPadding();
@@ -37,52 +38,65 @@ public final class PasswordHasher {
    * @param threads size of the hashing pool
    */
   public PasswordHasher(Vertx vertx, int iterations, int threads) {
-    this.pool = vertx.createSharedWorkerExecutor("authtoken-password-hash", threads, 10, TimeUnit.MINUTES);
+    this.pool =
+        vertx.createSharedWorkerExecutor("authtoken-password-hash", threads, 10, TimeUnit.MINUTES);
     this.iterations = iterations;
     this.dummyHash = encode(iterations, new byte[SALT_BYTES], new byte[HASH_BITS / 8]);
   }
 
-  /** @param password the password @return its encoded hash with a fresh random salt */
+  /**
+   * @param password the password @return its encoded hash with a fresh random salt
+   */
   public Future<String> hash(String password) {
-    return pool.executeBlocking(() -> {
-      byte[] salt = new byte[SALT_BYTES];
-      random.nextBytes(salt);
-      return encode(iterations, salt, pbkdf2(password, salt, iterations));
-    }, false);
+    return pool.executeBlocking(
+        () -> {
+          byte[] salt = new byte[SALT_BYTES];
+          random.nextBytes(salt);
+          return encode(iterations, salt, pbkdf2(password, salt, iterations));
+        },
+        false);
   }
 
   /**
-   * Checks a password. With no stored hash (unknown user) it still spends the time of a
-   * check, so timing does not tell unknown users from wrong passwords.
+   * Checks a password. With no stored hash (unknown user) it still spends the time of a check, so
+   * timing does not tell unknown users from wrong passwords.
    *
    * @param password the password given
    * @param encoded the stored hash, or {@code null}
    * @return whether it matches ({@code false} for {@code null} or an unreadable hash)
    */
   public Future<Boolean> verify(String password, String encoded) {
-    return pool.executeBlocking(() -> {
-      Parsed stored = Parsed.of(encoded);
-      if (stored == null) {
-        Parsed dummy = Parsed.of(dummyHash);
-        pbkdf2(password, dummy.salt(), dummy.iterations());
-        return false;
-      }
-      return MessageDigest.isEqual(stored.hash(), pbkdf2(password, stored.salt(), stored.iterations()));
-    }, false);
+    return pool.executeBlocking(
+        () -> {
+          Parsed stored = Parsed.of(encoded);
+          if (stored == null) {
+            Parsed dummy = Parsed.of(dummyHash);
+            pbkdf2(password, dummy.salt(), dummy.iterations());
+            return false;
+          }
+          return MessageDigest.isEqual(
+              stored.hash(), pbkdf2(password, stored.salt(), stored.iterations()));
+        },
+        false);
   }
 
-  /** @param encoded a stored hash @return whether it uses other parameters than new hashes would */
+  /**
+   * @param encoded a stored hash @return whether it uses other parameters than new hashes would
+   */
   public boolean needsRehash(String encoded) {
     Parsed stored = Parsed.of(encoded);
     return stored == null || stored.iterations() != iterations;
   }
 
-  /** @return done: the pool is closed */
+  /**
+   * @return done: the pool is closed
+   */
   public Future<Void> close() {
     return pool.close();
   }
 
-  private static byte[] pbkdf2(String password, byte[] salt, int iterations) throws GeneralSecurityException {
+  private static byte[] pbkdf2(String password, byte[] salt, int iterations)
+      throws GeneralSecurityException {
     PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, HASH_BITS);
     try {
       return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
@@ -92,7 +106,14 @@ public final class PasswordHasher {
   }
 
   private static String encode(int iterations, byte[] salt, byte[] hash) {
-    return "$" + ALGORITHM + "$i=" + iterations + "$" + B64.encodeToString(salt) + "$" + B64.encodeToString(hash);
+    return "$"
+        + ALGORITHM
+        + "$i="
+        + iterations
+        + "$"
+        + B64.encodeToString(salt)
+        + "$"
+        + B64.encodeToString(hash);
   }
 
   private record Parsed(int iterations, byte[] salt, byte[] hash) {
@@ -105,7 +126,8 @@ public final class PasswordHasher {
         return null;
       }
       try {
-        return new Parsed(Integer.parseInt(parts[2].substring(2)), B64D.decode(parts[3]), B64D.decode(parts[4]));
+        return new Parsed(
+            Integer.parseInt(parts[2].substring(2)), B64D.decode(parts[3]), B64D.decode(parts[4]));
       } catch (IllegalArgumentException e) {
         return null;
       }

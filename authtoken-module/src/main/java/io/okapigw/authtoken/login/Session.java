@@ -13,9 +13,13 @@ import java.time.Instant;
  */
 public record Session(IssuedToken access, String refreshToken, Instant refreshExpiresAt) {
 
-  /** @return {@code {"accessToken","refreshToken","expiresAt","refreshTokenExpiresAt"}} */
+  /**
+   * @return {@code {"accessToken","refreshToken","expiresAt","refreshTokenExpiresAt"}}
+   */
   public JsonObject toJson() {
-    return new JsonObject().put("accessToken", access.token()).put("refreshToken", refreshToken)
+    return new JsonObject()
+        .put("accessToken", access.token())
+        .put("refreshToken", refreshToken)
         .put("expiresAt", access.expiresAt().toString())
         .put("refreshTokenExpiresAt", refreshExpiresAt.toString());
   }

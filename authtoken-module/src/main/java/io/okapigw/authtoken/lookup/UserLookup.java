@@ -7,11 +7,10 @@ public enum UserLookup {
   /** This module's store (users cached until they change): a decision costs microseconds. */
   LOCAL,
   /**
-   * As FOLIO's mod-authtoken: on every filter call with a user, {@code GET /users/{id}}
-   * (mod-users: active?), {@code GET /perms/users?query=userId==ID} and
-   * {@code GET /perms/users/{permUserId}/permissions?expanded=true} (mod-permissions), through
-   * the gateway at the call's {@code X-Okapi-Url}, uncached: a decision costs three calls
-   * through the gateway.
+   * As FOLIO's mod-authtoken: on every filter call with a user, {@code GET /users/{id}} (mod-users:
+   * active?), {@code GET /perms/users?query=userId==ID} and {@code GET
+   * /perms/users/{permUserId}/permissions?expanded=true} (mod-permissions), through the gateway at
+   * the call's {@code X-Okapi-Url}, uncached: a decision costs three calls through the gateway.
    */
   GATEWAY;
 
@@ -24,8 +23,9 @@ public enum UserLookup {
     return switch (value.trim().toLowerCase(Locale.ROOT)) {
       case "local" -> LOCAL;
       case "gateway" -> GATEWAY;
-      default -> throw new IllegalArgumentException("--user-lookup must be local or gateway, was "
-          + value);
+      default ->
+          throw new IllegalArgumentException(
+              "--user-lookup must be local or gateway, was " + value);
     };
   }
 

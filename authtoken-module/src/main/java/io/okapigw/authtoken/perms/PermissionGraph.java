@@ -13,10 +13,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A tenant's permission sets: which names each set grants. Expansion is recursive and
- * tolerates cycles (a name already reached is not followed again); each name's closure is
- * computed once and memoized. Sets of the same name from several modules are merged.
- * Immutable apart from the memo; safe for concurrent use.
+ * A tenant's permission sets: which names each set grants. Expansion is recursive and tolerates
+ * cycles (a name already reached is not followed again); each name's closure is computed once and
+ * memoized. Sets of the same name from several modules are merged. Immutable apart from the memo;
+ * safe for concurrent use.
  */
 public final class PermissionGraph {
   /** A graph without sets: every name expands to itself. */
@@ -29,17 +29,24 @@ public final class PermissionGraph {
     this.children = children;
   }
 
-  /** @param sets permission sets as stored @return their graph */
+  /**
+   * @param sets permission sets as stored @return their graph
+   */
   public static PermissionGraph of(Collection<PermissionSetRecord> sets) {
     Map<String, Set<String>> merged = new HashMap<>();
-    sets.forEach(s -> merged.computeIfAbsent(s.permissionName(), k -> new LinkedHashSet<>())
-        .addAll(s.subPermissions()));
+    sets.forEach(
+        s ->
+            merged
+                .computeIfAbsent(s.permissionName(), k -> new LinkedHashSet<>())
+                .addAll(s.subPermissions()));
     Map<String, List<String>> children = new HashMap<>();
     merged.forEach((name, subs) -> children.put(name, List.copyOf(subs)));
     return new PermissionGraph(children);
   }
 
-  /** @param name a permission name @return the name and every name it grants, directly or not */
+  /**
+   * @param name a permission name @return the name and every name it grants, directly or not
+   */
   public Set<String> closure(String name) {
     Set<String> memo = closures.get(name);
     if (memo == null) {
@@ -49,7 +56,9 @@ public final class PermissionGraph {
     return memo;
   }
 
-  /** @param names permission names @return the names and every name they grant */
+  /**
+   * @param names permission names @return the names and every name they grant
+   */
   public Set<String> expand(Collection<String> names) {
     if (names.size() == 1) {
       return closure(names.iterator().next());
@@ -59,7 +68,9 @@ public final class PermissionGraph {
     return all;
   }
 
-  /** @return how many sets the graph knows */
+  /**
+   * @return how many sets the graph knows
+   */
   public int size() {
     return children.size();
   }

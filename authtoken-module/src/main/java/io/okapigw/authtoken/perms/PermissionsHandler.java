@@ -17,22 +17,25 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * {@code GET /perms/users/{id}} ({@code {"userId","permissions"}}, plus
- * {@code "expandedPermissions"} with {@code ?expanded=true}) and
- * {@code PUT /perms/users/{id}/permissions} (a JSON array of names, or
- * {@code {"permissions": [...]}}), effective at once.
+ * {@code GET /perms/users/{id}} ({@code {"userId","permissions"}}, plus {@code
+ * "expandedPermissions"} with {@code ?expanded=true}) and {@code PUT /perms/users/{id}/permissions}
+ * (a JSON array of names, or {@code {"permissions": [...]}}), effective at once.
  */
 public final class PermissionsHandler {
   private final UserService users;
   private final PermissionSets permissionSets;
 
-  /** @param users user logic @param permissionSets the tenants' permission sets */
+  /**
+   * @param users user logic @param permissionSets the tenants' permission sets
+   */
   public PermissionsHandler(UserService users, PermissionSets permissionSets) {
     this.users = users;
     this.permissionSets = permissionSets;
   }
 
-  /** @param router router to add the routes to @param body body handler with a size limit */
+  /**
+   * @param router router to add the routes to @param body body handler with a size limit
+   */
   public void mount(Router router, BodyHandler body) {
     router.get("/perms/users/:id").handler(this::get);
     router.put("/perms/users/:id/permissions").handler(body).handler(this::put);
@@ -42,12 +45,18 @@ public final class PermissionsHandler {
     String tenant = OkapiHeaders.tenant(ctx.request().headers());
     String id = UsersHandler.checkId(ctx.pathParam("id"));
     boolean expanded = "true".equals(ctx.queryParams().get("expanded"));
-    users.find(tenant, id)
-        .compose(user -> user == null
-            ? Future.failedFuture(ApiException.notFound("user not found: " + id))
-            : answer(tenant, user.permissions(), expanded))
-        .onSuccess(json -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-            .end(json.put("userId", id).encode()))
+    users
+        .find(tenant, id)
+        .compose(
+            user ->
+                user == null
+                    ? Future.failedFuture(ApiException.notFound("user not found: " + id))
+                    : answer(tenant, user.permissions(), expanded))
+        .onSuccess(
+            json ->
+                ctx.response()
+                    .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(json.put("userId", id).encode()))
         .onFailure(ctx::fail);
   }
 
@@ -56,8 +65,13 @@ public final class PermissionsHandler {
     if (!expanded) {
       return Future.succeededFuture(json);
     }
-    return permissionSets.graph(tenant).map(graph ->
-        json.put("expandedPermissions", new JsonArray(List.copyOf(new TreeSet<>(graph.expand(permissions))))));
+    return permissionSets
+        .graph(tenant)
+        .map(
+            graph ->
+                json.put(
+                    "expandedPermissions",
+                    new JsonArray(List.copyOf(new TreeSet<>(graph.expand(permissions))))));
   }
 
   private void put(RoutingContext ctx) {
@@ -65,7 +79,8 @@ public final class PermissionsHandler {
     String id = UsersHandler.checkId(ctx.pathParam("id"));
     Object body = JsonBody.parse(ctx.body().buffer());
     List<String> permissions = names(body);
-    users.setPermissions(tenant, id, List.copyOf(new LinkedHashSet<>(permissions)))
+    users
+        .setPermissions(tenant, id, List.copyOf(new LinkedHashSet<>(permissions)))
         .onSuccess(v -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);
   }
@@ -74,9 +89,11 @@ public final class PermissionsHandler {
     if (body instanceof JsonArray array) {
       return JsonBody.names(array, "permissions");
     }
-    if (body instanceof JsonObject object && object.getValue("permissions") instanceof JsonArray array) {
+    if (body instanceof JsonObject object
+        && object.getValue("permissions") instanceof JsonArray array) {
       return JsonBody.names(array, "permissions");
     }
-    throw ApiException.unprocessable("body must be a JSON array of permission names or {\"permissions\": [...]}");
+    throw ApiException.unprocessable(
+        "body must be a JSON array of permission names or {\"permissions\": [...]}");
   }
 }

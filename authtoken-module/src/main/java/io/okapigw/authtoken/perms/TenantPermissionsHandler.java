@@ -20,11 +20,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code POST /_/tenantPermissions}, Okapi's system interface {@code _tenantPermissions}
- * 2.0: {@code {"moduleId", "perms": [{"permissionName", "displayName", "subPermissions"}]}}
- * with {@code X-Okapi-Tenant}. Replaces the sets that module posted before for the tenant
- * (an empty list removes them); other fields are ignored. Effective at once; the gateway is
- * told to drop the tenant's cached decisions.
+ * {@code POST /_/tenantPermissions}, Okapi's system interface {@code _tenantPermissions} 2.0:
+ * {@code {"moduleId", "perms": [{"permissionName", "displayName", "subPermissions"}]}} with {@code
+ * X-Okapi-Tenant}. Replaces the sets that module posted before for the tenant (an empty list
+ * removes them); other fields are ignored. Effective at once; the gateway is told to drop the
+ * tenant's cached decisions.
  */
 public final class TenantPermissionsHandler {
   private final AuthStore store;
@@ -36,13 +36,16 @@ public final class TenantPermissionsHandler {
    * @param permissionSets the tenants' permission sets
    * @param gateway gateway invalidation
    */
-  public TenantPermissionsHandler(AuthStore store, PermissionSets permissionSets, GatewayNotifier gateway) {
+  public TenantPermissionsHandler(
+      AuthStore store, PermissionSets permissionSets, GatewayNotifier gateway) {
     this.store = store;
     this.permissionSets = permissionSets;
     this.gateway = gateway;
   }
 
-  /** @param router router to add the route to @param body body handler with a (larger) size limit */
+  /**
+   * @param router router to add the route to @param body body handler with a (larger) size limit
+   */
   public void mount(Router router, BodyHandler body) {
     router.post("/_/tenantPermissions").handler(body).handler(this::post);
   }
@@ -52,13 +55,19 @@ public final class TenantPermissionsHandler {
     JsonBody body = JsonBody.of(ctx);
     String moduleId = body.requiredString("moduleId", JsonBody.MAX_NAME_LENGTH);
     List<PermissionSetRecord> sets = sets(moduleId, body.json().getValue("perms"));
-    store.replacePermissionSets(tenant, moduleId, sets)
-        .compose(v -> {
-          permissionSets.invalidate(tenant);
-          return gateway.invalidateTenant(tenant);
-        })
-        .onSuccess(v -> ctx.response().setStatusCode(201).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-            .end(body.json().encode()))
+    store
+        .replacePermissionSets(tenant, moduleId, sets)
+        .compose(
+            v -> {
+              permissionSets.invalidate(tenant);
+              return gateway.invalidateTenant(tenant);
+            })
+        .onSuccess(
+            v ->
+                ctx.response()
+                    .setStatusCode(201)
+                    .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(body.json().encode()))
         .onFailure(ctx::fail);
   }
 
@@ -68,7 +77,8 @@ public final class TenantPermissionsHandler {
       return List.of();
     }
     if (!(perms instanceof JsonArray array) || array.size() > JsonBody.MAX_LIST_SIZE) {
-      throw ApiException.unprocessable("perms must be an array of at most " + JsonBody.MAX_LIST_SIZE + " entries");
+      throw ApiException.unprocessable(
+          "perms must be an array of at most " + JsonBody.MAX_LIST_SIZE + " entries");
     }
     Map<String, Set<String>> merged = new LinkedHashMap<>();
     for (Object item : array) {
@@ -77,11 +87,15 @@ public final class TenantPermissionsHandler {
       }
       JsonBody entry = JsonBody.wrap(perm);
       List<String> subs = entry.optionalNames("subPermissions");
-      merged.computeIfAbsent(entry.requiredString("permissionName", JsonBody.MAX_NAME_LENGTH),
-          k -> new LinkedHashSet<>()).addAll(subs == null ? List.of() : subs);
+      merged
+          .computeIfAbsent(
+              entry.requiredString("permissionName", JsonBody.MAX_NAME_LENGTH),
+              k -> new LinkedHashSet<>())
+          .addAll(subs == null ? List.of() : subs);
     }
     List<PermissionSetRecord> sets = new ArrayList<>(merged.size());
-    merged.forEach((name, subs) -> sets.add(new PermissionSetRecord(moduleId, name, List.copyOf(subs))));
+    merged.forEach(
+        (name, subs) -> sets.add(new PermissionSetRecord(moduleId, name, List.copyOf(subs))));
     return sets;
   }
 }

@@ -9,11 +9,10 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Where users, permissions, permission sets, refresh tokens and revoked sessions
- * persist. Two implementations pass the same contract tests: an embedded JSON store
- * and PostgreSQL. A write's future succeeds only once the write is durable. Client
- * mistakes fail with {@link io.okapigw.authtoken.ApiException} (404 unknown user,
- * 422 duplicate id or username).
+ * Where users, permissions, permission sets, refresh tokens and revoked sessions persist. Two
+ * implementations pass the same contract tests: an embedded JSON store and PostgreSQL. A write's
+ * future succeeds only once the write is durable. Client mistakes fail with {@link
+ * io.okapigw.authtoken.ApiException} (404 unknown user, 422 duplicate id or username).
  */
 public interface AuthStore {
 
@@ -31,10 +30,13 @@ public interface AuthStore {
     if (spec.startsWith("postgresql://") || spec.startsWith("postgres://")) {
       return PgAuthStore.open(vertx, spec);
     }
-    return Future.failedFuture(new IllegalArgumentException("--store must be json:DIR or postgresql://..."));
+    return Future.failedFuture(
+        new IllegalArgumentException("--store must be json:DIR or postgresql://..."));
   }
 
-  /** @param user a new user @return done; 422 if its id or username is taken in its tenant */
+  /**
+   * @param user a new user @return done; 422 if its id or username is taken in its tenant
+   */
   Future<Void> insertUser(UserRecord user);
 
   /**
@@ -45,10 +47,14 @@ public interface AuthStore {
    */
   Future<UserRecord> updateUser(String tenant, String id, UserUpdate update);
 
-  /** @param tenant tenant id @param id user id @return the user, or {@code null} */
+  /**
+   * @param tenant tenant id @param id user id @return the user, or {@code null}
+   */
   Future<UserRecord> findUser(String tenant, String id);
 
-  /** @param tenant tenant id @param username login name @return the user, or {@code null} */
+  /**
+   * @param tenant tenant id @param username login name @return the user, or {@code null}
+   */
   Future<UserRecord> findUserByUsername(String tenant, String username);
 
   /**
@@ -65,15 +71,22 @@ public interface AuthStore {
    * @param sets the module's permission sets, replacing those it posted before
    * @return done
    */
-  Future<Void> replacePermissionSets(String tenant, String moduleId, List<PermissionSetRecord> sets);
+  Future<Void> replacePermissionSets(
+      String tenant, String moduleId, List<PermissionSetRecord> sets);
 
-  /** @param tenant tenant id @return every module's permission sets for the tenant */
+  /**
+   * @param tenant tenant id @return every module's permission sets for the tenant
+   */
   Future<List<PermissionSetRecord>> permissionSets(String tenant);
 
-  /** @param token a new refresh token @return done */
+  /**
+   * @param token a new refresh token @return done
+   */
   Future<Void> insertRefreshToken(RefreshTokenRecord token);
 
-  /** @param tenant tenant id @param tokenHash hex SHA-256 @return the token, or {@code null} */
+  /**
+   * @param tenant tenant id @param tokenHash hex SHA-256 @return the token, or {@code null}
+   */
   Future<RefreshTokenRecord> findRefreshToken(String tenant, String tokenHash);
 
   /**
@@ -85,7 +98,9 @@ public interface AuthStore {
    */
   Future<Boolean> markRefreshTokenUsed(String tenant, String tokenHash);
 
-  /** @param tenant tenant id @param userId user id @return done: the user's refresh tokens are gone */
+  /**
+   * @param tenant tenant id @param userId user id @return done: the user's refresh tokens are gone
+   */
   Future<Void> deleteRefreshTokens(String tenant, String userId);
 
   /**
@@ -96,18 +111,24 @@ public interface AuthStore {
    */
   Future<Void> revokeSession(RevokedSession session);
 
-  /** @param now current time @return sessions revoked until after {@code now} */
+  /**
+   * @param now current time @return sessions revoked until after {@code now}
+   */
   Future<List<RevokedSession>> revokedSessions(Instant now);
 
-  /** @param now current time @return done: expired refresh tokens and revocations are gone */
+  /**
+   * @param now current time @return done: expired refresh tokens and revocations are gone
+   */
   Future<Void> purgeExpired(Instant now);
 
   /**
-   * @param handler called (on a Vert.x thread) when another process changed data this
-   *     process may have cached; the JSON store, owned by one process, never calls it
+   * @param handler called (on a Vert.x thread) when another process changed data this process may
+   *     have cached; the JSON store, owned by one process, never calls it
    */
   void changeHandler(Handler<StoreChange> handler);
 
-  /** @return done: files or connections closed */
+  /**
+   * @return done: files or connections closed
+   */
   Future<Void> close();
 }

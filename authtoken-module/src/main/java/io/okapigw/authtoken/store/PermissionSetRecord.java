@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param permissionName its name
  * @param subPermissions names it grants (permissions or further sets; cycles are tolerated)
  */
-public record PermissionSetRecord(String moduleId, String permissionName, List<String> subPermissions) {
+public record PermissionSetRecord(
+    String moduleId, String permissionName, List<String> subPermissions) {
 
   /** Checks and copies the fields. */
   public PermissionSetRecord {

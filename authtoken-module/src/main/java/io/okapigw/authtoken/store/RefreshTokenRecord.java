@@ -13,8 +13,13 @@ import java.util.Objects;
  * @param expiresAt when it stops being valid
  * @param used whether it was already exchanged (single use)
  */
-public record RefreshTokenRecord(String tenant, String tokenHash, String userId, String sessionId,
-    Instant expiresAt, boolean used) {
+public record RefreshTokenRecord(
+    String tenant,
+    String tokenHash,
+    String userId,
+    String sessionId,
+    Instant expiresAt,
+    boolean used) {
 
   /** Checks the fields. */
   public RefreshTokenRecord {

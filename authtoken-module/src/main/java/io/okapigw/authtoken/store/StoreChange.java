@@ -3,8 +3,8 @@ package io.okapigw.authtoken.store;
 import java.time.Instant;
 
 /**
- * A change made by another process sharing the store (PostgreSQL only), so that this
- * process drops what it cached.
+ * A change made by another process sharing the store (PostgreSQL only), so that this process drops
+ * what it cached.
  *
  * @param kind what changed
  * @param tenant tenant id, {@code null} for {@link Kind#ALL}

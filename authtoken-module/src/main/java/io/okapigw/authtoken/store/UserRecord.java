@@ -13,7 +13,12 @@ import java.util.Objects;
  * @param passwordHash encoded password hash ({@code $pbkdf2-sha256$...}), {@code null} if none
  * @param permissions permission names granted directly (sets are expanded when checking)
  */
-public record UserRecord(String tenant, String id, String username, boolean active, String passwordHash,
+public record UserRecord(
+    String tenant,
+    String id,
+    String username,
+    boolean active,
+    String passwordHash,
     List<String> permissions) {
 
   /** Checks and copies the fields. */
@@ -24,12 +29,16 @@ public record UserRecord(String tenant, String id, String username, boolean acti
     permissions = permissions == null ? List.of() : List.copyOf(permissions);
   }
 
-  /** @return this user without its password hash (what caches keep) */
+  /**
+   * @return this user without its password hash (what caches keep)
+   */
   public UserRecord withoutPasswordHash() {
     return new UserRecord(tenant, id, username, active, null, permissions);
   }
 
-  /** @param perms new permission names @return a copy with these permissions */
+  /**
+   * @param perms new permission names @return a copy with these permissions
+   */
   public UserRecord withPermissions(List<String> perms) {
     return new UserRecord(tenant, id, username, active, passwordHash, perms);
   }

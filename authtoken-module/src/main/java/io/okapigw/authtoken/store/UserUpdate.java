@@ -11,7 +11,11 @@ public record UserUpdate(String username, Boolean active, String passwordHash) {
 
   @Override
   public String toString() {
-    return "UserUpdate[username=" + username + ", active=" + active
-        + (passwordHash == null ? "" : ", new password") + "]";
+    return "UserUpdate[username="
+        + username
+        + ", active="
+        + active
+        + (passwordHash == null ? "" : ", new password")
+        + "]";
   }
 }

@@ -8,27 +8,35 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Sessions ended by logout or refresh-token reuse, in memory for the filter's hot path.
- * Loaded from the store at start, added to on every revocation (local, or announced by
- * another instance), and purged once the entries have outlived every token of the session.
+ * Sessions ended by logout or refresh-token reuse, in memory for the filter's hot path. Loaded from
+ * the store at start, added to on every revocation (local, or announced by another instance), and
+ * purged once the entries have outlived every token of the session.
  */
 public final class RevokedSessions {
   private final Map<String, Instant> untilBySession = new ConcurrentHashMap<>();
   private final Clock clock;
 
-  /** @param clock clock deciding when an entry may be forgotten */
+  /**
+   * @param clock clock deciding when an entry may be forgotten
+   */
   public RevokedSessions(Clock clock) {
     this.clock = clock;
   }
 
-  /** @param sessions revocations to remember */
+  /**
+   * @param sessions revocations to remember
+   */
   public void addAll(Collection<RevokedSession> sessions) {
     sessions.forEach(this::add);
   }
 
-  /** @param session a revocation to remember */
+  /**
+   * @param session a revocation to remember
+   */
   public void add(RevokedSession session) {
-    untilBySession.merge(key(session.tenant(), session.sessionId()), session.until(),
+    untilBySession.merge(
+        key(session.tenant(), session.sessionId()),
+        session.until(),
         (a, b) -> a.isAfter(b) ? a : b);
   }
 

@@ -17,11 +17,10 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The HS256 signing key, kept in a file (base64 of at least 32 random bytes, mode 600)
- * so that tokens survive restarts and every instance sharing the file shares the key.
- * Created with a fresh random 256-bit key if missing; {@link #rotate()} replaces it;
- * {@link #reload()} picks up a rotation made by another instance. File work runs on a
- * worker thread.
+ * The HS256 signing key, kept in a file (base64 of at least 32 random bytes, mode 600) so that
+ * tokens survive restarts and every instance sharing the file shares the key. Created with a fresh
+ * random 256-bit key if missing; {@link #rotate()} replaces it; {@link #reload()} picks up a
+ * rotation made by another instance. File work runs on a worker thread.
  */
 public final class SigningKey {
   /** Fewest key bytes accepted (HS256 needs 256 bits). */
@@ -46,39 +45,52 @@ public final class SigningKey {
    */
   public static Future<SigningKey> load(Vertx vertx, Path file) {
     SigningKey key = new SigningKey(vertx, file);
-    return vertx.executeBlocking(() -> {
-      key.current.set(key.readOrCreate());
-      return key;
-    }, false);
+    return vertx.executeBlocking(
+        () -> {
+          key.current.set(key.readOrCreate());
+          return key;
+        },
+        false);
   }
 
-  /** @return the key that signs and verifies now */
+  /**
+   * @return the key that signs and verifies now
+   */
   public SecretKey current() {
     return current.get();
   }
 
-  /** @return done: a new random key is in the file and in use; tokens signed before are invalid */
+  /**
+   * @return done: a new random key is in the file and in use; tokens signed before are invalid
+   */
   public Future<Void> rotate() {
-    return vertx.executeBlocking(() -> {
-      byte[] bytes = randomKey();
-      Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".signing", ".tmp");
-      writePrivate(temp, bytes);
-      Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      current.set(secretKey(bytes));
-      return null;
-    }, false);
+    return vertx.executeBlocking(
+        () -> {
+          byte[] bytes = randomKey();
+          Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".signing", ".tmp");
+          writePrivate(temp, bytes);
+          Files.move(
+              temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+          current.set(secretKey(bytes));
+          return null;
+        },
+        false);
   }
 
-  /** @return whether the file now holds another key than the one in use (which it then uses) */
+  /**
+   * @return whether the file now holds another key than the one in use (which it then uses)
+   */
   public Future<Boolean> reload() {
-    return vertx.executeBlocking(() -> {
-      SecretKey loaded = secretKey(decode(Files.readString(file, StandardCharsets.US_ASCII)));
-      boolean changed = !Arrays.equals(loaded.getEncoded(), current.get().getEncoded());
-      if (changed) {
-        current.set(loaded);
-      }
-      return changed;
-    }, false);
+    return vertx.executeBlocking(
+        () -> {
+          SecretKey loaded = secretKey(decode(Files.readString(file, StandardCharsets.US_ASCII)));
+          boolean changed = !Arrays.equals(loaded.getEncoded(), current.get().getEncoded());
+          if (changed) {
+            current.set(loaded);
+          }
+          return changed;
+        },
+        false);
   }
 
   private SecretKey readOrCreate() throws IOException {
@@ -115,7 +127,8 @@ public final class SigningKey {
     } catch (UnsupportedOperationException e) {
       // not a POSIX file system
     }
-    Files.writeString(path, Base64.getEncoder().encodeToString(key) + "\n", StandardCharsets.US_ASCII);
+    Files.writeString(
+        path, Base64.getEncoder().encodeToString(key) + "\n", StandardCharsets.US_ASCII);
   }
 
   private byte[] decode(String content) {

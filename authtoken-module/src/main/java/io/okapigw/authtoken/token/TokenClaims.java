@@ -14,8 +14,14 @@ import java.util.List;
  * @param extraPermissions permissions the token grants on top of the user's (module tokens)
  * @param expiresAt expiry ({@code exp})
  */
-public record TokenClaims(String type, String subject, String userId, String tenant, String sessionId,
-    List<String> extraPermissions, Instant expiresAt) {
+public record TokenClaims(
+    String type,
+    String subject,
+    String userId,
+    String tenant,
+    String sessionId,
+    List<String> extraPermissions,
+    Instant expiresAt) {
 
   /** Copies the list. */
   public TokenClaims {

@@ -7,8 +7,7 @@ import java.util.List;
 
 /** Reads and checks the claims of a token whose signature and dates were verified. */
 final class TokenClaimsReader {
-  private TokenClaimsReader() {
-  }
+  private TokenClaimsReader() {}
 
   static TokenClaims read(Claims claims) {
     String type = string(claims, "type");
@@ -29,8 +28,14 @@ final class TokenClaimsReader {
     if ((access || userId != null) && (userId == null || sessionId == null)) {
       throw ApiException.unauthorized("token lacks user_id or sid");
     }
-    return new TokenClaims(type, subject, userId, tenant, sessionId,
-        access ? List.of() : permissions(claims.get("extra_permissions")), claims.getExpiration().toInstant());
+    return new TokenClaims(
+        type,
+        subject,
+        userId,
+        tenant,
+        sessionId,
+        access ? List.of() : permissions(claims.get("extra_permissions")),
+        claims.getExpiration().toInstant());
   }
 
   private static String string(Claims claims, String name) {

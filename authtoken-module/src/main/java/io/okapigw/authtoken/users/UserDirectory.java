@@ -11,11 +11,11 @@ import io.vertx.core.Future;
 import java.util.Set;
 
 /**
- * The filter's view of users: each user (without password hash) cached after first use,
- * with the expansion of their permissions through the tenant's current permission sets.
- * No timeout: every change to a user goes through {@link #invalidate(String, String)}
- * (locally, or announced by another instance), so a change is effective at once. A load in
- * flight when the user changes is dropped with the entry, so it can't bring back old data.
+ * The filter's view of users: each user (without password hash) cached after first use, with the
+ * expansion of their permissions through the tenant's current permission sets. No timeout: every
+ * change to a user goes through {@link #invalidate(String, String)} (locally, or announced by
+ * another instance), so a change is effective at once. A load in flight when the user changes is
+ * dropped with the entry, so it can't bring back old data.
  */
 public final class UserDirectory {
   /** Most users kept; the least recently used beyond that are reloaded when needed. */
@@ -23,10 +23,12 @@ public final class UserDirectory {
 
   private final AuthStore store;
   private final PermissionSets permissionSets;
-  private final Cache<String, Future<CachedUser>> users = Caffeine.newBuilder()
-      .maximumSize(MAX_USERS).executor(Runnable::run).build();
+  private final Cache<String, Future<CachedUser>> users =
+      Caffeine.newBuilder().maximumSize(MAX_USERS).executor(Runnable::run).build();
 
-  /** @param store where users are @param permissionSets the tenants' permission sets */
+  /**
+   * @param store where users are @param permissionSets the tenants' permission sets
+   */
   public UserDirectory(AuthStore store, PermissionSets permissionSets) {
     this.store = store;
     this.permissionSets = permissionSets;
@@ -38,11 +40,14 @@ public final class UserDirectory {
    * @return the active user with expanded permissions; 401 if unknown or inactive
    */
   public Future<ActiveUser> activeUser(String tenant, String userId) {
-    return permissionSets.graph(tenant)
+    return permissionSets
+        .graph(tenant)
         .compose(graph -> cached(tenant, userId).map(user -> user.resolve(graph, userId)));
   }
 
-  /** @param tenant tenant id @param userId user whose account or permissions changed */
+  /**
+   * @param tenant tenant id @param userId user whose account or permissions changed
+   */
   public void invalidate(String tenant, String userId) {
     users.invalidate(key(tenant, userId));
   }
@@ -58,8 +63,10 @@ public final class UserDirectory {
     if (cached != null && !cached.failed()) {
       return cached;
     }
-    Future<CachedUser> loading = store.findUser(tenant, userId)
-        .map(u -> new CachedUser(u == null ? null : u.withoutPasswordHash()));
+    Future<CachedUser> loading =
+        store
+            .findUser(tenant, userId)
+            .map(u -> new CachedUser(u == null ? null : u.withoutPasswordHash()));
     users.put(key, loading);
     loading.onFailure(e -> users.asMap().remove(key, loading));
     return loading;
@@ -76,8 +83,7 @@ public final class UserDirectory {
    * @param graph the tenant's permission sets
    * @param permissions the user's permissions, expanded through {@code graph}
    */
-  public record ActiveUser(UserRecord user, PermissionGraph graph, Set<String> permissions) {
-  }
+  public record ActiveUser(UserRecord user, PermissionGraph graph, Set<String> permissions) {}
 
   /** A user (or the fact there is none) with the last expansion of their permissions. */
   private static final class CachedUser {

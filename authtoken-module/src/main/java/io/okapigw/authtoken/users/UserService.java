@@ -9,9 +9,9 @@ import io.vertx.core.Future;
 import java.util.List;
 
 /**
- * Creating and changing users and their permissions. Every change drops the user from the
- * {@link UserDirectory} before it is acknowledged (effective at once) and tells the gateway
- * to drop the user's cached decisions.
+ * Creating and changing users and their permissions. Every change drops the user from the {@link
+ * UserDirectory} before it is acknowledged (effective at once) and tells the gateway to drop the
+ * user's cached decisions.
  */
 public final class UserService {
   private final AuthStore store;
@@ -25,7 +25,8 @@ public final class UserService {
    * @param hasher password hashing
    * @param gateway gateway invalidation
    */
-  public UserService(AuthStore store, UserDirectory directory, PasswordHasher hasher, GatewayNotifier gateway) {
+  public UserService(
+      AuthStore store, UserDirectory directory, PasswordHasher hasher, GatewayNotifier gateway) {
     this.store = store;
     this.directory = directory;
     this.hasher = hasher;
@@ -39,8 +40,15 @@ public final class UserService {
    */
   public Future<UserRecord> create(UserRecord user, String password) {
     return hashOrNull(password)
-        .map(hash -> new UserRecord(user.tenant(), user.id(), user.username(), user.active(), hash,
-            user.permissions()))
+        .map(
+            hash ->
+                new UserRecord(
+                    user.tenant(),
+                    user.id(),
+                    user.username(),
+                    user.active(),
+                    hash,
+                    user.permissions()))
         .compose(u -> store.insertUser(u).map(u))
         .onSuccess(u -> directory.invalidate(u.tenant(), u.id()));
   }
@@ -53,7 +61,8 @@ public final class UserService {
    * @param password new password or {@code null}
    * @return the user after the change; 404 unknown, 422 username taken
    */
-  public Future<UserRecord> update(String tenant, String id, String username, Boolean active, String password) {
+  public Future<UserRecord> update(
+      String tenant, String id, String username, Boolean active, String password) {
     return hashOrNull(password)
         .compose(hash -> store.updateUser(tenant, id, new UserUpdate(username, active, hash)))
         .compose(u -> changed(tenant, id).map(u));
@@ -78,17 +87,22 @@ public final class UserService {
    * @return done; 404 unknown user
    */
   public Future<Void> changePassword(String tenant, String id, String password) {
-    return hasher.hash(password)
+    return hasher
+        .hash(password)
         .compose(hash -> store.updateUser(tenant, id, new UserUpdate(null, null, hash)))
         .mapEmpty();
   }
 
-  /** @param tenant tenant id @param id user id @return the user, or {@code null} */
+  /**
+   * @param tenant tenant id @param id user id @return the user, or {@code null}
+   */
   public Future<UserRecord> find(String tenant, String id) {
     return store.findUser(tenant, id);
   }
 
-  /** @param tenant tenant id @param username login name @return the user, or {@code null} */
+  /**
+   * @param tenant tenant id @param username login name @return the user, or {@code null}
+   */
   public Future<UserRecord> findByUsername(String tenant, String username) {
     return store.findUserByUsername(tenant, username);
   }

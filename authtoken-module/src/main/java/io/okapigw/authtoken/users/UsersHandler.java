@@ -15,23 +15,27 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * {@code POST /users} ({@code {"id","username","active","password","permissions"}}, id
- * generated if absent) and {@code PUT /users/{id}} (fields absent stay as they are).
- * Passwords are never echoed.
+ * {@code POST /users} ({@code {"id","username","active","password","permissions"}}, id generated if
+ * absent) and {@code PUT /users/{id}} (fields absent stay as they are). Passwords are never echoed.
  */
 public final class UsersHandler {
   /** User ids: 1-64 letters, digits, '-' or '_' (UUIDs fit). */
   public static final Pattern USER_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
   private static final int MAX_USERNAME_LENGTH = 256;
 
   private final UserService users;
 
-  /** @param users user logic */
+  /**
+   * @param users user logic
+   */
   public UsersHandler(UserService users) {
     this.users = users;
   }
 
-  /** @param router router to add the routes to @param body body handler with a size limit */
+  /**
+   * @param router router to add the routes to @param body body handler with a size limit
+   */
   public void mount(Router router, BodyHandler body) {
     router.post("/users").handler(body).handler(this::create);
     router.put("/users/:id").handler(body).handler(this::update);
@@ -58,10 +62,17 @@ public final class UsersHandler {
     Boolean active = body.optionalBoolean("active");
     List<String> permissions = body.optionalNames("permissions");
     String password = body.optionalString("password", LoginHandler.MAX_PASSWORD_LENGTH);
-    UserRecord user = new UserRecord(tenant, id, username, active == null || active, null, permissions);
-    users.create(user, password)
-        .onSuccess(u -> ctx.response().setStatusCode(201).putHeader(HttpHeaders.LOCATION, "/users/" + u.id())
-            .putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(toJson(u).encode()))
+    UserRecord user =
+        new UserRecord(tenant, id, username, active == null || active, null, permissions);
+    users
+        .create(user, password)
+        .onSuccess(
+            u ->
+                ctx.response()
+                    .setStatusCode(201)
+                    .putHeader(HttpHeaders.LOCATION, "/users/" + u.id())
+                    .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(toJson(u).encode()))
         .onFailure(ctx::fail);
   }
 
@@ -73,14 +84,24 @@ public final class UsersHandler {
     if (bodyId != null && !bodyId.equals(id)) {
       throw ApiException.unprocessable("id in the body differs from the id in the path");
     }
-    users.update(tenant, id, body.optionalString("username", MAX_USERNAME_LENGTH), body.optionalBoolean("active"),
+    users
+        .update(
+            tenant,
+            id,
+            body.optionalString("username", MAX_USERNAME_LENGTH),
+            body.optionalBoolean("active"),
             body.optionalString("password", LoginHandler.MAX_PASSWORD_LENGTH))
         .onSuccess(u -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);
   }
 
-  /** @param user a user @return its JSON (id, username, active), never the password hash */
+  /**
+   * @param user a user @return its JSON (id, username, active), never the password hash
+   */
   public static JsonObject toJson(UserRecord user) {
-    return new JsonObject().put("id", user.id()).put("username", user.username()).put("active", user.active());
+    return new JsonObject()
+        .put("id", user.id())
+        .put("username", user.username())
+        .put("active", user.active());
   }
 }

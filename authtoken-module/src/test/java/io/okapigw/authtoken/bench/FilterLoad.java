@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Filter decisions for one valid token, as the gateway asks them: {@code C} connections,
- * each sending its next request when the previous answer arrived, for a fixed time (and at
- * most a fixed count).
+ * Filter decisions for one valid token, as the gateway asks them: {@code C} connections, each
+ * sending its next request when the previous answer arrived, for a fixed time (and at most a fixed
+ * count).
  */
 final class FilterLoad {
   record Result(int connections, int requests, int non202, double seconds, Latencies latencies) {
@@ -25,19 +25,30 @@ final class FilterLoad {
     }
   }
 
-  private FilterLoad() {
-  }
+  private FilterLoad() {}
 
-  static Result run(Vertx vertx, int port, String tenant, String token, int connections, long seconds, int max)
+  static Result run(
+      Vertx vertx, int port, String tenant, String token, int connections, long seconds, int max)
       throws Exception {
-    HttpClientAgent client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost("127.0.0.1")
-        .setDefaultPort(port).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(connections));
-    RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST)
-        .setURI("/circulation/check-out-by-barcode").putHeader("X-Okapi-Filter", "auth")
-        .putHeader("X-Okapi-Tenant", tenant).putHeader("X-Okapi-Token", token)
-        .putHeader("X-Okapi-Request-Id", "bench").putHeader("X-Okapi-Url", "http://127.0.0.1:9130")
-        .putHeader("X-Okapi-Permissions-Required", "[\"" + AuthtokenBench.PERMISSION + "\"]")
-        .putHeader("X-Okapi-Module-Permissions", "{\"mod-circulation-24.0.0\":[\"bench.modperm\"]}");
+    HttpClientAgent client =
+        vertx.createHttpClient(
+            new HttpClientOptions()
+                .setDefaultHost("127.0.0.1")
+                .setDefaultPort(port)
+                .setKeepAlive(true),
+            new PoolOptions().setHttp1MaxSize(connections));
+    RequestOptions request =
+        new RequestOptions()
+            .setMethod(HttpMethod.POST)
+            .setURI("/circulation/check-out-by-barcode")
+            .putHeader("X-Okapi-Filter", "auth")
+            .putHeader("X-Okapi-Tenant", tenant)
+            .putHeader("X-Okapi-Token", token)
+            .putHeader("X-Okapi-Request-Id", "bench")
+            .putHeader("X-Okapi-Url", "http://127.0.0.1:9130")
+            .putHeader("X-Okapi-Permissions-Required", "[\"" + AuthtokenBench.PERMISSION + "\"]")
+            .putHeader(
+                "X-Okapi-Module-Permissions", "{\"mod-circulation-24.0.0\":[\"bench.modperm\"]}");
     long[] latencies = new long[max];
     AtomicInteger next = new AtomicInteger();
     AtomicInteger non202 = new AtomicInteger();
@@ -56,8 +67,15 @@ final class FilterLoad {
     return new Result(connections, count, non202.get(), elapsed, new Latencies(latencies, count));
   }
 
-  private static void loop(HttpClientAgent client, RequestOptions request, long[] latencies, AtomicInteger next,
-      AtomicInteger non202, long end, int max, Promise<Void> lane) {
+  private static void loop(
+      HttpClientAgent client,
+      RequestOptions request,
+      long[] latencies,
+      AtomicInteger next,
+      AtomicInteger non202,
+      long end,
+      int max,
+      Promise<Void> lane) {
     if (System.nanoTime() >= end) {
       lane.tryComplete();
       return;
@@ -68,13 +86,17 @@ final class FilterLoad {
       return;
     }
     long t0 = System.nanoTime();
-    client.request(request).compose(req -> req.send()).compose(resp -> resp.body().map(b -> resp.statusCode()))
-        .onComplete(ar -> {
-          latencies[i] = System.nanoTime() - t0;
-          if (ar.failed() || ar.result() != 202) {
-            non202.incrementAndGet();
-          }
-          loop(client, request, latencies, next, non202, end, max, lane);
-        });
+    client
+        .request(request)
+        .compose(req -> req.send())
+        .compose(resp -> resp.body().map(b -> resp.statusCode()))
+        .onComplete(
+            ar -> {
+              latencies[i] = System.nanoTime() - t0;
+              if (ar.failed() || ar.result() != 202) {
+                non202.incrementAndGet();
+              }
+              loop(client, request, latencies, next, non202, end, max, lane);
+            });
   }
 }

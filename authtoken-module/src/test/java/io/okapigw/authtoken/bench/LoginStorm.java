@@ -17,20 +17,29 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * N distinct users log in at the same moment, each on a connection of its own (HAS's
- * report: many users logging in at once). Every login is sent before any answer arrives.
+ * N distinct users log in at the same moment, each on a connection of its own (HAS's report: many
+ * users logging in at once). Every login is sent before any answer arrives.
  */
 final class LoginStorm {
-  record Result(int logins, int ok, Map<String, Integer> failures, double totalSeconds, Latencies latencies) {
-  }
+  record Result(
+      int logins,
+      int ok,
+      Map<String, Integer> failures,
+      double totalSeconds,
+      Latencies latencies) {}
 
-  private LoginStorm() {
-  }
+  private LoginStorm() {}
 
-  static Result run(Vertx vertx, int port, String tenant, int n, long timeoutMinutes) throws Exception {
-    HttpClientAgent client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost("127.0.0.1")
-            .setDefaultPort(port).setConnectTimeout((int) TimeUnit.MINUTES.toMillis(5)).setKeepAlive(false),
-        new PoolOptions().setHttp1MaxSize(n).setMaxWaitQueueSize(-1));
+  static Result run(Vertx vertx, int port, String tenant, int n, long timeoutMinutes)
+      throws Exception {
+    HttpClientAgent client =
+        vertx.createHttpClient(
+            new HttpClientOptions()
+                .setDefaultHost("127.0.0.1")
+                .setDefaultPort(port)
+                .setConnectTimeout((int) TimeUnit.MINUTES.toMillis(5))
+                .setKeepAlive(false),
+            new PoolOptions().setHttp1MaxSize(n).setMaxWaitQueueSize(-1));
     long[] latencies = new long[n];
     AtomicInteger ok = new AtomicInteger();
     Map<String, Integer> failures = new TreeMap<>();
@@ -50,37 +59,56 @@ final class LoginStorm {
     return new Result(n, ok.get(), failures, total, new Latencies(latencies, n));
   }
 
-  private static Future<Void> login(HttpClientAgent client, String tenant, int i, long[] latencies, AtomicInteger ok,
+  private static Future<Void> login(
+      HttpClientAgent client,
+      String tenant,
+      int i,
+      long[] latencies,
+      AtomicInteger ok,
       Map<String, Integer> failures) {
     Buffer body = AuthtokenBench.credentials("user" + i).toBuffer();
     long start = System.nanoTime();
-    return client.request(new RequestOptions().setMethod(HttpMethod.POST).setURI("/authn/login")
-            .putHeader("X-Okapi-Tenant", tenant).putHeader("Content-Type", "application/json"))
+    return client
+        .request(
+            new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setURI("/authn/login")
+                .putHeader("X-Okapi-Tenant", tenant)
+                .putHeader("Content-Type", "application/json"))
         .compose(req -> req.send(body))
         .compose(resp -> resp.body().map(b -> resp.statusCode()))
-        .map(status -> {
-          latencies[i] = System.nanoTime() - start;
-          if (status == 201) {
-            ok.incrementAndGet();
-          } else {
-            count(failures, "HTTP " + status);
-          }
-          return (Void) null;
-        })
-        .recover(e -> {
-          latencies[i] = System.nanoTime() - start;
-          count(failures, e.getClass().getSimpleName());
-          return Future.succeededFuture();
-        });
+        .map(
+            status -> {
+              latencies[i] = System.nanoTime() - start;
+              if (status == 201) {
+                ok.incrementAndGet();
+              } else {
+                count(failures, "HTTP " + status);
+              }
+              return (Void) null;
+            })
+        .recover(
+            e -> {
+              latencies[i] = System.nanoTime() - start;
+              count(failures, e.getClass().getSimpleName());
+              return Future.succeededFuture();
+            });
   }
 
-  /** @return an access token of {@code username} (one login) */
+  /**
+   * @return an access token of {@code username} (one login)
+   */
   static String token(Vertx vertx, int port, String tenant, String username) {
-    HttpClientAgent client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost("127.0.0.1")
-        .setDefaultPort(port));
+    HttpClientAgent client =
+        vertx.createHttpClient(
+            new HttpClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(port));
     try {
-      return client.request(new RequestOptions().setMethod(HttpMethod.POST).setURI("/authn/login")
-              .putHeader("X-Okapi-Tenant", tenant))
+      return client
+          .request(
+              new RequestOptions()
+                  .setMethod(HttpMethod.POST)
+                  .setURI("/authn/login")
+                  .putHeader("X-Okapi-Tenant", tenant))
           .compose(req -> req.send(AuthtokenBench.credentials(username).toBuffer()))
           .map(resp -> resp.getHeader("X-Okapi-Token"))
           .await();

@@ -25,11 +25,21 @@ final class ServerProcess implements AutoCloseable {
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
     }
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx1g", "-jar", jar.toString(), "--port", String.valueOf(port), "--host", "127.0.0.1"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "-jar",
+                jar.toString(),
+                "--port",
+                String.valueOf(port),
+                "--host",
+                "127.0.0.1"));
     command.addAll(args);
     Path log = dir.resolve("server.log");
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     ServerProcess server = new ServerProcess(process, log, port);
     Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
     server.awaitListening();

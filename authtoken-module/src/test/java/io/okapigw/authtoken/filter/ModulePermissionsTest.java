@@ -23,19 +23,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Module tokens with the real permission sets of mod-circulation: the check-out handler's
- * module permission is a set of 51 that nests further sets; a module token for it must grant
- * what those sets contain, on the downstream calls mod-circulation makes.
+ * Module tokens with the real permission sets of mod-circulation: the check-out handler's module
+ * permission is a set of 51 that nests further sets; a module token for it must grant what those
+ * sets contain, on the downstream calls mod-circulation makes.
  */
 @ExtendWith(VertxExtension.class)
 class ModulePermissionsTest {
   static final String CIRCULATION = "mod-circulation-24.0.0";
   static final String CHECK_OUT_MODPERMS = "modperms.circulation.check-out-by-barcode.post";
-  static final String MODULE_PERMISSIONS = new JsonObject().put(CIRCULATION, new JsonArray().add(CHECK_OUT_MODPERMS))
-      .put("mod-empty-1.0.0", new JsonArray()).encode();
+  static final String MODULE_PERMISSIONS =
+      new JsonObject()
+          .put(CIRCULATION, new JsonArray().add(CHECK_OUT_MODPERMS))
+          .put("mod-empty-1.0.0", new JsonArray())
+          .encode();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   private final MutableClock clock = MutableClock.ofNow();
   private TestModule module;
   private String userId;
@@ -44,7 +46,8 @@ class ModulePermissionsTest {
   @BeforeEach
   void setUp(Vertx vertx) throws Exception {
     module = TestModule.deploy(vertx, TestModule.options(dir, clock));
-    try (InputStream in = getClass().getResourceAsStream("/folio/mod-circulation.ModuleDescriptor-template.json")) {
+    try (InputStream in =
+        getClass().getResourceAsStream("/folio/mod-circulation.ModuleDescriptor-template.json")) {
       JsonObject descriptor = new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
       module.postPermissionSets(CIRCULATION, descriptor.getJsonArray("permissionSets"));
     }
@@ -58,16 +61,24 @@ class ModulePermissionsTest {
   }
 
   private Response checkOut(String token) {
-    var request = module.filter().header(OkapiHeaders.PERMISSIONS_REQUIRED, "[\"circulation.check-out-by-barcode.post\"]")
-        .header(OkapiHeaders.MODULE_PERMISSIONS, MODULE_PERMISSIONS);
+    var request =
+        module
+            .filter()
+            .header(
+                OkapiHeaders.PERMISSIONS_REQUIRED, "[\"circulation.check-out-by-barcode.post\"]")
+            .header(OkapiHeaders.MODULE_PERMISSIONS, MODULE_PERMISSIONS);
     return (token == null ? request : request.header(OkapiHeaders.TOKEN, token))
         .post("/circulation/check-out-by-barcode");
   }
 
   private int downstream(String token, String required) {
-    return module.filter().header(OkapiHeaders.TOKEN, token).header(OkapiHeaders.USER_ID, userId)
+    return module
+        .filter()
+        .header(OkapiHeaders.TOKEN, token)
+        .header(OkapiHeaders.USER_ID, userId)
         .header(OkapiHeaders.PERMISSIONS_REQUIRED, new JsonArray().add(required).encode())
-        .get("/downstream").statusCode();
+        .get("/downstream")
+        .statusCode();
   }
 
   private String moduleToken(Response answer) {
@@ -125,41 +136,71 @@ class ModulePermissionsTest {
   @Test
   void moduleToken_userDeactivated_401() {
     String moduleToken = moduleToken(checkOut(token));
-    module.request(TestModule.TENANT).body("{\"active\":false}").put("/users/" + userId).then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .body("{\"active\":false}")
+        .put("/users/" + userId)
+        .then()
+        .statusCode(204);
     assertThat(downstream(moduleToken, "users.item.get")).isEqualTo(401);
   }
 
   @Test
   void moduleToken_sessionLoggedOut_401() {
     String moduleToken = moduleToken(checkOut(token));
-    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, token).post("/authn/logout").then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .header(OkapiHeaders.TOKEN, token)
+        .post("/authn/logout")
+        .then()
+        .statusCode(204);
     assertThat(downstream(moduleToken, "users.item.get")).isEqualTo(401);
   }
 
   @Test
   void moduleToken_chainedCall_getsOnlyTheNextModulesPermissions() {
     String circulationToken = moduleToken(checkOut(token));
-    Response next = module.filter().header(OkapiHeaders.TOKEN, circulationToken)
-        .header(OkapiHeaders.PERMISSIONS_REQUIRED, "[\"users.item.get\"]")
-        .header(OkapiHeaders.MODULE_PERMISSIONS, "{\"mod-users-1.0.0\":[\"x.only\"]}").get("/users/1");
+    Response next =
+        module
+            .filter()
+            .header(OkapiHeaders.TOKEN, circulationToken)
+            .header(OkapiHeaders.PERMISSIONS_REQUIRED, "[\"users.item.get\"]")
+            .header(OkapiHeaders.MODULE_PERMISSIONS, "{\"mod-users-1.0.0\":[\"x.only\"]}")
+            .get("/users/1");
     next.then().statusCode(202);
-    String usersToken = new JsonObject(next.header(OkapiHeaders.MODULE_TOKENS)).getString("mod-users-1.0.0");
-    assertThat(ForgedTokens.payload(usersToken).getJsonArray("extra_permissions")).containsExactly("x.only");
+    String usersToken =
+        new JsonObject(next.header(OkapiHeaders.MODULE_TOKENS)).getString("mod-users-1.0.0");
+    assertThat(ForgedTokens.payload(usersToken).getJsonArray("extra_permissions"))
+        .containsExactly("x.only");
     assertThat(downstream(usersToken, "users.item.get")).isEqualTo(403);
   }
 
   @Test
   void anonymousRequest_getsAnonymousModuleTokensHoldingTheModulePermissions() {
-    Response r = module.filter().header(OkapiHeaders.MODULE_PERMISSIONS, MODULE_PERMISSIONS).post("/authn/login");
+    Response r =
+        module
+            .filter()
+            .header(OkapiHeaders.MODULE_PERMISSIONS, MODULE_PERMISSIONS)
+            .post("/authn/login");
     r.then().statusCode(202);
     String moduleToken = moduleToken(r);
     JsonObject claims = ForgedTokens.payload(moduleToken);
     assertThat(claims.containsKey("user_id")).isFalse();
     assertThat(claims.getString("sub")).isEqualTo("UNDEFINED_USER");
-    int status = module.filter().header(OkapiHeaders.TOKEN, moduleToken)
-        .header(OkapiHeaders.PERMISSIONS_REQUIRED, "[\"users.item.get\"]").get("/users").statusCode();
+    int status =
+        module
+            .filter()
+            .header(OkapiHeaders.TOKEN, moduleToken)
+            .header(OkapiHeaders.PERMISSIONS_REQUIRED, "[\"users.item.get\"]")
+            .get("/users")
+            .statusCode();
     assertThat(status).isEqualTo(202);
-    assertThat(moduleToken(module.filter().header(OkapiHeaders.MODULE_PERMISSIONS, MODULE_PERMISSIONS)
-        .post("/authn/login"))).isEqualTo(moduleToken);
+    assertThat(
+            moduleToken(
+                module
+                    .filter()
+                    .header(OkapiHeaders.MODULE_PERMISSIONS, MODULE_PERMISSIONS)
+                    .post("/authn/login")))
+        .isEqualTo(moduleToken);
   }
 }

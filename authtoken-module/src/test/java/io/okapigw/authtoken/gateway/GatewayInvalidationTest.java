@@ -29,15 +29,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The calls to the gateway's {@code POST /_/proxy/auth-cache/invalidate}, recorded by a
- * small real HTTP server standing in for the gateway, including one that is down or slow.
+ * The calls to the gateway's {@code POST /_/proxy/auth-cache/invalidate}, recorded by a small real
+ * HTTP server standing in for the gateway, including one that is down or slow.
  */
 @ExtendWith(VertxExtension.class)
 class GatewayInvalidationTest {
   private static final String PATH = "/_/proxy/auth-cache/invalidate";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   private final BlockingQueue<JsonObject> calls = new LinkedBlockingQueue<>();
   private TestModule module;
   private HttpServer gateway;
@@ -55,18 +54,33 @@ class GatewayInvalidationTest {
   /** A gateway that records each call, then lets {@code answer} respond (or not). */
   private int startGateway(Vertx vertx, int port, BiConsumer<Integer, HttpServerRequest> answer) {
     AtomicInteger count = new AtomicInteger();
-    gateway = await(vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
-      calls.add(new JsonObject().put("method", req.method().name()).put("path", req.path())
-          .put("contentType", req.getHeader("Content-Type")).put("body", body.toJsonObject()));
-      answer.accept(count.incrementAndGet(), req);
-    })).listen(port, "127.0.0.1"));
+    gateway =
+        await(
+            vertx
+                .createHttpServer()
+                .requestHandler(
+                    req ->
+                        req.body()
+                            .onSuccess(
+                                body -> {
+                                  calls.add(
+                                      new JsonObject()
+                                          .put("method", req.method().name())
+                                          .put("path", req.path())
+                                          .put("contentType", req.getHeader("Content-Type"))
+                                          .put("body", body.toJsonObject()));
+                                  answer.accept(count.incrementAndGet(), req);
+                                }))
+                .listen(port, "127.0.0.1"));
     return gateway.actualPort();
   }
 
   private void deploy(Vertx vertx, int gatewayPort) {
-    AuthtokenOptions options = TestModule.options(dir, MutableClock.ofNow())
-        .setGatewayUrl("http://127.0.0.1:" + gatewayPort)
-        .setGatewayTimeout(Duration.ofMillis(300)).setGatewayRetryDelay(Duration.ofMillis(50));
+    AuthtokenOptions options =
+        TestModule.options(dir, MutableClock.ofNow())
+            .setGatewayUrl("http://127.0.0.1:" + gatewayPort)
+            .setGatewayTimeout(Duration.ofMillis(300))
+            .setGatewayRetryDelay(Duration.ofMillis(50));
     module = TestModule.deploy(vertx, options);
   }
 
@@ -86,18 +100,34 @@ class GatewayInvalidationTest {
     String id = module.createUser("alice", "pw", List.of("a"));
     String token = module.token("alice", "pw");
 
-    module.request(TestModule.TENANT).contentType(ContentType.JSON).body("[\"b\"]")
-        .put("/perms/users/" + id + "/permissions").then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .contentType(ContentType.JSON)
+        .body("[\"b\"]")
+        .put("/perms/users/" + id + "/permissions")
+        .then()
+        .statusCode(204);
     JsonObject call = nextCall();
     assertThat(call.getString("method")).isEqualTo("POST");
     assertThat(call.getString("path")).isEqualTo(PATH);
     assertThat(call.getString("contentType")).isEqualTo("application/json");
-    assertThat(call.getJsonObject("body")).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+    assertThat(call.getJsonObject("body"))
+        .isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
 
-    module.request(TestModule.TENANT).body("{\"active\":false}").put("/users/" + id).then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .body("{\"active\":false}")
+        .put("/users/" + id)
+        .then()
+        .statusCode(204);
     assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
 
-    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, token).post("/authn/logout").then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .header(OkapiHeaders.TOKEN, token)
+        .post("/authn/logout")
+        .then()
+        .statusCode(204);
     assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
 
     module.postPermissionSets("mod-a-1", new JsonArray());
@@ -109,11 +139,18 @@ class GatewayInvalidationTest {
   }
 
   @Test
-  void gatewayAnswers503_adminCallSucceeds_andTheInvalidationIsRetried(Vertx vertx) throws Exception {
-    deploy(vertx, startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(n == 1 ? 503 : 204).end()));
+  void gatewayAnswers503_adminCallSucceeds_andTheInvalidationIsRetried(Vertx vertx)
+      throws Exception {
+    deploy(
+        vertx,
+        startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(n == 1 ? 503 : 204).end()));
     String id = module.createUser("alice", "pw", List.of("a"));
-    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + id + "/permissions")
-        .then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .body("[\"b\"]")
+        .put("/perms/users/" + id + "/permissions")
+        .then()
+        .statusCode(204);
     JsonObject expected = new JsonObject().put("tenant", "diku").put("userId", id);
     assertThat(nextBody()).isEqualTo(expected);
     assertThat(nextBody()).as("retry").isEqualTo(expected);
@@ -122,31 +159,47 @@ class GatewayInvalidationTest {
 
   @Test
   void gatewaySlow_adminCallAnsweredAfterTheTimeout_andRetried(Vertx vertx) throws Exception {
-    deploy(vertx, startGateway(vertx, 0, (n, req) -> {
-      if (n > 1) {
-        req.response().setStatusCode(204).end();
-      }
-    }));
+    deploy(
+        vertx,
+        startGateway(
+            vertx,
+            0,
+            (n, req) -> {
+              if (n > 1) {
+                req.response().setStatusCode(204).end();
+              }
+            }));
     String id = module.createUser("alice", "pw", List.of("a"));
     long start = System.nanoTime();
-    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + id + "/permissions")
-        .then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .body("[\"b\"]")
+        .put("/perms/users/" + id + "/permissions")
+        .then()
+        .statusCode(204);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     assertThat(millis).isBetween(250L, 5_000L);
     assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
-    assertThat(nextBody()).as("retry").isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+    assertThat(nextBody())
+        .as("retry")
+        .isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
   }
 
   @Test
-  void gatewayDown_adminCallSucceeds_andTheInvalidationArrivesWhenItComesUp(Vertx vertx) throws Exception {
+  void gatewayDown_adminCallSucceeds_andTheInvalidationArrivesWhenItComesUp(Vertx vertx)
+      throws Exception {
     int port;
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
     }
     deploy(vertx, port);
     String id = module.createUser("alice", "pw", List.of("a"));
-    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + id + "/permissions")
-        .then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .body("[\"b\"]")
+        .put("/perms/users/" + id + "/permissions")
+        .then()
+        .statusCode(204);
     module.request(TestModule.TENANT).get("/perms/users/" + id).then().statusCode(200);
     startGateway(vertx, port, (n, req) -> req.response().setStatusCode(204).end());
     assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
@@ -156,15 +209,20 @@ class GatewayInvalidationTest {
   void gatewayRefuses400_notRetried(Vertx vertx) throws Exception {
     deploy(vertx, startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(400).end("bad")));
     String id = module.createUser("alice", "pw", List.of("a"));
-    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + id + "/permissions")
-        .then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .body("[\"b\"]")
+        .put("/perms/users/" + id + "/permissions")
+        .then()
+        .statusCode(204);
     assertThat(nextBody().getString("userId")).isEqualTo(id);
     assertThat(calls.poll(500, TimeUnit.MILLISECONDS)).isNull();
   }
 
   @Test
   void noGatewayUrl_everyInvalidationSkipped_succeedsAtOnce(Vertx vertx) {
-    GatewayNotifier notifier = GatewayNotifier.create(vertx, TestModule.options(dir, MutableClock.ofNow()), null);
+    GatewayNotifier notifier =
+        GatewayNotifier.create(vertx, TestModule.options(dir, MutableClock.ofNow()), null);
     assertThat(notifier).isInstanceOf(DisabledGatewayNotifier.class);
     assertThat(notifier.invalidateUser("diku", "u1").succeeded()).isTrue();
     assertThat(notifier.invalidateTenant("diku").succeeded()).isTrue();

@@ -36,9 +36,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The token an invalidation carries, checked as a gateway protecting its admin API (as Okapi
- * 6.1.5 protects {@code /_/}) checks it: routed for {@code supertenant}, the module's own
- * filter asked with {@code X-Okapi-Permissions-Required: okapi.proxy.auth-cache.invalidate}.
+ * The token an invalidation carries, checked as a gateway protecting its admin API (as Okapi 6.1.5
+ * protects {@code /_/}) checks it: routed for {@code supertenant}, the module's own filter asked
+ * with {@code X-Okapi-Permissions-Required: okapi.proxy.auth-cache.invalidate}.
  */
 @ExtendWith(VertxExtension.class)
 class InvalidationTokenTest {
@@ -46,8 +46,7 @@ class InvalidationTokenTest {
   private static final String SUPER = GatewayNotifier.SUPERTENANT;
   private static final String PERM = GatewayNotifier.INVALIDATE_PERMISSION;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   private final MutableClock clock = MutableClock.ofNow();
   private final BlockingQueue<Attempt> attempts = new LinkedBlockingQueue<>();
   private TestModule module;
@@ -61,8 +60,7 @@ class InvalidationTokenTest {
    * @param token its {@code X-Okapi-Token}
    * @param filterStatus what the module's filter answered for it
    */
-  record Attempt(String tenant, String token, int filterStatus) {
-  }
+  record Attempt(String tenant, String token, int filterStatus) {}
 
   @AfterEach
   void tearDown() {
@@ -76,23 +74,42 @@ class InvalidationTokenTest {
   }
 
   /**
-   * Starts a gateway that asks the module's filter about each invalidation (as for any
-   * {@code /_/} call once an auth module is enabled for the supertenant) and answers 204 if
-   * granted, else the filter's status; {@code answer} may override that per call number.
+   * Starts a gateway that asks the module's filter about each invalidation (as for any {@code /_/}
+   * call once an auth module is enabled for the supertenant) and answers 204 if granted, else the
+   * filter's status; {@code answer} may override that per call number.
    */
   private void deploy(Vertx vertx, IntUnaryOperator answer, AuthtokenOptions options) {
     client = vertx.createHttpClient();
     AtomicInteger count = new AtomicInteger();
-    gateway = await(vertx.createHttpServer().requestHandler(req -> req.body()
-        .compose(body -> askFilter(req))
-        .onSuccess(status -> {
-          int n = count.incrementAndGet();
-          attempts.add(new Attempt(req.getHeader(OkapiHeaders.TENANT), req.getHeader(OkapiHeaders.TOKEN), status));
-          int own = answer.applyAsInt(n);
-          req.response().setStatusCode(own != 0 ? own : status == 202 ? 204 : status).end();
-        })).listen(0, "127.0.0.1"));
-    module = TestModule.deploy(vertx, options.setGatewayUrl("http://127.0.0.1:" + gateway.actualPort())
-        .setGatewayTimeout(Duration.ofSeconds(5)).setGatewayRetryDelay(Duration.ofMillis(20)));
+    gateway =
+        await(
+            vertx
+                .createHttpServer()
+                .requestHandler(
+                    req ->
+                        req.body()
+                            .compose(body -> askFilter(req))
+                            .onSuccess(
+                                status -> {
+                                  int n = count.incrementAndGet();
+                                  attempts.add(
+                                      new Attempt(
+                                          req.getHeader(OkapiHeaders.TENANT),
+                                          req.getHeader(OkapiHeaders.TOKEN),
+                                          status));
+                                  int own = answer.applyAsInt(n);
+                                  req.response()
+                                      .setStatusCode(own != 0 ? own : status == 202 ? 204 : status)
+                                      .end();
+                                }))
+                .listen(0, "127.0.0.1"));
+    module =
+        TestModule.deploy(
+            vertx,
+            options
+                .setGatewayUrl("http://127.0.0.1:" + gateway.actualPort())
+                .setGatewayTimeout(Duration.ofSeconds(5))
+                .setGatewayRetryDelay(Duration.ofMillis(20)));
   }
 
   private void deploy(Vertx vertx, IntUnaryOperator answer) {
@@ -101,22 +118,32 @@ class InvalidationTokenTest {
 
   /** The filter call the gateway makes for {@code POST /_/proxy/auth-cache/invalidate}. */
   private Future<Integer> askFilter(HttpServerRequest req) {
-    RequestOptions call = new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1")
-        .setPort(module.port()).setURI(PATH)
-        .putHeader(OkapiHeaders.TENANT, req.getHeader(OkapiHeaders.TENANT))
-        .putHeader(OkapiHeaders.MODULE_PERMISSIONS, "{}")
-        .putHeader(OkapiHeaders.PERMISSIONS_REQUIRED, PERM)
-        .putHeader(OkapiHeaders.URL, "http://127.0.0.1:" + gateway.actualPort());
+    RequestOptions call =
+        new RequestOptions()
+            .setMethod(HttpMethod.POST)
+            .setHost("127.0.0.1")
+            .setPort(module.port())
+            .setURI(PATH)
+            .putHeader(OkapiHeaders.TENANT, req.getHeader(OkapiHeaders.TENANT))
+            .putHeader(OkapiHeaders.MODULE_PERMISSIONS, "{}")
+            .putHeader(OkapiHeaders.PERMISSIONS_REQUIRED, PERM)
+            .putHeader(OkapiHeaders.URL, "http://127.0.0.1:" + gateway.actualPort());
     if (req.getHeader(OkapiHeaders.TOKEN) != null) {
       call.putHeader(OkapiHeaders.TOKEN, req.getHeader(OkapiHeaders.TOKEN));
     }
-    return client.request(call).compose(r -> r.send()).compose(resp -> resp.body().map(b -> resp.statusCode()));
+    return client
+        .request(call)
+        .compose(r -> r.send())
+        .compose(resp -> resp.body().map(b -> resp.statusCode()));
   }
 
   /** The same filter call, made by the test. */
   private RequestSpecification filterCall(String token) {
-    RequestSpecification request = module.request(SUPER).header(OkapiHeaders.MODULE_PERMISSIONS, "{}")
-        .header(OkapiHeaders.PERMISSIONS_REQUIRED, PERM);
+    RequestSpecification request =
+        module
+            .request(SUPER)
+            .header(OkapiHeaders.MODULE_PERMISSIONS, "{}")
+            .header(OkapiHeaders.PERMISSIONS_REQUIRED, PERM);
     return token == null ? request : request.header(OkapiHeaders.TOKEN, token);
   }
 
@@ -127,27 +154,38 @@ class InvalidationTokenTest {
   }
 
   private void changePermissions(String userId) {
-    module.request(TestModule.TENANT).body("[\"b\"]").put("/perms/users/" + userId + "/permissions")
-        .then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .body("[\"b\"]")
+        .put("/perms/users/" + userId + "/permissions")
+        .then()
+        .statusCode(204);
   }
 
   private TokenService sameKeyTokens(Vertx vertx) {
-    return new TokenService(await(SigningKey.load(vertx, dir.resolve("signing.key"))), clock,
-        AuthtokenOptions.DEFAULT_TOKEN_TTL, AuthtokenOptions.DEFAULT_MAX_TOKEN_LENGTH);
+    return new TokenService(
+        await(SigningKey.load(vertx, dir.resolve("signing.key"))),
+        clock,
+        AuthtokenOptions.DEFAULT_TOKEN_TTL,
+        AuthtokenOptions.DEFAULT_MAX_TOKEN_LENGTH);
   }
 
   @Test
-  void invalidation_carriesASupertenantTokenWithOnlyTheInvalidatePermission_theModulesFilterGrantsIt(Vertx vertx)
-      throws Exception {
+  void
+      invalidation_carriesASupertenantTokenWithOnlyTheInvalidatePermission_theModulesFilterGrantsIt(
+          Vertx vertx) throws Exception {
     deploy(vertx, n -> 0);
     changePermissions(module.createUser("alice", "pw", List.of("a")));
 
     Attempt attempt = nextAttempt();
     assertThat(attempt.tenant()).isEqualTo("supertenant");
-    assertThat(attempt.filterStatus()).as("the module's filter, asked as the gateway asks it").isEqualTo(202);
+    assertThat(attempt.filterStatus())
+        .as("the module's filter, asked as the gateway asks it")
+        .isEqualTo(202);
     JsonObject claims = ForgedTokens.payload(attempt.token());
     assertThat(claims.getString("tenant")).isEqualTo("supertenant");
-    assertThat(claims.getJsonArray("extra_permissions")).containsExactly("okapi.proxy.auth-cache.invalidate");
+    assertThat(claims.getJsonArray("extra_permissions"))
+        .containsExactly("okapi.proxy.auth-cache.invalidate");
     assertThat(claims.getString("sub")).isEqualTo(TokenService.ANONYMOUS);
     assertThat(claims.getValue("user_id")).isNull();
     assertThat(claims.getLong("exp")).isEqualTo(clock.instant().getEpochSecond() + 60);
@@ -159,18 +197,22 @@ class InvalidationTokenTest {
     changePermissions(module.createUser("alice", "pw", List.of("a")));
     Attempt attempt = nextAttempt();
     assertThat(attempt.filterStatus()).isEqualTo(202);
-    assertThat(ForgedTokens.payload(attempt.token()).getLong("exp")).isEqualTo(clock.instant().getEpochSecond() + 20);
+    assertThat(ForgedTokens.payload(attempt.token()).getLong("exp"))
+        .isEqualTo(clock.instant().getEpochSecond() + 20);
   }
 
   @Test
   void retryAfterTheTokenExpired_carriesAFreshToken_granted(Vertx vertx) throws Exception {
-    deploy(vertx, n -> {
-      if (n == 1) {
-        clock.advance(Duration.ofMinutes(5)); // a long back-off: the first token has expired by the retry
-        return 503;
-      }
-      return 0;
-    });
+    deploy(
+        vertx,
+        n -> {
+          if (n == 1) {
+            clock.advance(
+                Duration.ofMinutes(5)); // a long back-off: the first token has expired by the retry
+            return 503;
+          }
+          return 0;
+        });
     changePermissions(module.createUser("alice", "pw", List.of("a")));
 
     Attempt first = nextAttempt();
@@ -192,21 +234,38 @@ class InvalidationTokenTest {
 
   @Test
   void filter_refusesTokensForAnotherTenantOrWithoutThePermission(Vertx vertx) {
-    AuthtokenOptions options = TestModule.options(dir, clock)
-        .addBootstrapUser(new BootstrapUser(SUPER, "operator", "pw", List.of("okapi.proxy.modules.get")));
+    AuthtokenOptions options =
+        TestModule.options(dir, clock)
+            .addBootstrapUser(
+                new BootstrapUser(SUPER, "operator", "pw", List.of("okapi.proxy.modules.get")));
     deploy(vertx, n -> 0, options);
     TokenService tokens = sameKeyTokens(vertx);
     Duration minute = Duration.ofMinutes(1);
 
-    filterCall(tokens.anonymousToken(SUPER, List.of(PERM), minute)).post(PATH).then().statusCode(202);
-    filterCall(tokens.anonymousToken("diku", List.of(PERM), minute)).post(PATH).then().statusCode(403);
+    filterCall(tokens.anonymousToken(SUPER, List.of(PERM), minute))
+        .post(PATH)
+        .then()
+        .statusCode(202);
+    filterCall(tokens.anonymousToken("diku", List.of(PERM), minute))
+        .post(PATH)
+        .then()
+        .statusCode(403);
     filterCall(tokens.anonymousToken(SUPER, List.of(), minute)).post(PATH).then().statusCode(403);
-    filterCall(tokens.anonymousToken(SUPER, List.of("okapi.proxy.auth-cache.get"), minute)).post(PATH)
-        .then().statusCode(403);
+    filterCall(tokens.anonymousToken(SUPER, List.of("okapi.proxy.auth-cache.get"), minute))
+        .post(PATH)
+        .then()
+        .statusCode(403);
     module.createUser("alice", "pw", List.of(PERM));
     filterCall(module.token("alice", "pw")).post(PATH).then().statusCode(403);
-    String operator = module.request(SUPER).body("{\"username\":\"operator\",\"password\":\"pw\"}")
-        .post("/authn/login").then().statusCode(201).extract().header(OkapiHeaders.TOKEN);
+    String operator =
+        module
+            .request(SUPER)
+            .body("{\"username\":\"operator\",\"password\":\"pw\"}")
+            .post("/authn/login")
+            .then()
+            .statusCode(201)
+            .extract()
+            .header(OkapiHeaders.TOKEN);
     filterCall(operator).post(PATH).then().statusCode(403);
     filterCall(null).post(PATH).then().statusCode(401);
   }
@@ -224,12 +283,15 @@ class InvalidationTokenTest {
       changePermissions(alice); // 204
       Attempt granted = nextAttempt();
 
-      assertThat(logs.text()).contains("retrying in the background").contains("gateway refused")
+      assertThat(logs.text())
+          .contains("retrying in the background")
+          .contains("gateway refused")
           .contains("gateway invalidated");
       for (Attempt attempt : List.of(first, retry, refused, granted)) {
         assertThat(logs.text()).doesNotContain(attempt.token());
       }
-      assertThat(logs.text()).doesNotContain("eyJhbGciOiJIUzI1NiJ9"); // how every token the module signs starts
+      assertThat(logs.text())
+          .doesNotContain("eyJhbGciOiJIUzI1NiJ9"); // how every token the module signs starts
     }
   }
 }

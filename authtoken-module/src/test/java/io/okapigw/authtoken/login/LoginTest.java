@@ -31,8 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Login, refresh-token rotation and logout flows. */
 @ExtendWith(VertxExtension.class)
 class LoginTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   private final MutableClock clock = MutableClock.ofNow();
   private TestModule module;
   private String aliceId;
@@ -49,8 +48,11 @@ class LoginTest {
   }
 
   private Response refresh(String refreshToken) {
-    return module.request(TestModule.TENANT).contentType(ContentType.JSON)
-        .body(new JsonObject().put("refreshToken", refreshToken).encode()).post("/authn/refresh");
+    return module
+        .request(TestModule.TENANT)
+        .contentType(ContentType.JSON)
+        .body(new JsonObject().put("refreshToken", refreshToken).encode())
+        .post("/authn/refresh");
   }
 
   private int filterStatus(String token) {
@@ -78,47 +80,89 @@ class LoginTest {
 
   @Test
   void login_wrongPasswordOrUnknownUser_422WithTheSameMessage() {
-    String wrongPassword = module.login("alice", "wrong").then().statusCode(422).extract().asString();
-    String unknownUser = module.login("bob", "correct horse").then().statusCode(422).extract().asString();
+    String wrongPassword =
+        module.login("alice", "wrong").then().statusCode(422).extract().asString();
+    String unknownUser =
+        module.login("bob", "correct horse").then().statusCode(422).extract().asString();
     assertThat(wrongPassword).isEqualTo(unknownUser).isEqualTo("wrong username or password");
   }
 
   @Test
   void login_userWithoutPassword_422SameMessage() {
-    module.request(TestModule.TENANT).contentType(ContentType.JSON).body("{\"username\":\"nopass\"}")
-        .post("/users").then().statusCode(201);
+    module
+        .request(TestModule.TENANT)
+        .contentType(ContentType.JSON)
+        .body("{\"username\":\"nopass\"}")
+        .post("/users")
+        .then()
+        .statusCode(201);
     module.login("nopass", "x").then().statusCode(422).body(equalTo("wrong username or password"));
   }
 
   @Test
   void login_inactiveUser_422() {
-    module.request(TestModule.TENANT).contentType(ContentType.JSON).body("{\"active\":false}")
-        .put("/users/" + aliceId).then().statusCode(204);
-    module.login("alice", "correct horse").then().statusCode(422).body(containsString("not active"));
+    module
+        .request(TestModule.TENANT)
+        .contentType(ContentType.JSON)
+        .body("{\"active\":false}")
+        .put("/users/" + aliceId)
+        .then()
+        .statusCode(204);
+    module
+        .login("alice", "correct horse")
+        .then()
+        .statusCode(422)
+        .body(containsString("not active"));
   }
 
   @Test
   void login_badRequests_4xxNamingTheProblem() {
     var spec = module.request(TestModule.TENANT).contentType(ContentType.JSON);
-    spec.body("{\"username\":\"alice\"}").post("/authn/login").then().statusCode(422)
+    spec.body("{\"username\":\"alice\"}")
+        .post("/authn/login")
+        .then()
+        .statusCode(422)
         .body(containsString("password"));
-    module.request(TestModule.TENANT).body("{\"username\":").post("/authn/login").then().statusCode(400)
+    module
+        .request(TestModule.TENANT)
+        .body("{\"username\":")
+        .post("/authn/login")
+        .then()
+        .statusCode(400)
         .body(containsString("JSON"));
     module.request(TestModule.TENANT).body("[]").post("/authn/login").then().statusCode(400);
     module.request(TestModule.TENANT).post("/authn/login").then().statusCode(400);
-    module.request(TestModule.TENANT).body("{\"username\":1,\"password\":\"x\"}").post("/authn/login")
-        .then().statusCode(422).body(containsString("username"));
-    module.request().body("{\"username\":\"alice\",\"password\":\"correct horse\"}").post("/authn/login")
-        .then().statusCode(400).body(containsString("X-Okapi-Tenant"));
-    module.request(TestModule.TENANT).body("{\"username\":\"" + "x".repeat(70_000) + "\"}").post("/authn/login")
-        .then().statusCode(413);
+    module
+        .request(TestModule.TENANT)
+        .body("{\"username\":1,\"password\":\"x\"}")
+        .post("/authn/login")
+        .then()
+        .statusCode(422)
+        .body(containsString("username"));
+    module
+        .request()
+        .body("{\"username\":\"alice\",\"password\":\"correct horse\"}")
+        .post("/authn/login")
+        .then()
+        .statusCode(400)
+        .body(containsString("X-Okapi-Tenant"));
+    module
+        .request(TestModule.TENANT)
+        .body("{\"username\":\"" + "x".repeat(70_000) + "\"}")
+        .post("/authn/login")
+        .then()
+        .statusCode(413);
   }
 
   @Test
   void login_otherTenant_422() {
-    module.request("other").contentType(ContentType.JSON)
-        .body("{\"username\":\"alice\",\"password\":\"correct horse\"}").post("/authn/login")
-        .then().statusCode(422);
+    module
+        .request("other")
+        .contentType(ContentType.JSON)
+        .body("{\"username\":\"alice\",\"password\":\"correct horse\"}")
+        .post("/authn/login")
+        .then()
+        .statusCode(422);
   }
 
   @Test
@@ -153,7 +197,8 @@ class LoginTest {
     assertThat(newToken).isNotEqualTo(login.header(OkapiHeaders.TOKEN));
     assertThat(ForgedTokens.payload(newToken).getString("sid"))
         .isEqualTo(ForgedTokens.payload(login.header(OkapiHeaders.TOKEN)).getString("sid"));
-    assertThat(refreshed.jsonPath().getString("refreshToken")).isNotEqualTo(login.jsonPath().getString("refreshToken"));
+    assertThat(refreshed.jsonPath().getString("refreshToken"))
+        .isNotEqualTo(login.jsonPath().getString("refreshToken"));
     clock.advance(Duration.ofMinutes(6));
     assertThat(filterStatus(login.header(OkapiHeaders.TOKEN))).isEqualTo(401);
     assertThat(filterStatus(newToken)).isEqualTo(202);
@@ -175,29 +220,49 @@ class LoginTest {
 
   @Test
   void refresh_expired_401() {
-    String refreshToken = module.login("alice", "correct horse").jsonPath().getString("refreshToken");
+    String refreshToken =
+        module.login("alice", "correct horse").jsonPath().getString("refreshToken");
     clock.advance(Duration.ofDays(7).plusSeconds(1));
     refresh(refreshToken).then().statusCode(401).body(containsString("expired"));
   }
 
   @Test
   void refresh_unknownOrMissing_401or422() {
-    refresh("not-a-refresh-token").then().statusCode(401).body(containsString("invalid refresh token"));
-    module.request(TestModule.TENANT).body("{}").post("/authn/refresh").then().statusCode(422)
+    refresh("not-a-refresh-token")
+        .then()
+        .statusCode(401)
+        .body(containsString("invalid refresh token"));
+    module
+        .request(TestModule.TENANT)
+        .body("{}")
+        .post("/authn/refresh")
+        .then()
+        .statusCode(422)
         .body(containsString("refreshToken"));
   }
 
   @Test
   void refresh_otherTenant_401() {
-    String refreshToken = module.login("alice", "correct horse").jsonPath().getString("refreshToken");
-    module.request("other").body(new JsonObject().put("refreshToken", refreshToken).encode())
-        .post("/authn/refresh").then().statusCode(401);
+    String refreshToken =
+        module.login("alice", "correct horse").jsonPath().getString("refreshToken");
+    module
+        .request("other")
+        .body(new JsonObject().put("refreshToken", refreshToken).encode())
+        .post("/authn/refresh")
+        .then()
+        .statusCode(401);
   }
 
   @Test
   void refresh_deactivatedUser_401() {
-    String refreshToken = module.login("alice", "correct horse").jsonPath().getString("refreshToken");
-    module.request(TestModule.TENANT).body("{\"active\":false}").put("/users/" + aliceId).then().statusCode(204);
+    String refreshToken =
+        module.login("alice", "correct horse").jsonPath().getString("refreshToken");
+    module
+        .request(TestModule.TENANT)
+        .body("{\"active\":false}")
+        .put("/users/" + aliceId)
+        .then()
+        .statusCode(204);
     refresh(refreshToken).then().statusCode(401).body(containsString("not active"));
   }
 
@@ -206,8 +271,12 @@ class LoginTest {
     Response session = module.login("alice", "correct horse");
     String other = module.token("alice", "correct horse");
     String token = session.header(OkapiHeaders.TOKEN);
-    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, token).post("/authn/logout")
-        .then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .header(OkapiHeaders.TOKEN, token)
+        .post("/authn/logout")
+        .then()
+        .statusCode(204);
     assertThat(filterStatus(token)).isEqualTo(401);
     refresh(session.jsonPath().getString("refreshToken")).then().statusCode(401);
     assertThat(filterStatus(other)).isEqualTo(202);
@@ -215,16 +284,29 @@ class LoginTest {
 
   @Test
   void logout_badToken_401AndMissingToken_401() {
-    module.request(TestModule.TENANT).post("/authn/logout").then().statusCode(401)
+    module
+        .request(TestModule.TENANT)
+        .post("/authn/logout")
+        .then()
+        .statusCode(401)
         .body(containsString("missing token"));
-    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, "garbage").post("/authn/logout")
-        .then().statusCode(401);
+    module
+        .request(TestModule.TENANT)
+        .header(OkapiHeaders.TOKEN, "garbage")
+        .post("/authn/logout")
+        .then()
+        .statusCode(401);
   }
 
   @Test
   void logout_tokenOfAnotherTenant_403() {
     String token = module.token("alice", "correct horse");
-    module.request("other").header(OkapiHeaders.TOKEN, token).post("/authn/logout").then().statusCode(403);
+    module
+        .request("other")
+        .header(OkapiHeaders.TOKEN, token)
+        .post("/authn/logout")
+        .then()
+        .statusCode(403);
     assertThat(filterStatus(token)).isEqualTo(202);
   }
 
@@ -232,9 +314,18 @@ class LoginTest {
   void logout_tokenInCookieOrBareAuthorization_204() {
     String first = module.token("alice", "correct horse");
     String second = module.token("alice", "correct horse");
-    module.request(TestModule.TENANT).header("Cookie", "folioAccessToken=" + first).post("/authn/logout")
-        .then().statusCode(204);
-    module.request(TestModule.TENANT).header("Authorization", second).post("/authn/logout").then().statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .header("Cookie", "folioAccessToken=" + first)
+        .post("/authn/logout")
+        .then()
+        .statusCode(204);
+    module
+        .request(TestModule.TENANT)
+        .header("Authorization", second)
+        .post("/authn/logout")
+        .then()
+        .statusCode(204);
     assertThat(filterStatus(first)).isEqualTo(401);
     assertThat(filterStatus(second)).isEqualTo(401);
   }
@@ -243,12 +334,29 @@ class LoginTest {
   void logout_conflictingTokensOrTwoAccessTokenCookies_400AndNothingRevoked() {
     String token = module.token("alice", "correct horse");
     String other = module.token("alice", "correct horse");
-    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, token).header("Cookie", "folioAccessToken=" + other)
-        .post("/authn/logout").then().statusCode(400).body(containsString("cookie"));
-    module.request(TestModule.TENANT).header(OkapiHeaders.TOKEN, token).header("Authorization", "Bearer " + other)
-        .post("/authn/logout").then().statusCode(400).body(containsString("different tokens"));
-    module.request(TestModule.TENANT).header("Cookie", "folioAccessToken=" + token + "; folioAccessToken=" + token)
-        .post("/authn/logout").then().statusCode(400).body(containsString("more than one"));
+    module
+        .request(TestModule.TENANT)
+        .header(OkapiHeaders.TOKEN, token)
+        .header("Cookie", "folioAccessToken=" + other)
+        .post("/authn/logout")
+        .then()
+        .statusCode(400)
+        .body(containsString("cookie"));
+    module
+        .request(TestModule.TENANT)
+        .header(OkapiHeaders.TOKEN, token)
+        .header("Authorization", "Bearer " + other)
+        .post("/authn/logout")
+        .then()
+        .statusCode(400)
+        .body(containsString("different tokens"));
+    module
+        .request(TestModule.TENANT)
+        .header("Cookie", "folioAccessToken=" + token + "; folioAccessToken=" + token)
+        .post("/authn/logout")
+        .then()
+        .statusCode(400)
+        .body(containsString("more than one"));
     assertThat(filterStatus(token)).isEqualTo(202);
     assertThat(filterStatus(other)).isEqualTo(202);
   }

@@ -21,16 +21,28 @@ class PermissionGraphTest {
 
   @Test
   void expand_nestedSets_recursively() {
-    PermissionGraph graph = PermissionGraph.of(List.of(set("m", "all", "read", "write"),
-        set("m", "read", "r.1", "r.2"), set("m", "write", "w.1", "deep"), set("m", "deep", "d.1")));
-    assertThat(graph.closure("all")).containsExactlyInAnyOrder("all", "read", "write", "r.1", "r.2", "w.1", "deep", "d.1");
-    assertThat(graph.expand(List.of("read", "x"))).containsExactlyInAnyOrder("read", "r.1", "r.2", "x");
+    PermissionGraph graph =
+        PermissionGraph.of(
+            List.of(
+                set("m", "all", "read", "write"),
+                set("m", "read", "r.1", "r.2"),
+                set("m", "write", "w.1", "deep"),
+                set("m", "deep", "d.1")));
+    assertThat(graph.closure("all"))
+        .containsExactlyInAnyOrder("all", "read", "write", "r.1", "r.2", "w.1", "deep", "d.1");
+    assertThat(graph.expand(List.of("read", "x")))
+        .containsExactlyInAnyOrder("read", "r.1", "r.2", "x");
   }
 
   @Test
   void expand_cycles_terminateWithEveryMember() {
-    PermissionGraph graph = PermissionGraph.of(List.of(set("m", "a", "b", "a.1"), set("m", "b", "c"),
-        set("m", "c", "a", "c.1"), set("m", "self", "self", "s.1")));
+    PermissionGraph graph =
+        PermissionGraph.of(
+            List.of(
+                set("m", "a", "b", "a.1"),
+                set("m", "b", "c"),
+                set("m", "c", "a", "c.1"),
+                set("m", "self", "self", "s.1")));
     assertThat(graph.closure("b")).containsExactlyInAnyOrder("a", "b", "c", "a.1", "c.1");
     assertThat(graph.closure("a")).containsExactlyInAnyOrder("a", "b", "c", "a.1", "c.1");
     assertThat(graph.closure("self")).containsExactlyInAnyOrder("self", "s.1");
@@ -38,7 +50,8 @@ class PermissionGraphTest {
 
   @Test
   void of_sameNameFromTwoModules_merged() {
-    PermissionGraph graph = PermissionGraph.of(List.of(set("m1", "shared", "x"), set("m2", "shared", "y")));
+    PermissionGraph graph =
+        PermissionGraph.of(List.of(set("m1", "shared", "x"), set("m2", "shared", "y")));
     assertThat(graph.closure("shared")).containsExactlyInAnyOrder("shared", "x", "y");
     assertThat(graph.size()).isEqualTo(1);
   }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The contract every {@link AuthStore} keeps; run by one subclass per implementation.
- * Each test uses a tenant of its own, so a store may be shared between tests.
+ * The contract every {@link AuthStore} keeps; run by one subclass per implementation. Each test
+ * uses a tenant of its own, so a store may be shared between tests.
  */
 @ExtendWith(VertxExtension.class)
 public abstract class AuthStoreContractTest {
@@ -29,7 +29,9 @@ public abstract class AuthStoreContractTest {
   protected AuthStore store;
   protected String tenant;
 
-  /** @return a store; successive calls within a test see the same data */
+  /**
+   * @return a store; successive calls within a test see the same data
+   */
   protected abstract Future<AuthStore> openStore(Vertx vertx);
 
   @BeforeEach
@@ -94,9 +96,11 @@ public abstract class AuthStoreContractTest {
   void updateUser_changesOnlyGivenFields() {
     await(store.insertUser(user("u1", "alice")));
     UserRecord updated = await(store.updateUser(tenant, "u1", new UserUpdate(null, false, null)));
-    assertThat(updated).isEqualTo(new UserRecord(tenant, "u1", "alice", false, "$hash$u1", List.of("a.b", "c.d")));
+    assertThat(updated)
+        .isEqualTo(new UserRecord(tenant, "u1", "alice", false, "$hash$u1", List.of("a.b", "c.d")));
     updated = await(store.updateUser(tenant, "u1", new UserUpdate("alicia", null, "$new")));
-    assertThat(await(store.findUser(tenant, "u1"))).isEqualTo(updated)
+    assertThat(await(store.findUser(tenant, "u1")))
+        .isEqualTo(updated)
         .isEqualTo(new UserRecord(tenant, "u1", "alicia", false, "$new", List.of("a.b", "c.d")));
   }
 
@@ -112,7 +116,8 @@ public abstract class AuthStoreContractTest {
 
   @Test
   void updateUser_unknown_404() {
-    assertThatThrownBy(() -> await(store.updateUser(tenant, "nobody", new UserUpdate(null, false, null))))
+    assertThatThrownBy(
+            () -> await(store.updateUser(tenant, "nobody", new UserUpdate(null, false, null))))
         .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(404));
   }
 
@@ -120,7 +125,8 @@ public abstract class AuthStoreContractTest {
   void updateUser_usernameTaken_422AndChangesNothing() {
     await(store.insertUser(user("u1", "alice")));
     await(store.insertUser(user("u2", "bob")));
-    assertThatThrownBy(() -> await(store.updateUser(tenant, "u2", new UserUpdate("alice", false, null))))
+    assertThatThrownBy(
+            () -> await(store.updateUser(tenant, "u2", new UserUpdate("alice", false, null))))
         .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(422));
     assertThat(await(store.findUser(tenant, "u2"))).isEqualTo(user("u2", "bob"));
   }
@@ -142,11 +148,13 @@ public abstract class AuthStoreContractTest {
 
   @Test
   void replacePermissionSets_replacesOnlyThatModulesSets() {
-    await(store.replacePermissionSets(tenant, "mod-a-1", List.of(set("mod-a-1", "a.all", "a.1", "a.2"))));
+    await(
+        store.replacePermissionSets(
+            tenant, "mod-a-1", List.of(set("mod-a-1", "a.all", "a.1", "a.2"))));
     await(store.replacePermissionSets(tenant, "mod-b-1", List.of(set("mod-b-1", "b.all", "b.1"))));
     await(store.replacePermissionSets(tenant, "mod-a-1", List.of(set("mod-a-1", "a.new", "a.3"))));
-    assertThat(await(store.permissionSets(tenant))).containsExactlyInAnyOrder(
-        set("mod-a-1", "a.new", "a.3"), set("mod-b-1", "b.all", "b.1"));
+    assertThat(await(store.permissionSets(tenant)))
+        .containsExactlyInAnyOrder(set("mod-a-1", "a.new", "a.3"), set("mod-b-1", "b.all", "b.1"));
     assertThat(await(store.permissionSets(tenant + "x"))).isEmpty();
   }
 
@@ -160,7 +168,8 @@ public abstract class AuthStoreContractTest {
   @Test
   void refreshToken_markUsed_onlyOnce() {
     await(store.insertRefreshToken(token("h1", "u1", "s1", NOW.plusSeconds(60))));
-    assertThat(await(store.findRefreshToken(tenant, "h1"))).isEqualTo(token("h1", "u1", "s1", NOW.plusSeconds(60)));
+    assertThat(await(store.findRefreshToken(tenant, "h1")))
+        .isEqualTo(token("h1", "u1", "s1", NOW.plusSeconds(60)));
     assertThat(await(store.markRefreshTokenUsed(tenant, "h1"))).isTrue();
     assertThat(await(store.markRefreshTokenUsed(tenant, "h1"))).isFalse();
     assertThat(await(store.findRefreshToken(tenant, "h1")).used()).isTrue();
@@ -211,7 +220,8 @@ public abstract class AuthStoreContractTest {
     assertThat(await(store.findRefreshToken(tenant, "old"))).isNull();
     assertThat(await(store.findRefreshToken(tenant, "new"))).isNotNull();
     assertThat(mine(await(store.revokedSessions(NOW.minusSeconds(100)))))
-        .extracting(RevokedSession::sessionId).containsExactly("kept");
+        .extracting(RevokedSession::sessionId)
+        .containsExactly("kept");
   }
 
   @Test
@@ -223,10 +233,14 @@ public abstract class AuthStoreContractTest {
     await(store.revokeSession(new RevokedSession(tenant, "s9", NOW.plusSeconds(60))));
     await(store.close());
     store = await(openStore(vertx));
-    assertThat(await(store.findUser(tenant, "u1"))).isEqualTo(user("u1", "alice").withPermissions(List.of("p.1")));
+    assertThat(await(store.findUser(tenant, "u1")))
+        .isEqualTo(user("u1", "alice").withPermissions(List.of("p.1")));
     assertThat(await(store.permissionSets(tenant))).containsExactly(set("mod-a-1", "a.all", "a.1"));
-    assertThat(await(store.findRefreshToken(tenant, "h1"))).isEqualTo(token("h1", "u1", "s1", NOW.plusSeconds(60)));
-    assertThat(mine(await(store.revokedSessions(NOW)))).extracting(RevokedSession::sessionId).containsExactly("s9");
+    assertThat(await(store.findRefreshToken(tenant, "h1")))
+        .isEqualTo(token("h1", "u1", "s1", NOW.plusSeconds(60)));
+    assertThat(mine(await(store.revokedSessions(NOW))))
+        .extracting(RevokedSession::sessionId)
+        .containsExactly("s9");
   }
 
   @Test

@@ -12,10 +12,11 @@ import javax.crypto.spec.SecretKeySpec;
 public final class ForgedTokens {
   private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
 
-  private ForgedTokens() {
-  }
+  private ForgedTokens() {}
 
-  /** @param claims claims @return a JWT with {@code alg: none} and no signature */
+  /**
+   * @param claims claims @return a JWT with {@code alg: none} and no signature
+   */
   public static String unsigned(JsonObject claims) {
     return part(new JsonObject().put("alg", "none")) + "." + part(claims) + ".";
   }
@@ -32,25 +33,35 @@ public final class ForgedTokens {
     try {
       Mac mac = Mac.getInstance(macAlgorithm);
       mac.init(new SecretKeySpec(key, macAlgorithm));
-      return input + "." + B64.encodeToString(mac.doFinal(input.getBytes(StandardCharsets.US_ASCII)));
+      return input
+          + "."
+          + B64.encodeToString(mac.doFinal(input.getBytes(StandardCharsets.US_ASCII)));
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
   }
 
-  /** @param keyFile a signing key file @return its key bytes */
+  /**
+   * @param keyFile a signing key file @return its key bytes
+   */
   public static byte[] key(Path keyFile) throws java.io.IOException {
     return Base64.getDecoder().decode(Files.readString(keyFile).trim());
   }
 
-  /** @param token a JWT @return its payload */
+  /**
+   * @param token a JWT @return its payload
+   */
   public static JsonObject payload(String token) {
-    return new JsonObject(new String(Base64.getUrlDecoder().decode(token.split("\\.")[1]), StandardCharsets.UTF_8));
+    return new JsonObject(
+        new String(Base64.getUrlDecoder().decode(token.split("\\.")[1]), StandardCharsets.UTF_8));
   }
 
-  /** @param token a JWT @return its header */
+  /**
+   * @param token a JWT @return its header
+   */
   public static JsonObject header(String token) {
-    return new JsonObject(new String(Base64.getUrlDecoder().decode(token.split("\\.")[0]), StandardCharsets.UTF_8));
+    return new JsonObject(
+        new String(Base64.getUrlDecoder().decode(token.split("\\.")[0]), StandardCharsets.UTF_8));
   }
 
   private static String part(JsonObject json) {

@@ -23,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Token issue and verification, and the signing key file. */
 @ExtendWith(VertxExtension.class)
 class TokenServiceTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   private final MutableClock clock = MutableClock.ofNow();
   private final UserRecord alice = new UserRecord("diku", "u1", "alice", true, null, List.of());
   private Vertx vertx;
@@ -39,7 +38,8 @@ class TokenServiceTest {
   }
 
   private static void assert401(Runnable verify, String message) {
-    assertThatThrownBy(verify::run).isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(401))
+    assertThatThrownBy(verify::run)
+        .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(401))
         .hasMessageContaining(message);
   }
 
@@ -47,8 +47,16 @@ class TokenServiceTest {
   void accessToken_verifies_withItsClaims() {
     TokenService.IssuedToken issued = tokens.issueAccess(alice, "s1");
     TokenClaims claims = tokens.verify(issued.token());
-    assertThat(claims).isEqualTo(new TokenClaims("access", "alice", "u1", "diku", "s1", List.of(),
-        clock.instant().plus(Duration.ofMinutes(10))));
+    assertThat(claims)
+        .isEqualTo(
+            new TokenClaims(
+                "access",
+                "alice",
+                "u1",
+                "diku",
+                "s1",
+                List.of(),
+                clock.instant().plus(Duration.ofMinutes(10))));
     assertThat(issued.expiresAt()).isEqualTo(claims.expiresAt());
   }
 
@@ -60,8 +68,8 @@ class TokenServiceTest {
     assertThat(tokens.moduleToken(caller, List.of("a", "b"))).isEqualTo(first);
     JsonObject payload = ForgedTokens.payload(first);
     assertThat(payload.getJsonArray("extra_permissions")).containsExactly("a", "b");
-    assertThat(payload.fieldNames()).containsExactly("sub", "user_id", "tenant", "type", "sid",
-        "extra_permissions", "exp");
+    assertThat(payload.fieldNames())
+        .containsExactly("sub", "user_id", "tenant", "type", "sid", "extra_permissions", "exp");
     assertThat(tokens.verify(first).extraPermissions()).containsExactly("a", "b");
   }
 
@@ -81,12 +89,22 @@ class TokenServiceTest {
 
   @Test
   void anonymousTokenWithLifetime_expiresAfterIt_cappedAtTheTtl() {
-    String token = tokens.anonymousToken("supertenant", List.of("p.b", "p.a"), Duration.ofSeconds(60));
+    String token =
+        tokens.anonymousToken("supertenant", List.of("p.b", "p.a"), Duration.ofSeconds(60));
     TokenClaims claims = tokens.verify(token);
-    assertThat(claims).isEqualTo(new TokenClaims("module", TokenService.ANONYMOUS, null, "supertenant", null,
-        List.of("p.a", "p.b"), clock.instant().plusSeconds(60)));
+    assertThat(claims)
+        .isEqualTo(
+            new TokenClaims(
+                "module",
+                TokenService.ANONYMOUS,
+                null,
+                "supertenant",
+                null,
+                List.of("p.a", "p.b"),
+                clock.instant().plusSeconds(60)));
     String capped = tokens.anonymousToken("supertenant", List.of(), Duration.ofHours(1));
-    assertThat(tokens.verify(capped).expiresAt()).as("capped at the TTL")
+    assertThat(tokens.verify(capped).expiresAt())
+        .as("capped at the TTL")
         .isEqualTo(clock.instant().plus(Duration.ofMinutes(10)));
     clock.advance(Duration.ofSeconds(59));
     assertThat(tokens.verify(token).tenant()).isEqualTo("supertenant");
@@ -132,38 +150,62 @@ class TokenServiceTest {
   @Test
   void signingKey_fileIsPrivateAndReusedAtNextLoad() throws Exception {
     Path file = dir.resolve("keys").resolve("signing.key");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
     assertThat(ForgedTokens.key(file)).hasSize(32);
     String token = tokens.issueAccess(alice, "s1").token();
     SigningKey again = await(SigningKey.load(vertx, file));
-    assertThat(new TokenService(again, clock, Duration.ofMinutes(10), 8192).verify(token).userId()).isEqualTo("u1");
+    assertThat(new TokenService(again, clock, Duration.ofMinutes(10), 8192).verify(token).userId())
+        .isEqualTo("u1");
   }
 
   @Test
   void signingKey_tooShortOrNotBase64_failsNamingTheSetting() throws Exception {
     Path shortKey = Files.writeString(dir.resolve("short.key"), "AAAA");
-    assertThatThrownBy(() -> await(SigningKey.load(vertx, shortKey))).hasMessageContaining("--signing-key-file")
+    assertThatThrownBy(() -> await(SigningKey.load(vertx, shortKey)))
+        .hasMessageContaining("--signing-key-file")
         .hasMessageContaining("256 bits");
     Path garbage = Files.writeString(dir.resolve("garbage.key"), "not base64 !!!");
-    assertThatThrownBy(() -> await(SigningKey.load(vertx, garbage))).hasMessageContaining("--signing-key-file");
+    assertThatThrownBy(() -> await(SigningKey.load(vertx, garbage)))
+        .hasMessageContaining("--signing-key-file");
   }
 
   @Test
   void verify_claimsOfTheWrongShape_401() throws Exception {
     byte[] k = ForgedTokens.key(dir.resolve("keys").resolve("signing.key"));
     long exp = clock.instant().getEpochSecond() + 60;
-    JsonObject good = new JsonObject().put("sub", "alice").put("user_id", "u1").put("tenant", "diku")
-        .put("type", "access").put("sid", "s1").put("exp", exp);
-    assertThat(tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, good)).userId()).isEqualTo("u1");
-    assert401(() -> tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, good.copy().put("type", "refresh"))),
+    JsonObject good =
+        new JsonObject()
+            .put("sub", "alice")
+            .put("user_id", "u1")
+            .put("tenant", "diku")
+            .put("type", "access")
+            .put("sid", "s1")
+            .put("exp", exp);
+    assertThat(tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, good)).userId())
+        .isEqualTo("u1");
+    assert401(
+        () ->
+            tokens.verify(
+                ForgedTokens.hmac("HS256", "HmacSHA256", k, good.copy().put("type", "refresh"))),
         "type");
-    assert401(() -> tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, good.copy().put("tenant", 5))),
+    assert401(
+        () ->
+            tokens.verify(
+                ForgedTokens.hmac("HS256", "HmacSHA256", k, good.copy().put("tenant", 5))),
         "tenant");
     JsonObject noSid = good.copy();
     noSid.remove("sid");
     assert401(() -> tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, noSid)), "sid");
-    assert401(() -> tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k,
-        good.copy().put("type", "module").put("extra_permissions", "x"))), "extra_permissions");
+    assert401(
+        () ->
+            tokens.verify(
+                ForgedTokens.hmac(
+                    "HS256",
+                    "HmacSHA256",
+                    k,
+                    good.copy().put("type", "module").put("extra_permissions", "x"))),
+        "extra_permissions");
   }
 
   @Test

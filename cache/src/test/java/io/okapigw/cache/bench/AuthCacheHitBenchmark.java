@@ -27,12 +27,12 @@ import org.openjdk.jmh.annotations.Threads;
 
 /**
  * Cost of an auth-cache hit through {@link AuthCache#get} (the entry's future already complete),
- * against a plain {@link ConcurrentHashMap#get} on an equal key, with 1 and 2 threads sharing
- * one cache. The lookup key is a distinct instance equal to the stored one, with a realistic
+ * against a plain {@link ConcurrentHashMap#get} on an equal key, with 1 and 2 threads sharing one
+ * cache. The lookup key is a distinct instance equal to the stored one, with a realistic
  * ~300-character JWT, as the gateway builds a new key per request.
  *
- * <p>Run: {@code cd /work/main && mvn -B -o -pl cache -Pjmh test-compile exec:exec}
- * (results in docs/benchmarks-cache-jmh.md).
+ * <p>Run: {@code cd /work/main && mvn -B -o -pl cache -Pjmh test-compile exec:exec} (results in
+ * docs/benchmarks-cache-jmh.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,10 +40,11 @@ import org.openjdk.jmh.annotations.Threads;
 public class AuthCacheHitBenchmark {
 
   private final AtomicInteger loads = new AtomicInteger();
-  private final Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader = key -> {
-    loads.incrementAndGet();
-    return CompletableFuture.completedFuture(decision());
-  };
+  private final Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader =
+      key -> {
+        loads.incrementAndGet();
+        return CompletableFuture.completedFuture(decision());
+      };
 
   private AuthCache cache;
   private ConcurrentHashMap<AuthCacheKey, AuthDecision> map;
@@ -51,12 +52,15 @@ public class AuthCacheHitBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() {
-    cache = AuthCache.create(new AuthCacheOptions().setTtl(Duration.ofHours(1)),
-        new SimpleMeterRegistry());
+    cache =
+        AuthCache.create(
+            new AuthCacheOptions().setTtl(Duration.ofHours(1)), new SimpleMeterRegistry());
     map = new ConcurrentHashMap<>();
-    String token = jwt("{\"sub\":\"diku_admin\","
-        + "\"user_id\":\"a1b2c3d4-0000-4000-8000-000000000001\","
-        + "\"type\":\"access\",\"tenant\":\"diku\",\"iat\":1750000000}");
+    String token =
+        jwt(
+            "{\"sub\":\"diku_admin\","
+                + "\"user_id\":\"a1b2c3d4-0000-4000-8000-000000000001\","
+                + "\"type\":\"access\",\"tenant\":\"diku\",\"iat\":1750000000}");
     AuthCacheKey stored = key(token);
     cache.get(stored, loader).join();
     map.put(stored, decision());
@@ -96,22 +100,28 @@ public class AuthCacheHitBenchmark {
   }
 
   private static AuthCacheKey key(String token) {
-    return new AuthCacheKey(new String("diku".toCharArray()), "POST",
-        "/circulation/check-out-by-barcode", "", token);
+    return new AuthCacheKey(
+        new String("diku".toCharArray()), "POST", "/circulation/check-out-by-barcode", "", token);
   }
 
   private static AuthDecision decision() {
     String moduleToken =
         jwt("{\"sub\":\"diku_admin\",\"extra_permissions\":[\"circulation.all\"]}");
-    return AuthDecision.grant(202, moduleToken, "a1b2c3d4-0000-4000-8000-000000000001",
-        "[\"circulation.check-out-by-barcode.post\"]", Map.of("_", moduleToken));
+    return AuthDecision.grant(
+        202,
+        moduleToken,
+        "a1b2c3d4-0000-4000-8000-000000000001",
+        "[\"circulation.check-out-by-barcode.post\"]",
+        Map.of("_", moduleToken));
   }
 
   private static String jwt(String payload) {
     Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
     String header = "{\"alg\":\"HS256\",\"typ\":\"JWT\"}";
     return b64.encodeToString(header.getBytes(StandardCharsets.UTF_8))
-        + "." + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8))
-        + "." + b64.encodeToString(new byte[32]);
+        + "."
+        + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8))
+        + "."
+        + b64.encodeToString(new byte[32]);
   }
 }

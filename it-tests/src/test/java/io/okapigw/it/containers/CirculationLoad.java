@@ -8,9 +8,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Bounded load through one gateway node: {@code users} threads, each checking its own item out
- * to its own patron and in again, until {@code maxOperations} in all or {@code maxTime}, or
- * {@link #close()}. An operation (check-out + check-in) fails unless both answer 2xx.
+ * Bounded load through one gateway node: {@code users} threads, each checking its own item out to
+ * its own patron and in again, until {@code maxOperations} in all or {@code maxTime}, or {@link
+ * #close()}. An operation (check-out + check-in) fails unless both answer 2xx.
  */
 final class CirculationLoad implements AutoCloseable {
 
@@ -41,9 +41,12 @@ final class CirculationLoad implements AutoCloseable {
     while (!stopped && System.nanoTime() < deadline && operations() < maxOperations) {
       Desk.Answer out = desk.checkOut(token, item, patron);
       Desk.Answer in = out.status() == 201 ? desk.checkIn(token, item) : null;
-      record(out.status() != 201 ? "check-out " + item + ": " + out.status() + " " + out.body()
-          : in.status() != 200 ? "check-in " + item + ": " + in.status() + " " + in.body()
-          : null);
+      record(
+          out.status() != 201
+              ? "check-out " + item + ": " + out.status() + " " + out.body()
+              : in.status() != 200
+                  ? "check-in " + item + ": " + in.status() + " " + in.body()
+                  : null);
     }
   }
 
@@ -63,7 +66,9 @@ final class CirculationLoad implements AutoCloseable {
     return List.copyOf(failures);
   }
 
-  /** @return whether {@code n} operations were done (successful or not) within {@code timeout} */
+  /**
+   * @return whether {@code n} operations were done (successful or not) within {@code timeout}
+   */
   synchronized boolean awaitOperations(long n, Duration timeout) throws InterruptedException {
     long end = System.nanoTime() + timeout.toNanos();
     while (operations < n) {

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The images operators deploy, built from docker/*.Dockerfile, as a cluster of containers:
- * two gateway nodes, the authtoken module, the simulated circulation modules, and the register
- * job that set them up, protecting the admin API last. The node-stopping test runs last.
+ * The images operators deploy, built from docker/*.Dockerfile, as a cluster of containers: two
+ * gateway nodes, the authtoken module, the simulated circulation modules, and the register job that
+ * set them up, protecting the admin API last. The node-stopping test runs last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ExtendWith(DockerCheck.class)
@@ -52,16 +52,21 @@ class ContainerClusterIT {
 
     Desk.Answer in = node2.checkIn(token, "I000010");
     assertThat(in.status()).as(in.body()).isEqualTo(200);
-    assertThat(new JsonObject(in.body()).getJsonObject("loan").getJsonObject("status")
-        .getString("name")).isEqualTo("Closed");
+    assertThat(
+            new JsonObject(in.body())
+                .getJsonObject("loan")
+                .getJsonObject("status")
+                .getString("name"))
+        .isEqualTo("Closed");
   }
 
   @Test
   @Order(2)
   void revokedPermission_refusedOnBothNodes() {
     String admin = node1.token(ContainerCluster.ADMIN, ContainerCluster.ADMIN_PASSWORD);
-    Desk.Answer created = node1.createUser(admin, "librarian-it", "secret-it",
-        ContainerCluster.LIBRARIAN_PERMISSIONS);
+    Desk.Answer created =
+        node1.createUser(
+            admin, "librarian-it", "secret-it", ContainerCluster.LIBRARIAN_PERMISSIONS);
     assertThat(created.status()).as(created.body()).isEqualTo(201);
     String userId = new JsonObject(created.body()).getString("id");
     String librarian = node2.token("librarian-it", "secret-it");
@@ -85,15 +90,19 @@ class ContainerClusterIT {
   @Test
   @Order(3)
   void adminApi_protectedByTheRegisterJob_onBothNodes() {
-    String superAdmin = node1.token("supertenant", ContainerCluster.SUPER_ADMIN,
-        ContainerCluster.SUPER_ADMIN_PASSWORD);
+    String superAdmin =
+        node1.token(
+            "supertenant", ContainerCluster.SUPER_ADMIN, ContainerCluster.SUPER_ADMIN_PASSWORD);
     for (Desk node : List.of(node1, node2)) {
       assertThat(node.adminGet(null, "/_/proxy/tenants").status()).isEqualTo(401);
       Desk.Answer tenants = node.adminGet(superAdmin, "/_/proxy/tenants");
       assertThat(tenants.status()).as(tenants.body()).isEqualTo(200);
       assertThat(tenants.body()).contains("\"diku\"");
-      assertThat(new JsonObject(node.adminGet(null, "/_/proxy/health").body())
-          .getJsonObject("adminApi").getBoolean("protected")).isTrue();
+      assertThat(
+              new JsonObject(node.adminGet(null, "/_/proxy/health").body())
+                  .getJsonObject("adminApi")
+                  .getBoolean("protected"))
+          .isTrue();
     }
   }
 
@@ -101,18 +110,20 @@ class ContainerClusterIT {
   @Order(4)
   void gatewayContainerStoppedMidLoad_otherNodeKeepsServing() throws InterruptedException {
     String token = node2.token(ContainerCluster.ADMIN, ContainerCluster.ADMIN_PASSWORD);
-    try (CirculationLoad load = new CirculationLoad(node2, token, 4, 400,
-        Duration.ofMinutes(3))) {
+    try (CirculationLoad load = new CirculationLoad(node2, token, 4, 400, Duration.ofMinutes(3))) {
       assertThat(load.awaitOperations(8, Duration.ofMinutes(1))).as("load started").isTrue();
 
       cluster.stopGateway(1);
       long atStop = load.operations();
 
       assertThat(load.awaitOperations(atStop + 24, Duration.ofMinutes(1)))
-          .as("operations after node 1 stopped (%s done before)", atStop).isTrue();
+          .as("operations after node 1 stopped (%s done before)", atStop)
+          .isTrue();
       assertThat(load.failures()).isEmpty();
-      System.out.printf("gateway-1 stopped after %d check-out/check-in pairs through gateway-2;"
-          + " %d pairs in all, no failure%n", atStop, load.operations());
+      System.out.printf(
+          "gateway-1 stopped after %d check-out/check-in pairs through gateway-2;"
+              + " %d pairs in all, no failure%n",
+          atStop, load.operations());
     }
     assertThat(node2.token(ContainerCluster.ADMIN, ContainerCluster.ADMIN_PASSWORD)).isNotBlank();
   }

@@ -19,14 +19,13 @@ import java.util.List;
 final class Desk {
 
   /** An HTTP answer. */
-  record Answer(int status, String body, String token) {
-  }
+  record Answer(int status, String body, String token) {}
 
   /** The library the simulated modules serve (the {@code modules} command's defaults). */
   static final CirculationData DATA = CirculationData.generate(CirculationData.Options.defaults());
 
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private final String gatewayUrl;
 
@@ -34,50 +33,85 @@ final class Desk {
     this.gatewayUrl = gatewayUrl;
   }
 
-  /** @return the login answer; {@link Answer#token()} is the X-Okapi-Token */
+  /**
+   * @return the login answer; {@link Answer#token()} is the X-Okapi-Token
+   */
   Answer login(String username, String password) {
     return login(ContainerCluster.TENANT, username, password);
   }
 
-  /** @return the login answer of a user of {@code tenant} */
+  /**
+   * @return the login answer of a user of {@code tenant}
+   */
   Answer login(String tenant, String username, String password) {
-    return send("POST", "/authn/login", tenant, null, new JsonObject().put("username", username)
-        .put("password", password).encode());
+    return send(
+        "POST",
+        "/authn/login",
+        tenant,
+        null,
+        new JsonObject().put("username", username).put("password", password).encode());
   }
 
-  /** @return the token of a successful login; fails the test otherwise */
+  /**
+   * @return the token of a successful login; fails the test otherwise
+   */
   String token(String username, String password) {
     return token(ContainerCluster.TENANT, username, password);
   }
 
-  /** @return the token of a successful login of a user of {@code tenant} */
+  /**
+   * @return the token of a successful login of a user of {@code tenant}
+   */
   String token(String tenant, String username, String password) {
     Answer answer = login(tenant, username, password);
     if (answer.status() != 201 || answer.token() == null) {
-      throw new AssertionError("login of " + username + " through " + gatewayUrl + ": "
-          + answer.status() + " " + answer.body());
+      throw new AssertionError(
+          "login of "
+              + username
+              + " through "
+              + gatewayUrl
+              + ": "
+              + answer.status()
+              + " "
+              + answer.body());
     }
     return answer.token();
   }
 
   Answer checkOut(String token, String itemBarcode, String patronBarcode) {
-    return post("/circulation/check-out-by-barcode", token, new JsonObject()
-        .put("itemBarcode", itemBarcode).put("userBarcode", patronBarcode)
-        .put("servicePointId", DATA.servicePointId()));
+    return post(
+        "/circulation/check-out-by-barcode",
+        token,
+        new JsonObject()
+            .put("itemBarcode", itemBarcode)
+            .put("userBarcode", patronBarcode)
+            .put("servicePointId", DATA.servicePointId()));
   }
 
   Answer checkIn(String token, String itemBarcode) {
-    return post("/circulation/check-in-by-barcode", token, new JsonObject()
-        .put("itemBarcode", itemBarcode).put("servicePointId", DATA.servicePointId()));
+    return post(
+        "/circulation/check-in-by-barcode",
+        token,
+        new JsonObject()
+            .put("itemBarcode", itemBarcode)
+            .put("servicePointId", DATA.servicePointId()));
   }
 
   Answer createUser(String token, String username, String password, List<String> permissions) {
-    return post("/users", token, new JsonObject().put("username", username)
-        .put("password", password).put("permissions", new JsonArray(permissions)));
+    return post(
+        "/users",
+        token,
+        new JsonObject()
+            .put("username", username)
+            .put("password", password)
+            .put("permissions", new JsonArray(permissions)));
   }
 
   Answer setPermissions(String token, String userId, List<String> permissions) {
-    return send("PUT", "/perms/users/" + userId + "/permissions", token,
+    return send(
+        "PUT",
+        "/perms/users/" + userId + "/permissions",
+        token,
         new JsonArray(permissions).encode());
   }
 
@@ -99,10 +133,14 @@ final class Desk {
   }
 
   private Answer send(String method, String path, String tenant, String token, String body) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gatewayUrl + path))
-        .timeout(Duration.ofSeconds(30))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(gatewayUrl + path))
+            .timeout(Duration.ofSeconds(30))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
     if (tenant != null) {
       request.header("X-Okapi-Tenant", tenant);
     }
@@ -113,9 +151,11 @@ final class Desk {
       request.header("X-Okapi-Token", token);
     }
     try {
-      HttpResponse<String> response = HTTP.send(request.build(),
-          HttpResponse.BodyHandlers.ofString());
-      return new Answer(response.statusCode(), response.body(),
+      HttpResponse<String> response =
+          HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      return new Answer(
+          response.statusCode(),
+          response.body(),
           response.headers().firstValue("X-Okapi-Token").orElse(null));
     } catch (IOException e) {
       return new Answer(-1, method + " " + path + ": " + e, null);

@@ -10,20 +10,18 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
 
 /**
  * The project's images, built from {@code docker/*.Dockerfile} and the fat jars the reactor
- * packaged, exactly as {@code docker compose} builds them: the Dockerfile and the jar are the
- * whole build context.
+ * packaged, exactly as {@code docker compose} builds them: the Dockerfile and the jar are the whole
+ * build context.
  *
- * <p>Base image: {@code -Dokapigw.base-image}, else the environment's {@code BASE_IMAGE}, else
- * the {@code BASE_IMAGE=} line of {@code docker/.env} (written by
- * {@code docker/offline-setup.sh}), else the Dockerfiles' default
- * ({@code eclipse-temurin:17-jre}, from a registry).
+ * <p>Base image: {@code -Dokapigw.base-image}, else the environment's {@code BASE_IMAGE}, else the
+ * {@code BASE_IMAGE=} line of {@code docker/.env} (written by {@code docker/offline-setup.sh}),
+ * else the Dockerfiles' default ({@code eclipse-temurin:17-jre}, from a registry).
  */
 final class Images {
 
   static final String DEFAULT_BASE = "eclipse-temurin:17-jre";
 
-  private Images() {
-  }
+  private Images() {}
 
   private static final Map<String, ImageFromDockerfile> BUILT = new ConcurrentHashMap<>();
 
@@ -48,8 +46,8 @@ final class Images {
     Path root = root();
     Path jarPath = root.resolve(jar);
     if (!Files.exists(jarPath)) {
-      throw new IllegalStateException(jarPath + " is missing: run mvn package (or verify) from"
-          + " the project root first");
+      throw new IllegalStateException(
+          jarPath + " is missing: run mvn package (or verify) from" + " the project root first");
     }
     return new ImageFromDockerfile("okapigw-it/" + name, true)
         .withFileFromPath("Dockerfile", root.resolve("docker/" + name + ".Dockerfile"))
@@ -74,9 +72,12 @@ final class Images {
       return Optional.empty();
     }
     try {
-      return Files.readAllLines(file).stream().map(String::trim)
-          .filter(l -> l.startsWith("BASE_IMAGE=")).map(l -> l.substring("BASE_IMAGE=".length()))
-          .filter(s -> !s.isBlank()).findFirst();
+      return Files.readAllLines(file).stream()
+          .map(String::trim)
+          .filter(l -> l.startsWith("BASE_IMAGE="))
+          .map(l -> l.substring("BASE_IMAGE=".length()))
+          .filter(s -> !s.isBlank())
+          .findFirst();
     } catch (IOException e) {
       throw new IllegalStateException("cannot read " + file, e);
     }

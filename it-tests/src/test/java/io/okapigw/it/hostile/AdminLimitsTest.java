@@ -41,20 +41,21 @@ class AdminLimitsTest {
   /**
    * Chunked, the gateway cannot know the size before a mebibyte has come: half of that is sent,
    * then unrelated requests (proxied, and admin on the same listener) must be answered while the
-   * big one waits unanswered; then the rest, answered 413. With a Content-Length, the 413 comes
-   * at once; unrelated requests must be answered while the rest of the body is still to come
-   * (the gateway reads and drops it).
+   * big one waits unanswered; then the rest, answered 413. With a Content-Length, the 413 comes at
+   * once; unrelated requests must be answered while the rest of the body is still to come (the
+   * gateway reads and drops it).
    */
   @ParameterizedTest(name = "chunked={0}")
   @ValueSource(booleans = {false, true})
-  void tenMegabyteDescriptor_413NamingTheLimit_unrelatedRequestsAnsweredMeanwhile(
-      boolean chunked) throws Exception {
+  void tenMegabyteDescriptor_413NamingTheLimit_unrelatedRequestsAnsweredMeanwhile(boolean chunked)
+      throws Exception {
     byte[] descriptor = descriptor("mod-huge-1.0.0", 110_000);
     assertThat(descriptor.length).isGreaterThan(10_000_000);
     int first = 512 * 1024;
 
     RawResponse answer;
-    try (Probe probe = Probe.start(gw); RawConnection c = RawConnection.open(gw.adminPort())) {
+    try (Probe probe = Probe.start(gw);
+        RawConnection c = RawConnection.open(gw.adminPort())) {
       c.send(head(descriptor.length, chunked));
       write(c, descriptor, 0, first, chunked, false);
       if (chunked) {
@@ -87,7 +88,8 @@ class AdminLimitsTest {
     int first = descriptor.length - 1024;
 
     RawResponse answer;
-    try (Probe probe = Probe.start(gw); RawConnection c = RawConnection.open(gw.adminPort())) {
+    try (Probe probe = Probe.start(gw);
+        RawConnection c = RawConnection.open(gw.adminPort())) {
       c.send(head(descriptor.length, false));
       write(c, descriptor, 0, first, false, false);
       unrelatedRequestsAnswered();
@@ -106,9 +108,13 @@ class AdminLimitsTest {
   private static void unrelatedRequestsAnswered() throws IOException {
     assertThat(ping(gw.port(), "/s/ping").status()).as("proxied GET /s/ping").isEqualTo(200);
     try (RawConnection c = RawConnection.open(gw.adminPort())) {
-      RawResponse tenant = c.send("GET /_/proxy/tenants/diku HTTP/1.1\r\nHost: x\r\n"
-          + "X-Okapi-Token: " + gw.superToken() + "\r\n\r\n")
-          .response("GET", Duration.ofSeconds(5));
+      RawResponse tenant =
+          c.send(
+                  "GET /_/proxy/tenants/diku HTTP/1.1\r\nHost: x\r\n"
+                      + "X-Okapi-Token: "
+                      + gw.superToken()
+                      + "\r\n\r\n")
+              .response("GET", Duration.ofSeconds(5));
       assertThat(tenant.status()).as("admin GET /_/proxy/tenants/diku: " + tenant).isEqualTo(200);
     }
   }
@@ -121,38 +127,59 @@ class AdminLimitsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/x/{id", "/x/{a/b}", "/x/a}", "/x/a b", "/x/%41", "/x?q=1",
-      "/x/(a)"})
+  @ValueSource(strings = {"/x/{id", "/x/{a/b}", "/x/a}", "/x/a b", "/x/%41", "/x?q=1", "/x/(a)"})
   void malformedPathPattern_400NothingRegistered(String pattern) {
     String id = "mod-bad-" + Integer.toHexString(pattern.hashCode()) + "-1.0.0";
-    JsonObject descriptor = new JsonObject().put("id", id).put("provides", new JsonArray()
-        .add(new JsonObject().put("id", "bad").put("version", "1.0").put("handlers",
-            new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("GET"))
-                .put("pathPattern", pattern).put("permissionsRequired", new JsonArray())))));
-    gw.admin().body(descriptor.encode()).post("/_/proxy/modules").then().statusCode(400)
+    JsonObject descriptor =
+        new JsonObject()
+            .put("id", id)
+            .put(
+                "provides",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("id", "bad")
+                            .put("version", "1.0")
+                            .put(
+                                "handlers",
+                                new JsonArray()
+                                    .add(
+                                        new JsonObject()
+                                            .put("methods", new JsonArray().add("GET"))
+                                            .put("pathPattern", pattern)
+                                            .put("permissionsRequired", new JsonArray())))));
+    gw.admin()
+        .body(descriptor.encode())
+        .post("/_/proxy/modules")
+        .then()
+        .statusCode(400)
         .body(containsString("pathPattern " + pattern));
     gw.admin().get("/_/proxy/modules/" + id).then().statusCode(404);
   }
 
   private static String head(int length, boolean chunked) {
-    return "POST /_/proxy/modules HTTP/1.1\r\nHost: x\r\nX-Okapi-Token: " + gw.superToken()
+    return "POST /_/proxy/modules HTTP/1.1\r\nHost: x\r\nX-Okapi-Token: "
+        + gw.superToken()
         + "\r\nContent-Type: application/json\r\n"
-        + (chunked ? "Transfer-Encoding: chunked" : "Content-Length: " + length) + "\r\n\r\n";
+        + (chunked ? "Transfer-Encoding: chunked" : "Content-Length: " + length)
+        + "\r\n\r\n";
   }
 
   /**
-   * Writes the rest of the body from a thread of its own while the answer is read: the gateway
-   * may answer (and close) before it is all sent.
+   * Writes the rest of the body from a thread of its own while the answer is read: the gateway may
+   * answer (and close) before it is all sent.
    */
   private static RawResponse finish(RawConnection c, byte[] body, int from, boolean chunked)
       throws Exception {
-    CompletableFuture<Void> upload = CompletableFuture.runAsync(() -> {
-      try {
-        write(c, body, from, body.length, chunked, true);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    });
+    CompletableFuture<Void> upload =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                write(c, body, from, body.length, chunked, true);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
     RawResponse answer = c.response("POST", Duration.ofSeconds(30));
     c.close();
     upload.handle((v, e) -> null).get(30, TimeUnit.SECONDS);
@@ -160,13 +187,14 @@ class AdminLimitsTest {
   }
 
   /**
-   * Writes {@code body[from, to)} in 64 KiB pieces (chunks, if {@code chunked}), and the last
-   * chunk if {@code to} is the end.
+   * Writes {@code body[from, to)} in 64 KiB pieces (chunks, if {@code chunked}), and the last chunk
+   * if {@code to} is the end.
    *
    * @param closedOk whether the gateway closing the connection midway ends it quietly
    */
-  private static void write(RawConnection c, byte[] body, int from, int to, boolean chunked,
-      boolean closedOk) throws IOException {
+  private static void write(
+      RawConnection c, byte[] body, int from, int to, boolean chunked, boolean closedOk)
+      throws IOException {
     int piece = 64 * 1024;
     try {
       for (int off = from; off < to; off += piece) {
@@ -193,12 +221,23 @@ class AdminLimitsTest {
   private static byte[] descriptor(String id, int handlers) {
     JsonArray entries = new JsonArray();
     for (int i = 0; i < handlers; i++) {
-      entries.add(new JsonObject().put("methods", new JsonArray().add("GET"))
-          .put("pathPattern", "/big" + i + "/{id}/sub")
-          .put("permissionsRequired", new JsonArray().add("big.item" + i + ".get")));
+      entries.add(
+          new JsonObject()
+              .put("methods", new JsonArray().add("GET"))
+              .put("pathPattern", "/big" + i + "/{id}/sub")
+              .put("permissionsRequired", new JsonArray().add("big.item" + i + ".get")));
     }
-    return new JsonObject().put("id", id).put("provides", new JsonArray().add(new JsonObject()
-            .put("id", id.replace('.', '-')).put("version", "1.0").put("handlers", entries)))
-        .encode().getBytes(StandardCharsets.UTF_8);
+    return new JsonObject()
+        .put("id", id)
+        .put(
+            "provides",
+            new JsonArray()
+                .add(
+                    new JsonObject()
+                        .put("id", id.replace('.', '-'))
+                        .put("version", "1.0")
+                        .put("handlers", entries)))
+        .encode()
+        .getBytes(StandardCharsets.UTF_8);
   }
 }

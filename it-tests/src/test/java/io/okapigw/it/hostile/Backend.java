@@ -21,20 +21,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The module behind the gateway, in the test's JVM, well-behaved whatever the gateway forwards
- * (so any 5xx a client gets is the gateway's): every request it receives is recorded, its body
- * read to the end, and answered.
+ * The module behind the gateway, in the test's JVM, well-behaved whatever the gateway forwards (so
+ * any 5xx a client gets is the gateway's): every request it receives is recorded, its body read to
+ * the end, and answered.
+ *
  * <ul>
- *   <li>{@code GET /s/ping}: 200 {@code pong};</li>
- *   <li>{@code /s/upload}: 413 at once, body unread, when Content-Length is over
- *       {@link #UPLOAD_LIMIT} (as a body limit does);</li>
- *   <li>{@code /s/hold}: held for the test ({@link #nextHeld}), its body read;</li>
- *   <li>{@code GET /secure/...} (needs permission {@code secure.get}): 200 {@code secret} and
- *       the user id the gateway passed;</li>
+ *   <li>{@code GET /s/ping}: 200 {@code pong};
+ *   <li>{@code /s/upload}: 413 at once, body unread, when Content-Length is over {@link
+ *       #UPLOAD_LIMIT} (as a body limit does);
+ *   <li>{@code /s/hold}: held for the test ({@link #nextHeld}), its body read;
+ *   <li>{@code GET /secure/...} (needs permission {@code secure.get}): 200 {@code secret} and the
+ *       user id the gateway passed;
  *   <li>{@code GET /s/download}: 200 and a chunked body that never ends, written with
- *       back-pressure, until the connection closes ({@link #nextDownload});</li>
- *   <li>anything else: the body read, 200 {@code got N bytes}.</li>
+ *       back-pressure, until the connection closes ({@link #nextDownload});
+ *   <li>anything else: the body read, 200 {@code got N bytes}.
  * </ul>
+ *
  * Its limits on request lines and headers are above the gateway's, so that whatever the gateway
  * forwards is read.
  */
@@ -52,9 +54,13 @@ final class Backend implements AutoCloseable {
 
   private Backend(Vertx vertx) {
     this.vertx = vertx;
-    server = vertx.createHttpServer(new HttpServerOptions().setMaxInitialLineLength(1 << 20)
-            .setMaxHeaderSize(1 << 20))
-        .requestHandler(this::handle).listen(0, "127.0.0.1").await();
+    server =
+        vertx
+            .createHttpServer(
+                new HttpServerOptions().setMaxInitialLineLength(1 << 20).setMaxHeaderSize(1 << 20))
+            .requestHandler(this::handle)
+            .listen(0, "127.0.0.1")
+            .await();
   }
 
   static Backend start(Vertx vertx) {
@@ -67,42 +73,48 @@ final class Backend implements AutoCloseable {
 
   private void handle(HttpServerRequest req) {
     String fuzz = req.getHeader(FuzzRequest.ID_HEADER);
-    Recorded r = new Recorded(req.method().name(), req.uri(),
-        fuzz == null ? null : fuzz.trim().split("\\s", 2)[0], new AtomicBoolean());
+    Recorded r =
+        new Recorded(
+            req.method().name(),
+            req.uri(),
+            fuzz == null ? null : fuzz.trim().split("\\s", 2)[0],
+            new AtomicBoolean());
     recorded.add(r);
     if (r.fuzz() != null) {
       byFuzzId.put(r.fuzz(), r);
     }
     req.endHandler(v -> r.ended().set(true));
-    req.exceptionHandler(e -> { }); // the gateway giving a request up is not the module's failure
+    req.exceptionHandler(e -> {}); // the gateway giving a request up is not the module's failure
     String path = req.path();
     String length = req.getHeader("Content-Length");
     if (path.equals("/s/ping")) {
       req.response().end("pong");
-    } else if (path.equals("/s/upload") && length != null
+    } else if (path.equals("/s/upload")
+        && length != null
         && Long.parseLong(length) > UPLOAD_LIMIT) {
       req.response().setStatusCode(413).end("body over " + UPLOAD_LIMIT + " bytes");
     } else if (path.equals("/s/hold")) {
       Held h = new Held(new CompletableFuture<>());
       req.connection().closeHandler(v -> h.closed().complete(null));
-      req.handler(chunk -> { });
+      req.handler(chunk -> {});
       held.add(h);
     } else if (path.equals("/s/download")) {
       Held h = new Held(new CompletableFuture<>());
       req.connection().closeHandler(v -> h.closed().complete(null));
       downloads.add(h);
       HttpServerResponse response = req.response().setChunked(true);
-      response.exceptionHandler(e -> { });
+      response.exceptionHandler(e -> {});
       writeUntilClosed(vertx.getOrCreateContext(), response);
     } else if (path.startsWith("/secure/")) {
       req.response().end("secret for " + req.getHeader("X-Okapi-User-Id"));
     } else {
       long[] bytes = {0};
       req.handler(chunk -> bytes[0] += chunk.length());
-      req.endHandler(v -> {
-        r.ended().set(true);
-        req.response().end("got " + bytes[0] + " bytes");
-      });
+      req.endHandler(
+          v -> {
+            r.ended().set(true);
+            req.response().end("got " + bytes[0] + " bytes");
+          });
     }
   }
 
@@ -112,12 +124,15 @@ final class Backend implements AutoCloseable {
    */
   private static void writeUntilClosed(Context context, HttpServerResponse response) {
     if (!response.closed()) {
-      response.write(PIECE.copy()).onSuccess(v -> context.runOnContext(x ->
-          writeUntilClosed(context, response)));
+      response
+          .write(PIECE.copy())
+          .onSuccess(v -> context.runOnContext(x -> writeUntilClosed(context, response)));
     }
   }
 
-  /** @return the requests received since the last call, oldest first */
+  /**
+   * @return the requests received since the last call, oldest first
+   */
   List<Recorded> drain() {
     List<Recorded> all = new ArrayList<>();
     for (Recorded r; (r = recorded.poll()) != null; ) {
@@ -126,22 +141,30 @@ final class Backend implements AutoCloseable {
     return all;
   }
 
-  /** @return the request whose {@link FuzzRequest#ID_HEADER} was {@code id}, or null if none came */
+  /**
+   * @return the request whose {@link FuzzRequest#ID_HEADER} was {@code id}, or null if none came
+   */
   Recorded fuzzed(String id) {
     return byFuzzId.get(id);
   }
 
-  /** @return the requests of the fuzz run received so far */
+  /**
+   * @return the requests of the fuzz run received so far
+   */
   Collection<Recorded> fuzzed() {
     return byFuzzId.values();
   }
 
-  /** @return the next request held at {@code /s/hold}; fails if none arrives in 5 s */
+  /**
+   * @return the next request held at {@code /s/hold}; fails if none arrives in 5 s
+   */
   Held nextHeld() throws InterruptedException {
     return next(held, "/s/hold");
   }
 
-  /** @return the next request to {@code /s/download}; fails if none arrives in 5 s */
+  /**
+   * @return the next request to {@code /s/download}; fails if none arrives in 5 s
+   */
   Held nextDownload() throws InterruptedException {
     return next(downloads, "/s/download");
   }
@@ -177,6 +200,5 @@ final class Backend implements AutoCloseable {
    * A request held at {@code /s/hold}, or a download under way; {@code closed} completes when its
    * connection closes.
    */
-  record Held(CompletableFuture<Void> closed) {
-  }
+  record Held(CompletableFuture<Void> closed) {}
 }

@@ -13,24 +13,27 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A module that dies midway, on plain sockets so that how it dies is exactly what it says (no
- * HTTP server's graceful close in between). Every connection, thread of its own:
+ * A module that dies midway, on plain sockets so that how it dies is exactly what it says (no HTTP
+ * server's graceful close in between). Every connection, thread of its own:
+ *
  * <ul>
- *   <li>{@code /die/upload...}: reads the head and 1 KiB of the body, then closes (FIN), or
- *       resets with {@code ?reset}, unanswered;</li>
- *   <li>{@code /die/download...}: answers 200 with a Content-Length of a megabyte (a chunked
- *       body with {@code ?chunked}), sends 10,000 bytes of it, then closes, or resets with
- *       {@code ?reset}.</li>
+ *   <li>{@code /die/upload...}: reads the head and 1 KiB of the body, then closes (FIN), or resets
+ *       with {@code ?reset}, unanswered;
+ *   <li>{@code /die/download...}: answers 200 with a Content-Length of a megabyte (a chunked body
+ *       with {@code ?chunked}), sends 10,000 bytes of it, then closes, or resets with {@code
+ *       ?reset}.
  * </ul>
  */
 final class DyingModule implements AutoCloseable {
 
   private final ServerSocket server;
-  private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "dying-module");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService threads =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "dying-module");
+            t.setDaemon(true);
+            return t;
+          });
 
   DyingModule() throws IOException {
     server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -63,9 +66,12 @@ final class DyingModule implements AutoCloseable {
         in.readNBytes(1024);
       } else {
         OutputStream out = s.getOutputStream();
-        out.write(("HTTP/1.1 200 OK\r\n" + (target.contains("chunked")
-            ? "Transfer-Encoding: chunked\r\n\r\n2710\r\n" : "Content-Length: 1000000\r\n\r\n"))
-            .getBytes(StandardCharsets.ISO_8859_1));
+        out.write(
+            ("HTTP/1.1 200 OK\r\n"
+                    + (target.contains("chunked")
+                        ? "Transfer-Encoding: chunked\r\n\r\n2710\r\n"
+                        : "Content-Length: 1000000\r\n\r\n"))
+                .getBytes(StandardCharsets.ISO_8859_1));
         out.write(new byte[10_000]);
         out.flush();
       }

@@ -7,10 +7,11 @@ final class Escape {
 
   private static final int MAX = 4_000;
 
-  private Escape() {
-  }
+  private Escape() {}
 
-  /** @return {@code bytes} escaped, long runs of one byte shortened ({@code \0 x 70000}) */
+  /**
+   * @return {@code bytes} escaped, long runs of one byte shortened ({@code \0 x 70000})
+   */
   static String bytes(byte[] bytes) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < bytes.length && out.length() < MAX; ) {

@@ -7,13 +7,19 @@ import java.util.Random;
 
 /**
  * One connection's worth of fuzz: one or more requests (pipelined), to the public or the admin
- * listener, sent whole or given up midway. Made from the run's seed and its number alone, so
- * {@code -Dfuzz.seed=S -Dfuzz.case=I} makes the same bytes again.
+ * listener, sent whole or given up midway. Made from the run's seed and its number alone, so {@code
+ * -Dfuzz.seed=S -Dfuzz.case=I} makes the same bytes again.
  *
  * @param cut for the endings that give up midway, how many bytes are sent first
  * @param piece if positive, the bytes go out in writes of this size (decoder boundaries)
  */
-record FuzzCase(long seed, int index, boolean admin, List<FuzzRequest> requests, Ending ending, int cut,
+record FuzzCase(
+    long seed,
+    int index,
+    boolean admin,
+    List<FuzzRequest> requests,
+    Ending ending,
+    int cut,
     int piece) {
 
   /** How the client ends its side. */
@@ -30,12 +36,14 @@ record FuzzCase(long seed, int index, boolean admin, List<FuzzRequest> requests,
     SMUGGLE
   }
 
-  /** @return case {@code index} of the run seeded {@code seed} */
+  /**
+   * @return case {@code index} of the run seeded {@code seed}
+   */
   static FuzzCase generate(long seed, int index, FuzzCorpus corpus, String token) {
     Random r = new Random(seed * 0x9E3779B97F4A7C15L + index);
     if (r.nextInt(25) == 0) {
-      return new FuzzCase(seed, index, false, List.of(corpus.smuggle(r, index + ".0")),
-          Ending.SMUGGLE, 0, 0);
+      return new FuzzCase(
+          seed, index, false, List.of(corpus.smuggle(r, index + ".0")), Ending.SMUGGLE, 0, 0);
     }
     boolean admin = r.nextInt(10) == 0;
     int n = r.nextInt(10) == 0 ? 2 + r.nextInt(2) : 1;
@@ -51,8 +59,10 @@ record FuzzCase(long seed, int index, boolean admin, List<FuzzRequest> requests,
       requests.add(d);
     }
     int roll = r.nextInt(100);
-    Ending ending = roll < 5 ? Ending.RESET_MIDWAY : roll < 9 ? Ending.FIN_MIDWAY
-        : roll < 12 ? Ending.RESET_AT_ANSWER : Ending.READ;
+    Ending ending =
+        roll < 5
+            ? Ending.RESET_MIDWAY
+            : roll < 9 ? Ending.FIN_MIDWAY : roll < 12 ? Ending.RESET_AT_ANSWER : Ending.READ;
     int length = bytes(requests).length;
     int cut = length == 0 ? 0 : r.nextInt(length);
     int piece = r.nextInt(20) == 0 && length < 8_192 ? 1 + r.nextInt(16) : 0;
@@ -69,17 +79,37 @@ record FuzzCase(long seed, int index, boolean admin, List<FuzzRequest> requests,
     return out.toByteArray();
   }
 
-  /** @return the request numbered {@code id} ({@code "index.j"}) of this case, or null */
+  /**
+   * @return the request numbered {@code id} ({@code "index.j"}) of this case, or null
+   */
   FuzzRequest request(String id) {
     return requests.stream().filter(d -> id.equals(d.id())).findFirst().orElse(null);
   }
 
-  /** @return how to run this case again, and its bytes, escaped */
+  /**
+   * @return how to run this case again, and its bytes, escaped
+   */
   String describe() {
-    return "seed " + seed + " case " + index + " (rerun: -Dfuzz.seed=" + seed + " -Dfuzz.case="
-        + index + "): " + (admin ? "admin" : "public") + " listener, " + ending
-        + (ending == Ending.RESET_MIDWAY || ending == Ending.FIN_MIDWAY ? " after " + cut
-        + " bytes" : "") + (piece > 0 ? ", in writes of " + piece + " bytes" : "") + ", "
-        + requests.size() + " request(s):\n  \"" + Escape.bytes(bytes()) + "\"";
+    return "seed "
+        + seed
+        + " case "
+        + index
+        + " (rerun: -Dfuzz.seed="
+        + seed
+        + " -Dfuzz.case="
+        + index
+        + "): "
+        + (admin ? "admin" : "public")
+        + " listener, "
+        + ending
+        + (ending == Ending.RESET_MIDWAY || ending == Ending.FIN_MIDWAY
+            ? " after " + cut + " bytes"
+            : "")
+        + (piece > 0 ? ", in writes of " + piece + " bytes" : "")
+        + ", "
+        + requests.size()
+        + " request(s):\n  \""
+        + Escape.bytes(bytes())
+        + "\"";
   }
 }

@@ -13,11 +13,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Sends a {@link FuzzCase} on a connection of its own and reads what comes back, every wait
- * bounded by {@link #BOUND}: the longest the gateway may leave a connection without an answer
- * or a close (its {@code server.idle-timeout} closes any connection silent that long, with
- * slack). The bytes are written from another thread, so a gateway that answers early and stops
- * reading cannot block the test.
+ * Sends a {@link FuzzCase} on a connection of its own and reads what comes back, every wait bounded
+ * by {@link #BOUND}: the longest the gateway may leave a connection without an answer or a close
+ * (its {@code server.idle-timeout} closes any connection silent that long, with slack). The bytes
+ * are written from another thread, so a gateway that answers early and stops reading cannot block
+ * the test.
  */
 final class FuzzClient {
 
@@ -30,13 +30,12 @@ final class FuzzClient {
   }
 
   /** What came back. */
-  record Answer(List<RawResponse> responses, boolean closed, String failure, long millis) {
-  }
+  record Answer(List<RawResponse> responses, boolean closed, String failure, long millis) {}
 
   /**
-   * @return the responses read: as many as requests unless the connection closed first;
-   *     {@code failure} says why reading stopped otherwise (no answer nor close in time, or
-   *     bytes that are not a response)
+   * @return the responses read: as many as requests unless the connection closed first; {@code
+   *     failure} says why reading stopped otherwise (no answer nor close in time, or bytes that are
+   *     not a response)
    */
   Answer run(FuzzCase c, int port) throws IOException {
     long start = System.nanoTime();
@@ -62,8 +61,8 @@ final class FuzzClient {
         for (int i = 0; i < expected && failure == null && !closed; i++) {
           String method = i < c.requests().size() && c.requests().get(i).isHead() ? "HEAD" : "GET";
           try {
-            RawResponse response = conn.response(method,
-                Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            RawResponse response =
+                conn.response(method, Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             responses.add(response);
             if (response.closes()) {
               // the last response on the connection; what follows (a body an invalid head's

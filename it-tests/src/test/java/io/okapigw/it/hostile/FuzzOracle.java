@@ -12,22 +12,23 @@ import java.util.regex.Pattern;
 
 /**
  * Judges what the gateway did with fuzz cases; anything wrong goes to {@code report}:
+ *
  * <ul>
  *   <li>a connection neither answered nor closed in time, or bytes that are not an HTTP/1.x
- *       response where one is due, or a response cut short;</li>
- *   <li>a 5xx: the module is well-behaved, so any 5xx is the gateway's. Allowed are the answers
- *       the RFCs give a client's request: 501 for a transfer coding other than chunked (RFC 9112
- *       §6.1) and for {@code CONNECT} (RFC 9110 §9.1), 505 for an HTTP major version other than
- *       1 (RFC 9110 §15.6.6);</li>
- *   <li>the module receiving a path not in normal form ({@link NormalForm}), or a request hidden
- *       in a smuggling shape;</li>
- *   <li>the gateway logging a stack trace or at ERROR.</li>
+ *       response where one is due, or a response cut short;
+ *   <li>a 5xx: the module is well-behaved, so any 5xx is the gateway's. Allowed are the answers the
+ *       RFCs give a client's request: 501 for a transfer coding other than chunked (RFC 9112 §6.1)
+ *       and for {@code CONNECT} (RFC 9110 §9.1), 505 for an HTTP major version other than 1 (RFC
+ *       9110 §15.6.6);
+ *   <li>the module receiving a path not in normal form ({@link NormalForm}), or a request hidden in
+ *       a smuggling shape;
+ *   <li>the gateway logging a stack trace or at ERROR.
  * </ul>
  */
 final class FuzzOracle {
 
-  private static final Pattern STACK_TRACE = Pattern.compile(
-      "^\\s+at |^\\s*Caused by|^[\\w$.]+\\.[A-Z]\\w*(Exception|Error)\\b| ERROR ");
+  private static final Pattern STACK_TRACE =
+      Pattern.compile("^\\s+at |^\\s*Caused by|^[\\w$.]+\\.[A-Z]\\w*(Exception|Error)\\b| ERROR ");
   private static final Pattern LOG_LINE = Pattern.compile("^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} ");
 
   private final Backend backend;
@@ -47,8 +48,13 @@ final class FuzzOracle {
       RawResponse response = answer.responses().get(i);
       FuzzRequest request = i < c.requests().size() ? c.requests().get(i) : null;
       if (!response.version().equals("HTTP/1.1") && !response.version().equals("HTTP/1.0")) {
-        report.accept("answered in " + Escape.text(response.version()) + ": " + response + ", "
-            + c.describe());
+        report.accept(
+            "answered in "
+                + Escape.text(response.version())
+                + ": "
+                + response
+                + ", "
+                + c.describe());
       } else if (response.status() >= 500 && !allowed(response, request)) {
         report.accept("answered " + response + ", " + c.describe());
       }
@@ -56,17 +62,22 @@ final class FuzzOracle {
   }
 
   /**
-   * @return whether a 5xx is what the RFCs have a server answer the request (a response to HEAD
-   *     has no body to say why: its request says)
+   * @return whether a 5xx is what the RFCs have a server answer the request (a response to HEAD has
+   *     no body to say why: its request says)
    */
   private static boolean allowed(RawResponse response, FuzzRequest request) {
     String text = response.text();
     boolean head = request != null && request.isHead() && text.isEmpty();
     return switch (response.status()) {
-      case 501 -> text.contains("only chunked is") || text.contains("CONNECT is not supported")
-          || head && request.has("Transfer-Encoding");
-      case 505 -> (head || text.contains("is not supported; HTTP/1.1 is")) && request != null
-          && request.version != null && !request.version.matches("HTTP/1\\.\\d");
+      case 501 ->
+          text.contains("only chunked is")
+              || text.contains("CONNECT is not supported")
+              || head && request.has("Transfer-Encoding");
+      case 505 ->
+          (head || text.contains("is not supported; HTTP/1.1 is"))
+              && request != null
+              && request.version != null
+              && !request.version.matches("HTTP/1\\.\\d");
       default -> false;
     };
   }
@@ -79,12 +90,21 @@ final class FuzzOracle {
    */
   void judgeModuleSide(IntFunction<FuzzCase> cases) {
     for (Recorded r : backend.fuzzed()) {
-      String problem = r.path().equals(FuzzCorpus.SMUGGLED_PATH)
-          ? "a request hidden in a smuggling shape" : NormalForm.problem(r.path());
+      String problem =
+          r.path().equals(FuzzCorpus.SMUGGLED_PATH)
+              ? "a request hidden in a smuggling shape"
+              : NormalForm.problem(r.path());
       if (problem != null) {
         int index = Integer.parseInt(r.fuzz().split("[.]", 2)[0]);
-        report.accept("the module received " + r.method() + " " + Escape.text(r.uri()) + ": "
-            + problem + ", " + cases.apply(index).describe());
+        report.accept(
+            "the module received "
+                + r.method()
+                + " "
+                + Escape.text(r.uri())
+                + ": "
+                + problem
+                + ", "
+                + cases.apply(index).describe());
       }
     }
   }
@@ -107,8 +127,8 @@ final class FuzzOracle {
         others.merge(kind.substring(0, Math.min(kind.length(), 110)), 1, Integer::sum);
       }
       if (STACK_TRACE.matcher(line).find()) {
-        List<String> context = new ArrayList<>(lines.subList(Math.max(0, i - 2),
-            Math.min(lines.size(), i + 6)));
+        List<String> context =
+            new ArrayList<>(lines.subList(Math.max(0, i - 2), Math.min(lines.size(), i + 6)));
         report.accept("the gateway logged:\n    " + String.join("\n    ", context));
         i = skipStackTrace(lines, i);
       }
@@ -116,7 +136,9 @@ final class FuzzOracle {
     return others;
   }
 
-  /** @return the index of the last line of the stack trace after line {@code i}, if any */
+  /**
+   * @return the index of the last line of the stack trace after line {@code i}, if any
+   */
   private static int skipStackTrace(List<String> lines, int i) {
     int last = i;
     while (last + 1 < lines.size() && !LOG_LINE.matcher(lines.get(last + 1)).find()) {

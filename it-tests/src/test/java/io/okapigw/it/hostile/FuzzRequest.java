@@ -8,9 +8,9 @@ import java.util.Locale;
 
 /**
  * One HTTP/1.x request as the fuzzer builds and mutates it, kept in parts so that a mutation can
- * touch one part: the request line's three words, the header lines as raw text (so a line may
- * be anything, a colon-less one included), the line ending, and the body bytes as they go on
- * the wire (a chunked body already chunk-encoded).
+ * touch one part: the request line's three words, the header lines as raw text (so a line may be
+ * anything, a colon-less one included), the line ending, and the body bytes as they go on the wire
+ * (a chunked body already chunk-encoded).
  */
 final class FuzzRequest {
 
@@ -19,11 +19,14 @@ final class FuzzRequest {
 
   String method;
   String target;
+
   /** The version word, or null for none (an HTTP/0.9-style request line). */
   String version = "HTTP/1.1";
+
   final List<String> headers = new ArrayList<>();
   String lineEnd = "\r\n";
   byte[] body = new byte[0];
+
   /** Whether a mutation cut the body short of what its head declares. */
   boolean bodyShort;
 
@@ -58,7 +61,9 @@ final class FuzzRequest {
     return header("Transfer-Encoding", "chunked");
   }
 
-  /** @return the index of the first header line named {@code name} (any case), or -1 */
+  /**
+   * @return the index of the first header line named {@code name} (any case), or -1
+   */
   int indexOf(String name) {
     String prefix = name.toLowerCase(Locale.ROOT) + ":";
     for (int i = 0; i < headers.size(); i++) {
@@ -90,9 +95,9 @@ final class FuzzRequest {
   }
 
   /**
-   * @return whether the body sent is, as far as this simple reading of the head tells, shorter
-   *     than the head declares: a mutation cut it, its Content-Length is larger, or a chunked
-   *     body has no last chunk
+   * @return whether the body sent is, as far as this simple reading of the head tells, shorter than
+   *     the head declares: a mutation cut it, its Content-Length is larger, or a chunked body has
+   *     no last chunk
    */
   boolean bodyIncomplete() {
     int length = indexOf("Content-Length");
@@ -103,12 +108,15 @@ final class FuzzRequest {
       }
     }
     int coding = indexOf("Transfer-Encoding");
-    boolean chunked = coding >= 0 && headers.get(coding).toLowerCase(Locale.ROOT).contains("chunked");
-    return bodyShort || chunked
-        && !new String(body, StandardCharsets.ISO_8859_1).contains("0\r\n\r\n");
+    boolean chunked =
+        coding >= 0 && headers.get(coding).toLowerCase(Locale.ROOT).contains("chunked");
+    return bodyShort
+        || chunked && !new String(body, StandardCharsets.ISO_8859_1).contains("0\r\n\r\n");
   }
 
-  /** @return whether the response will have no body: a HEAD request, as the gateway reads it */
+  /**
+   * @return whether the response will have no body: a HEAD request, as the gateway reads it
+   */
   boolean isHead() {
     return "HEAD".equals(method);
   }

@@ -28,21 +28,23 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * One real gateway JVM, set up as a deployment facing hostile clients, shared by every test of
- * this package (started by the first that asks for it, killed after the last test of the run):
+ * One real gateway JVM, set up as a deployment facing hostile clients, shared by every test of this
+ * package (started by the first that asks for it, killed after the last test of the run):
+ *
  * <ul>
  *   <li>short {@code server.*} timeouts, so slow clients are closed within the test's patience:
- *       {@link #HEADER_TIMEOUT}, {@link #IDLE_TIMEOUT}, {@code proxy.idle-timeout}
- *       {@link #PROXY_IDLE_TIMEOUT};</li>
+ *       {@link #HEADER_TIMEOUT}, {@link #IDLE_TIMEOUT}, {@code proxy.idle-timeout} {@link
+ *       #PROXY_IDLE_TIMEOUT};
  *   <li>{@value #MAX_CONNECTIONS} module connections per module instance and event loop (2 event
- *       loops), so that a connection left dirty or lost jams a pool within a few requests;</li>
- *   <li>the admin API on a listener of its own ({@code admin.public=false}) and protected: the
- *       real authtoken module (in this JVM) is the auth module of {@code supertenant} and of
- *       tenant {@code diku}; {@link #superToken} opens the admin API;</li>
- *   <li>tenant {@code diku} with the {@link Backend} module: {@code /s/*} open to anyone,
- *       {@code GET /secure/*} needing {@code secure.get}, which user {@code alice} has
- *       ({@link #aliceToken}); and the {@link DyingModule}: {@code /die/*}, open.</li>
+ *       loops), so that a connection left dirty or lost jams a pool within a few requests;
+ *   <li>the admin API on a listener of its own ({@code admin.public=false}) and protected: the real
+ *       authtoken module (in this JVM) is the auth module of {@code supertenant} and of tenant
+ *       {@code diku}; {@link #superToken} opens the admin API;
+ *   <li>tenant {@code diku} with the {@link Backend} module: {@code /s/*} open to anyone, {@code
+ *       GET /secure/*} needing {@code secure.get}, which user {@code alice} has ({@link
+ *       #aliceToken}); and the {@link DyingModule}: {@code /die/*}, open.
  * </ul>
+ *
  * Tests take it as a parameter: {@code @ExtendWith(HostileGateway.Resolver.class)}.
  */
 final class HostileGateway implements AutoCloseable {
@@ -70,13 +72,30 @@ final class HostileGateway implements AutoCloseable {
     dir = Files.createTempDirectory("okapigw-hostile");
     port = JavaProcess.freePort();
     adminPort = JavaProcess.freePort();
-    process = JavaProcess.launch(Jars.gateway(), List.of("-Xmx256m"), List.of("dev",
-        "--port", Integer.toString(port), "--admin.port", Integer.toString(adminPort),
-        "--admin.host", "127.0.0.1", "--admin.public", "false", "--instances", "2",
-        "--server.header-timeout", HEADER_TIMEOUT.toMillis() + "ms",
-        "--server.idle-timeout", IDLE_TIMEOUT.toMillis() + "ms",
-        "--proxy.idle-timeout", PROXY_IDLE_TIMEOUT.toMillis() + "ms",
-        "--proxy.max-connections", Integer.toString(MAX_CONNECTIONS)));
+    process =
+        JavaProcess.launch(
+            Jars.gateway(),
+            List.of("-Xmx256m"),
+            List.of(
+                "dev",
+                "--port",
+                Integer.toString(port),
+                "--admin.port",
+                Integer.toString(adminPort),
+                "--admin.host",
+                "127.0.0.1",
+                "--admin.public",
+                "false",
+                "--instances",
+                "2",
+                "--server.header-timeout",
+                HEADER_TIMEOUT.toMillis() + "ms",
+                "--server.idle-timeout",
+                IDLE_TIMEOUT.toMillis() + "ms",
+                "--proxy.idle-timeout",
+                PROXY_IDLE_TIMEOUT.toMillis() + "ms",
+                "--proxy.max-connections",
+                Integer.toString(MAX_CONNECTIONS)));
     process.awaitReady(adminUrl() + "/_/proxy/health", Duration.ofMinutes(1));
   }
 
@@ -93,26 +112,57 @@ final class HostileGateway implements AutoCloseable {
   }
 
   private void install() throws IOException {
-    AuthtokenVerticle authtoken = new AuthtokenVerticle(new AuthtokenOptions().setPort(0)
-        .setHost("127.0.0.1").setStore("json:" + dir)
-        .setSigningKeyFile(dir.resolve("signing.key").toString()).setGatewayUrl(adminUrl())
-        .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-        .addBootstrapUser(new BootstrapUser(TENANT, "alice", "alice", List.of("secure.get")))
-        .addBootstrapUser(new BootstrapUser("supertenant", "super_admin", "super_admin",
-            List.of("okapi.all"))));
+    AuthtokenVerticle authtoken =
+        new AuthtokenVerticle(
+            new AuthtokenOptions()
+                .setPort(0)
+                .setHost("127.0.0.1")
+                .setStore("json:" + dir)
+                .setSigningKeyFile(dir.resolve("signing.key").toString())
+                .setGatewayUrl(adminUrl())
+                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+                .addBootstrapUser(
+                    new BootstrapUser(TENANT, "alice", "alice", List.of("secure.get")))
+                .addBootstrapUser(
+                    new BootstrapUser(
+                        "supertenant", "super_admin", "super_admin", List.of("okapi.all"))));
     vertx.deployVerticle(authtoken).await();
     admin().body("{\"id\":\"" + TENANT + "\"}").post("/_/proxy/tenants").then().statusCode(201);
     register(authtokenDescriptor(), "http://127.0.0.1:" + authtoken.actualPort());
-    register(new JsonObject().put("id", BACKEND_ID).put("provides", new JsonArray()
-        .add(new JsonObject().put("id", "backend").put("version", "1.0").put("handlers",
-            new JsonArray().add(handler("*", "/s/*")).add(handler("GET", "/secure/*")
-                .put("permissionsRequired", new JsonArray().add("secure.get")))))),
+    register(
+        new JsonObject()
+            .put("id", BACKEND_ID)
+            .put(
+                "provides",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("id", "backend")
+                            .put("version", "1.0")
+                            .put(
+                                "handlers",
+                                new JsonArray()
+                                    .add(handler("*", "/s/*"))
+                                    .add(
+                                        handler("GET", "/secure/*")
+                                            .put(
+                                                "permissionsRequired",
+                                                new JsonArray().add("secure.get")))))),
         backend.url());
     enable(TENANT, "mod-authtoken-1.0.0");
     enable(TENANT, BACKEND_ID);
-    register(new JsonObject().put("id", "mod-dying-1.0.0").put("provides", new JsonArray()
-        .add(new JsonObject().put("id", "dying").put("version", "1.0").put("handlers",
-            new JsonArray().add(handler("*", "/die/*"))))), dying.url());
+    register(
+        new JsonObject()
+            .put("id", "mod-dying-1.0.0")
+            .put(
+                "provides",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("id", "dying")
+                            .put("version", "1.0")
+                            .put("handlers", new JsonArray().add(handler("*", "/die/*"))))),
+        dying.url());
     enable(TENANT, "mod-dying-1.0.0");
     enable("supertenant", "mod-authtoken-1.0.0");
     superToken = login("supertenant", "super_admin");
@@ -120,36 +170,58 @@ final class HostileGateway implements AutoCloseable {
   }
 
   private static JsonObject handler(String method, String pathPattern) {
-    return new JsonObject().put("methods", new JsonArray().add(method))
-        .put("pathPattern", pathPattern).put("permissionsRequired", new JsonArray());
+    return new JsonObject()
+        .put("methods", new JsonArray().add(method))
+        .put("pathPattern", pathPattern)
+        .put("permissionsRequired", new JsonArray());
   }
 
   private void register(JsonObject descriptor, String url) {
-    admin().body(descriptor.encode()).post("/_/proxy/modules").then().log().ifValidationFails()
+    admin()
+        .body(descriptor.encode())
+        .post("/_/proxy/modules")
+        .then()
+        .log()
+        .ifValidationFails()
         .statusCode(201);
-    admin().body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url)
-        .encode()).post("/_/discovery/modules").then().statusCode(201);
+    admin()
+        .body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url).encode())
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
   }
 
   private void enable(String tenant, String moduleId) {
-    admin().body("{\"id\":\"" + moduleId + "\"}").post("/_/proxy/tenants/" + tenant + "/modules")
-        .then().statusCode(201);
+    admin()
+        .body("{\"id\":\"" + moduleId + "\"}")
+        .post("/_/proxy/tenants/" + tenant + "/modules")
+        .then()
+        .statusCode(201);
   }
 
   private String login(String tenant, String user) {
-    return given().baseUri(url()).header("X-Okapi-Tenant", tenant).contentType("application/json")
+    return given()
+        .baseUri(url())
+        .header("X-Okapi-Tenant", tenant)
+        .contentType("application/json")
         .body("{\"username\":\"" + user + "\",\"password\":\"" + user + "\"}")
-        .post("/authn/login").then().statusCode(201).extract().header("X-Okapi-Token");
+        .post("/authn/login")
+        .then()
+        .statusCode(201)
+        .extract()
+        .header("X-Okapi-Token");
   }
 
   private static JsonObject authtokenDescriptor() throws IOException {
-    try (InputStream in = HostileGateway.class.getResourceAsStream(
-        "/descriptors/ModuleDescriptor.json")) {
+    try (InputStream in =
+        HostileGateway.class.getResourceAsStream("/descriptors/ModuleDescriptor.json")) {
       return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
   }
 
-  /** @return the public listener's port */
+  /**
+   * @return the public listener's port
+   */
   int port() {
     return port;
   }
@@ -166,57 +238,71 @@ final class HostileGateway implements AutoCloseable {
     return "http://127.0.0.1:" + adminPort;
   }
 
-  /** @return a request to the admin listener, as super_admin once the API is protected */
+  /**
+   * @return a request to the admin listener, as super_admin once the API is protected
+   */
   RequestSpecification admin() {
     RequestSpecification spec = given().baseUri(adminUrl());
     return superToken == null ? spec : spec.header("X-Okapi-Token", superToken);
   }
 
-  /** @return super_admin's token: every admin permission */
+  /**
+   * @return super_admin's token: every admin permission
+   */
   String superToken() {
     return superToken;
   }
 
-  /** @return alice's token (tenant diku): {@code secure.get} */
+  /**
+   * @return alice's token (tenant diku): {@code secure.get}
+   */
   String aliceToken() {
     return aliceToken;
   }
 
   /**
    * Asserts that every module pool serves: {@code 2 *} {@link #MAX_CONNECTIONS} {@code + 4} pings
-   * at once (more than the pools of both event loops hold together, so any module connection
-   * left busy or dirty is drawn), each on a connection of its own, all answered 200 within 5 s.
+   * at once (more than the pools of both event loops hold together, so any module connection left
+   * busy or dirty is drawn), each on a connection of its own, all answered 200 within 5 s.
    */
   void assertPoolsServe() throws InterruptedException {
     Duration bound = Duration.ofSeconds(5);
-    List<Outcome> pings = Outcome.concurrently(2 * MAX_CONNECTIONS + 4, bound, () -> {
-      try (RawConnection c = RawConnection.open(port)) {
-        return c.send("GET /s/ping HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")
-            .response("GET", bound);
-      }
-    });
-    assertThat(pings).as("pings at once, each answered 200 within %s", bound)
+    List<Outcome> pings =
+        Outcome.concurrently(
+            2 * MAX_CONNECTIONS + 4,
+            bound,
+            () -> {
+              try (RawConnection c = RawConnection.open(port)) {
+                return c.send("GET /s/ping HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")
+                    .response("GET", bound);
+              }
+            });
+    assertThat(pings)
+        .as("pings at once, each answered 200 within %s", bound)
         .allSatisfy(o -> assertThat(o.status()).as(o.toString()).isEqualTo(200));
   }
 
   /**
-   * What the module received since the last call (or {@link Backend#drain}), without waiting
-   * for time to pass: a marker request is sent on a connection of its own and answered first, so
-   * that anything the gateway forwarded before has arrived.
+   * What the module received since the last call (or {@link Backend#drain}), without waiting for
+   * time to pass: a marker request is sent on a connection of its own and answered first, so that
+   * anything the gateway forwarded before has arrived.
    *
    * @return the requests received, oldest first, the marker left out
    */
   List<Backend.Recorded> forwarded() throws IOException {
     String marker = "/s/marker-" + markers.incrementAndGet();
     try (RawConnection c = RawConnection.open(port)) {
-      RawResponse answer = c.send("GET " + marker + " HTTP/1.1\r\nHost: x\r\n"
-          + "X-Okapi-Tenant: diku\r\n\r\n").response();
+      RawResponse answer =
+          c.send("GET " + marker + " HTTP/1.1\r\nHost: x\r\n" + "X-Okapi-Tenant: diku\r\n\r\n")
+              .response();
       assertThat(answer.status()).as("marker request: " + answer).isEqualTo(200);
     }
     return backend.drain().stream().filter(r -> !r.path().equals(marker)).toList();
   }
 
-  /** @return everything the gateway JVM printed so far (its log, INFO and above) */
+  /**
+   * @return everything the gateway JVM printed so far (its log, INFO and above)
+   */
   String output() {
     try {
       return process.output();
@@ -256,19 +342,25 @@ final class HostileGateway implements AutoCloseable {
     }
 
     /**
-     * Starts the gateway once; a start that failed fails every test asking for it at once, with
-     * the same cause, rather than being tried again by each.
+     * Starts the gateway once; a start that failed fails every test asking for it at once, with the
+     * same cause, rather than being tried again by each.
      */
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-      Started started = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(
-          Started.class, key -> {
-            try {
-              return new Started(start(), null);
-            } catch (IOException | RuntimeException | Error e) {
-              return new Started(null, e);
-            }
-          }, Started.class);
+      Started started =
+          context
+              .getRoot()
+              .getStore(NAMESPACE)
+              .getOrComputeIfAbsent(
+                  Started.class,
+                  key -> {
+                    try {
+                      return new Started(start(), null);
+                    } catch (IOException | RuntimeException | Error e) {
+                      return new Started(null, e);
+                    }
+                  },
+                  Started.class);
       if (started.failure() != null) {
         throw new IllegalStateException("the gateway did not start", started.failure());
       }
@@ -276,8 +368,7 @@ final class HostileGateway implements AutoCloseable {
     }
 
     /** The gateway of the run, or why it did not start; closes it when the run ends. */
-    record Started(HostileGateway gateway, Throwable failure)
-        implements AutoCloseable {
+    record Started(HostileGateway gateway, Throwable failure) implements AutoCloseable {
       @Override
       public void close() {
         if (gateway != null) {

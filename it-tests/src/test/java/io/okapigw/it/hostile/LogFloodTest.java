@@ -11,17 +11,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A flood of failing requests anyone can send, read back from the gateway JVM's own output
- * (its production log configuration): bounded lines (at most 20 per kind of failure and minute,
- * plus a count of those not logged), one line each, no stack trace, no token. The flood lasts seconds, so it spans at most two of the log's one-minute windows.
+ * A flood of failing requests anyone can send, read back from the gateway JVM's own output (its
+ * production log configuration): bounded lines (at most 20 per kind of failure and minute, plus a
+ * count of those not logged), one line each, no stack trace, no token. The flood lasts seconds, so
+ * it spans at most two of the log's one-minute windows.
  */
 @ExtendWith(HostileGateway.Resolver.class)
 class LogFloodTest {
 
   /** Four kinds (client, upstream, broken connection, internal), two windows, 20 + 1 lines. */
   private static final int MAX_LINES = 4 * 2 * 21;
-  private static final Pattern STACK_TRACE = Pattern.compile(
-      "^\\s+at |^\\s*Caused by|^\\s*\\.\\.\\. \\d+ more|^[\\w$.]+\\.[A-Z]\\w*(Exception|Error)\\b");
+
+  private static final Pattern STACK_TRACE =
+      Pattern.compile(
+          "^\\s+at |^\\s*Caused by|^\\s*\\.\\.\\. \\d+ more|^[\\w$.]+\\.[A-Z]\\w*(Exception|Error)\\b");
   private static final String DIKU = "Host: x\r\nX-Okapi-Tenant: diku\r\n";
   private static final int EACH = 60;
 
@@ -31,14 +34,24 @@ class LogFloodTest {
   static void start(HostileGateway gateway) throws IOException {
     gw = gateway;
     String down = "http://127.0.0.1:" + closedPort();
-    gw.admin().body("{\"id\":\"mod-down-1.0.0\",\"provides\":[{\"id\":\"down\",\"version\":\"1.0\","
-        + "\"handlers\":[{\"methods\":[\"*\"],\"pathPattern\":\"/down/*\","
-        + "\"permissionsRequired\":[]}]}]}")
-        .post("/_/proxy/modules").then().statusCode(201);
-    gw.admin().body("{\"srvcId\":\"mod-down-1.0.0\",\"url\":\"" + down + "\"}")
-        .post("/_/discovery/modules").then().statusCode(201);
-    gw.admin().body("{\"id\":\"mod-down-1.0.0\"}").post("/_/proxy/tenants/diku/modules")
-        .then().statusCode(201);
+    gw.admin()
+        .body(
+            "{\"id\":\"mod-down-1.0.0\",\"provides\":[{\"id\":\"down\",\"version\":\"1.0\","
+                + "\"handlers\":[{\"methods\":[\"*\"],\"pathPattern\":\"/down/*\","
+                + "\"permissionsRequired\":[]}]}]}")
+        .post("/_/proxy/modules")
+        .then()
+        .statusCode(201);
+    gw.admin()
+        .body("{\"srvcId\":\"mod-down-1.0.0\",\"url\":\"" + down + "\"}")
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
+    gw.admin()
+        .body("{\"id\":\"mod-down-1.0.0\"}")
+        .post("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(201);
   }
 
   private static int closedPort() throws IOException {
@@ -48,8 +61,7 @@ class LogFloodTest {
   }
 
   @Test
-  void floodOfFailingRequests_boundedLinesNoStackTraceNoTokenNoControlCharacter()
-      throws Exception {
+  void floodOfFailingRequests_boundedLinesNoStackTraceNoTokenNoControlCharacter() throws Exception {
     String token = gw.aliceToken();
     int mark = gw.output().length();
     int failed = 0;
@@ -58,24 +70,41 @@ class LogFloodTest {
       String id = "X-Okapi-Request-Id: flood-" + i + "\r\n";
       failed += expect(400, "GET /s/../secure/" + token + " HTTP/1.1\r\n" + DIKU + id + "\r\n");
       failed += expect(400, "GET /s/%2e%2e/x HTTP/1.1\r\n" + DIKU + "\r\n");
-      failed += expect(400, "POST /s/echo HTTP/1.1\r\n" + DIKU
-          + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n");
-      failed += expect(501, "POST /s/echo HTTP/1.1\r\n" + DIKU
-          + "Transfer-Encoding: xchunked\r\n\r\n");
+      failed +=
+          expect(
+              400,
+              "POST /s/echo HTTP/1.1\r\n"
+                  + DIKU
+                  + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n");
+      failed +=
+          expect(501, "POST /s/echo HTTP/1.1\r\n" + DIKU + "Transfer-Encoding: xchunked\r\n\r\n");
       failed += expect(400, "GET /s/ping HTTP/1.1\r\nX-Okapi-Tenant: diku\r\n\r\n");
-      failed += expect(400, "POST /s/echo HTTP/1.1\r\n" + DIKU
-          + "Transfer-Encoding: chunked\r\n\r\nzz\r\n");
-      failed += expect(401, "GET /secure/x HTTP/1.1\r\n" + DIKU
-          + "X-Okapi-Token: " + token.substring(0, token.length() - 4) + "AAAA\r\n\r\n");
-      failed += expect(502, "GET /down/x HTTP/1.1\r\n" + DIKU + "X-Okapi-Token: " + token
-          + "\r\n" + id + "\r\n");
+      failed +=
+          expect(
+              400, "POST /s/echo HTTP/1.1\r\n" + DIKU + "Transfer-Encoding: chunked\r\n\r\nzz\r\n");
+      failed +=
+          expect(
+              401,
+              "GET /secure/x HTTP/1.1\r\n"
+                  + DIKU
+                  + "X-Okapi-Token: "
+                  + token.substring(0, token.length() - 4)
+                  + "AAAA\r\n\r\n");
+      failed +=
+          expect(
+              502,
+              "GET /down/x HTTP/1.1\r\n" + DIKU + "X-Okapi-Token: " + token + "\r\n" + id + "\r\n");
       failed += expect(400, "GET /s/ping HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: nosuch\r\n\r\n");
       failed += expect(403, "GET /_/proxy/tenants HTTP/1.1\r\nHost: x\r\n\r\n");
-      failed += expect(431, "GET /s/ping HTTP/1.1\r\n" + DIKU + "X-Big: "
-          + "a".repeat(20_000) + "\r\n\r\n");
+      failed +=
+          expect(
+              431, "GET /s/ping HTTP/1.1\r\n" + DIKU + "X-Big: " + "a".repeat(20_000) + "\r\n\r\n");
       failed += expect(403, "GET /s/cors HTTP/1.1\r\n" + DIKU + "Origin: https://a b\r\n\r\n");
-      failed += expect(400, "GET /s/ping HTTP/1.1\r\nHost: a b\r\nX-Okapi-Tenant: diku\r\n"
-          + "Origin: https://ui.example\r\n\r\n");
+      failed +=
+          expect(
+              400,
+              "GET /s/ping HTTP/1.1\r\nHost: a b\r\nX-Okapi-Tenant: diku\r\n"
+                  + "Origin: https://ui.example\r\n\r\n");
       failed += expect(505, "GET /s/ping HTTP/2.0\r\n" + DIKU + "\r\n");
       failed += expect(501, "CONNECT /s/echo HTTP/1.1\r\n" + DIKU + "\r\n");
       pipelineThenReset();
@@ -83,29 +112,35 @@ class LogFloodTest {
     List<String> lines = gw.output().substring(mark).lines().toList();
 
     assertThat(failed).as("requests that failed as expected").isEqualTo(15 * EACH);
-    assertThat(lines).as("log lines for %d failing requests", failed)
+    assertThat(lines)
+        .as("log lines for %d failing requests", failed)
         .hasSizeLessThanOrEqualTo(MAX_LINES);
     assertThat(lines).as("stack trace lines").noneMatch(l -> STACK_TRACE.matcher(l).find());
-    assertThat(lines).as("lines of other loggers than the failure log")
+    assertThat(lines)
+        .as("lines of other loggers than the failure log")
         .allMatch(l -> l.contains(" Failures - "));
     assertThat(String.join("\n", lines)).as("the log").doesNotContain(token);
-    assertThat(lines).as("lines over 500 characters and the line's prefix")
+    assertThat(lines)
+        .as("lines over 500 characters and the line's prefix")
         .allMatch(l -> l.length() < 600);
   }
 
-  /** @return 1 if the request is answered {@code status}; fails if it is not answered */
+  /**
+   * @return 1 if the request is answered {@code status}; fails if it is not answered
+   */
   private static int expect(int status, String raw) throws IOException {
     try (RawConnection c = RawConnection.open(gw.port())) {
       RawResponse response = c.send(raw).response();
-      assertThat(response.status()).as(raw.substring(0, Math.min(raw.length(), 80)) + " -> "
-          + response).isEqualTo(status);
+      assertThat(response.status())
+          .as(raw.substring(0, Math.min(raw.length(), 80)) + " -> " + response)
+          .isEqualTo(status);
       return 1;
     }
   }
 
   /**
-   * Pipelines three requests to the module and resets the connection (Vert.x 5.0 logged a
-   * 20-line stack trace for it).
+   * Pipelines three requests to the module and resets the connection (Vert.x 5.0 logged a 20-line
+   * stack trace for it).
    */
   private static void pipelineThenReset() throws IOException {
     RawConnection c = RawConnection.open(gw.port());

@@ -7,55 +7,189 @@ import java.util.Random;
 /**
  * Mutations of one {@link FuzzRequest}, each small and each chosen at random: the request line's
  * method, target and version; headers removed, doubled, added (odd framing, Host, Okapi headers,
- * huge values, odd names, folded lines); bodies cut, lengthened or re-chunked badly; line
- * endings and stray bytes. The {@link FuzzRequest#ID_HEADER} line is never touched.
+ * huge values, odd names, folded lines); bodies cut, lengthened or re-chunked badly; line endings
+ * and stray bytes. The {@link FuzzRequest#ID_HEADER} line is never touched.
  */
 final class Mutator {
 
-  private static final String[] METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD",
-      "OPTIONS", "TRACE", "CONNECT", "get", "Post", "FOO", "M-SEARCH", "PRI", "G\tET",
-      "GET\u0000", "X".repeat(300), ""};
-  private static final String[] VERSIONS = {"HTTP/1.0", "HTTP/1.1", "HTTP/1.2", "HTTP/2.0",
-      "HTTP/0.9", "http/1.1", "HTTP/1.1 ", "HTTP/1", "HTTP/11", "HTTP/1.1\u0000", "HTTPS/1.1",
-      null};
-  private static final String[] SEGMENTS = {".", "..", "%2e", "%2E%2e", ".%2e", "..;", "..;x=1",
-      "", "%2F", "%2f", "%5C", "\\", "%00", "%zz", "%", "%4", "%41", "%7e", "%20", "%C3%A9",
-      "\u00e9", "a;b=c", "~user", "*", "{id}", "%252e%252e", ":", "@", "a b"};
-  private static final String[] TARGETS = {"*", "s/ping", "localhost:9130", "http://evil/s/ping",
-      "HTTP://evil:80/s/ping?x=1", "https://evil/secure/x", "http://evil", "http://evil?x=1",
-      "http:/s/ping", "//s/ping", "/_/proxy/tenants", "/_/proxy/health/../tenants",
-      "/_/invoke/tenant/supertenant/../../proxy/tenants", "/_/invoke/tenant/diku/secure/x",
-      "/_/invoke/tenant/%64iku/s/ping", "/_/invoke/tenant//s/ping", "/_/invoke/tenant/nosuch/s/x",
-      "/s/ping#frag", "/s/ping?#", "/s/ping?" + "q".repeat(5000), "/" + "a".repeat(10_000),
-      "/authn/login", "/secure/../s/ping", "/s/..%2F..%2F_/proxy/tenants", "/"};
-  private static final String[] ODD_HEADERS = {"Transfer-Encoding: chunked",
-      "Transfer-Encoding: xchunked", "Transfer-Encoding: chunked, chunked",
-      "Transfer-Encoding: gzip", "Transfer-Encoding: identity", "Transfer-Encoding:",
-      "Content-Length: 0", "Content-Length: -1", "Content-Length: 99999999999999999999",
-      "Content-Length: 1e3", "Content-Length: +5", "Content-Length: 0x10", "Content-Length:",
-      "Content-Length: 5, 5", "Connection: close", "Connection: keep-alive", "Connection: Upgrade",
-      "Upgrade: h2c", "HTTP2-Settings: AAMAAABkAAQAAP__", "Upgrade: websocket",
-      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
-      "Expect: 100-continue", "Expect: 200-ok", "Origin: null", "Origin: https://evil.example",
-      "Origin: \u00ff\u00fe", "Access-Control-Request-Method: DELETE", "Content-Type: text/plain",
-      "Content-Type: multipart/form-data; boundary=x", "Content-Encoding: gzip",
-      "Accept-Encoding: gzip, deflate, br", "Range: bytes=0-1", "If-None-Match: *",
-      "Cookie: a=b", "Authorization: Bearer x.y.z", "Forwarded: for=1.2.3.4",
-      "X-Forwarded-For: 1.2.3.4", "X-Forwarded-Host: evil", "X-HTTP-Method-Override: DELETE",
-      "X-Okapi-Tenant: supertenant", "X-Okapi-Tenant: nosuch", "X-Okapi-Tenant:",
-      "X-Okapi-Tenant: diku, diku", "X-Okapi-Tenant: DIKU", "X-Okapi-Tenant: ../diku",
-      "X-Okapi-Token: garbage", "X-Okapi-Token: eyJhbGciOiJub25lIn0.e30.", "X-Okapi-Token:",
-      "X-Okapi-Url: http://evil.example", "X-Okapi-Module-Id: mod-authtoken-1.0.0",
-      "X-Okapi-Permissions: [\"okapi.all\"]", "X-Okapi-User-Id: 00000000-0000-0000-0000-000000000000",
-      "X-Okapi-Request-Id: 1;2;3", "X-Okapi-Filter: auth", "X-Okapi-Permissions-Required: x",
-      "X-Okapi-Module-Permissions: {\"mod-backend-1.0.0\":[\"okapi.all\"]}",
-      "X-Okapi-Additional-Token: x", "X-Okapi-Match-Path-Pattern: /*", "Host: y",
-      "Host:", "Host: evil.example:80", "Host: [::1]", "Host: a b", "Host: x\u0000"};
-  private static final String[] ODD_LINES = {"Transfer-Encoding : chunked", "Content-Length : 5",
-      "Host : x", " X-Folded: y", "\tX-Folded: y", "X-No-Colon", ": empty-name",
-      "X Space: y", "X(Paren): y", "X-\u00e9: y", "X-Nul\u0000: y", "X-Ctl: a\u0001b",
-      "X-Obs: \u00e9\u00ff", "x-okapi-tenant : diku", "Transfer_Encoding: chunked",
-      "Content_Length: 5", "X-Okapi-Tenant:\r\n diku"};
+  private static final String[] METHODS = {
+    "GET",
+    "POST",
+    "PUT",
+    "DELETE",
+    "PATCH",
+    "HEAD",
+    "OPTIONS",
+    "TRACE",
+    "CONNECT",
+    "get",
+    "Post",
+    "FOO",
+    "M-SEARCH",
+    "PRI",
+    "G\tET",
+    "GET\u0000",
+    "X".repeat(300),
+    ""
+  };
+  private static final String[] VERSIONS = {
+    "HTTP/1.0",
+    "HTTP/1.1",
+    "HTTP/1.2",
+    "HTTP/2.0",
+    "HTTP/0.9",
+    "http/1.1",
+    "HTTP/1.1 ",
+    "HTTP/1",
+    "HTTP/11",
+    "HTTP/1.1\u0000",
+    "HTTPS/1.1",
+    null
+  };
+  private static final String[] SEGMENTS = {
+    ".",
+    "..",
+    "%2e",
+    "%2E%2e",
+    ".%2e",
+    "..;",
+    "..;x=1",
+    "",
+    "%2F",
+    "%2f",
+    "%5C",
+    "\\",
+    "%00",
+    "%zz",
+    "%",
+    "%4",
+    "%41",
+    "%7e",
+    "%20",
+    "%C3%A9",
+    "\u00e9",
+    "a;b=c",
+    "~user",
+    "*",
+    "{id}",
+    "%252e%252e",
+    ":",
+    "@",
+    "a b"
+  };
+  private static final String[] TARGETS = {
+    "*",
+    "s/ping",
+    "localhost:9130",
+    "http://evil/s/ping",
+    "HTTP://evil:80/s/ping?x=1",
+    "https://evil/secure/x",
+    "http://evil",
+    "http://evil?x=1",
+    "http:/s/ping",
+    "//s/ping",
+    "/_/proxy/tenants",
+    "/_/proxy/health/../tenants",
+    "/_/invoke/tenant/supertenant/../../proxy/tenants",
+    "/_/invoke/tenant/diku/secure/x",
+    "/_/invoke/tenant/%64iku/s/ping",
+    "/_/invoke/tenant//s/ping",
+    "/_/invoke/tenant/nosuch/s/x",
+    "/s/ping#frag",
+    "/s/ping?#",
+    "/s/ping?" + "q".repeat(5000),
+    "/" + "a".repeat(10_000),
+    "/authn/login",
+    "/secure/../s/ping",
+    "/s/..%2F..%2F_/proxy/tenants",
+    "/"
+  };
+  private static final String[] ODD_HEADERS = {
+    "Transfer-Encoding: chunked",
+    "Transfer-Encoding: xchunked",
+    "Transfer-Encoding: chunked, chunked",
+    "Transfer-Encoding: gzip",
+    "Transfer-Encoding: identity",
+    "Transfer-Encoding:",
+    "Content-Length: 0",
+    "Content-Length: -1",
+    "Content-Length: 99999999999999999999",
+    "Content-Length: 1e3",
+    "Content-Length: +5",
+    "Content-Length: 0x10",
+    "Content-Length:",
+    "Content-Length: 5, 5",
+    "Connection: close",
+    "Connection: keep-alive",
+    "Connection: Upgrade",
+    "Upgrade: h2c",
+    "HTTP2-Settings: AAMAAABkAAQAAP__",
+    "Upgrade: websocket",
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+    "Sec-WebSocket-Version: 13",
+    "Expect: 100-continue",
+    "Expect: 200-ok",
+    "Origin: null",
+    "Origin: https://evil.example",
+    "Origin: \u00ff\u00fe",
+    "Access-Control-Request-Method: DELETE",
+    "Content-Type: text/plain",
+    "Content-Type: multipart/form-data; boundary=x",
+    "Content-Encoding: gzip",
+    "Accept-Encoding: gzip, deflate, br",
+    "Range: bytes=0-1",
+    "If-None-Match: *",
+    "Cookie: a=b",
+    "Authorization: Bearer x.y.z",
+    "Forwarded: for=1.2.3.4",
+    "X-Forwarded-For: 1.2.3.4",
+    "X-Forwarded-Host: evil",
+    "X-HTTP-Method-Override: DELETE",
+    "X-Okapi-Tenant: supertenant",
+    "X-Okapi-Tenant: nosuch",
+    "X-Okapi-Tenant:",
+    "X-Okapi-Tenant: diku, diku",
+    "X-Okapi-Tenant: DIKU",
+    "X-Okapi-Tenant: ../diku",
+    "X-Okapi-Token: garbage",
+    "X-Okapi-Token: eyJhbGciOiJub25lIn0.e30.",
+    "X-Okapi-Token:",
+    "X-Okapi-Url: http://evil.example",
+    "X-Okapi-Module-Id: mod-authtoken-1.0.0",
+    "X-Okapi-Permissions: [\"okapi.all\"]",
+    "X-Okapi-User-Id: 00000000-0000-0000-0000-000000000000",
+    "X-Okapi-Request-Id: 1;2;3",
+    "X-Okapi-Filter: auth",
+    "X-Okapi-Permissions-Required: x",
+    "X-Okapi-Module-Permissions: {\"mod-backend-1.0.0\":[\"okapi.all\"]}",
+    "X-Okapi-Additional-Token: x",
+    "X-Okapi-Match-Path-Pattern: /*",
+    "Host: y",
+    "Host:",
+    "Host: evil.example:80",
+    "Host: [::1]",
+    "Host: a b",
+    "Host: x\u0000"
+  };
+  private static final String[] ODD_LINES = {
+    "Transfer-Encoding : chunked",
+    "Content-Length : 5",
+    "Host : x",
+    " X-Folded: y",
+    "\tX-Folded: y",
+    "X-No-Colon",
+    ": empty-name",
+    "X Space: y",
+    "X(Paren): y",
+    "X-\u00e9: y",
+    "X-Nul\u0000: y",
+    "X-Ctl: a\u0001b",
+    "X-Obs: \u00e9\u00ff",
+    "x-okapi-tenant : diku",
+    "Transfer_Encoding: chunked",
+    "Content_Length: 5",
+    "X-Okapi-Tenant:\r\n diku"
+  };
 
   private final Random r;
   private final String token;
@@ -135,15 +269,29 @@ final class Mutator {
         }
       }
       case 1 -> d.body = concat(b, FuzzCorpus.random(r, 1 + r.nextInt(100))); // extra bytes
-      case 2 -> d.set("Content-Length", Integer.toString(b.length + 1 + r.nextInt(1000)))
-          .bodyShort = true;
-      case 3 -> d.body = ("5;" + "e".repeat(r.nextInt(3) * 5000) + "\r\nhello\r\n0\r\n\r\n")
-          .getBytes(StandardCharsets.ISO_8859_1);
-      case 4 -> d.body = pick(new String[] {"ffffffffffffffff\r\nx\r\n0\r\n\r\n",
-          "-1\r\nx\r\n0\r\n\r\n", " 5\r\nhello\r\n0\r\n\r\n", "5\r\nhelloXX0\r\n\r\n",
-          "5\nhello\n0\n\n", "0\r\nTrailer: x\r\n\r\n", "0\r\n", "3\r\nabc\r\n",
-          "5 ;x\r\nhello\r\n0\r\n\r\n", "0x5\r\nhello\r\n0\r\n\r\n", "00000000005\r\nhello\r\n0\r\n\r\n"})
-          .getBytes(StandardCharsets.ISO_8859_1);
+      case 2 ->
+          d.set("Content-Length", Integer.toString(b.length + 1 + r.nextInt(1000))).bodyShort =
+              true;
+      case 3 ->
+          d.body =
+              ("5;" + "e".repeat(r.nextInt(3) * 5000) + "\r\nhello\r\n0\r\n\r\n")
+                  .getBytes(StandardCharsets.ISO_8859_1);
+      case 4 ->
+          d.body =
+              pick(new String[] {
+                    "ffffffffffffffff\r\nx\r\n0\r\n\r\n",
+                    "-1\r\nx\r\n0\r\n\r\n",
+                    " 5\r\nhello\r\n0\r\n\r\n",
+                    "5\r\nhelloXX0\r\n\r\n",
+                    "5\nhello\n0\n\n",
+                    "0\r\nTrailer: x\r\n\r\n",
+                    "0\r\n",
+                    "3\r\nabc\r\n",
+                    "5 ;x\r\nhello\r\n0\r\n\r\n",
+                    "0x5\r\nhello\r\n0\r\n\r\n",
+                    "00000000005\r\nhello\r\n0\r\n\r\n"
+                  })
+                  .getBytes(StandardCharsets.ISO_8859_1);
       default -> d.body = new byte[0];
     }
   }

@@ -1,21 +1,22 @@
 package io.okapigw.it.hostile;
 
 /**
- * The fuzz run's own reading of "a path in normal form", written apart from the gateway's
- * ({@code RequestPaths}) so that a module receiving anything else shows a gateway bug rather
- * than agreeing with it: a path starting with {@code /}, no dot segments (also before a
- * {@code ;}), no empty segment but a trailing one, no backslash, only well-formed escapes, none
- * of an unreserved character, a slash or a backslash.
+ * The fuzz run's own reading of "a path in normal form", written apart from the gateway's ({@code
+ * RequestPaths}) so that a module receiving anything else shows a gateway bug rather than agreeing
+ * with it: a path starting with {@code /}, no dot segments (also before a {@code ;}), no empty
+ * segment but a trailing one, no backslash, only well-formed escapes, none of an unreserved
+ * character, a slash or a backslash.
  */
 final class NormalForm {
 
   private static final String UNRESERVED =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
 
-  private NormalForm() {
-  }
+  private NormalForm() {}
 
-  /** @return null if {@code path} is in normal form, else what is wrong with it */
+  /**
+   * @return null if {@code path} is in normal form, else what is wrong with it
+   */
   static String problem(String path) {
     if (!path.startsWith("/")) {
       return "not starting with /";

@@ -13,10 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Normal traffic from a client of its own while something hostile goes on: on a thread of its
- * own, one request after another, each on a new connection (so none races the gateway's close
- * of an idle one), alternating an open {@code GET /s/ping} and a {@code GET /secure/x} with
- * alice's token (through the auth filter). Each must answer 200 within {@link #BOUND}.
+ * Normal traffic from a client of its own while something hostile goes on: on a thread of its own,
+ * one request after another, each on a new connection (so none races the gateway's close of an idle
+ * one), alternating an open {@code GET /s/ping} and a {@code GET /secure/x} with alice's token
+ * (through the auth filter). Each must answer 200 within {@link #BOUND}.
  */
 final class Probe implements AutoCloseable {
 
@@ -43,8 +43,12 @@ final class Probe implements AutoCloseable {
     while (running.get()) {
       int i = count.incrementAndGet();
       boolean secure = i % 2 == 0;
-      Outcome outcome = Outcome.of(() -> get(secure ? "/secure/x" : "/s/ping",
-          secure ? "X-Okapi-Token: " + gw.aliceToken() + "\r\n" : ""));
+      Outcome outcome =
+          Outcome.of(
+              () ->
+                  get(
+                      secure ? "/secure/x" : "/s/ping",
+                      secure ? "X-Okapi-Token: " + gw.aliceToken() + "\r\n" : ""));
       slowestMillis.accumulateAndGet(outcome.millis(), Math::max);
       if (outcome.status() != 200 && failures.size() < 20) {
         failures.add("request " + i + (secure ? " GET /secure/x: " : " GET /s/ping: ") + outcome);
@@ -55,8 +59,13 @@ final class Probe implements AutoCloseable {
 
   private RawResponse get(String path, String header) throws IOException {
     try (RawConnection c = RawConnection.open(gw.port())) {
-      return c.send("GET " + path + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n" + header
-          + "Connection: close\r\n\r\n").response("GET", BOUND);
+      return c.send(
+              "GET "
+                  + path
+                  + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n"
+                  + header
+                  + "Connection: close\r\n\r\n")
+          .response("GET", BOUND);
     }
   }
 
@@ -68,12 +77,16 @@ final class Probe implements AutoCloseable {
     }
   }
 
-  /** @return failures so far (at most 20), each with its request number */
+  /**
+   * @return failures so far (at most 20), each with its request number
+   */
   List<String> failures() {
     return List.copyOf(failures);
   }
 
-  /** @return requests sent so far */
+  /**
+   * @return requests sent so far
+   */
   int count() {
     return count.get();
   }
@@ -83,8 +96,8 @@ final class Probe implements AutoCloseable {
   }
 
   /**
-   * Stops probing, then asserts that at least {@code min} requests were sent and every one
-   * answered 200 within {@link #BOUND}.
+   * Stops probing, then asserts that at least {@code min} requests were sent and every one answered
+   * 200 within {@link #BOUND}.
    */
   void stopAndAssert(int min) {
     close();

@@ -19,14 +19,16 @@ import java.util.regex.Pattern;
 
 /**
  * An HTTP/1.1 connection on a plain loopback socket, for what clients send and HTTP libraries
- * refuse to: any bytes, half a request, a reset. Every wait has a deadline: a read that would
- * block past it fails with {@link SocketTimeoutException}, never hangs the test.
+ * refuse to: any bytes, half a request, a reset. Every wait has a deadline: a read that would block
+ * past it fails with {@link SocketTimeoutException}, never hangs the test.
  */
 final class RawConnection implements AutoCloseable {
 
   /** How long a read waits unless told otherwise. */
   static final Duration DEFAULT_WAIT = Duration.ofSeconds(5);
+
   private static final int MAX_HEAD = 256 * 1024;
+
   /** A status line's first word: HTTP/1.1, or whatever protocol/version a server put there. */
   private static final Pattern VERSION = Pattern.compile("[^ ]*/\\d\\.\\d");
 
@@ -40,7 +42,9 @@ final class RawConnection implements AutoCloseable {
     this.out = socket.getOutputStream();
   }
 
-  /** @return a connection to 127.0.0.1:{@code port} */
+  /**
+   * @return a connection to 127.0.0.1:{@code port}
+   */
   static RawConnection open(int port) throws IOException {
     Socket socket = new Socket();
     socket.setTcpNoDelay(true);
@@ -69,7 +73,9 @@ final class RawConnection implements AutoCloseable {
     return this;
   }
 
-  /** @return the next final response (1xx skipped) to a request other than HEAD */
+  /**
+   * @return the next final response (1xx skipped) to a request other than HEAD
+   */
   RawResponse response() throws IOException {
     return response("GET", DEFAULT_WAIT);
   }
@@ -96,7 +102,8 @@ final class RawConnection implements AutoCloseable {
     String head = readHead(deadline);
     String[] lines = head.split("\r\n");
     String[] statusLine = lines[0].split(" ", 3);
-    if (statusLine.length < 2 || !VERSION.matcher(statusLine[0]).matches()
+    if (statusLine.length < 2
+        || !VERSION.matcher(statusLine[0]).matches()
         || statusLine[1].length() != 3) {
       throw new MalformedResponse("not a status line: " + Escape.text(lines[0]));
     }
@@ -107,8 +114,10 @@ final class RawConnection implements AutoCloseable {
       if (colon <= 0) {
         throw new MalformedResponse("malformed response header: " + Escape.text(lines[i]));
       }
-      headers.computeIfAbsent(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
-          k -> new ArrayList<>()).add(lines[i].substring(colon + 1).trim());
+      headers
+          .computeIfAbsent(
+              lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+          .add(lines[i].substring(colon + 1).trim());
     }
     RawResponse bodiless = new RawResponse(statusLine[0], status, headers, new byte[0]);
     if (status < 200 || status == 204 || status == 304 || method.equals("HEAD")) {
@@ -146,8 +155,10 @@ final class RawConnection implements AutoCloseable {
         b = -1; // a reset, as a close
       }
       if (b < 0) {
-        throw new IOException(head.size() == 0 ? "connection closed, no response"
-            : "connection closed within a response head: " + Escape.bytes(head.toByteArray()));
+        throw new IOException(
+            head.size() == 0
+                ? "connection closed, no response"
+                : "connection closed within a response head: " + Escape.bytes(head.toByteArray()));
       }
       head.write(b);
       if (head.size() > MAX_HEAD) {
@@ -164,8 +175,9 @@ final class RawConnection implements AutoCloseable {
     while (true) {
       String sizeLine = readLine(deadline);
       int semicolon = sizeLine.indexOf(';');
-      int size = number((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16,
-          sizeLine);
+      int size =
+          number(
+              (semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16, sizeLine);
       if (size == 0) {
         while (!readLine(deadline).isEmpty()) {
           // trailer fields
@@ -196,8 +208,8 @@ final class RawConnection implements AutoCloseable {
       setTimeout(deadline);
       int read = in.read(body, off, n - off);
       if (read < 0) {
-        throw new IOException("connection closed with " + (n - off) + " of " + n
-            + " body bytes unread");
+        throw new IOException(
+            "connection closed with " + (n - off) + " of " + n + " body bytes unread");
       }
       off += read;
     }
@@ -256,15 +268,15 @@ final class RawConnection implements AutoCloseable {
    * @throws SocketTimeoutException if it neither closed nor reset within {@code wait}
    */
   String readUntilClosed(Duration wait) throws IOException {
-    return new String(readUntilClosed(System.nanoTime() + wait.toNanos()),
-        StandardCharsets.ISO_8859_1);
+    return new String(
+        readUntilClosed(System.nanoTime() + wait.toNanos()), StandardCharsets.ISO_8859_1);
   }
 
   /**
    * Waits for the peer to close.
    *
-   * @return how long until it closed (or reset) the connection; fails if it sent any byte or
-   *     kept it open longer than {@code wait}
+   * @return how long until it closed (or reset) the connection; fails if it sent any byte or kept
+   *     it open longer than {@code wait}
    */
   Duration closedWithin(Duration wait) throws IOException {
     long start = System.nanoTime();
@@ -275,7 +287,9 @@ final class RawConnection implements AutoCloseable {
     return Duration.ofNanos(System.nanoTime() - start);
   }
 
-  /** @return how many bytes the peer sent that are not read yet (never blocks) */
+  /**
+   * @return how many bytes the peer sent that are not read yet (never blocks)
+   */
   int available() throws IOException {
     return in.available();
   }

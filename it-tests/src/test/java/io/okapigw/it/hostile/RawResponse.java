@@ -12,7 +12,9 @@ import java.util.Map;
  */
 record RawResponse(String version, int status, Map<String, List<String>> headers, byte[] body) {
 
-  /** @return the first value of header {@code name} (lower case), or null */
+  /**
+   * @return the first value of header {@code name} (lower case), or null
+   */
   String header(String name) {
     List<String> values = headers.get(name);
     return values == null ? null : values.get(0);
@@ -22,7 +24,9 @@ record RawResponse(String version, int status, Map<String, List<String>> headers
     return new String(body, StandardCharsets.UTF_8);
   }
 
-  /** @return whether the gateway said it closes the connection after this response */
+  /**
+   * @return whether the gateway said it closes the connection after this response
+   */
   boolean closes() {
     return "close".equalsIgnoreCase(header("connection"));
   }
@@ -30,7 +34,11 @@ record RawResponse(String version, int status, Map<String, List<String>> headers
   @Override
   public String toString() {
     String text = text();
-    return (version.equals("HTTP/1.1") ? "" : version + " ") + status + " " + headers + " " + (text.length() > 300 ? text.substring(0, 300) + "..."
-        : text);
+    return (version.equals("HTTP/1.1") ? "" : version + " ")
+        + status
+        + " "
+        + headers
+        + " "
+        + (text.length() > 300 ? text.substring(0, 300) + "..." : text);
   }
 }

@@ -13,18 +13,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Request smuggling shapes on raw sockets against the gateway JVM: a head two parsers could
- * frame two ways is refused and its connection closed, and the request hidden in its body never
- * reaches the module; {@code Host} must be there once; absolute-form targets are routed in
- * origin form and reach the admin API only where the listener serves it; chunk extensions are
- * read, a broken chunk size refused.
+ * Request smuggling shapes on raw sockets against the gateway JVM: a head two parsers could frame
+ * two ways is refused and its connection closed, and the request hidden in its body never reaches
+ * the module; {@code Host} must be there once; absolute-form targets are routed in origin form and
+ * reach the admin API only where the listener serves it; chunk extensions are read, a broken chunk
+ * size refused.
  */
 @ExtendWith(HostileGateway.Resolver.class)
 class RequestFramingTest {
 
   private static final String DIKU = "X-Okapi-Tenant: diku\r\n";
+
   /** A complete request to the module, hidden in a body. */
   private static final String SMUGGLED = "GET /s/smuggled HTTP/1.1\r\nHost: x\r\n" + DIKU + "\r\n";
+
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(3);
 
   private static HostileGateway gw;
@@ -60,8 +62,13 @@ class RequestFramingTest {
   void contentLengthAndChunked_400Closed_hiddenRequestNeverForwarded() throws Exception {
     String body = "0\r\n\r\n" + SMUGGLED;
     try (RawConnection c = connect()) {
-      c.send("POST /s/echo HTTP/1.1\r\nHost: x\r\n" + DIKU + "Content-Length: " + body.length()
-          + "\r\nTransfer-Encoding: chunked\r\n\r\n" + body);
+      c.send(
+          "POST /s/echo HTTP/1.1\r\nHost: x\r\n"
+              + DIKU
+              + "Content-Length: "
+              + body.length()
+              + "\r\nTransfer-Encoding: chunked\r\n\r\n"
+              + body);
       RawResponse response = refusedAndClosed(c, 400);
       assertThat(response.text()).contains("Content-Length", "Transfer-Encoding");
     }
@@ -71,25 +78,39 @@ class RequestFramingTest {
   @Test
   void unknownTransferCoding_501Closed_bytesAfterTheHeadNeverReadAsARequest() throws Exception {
     try (RawConnection c = connect()) {
-      c.send("POST /s/echo HTTP/1.1\r\nHost: x\r\n" + DIKU + "Transfer-Encoding: xchunked"
-          + "\r\n\r\n" + SMUGGLED);
+      c.send(
+          "POST /s/echo HTTP/1.1\r\nHost: x\r\n"
+              + DIKU
+              + "Transfer-Encoding: xchunked"
+              + "\r\n\r\n"
+              + SMUGGLED);
       assertThat(refusedAndClosed(c, 501).text()).contains("xchunked");
     }
     moduleSawNothing();
   }
 
   @ParameterizedTest(name = "{0} Transfer-Encoding: {1} -> {2}")
-  @CsvSource(delimiter = '|', value = {
-      "HTTP/1.1 | gzip, chunked | 501",
-      "HTTP/1.1 | chunked, identity | 501",
-      "HTTP/1.1 | chunked\\r\\nTransfer-Encoding: chunked | 400",
-      "HTTP/1.1 | chunked\\r\\nContent-Length: 0 | 400",
-      "HTTP/1.0 | chunked | 400"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "HTTP/1.1 | gzip, chunked | 501",
+        "HTTP/1.1 | chunked, identity | 501",
+        "HTTP/1.1 | chunked\\r\\nTransfer-Encoding: chunked | 400",
+        "HTTP/1.1 | chunked\\r\\nContent-Length: 0 | 400",
+        "HTTP/1.0 | chunked | 400"
+      })
   void transferCodingOtherThanChunkedAlone_refusedAndClosed_hiddenRequestNeverForwarded(
       String version, String codings, int status) throws Exception {
     try (RawConnection c = connect()) {
-      c.send("POST /s/echo " + version + "\r\nHost: x\r\n" + DIKU + "Transfer-Encoding: "
-          + codings.replace("\\r\\n", "\r\n") + "\r\n\r\n0\r\n\r\n" + SMUGGLED);
+      c.send(
+          "POST /s/echo "
+              + version
+              + "\r\nHost: x\r\n"
+              + DIKU
+              + "Transfer-Encoding: "
+              + codings.replace("\\r\\n", "\r\n")
+              + "\r\n\r\n0\r\n\r\n"
+              + SMUGGLED);
       refusedAndClosed(c, status);
     }
     moduleSawNothing();
@@ -117,16 +138,14 @@ class RequestFramingTest {
   @Test
   void hostNotAHostAndPort_400Closed() throws Exception {
     try (RawConnection c = connect()) {
-      c.send("GET /s/ping HTTP/1.1\r\nHost: a b\r\nOrigin: https://ui.example\r\n" + DIKU
-          + "\r\n");
+      c.send("GET /s/ping HTTP/1.1\r\nHost: a b\r\nOrigin: https://ui.example\r\n" + DIKU + "\r\n");
       assertThat(refusedAndClosed(c, 400).text()).contains("Host");
     }
     moduleSawNothing();
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource({"HTTP/2.0, 505", "HTTP/0.9, 505", "http/1.1, 400", "HTTPS/1.1, 400",
-      "HTTP/1, 400"})
+  @CsvSource({"HTTP/2.0, 505", "HTTP/0.9, 505", "http/1.1, 400", "HTTPS/1.1, 400", "HTTP/1, 400"})
   void versionOtherThanHttp1_refusedInHttp1Closed(String version, int status) throws Exception {
     try (RawConnection c = connect()) {
       c.send("GET /s/ping " + version + "\r\nHost: x\r\n" + DIKU + "\r\n");
@@ -189,8 +208,12 @@ class RequestFramingTest {
       throws IOException {
     String tenants = "http://127.0.0.1:" + gw.adminPort() + "/_/proxy/tenants";
     try (RawConnection c = connect()) {
-      c.send("GET " + tenants + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Token: " + gw.superToken()
-          + "\r\n\r\n");
+      c.send(
+          "GET "
+              + tenants
+              + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Token: "
+              + gw.superToken()
+              + "\r\n\r\n");
       assertThat(c.response().status()).isEqualTo(403);
       c.send("GET HTTP://evil/_/proxy/tenants?x=1 HTTP/1.1\r\nHost: x\r\n\r\n");
       assertThat(c.response().status()).isEqualTo(403);
@@ -198,8 +221,10 @@ class RequestFramingTest {
     try (RawConnection c = RawConnection.open(gw.adminPort())) {
       c.send("GET http://evil.example/_/proxy/tenants HTTP/1.1\r\nHost: x\r\n\r\n");
       assertThat(c.response().status()).as("no token").isEqualTo(401);
-      c.send("GET http://evil.example/_/proxy/tenants HTTP/1.1\r\nHost: x\r\nX-Okapi-Token: "
-          + gw.superToken() + "\r\n\r\n");
+      c.send(
+          "GET http://evil.example/_/proxy/tenants HTTP/1.1\r\nHost: x\r\nX-Okapi-Token: "
+              + gw.superToken()
+              + "\r\n\r\n");
       RawResponse response = c.response();
       assertThat(response.status()).isEqualTo(200);
       assertThat(response.text()).contains("\"diku\"");
@@ -209,8 +234,11 @@ class RequestFramingTest {
   @Test
   void chunkExtensions_readAsTheRfcSays() throws IOException {
     try (RawConnection c = connect()) {
-      c.send("POST /s/echo HTTP/1.1\r\nHost: x\r\n" + DIKU + "Transfer-Encoding: chunked\r\n\r\n"
-          + "5;foo=bar\r\nhello\r\n6;a=\"b c\";d\r\n world\r\n0;last=1\r\n\r\n");
+      c.send(
+          "POST /s/echo HTTP/1.1\r\nHost: x\r\n"
+              + DIKU
+              + "Transfer-Encoding: chunked\r\n\r\n"
+              + "5;foo=bar\r\nhello\r\n6;a=\"b c\";d\r\n world\r\n0;last=1\r\n\r\n");
       RawResponse response = c.response();
       assertThat(response.status()).isEqualTo(200);
       assertThat(response.text()).isEqualTo("got 11 bytes");
@@ -220,8 +248,12 @@ class RequestFramingTest {
   @Test
   void invalidChunkSize_400Closed() throws IOException {
     try (RawConnection c = connect()) {
-      c.send("POST /s/echo HTTP/1.1\r\nHost: x\r\n" + DIKU + "Transfer-Encoding: chunked\r\n\r\n"
-          + "zz\r\nhello\r\n0\r\n\r\n" + SMUGGLED);
+      c.send(
+          "POST /s/echo HTTP/1.1\r\nHost: x\r\n"
+              + DIKU
+              + "Transfer-Encoding: chunked\r\n\r\n"
+              + "zz\r\nhello\r\n0\r\n\r\n"
+              + SMUGGLED);
       assertThat(refusedAndClosed(c, 400).text()).contains("chunk");
     }
     assertThat(gw.forwarded()).extracting(Recorded::path).doesNotContain("/s/smuggled");
@@ -230,9 +262,16 @@ class RequestFramingTest {
   @Test
   void pipelined_requestsAfterARefusedOneNeverServed() throws Exception {
     try (RawConnection c = connect()) {
-      c.send("GET /s/1 HTTP/1.1\r\nHost: x\r\n" + DIKU + "\r\n"
-          + "GET /s/2 HTTP/1.1\r\n" + DIKU + "\r\n"
-          + "GET /s/3 HTTP/1.1\r\nHost: x\r\n" + DIKU + "\r\n");
+      c.send(
+          "GET /s/1 HTTP/1.1\r\nHost: x\r\n"
+              + DIKU
+              + "\r\n"
+              + "GET /s/2 HTTP/1.1\r\n"
+              + DIKU
+              + "\r\n"
+              + "GET /s/3 HTTP/1.1\r\nHost: x\r\n"
+              + DIKU
+              + "\r\n");
       assertThat(c.response().status()).isEqualTo(200);
       refusedAndClosed(c, 400);
     }

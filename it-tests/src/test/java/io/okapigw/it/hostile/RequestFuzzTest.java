@@ -21,25 +21,27 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A bounded, seeded random-request fuzz run against the gateway JVM on raw sockets: valid
- * requests ({@link FuzzCorpus}) mutated at random ({@link Mutator}), pipelined, cut, reset,
- * written byte by byte, and request smuggling shapes; {@value #WORKERS} connections at a time,
- * at most {@code fuzz.count} cases (2,000) and {@code fuzz.seconds} (45 s). Asserted:
+ * A bounded, seeded random-request fuzz run against the gateway JVM on raw sockets: valid requests
+ * ({@link FuzzCorpus}) mutated at random ({@link Mutator}), pipelined, cut, reset, written byte by
+ * byte, and request smuggling shapes; {@value #WORKERS} connections at a time, at most {@code
+ * fuzz.count} cases (2,000) and {@code fuzz.seconds} (45 s). Asserted:
+ *
  * <ul>
- *   <li>no answer is a 5xx: the module is well-behaved, so any 5xx is the gateway's (but for
- *       the few the RFCs prescribe, {@link FuzzOracle});</li>
- *   <li>no connection is left without an answer or a close for {@link FuzzClient#BOUND}, and
- *       every answer is an HTTP/1.x response;</li>
+ *   <li>no answer is a 5xx: the module is well-behaved, so any 5xx is the gateway's (but for the
+ *       few the RFCs prescribe, {@link FuzzOracle});
+ *   <li>no connection is left without an answer or a close for {@link FuzzClient#BOUND}, and every
+ *       answer is an HTTP/1.x response;
  *   <li>the module receives only paths in normal form ({@link NormalForm}), and never a request
- *       hidden in a smuggling shape;</li>
- *   <li>normal traffic from a client of its own ({@link Probe}) is answered in time during the
- *       run, and every module pool serves afterwards;</li>
- *   <li>the gateway's log has no stack trace and no ERROR line.</li>
+ *       hidden in a smuggling shape;
+ *   <li>normal traffic from a client of its own ({@link Probe}) is answered in time during the run,
+ *       and every module pool serves afterwards;
+ *   <li>the gateway's log has no stack trace and no ERROR line.
  * </ul>
+ *
  * The seed is printed at the start and in every failure, with the case's bytes (escaped); rerun
- * with {@code -Dfuzz.seed=S}, or one case alone with {@code -Dfuzz.seed=S -Dfuzz.case=I}. Cases
- * run concurrently, so what one does to the gateway may affect another; a case alone
- * reproduces what it sends, not necessarily the others around it.
+ * with {@code -Dfuzz.seed=S}, or one case alone with {@code -Dfuzz.seed=S -Dfuzz.case=I}. Cases run
+ * concurrently, so what one does to the gateway may affect another; a case alone reproduces what it
+ * sends, not necessarily the others around it.
  */
 @ExtendWith(HostileGateway.Resolver.class)
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -56,12 +58,19 @@ class RequestFuzzTest {
   private FuzzOracle oracle;
 
   @Test
-  void randomRequests_no5xxNoHangModuleSeesNormalFormOnly_normalTrafficUnaffected(
-      HostileGateway gw) throws Exception {
+  void randomRequests_no5xxNoHangModuleSeesNormalFormOnly_normalTrafficUnaffected(HostileGateway gw)
+      throws Exception {
     long seed = Long.getLong("fuzz.seed", new SecureRandom().nextLong());
     Integer only = Integer.getInteger("fuzz.case");
-    System.out.println("fuzz: seed " + seed + " (rerun: -Dfuzz.seed=" + seed + ")"
-        + (only != null ? ", case " + only + " alone" : ", up to " + COUNT + " cases in " + TIME));
+    System.out.println(
+        "fuzz: seed "
+            + seed
+            + " (rerun: -Dfuzz.seed="
+            + seed
+            + ")"
+            + (only != null
+                ? ", case " + only + " alone"
+                : ", up to " + COUNT + " cases in " + TIME));
     FuzzCorpus corpus = new FuzzCorpus(gw.aliceToken());
     oracle = new FuzzOracle(gw.backend, this::report);
     int mark = gw.output().length();
@@ -82,13 +91,27 @@ class RequestFuzzTest {
     if (!gw.isAlive()) {
       report("the gateway JVM is gone");
     }
-    System.out.println("fuzz: seed " + seed + ": " + run + " cases in " + seconds + " s, "
-        + probe.count() + " normal requests (slowest " + probe.slowestMillis() + " ms), slowest"
-        + " case " + slowestMillis + " ms\n  answers " + new TreeMap<>(tally)
-        + "\n  gateway log lines other than the failure log's: " + otherLogLines
-        + "\n  findings: " + findings.size());
-    assertThat(findings).as("fuzz findings, seed %d (rerun: -Dfuzz.seed=%d)", seed, seed)
-        .isEmpty();
+    System.out.println(
+        "fuzz: seed "
+            + seed
+            + ": "
+            + run
+            + " cases in "
+            + seconds
+            + " s, "
+            + probe.count()
+            + " normal requests (slowest "
+            + probe.slowestMillis()
+            + " ms), slowest"
+            + " case "
+            + slowestMillis
+            + " ms\n  answers "
+            + new TreeMap<>(tally)
+            + "\n  gateway log lines other than the failure log's: "
+            + otherLogLines
+            + "\n  findings: "
+            + findings.size());
+    assertThat(findings).as("fuzz findings, seed %d (rerun: -Dfuzz.seed=%d)", seed, seed).isEmpty();
   }
 
   private int runAll(HostileGateway gw, long seed, FuzzCorpus corpus) throws Exception {
@@ -99,16 +122,20 @@ class RequestFuzzTest {
     try {
       FuzzClient client = new FuzzClient(writers);
       for (int w = 0; w < WORKERS; w++) {
-        workers.submit(() -> {
-          for (int i; (i = next.getAndIncrement()) < COUNT && System.nanoTime() < deadline; ) {
-            runCase(gw, client, FuzzCase.generate(seed, i, corpus, gw.aliceToken()));
-          }
-          return null;
-        });
+        workers.submit(
+            () -> {
+              for (int i; (i = next.getAndIncrement()) < COUNT && System.nanoTime() < deadline; ) {
+                runCase(gw, client, FuzzCase.generate(seed, i, corpus, gw.aliceToken()));
+              }
+              return null;
+            });
       }
       workers.shutdown();
-      assertThat(workers.awaitTermination(TIME.plus(FuzzClient.BOUND).toSeconds() + 10,
-          TimeUnit.SECONDS)).as("fuzz workers done").isTrue();
+      assertThat(
+              workers.awaitTermination(
+                  TIME.plus(FuzzClient.BOUND).toSeconds() + 10, TimeUnit.SECONDS))
+          .as("fuzz workers done")
+          .isTrue();
     } finally {
       workers.shutdownNow();
       writers.shutdownNow();
@@ -123,8 +150,11 @@ class RequestFuzzTest {
       FuzzCase c = FuzzCase.generate(seed, index, corpus, gw.aliceToken());
       System.out.println("fuzz: " + c.describe());
       Answer answer = runCase(gw, new FuzzClient(writers), c);
-      System.out.println("fuzz: answers " + answer.responses() + (answer.closed() ? ", closed"
-          : "") + (answer.failure() != null ? ", " + answer.failure() : ""));
+      System.out.println(
+          "fuzz: answers "
+              + answer.responses()
+              + (answer.closed() ? ", closed" : "")
+              + (answer.failure() != null ? ", " + answer.failure() : ""));
       return 1;
     } finally {
       writers.shutdownNow();
@@ -147,13 +177,16 @@ class RequestFuzzTest {
   }
 
   private void checkPoolsServe(HostileGateway gw) throws InterruptedException {
-    for (Outcome o : Outcome.concurrently(2 * HostileGateway.MAX_CONNECTIONS + 4,
-        Duration.ofSeconds(5), () -> {
-          try (RawConnection c = RawConnection.open(gw.port())) {
-            return c.send("GET /s/ping HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")
-                .response();
-          }
-        })) {
+    for (Outcome o :
+        Outcome.concurrently(
+            2 * HostileGateway.MAX_CONNECTIONS + 4,
+            Duration.ofSeconds(5),
+            () -> {
+              try (RawConnection c = RawConnection.open(gw.port())) {
+                return c.send("GET /s/ping HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")
+                    .response();
+              }
+            })) {
       if (o.status() != 200) {
         report("after the run, a normal request: " + o);
       }

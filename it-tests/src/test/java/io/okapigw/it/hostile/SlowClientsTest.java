@@ -17,17 +17,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Slowloris against the gateway JVM ({@code server.header-timeout} 2 s, {@code
- * server.idle-timeout} 6 s, {@code proxy.idle-timeout} 3 s): connections that send nothing, a
- * head bit by bit, or stop a body midway are closed (and the module connection of a stopped body
- * with them), while normal traffic goes on; an upload that is slow but moving, and a module slower than the header
- * timeout, are not cut.
+ * Slowloris against the gateway JVM ({@code server.header-timeout} 2 s, {@code server.idle-timeout}
+ * 6 s, {@code proxy.idle-timeout} 3 s): connections that send nothing, a head bit by bit, or stop a
+ * body midway are closed (and the module connection of a stopped body with them), while normal
+ * traffic goes on; an upload that is slow but moving, and a module slower than the header timeout,
+ * are not cut.
  */
 @ExtendWith(HostileGateway.Resolver.class)
 class SlowClientsTest {
 
   /** Slack for the gateway's timers and a loaded machine. */
   private static final Duration SLACK = Duration.ofSeconds(2);
+
   private static final String DIKU = "Host: x\r\nX-Okapi-Tenant: diku\r\n";
 
   private static HostileGateway gw;
@@ -45,7 +46,9 @@ class SlowClientsTest {
   private static void closedAfter(RawConnection c, Duration timeout, Duration sinceStart)
       throws IOException {
     Duration closedAfter = c.closedWithin(timeout.plus(SLACK)).plus(sinceStart);
-    assertThat(closedAfter).as("closed after").isGreaterThan(timeout.dividedBy(2))
+    assertThat(closedAfter)
+        .as("closed after")
+        .isGreaterThan(timeout.dividedBy(2))
         .isLessThan(timeout.plus(SLACK));
   }
 
@@ -69,20 +72,23 @@ class SlowClientsTest {
   void headSentByteByByte_closedAfterHeaderTimeoutThoughNeverIdle() throws Exception {
     try (RawConnection c = connect()) {
       long start = System.nanoTime();
-      CompletableFuture<Void> drip = CompletableFuture.runAsync(() -> {
-        byte[] head = ("GET /s/ping HTTP/1.1\r\n" + DIKU + "X-Pad: " + "a".repeat(200))
-            .getBytes();
-        try {
-          for (byte b : head) {
-            c.send(new byte[] {b});
-            TimeUnit.MILLISECONDS.sleep(200);
-          }
-        } catch (IOException | InterruptedException closed) {
-          // the gateway closed the connection: the point
-        }
-      });
+      CompletableFuture<Void> drip =
+          CompletableFuture.runAsync(
+              () -> {
+                byte[] head =
+                    ("GET /s/ping HTTP/1.1\r\n" + DIKU + "X-Pad: " + "a".repeat(200)).getBytes();
+                try {
+                  for (byte b : head) {
+                    c.send(new byte[] {b});
+                    TimeUnit.MILLISECONDS.sleep(200);
+                  }
+                } catch (IOException | InterruptedException closed) {
+                  // the gateway closed the connection: the point
+                }
+              });
       assertThat(c.readUntilClosed(HEADER_TIMEOUT.plus(SLACK))).isEmpty();
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(HEADER_TIMEOUT.plus(SLACK));
+      assertThat(Duration.ofNanos(System.nanoTime() - start))
+          .isLessThan(HEADER_TIMEOUT.plus(SLACK));
       c.close();
       drip.get(5, TimeUnit.SECONDS);
     }
@@ -108,16 +114,17 @@ class SlowClientsTest {
       Held held = gw.backend.nextHeld();
       long start = System.nanoTime();
       c.readUntilClosed(IDLE_TIMEOUT.plus(SLACK));
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).as("closed after")
-          .isGreaterThan(PROXY_IDLE_TIMEOUT.dividedBy(2)).isLessThan(IDLE_TIMEOUT.plus(SLACK));
+      assertThat(Duration.ofNanos(System.nanoTime() - start))
+          .as("closed after")
+          .isGreaterThan(PROXY_IDLE_TIMEOUT.dividedBy(2))
+          .isLessThan(IDLE_TIMEOUT.plus(SLACK));
       held.closed().get(SLACK.toMillis(), TimeUnit.MILLISECONDS);
     }
   }
 
   /**
-   * The module waits for the rest of the body, so proxy.idle-timeout fires first: the client
-   * that stopped is answered 408 (its failure, not the module's: no 504) and its connection
-   * closed.
+   * The module waits for the rest of the body, so proxy.idle-timeout fires first: the client that
+   * stopped is answered 408 (its failure, not the module's: no 504) and its connection closed.
    */
   @Test
   void bodyStoppedMidway_408ThenClosed_not5xx() throws Exception {
@@ -132,8 +139,8 @@ class SlowClientsTest {
   }
 
   /**
-   * Stopped uploads hold a module connection each until the idle timeout: enough of them fill
-   * every pool; once they are closed, the pools serve again.
+   * Stopped uploads hold a module connection each until the idle timeout: enough of them fill every
+   * pool; once they are closed, the pools serve again.
    */
   @Test
   void stoppedUploadsFillingEveryPool_closedAfterIdleTimeout_thenPoolsServe() throws Exception {
@@ -141,8 +148,10 @@ class SlowClientsTest {
     int n = 2 * HostileGateway.MAX_CONNECTIONS;
     List<RawConnection> stopped = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      stopped.add(connect().send("POST /s/hold HTTP/1.1\r\n" + DIKU + "Content-Length: 2048"
-          + "\r\n\r\n").zeros(1024));
+      stopped.add(
+          connect()
+              .send("POST /s/hold HTTP/1.1\r\n" + DIKU + "Content-Length: 2048" + "\r\n\r\n")
+              .zeros(1024));
     }
     List<Held> held = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -155,11 +164,16 @@ class SlowClientsTest {
     for (Held h : held) {
       h.closed().get(SLACK.toMillis(), TimeUnit.MILLISECONDS);
     }
-    assertThat(Outcome.concurrently(n + 4, Duration.ofSeconds(5), () -> {
-      try (RawConnection c = connect()) {
-        return c.send("GET /s/ping HTTP/1.1\r\n" + DIKU + "\r\n").response();
-      }
-    })).allSatisfy(o -> assertThat(o.status()).as(o.toString()).isEqualTo(200));
+    assertThat(
+            Outcome.concurrently(
+                n + 4,
+                Duration.ofSeconds(5),
+                () -> {
+                  try (RawConnection c = connect()) {
+                    return c.send("GET /s/ping HTTP/1.1\r\n" + DIKU + "\r\n").response();
+                  }
+                }))
+        .allSatisfy(o -> assertThat(o.status()).as(o.toString()).isEqualTo(200));
   }
 
   @Test
@@ -168,8 +182,8 @@ class SlowClientsTest {
   }
 
   /**
-   * proxy.idle-timeout runs from the last bytes the client sent, not from the head: an upload
-   * that keeps moving (a piece every 250 ms) but lasts longer than the timeout is answered.
+   * proxy.idle-timeout runs from the last bytes the client sent, not from the head: an upload that
+   * keeps moving (a piece every 250 ms) but lasts longer than the timeout is answered.
    */
   @Test
   void uploadLongerThanProxyIdleTimeoutButMoving_answered() throws Exception {

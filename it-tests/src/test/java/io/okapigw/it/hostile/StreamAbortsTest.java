@@ -13,23 +13,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A relay broken midway by either side, in either direction, against the gateway JVM: the
- * client closing (FIN) or resetting during an upload and during a download, the module closing
- * its connection during an upload and during a download. Each time the other side is told at
- * once (the module's connection closed sooner than {@code proxy.idle-timeout} could close it;
- * the client answered 502 or its connection closed, never a response that looks complete), and
- * every module pool serves afterwards ({@link HostileGateway#assertPoolsServe}).
+ * A relay broken midway by either side, in either direction, against the gateway JVM: the client
+ * closing (FIN) or resetting during an upload and during a download, the module closing its
+ * connection during an upload and during a download. Each time the other side is told at once (the
+ * module's connection closed sooner than {@code proxy.idle-timeout} could close it; the client
+ * answered 502 or its connection closed, never a response that looks complete), and every module
+ * pool serves afterwards ({@link HostileGateway#assertPoolsServe}).
  */
 @ExtendWith(HostileGateway.Resolver.class)
 class StreamAbortsTest {
 
   private static final String DIKU = "Host: x\r\nX-Okapi-Tenant: diku\r\n";
+
   /**
-   * How soon the module's connection must close once the client is gone: under
-   * {@code proxy.idle-timeout} (3 s), which would close a stalled connection without any fix.
+   * How soon the module's connection must close once the client is gone: under {@code
+   * proxy.idle-timeout} (3 s), which would close a stalled connection without any fix.
    */
-  private static final Duration MODULE_CLOSED = HostileGateway.PROXY_IDLE_TIMEOUT
-      .minusSeconds(1);
+  private static final Duration MODULE_CLOSED = HostileGateway.PROXY_IDLE_TIMEOUT.minusSeconds(1);
+
   private static final Duration BOUND = Duration.ofSeconds(5);
 
   private static HostileGateway gw;
@@ -65,8 +66,7 @@ class StreamAbortsTest {
 
   @ParameterizedTest(name = "reset={0}")
   @ValueSource(booleans = {false, true})
-  void clientGoneDuringDownload_moduleConnectionClosed_poolsServe(boolean reset)
-      throws Exception {
+  void clientGoneDuringDownload_moduleConnectionClosed_poolsServe(boolean reset) throws Exception {
     RawConnection c = RawConnection.open(gw.port());
     try {
       c.send("GET /s/download HTTP/1.1\r\n" + DIKU + "\r\n");
@@ -81,15 +81,23 @@ class StreamAbortsTest {
     gw.assertPoolsServe();
   }
 
-  /** The module reads 1 KiB of a declared megabyte and closes or resets: the client is answered 502. */
+  /**
+   * The module reads 1 KiB of a declared megabyte and closes or resets: the client is answered 502.
+   */
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"close", "reset", "close,chunked", "reset,chunked"})
   void moduleGoneDuringUpload_client502_poolsServe(String how) throws Exception {
     boolean chunked = how.contains("chunked");
     try (RawConnection c = RawConnection.open(gw.port())) {
-      c.send("POST /die/upload?" + how + " HTTP/1.1\r\n" + DIKU
-          + (chunked ? "Transfer-Encoding: chunked\r\n\r\n10000\r\n"
-          : "Content-Length: 1000000\r\n\r\n")).zeros(64 * 1024);
+      c.send(
+              "POST /die/upload?"
+                  + how
+                  + " HTTP/1.1\r\n"
+                  + DIKU
+                  + (chunked
+                      ? "Transfer-Encoding: chunked\r\n\r\n10000\r\n"
+                      : "Content-Length: 1000000\r\n\r\n"))
+          .zeros(64 * 1024);
       RawResponse response = c.response("POST", BOUND);
       assertThat(response.status()).as(response.toString()).isEqualTo(502);
       assertThat(response.text()).contains("mod-dying-1.0.0");
@@ -99,9 +107,9 @@ class StreamAbortsTest {
 
   /**
    * The module sends 10,000 bytes of a declared megabyte (or of a chunked body) and closes or
-   * resets: the client gets the bytes that came and then its connection closed, never a
-   * response that reads as complete (the rest of a Content-Length missing, or no last chunk), or
-   * a 502 if the module's end came before the response head was relayed.
+   * resets: the client gets the bytes that came and then its connection closed, never a response
+   * that reads as complete (the rest of a Content-Length missing, or no last chunk), or a 502 if
+   * the module's end came before the response head was relayed.
    */
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"close", "reset", "close,chunked", "reset,chunked"})
@@ -119,7 +127,8 @@ class StreamAbortsTest {
       if (response != null) {
         assertThat(response.status()).as("a complete response: " + response).isEqualTo(502);
       } else {
-        assertThat(failure).as("no answer nor close within %s", BOUND)
+        assertThat(failure)
+            .as("no answer nor close within %s", BOUND)
             .isNotInstanceOf(SocketTimeoutException.class)
             .hasMessageContaining("connection closed");
       }

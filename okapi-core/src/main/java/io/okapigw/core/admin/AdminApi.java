@@ -14,15 +14,16 @@ import io.vertx.ext.web.Router;
 
 /**
  * The gateway's own API under {@code /_/}: registry (modules, tenants, enablement, interfaces,
- * discovery, instance health, nodes), auth cache, metrics, version and health. Everything else under {@code /_/} is 404.
+ * discovery, instance health, nodes), auth cache, metrics, version and health. Everything else
+ * under {@code /_/} is 404.
  */
 public final class AdminApi {
 
   /**
    * Largest admin request body: 1 MiB, about ten times the largest real FOLIO descriptor we know
-   * (mod-circulation's, 107,936 bytes). Larger bodies get 413 naming the limit. Bodies over a
-   * few KiB are parsed, and descriptors checked and answers encoded, on worker threads, so even
-   * at the limit an admin call does not hold up proxied requests on its event loop.
+   * (mod-circulation's, 107,936 bytes). Larger bodies get 413 naming the limit. Bodies over a few
+   * KiB are parsed, and descriptors checked and answers encoded, on worker threads, so even at the
+   * limit an admin call does not hold up proxied requests on its event loop.
    */
   public static final long MAX_BODY_BYTES = 1024L * 1024;
 
@@ -46,9 +47,16 @@ public final class AdminApi {
    * @param timers modules' timers, for the timer API
    * @param installer enables, upgrades and disables tenants' modules
    */
-  public AdminApi(Registry registry, String version, AuthCache cache,
-      ClusterInvalidator invalidator, PrometheusMeterRegistry metrics, ClusterBus bus,
-      AdminExposure exposure, TimerService timers, Installer installer) {
+  public AdminApi(
+      Registry registry,
+      String version,
+      AuthCache cache,
+      ClusterInvalidator invalidator,
+      PrometheusMeterRegistry metrics,
+      ClusterBus bus,
+      AdminExposure exposure,
+      TimerService timers,
+      Installer installer) {
     this.registry = registry;
     this.version = version;
     this.authCache = new AuthCacheApi(cache, invalidator);
@@ -70,23 +78,45 @@ public final class AdminApi {
     new DiscoveryApi(registry, bus).mount(router);
     new TimersApi(timers).mount(router);
     authCache.mount(router);
-    router.get("/_/metrics").handler(ctx -> ctx.response()
-        .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-        .end(metrics.scrape()));
-    router.get("/_/version").handler(ctx -> ctx.response()
-        .putHeader("Content-Type", "text/plain").end(version));
-    router.get("/_/proxy/health").handler(ctx -> ctx.response()
-        .putHeader("Content-Type", "application/json")
-        .end(new JsonObject().put("status", "UP").put("version", version)
-            .put("node", bus.nodeId()).put("members", bus.members().size())
-            .put("adminApi", exposure.toJson()).encode()));
-    router.route("/_/*").handler(ctx -> ctx.fail(HttpError.notFound(
-        "no admin endpoint " + ctx.request().method() + " " + ctx.request().path())));
+    router
+        .get("/_/metrics")
+        .handler(
+            ctx ->
+                ctx.response()
+                    .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                    .end(metrics.scrape()));
+    router
+        .get("/_/version")
+        .handler(ctx -> ctx.response().putHeader("Content-Type", "text/plain").end(version));
+    router
+        .get("/_/proxy/health")
+        .handler(
+            ctx ->
+                ctx.response()
+                    .putHeader("Content-Type", "application/json")
+                    .end(
+                        new JsonObject()
+                            .put("status", "UP")
+                            .put("version", version)
+                            .put("node", bus.nodeId())
+                            .put("members", bus.members().size())
+                            .put("adminApi", exposure.toJson())
+                            .encode()));
+    router
+        .route("/_/*")
+        .handler(
+            ctx ->
+                ctx.fail(
+                    HttpError.notFound(
+                        "no admin endpoint "
+                            + ctx.request().method()
+                            + " "
+                            + ctx.request().path())));
     router.route("/_/*").failureHandler(Failures::handle);
     // failures vert.x-web raises before any route (a path parameter such as %zz that does not
     // decode: 400) go to error handlers, not failure handlers; without one it logs a stack trace
-    router.errorHandler(400, Failures.errorHandler(400, "malformed path (a %-escape that does"
-        + " not decode?)"));
+    router.errorHandler(
+        400, Failures.errorHandler(400, "malformed path (a %-escape that does" + " not decode?)"));
     router.errorHandler(500, Failures.errorHandler(500, "internal error"));
   }
 }

@@ -9,10 +9,10 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Reads an admin request's body whole, up to a limit (413 naming it beyond), whatever its
- * content type: the admin API speaks JSON even when a client such as {@code curl -d} labels it
- * a form. A body larger than {@link #INLINE_PARSE_BYTES} is parsed as JSON on a worker thread,
- * so that a big module descriptor never holds the event loop its proxied requests run on.
+ * Reads an admin request's body whole, up to a limit (413 naming it beyond), whatever its content
+ * type: the admin API speaks JSON even when a client such as {@code curl -d} labels it a form. A
+ * body larger than {@link #INLINE_PARSE_BYTES} is parsed as JSON on a worker thread, so that a big
+ * module descriptor never holds the event loop its proxied requests run on.
  */
 final class AdminBody implements Handler<RoutingContext> {
 
@@ -31,15 +31,17 @@ final class AdminBody implements Handler<RoutingContext> {
     this.limit = limit;
   }
 
-  /** @return the body read by this handler (empty if none) */
+  /**
+   * @return the body read by this handler (empty if none)
+   */
   static Buffer of(RoutingContext ctx) {
     Buffer body = ctx.get(BODY);
     return body == null ? Buffer.buffer() : body;
   }
 
   /**
-   * @return the body as parsed JSON (a {@code JsonObject}, {@code JsonArray} or scalar);
-   *     {@code null} if the body is empty
+   * @return the body as parsed JSON (a {@code JsonObject}, {@code JsonArray} or scalar); {@code
+   *     null} if the body is empty
    * @throws DecodeException if the body is not JSON
    */
   static Object json(RoutingContext ctx) {
@@ -62,25 +64,30 @@ final class AdminBody implements Handler<RoutingContext> {
     }
     Buffer body = Buffer.buffer();
     long[] discarded = {0};
-    request.handler(chunk -> {
-      if (!ctx.failed() && body.length() + chunk.length() > limit) {
-        tooLarge(ctx);
-      }
-      if (!ctx.failed()) {
-        body.appendBuffer(chunk);
-      } else if ((discarded[0] += chunk.length()) > DISCARD_BYTES) {
-        request.connection().close();
-      }
-    });
-    request.endHandler(v -> {
-      if (!ctx.failed()) {
-        ctx.put(BODY, body);
-        decode(ctx, body).onSuccess(parsed -> {
-          ctx.put(JSON, parsed);
-          ctx.next();
-        }).onFailure(ctx::fail);
-      }
-    });
+    request.handler(
+        chunk -> {
+          if (!ctx.failed() && body.length() + chunk.length() > limit) {
+            tooLarge(ctx);
+          }
+          if (!ctx.failed()) {
+            body.appendBuffer(chunk);
+          } else if ((discarded[0] += chunk.length()) > DISCARD_BYTES) {
+            request.connection().close();
+          }
+        });
+    request.endHandler(
+        v -> {
+          if (!ctx.failed()) {
+            ctx.put(BODY, body);
+            decode(ctx, body)
+                .onSuccess(
+                    parsed -> {
+                      ctx.put(JSON, parsed);
+                      ctx.next();
+                    })
+                .onFailure(ctx::fail);
+          }
+        });
     request.resume();
   }
 
@@ -103,15 +110,21 @@ final class AdminBody implements Handler<RoutingContext> {
   }
 
   /**
-   * Fails with 413 naming the limit, and closes the connection once the request ends. The rest
-   * of the body is read and dropped, as most clients read no answer before their upload is
-   * done; beyond {@link #DISCARD_BYTES} the connection is closed at once.
+   * Fails with 413 naming the limit, and closes the connection once the request ends. The rest of
+   * the body is read and dropped, as most clients read no answer before their upload is done;
+   * beyond {@link #DISCARD_BYTES} the connection is closed at once.
    */
   private void tooLarge(RoutingContext ctx) {
     ctx.response().putHeader("Connection", "close");
-    ctx.fail(new HttpError(413, "admin request body larger than " + limit + " bytes ("
-        + limit / 1024 + " KiB); module descriptors are far smaller (mod-circulation's is about"
-        + " 105 KiB)"));
+    ctx.fail(
+        new HttpError(
+            413,
+            "admin request body larger than "
+                + limit
+                + " bytes ("
+                + limit / 1024
+                + " KiB); module descriptors are far smaller (mod-circulation's is about"
+                + " 105 KiB)"));
   }
 
   /** The body parsed as JSON, or why it could not be. */

@@ -10,10 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Who can use the admin API: protected once an auth module is enabled for the supertenant; open
- * to anyone who reaches a listener serving {@code /_/} until then. Logs a warning naming the
- * risk at start and whenever the admin API becomes open, and reports it in
- * {@code /_/proxy/health}.
+ * Who can use the admin API: protected once an auth module is enabled for the supertenant; open to
+ * anyone who reaches a listener serving {@code /_/} until then. Logs a warning naming the risk at
+ * start and whenever the admin API becomes open, and reports it in {@code /_/proxy/health}.
  */
 public final class AdminExposure {
 
@@ -35,14 +34,19 @@ public final class AdminExposure {
     this.publicAddress = publicAddress;
   }
 
-  /** @return the module whose auth filter guards the admin API, if any */
+  /**
+   * @return the module whose auth filter guards the admin API, if any
+   */
   public Optional<String> authModule() {
     return tables.forTenant(TenantDescriptor.SUPERTENANT).flatMap(RoutingTable::authModule);
   }
 
-  /** @return the protection state for {@code /_/proxy/health} */
+  /**
+   * @return the protection state for {@code /_/proxy/health}
+   */
   public JsonObject toJson() {
-    return new JsonObject().put("protected", authModule().isPresent())
+    return new JsonObject()
+        .put("protected", authModule().isPresent())
         .put("authModule", authModule().orElse(null))
         .put("publicListener", options.servedOnPublic())
         .put("adminListener", options.hasListener() ? adminAddress() : null);
@@ -55,20 +59,30 @@ public final class AdminExposure {
       return;
     }
     lastProtected = isProtected;
-    warning().ifPresentOrElse(log::warn, () -> log.info("admin API protected: every /_/ call is"
-        + " checked by the auth filter of {}", authModule().orElseThrow()));
+    warning()
+        .ifPresentOrElse(
+            log::warn,
+            () ->
+                log.info(
+                    "admin API protected: every /_/ call is" + " checked by the auth filter of {}",
+                    authModule().orElseThrow()));
   }
 
-  /** @return the warning naming the risk while the admin API is open; empty once protected */
+  /**
+   * @return the warning naming the risk while the admin API is open; empty once protected
+   */
   public Optional<String> warning() {
     if (authModule().isPresent()) {
       return Optional.empty();
     }
-    return Optional.of("admin API OPEN: no auth module is enabled for the supertenant, so anyone"
-        + " who can reach " + servedAt() + " can register modules, re-point discovery and read"
-        + " other users' tokens. Enable an auth module for the supertenant, or serve /_/ only on"
-        + " a private listener (admin.port, admin.host, admin.public=false); see"
-        + " docs/operations.md, 'Securing a deployment'");
+    return Optional.of(
+        "admin API OPEN: no auth module is enabled for the supertenant, so anyone"
+            + " who can reach "
+            + servedAt()
+            + " can register modules, re-point discovery and read"
+            + " other users' tokens. Enable an auth module for the supertenant, or serve /_/ only on"
+            + " a private listener (admin.port, admin.host, admin.public=false); see"
+            + " docs/operations.md, 'Securing a deployment'");
   }
 
   private String servedAt() {

@@ -21,24 +21,25 @@ final class AuthCacheApi {
   private final AuthCache cache;
   private final ClusterInvalidator invalidator;
 
-  /** @param invalidator applies an invalidation on every node of the cluster */
+  /**
+   * @param invalidator applies an invalidation on every node of the cluster
+   */
   AuthCacheApi(AuthCache cache, ClusterInvalidator invalidator) {
     this.cache = cache;
     this.invalidator = invalidator;
   }
 
   void mount(Router router) {
-    router.get("/_/proxy/auth-cache").handler(ctx -> Replies.ok(ctx,
-        Future.succeededFuture(statsJson(cache.stats()))));
+    router
+        .get("/_/proxy/auth-cache")
+        .handler(ctx -> Replies.ok(ctx, Future.succeededFuture(statsJson(cache.stats()))));
     router.post("/_/proxy/auth-cache/invalidate").handler(guarded(this::invalidate));
   }
 
   private void invalidate(RoutingContext ctx) {
-    Invalidation inv = Invalidation.fromJson(
-        AdminBody.of(ctx).length() == 0 ? null : Replies.jsonObject(ctx));
-    invalidator.invalidate(inv)
-        .onSuccess(outcome -> answer(ctx, outcome))
-        .onFailure(ctx::fail);
+    Invalidation inv =
+        Invalidation.fromJson(AdminBody.of(ctx).length() == 0 ? null : Replies.jsonObject(ctx));
+    invalidator.invalidate(inv).onSuccess(outcome -> answer(ctx, outcome)).onFailure(ctx::fail);
   }
 
   /** 204 when every member confirmed; 202 naming the members that did not, in time. */
@@ -48,9 +49,14 @@ final class AuthCacheApi {
       ctx.response().setStatusCode(204).end();
       return;
     }
-    ctx.response().setStatusCode(202).putHeader("Content-Type", "application/json")
-        .end(new JsonObject().put("removedHere", outcome.removedHere())
-            .put("unacknowledged", new JsonArray(outcome.unacknowledged())).encode());
+    ctx.response()
+        .setStatusCode(202)
+        .putHeader("Content-Type", "application/json")
+        .end(
+            new JsonObject()
+                .put("removedHere", outcome.removedHere())
+                .put("unacknowledged", new JsonArray(outcome.unacknowledged()))
+                .encode());
   }
 
   private JsonObject statsJson(AuthCacheStats s) {

@@ -9,17 +9,16 @@ import io.vertx.core.shareddata.AsyncMap;
 import java.util.List;
 
 /**
- * The gateway nodes of {@code /_/discovery/nodes}: the cluster's members (this node alone when
- * not clustered), each as Okapi describes a node, {@code {nodeId, url}}, the URL being the
- * {@code okapi-url} the node was started with. Each node records its own at start in a
- * cluster-wide map; members that left are not listed.
+ * The gateway nodes of {@code /_/discovery/nodes}: the cluster's members (this node alone when not
+ * clustered), each as Okapi describes a node, {@code {nodeId, url}}, the URL being the {@code
+ * okapi-url} the node was started with. Each node records its own at start in a cluster-wide map;
+ * members that left are not listed.
  */
 public final class ClusterNodes {
 
   private static final String MAP = "okapigw.discovery.nodes";
 
-  private ClusterNodes() {
-  }
+  private ClusterNodes() {}
 
   /**
    * Records this node, so that every member can list it.
@@ -27,16 +26,29 @@ public final class ClusterNodes {
    * @param url the node's {@code okapi-url}
    */
   public static Future<Void> register(Vertx vertx, ClusterBus bus, String url) {
-    return map(vertx).compose(nodes -> nodes.put(bus.nodeId(),
-        new JsonObject().put("nodeId", bus.nodeId()).put("url", url)));
+    return map(vertx)
+        .compose(
+            nodes ->
+                nodes.put(
+                    bus.nodeId(), new JsonObject().put("nodeId", bus.nodeId()).put("url", url)));
   }
 
-  /** @return every current member, in the cluster manager's order */
+  /**
+   * @return every current member, in the cluster manager's order
+   */
   static Future<List<JsonObject>> list(Vertx vertx, ClusterBus bus) {
     List<String> members = bus.members();
-    return map(vertx).compose(nodes -> Future.all(members.stream()
-            .map(id -> nodes.get(id).map(n -> n == null ? new JsonObject().put("nodeId", id) : n))
-            .toList()))
+    return map(vertx)
+        .compose(
+            nodes ->
+                Future.all(
+                    members.stream()
+                        .map(
+                            id ->
+                                nodes
+                                    .get(id)
+                                    .map(n -> n == null ? new JsonObject().put("nodeId", id) : n))
+                        .toList()))
         .map(all -> all.<JsonObject>list().stream().map(JsonObject::copy).toList());
   }
 
@@ -45,11 +57,20 @@ public final class ClusterNodes {
    * @return the node; 404 if no current member matches
    */
   static Future<JsonObject> find(Vertx vertx, ClusterBus bus, String ref) {
-    return list(vertx, bus).map(nodes -> nodes.stream()
-        .filter(n -> ref.equals(n.getString("nodeId")) || ref.equals(n.getString("url")))
-        .findFirst()
-        .orElseThrow(() -> HttpError.notFound("Node " + ref + " not found (GET"
-            + " /_/discovery/nodes lists the members)")));
+    return list(vertx, bus)
+        .map(
+            nodes ->
+                nodes.stream()
+                    .filter(
+                        n -> ref.equals(n.getString("nodeId")) || ref.equals(n.getString("url")))
+                    .findFirst()
+                    .orElseThrow(
+                        () ->
+                            HttpError.notFound(
+                                "Node "
+                                    + ref
+                                    + " not found (GET"
+                                    + " /_/discovery/nodes lists the members)")));
   }
 
   private static Future<AsyncMap<String, JsonObject>> map(Vertx vertx) {

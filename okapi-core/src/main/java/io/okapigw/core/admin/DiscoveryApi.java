@@ -30,42 +30,99 @@ final class DiscoveryApi {
   }
 
   void mount(Router router) {
-    router.post(BASE).handler(guarded(ctx -> Replies.created(ctx,
-        registry.addDeployment(Replies.jsonObject(ctx)).map(DeploymentDescriptor::toJson),
-        json -> BASE + "/" + json.getString("srvcId") + "/" + json.getString("instId"))));
-    router.get(BASE).handler(ctx -> Replies.okList(ctx, registry.deployments(null)
-        .map(list -> list.stream().map(DeploymentDescriptor::toJson).toList())));
-    router.get(BASE + "/:srvcId").handler(ctx -> Replies.okList(ctx,
-        registry.deployments(ctx.pathParam("srvcId"))
-            .map(list -> list.stream().map(DeploymentDescriptor::toJson).toList())));
-    router.get(BASE + "/:srvcId/:instId").handler(ctx -> Replies.ok(ctx,
-        instance(ctx).map(DeploymentDescriptor::toJson)));
-    router.delete(BASE + "/:srvcId").handler(ctx -> Replies.noContent(ctx,
-        registry.deleteDeployments(ctx.pathParam("srvcId"), null)));
-    router.delete(BASE + "/:srvcId/:instId").handler(ctx -> Replies.noContent(ctx,
-        registry.deleteDeployments(ctx.pathParam("srvcId"), ctx.pathParam("instId"))));
+    router
+        .post(BASE)
+        .handler(
+            guarded(
+                ctx ->
+                    Replies.created(
+                        ctx,
+                        registry
+                            .addDeployment(Replies.jsonObject(ctx))
+                            .map(DeploymentDescriptor::toJson),
+                        json ->
+                            BASE
+                                + "/"
+                                + json.getString("srvcId")
+                                + "/"
+                                + json.getString("instId"))));
+    router
+        .get(BASE)
+        .handler(
+            ctx ->
+                Replies.okList(
+                    ctx,
+                    registry
+                        .deployments(null)
+                        .map(list -> list.stream().map(DeploymentDescriptor::toJson).toList())));
+    router
+        .get(BASE + "/:srvcId")
+        .handler(
+            ctx ->
+                Replies.okList(
+                    ctx,
+                    registry
+                        .deployments(ctx.pathParam("srvcId"))
+                        .map(list -> list.stream().map(DeploymentDescriptor::toJson).toList())));
+    router
+        .get(BASE + "/:srvcId/:instId")
+        .handler(ctx -> Replies.ok(ctx, instance(ctx).map(DeploymentDescriptor::toJson)));
+    router
+        .delete(BASE + "/:srvcId")
+        .handler(
+            ctx ->
+                Replies.noContent(ctx, registry.deleteDeployments(ctx.pathParam("srvcId"), null)));
+    router
+        .delete(BASE + "/:srvcId/:instId")
+        .handler(
+            ctx ->
+                Replies.noContent(
+                    ctx,
+                    registry.deleteDeployments(ctx.pathParam("srvcId"), ctx.pathParam("instId"))));
     mountHealth(router);
     router.get(NODES).handler(ctx -> Replies.okList(ctx, ClusterNodes.list(ctx.vertx(), bus)));
-    router.get(NODES + "/:nodeId").handler(ctx -> Replies.ok(ctx,
-        ClusterNodes.find(ctx.vertx(), bus, ctx.pathParam("nodeId"))));
+    router
+        .get(NODES + "/:nodeId")
+        .handler(
+            ctx -> Replies.ok(ctx, ClusterNodes.find(ctx.vertx(), bus, ctx.pathParam("nodeId"))));
   }
 
   private void mountHealth(Router router) {
-    router.get(HEALTH).handler(ctx -> Replies.okList(ctx, registry.deployments(null)
-        .compose(all -> health.check(ctx.vertx(), all))));
-    router.get(HEALTH + "/:srvcId").handler(ctx -> Replies.okList(ctx,
-        registry.deployments(ctx.pathParam("srvcId"))
-            .compose(all -> health.check(ctx.vertx(), all))));
-    router.get(HEALTH + "/:srvcId/:instId").handler(ctx -> Replies.ok(ctx,
-        instance(ctx).compose(d -> health.check(ctx.vertx(), d))));
+    router
+        .get(HEALTH)
+        .handler(
+            ctx ->
+                Replies.okList(
+                    ctx,
+                    registry.deployments(null).compose(all -> health.check(ctx.vertx(), all))));
+    router
+        .get(HEALTH + "/:srvcId")
+        .handler(
+            ctx ->
+                Replies.okList(
+                    ctx,
+                    registry
+                        .deployments(ctx.pathParam("srvcId"))
+                        .compose(all -> health.check(ctx.vertx(), all))));
+    router
+        .get(HEALTH + "/:srvcId/:instId")
+        .handler(ctx -> Replies.ok(ctx, instance(ctx).compose(d -> health.check(ctx.vertx(), d))));
   }
 
-  /** @return the instance the path names; 404 if none */
+  /**
+   * @return the instance the path names; 404 if none
+   */
   private Future<DeploymentDescriptor> instance(RoutingContext ctx) {
     String srvcId = ctx.pathParam("srvcId");
     String instId = ctx.pathParam("instId");
-    return registry.deployments(srvcId).map(list -> list.stream()
-        .filter(d -> d.instId().equals(instId)).findFirst()
-        .orElseThrow(() -> HttpError.notFound("no deployment " + srvcId + "/" + instId)));
+    return registry
+        .deployments(srvcId)
+        .map(
+            list ->
+                list.stream()
+                    .filter(d -> d.instId().equals(instId))
+                    .findFirst()
+                    .orElseThrow(
+                        () -> HttpError.notFound("no deployment " + srvcId + "/" + instId)));
   }
 }

@@ -14,13 +14,13 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The query of {@code GET /_/proxy/modules}, with Okapi 6.1.5's semantics (its
- * {@code ModuleUtil.filter}): {@code filter} (a product, or a product and version prefix),
- * {@code provide} and {@code require} ({@code id} or {@code id=version}, comma-separated; an
- * {@code optional} interface counts as required), {@code scope}, {@code preRelease},
- * {@code npmSnapshot}, {@code latest} (the newest N of each product), {@code orderBy=id} with
- * {@code order} ({@code desc} unless {@code asc}; ascending without {@code orderBy}), and
- * {@code full} (whole descriptors; else id, name and tags).
+ * The query of {@code GET /_/proxy/modules}, with Okapi 6.1.5's semantics (its {@code
+ * ModuleUtil.filter}): {@code filter} (a product, or a product and version prefix), {@code provide}
+ * and {@code require} ({@code id} or {@code id=version}, comma-separated; an {@code optional}
+ * interface counts as required), {@code scope}, {@code preRelease}, {@code npmSnapshot}, {@code
+ * latest} (the newest N of each product), {@code orderBy=id} with {@code order} ({@code desc}
+ * unless {@code asc}; ascending without {@code orderBy}), and {@code full} (whole descriptors; else
+ * id, name and tags).
  */
 final class ModuleListQuery {
 
@@ -52,10 +52,12 @@ final class ModuleListQuery {
     return new ModuleListQuery(params);
   }
 
-  /** @return the modules the query selects, in its order and view */
+  /**
+   * @return the modules the query selects, in its order and view
+   */
   List<JsonObject> apply(List<ModuleDescriptor> modules) {
-    List<ModuleDescriptor> selected = new ArrayList<>(modules.stream()
-        .filter(this::selects).toList());
+    List<ModuleDescriptor> selected =
+        new ArrayList<>(modules.stream().filter(this::selects).toList());
     Comparator<ModuleDescriptor> ascending = Comparator.comparing(ModuleDescriptor::moduleId);
     if (latest != null) {
       selected = newest(selected, latest);
@@ -66,7 +68,8 @@ final class ModuleListQuery {
 
   private boolean selects(ModuleDescriptor module) {
     ModuleId id = module.moduleId();
-    return filter.map(id::matches).orElse(true) && versions.matches(id)
+    return filter.map(id::matches).orElse(true)
+        && versions.matches(id)
         && provide.map(w -> anyProvided(module, w)).orElse(true)
         && require.map(w -> anyRequired(module, w)).orElse(true);
   }
@@ -118,8 +121,13 @@ final class ModuleListQuery {
     try {
       return ModuleId.parse(filter);
     } catch (IllegalArgumentException e) {
-      throw HttpError.badRequest("parameter filter: '" + filter + "' is not a product nor a"
-          + " module id (" + e.getMessage() + ")");
+      throw HttpError.badRequest(
+          "parameter filter: '"
+              + filter
+              + "' is not a product nor a"
+              + " module id ("
+              + e.getMessage()
+              + ")");
     }
   }
 
@@ -133,8 +141,14 @@ final class ModuleListQuery {
       }
       Optional<InterfaceVersion> version = InterfaceVersion.parse(pair[1]);
       if (version.isEmpty()) {
-        throw HttpError.badRequest("parameter " + name + ": bad interface version '" + pair[1]
-            + "' in " + item + " (major.minor or major.minor.patch)");
+        throw HttpError.badRequest(
+            "parameter "
+                + name
+                + ": bad interface version '"
+                + pair[1]
+                + "' in "
+                + item
+                + " (major.minor or major.minor.patch)");
       }
       wanted.add(new Wanted(pair[0], version));
     }
@@ -151,9 +165,15 @@ final class ModuleListQuery {
       if (!id.equals(interfaceId)) {
         return false;
       }
-      return version.map(want -> InterfaceVersion.parseAll(versions).stream()
-          .filter(v -> v.major() == want.major()).findFirst()
-          .map(want::equals).orElse(false)).orElse(true);
+      return version
+          .map(
+              want ->
+                  InterfaceVersion.parseAll(versions).stream()
+                      .filter(v -> v.major() == want.major())
+                      .findFirst()
+                      .map(want::equals)
+                      .orElse(false))
+          .orElse(true);
     }
   }
 }

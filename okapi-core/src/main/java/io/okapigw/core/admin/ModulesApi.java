@@ -15,8 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code /_/proxy/modules}: register (one, or many at {@code /_/proxy/import/modules}), list,
- * read and remove module descriptors, with Okapi 6.1.5's checks and query parameters.
+ * {@code /_/proxy/modules}: register (one, or many at {@code /_/proxy/import/modules}), list, read
+ * and remove module descriptors, with Okapi 6.1.5's checks and query parameters.
  */
 final class ModulesApi {
 
@@ -31,25 +31,48 @@ final class ModulesApi {
   void mount(Router router) {
     router.post(BASE).handler(guarded(this::create));
     router.post("/_/proxy/import/modules").handler(guarded(this::importAll));
-    router.get(BASE).handler(guarded(ctx -> {
-      ModuleListQuery query = ModuleListQuery.of(ctx.request().params());
-      Replies.okList(ctx, registry.modules().compose(all -> Replies.offLoop(ctx,
-          () -> query.apply(all))));
-    }));
-    router.get(BASE + "/:id").handler(ctx -> Replies.ok(ctx,
-        registry.module(ctx.pathParam("id")).map(ModuleDescriptor::toJson)));
-    router.delete(BASE + "/:id").handler(guarded(ctx -> Replies.noContent(ctx,
-        registry.deleteModule(ctx.pathParam("id"),
-            QueryParams.bool(ctx.request().params(), "check", true)))));
+    router
+        .get(BASE)
+        .handler(
+            guarded(
+                ctx -> {
+                  ModuleListQuery query = ModuleListQuery.of(ctx.request().params());
+                  Replies.okList(
+                      ctx,
+                      registry
+                          .modules()
+                          .compose(all -> Replies.offLoop(ctx, () -> query.apply(all))));
+                }));
+    router
+        .get(BASE + "/:id")
+        .handler(
+            ctx ->
+                Replies.ok(
+                    ctx, registry.module(ctx.pathParam("id")).map(ModuleDescriptor::toJson)));
+    router
+        .delete(BASE + "/:id")
+        .handler(
+            guarded(
+                ctx ->
+                    Replies.noContent(
+                        ctx,
+                        registry.deleteModule(
+                            ctx.pathParam("id"),
+                            QueryParams.bool(ctx.request().params(), "check", true)))));
   }
 
   /** One descriptor: 201 with it, also when an identical one was registered already. */
   private void create(RoutingContext ctx) {
     JsonObject json = Replies.jsonObject(ctx);
     Options options = Options.of(ctx.request().params());
-    Replies.created(ctx, Replies.offLoop(ctx, () -> ModuleDescriptor.fromPosted(json))
-            .compose(module -> registry.addModules(List.of(module), options.check(),
-                options.providers()).map(added -> module.toJson())),
+    Replies.created(
+        ctx,
+        Replies.offLoop(ctx, () -> ModuleDescriptor.fromPosted(json))
+            .compose(
+                module ->
+                    registry
+                        .addModules(List.of(module), options.check(), options.providers())
+                        .map(added -> module.toJson())),
         created -> BASE + "/" + created.getString("id"));
   }
 
@@ -57,17 +80,19 @@ final class ModulesApi {
   private void importAll(RoutingContext ctx) {
     JsonArray array = Replies.jsonArray(ctx, "an array of module descriptors");
     Options options = Options.of(ctx.request().params());
-    Replies.noContent(ctx, Replies.offLoop(ctx, () -> read(array))
-        .compose(modules -> registry.addModules(modules, options.check(), options.providers()))
-        .mapEmpty());
+    Replies.noContent(
+        ctx,
+        Replies.offLoop(ctx, () -> read(array))
+            .compose(modules -> registry.addModules(modules, options.check(), options.providers()))
+            .mapEmpty());
   }
 
   private static List<ModuleDescriptor> read(JsonArray array) {
     List<ModuleDescriptor> modules = new ArrayList<>(array.size());
     for (int i = 0; i < array.size(); i++) {
       if (!(array.getValue(i) instanceof JsonObject json)) {
-        throw HttpError.badRequest("import: item " + i + " is not a module descriptor (a JSON"
-            + " object)");
+        throw HttpError.badRequest(
+            "import: item " + i + " is not a module descriptor (a JSON" + " object)");
       }
       modules.add(ModuleDescriptor.fromPosted(json));
     }
@@ -75,13 +100,14 @@ final class ModulesApi {
   }
 
   /**
-   * Okapi's parameters for registering: {@code check} (dependencies, default true), and
-   * {@code preRelease} and {@code npmSnapshot}, which registered modules may provide for them.
+   * Okapi's parameters for registering: {@code check} (dependencies, default true), and {@code
+   * preRelease} and {@code npmSnapshot}, which registered modules may provide for them.
    */
   private record Options(boolean check, VersionFilter providers) {
 
     static Options of(MultiMap params) {
-      return new Options(QueryParams.bool(params, "check", true),
+      return new Options(
+          QueryParams.bool(params, "check", true),
           VersionFilter.of(params.get("preRelease"), params.get("npmSnapshot")));
     }
   }

@@ -6,8 +6,7 @@ import io.vertx.core.MultiMap;
 /** Okapi's query parameter rules: a bad value is a 400 naming the parameter. */
 final class QueryParams {
 
-  private QueryParams() {
-  }
+  private QueryParams() {}
 
   /**
    * @return {@code true} or {@code false} as given, {@code defaultValue} when absent
@@ -21,8 +20,7 @@ final class QueryParams {
     if ("true".equals(value) || "false".equals(value)) {
       return Boolean.parseBoolean(value);
     }
-    throw HttpError.badRequest("parameter " + name + " must be true or false; was '" + value
-        + "'");
+    throw HttpError.badRequest("parameter " + name + " must be true or false; was '" + value + "'");
   }
 
   /**
@@ -37,8 +35,7 @@ final class QueryParams {
     try {
       return Integer.parseInt(value);
     } catch (NumberFormatException e) {
-      throw HttpError.badRequest("parameter " + name + " must be an integer; was '" + value
-          + "'");
+      throw HttpError.badRequest("parameter " + name + " must be an integer; was '" + value + "'");
     }
   }
 }

@@ -13,12 +13,11 @@ import java.util.function.Function;
 /** Reading admin request bodies and writing admin answers, the same way for every resource. */
 final class Replies {
 
-  private Replies() {
-  }
+  private Replies() {}
 
   /**
-   * @return the body as a JSON object (parsed by {@link AdminBody}, off the event loop when
-   *     large); 400 naming the problem if it is empty or not an object
+   * @return the body as a JSON object (parsed by {@link AdminBody}, off the event loop when large);
+   *     400 naming the problem if it is empty or not an object
    */
   static JsonObject jsonObject(RoutingContext ctx) {
     Object json;
@@ -54,31 +53,40 @@ final class Replies {
   }
 
   /**
-   * Runs {@code work} on a worker thread: what grows with the size of a descriptor (checking
-   * one, encoding answers) must not hold the event loop that proxied requests run on.
+   * Runs {@code work} on a worker thread: what grows with the size of a descriptor (checking one,
+   * encoding answers) must not hold the event loop that proxied requests run on.
    */
   static <T> Future<T> offLoop(RoutingContext ctx, Callable<T> work) {
     return ctx.vertx().executeBlocking(work, false);
   }
 
   /** Answers 201 with a Location header and the created resource. */
-  static void created(RoutingContext ctx, Future<JsonObject> result, Function<JsonObject, String> location) {
-    result.compose(json -> offLoop(ctx, json::encodePrettily).onSuccess(text -> ctx.response()
-            .setStatusCode(201)
-            .putHeader("Location", location.apply(json))
-            .putHeader("Content-Type", "application/json")
-            .end(text)))
+  static void created(
+      RoutingContext ctx, Future<JsonObject> result, Function<JsonObject, String> location) {
+    result
+        .compose(
+            json ->
+                offLoop(ctx, json::encodePrettily)
+                    .onSuccess(
+                        text ->
+                            ctx.response()
+                                .setStatusCode(201)
+                                .putHeader("Location", location.apply(json))
+                                .putHeader("Content-Type", "application/json")
+                                .end(text)))
         .onFailure(ctx::fail);
   }
 
   static void ok(RoutingContext ctx, Future<JsonObject> result) {
-    result.compose(json -> offLoop(ctx, json::encodePrettily))
+    result
+        .compose(json -> offLoop(ctx, json::encodePrettily))
         .onSuccess(text -> ctx.response().putHeader("Content-Type", "application/json").end(text))
         .onFailure(ctx::fail);
   }
 
   static void okList(RoutingContext ctx, Future<List<JsonObject>> result) {
-    result.compose(list -> offLoop(ctx, () -> new JsonArray(List.copyOf(list)).encodePrettily()))
+    result
+        .compose(list -> offLoop(ctx, () -> new JsonArray(List.copyOf(list)).encodePrettily()))
         .onSuccess(text -> ctx.response().putHeader("Content-Type", "application/json").end(text))
         .onFailure(ctx::fail);
   }
@@ -88,7 +96,8 @@ final class Replies {
   }
 
   /** Runs {@code handler}, turning a synchronous throw (bad input) into a routed failure. */
-  static io.vertx.core.Handler<RoutingContext> guarded(io.vertx.core.Handler<RoutingContext> handler) {
+  static io.vertx.core.Handler<RoutingContext> guarded(
+      io.vertx.core.Handler<RoutingContext> handler) {
     return ctx -> {
       try {
         handler.handle(ctx);

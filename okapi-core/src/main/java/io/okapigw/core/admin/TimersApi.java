@@ -10,9 +10,9 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
 
 /**
- * Okapi's timer API, {@code /_/proxy/tenants/{tenant}/timers[/{id}]}: GET lists or shows
- * timers, PATCH changes one ({@code {id, routingEntry}} on the list, a routing entry on the
- * timer) and answers 204.
+ * Okapi's timer API, {@code /_/proxy/tenants/{tenant}/timers[/{id}]}: GET lists or shows timers,
+ * PATCH changes one ({@code {id, routingEntry}} on the list, a routing entry on the timer) and
+ * answers 204.
  */
 final class TimersApi {
 
@@ -28,10 +28,18 @@ final class TimersApi {
   void mount(Router router) {
     router.get(TIMERS).handler(ctx -> Replies.okList(ctx, timers.list(ctx.pathParam("tid"))));
     router.patch(TIMERS).handler(guarded(this::patchFromList));
-    router.get(TIMERS + "/:id").handler(ctx -> Replies.ok(ctx,
-        timers.get(ctx.pathParam("tid"), ctx.pathParam("id"))));
-    router.patch(TIMERS + "/:id").handler(guarded(ctx -> Replies.noContent(ctx,
-        timers.patch(ctx.pathParam("tid"), ctx.pathParam("id"), Replies.jsonObject(ctx)))));
+    router
+        .get(TIMERS + "/:id")
+        .handler(ctx -> Replies.ok(ctx, timers.get(ctx.pathParam("tid"), ctx.pathParam("id"))));
+    router
+        .patch(TIMERS + "/:id")
+        .handler(
+            guarded(
+                ctx ->
+                    Replies.noContent(
+                        ctx,
+                        timers.patch(
+                            ctx.pathParam("tid"), ctx.pathParam("id"), Replies.jsonObject(ctx)))));
   }
 
   /** The body is a TimerDescriptor, as Okapi takes it: {@code {id, routingEntry}}. */

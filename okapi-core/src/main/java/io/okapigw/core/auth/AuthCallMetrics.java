@@ -6,9 +6,9 @@ import io.okapigw.cache.AuthDecision;
 import io.vertx.core.AsyncResult;
 
 /**
- * {@code okapi_auth_calls_total{tenant, outcome}}: calls actually made to auth modules. Outcome
- * is {@code granted}, {@code denied} (401/403), {@code error} (any other answer) or
- * {@code unreachable}. Tags are bounded: tenants exist in the registry before a call is made.
+ * {@code okapi_auth_calls_total{tenant, outcome}}: calls actually made to auth modules. Outcome is
+ * {@code granted}, {@code denied} (401/403), {@code error} (any other answer) or {@code
+ * unreachable}. Tags are bounded: tenants exist in the registry before a call is made.
  */
 final class AuthCallMetrics {
 

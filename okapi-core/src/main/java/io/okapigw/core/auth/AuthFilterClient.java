@@ -22,10 +22,10 @@ import java.util.Set;
  * One call to the tenant's auth filter as Okapi 6.1.5 makes it: the original method and path, no
  * body, the client's headers, Okapi's request headers, the client's token and user id if any,
  * {@code X-Okapi-Permissions-Required} and {@code -Desired} comma-separated and only when not
- * empty, {@code X-Okapi-Module-Permissions} always ({@code {}} when none), and no
- * {@code X-Okapi-Filter}. Any HTTP answer becomes an {@link AuthDecision}, a refusal keeping the
- * first 64 KiB of its body; an auth module that cannot be reached, or whose answer does not end
- * within {@code proxy.idle-timeout}, fails the future with 503 (fail closed).
+ * empty, {@code X-Okapi-Module-Permissions} always ({@code {}} when none), and no {@code
+ * X-Okapi-Filter}. Any HTTP answer becomes an {@link AuthDecision}, a refusal keeping the first 64
+ * KiB of its body; an auth module that cannot be reached, or whose answer does not end within
+ * {@code proxy.idle-timeout}, fails the future with 503 (fail closed).
  */
 public final class AuthFilterClient {
 
@@ -37,14 +37,26 @@ public final class AuthFilterClient {
     this.upstream = upstream;
   }
 
-  /** @return the auth module's answer; failed with a 503 {@link HttpError} if unreachable */
+  /**
+   * @return the auth module's answer; failed with a 503 {@link HttpError} if unreachable
+   */
   public Future<AuthDecision> call(AuthRequest request) {
-    return upstream.open(request.filter(), request.method(), request.uri())
-        .compose(target -> send(target, request).compose(this::read)
-            .recover(UpstreamClient.failureFor(target)))
+    return upstream
+        .open(request.filter(), request.method(), request.uri())
+        .compose(
+            target ->
+                send(target, request)
+                    .compose(this::read)
+                    .recover(UpstreamClient.failureFor(target)))
         .map(AuthFilterClient::decision)
-        .recover(e -> Future.failedFuture(HttpError.unavailable("auth module "
-            + request.filter().moduleId() + " unavailable, request refused: " + e.getMessage())));
+        .recover(
+            e ->
+                Future.failedFuture(
+                    HttpError.unavailable(
+                        "auth module "
+                            + request.filter().moduleId()
+                            + " unavailable, request refused: "
+                            + e.getMessage())));
   }
 
   private static Future<HttpClientResponse> send(Target target, AuthRequest request) {
@@ -52,10 +64,13 @@ public final class AuthFilterClient {
     request.headers().writeTo(headers, request.filter());
     headers.remove("Content-Length");
     Pipeline pipeline = request.pipeline();
-    setList(headers, OkapiHeaders.PERMISSIONS_REQUIRED,
+    setList(
+        headers,
+        OkapiHeaders.PERMISSIONS_REQUIRED,
         pipeline.permissionsRequired(request.token() != null));
     setList(headers, OkapiHeaders.PERMISSIONS_DESIRED, pipeline.permissionsDesired());
-    headers.set(OkapiHeaders.MODULE_PERMISSIONS,
+    headers.set(
+        OkapiHeaders.MODULE_PERMISSIONS,
         new JsonObject(new LinkedHashMap<>(pipeline.modulePermissions())).encode());
     Set<String> extra = pipeline.extraPermissions();
     if (!extra.isEmpty()) {
@@ -86,8 +101,11 @@ public final class AuthFilterClient {
     MultiMap headers = answer.head().headers();
     int status = answer.head().statusCode();
     if (status / 100 == 2) {
-      return AuthDecision.grant(status, headers.get(OkapiHeaders.TOKEN),
-          headers.get(OkapiHeaders.USER_ID), headers.get(OkapiHeaders.PERMISSIONS),
+      return AuthDecision.grant(
+          status,
+          headers.get(OkapiHeaders.TOKEN),
+          headers.get(OkapiHeaders.USER_ID),
+          headers.get(OkapiHeaders.PERMISSIONS),
           moduleTokens(headers.get(OkapiHeaders.MODULE_TOKENS)));
     }
     return AuthDecision.refusal(status, answer.body().toString(), headers.get("Content-Type"));
@@ -99,11 +117,13 @@ public final class AuthFilterClient {
       return tokens;
     }
     try {
-      new JsonObject(json).forEach(e -> {
-        if (e.getValue() instanceof String token) {
-          tokens.put(e.getKey(), token);
-        }
-      });
+      new JsonObject(json)
+          .forEach(
+              e -> {
+                if (e.getValue() instanceof String token) {
+                  tokens.put(e.getKey(), token);
+                }
+              });
     } catch (RuntimeException e) {
       throw new IllegalStateException("auth module answered an unreadable X-Okapi-Module-Tokens");
     }
@@ -111,6 +131,5 @@ public final class AuthFilterClient {
   }
 
   /** The auth filter's answer: its head, and its body (kept for refusals only). */
-  private record Answer(HttpClientResponse head, Buffer body) {
-  }
+  private record Answer(HttpClientResponse head, Buffer body) {}
 }

@@ -3,8 +3,8 @@ package io.okapigw.core.auth;
 import io.okapigw.core.http.HttpError;
 
 /**
- * The auth filter's 4xx answer, passed to the client as it is (status, content type and body),
- * as Okapi passes it. Pre and post filters are told about it.
+ * The auth filter's 4xx answer, passed to the client as it is (status, content type and body), as
+ * Okapi passes it. Pre and post filters are told about it.
  */
 public final class AuthRefusal extends HttpError {
 

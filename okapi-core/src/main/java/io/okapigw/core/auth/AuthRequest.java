@@ -15,15 +15,25 @@ import io.vertx.core.http.HttpMethod;
  * @param pipeline the matched pipeline; {@code pipeline.auth()} is present
  * @param headers writes the request's common headers for the auth filter's call
  */
-public record AuthRequest(String tenant, HttpMethod method, String uri, String token,
-    String userId, Pipeline pipeline, StageHeaders headers) {
+public record AuthRequest(
+    String tenant,
+    HttpMethod method,
+    String uri,
+    String token,
+    String userId,
+    Pipeline pipeline,
+    StageHeaders headers) {
 
-  /** @return the auth filter's stage */
+  /**
+   * @return the auth filter's stage
+   */
   public Stage filter() {
     return pipeline.auth().orElseThrow();
   }
 
-  /** @return the route part of the cache key (see {@link Pipeline#cacheRoute()}; no raw path) */
+  /**
+   * @return the route part of the cache key (see {@link Pipeline#cacheRoute()}; no raw path)
+   */
   public String cacheRoute() {
     return pipeline.cacheRoute();
   }

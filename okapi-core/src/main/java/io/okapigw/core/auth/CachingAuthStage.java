@@ -14,8 +14,8 @@ import java.util.concurrent.CompletionException;
  * The gateway's auth stage: looks the decision up in the {@link AuthCache} (key: tenant, method,
  * matched route (see {@link io.okapigw.core.routing.Pipeline#cacheRoute()}), request user id,
  * token) and calls the auth filter only on a miss; concurrent misses on one key share the call.
- * With the cache turned off every request calls. Counts every real auth call in
- * {@code okapi_auth_calls_total{tenant,outcome}}.
+ * With the cache turned off every request calls. Counts every real auth call in {@code
+ * okapi_auth_calls_total{tenant,outcome}}.
  */
 public final class CachingAuthStage implements AuthStage {
 
@@ -31,8 +31,13 @@ public final class CachingAuthStage implements AuthStage {
 
   @Override
   public Future<AuthDecision> authorize(AuthRequest request) {
-    AuthCacheKey key = new AuthCacheKey(request.tenant(), request.method().name(),
-        request.cacheRoute(), request.userId(), request.token());
+    AuthCacheKey key =
+        new AuthCacheKey(
+            request.tenant(),
+            request.method().name(),
+            request.cacheRoute(),
+            request.userId(),
+            request.token());
     CompletableFuture<AuthDecision> decision = cache.get(key, k -> load(request));
     if (decision.isDone() && !decision.isCompletedExceptionally()) {
       // a hit: answer at once, on this thread, with no context hop
@@ -46,13 +51,15 @@ public final class CachingAuthStage implements AuthStage {
   }
 
   private static Future<AuthDecision> unwrap(Throwable e) {
-    return Future.failedFuture(e instanceof CompletionException && e.getCause() != null
-        ? e.getCause() : e);
+    return Future.failedFuture(
+        e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
   }
 
   private CompletableFuture<AuthDecision> load(AuthRequest request) {
-    return client.call(request)
+    return client
+        .call(request)
         .andThen(result -> metrics.record(request.tenant(), result))
-        .toCompletionStage().toCompletableFuture();
+        .toCompletionStage()
+        .toCompletableFuture();
   }
 }

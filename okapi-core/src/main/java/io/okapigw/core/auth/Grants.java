@@ -6,8 +6,7 @@ import io.okapigw.core.http.HttpError;
 /** What an auth decision means for the request and for each module it reaches. */
 public final class Grants {
 
-  private Grants() {
-  }
+  private Grants() {}
 
   /**
    * @return the decision if it is a grant
@@ -20,17 +19,21 @@ public final class Grants {
     }
     int status = decision.status();
     if (status / 100 == 4) {
-      return failWith(new AuthRefusal(status,
-          decision.body().isEmpty() ? "access denied by the auth module" : decision.body(),
-          decision.contentType().isEmpty() ? "text/plain; charset=utf-8" : decision.contentType()));
+      return failWith(
+          new AuthRefusal(
+              status,
+              decision.body().isEmpty() ? "access denied by the auth module" : decision.body(),
+              decision.contentType().isEmpty()
+                  ? "text/plain; charset=utf-8"
+                  : decision.contentType()));
     }
     return failWith(HttpError.unavailable("auth module answered " + status + "; request refused"));
   }
 
   /**
-   * Okapi 6's rule for the token a module gets: its own entry of the answer's
-   * {@code X-Okapi-Module-Tokens}, else its {@code _} entry, else the client's token (the
-   * answer's {@code X-Okapi-Token} is not used, as in Okapi).
+   * Okapi 6's rule for the token a module gets: its own entry of the answer's {@code
+   * X-Okapi-Module-Tokens}, else its {@code _} entry, else the client's token (the answer's {@code
+   * X-Okapi-Token} is not used, as in Okapi).
    */
   public static String tokenFor(AuthDecision grant, String moduleId, String clientToken) {
     String own = grant.moduleTokens().get(moduleId);
@@ -40,7 +43,9 @@ public final class Grants {
     return grant.moduleTokens().getOrDefault("_", clientToken);
   }
 
-  /** @return whether {@code token} is one the auth module issued for a module of this grant */
+  /**
+   * @return whether {@code token} is one the auth module issued for a module of this grant
+   */
   public static boolean isModuleToken(AuthDecision grant, String token) {
     return grant.moduleTokens().containsValue(token);
   }

@@ -27,12 +27,12 @@ public record Invalidation(String tenant, String userId, String token) {
     }
     for (String field : json.fieldNames()) {
       if (!FIELDS.contains(field)) {
-        throw HttpError.badRequest("invalidate: unknown field '" + field
-            + "' (allowed: tenant, userId, token)");
+        throw HttpError.badRequest(
+            "invalidate: unknown field '" + field + "' (allowed: tenant, userId, token)");
       }
     }
-    Invalidation inv = new Invalidation(string(json, "tenant"), string(json, "userId"),
-        string(json, "token"));
+    Invalidation inv =
+        new Invalidation(string(json, "tenant"), string(json, "userId"), string(json, "token"));
     if (inv.userId != null && inv.tenant == null) {
       throw HttpError.badRequest("invalidate: userId needs a tenant");
     }
@@ -50,7 +50,9 @@ public record Invalidation(String tenant, String userId, String token) {
     return s;
   }
 
-  /** @return this invalidation as JSON (the token included: only for the cluster's event bus) */
+  /**
+   * @return this invalidation as JSON (the token included: only for the cluster's event bus)
+   */
   public JsonObject toJson() {
     JsonObject json = new JsonObject();
     if (tenant != null) {
@@ -85,7 +87,12 @@ public record Invalidation(String tenant, String userId, String token) {
 
   @Override
   public String toString() {
-    return "Invalidation[tenant=" + tenant + ", userId=" + userId + ", token="
-        + (token == null ? "none" : "(given)") + "]";
+    return "Invalidation[tenant="
+        + tenant
+        + ", userId="
+        + userId
+        + ", token="
+        + (token == null ? "none" : "(given)")
+        + "]";
   }
 }

@@ -8,9 +8,9 @@ import io.vertx.core.MultiMap;
 public interface StageHeaders {
 
   /**
-   * Writes the client's forwardable headers and Okapi's request headers (tenant, URL, request
-   * id, {@code X-Okapi-request-*}, {@code X-Okapi-Match-Path-Pattern} of {@code stage}); no
-   * token, permissions or module id of the client.
+   * Writes the client's forwardable headers and Okapi's request headers (tenant, URL, request id,
+   * {@code X-Okapi-request-*}, {@code X-Okapi-Match-Path-Pattern} of {@code stage}); no token,
+   * permissions or module id of the client.
    */
   void writeTo(MultiMap headers, Stage stage);
 }

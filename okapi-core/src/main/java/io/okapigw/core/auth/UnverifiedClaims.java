@@ -6,8 +6,8 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * Claims read from a JWT's payload WITHOUT verifying it. Only for routing hints (the tenant when
- * no X-Okapi-Tenant is sent, as Okapi does); the auth filter verifies every token.
+ * Claims read from a JWT's payload WITHOUT verifying it. Only for routing hints (the tenant when no
+ * X-Okapi-Tenant is sent, as Okapi does); the auth filter verifies every token.
  */
 public final class UnverifiedClaims {
 
@@ -19,7 +19,9 @@ public final class UnverifiedClaims {
     this.payload = payload;
   }
 
-  /** @return the payload's claims, or empty if the token is not a parseable JWT */
+  /**
+   * @return the payload's claims, or empty if the token is not a parseable JWT
+   */
   public static Optional<UnverifiedClaims> of(String token) {
     if (token == null || token.length() > MAX_TOKEN_LENGTH) {
       return Optional.empty();
@@ -31,19 +33,23 @@ public final class UnverifiedClaims {
     }
     try {
       byte[] json = Base64.getUrlDecoder().decode(token.substring(first + 1, second));
-      return Optional.of(new UnverifiedClaims(new JsonObject(new String(json,
-          StandardCharsets.UTF_8))));
+      return Optional.of(
+          new UnverifiedClaims(new JsonObject(new String(json, StandardCharsets.UTF_8))));
     } catch (RuntimeException e) {
       return Optional.empty();
     }
   }
 
-  /** @return the {@code tenant} claim, if it is a string */
+  /**
+   * @return the {@code tenant} claim, if it is a string
+   */
   public Optional<String> tenant() {
     return string("tenant");
   }
 
-  /** @return the {@code user_id} claim, if it is a string */
+  /**
+   * @return the {@code user_id} claim, if it is a string
+   */
   public Optional<String> userId() {
     return string("user_id");
   }

@@ -9,17 +9,17 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Messages every other gateway node must act on and acknowledge: a registry change, an auth
- * cache invalidation. Each node answers on its own address; the sender waits for every member
- * it knows of, bounded by a timeout, and learns which ones did not answer in time.
+ * Messages every other gateway node must act on and acknowledge: a registry change, an auth cache
+ * invalidation. Each node answers on its own address; the sender waits for every member it knows
+ * of, bounded by a timeout, and learns which ones did not answer in time.
  */
 public interface ClusterBus {
 
   /**
    * @param vertx a single-node Vert.x, or a clustered one from {@link ClusteredVertx#start}
    * @return the bus of a clustered Vert.x, or one with no other members for a single node
-   * @throws IllegalArgumentException if {@code vertx} is clustered but was not started by
-   *     {@link ClusteredVertx#start} (its cluster manager is not reachable through public API)
+   * @throws IllegalArgumentException if {@code vertx} is clustered but was not started by {@link
+   *     ClusteredVertx#start} (its cluster manager is not reachable through public API)
    */
   static ClusterBus create(Vertx vertx, Duration timeout) {
     if (!vertx.isClustered()) {
@@ -27,16 +27,21 @@ public interface ClusterBus {
     }
     ClusterManager manager = ClusteredVertx.managerOf(vertx);
     if (manager == null) {
-      throw new IllegalArgumentException("a clustered Vert.x must come from ClusteredVertx.start,"
-          + " which keeps its cluster manager (Vert.x has no public getter for it)");
+      throw new IllegalArgumentException(
+          "a clustered Vert.x must come from ClusteredVertx.start,"
+              + " which keeps its cluster manager (Vert.x has no public getter for it)");
     }
     return new EventBusClusterBus(vertx, manager, timeout);
   }
 
-  /** @return this node's id in the cluster ({@code local} for a single node) */
+  /**
+   * @return this node's id in the cluster ({@code local} for a single node)
+   */
   String nodeId();
 
-  /** @return the ids of every member, this node included */
+  /**
+   * @return the ids of every member, this node included
+   */
   List<String> members();
 
   /**

@@ -32,8 +32,9 @@ public final class ClusterInvalidator {
   /** Creates the invalidator and starts answering other members' invalidations. */
   public static Future<ClusterInvalidator> start(Vertx vertx, AuthCache cache, ClusterBus bus) {
     ClusterInvalidator invalidator = new ClusterInvalidator(vertx, cache, bus);
-    return bus.serve(TOPIC, json -> invalidator.applyLocally(Invalidation.fromJson(json))
-        .mapEmpty()).map(invalidator);
+    return bus.serve(
+            TOPIC, json -> invalidator.applyLocally(Invalidation.fromJson(json)).mapEmpty())
+        .map(invalidator);
   }
 
   /** Applies {@code inv} here and on every other member, in parallel. */
@@ -44,27 +45,33 @@ public final class ClusterInvalidator {
   }
 
   /**
-   * Drops every cached decision of the tenants, here and on every other member, before the
-   * future completes (members that do not confirm in time are logged).
+   * Drops every cached decision of the tenants, here and on every other member, before the future
+   * completes (members that do not confirm in time are logged).
    */
   public Future<Void> invalidateTenants(Set<String> tenants) {
-    return Future.all(tenants.stream()
-            .map(t -> invalidate(new Invalidation(t, null, null))
-                .onSuccess(outcome -> warnAbout(t, outcome)))
-            .toList())
+    return Future.all(
+            tenants.stream()
+                .map(
+                    t ->
+                        invalidate(new Invalidation(t, null, null))
+                            .onSuccess(outcome -> warnAbout(t, outcome)))
+                .toList())
         .mapEmpty();
   }
 
   private static void warnAbout(String tenant, Outcome outcome) {
     if (!outcome.unacknowledged().isEmpty()) {
-      log.warn("members {} did not confirm dropping the cached auth decisions of tenant {}",
-          outcome.unacknowledged(), tenant);
+      log.warn(
+          "members {} did not confirm dropping the cached auth decisions of tenant {}",
+          outcome.unacknowledged(),
+          tenant);
     }
   }
 
   /** Invalidation scans every entry (tens of ms at 100,000): kept off the event loop. */
   private Future<Long> applyLocally(Invalidation inv) {
-    return vertx.executeBlocking(() -> inv.applyTo(cache), false)
+    return vertx
+        .executeBlocking(() -> inv.applyTo(cache), false)
         .onSuccess(removed -> log.debug("{} removed {} auth cache entries", inv, removed));
   }
 
@@ -72,6 +79,5 @@ public final class ClusterInvalidator {
    * @param removedHere entries removed on this node
    * @param unacknowledged members that did not confirm in time (empty when all did)
    */
-  public record Outcome(long removedHere, List<String> unacknowledged) {
-  }
+  public record Outcome(long removedHere, List<String> unacknowledged) {}
 }

@@ -15,17 +15,26 @@ import java.util.Set;
  */
 public record ClusterOptions(String host, int port, List<String> members, String hazelcastConfig) {
 
-  public static final Set<String> KEYS = Set.of("cluster-host", "cluster-port", "members",
-      "hazelcast-config");
+  public static final Set<String> KEYS =
+      Set.of("cluster-host", "cluster-port", "members", "hazelcast-config");
 
-  /** @throws IllegalArgumentException naming a bad setting */
+  /**
+   * @throws IllegalArgumentException naming a bad setting
+   */
   public static ClusterOptions from(Settings settings) {
     String members = settings.string("members", "");
-    List<String> list = members.isBlank() ? List.of()
-        : Arrays.stream(members.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    List<String> list =
+        members.isBlank()
+            ? List.of()
+            : Arrays.stream(members.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
     list.forEach(ClusterOptions::checkMember);
-    return new ClusterOptions(settings.string("cluster-host", "127.0.0.1"),
-        settings.integer("cluster-port", 5701, 1, 65535), list,
+    return new ClusterOptions(
+        settings.string("cluster-host", "127.0.0.1"),
+        settings.integer("cluster-port", 5701, 1, 65535),
+        list,
         settings.string("hazelcast-config", null));
   }
 

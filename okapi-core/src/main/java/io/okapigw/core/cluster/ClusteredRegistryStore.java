@@ -15,8 +15,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The registry in cluster-wide maps (Vert.x async maps, Hazelcast IMaps when clustered): every
- * node reads and writes the same entries, which survive the loss of a node (one backup each).
+ * The registry in cluster-wide maps (Vert.x async maps, Hazelcast IMaps when clustered): every node
+ * reads and writes the same entries, which survive the loss of a node (one backup each).
  */
 public final class ClusteredRegistryStore implements RegistryStore {
 
@@ -39,10 +39,13 @@ public final class ClusteredRegistryStore implements RegistryStore {
     return (AsyncMap<String, V>) map;
   }
 
-  /** @return the store on the cluster's maps {@code okapigw.registry.*} */
+  /**
+   * @return the store on the cluster's maps {@code okapigw.registry.*}
+   */
   public static Future<RegistryStore> create(Vertx vertx) {
     var data = vertx.sharedData();
-    return Future.all(data.getAsyncMap("okapigw.registry.modules"),
+    return Future.all(
+            data.getAsyncMap("okapigw.registry.modules"),
             data.getAsyncMap("okapigw.registry.tenants"),
             data.getAsyncMap("okapigw.registry.enabled"),
             data.getAsyncMap("okapigw.registry.deployments"),
@@ -62,8 +65,14 @@ public final class ClusteredRegistryStore implements RegistryStore {
 
   @Override
   public Future<List<ModuleDescriptor>> modules() {
-    return modules.values().map(all -> all.stream().map(ModuleDescriptor::fromJson)
-        .sorted(Comparator.comparing(ModuleDescriptor::id)).toList());
+    return modules
+        .values()
+        .map(
+            all ->
+                all.stream()
+                    .map(ModuleDescriptor::fromJson)
+                    .sorted(Comparator.comparing(ModuleDescriptor::id))
+                    .toList());
   }
 
   @Override
@@ -83,30 +92,42 @@ public final class ClusteredRegistryStore implements RegistryStore {
 
   @Override
   public Future<Optional<TenantDescriptor>> tenant(String id) {
-    return tenants.get(id).map(json -> Optional.ofNullable(json)
-        .map(j -> TenantDescriptor.fromJson(j, id)));
+    return tenants
+        .get(id)
+        .map(json -> Optional.ofNullable(json).map(j -> TenantDescriptor.fromJson(j, id)));
   }
 
   @Override
   public Future<List<TenantDescriptor>> tenants() {
-    return tenants.entries().map(all -> all.entrySet().stream()
-        .map(e -> TenantDescriptor.fromJson(e.getValue(), e.getKey()))
-        .sorted(Comparator.comparing(TenantDescriptor::id)).toList());
+    return tenants
+        .entries()
+        .map(
+            all ->
+                all.entrySet().stream()
+                    .map(e -> TenantDescriptor.fromJson(e.getValue(), e.getKey()))
+                    .sorted(Comparator.comparing(TenantDescriptor::id))
+                    .toList());
   }
 
   @Override
   public Future<Boolean> deleteTenant(String id) {
-    return enabled.remove(id)
+    return enabled
+        .remove(id)
         .compose(v -> jobs.keys())
-        .compose(keys -> Future.all(keys.stream().filter(k -> k.startsWith(id + "/"))
-            .map(jobs::remove).toList()))
-        .compose(v -> tenants.remove(id)).map(old -> old != null);
+        .compose(
+            keys ->
+                Future.all(
+                    keys.stream().filter(k -> k.startsWith(id + "/")).map(jobs::remove).toList()))
+        .compose(v -> tenants.remove(id))
+        .map(old -> old != null);
   }
 
   @Override
   public Future<List<String>> enabledModules(String tenant) {
-    return enabled.get(tenant).map(ids -> ids == null ? List.<String>of()
-        : ids.stream().map(String.class::cast).toList());
+    return enabled
+        .get(tenant)
+        .map(
+            ids -> ids == null ? List.<String>of() : ids.stream().map(String.class::cast).toList());
   }
 
   @Override
@@ -121,10 +142,16 @@ public final class ClusteredRegistryStore implements RegistryStore {
 
   @Override
   public Future<List<DeploymentDescriptor>> deployments() {
-    return deployments.values().map(all -> all.stream().map(DeploymentDescriptor::fromJson)
-        .sorted(Comparator.comparing(DeploymentDescriptor::srvcId)
-            .thenComparing(DeploymentDescriptor::instId))
-        .toList());
+    return deployments
+        .values()
+        .map(
+            all ->
+                all.stream()
+                    .map(DeploymentDescriptor::fromJson)
+                    .sorted(
+                        Comparator.comparing(DeploymentDescriptor::srvcId)
+                            .thenComparing(DeploymentDescriptor::instId))
+                    .toList());
   }
 
   @Override
@@ -132,12 +159,17 @@ public final class ClusteredRegistryStore implements RegistryStore {
     if (instId != null) {
       return deployments.remove(key(srvcId, instId)).map(old -> old == null ? 0 : 1);
     }
-    return deployments.entries().compose(all -> {
-      List<String> keys = all.entrySet().stream()
-          .filter(e -> srvcId.equals(e.getValue().getString("srvcId")))
-          .map(Map.Entry::getKey).toList();
-      return Future.all(keys.stream().map(deployments::remove).toList()).map(keys.size());
-    });
+    return deployments
+        .entries()
+        .compose(
+            all -> {
+              List<String> keys =
+                  all.entrySet().stream()
+                      .filter(e -> srvcId.equals(e.getValue().getString("srvcId")))
+                      .map(Map.Entry::getKey)
+                      .toList();
+              return Future.all(keys.stream().map(deployments::remove).toList()).map(keys.size());
+            });
   }
 
   private static String key(String srvcId, String instId) {
@@ -156,9 +188,13 @@ public final class ClusteredRegistryStore implements RegistryStore {
 
   @Override
   public Future<List<JsonObject>> installJobs(String tenant) {
-    return jobs.entries().map(all -> all.entrySet().stream()
-        .filter(e -> e.getKey().startsWith(tenant + "/"))
-        .map(Map.Entry::getValue).toList());
+    return jobs.entries()
+        .map(
+            all ->
+                all.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(tenant + "/"))
+                    .map(Map.Entry::getValue)
+                    .toList());
   }
 
   @Override

@@ -23,25 +23,35 @@ public final class ClusteredVertx {
 
   private static final String MANAGER_MAP = "okapigw.cluster-manager";
 
-  private ClusteredVertx() {
-  }
+  private ClusteredVertx() {}
 
-  /** @return a Vert.x that has joined (or started) the cluster */
+  /**
+   * @return a Vert.x that has joined (or started) the cluster
+   */
   public static Future<Vertx> start(ClusterOptions options) {
     ClusterManager manager = new HazelcastClusterManager(hazelcastConfig(options));
     return Vertx.builder()
-        .with(new VertxOptions().setEventBusOptions(new EventBusOptions()
-            .setHost(options.host()).setClusterPublicHost(options.host()).setPort(0)))
+        .with(
+            new VertxOptions()
+                .setEventBusOptions(
+                    new EventBusOptions()
+                        .setHost(options.host())
+                        .setClusterPublicHost(options.host())
+                        .setPort(0)))
         .withClusterManager(manager)
         .buildClustered()
-        .onSuccess(vertx -> vertx.sharedData().<String, Held>getLocalMap(MANAGER_MAP)
-            .put(MANAGER_MAP, new Held(manager)));
+        .onSuccess(
+            vertx ->
+                vertx
+                    .sharedData()
+                    .<String, Held>getLocalMap(MANAGER_MAP)
+                    .put(MANAGER_MAP, new Held(manager)));
   }
 
   /**
    * The cluster manager {@link #start} gave a Vert.x. Vert.x 5's public API has no getter for a
-   * Vert.x's cluster manager (only the internal {@code VertxInternal.clusterManager()}), so the
-   * one we create is kept in that Vert.x's local shared data, which lives and dies with it.
+   * Vert.x's cluster manager (only the internal {@code VertxInternal.clusterManager()}), so the one
+   * we create is kept in that Vert.x's local shared data, which lives and dies with it.
    *
    * @return the manager, or null if {@code vertx} was not started by {@link #start}
    */
@@ -51,8 +61,7 @@ public final class ClusteredVertx {
   }
 
   /** Local shared data takes only immutable or {@link Shareable} values; this one is shared. */
-  private record Held(ClusterManager manager) implements Shareable {
-  }
+  private record Held(ClusterManager manager) implements Shareable {}
 
   static Config hazelcastConfig(ClusterOptions options) {
     if (options.hazelcastConfig() != null) {
@@ -68,15 +77,20 @@ public final class ClusteredVertx {
     JoinConfig join = config.getNetworkConfig().getJoin();
     join.getMulticastConfig().setEnabled(false);
     join.getAutoDetectionConfig().setEnabled(false);
-    join.getTcpIpConfig().setEnabled(true).setMembers(options.members().isEmpty()
-        ? java.util.List.of(options.host() + ":" + options.port()) : options.members());
+    join.getTcpIpConfig()
+        .setEnabled(true)
+        .setMembers(
+            options.members().isEmpty()
+                ? java.util.List.of(options.host() + ":" + options.port())
+                : options.members());
     return config;
   }
 
   private static Config load(String file) {
     try {
       return file.endsWith(".yaml") || file.endsWith(".yml")
-          ? new FileSystemYamlConfig(file) : new FileSystemXmlConfig(file);
+          ? new FileSystemYamlConfig(file)
+          : new FileSystemXmlConfig(file);
     } catch (IOException e) {
       throw new UncheckedIOException("hazelcast-config: cannot read " + file, e);
     }

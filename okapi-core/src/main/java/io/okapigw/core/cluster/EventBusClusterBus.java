@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Request/reply over Vert.x's clustered event bus to node-specific addresses
- * ({@code okapigw.<topic>.<nodeId>}), so every member's answer is counted.
+ * Request/reply over Vert.x's clustered event bus to node-specific addresses ({@code
+ * okapigw.<topic>.<nodeId>}), so every member's answer is counted.
  */
 final class EventBusClusterBus implements ClusterBus {
 
@@ -43,14 +43,16 @@ final class EventBusClusterBus implements ClusterBus {
 
   @Override
   public Future<Void> serve(String topic, Function<JsonObject, Future<Void>> handler) {
-    return vertx.eventBus().<JsonObject>consumer(address(topic, nodeId()),
-            message -> answer(message, handler))
+    return vertx
+        .eventBus()
+        .<JsonObject>consumer(address(topic, nodeId()), message -> answer(message, handler))
         .completion();
   }
 
-  private static void answer(Message<JsonObject> message,
-      Function<JsonObject, Future<Void>> handler) {
-    handler.apply(message.body())
+  private static void answer(
+      Message<JsonObject> message, Function<JsonObject, Future<Void>> handler) {
+    handler
+        .apply(message.body())
         .onSuccess(v -> message.reply("ok"))
         .onFailure(e -> message.fail(500, e.getMessage()));
   }
@@ -59,16 +61,26 @@ final class EventBusClusterBus implements ClusterBus {
   public Future<List<String>> broadcast(String topic, JsonObject body) {
     List<String> others = new ArrayList<>(manager.getNodes());
     others.remove(nodeId());
-    List<Future<String>> answers = others.stream()
-        .map(node -> vertx.eventBus().request(address(topic, node), body, delivery)
-            .map(reply -> (String) null)
-            .recover(e -> {
-              log.warn("cluster member {} did not acknowledge {}: {}", node, topic, e.getMessage());
-              return Future.succeededFuture(node);
-            }))
-        .toList();
-    return Future.join(answers).map(all -> answers.stream()
-        .map(Future::result).filter(node -> node != null).toList());
+    List<Future<String>> answers =
+        others.stream()
+            .map(
+                node ->
+                    vertx
+                        .eventBus()
+                        .request(address(topic, node), body, delivery)
+                        .map(reply -> (String) null)
+                        .recover(
+                            e -> {
+                              log.warn(
+                                  "cluster member {} did not acknowledge {}: {}",
+                                  node,
+                                  topic,
+                                  e.getMessage());
+                              return Future.succeededFuture(node);
+                            }))
+            .toList();
+    return Future.join(answers)
+        .map(all -> answers.stream().map(Future::result).filter(node -> node != null).toList());
   }
 
   private static String address(String topic, String node) {

@@ -32,15 +32,18 @@ public final class RegistrySync {
 
   /** Rebuilds here, then on every other member. A member that doesn't answer is logged. */
   public Future<Void> changed() {
-    return tables.rebuild()
+    return tables
+        .rebuild()
         .compose(v -> bus.broadcast(TOPIC, new JsonObject().put("from", bus.nodeId())))
         .map(this::warnAbout);
   }
 
   private Void warnAbout(List<String> missing) {
     if (!missing.isEmpty()) {
-      log.warn("members {} did not confirm the registry change; they rebuild on their next "
-          + "event or restart", missing);
+      log.warn(
+          "members {} did not confirm the registry change; they rebuild on their next "
+              + "event or restart",
+          missing);
     }
     return null;
   }

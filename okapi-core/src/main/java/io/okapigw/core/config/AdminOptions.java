@@ -5,18 +5,20 @@ import java.util.Set;
 /**
  * Where the admin API ({@code /_/}) is served.
  *
- * @param port a listener of its own for the admin API (and everything else), e.g. on loopback
- *     only; {@link #NONE} (default) for none; 0 picks a free port
+ * @param port a listener of its own for the admin API (and everything else), e.g. on loopback only;
+ *     {@link #NONE} (default) for none; 0 picks a free port
  * @param host the interface that listener binds to (default 127.0.0.1)
  * @param servedOnPublic whether the public listener serves {@code /_/} too (default true, as
- *     Okapi); when false it answers 403 there, except {@code /_/proxy/health} and
- *     {@code /_/invoke/tenant/...}
+ *     Okapi); when false it answers 403 there, except {@code /_/proxy/health} and {@code
+ *     /_/invoke/tenant/...}
  */
 public record AdminOptions(int port, String host, boolean servedOnPublic) {
 
   /** No admin listener of its own. */
   public static final int NONE = -1;
+
   public static final String DEFAULT_HOST = "127.0.0.1";
+
   /** The setting keys. */
   public static final Set<String> KEYS = Set.of("admin.port", "admin.host", "admin.public");
 
@@ -25,27 +27,35 @@ public record AdminOptions(int port, String host, boolean servedOnPublic) {
       throw new IllegalArgumentException("admin.port must be 0-65535, was " + port);
     }
     if (port == NONE && !servedOnPublic) {
-      throw new IllegalArgumentException("admin.public=false needs admin.port: the admin API"
-          + " must be served somewhere");
+      throw new IllegalArgumentException(
+          "admin.public=false needs admin.port: the admin API" + " must be served somewhere");
     }
   }
 
-  /** @return the defaults: no admin listener, {@code /_/} on the public listener */
+  /**
+   * @return the defaults: no admin listener, {@code /_/} on the public listener
+   */
   public static AdminOptions defaults() {
     return new AdminOptions(NONE, DEFAULT_HOST, true);
   }
 
   static AdminOptions from(Settings settings) {
-    return new AdminOptions(settings.integer("admin.port", NONE, NONE, 65535),
-        settings.string("admin.host", DEFAULT_HOST), settings.bool("admin.public", true));
+    return new AdminOptions(
+        settings.integer("admin.port", NONE, NONE, 65535),
+        settings.string("admin.host", DEFAULT_HOST),
+        settings.bool("admin.public", true));
   }
 
-  /** @return whether the admin API has a listener of its own */
+  /**
+   * @return whether the admin API has a listener of its own
+   */
   public boolean hasListener() {
     return port != NONE;
   }
 
-  /** @return this with another port (a free one picked for 0) */
+  /**
+   * @return this with another port (a free one picked for 0)
+   */
   public AdminOptions withPort(int newPort) {
     return new AdminOptions(newPort, host, servedOnPublic);
   }

@@ -10,34 +10,48 @@ import java.util.Set;
  *
  * @param port HTTP port (default 9130; 0 picks a free one)
  * @param host interface to listen on (default 0.0.0.0)
- * @param okapiUrl the URL modules call the gateway at (X-Okapi-Url); default
- *     {@code http://localhost:<port>}
+ * @param okapiUrl the URL modules call the gateway at (X-Okapi-Url); default {@code
+ *     http://localhost:<port>}
  * @param instances HTTP server verticles, one per event loop (default: number of cores)
  * @param maxHeaderSize largest request header block accepted; larger gets 431 (default 16 KiB)
  * @param upstream how module instances are called
  * @param authCache the auth decision cache ({@code auth.cache.*} settings)
  * @param storage where the registry lives: {@code inmemory} (default; cluster-wide maps when
  *     clustered) or {@code postgresql://user:pass@host:port/db}
- * @param clusterAckTimeout how long a node waits for the other members to confirm a registry
- *     change or cache invalidation (default 2 s)
+ * @param clusterAckTimeout how long a node waits for the other members to confirm a registry change
+ *     or cache invalidation (default 2 s)
  * @param authParallel {@code auth.parallel}: off (default) or safe
  * @param admin where the admin API is served ({@code admin.*} settings)
  * @param server how long the listeners wait for clients ({@code server.*} settings)
  * @param tenantInit how long a module's {@code _tenant} call may take ({@code tenant.*} settings)
  */
-public record GatewayOptions(int port, String host, String okapiUrl, int instances,
-    int maxHeaderSize, UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
-    Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin,
-    ServerOptions server, TenantInitOptions tenantInit) {
+public record GatewayOptions(
+    int port,
+    String host,
+    String okapiUrl,
+    int instances,
+    int maxHeaderSize,
+    UpstreamOptions upstream,
+    AuthCacheOptions authCache,
+    String storage,
+    Duration clusterAckTimeout,
+    AuthParallel authParallel,
+    AdminOptions admin,
+    ServerOptions server,
+    TenantInitOptions tenantInit) {
 
   public static final String DEFAULT_STORAGE = "inmemory";
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
   public GatewayOptions {
-    if (!DEFAULT_STORAGE.equals(storage) && !storage.startsWith("postgresql://")
+    if (!DEFAULT_STORAGE.equals(storage)
+        && !storage.startsWith("postgresql://")
         && !storage.startsWith("postgres://")) {
-      throw new IllegalArgumentException("storage must be inmemory or postgresql://user:pass@host:"
-          + "port/db, was '" + storage + "'");
+      throw new IllegalArgumentException(
+          "storage must be inmemory or postgresql://user:pass@host:"
+              + "port/db, was '"
+              + storage
+              + "'");
     }
     if (clusterAckTimeout.isZero() || clusterAckTimeout.isNegative()) {
       throw new IllegalArgumentException("cluster.ack-timeout must be > 0");
@@ -46,20 +60,61 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
   }
 
   /** The options with the default {@code tenant.*} timeouts. */
-  public GatewayOptions(int port, String host, String okapiUrl, int instances, int maxHeaderSize,
-      UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
-      Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin,
+  public GatewayOptions(
+      int port,
+      String host,
+      String okapiUrl,
+      int instances,
+      int maxHeaderSize,
+      UpstreamOptions upstream,
+      AuthCacheOptions authCache,
+      String storage,
+      Duration clusterAckTimeout,
+      AuthParallel authParallel,
+      AdminOptions admin,
       ServerOptions server) {
-    this(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache, storage,
-        clusterAckTimeout, authParallel, admin, server, TenantInitOptions.defaults());
+    this(
+        port,
+        host,
+        okapiUrl,
+        instances,
+        maxHeaderSize,
+        upstream,
+        authCache,
+        storage,
+        clusterAckTimeout,
+        authParallel,
+        admin,
+        server,
+        TenantInitOptions.defaults());
   }
 
   /** The options with the default {@code server.*} and {@code tenant.*} timeouts. */
-  public GatewayOptions(int port, String host, String okapiUrl, int instances, int maxHeaderSize,
-      UpstreamOptions upstream, AuthCacheOptions authCache, String storage,
-      Duration clusterAckTimeout, AuthParallel authParallel, AdminOptions admin) {
-    this(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache, storage,
-        clusterAckTimeout, authParallel, admin, ServerOptions.defaults());
+  public GatewayOptions(
+      int port,
+      String host,
+      String okapiUrl,
+      int instances,
+      int maxHeaderSize,
+      UpstreamOptions upstream,
+      AuthCacheOptions authCache,
+      String storage,
+      Duration clusterAckTimeout,
+      AuthParallel authParallel,
+      AdminOptions admin) {
+    this(
+        port,
+        host,
+        okapiUrl,
+        instances,
+        maxHeaderSize,
+        upstream,
+        authCache,
+        storage,
+        clusterAckTimeout,
+        authParallel,
+        admin,
+        ServerOptions.defaults());
   }
 
   public static final int DEFAULT_PORT = 9130;
@@ -67,21 +122,50 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
   public static final int DEFAULT_MAX_HEADER_SIZE = 16 * 1024;
 
   /** The setting keys, as flags ({@code --port}) and as {@code -conf} JSON keys. */
-  public static final Set<String> KEYS = Set.of("port", "host", "okapi-url", "instances",
-      "max-header-size", "proxy.connect-timeout", "proxy.idle-timeout", "proxy.max-connections",
-      AuthCacheOptions.ENABLED, AuthCacheOptions.TTL, AuthCacheOptions.MAX_SIZE,
-      AuthCacheOptions.NEGATIVE_TTL, AuthCacheOptions.STALE_IF_ERROR, "storage",
-      "cluster.ack-timeout", "auth.parallel", "admin.port", "admin.host", "admin.public",
-      ServerOptions.HEADER_TIMEOUT, ServerOptions.IDLE_TIMEOUT, TenantInitOptions.TIMEOUT,
-      TenantInitOptions.POLL_INTERVAL);
+  public static final Set<String> KEYS =
+      Set.of(
+          "port",
+          "host",
+          "okapi-url",
+          "instances",
+          "max-header-size",
+          "proxy.connect-timeout",
+          "proxy.idle-timeout",
+          "proxy.max-connections",
+          AuthCacheOptions.ENABLED,
+          AuthCacheOptions.TTL,
+          AuthCacheOptions.MAX_SIZE,
+          AuthCacheOptions.NEGATIVE_TTL,
+          AuthCacheOptions.STALE_IF_ERROR,
+          "storage",
+          "cluster.ack-timeout",
+          "auth.parallel",
+          "admin.port",
+          "admin.host",
+          "admin.public",
+          ServerOptions.HEADER_TIMEOUT,
+          ServerOptions.IDLE_TIMEOUT,
+          TenantInitOptions.TIMEOUT,
+          TenantInitOptions.POLL_INTERVAL);
 
-  /** @return the defaults, on the given port */
+  /**
+   * @return the defaults, on the given port
+   */
   public static GatewayOptions defaults(int port) {
-    return new GatewayOptions(port, DEFAULT_HOST, null,
-        Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_HEADER_SIZE,
-        UpstreamOptions.defaults(), new AuthCacheOptions(), DEFAULT_STORAGE,
-        DEFAULT_CLUSTER_ACK_TIMEOUT, AuthParallel.OFF, AdminOptions.defaults(),
-        ServerOptions.defaults(), TenantInitOptions.defaults());
+    return new GatewayOptions(
+        port,
+        DEFAULT_HOST,
+        null,
+        Runtime.getRuntime().availableProcessors(),
+        DEFAULT_MAX_HEADER_SIZE,
+        UpstreamOptions.defaults(),
+        new AuthCacheOptions(),
+        DEFAULT_STORAGE,
+        DEFAULT_CLUSTER_ACK_TIMEOUT,
+        AuthParallel.OFF,
+        AdminOptions.defaults(),
+        ServerOptions.defaults(),
+        TenantInitOptions.defaults());
   }
 
   /**
@@ -110,49 +194,149 @@ public record GatewayOptions(int port, String host, String okapiUrl, int instanc
         TenantInitOptions.from(settings));
   }
 
-  /** @return this with another port */
+  /**
+   * @return this with another port
+   */
   public GatewayOptions withPort(int newPort) {
-    return new GatewayOptions(newPort, host, okapiUrl, instances, maxHeaderSize, upstream,
-        authCache, storage, clusterAckTimeout, authParallel, admin, server, tenantInit);
+    return new GatewayOptions(
+        newPort,
+        host,
+        okapiUrl,
+        instances,
+        maxHeaderSize,
+        upstream,
+        authCache,
+        storage,
+        clusterAckTimeout,
+        authParallel,
+        admin,
+        server,
+        tenantInit);
   }
 
-  /** @return this with another number of HTTP server verticles */
+  /**
+   * @return this with another number of HTTP server verticles
+   */
   public GatewayOptions withInstances(int n) {
-    return new GatewayOptions(port, host, okapiUrl, n, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, admin, server, tenantInit);
+    return new GatewayOptions(
+        port,
+        host,
+        okapiUrl,
+        n,
+        maxHeaderSize,
+        upstream,
+        authCache,
+        storage,
+        clusterAckTimeout,
+        authParallel,
+        admin,
+        server,
+        tenantInit);
   }
 
-  /** @return this with other auth cache settings */
+  /**
+   * @return this with other auth cache settings
+   */
   public GatewayOptions withAuthCache(AuthCacheOptions options) {
-    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, options,
-        storage, clusterAckTimeout, authParallel, admin, server, tenantInit);
+    return new GatewayOptions(
+        port,
+        host,
+        okapiUrl,
+        instances,
+        maxHeaderSize,
+        upstream,
+        options,
+        storage,
+        clusterAckTimeout,
+        authParallel,
+        admin,
+        server,
+        tenantInit);
   }
 
-  /** @return this with another {@code auth.parallel} mode */
+  /**
+   * @return this with another {@code auth.parallel} mode
+   */
   public GatewayOptions withAuthParallel(AuthParallel mode) {
-    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, mode, admin, server, tenantInit);
+    return new GatewayOptions(
+        port,
+        host,
+        okapiUrl,
+        instances,
+        maxHeaderSize,
+        upstream,
+        authCache,
+        storage,
+        clusterAckTimeout,
+        mode,
+        admin,
+        server,
+        tenantInit);
   }
 
-  /** @return this with other admin listener settings */
+  /**
+   * @return this with other admin listener settings
+   */
   public GatewayOptions withAdmin(AdminOptions newAdmin) {
-    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, newAdmin, server, tenantInit);
+    return new GatewayOptions(
+        port,
+        host,
+        okapiUrl,
+        instances,
+        maxHeaderSize,
+        upstream,
+        authCache,
+        storage,
+        clusterAckTimeout,
+        authParallel,
+        newAdmin,
+        server,
+        tenantInit);
   }
 
-  /** @return this with other {@code server.*} timeouts */
+  /**
+   * @return this with other {@code server.*} timeouts
+   */
   public GatewayOptions withServer(ServerOptions newServer) {
-    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, admin, newServer, tenantInit);
+    return new GatewayOptions(
+        port,
+        host,
+        okapiUrl,
+        instances,
+        maxHeaderSize,
+        upstream,
+        authCache,
+        storage,
+        clusterAckTimeout,
+        authParallel,
+        admin,
+        newServer,
+        tenantInit);
   }
 
-  /** @return this with other {@code tenant.*} timeouts */
+  /**
+   * @return this with other {@code tenant.*} timeouts
+   */
   public GatewayOptions withTenantInit(TenantInitOptions newTenantInit) {
-    return new GatewayOptions(port, host, okapiUrl, instances, maxHeaderSize, upstream, authCache,
-        storage, clusterAckTimeout, authParallel, admin, server, newTenantInit);
+    return new GatewayOptions(
+        port,
+        host,
+        okapiUrl,
+        instances,
+        maxHeaderSize,
+        upstream,
+        authCache,
+        storage,
+        clusterAckTimeout,
+        authParallel,
+        admin,
+        server,
+        newTenantInit);
   }
 
-  /** @return the X-Okapi-Url for a node bound to {@code boundPort} */
+  /**
+   * @return the X-Okapi-Url for a node bound to {@code boundPort}
+   */
   public String okapiUrlFor(int boundPort) {
     return okapiUrl != null ? okapiUrl : "http://localhost:" + boundPort;
   }

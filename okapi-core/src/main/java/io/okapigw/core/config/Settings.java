@@ -1,5 +1,6 @@
 package io.okapigw.core.config;
 
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import io.vertx.core.json.JsonObject;
 
 /**
  * Flat {@code key -> value} settings from a {@code -conf} JSON file and {@code --key value} (or
@@ -76,22 +76,29 @@ public final class Settings {
     } catch (IOException e) {
       throw new IllegalArgumentException("conf: cannot read " + file + ": " + e.getMessage());
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("conf: " + file + " is not a JSON object: "
-          + e.getMessage());
+      throw new IllegalArgumentException(
+          "conf: " + file + " is not a JSON object: " + e.getMessage());
     }
   }
 
-  /** @throws IllegalArgumentException naming the first key not in {@code known} */
+  /**
+   * @throws IllegalArgumentException naming the first key not in {@code known}
+   */
   public void checkKnown(Set<String> known) {
     for (String key : values.keySet()) {
       if (!known.contains(key)) {
-        throw new IllegalArgumentException("unknown setting '" + key + "'; known settings: "
-            + String.join(", ", known.stream().sorted().toList()));
+        throw new IllegalArgumentException(
+            "unknown setting '"
+                + key
+                + "'; known settings: "
+                + String.join(", ", known.stream().sorted().toList()));
       }
     }
   }
 
-  /** @return these settings without {@code keys} (those another component reads) */
+  /**
+   * @return these settings without {@code keys} (those another component reads)
+   */
   public Settings except(Set<String> keys) {
     Map<String, String> rest = new LinkedHashMap<>(values);
     rest.keySet().removeAll(keys);
@@ -110,8 +117,8 @@ public final class Settings {
     try {
       int n = Integer.parseInt(value.trim());
       if (n < min || n > max) {
-        throw new IllegalArgumentException(key + " must be between " + min + " and " + max
-            + ", was " + n);
+        throw new IllegalArgumentException(
+            key + " must be between " + min + " and " + max + ", was " + n);
       }
       return n;
     } catch (NumberFormatException e) {
@@ -127,8 +134,8 @@ public final class Settings {
     return switch (value.trim().toLowerCase(Locale.ROOT)) {
       case "true", "yes", "on" -> true;
       case "false", "no", "off" -> false;
-      default -> throw new IllegalArgumentException(key + " must be true or false, was '" + value
-          + "'");
+      default ->
+          throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
     };
   }
 
@@ -140,8 +147,8 @@ public final class Settings {
     }
     Matcher m = DURATION.matcher(value.trim());
     if (!m.matches()) {
-      throw new IllegalArgumentException(key + " must be a duration like 500ms, 30s, 3m or 1h, was '"
-          + value + "'");
+      throw new IllegalArgumentException(
+          key + " must be a duration like 500ms, 30s, 3m or 1h, was '" + value + "'");
     }
     long n = Long.parseLong(m.group(1));
     String unit = m.group(2) == null ? "s" : m.group(2);
@@ -153,7 +160,9 @@ public final class Settings {
     };
   }
 
-  /** @return the raw values (for settings handed to another component) */
+  /**
+   * @return the raw values (for settings handed to another component)
+   */
   public Map<String, String> asMap() {
     return Map.copyOf(values);
   }

@@ -12,26 +12,27 @@ import org.slf4j.event.Level;
 /**
  * Logs failed requests one line each, and at most {@code lines} lines per kind of failure per
  * interval, so that a burst of them (anyone can send a thousand bad requests a second, or call
- * through an auth module that is down) cannot fill a disk. What is not logged is counted; the
- * count is logged as one line ({@code ... 80 more upstream failures not logged}) before the
- * next line of that kind once the interval is over.
+ * through an auth module that is down) cannot fill a disk. What is not logged is counted; the count
+ * is logged as one line ({@code ... 80 more upstream failures not logged}) before the next line of
+ * that kind once the interval is over.
  *
- * <p>Lines carry no stack trace, except the first {@link Kind#INTERNAL} failure (a bug) of
- * each interval. Every line is cut to {@value #MAX_LINE} characters, control characters become
- * {@code ?} (no forged log lines) and anything shaped like a JWT becomes {@code <token>}.
- * Thread-safe.
+ * <p>Lines carry no stack trace, except the first {@link Kind#INTERNAL} failure (a bug) of each
+ * interval. Every line is cut to {@value #MAX_LINE} characters, control characters become {@code ?}
+ * (no forged log lines) and anything shaped like a JWT becomes {@code <token>}. Thread-safe.
  */
 public final class FailureLog {
 
   /** Default lines per kind and interval. */
   public static final int DEFAULT_LINES = 20;
+
   /** Default interval. */
   public static final Duration DEFAULT_INTERVAL = Duration.ofMinutes(1);
+
   /** Longest line logged, in characters. */
   public static final int MAX_LINE = 500;
 
-  private static final Pattern JWT = Pattern.compile(
-      "eyJ[A-Za-z0-9_-]{2,}\\.[A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]*)?");
+  private static final Pattern JWT =
+      Pattern.compile("eyJ[A-Za-z0-9_-]{2,}\\.[A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]*)?");
 
   /** What caused a failure, which decides its level and whose lines it counts against. */
   public enum Kind {
@@ -76,15 +77,18 @@ public final class FailureLog {
    * @param nanoTime the clock ({@code System::nanoTime}; tests pass a fake one)
    * @throws IllegalArgumentException if {@code lines} or {@code interval} is not positive
    */
-  public static FailureLog create(Logger logger, int lines, Duration interval,
-      LongSupplier nanoTime) {
+  public static FailureLog create(
+      Logger logger, int lines, Duration interval, LongSupplier nanoTime) {
     if (lines < 1) {
       throw new IllegalArgumentException("lines must be at least 1, was " + lines);
     }
     if (interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException("interval must be positive, was " + interval);
     }
-    return new FailureLog(Objects.requireNonNull(logger, "logger"), lines, interval,
+    return new FailureLog(
+        Objects.requireNonNull(logger, "logger"),
+        lines,
+        interval,
         Objects.requireNonNull(nanoTime, "nanoTime"));
   }
 
@@ -94,8 +98,8 @@ public final class FailureLog {
   }
 
   /**
-   * Logs {@code line} at the kind's level, unless the kind has used its lines; with the stack
-   * trace of {@code failure} only for the first {@link Kind#INTERNAL} line of an interval.
+   * Logs {@code line} at the kind's level, unless the kind has used its lines; with the stack trace
+   * of {@code failure} only for the first {@link Kind#INTERNAL} line of an interval.
    */
   public void log(Kind kind, String line, Throwable failure) {
     Window window = windows.get(kind);
@@ -117,8 +121,14 @@ public final class FailureLog {
       first = window.logged++ == 0;
     }
     if (suppressedBefore > 0) {
-      logger.atLevel(kind.level).log("... {} more {} failures not logged (at most {} lines per {} s)",
-          suppressedBefore, kind.label, lines, intervalNanos / 1_000_000_000L);
+      logger
+          .atLevel(kind.level)
+          .log(
+              "... {} more {} failures not logged (at most {} lines per {} s)",
+              suppressedBefore,
+              kind.label,
+              lines,
+              intervalNanos / 1_000_000_000L);
     }
     String text = clean(line);
     if (failure != null && kind == Kind.INTERNAL && first) {
@@ -128,7 +138,9 @@ public final class FailureLog {
     }
   }
 
-  /** @return {@code text} cut, without control characters and with JWTs masked */
+  /**
+   * @return {@code text} cut, without control characters and with JWTs masked
+   */
   static String clean(String text) {
     String masked = JWT.matcher(text == null ? "" : text).replaceAll("<token>");
     StringBuilder out = new StringBuilder(Math.min(masked.length(), MAX_LINE + 3));

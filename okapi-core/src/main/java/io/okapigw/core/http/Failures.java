@@ -16,17 +16,20 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns any failure into a plain-text response; the one place where errors become HTTP. Every
  * failure is logged as one line (status, method, path, request id, reason; no stack trace, no
- * token), rate-limited per kind by {@link FailureLog}: a client's mistake (4xx) at INFO, a
- * module's failure (5xx) at WARN, a connection that broke before the answer was complete at
- * INFO. Only a bug (anything else, 500) carries a stack trace, the first of each interval.
+ * token), rate-limited per kind by {@link FailureLog}: a client's mistake (4xx) at INFO, a module's
+ * failure (5xx) at WARN, a connection that broke before the answer was complete at INFO. Only a bug
+ * (anything else, 500) carries a stack trace, the first of each interval.
  */
 public final class Failures {
 
-  private static final FailureLog LOG = FailureLog.create(LoggerFactory.getLogger(Failures.class),
-      FailureLog.DEFAULT_LINES, FailureLog.DEFAULT_INTERVAL, System::nanoTime);
+  private static final FailureLog LOG =
+      FailureLog.create(
+          LoggerFactory.getLogger(Failures.class),
+          FailureLog.DEFAULT_LINES,
+          FailureLog.DEFAULT_INTERVAL,
+          System::nanoTime);
 
-  private Failures() {
-  }
+  private Failures() {}
 
   /**
    * For {@code router.errorHandler(status, ...)}: what vert.x-web calls for a failure it raises
@@ -36,8 +39,9 @@ public final class Failures {
    * @param message what the client is told
    */
   public static Handler<RoutingContext> errorHandler(int status, String message) {
-    return ctx -> respond(ctx.request(), ctx.failure() != null ? ctx.failure()
-        : new HttpError(status, message));
+    return ctx ->
+        respond(
+            ctx.request(), ctx.failure() != null ? ctx.failure() : new HttpError(status, message));
   }
 
   /** Router failure handler: {@code router.route().failureHandler(Failures::handle)}. */
@@ -51,8 +55,8 @@ public final class Failures {
   }
 
   /**
-   * Logs the failure with what the request says of itself (method, path, request id) and
-   * writes it to the response unless the response has already started.
+   * Logs the failure with what the request says of itself (method, path, request id) and writes it
+   * to the response unless the response has already started.
    */
   public static void respond(HttpServerRequest request, Throwable failure) {
     respond(request, request.response(), failure);
@@ -68,23 +72,36 @@ public final class Failures {
     write(response, status, message, "text/plain; charset=utf-8");
   }
 
-  private static void respond(HttpServerRequest request, HttpServerResponse response,
-      Throwable failure) {
+  private static void respond(
+      HttpServerRequest request, HttpServerResponse response, Throwable failure) {
     boolean gone = response.closed() || response.ended();
     boolean broken = isBrokenConnection(failure);
     if (gone && (broken || failure instanceof HttpError)) {
       // the client hung up (or the answer was cut): whatever failed after, it hears nothing
-      log(Kind.BROKEN, request, -1, (response.ended() ? "failed after the answer was sent ("
-          : "connection closed before the answer was complete (")
-          + (failure instanceof HttpError e ? e.status() + " " + e.getMessage()
-          : describe(failure)) + ")", null);
+      log(
+          Kind.BROKEN,
+          request,
+          -1,
+          (response.ended()
+                  ? "failed after the answer was sent ("
+                  : "connection closed before the answer was complete (")
+              + (failure instanceof HttpError e
+                  ? e.status() + " " + e.getMessage()
+                  : describe(failure))
+              + ")",
+          null);
     } else if (failure instanceof HttpError e) {
-      log(e.status() >= 500 ? Kind.UPSTREAM : Kind.CLIENT, request, e.status(), e.getMessage(),
+      log(
+          e.status() >= 500 ? Kind.UPSTREAM : Kind.CLIENT,
+          request,
+          e.status(),
+          e.getMessage(),
           null);
       write(response, e.status(), e.getMessage(), e.contentType());
     } else if (failure instanceof DecodeException || failure instanceof IllegalArgumentException) {
-      String message = (failure instanceof DecodeException ? "malformed JSON: " : "")
-          + firstLine(failure.getMessage());
+      String message =
+          (failure instanceof DecodeException ? "malformed JSON: " : "")
+              + firstLine(failure.getMessage());
       log(Kind.CLIENT, request, 400, message, null);
       respond(response, 400, message);
     } else if (broken && !response.headWritten()) {
@@ -92,7 +109,11 @@ public final class Failures {
       log(Kind.UPSTREAM, request, 502, message, null);
       respond(response, 502, message);
     } else if (broken) {
-      log(Kind.BROKEN, request, -1, "connection broken while answering: " + describe(failure),
+      log(
+          Kind.BROKEN,
+          request,
+          -1,
+          "connection broken while answering: " + describe(failure),
           null);
       resetIfStarted(response);
     } else {
@@ -101,8 +122,8 @@ public final class Failures {
     }
   }
 
-  private static void log(Kind kind, HttpServerRequest request, int status, String reason,
-      Throwable failure) {
+  private static void log(
+      Kind kind, HttpServerRequest request, int status, String reason, Throwable failure) {
     StringBuilder line = new StringBuilder();
     line.append(status > 0 ? Integer.toString(status) : "-");
     if (request != null) {
@@ -122,9 +143,11 @@ public final class Failures {
   static boolean isBrokenConnection(Throwable failure) {
     Throwable t = failure;
     for (int depth = 0; t != null && depth < 10; depth++, t = t.getCause()) {
-      if (t instanceof IOException || t instanceof StreamResetException
+      if (t instanceof IOException
+          || t instanceof StreamResetException
           || t instanceof HttpClosedException
-          || t instanceof VertxException && t.getMessage() != null
+          || t instanceof VertxException
+              && t.getMessage() != null
               && t.getMessage().toLowerCase(Locale.ROOT).contains("closed")) {
         return true;
       }
@@ -137,17 +160,20 @@ public final class Failures {
     return failure.getClass().getSimpleName() + (message == null ? "" : ": " + message);
   }
 
-  private static void write(HttpServerResponse response, int status, String message,
-      String contentType) {
+  private static void write(
+      HttpServerResponse response, int status, String message, String contentType) {
     if (resetIfStarted(response)) {
       return;
     }
-    response.setStatusCode(status)
+    response
+        .setStatusCode(status)
         .putHeader("Content-Type", contentType)
         .end(message == null ? defaultMessage(status) : message);
   }
 
-  /** @return whether the response has started (then it is reset) or is over */
+  /**
+   * @return whether the response has started (then it is reset) or is over
+   */
   private static boolean resetIfStarted(HttpServerResponse response) {
     if (response.ended() || response.closed()) {
       return true;

@@ -32,12 +32,16 @@ public class HttpError extends RuntimeException {
     this.contentType = contentType;
   }
 
-  /** @return the HTTP status code */
+  /**
+   * @return the HTTP status code
+   */
   public int status() {
     return status;
   }
 
-  /** @return the content type of the message */
+  /**
+   * @return the content type of the message
+   */
   public String contentType() {
     return contentType;
   }

@@ -26,26 +26,45 @@ public final class OkapiHeaders {
   public static final String AUTH_RESULT = "X-Okapi-Auth-Result";
   public static final String AUTH_HEADERS = "X-Okapi-Auth-Headers";
   public static final String MATCH_PATH_PATTERN = "X-Okapi-Match-Path-Pattern";
+
   /** Spelled as Okapi 6.1.5 sends them (header names are case-insensitive). */
   public static final String REQUEST_IP = "X-Okapi-request-ip";
+
   public static final String REQUEST_TIMESTAMP = "X-Okapi-request-timestamp";
   public static final String REQUEST_METHOD = "X-Okapi-request-method";
   public static final String AUTHORIZATION = "Authorization";
 
-  /** Headers only the gateway and the auth filter exchange; never forwarded to modules or clients. */
-  private static final Set<String> AUTH_ONLY = lower(MODULE_TOKENS, MODULE_PERMISSIONS,
-      PERMISSIONS_REQUIRED, PERMISSIONS_DESIRED, EXTRA_PERMISSIONS, FILTER);
+  /**
+   * Headers only the gateway and the auth filter exchange; never forwarded to modules or clients.
+   */
+  private static final Set<String> AUTH_ONLY =
+      lower(
+          MODULE_TOKENS,
+          MODULE_PERMISSIONS,
+          PERMISSIONS_REQUIRED,
+          PERMISSIONS_DESIRED,
+          EXTRA_PERMISSIONS,
+          FILTER);
 
   /**
    * RFC 9110 hop-by-hop headers, plus Host (the client sets it for the upstream) and Expect (the
    * gateway has already answered 100-continue).
    */
-  private static final Set<String> HOP_BY_HOP = lower("Connection", "Keep-Alive",
-      "Proxy-Authenticate", "Proxy-Authorization", "Proxy-Connection", "TE", "Trailer",
-      "Transfer-Encoding", "Upgrade", "Host", "Expect");
+  private static final Set<String> HOP_BY_HOP =
+      lower(
+          "Connection",
+          "Keep-Alive",
+          "Proxy-Authenticate",
+          "Proxy-Authorization",
+          "Proxy-Connection",
+          "TE",
+          "Trailer",
+          "Transfer-Encoding",
+          "Upgrade",
+          "Host",
+          "Expect");
 
-  private OkapiHeaders() {
-  }
+  private OkapiHeaders() {}
 
   /**
    * Copies headers that may travel to the next hop: no hop-by-hop headers (including those the

@@ -10,17 +10,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One pass of Okapi's consistency check over the modules a tenant would have after a plan
- * ({@code DepResolution.checkEnabledModules} with fixing on): an interface provided twice, a
- * required interface nobody provides, a provided version a module cannot use. The first problem
- * it can fix it fixes (disabling, enabling or upgrading a module that was not asked for, and
- * adding that to the plan) and stops; run it again until it reports.
+ * One pass of Okapi's consistency check over the modules a tenant would have after a plan ({@code
+ * DepResolution.checkEnabledModules} with fixing on): an interface provided twice, a required
+ * interface nobody provides, a provided version a module cannot use. The first problem it can fix
+ * it fixes (disabling, enabling or upgrading a module that was not asked for, and adding that to
+ * the plan) and stops; run it again until it reports.
  */
 final class Consistency {
 
   /** A module and one of its interfaces. */
-  private record Use(PlanModule module, Interface itf) {
-  }
+  private record Use(PlanModule module, Interface itf) {}
 
   private final Map<String, PlanModule> available;
   private final Map<String, PlanModule> enabled;
@@ -34,23 +33,34 @@ final class Consistency {
   /**
    * @param sticky ids the request named: never removed to fix something
    */
-  Consistency(Map<String, PlanModule> available, Map<String, PlanModule> enabled,
-      List<PlanEntry> plan, Set<String> sticky) {
+  Consistency(
+      Map<String, PlanModule> available,
+      Map<String, PlanModule> enabled,
+      List<PlanEntry> plan,
+      Set<String> sticky) {
     this.available = available;
     this.enabled = enabled;
     this.plan = plan;
     this.sticky = sticky;
     for (PlanModule m : enabled.values()) {
-      m.provides().forEach(i -> provided.computeIfAbsent(i.id(), k -> new ArrayList<>())
-          .add(new Use(m, i)));
-      m.requires().forEach(i -> required.computeIfAbsent(i.id(), k -> new ArrayList<>())
-          .add(new Use(m, i)));
-      m.requiresOrOptional().forEach(i -> requiredOrOptional
-          .computeIfAbsent(i.id(), k -> new ArrayList<>()).add(new Use(m, i)));
+      m.provides()
+          .forEach(
+              i -> provided.computeIfAbsent(i.id(), k -> new ArrayList<>()).add(new Use(m, i)));
+      m.requires()
+          .forEach(
+              i -> required.computeIfAbsent(i.id(), k -> new ArrayList<>()).add(new Use(m, i)));
+      m.requiresOrOptional()
+          .forEach(
+              i ->
+                  requiredOrOptional
+                      .computeIfAbsent(i.id(), k -> new ArrayList<>())
+                      .add(new Use(m, i)));
     }
   }
 
-  /** @return null if it fixed something (run again), else the problems left (empty: none) */
+  /**
+   * @return null if it fixed something (run again), else the problems left (empty: none)
+   */
   List<String> checkAndFix() {
     if (fixedMultiple() || fixedMissing() || fixedIncompatible()) {
       return null;
@@ -70,8 +80,11 @@ final class Consistency {
           return true;
         }
       }
-      errors.add("Multiple modules " + String.join(", ", e.getValue().stream()
-          .map(u -> u.module().id()).toList()) + " provide interface " + e.getKey());
+      errors.add(
+          "Multiple modules "
+              + String.join(", ", e.getValue().stream().map(u -> u.module().id()).toList())
+              + " provide interface "
+              + e.getKey());
     }
     return false;
   }
@@ -120,15 +133,25 @@ final class Consistency {
         if (fixed != null) {
           return fixed;
         }
-        errors.add("Incompatible version for module " + req.module().id() + " interface "
-            + e.getKey() + ". Need " + req.itf().version() + ". Have " + prov.itf().version()
-            + "/" + prov.module().id());
+        errors.add(
+            "Incompatible version for module "
+                + req.module().id()
+                + " interface "
+                + e.getKey()
+                + ". Need "
+                + req.itf().version()
+                + ". Have "
+                + prov.itf().version()
+                + "/"
+                + prov.module().id());
       }
     }
     return false;
   }
 
-  /** @return true fixed, false gave up (error added), null not fixable here (error to add) */
+  /**
+   * @return true fixed, false gave up (error added), null not fixable here (error to add)
+   */
   private Boolean fixIncompatible(String interfaceId, Use prov, Use req) {
     if (!sticky.contains(prov.module().id())) {
       Map<String, PlanModule> providers = newestProviders(req.itf());
@@ -162,18 +185,26 @@ final class Consistency {
     DependencyResolver.addFix(plan, to.id(), from.id(), Action.ENABLE);
   }
 
-  private static String multipleProducts(String interfaceId, String moduleId,
-      Map<String, PlanModule> providers) {
-    return "interface " + interfaceId + " required by module " + moduleId
-        + " is provided by multiple products: " + String.join(", ", providers.keySet());
+  private static String multipleProducts(
+      String interfaceId, String moduleId, Map<String, PlanModule> providers) {
+    return "interface "
+        + interfaceId
+        + " required by module "
+        + moduleId
+        + " is provided by multiple products: "
+        + String.join(", ", providers.keySet());
   }
 
-  /** @return by product, the newest available module providing {@code req} compatibly */
+  /**
+   * @return by product, the newest available module providing {@code req} compatibly
+   */
   private Map<String, PlanModule> newestProviders(Interface req) {
     return newest(req, true);
   }
 
-  /** @return by product, the newest available module requiring {@code prov} compatibly */
+  /**
+   * @return by product, the newest available module requiring {@code prov} compatibly
+   */
   private Map<String, PlanModule> newestUsers(Interface prov) {
     return newest(prov, false);
   }
@@ -184,12 +215,14 @@ final class Consistency {
     for (PlanModule m : available.values()) {
       List<Interface> candidates = providers ? m.provides() : m.requiresOrOptional();
       for (Interface i : candidates) {
-        boolean match = providers ? DependencyResolver.compatible(i, wanted)
-            : PlanModule.regular(i) && DependencyResolver.compatible(wanted, i);
+        boolean match =
+            providers
+                ? DependencyResolver.compatible(i, wanted)
+                : PlanModule.regular(i) && DependencyResolver.compatible(wanted, i);
         if (match) {
           replaced.addAll(m.replaces());
-          byProduct.merge(m.product(), m,
-              (a, b) -> a.moduleId().compareTo(b.moduleId()) >= 0 ? a : b);
+          byProduct.merge(
+              m.product(), m, (a, b) -> a.moduleId().compareTo(b.moduleId()) >= 0 ? a : b);
         }
       }
     }

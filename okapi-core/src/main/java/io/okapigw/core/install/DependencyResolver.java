@@ -1,6 +1,5 @@
 package io.okapigw.core.install;
 
-
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.install.PlanEntry.Action;
 import io.okapigw.core.install.PlanModule.Interface;
@@ -14,17 +13,16 @@ import java.util.Set;
 
 /**
  * Turns an install request into a plan the way Okapi 6.1.5 does ({@code DepResolution}):
- * version-less ids become the newest registered module, an enable of an enabled product becomes
- * an upgrade, missing required interfaces pull in their newest provider, modules left without
- * what they need are upgraded or disabled, and the result is put in dependency order. Maps are
- * {@link HashMap}s where Okapi uses them, so that plans come out in Okapi's order.
+ * version-less ids become the newest registered module, an enable of an enabled product becomes an
+ * upgrade, missing required interfaces pull in their newest provider, modules left without what
+ * they need are upgraded or disabled, and the result is put in dependency order. Maps are {@link
+ * HashMap}s where Okapi uses them, so that plans come out in Okapi's order.
  */
 final class DependencyResolver {
 
   private static final int MAX_ITERATIONS = 100;
 
-  private DependencyResolver() {
-  }
+  private DependencyResolver() {}
 
   /**
    * Resolves {@code plan} in place.
@@ -35,8 +33,11 @@ final class DependencyResolver {
    * @param reinstall enable modules already enabled again ({@code from} = {@code id})
    * @throws HttpError 400 with Okapi's messages, joined by ". ", if the request cannot be met
    */
-  static void resolve(Map<String, PlanModule> available, Map<String, PlanModule> enabled,
-      List<PlanEntry> plan, boolean reinstall) {
+  static void resolve(
+      Map<String, PlanModule> available,
+      Map<String, PlanModule> enabled,
+      List<PlanEntry> plan,
+      boolean reinstall) {
     List<PlanModule> before = new LinkedList<>(enabled.values());
     Set<String> sticky = new HashSet<>();
     List<String> errors = new ArrayList<>();
@@ -54,18 +55,24 @@ final class DependencyResolver {
       remaining = new Consistency(available, enabled, plan, sticky).checkAndFix();
     }
     if (remaining == null) {
-      throw new HttpError(500, "Dependency resolution not completing in " + MAX_ITERATIONS
-          + " iterations");
+      throw new HttpError(
+          500, "Dependency resolution not completing in " + MAX_ITERATIONS + " iterations");
     }
     failIfAny(remaining);
     sort(plan, available, before);
   }
 
-  private static void enableRequested(Map<String, PlanModule> available,
-      Map<String, PlanModule> enabled, PlanEntry entry, boolean reinstall, Set<String> sticky,
+  private static void enableRequested(
+      Map<String, PlanModule> available,
+      Map<String, PlanModule> enabled,
+      PlanEntry entry,
+      boolean reinstall,
+      Set<String> sticky,
       List<String> errors) {
-    String id = ModuleIds.parse(entry.id()).hasVersion() ? entry.id()
-        : ModuleIds.newestOf(entry.id(), available.keySet());
+    String id =
+        ModuleIds.parse(entry.id()).hasVersion()
+            ? entry.id()
+            : ModuleIds.newestOf(entry.id(), available.keySet());
     entry.id(id);
     sticky.add(id);
     if (!available.containsKey(id)) {
@@ -88,10 +95,12 @@ final class DependencyResolver {
     }
   }
 
-  private static void disableRequested(Map<String, PlanModule> enabled, PlanEntry entry,
-      List<String> errors) {
-    String id = ModuleIds.parse(entry.id()).hasVersion() ? entry.id()
-        : ModuleIds.newestOf(entry.id(), enabled.keySet());
+  private static void disableRequested(
+      Map<String, PlanModule> enabled, PlanEntry entry, List<String> errors) {
+    String id =
+        ModuleIds.parse(entry.id()).hasVersion()
+            ? entry.id()
+            : ModuleIds.newestOf(entry.id(), enabled.keySet());
     entry.id(id);
     if (enabled.remove(id) == null) {
       errors.add("Module " + id + " not found");
@@ -103,8 +112,8 @@ final class DependencyResolver {
    *
    * @return enable entries, {@code from} the enabled module
    */
-  static List<PlanEntry> upgrades(Map<String, PlanModule> available,
-      Map<String, PlanModule> enabled) {
+  static List<PlanEntry> upgrades(
+      Map<String, PlanModule> available, Map<String, PlanModule> enabled) {
     List<PlanEntry> upgrades = new LinkedList<>();
     for (String id : enabled.keySet()) {
       String newest = ModuleIds.newestOf(id, available.keySet());
@@ -119,8 +128,8 @@ final class DependencyResolver {
    * Orders the plan so that each enable finds what it requires enabled and each disable leaves
    * nothing without what it requires (a topological sort, first runnable entry first).
    */
-  static void sort(List<PlanEntry> plan, Map<String, PlanModule> available,
-      List<PlanModule> modules) {
+  static void sort(
+      List<PlanEntry> plan, Map<String, PlanModule> available, List<PlanModule> modules) {
     List<PlanEntry> sorted = new ArrayList<>();
     boolean progress = true;
     while (progress && !plan.isEmpty()) {
@@ -135,14 +144,15 @@ final class DependencyResolver {
       }
     }
     if (!plan.isEmpty()) {
-      throw HttpError.badRequest("Some modules cannot be topological sorted: "
-          + String.join(", ", plan.stream().map(PlanEntry::id).toList()));
+      throw HttpError.badRequest(
+          "Some modules cannot be topological sorted: "
+              + String.join(", ", plan.stream().map(PlanEntry::id).toList()));
     }
     plan.addAll(sorted);
   }
 
-  private static boolean runnable(PlanEntry entry, Map<String, PlanModule> available,
-      List<PlanModule> modules) {
+  private static boolean runnable(
+      PlanEntry entry, Map<String, PlanModule> available, List<PlanModule> modules) {
     PlanModule module = available.get(entry.id());
     if (entry.action() == Action.DISABLE) {
       if (!module.unneededBy(modules)) {
@@ -164,7 +174,8 @@ final class DependencyResolver {
   /** Adds a fix to the plan; an upgrade to another product is a disable, then an enable. */
   static void addFix(List<PlanEntry> plan, String id, String from, Action action) {
     String fromId = from;
-    if (action == Action.ENABLE && from != null
+    if (action == Action.ENABLE
+        && from != null
         && !ModuleIds.product(id).equals(ModuleIds.product(from))) {
       plan.add(new PlanEntry(from, null, Action.DISABLE));
       fromId = null;
@@ -178,7 +189,9 @@ final class DependencyResolver {
     }
   }
 
-  /** @return Okapi's error for an interface nobody provides */
+  /**
+   * @return Okapi's error for an interface nobody provides
+   */
   static String notFound(String interfaceId, String moduleId) {
     return "interface " + interfaceId + " required by module " + moduleId + " not found";
   }

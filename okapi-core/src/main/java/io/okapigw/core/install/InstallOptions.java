@@ -11,8 +11,8 @@ import java.util.regex.PatternSyntaxException;
  * The query parameters of install, upgrade, enable and disable, as Okapi 6.1.5 reads them.
  *
  * @param simulate plan only: answer the plan, change nothing, call no module
- * @param preRelease {@code preRelease}: null (true, the default) considers every module, FALSE
- *     only modules without a pre-release version, TRUE ({@code only}) only pre-releases
+ * @param preRelease {@code preRelease}: null (true, the default) considers every module, FALSE only
+ *     modules without a pre-release version, TRUE ({@code only}) only pre-releases
  * @param npmSnapshot {@code npmSnapshot}, read as {@code preRelease} for npm snapshot versions
  * @param purge a disabled module is told to drop the tenant's data; an enabled one is told so
  *     first, then enabled afresh
@@ -25,13 +25,22 @@ import java.util.regex.PatternSyntaxException;
  * @param depCheck resolve dependencies (default); false runs the request as given
  * @param parallel accepted for Okapi compatibility (at least 1); modules run one at a time
  */
-public record InstallOptions(boolean simulate, Boolean preRelease, Boolean npmSnapshot,
-    boolean purge, String tenantParameters, String invoke, boolean async, boolean ignoreErrors,
-    boolean reinstall, boolean depCheck, int parallel) {
+public record InstallOptions(
+    boolean simulate,
+    Boolean preRelease,
+    Boolean npmSnapshot,
+    boolean purge,
+    String tenantParameters,
+    String invoke,
+    boolean async,
+    boolean ignoreErrors,
+    boolean reinstall,
+    boolean depCheck,
+    int parallel) {
 
   /** Defaults: as a plain enable or disable without parameters. */
-  public static final InstallOptions DEFAULTS = new InstallOptions(false, null, null, false,
-      null, null, false, false, false, true, 1);
+  public static final InstallOptions DEFAULTS =
+      new InstallOptions(false, null, null, false, null, null, false, false, false, true, 1);
 
   /**
    * @throws HttpError 400 naming a parameter with a bad value, {@code deploy=true} (this gateway
@@ -39,8 +48,9 @@ public record InstallOptions(boolean simulate, Boolean preRelease, Boolean npmSn
    */
   public static InstallOptions from(MultiMap params) {
     if (bool(params, "deploy", false)) {
-      throw HttpError.badRequest("deploy=true: this gateway does not deploy modules; register"
-          + " their instances at /_/discovery/modules");
+      throw HttpError.badRequest(
+          "deploy=true: this gateway does not deploy modules; register"
+              + " their instances at /_/discovery/modules");
     }
     String invoke = params.get("invoke");
     if (invoke != null && !"true".equals(invoke) && !"false".equals(invoke)) {
@@ -56,24 +66,36 @@ public record InstallOptions(boolean simulate, Boolean preRelease, Boolean npmSn
     }
     boolean depCheck = bool(params, "depCheck", true);
     if (!depCheck && parallel > 1) {
-      throw HttpError.badRequest("Install Option parallel can not be greater than 1 when"
-          + " Install Option depCheck is false");
+      throw HttpError.badRequest(
+          "Install Option parallel can not be greater than 1 when"
+              + " Install Option depCheck is false");
     }
-    return new InstallOptions(bool(params, "simulate", false),
+    return new InstallOptions(
+        bool(params, "simulate", false),
         versionFilter(params, "preRelease").orElse(null),
         versionFilter(params, "npmSnapshot").orElse(null),
-        bool(params, "purge", false), params.get("tenantParameters"), invoke,
-        bool(params, "async", false), bool(params, "ignoreErrors", false),
-        bool(params, "reinstall", false), depCheck, parallel);
+        bool(params, "purge", false),
+        params.get("tenantParameters"),
+        invoke,
+        bool(params, "async", false),
+        bool(params, "ignoreErrors", false),
+        bool(params, "reinstall", false),
+        depCheck,
+        parallel);
   }
 
-  /** @return whether install calls this module ({@code invoke}) */
+  /**
+   * @return whether install calls this module ({@code invoke})
+   */
   public boolean invokes(String moduleId) {
-    return invoke == null || "true".equals(invoke)
+    return invoke == null
+        || "true".equals(invoke)
         || !"false".equals(invoke) && moduleId.matches(invoke);
   }
 
-  /** @return whether {@code preRelease} and {@code npmSnapshot} let the module be considered */
+  /**
+   * @return whether {@code preRelease} and {@code npmSnapshot} let the module be considered
+   */
   boolean considers(String moduleId) {
     return new VersionFilter(preRelease, npmSnapshot).matches(ModuleIds.parse(moduleId));
   }
@@ -106,7 +128,11 @@ public record InstallOptions(boolean simulate, Boolean preRelease, Boolean npmSn
     if ("false".equals(v) || "only".equals(v)) {
       return Optional.of("only".equals(v));
     }
-    throw HttpError.badRequest("Expected \"true\", \"false\", \"only\" or undefined/null for"
-        + " parameter " + name + ", but got: " + v);
+    throw HttpError.badRequest(
+        "Expected \"true\", \"false\", \"only\" or undefined/null for"
+            + " parameter "
+            + name
+            + ", but got: "
+            + v);
   }
 }

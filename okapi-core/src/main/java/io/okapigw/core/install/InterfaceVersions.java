@@ -8,8 +8,7 @@ package io.okapigw.core.install;
  */
 final class InterfaceVersions {
 
-  private InterfaceVersions() {
-  }
+  private InterfaceVersions() {}
 
   /**
    * @param provided the version a module provides, e.g. {@code 16.3}
@@ -33,7 +32,9 @@ final class InterfaceVersions {
     return false;
   }
 
-  /** @return major, minor, patch (-1 when absent); null if not 2 or 3 numeric parts */
+  /**
+   * @return major, minor, patch (-1 when absent); null if not 2 or 3 numeric parts
+   */
   private static int[] parts(String version) {
     String[] parts = version.split("\\.");
     if (parts.length < 2 || parts.length > 3) {

@@ -4,19 +4,20 @@ import io.okapigw.core.registry.ModuleId;
 import java.util.Collection;
 
 /**
- * Module ids as install reads them: leniently ({@link ModuleId#lenient}: an id whose version
- * does not parse is a product alone), a product alone meaning "the newest registered version".
+ * Module ids as install reads them: leniently ({@link ModuleId#lenient}: an id whose version does
+ * not parse is a product alone), a product alone meaning "the newest registered version".
  */
 final class ModuleIds {
 
-  private ModuleIds() {
-  }
+  private ModuleIds() {}
 
   static ModuleId parse(String id) {
     return ModuleId.lenient(id);
   }
 
-  /** @return the product of a module id: {@code mod-users} for {@code mod-users-19.2.0} */
+  /**
+   * @return the product of a module id: {@code mod-users} for {@code mod-users-19.2.0}
+   */
   static String product(String id) {
     return parse(id).product();
   }

@@ -13,33 +13,53 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An install or upgrade request resolved against the registered modules and the tenant's
- * modules, as Okapi 6.1.5 resolves it: the modules {@code preRelease} and {@code npmSnapshot}
- * let through are available, the tenant's among them count as enabled, and with
- * {@code depCheck} (the default) {@link DependencyResolver} completes and orders the request.
+ * An install or upgrade request resolved against the registered modules and the tenant's modules,
+ * as Okapi 6.1.5 resolves it: the modules {@code preRelease} and {@code npmSnapshot} let through
+ * are available, the tenant's among them count as enabled, and with {@code depCheck} (the default)
+ * {@link DependencyResolver} completes and orders the request.
  *
  * @param tenant the tenant
  * @param entries the plan, in the order to run it
  * @param available the modules considered, by id
  * @param enabled the tenant's modules when planned, in enable order
  */
-record Plan(String tenant, List<PlanEntry> entries, Map<String, PlanModule> available,
+record Plan(
+    String tenant,
+    List<PlanEntry> entries,
+    Map<String, PlanModule> available,
     List<ModuleDescriptor> enabled) {
 
   /**
    * @param request the entries asked for; null for an upgrade of every enabled module
    * @return the plan; 404 unknown tenant, 400 with Okapi's messages if it cannot be met
    */
-  static Future<Plan> make(Vertx vertx, Registry registry, String tenant,
-      List<PlanEntry> request, InstallOptions options) {
-    return registry.tenantModules().enabled(tenant)
-        .compose(enabled -> registry.modules().compose(all ->
-            // resolution walks every registered module for each interface: keep it off the loop
-            vertx.executeBlocking(() -> resolve(tenant, all, enabled, request, options), false)));
+  static Future<Plan> make(
+      Vertx vertx,
+      Registry registry,
+      String tenant,
+      List<PlanEntry> request,
+      InstallOptions options) {
+    return registry
+        .tenantModules()
+        .enabled(tenant)
+        .compose(
+            enabled ->
+                registry
+                    .modules()
+                    .compose(
+                        all ->
+                            // resolution walks every registered module for each interface: keep it
+                            // off the loop
+                            vertx.executeBlocking(
+                                () -> resolve(tenant, all, enabled, request, options), false)));
   }
 
-  private static Plan resolve(String tenant, List<ModuleDescriptor> all, List<ModuleDescriptor> enabled,
-      List<PlanEntry> request, InstallOptions options) {
+  private static Plan resolve(
+      String tenant,
+      List<ModuleDescriptor> all,
+      List<ModuleDescriptor> enabled,
+      List<PlanEntry> request,
+      InstallOptions options) {
     Map<String, PlanModule> available = new HashMap<>();
     for (ModuleDescriptor m : all) {
       if (options.considers(m.id())) {
@@ -52,8 +72,10 @@ record Plan(String tenant, List<PlanEntry> entries, Map<String, PlanModule> avai
         enabledNow.put(m.id(), available.get(m.id()));
       }
     }
-    List<PlanEntry> entries = request != null ? new LinkedList<>(request)
-        : DependencyResolver.upgrades(available, enabledNow);
+    List<PlanEntry> entries =
+        request != null
+            ? new LinkedList<>(request)
+            : DependencyResolver.upgrades(available, enabledNow);
     if (options.depCheck()) {
       DependencyResolver.resolve(available, enabledNow, entries, options.reinstall());
     } else {
@@ -63,16 +85,15 @@ record Plan(String tenant, List<PlanEntry> entries, Map<String, PlanModule> avai
   }
 
   /** {@code depCheck=false}: the entry as given, its id made exact. */
-  private static void asGiven(PlanEntry entry, Map<String, PlanModule> available,
-      Map<String, PlanModule> enabled) {
+  private static void asGiven(
+      PlanEntry entry, Map<String, PlanModule> available, Map<String, PlanModule> enabled) {
     if (!entry.changes()) {
       return;
     }
     boolean versioned = ModuleIds.parse(entry.id()).hasVersion();
     boolean enable = entry.action() == Action.ENABLE;
     if (!versioned) {
-      entry.id(ModuleIds.newestOf(entry.id(), enable ? available.keySet()
-          : enabled.keySet()));
+      entry.id(ModuleIds.newestOf(entry.id(), enable ? available.keySet() : enabled.keySet()));
     }
     if (!available.containsKey(entry.id())
         || entry.action() == Action.DISABLE && !enabled.containsKey(entry.id())) {
@@ -80,7 +101,9 @@ record Plan(String tenant, List<PlanEntry> entries, Map<String, PlanModule> avai
     }
     if (enable && entry.from() == null) {
       String product = ModuleIds.product(entry.id());
-      enabled.keySet().stream().filter(id -> ModuleIds.product(id).equals(product)).findFirst()
+      enabled.keySet().stream()
+          .filter(id -> ModuleIds.product(id).equals(product))
+          .findFirst()
           .ifPresent(entry::from);
     }
     if (enable && entry.id().equals(entry.from())) {
@@ -90,18 +113,25 @@ record Plan(String tenant, List<PlanEntry> entries, Map<String, PlanModule> avai
   }
 
   /**
-   * @return done if the tenant's modules are still those planned against; 409 if another
-   *     change came between planning and running
+   * @return done if the tenant's modules are still those planned against; 409 if another change
+   *     came between planning and running
    */
   Future<Void> stillCurrent(TenantModules modules) {
     List<String> planned = enabled.stream().map(ModuleDescriptor::id).toList();
-    return modules.enabled(tenant).map(now -> {
-      if (!now.stream().map(ModuleDescriptor::id).toList().equals(planned)) {
-        throw new HttpError(409, "the modules of tenant " + tenant + " changed after this job"
-            + " was planned (another install or enable ran first); nothing was changed, post"
-            + " the install again");
-      }
-      return null;
-    });
+    return modules
+        .enabled(tenant)
+        .map(
+            now -> {
+              if (!now.stream().map(ModuleDescriptor::id).toList().equals(planned)) {
+                throw new HttpError(
+                    409,
+                    "the modules of tenant "
+                        + tenant
+                        + " changed after this job"
+                        + " was planned (another install or enable ran first); nothing was changed, post"
+                        + " the install again");
+              }
+              return null;
+            });
   }
 }

@@ -8,15 +8,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One module of an install or upgrade, in Okapi's {@code TenantModuleDescriptor} shape:
- * {@code {"id", "from", "action", "message", "stage"}}. Mutable: the planner resolves ids and
- * adds {@code from}; the job runner moves the stage along and records a failure's message.
+ * One module of an install or upgrade, in Okapi's {@code TenantModuleDescriptor} shape: {@code
+ * {"id", "from", "action", "message", "stage"}}. Mutable: the planner resolves ids and adds {@code
+ * from}; the job runner moves the stage along and records a failure's message.
  */
 final class PlanEntry {
 
   /** What happens to the module. */
   enum Action {
-    ENABLE, DISABLE, UPTODATE, SUGGEST, CONFLICT;
+    ENABLE,
+    DISABLE,
+    UPTODATE,
+    SUGGEST,
+    CONFLICT;
 
     String json() {
       return name().toLowerCase(Locale.ROOT);
@@ -25,7 +29,11 @@ final class PlanEntry {
 
   /** How far the module got; a {@code message} tells at which stage it failed. */
   enum Stage {
-    PENDING, DEPLOY, INVOKE, UNDEPLOY, DONE;
+    PENDING,
+    DEPLOY,
+    INVOKE,
+    UNDEPLOY,
+    DONE;
 
     String json() {
       return name().toLowerCase(Locale.ROOT);
@@ -47,8 +55,8 @@ final class PlanEntry {
   /**
    * Reads an install request: a JSON array of {@code {"id", "action"}}.
    *
-   * @throws HttpError 400 naming the entry that is not an object, lacks an id or an action, or
-   *     has an unknown action
+   * @throws HttpError 400 naming the entry that is not an object, lacks an id or an action, or has
+   *     an unknown action
    */
   static List<PlanEntry> listFromJson(JsonArray array) {
     List<PlanEntry> list = new ArrayList<>();
@@ -82,8 +90,12 @@ final class PlanEntry {
         return a;
       }
     }
-    throw HttpError.badRequest("install: unknown action '" + value + "' for " + id
-        + " (enable, disable, uptodate, suggest or conflict)");
+    throw HttpError.badRequest(
+        "install: unknown action '"
+            + value
+            + "' for "
+            + id
+            + " (enable, disable, uptodate, suggest or conflict)");
   }
 
   /** Reads an entry as a job stores it. */
@@ -131,12 +143,16 @@ final class PlanEntry {
     stage = newStage;
   }
 
-  /** @return whether the job runner has work for it: enable or disable */
+  /**
+   * @return whether the job runner has work for it: enable or disable
+   */
   boolean changes() {
     return action == Action.ENABLE || action == Action.DISABLE;
   }
 
-  /** @return the entry as Okapi answers it, with the stage when {@code withStage} */
+  /**
+   * @return the entry as Okapi answers it, with the stage when {@code withStage}
+   */
   JsonObject toJson(boolean withStage) {
     JsonObject json = new JsonObject().put("id", id);
     if (from != null) {
@@ -152,7 +168,9 @@ final class PlanEntry {
     return json;
   }
 
-  /** @return the entries as Okapi answers them */
+  /**
+   * @return the entries as Okapi answers them
+   */
   static JsonArray toJson(List<PlanEntry> entries, boolean withStage) {
     JsonArray array = new JsonArray();
     entries.forEach(e -> array.add(e.toJson(withStage)));

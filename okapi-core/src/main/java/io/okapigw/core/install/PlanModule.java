@@ -10,14 +10,13 @@ import java.util.List;
 
 /**
  * A module as dependency resolution sees it: its id, the interfaces it provides for proxying
- * (Okapi's "regular" ones: not system, not {@code multiple}), the ones it requires, the
- * optional ones, and the products it replaces. Equal by module id.
+ * (Okapi's "regular" ones: not system, not {@code multiple}), the ones it requires, the optional
+ * ones, and the products it replaces. Equal by module id.
  */
 final class PlanModule {
 
   /** An interface id and version (provided: one version; required: one or more). */
-  record Interface(String id, String version) {
-  }
+  record Interface(String id, String version) {}
 
   private final ModuleDescriptor descriptor;
   private final ModuleId moduleId;
@@ -29,18 +28,26 @@ final class PlanModule {
   private PlanModule(ModuleDescriptor descriptor) {
     this.descriptor = descriptor;
     this.moduleId = ModuleIds.parse(descriptor.id());
-    this.provides = descriptor.provides().stream().filter(PlanModule::regular)
-        .map(i -> new Interface(i.id(), i.version())).toList();
-    this.requires = descriptor.requires().stream()
-        .map(r -> new Interface(r.id(), r.version())).toList();
+    this.provides =
+        descriptor.provides().stream()
+            .filter(PlanModule::regular)
+            .map(i -> new Interface(i.id(), i.version()))
+            .toList();
+    this.requires =
+        descriptor.requires().stream().map(r -> new Interface(r.id(), r.version())).toList();
     List<Interface> all = new ArrayList<>(requires);
     JsonArray optional = descriptor.toJson().getJsonArray("optional", new JsonArray());
-    optional.stream().filter(JsonObject.class::isInstance).map(JsonObject.class::cast)
+    optional.stream()
+        .filter(JsonObject.class::isInstance)
+        .map(JsonObject.class::cast)
         .filter(o -> o.getValue("id") instanceof String && o.getValue("version") instanceof String)
         .forEach(o -> all.add(new Interface(o.getString("id"), o.getString("version"))));
     this.requiresOrOptional = List.copyOf(all);
-    this.replaces = descriptor.replaces().stream().filter(String.class::isInstance)
-        .map(r -> ModuleIds.product((String) r)).toList();
+    this.replaces =
+        descriptor.replaces().stream()
+            .filter(String.class::isInstance)
+            .map(r -> ModuleIds.product((String) r))
+            .toList();
   }
 
   static PlanModule of(ModuleDescriptor descriptor) {
@@ -52,7 +59,9 @@ final class PlanModule {
     return !i.id().startsWith("_") && "proxy".equals(i.interfaceType());
   }
 
-  /** @return whether a required interface counts for resolution (not a system one) */
+  /**
+   * @return whether a required interface counts for resolution (not a system one)
+   */
   static boolean regular(Interface required) {
     return !required.id().startsWith("_");
   }
@@ -73,27 +82,37 @@ final class PlanModule {
     return moduleId.product();
   }
 
-  /** @return the regular interfaces it provides */
+  /**
+   * @return the regular interfaces it provides
+   */
   List<Interface> provides() {
     return provides;
   }
 
-  /** @return the interfaces it requires (not the optional ones) */
+  /**
+   * @return the interfaces it requires (not the optional ones)
+   */
   List<Interface> requires() {
     return requires;
   }
 
-  /** @return the interfaces it requires, then the optional ones */
+  /**
+   * @return the interfaces it requires, then the optional ones
+   */
   List<Interface> requiresOrOptional() {
     return requiresOrOptional;
   }
 
-  /** @return the products it replaces */
+  /**
+   * @return the products it replaces
+   */
   List<String> replaces() {
     return replaces;
   }
 
-  /** @return whether every interface it requires is provided, compatibly, by one of them */
+  /**
+   * @return whether every interface it requires is provided, compatibly, by one of them
+   */
   boolean requirementsMetBy(Iterable<PlanModule> modules) {
     for (Interface required : requires) {
       if (!providedBy(required, modules)) {
@@ -106,8 +125,8 @@ final class PlanModule {
   private static boolean providedBy(Interface required, Iterable<PlanModule> modules) {
     for (PlanModule m : modules) {
       for (Interface p : m.provides) {
-        if (p.id().equals(required.id()) && InterfaceVersions.compatible(p.version(),
-            required.version())) {
+        if (p.id().equals(required.id())
+            && InterfaceVersions.compatible(p.version(), required.version())) {
           return true;
         }
       }
@@ -116,8 +135,7 @@ final class PlanModule {
   }
 
   /**
-   * @return whether none of them needs what this module provides (or one replaces it), so it
-   *     can go
+   * @return whether none of them needs what this module provides (or one replaces it), so it can go
    */
   boolean unneededBy(Iterable<PlanModule> modules) {
     for (PlanModule m : modules) {

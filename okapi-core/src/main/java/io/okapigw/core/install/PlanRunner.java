@@ -12,14 +12,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a job's plan as Okapi 6.1.5 does, one module at a time in plan order: every entry
- * {@code pending}, then each change {@code invoke} and, once its modules were told and the
- * change recorded, {@code done}. The job is stored after every step, so any node reports its
- * progress. The first failure stops the job (its message on the module's entry, the modules
- * after it left pending and unchanged) unless {@code ignoreErrors}: then the failed module stays
- * as it was, the job goes on, and a later module whose dependencies the failure left unmet is
- * not run (its message says so) instead of failing. Once every change ran, a permissions module
- * the plan upgraded gets every enabled module's permissions again, as Okapi does.
+ * Runs a job's plan as Okapi 6.1.5 does, one module at a time in plan order: every entry {@code
+ * pending}, then each change {@code invoke} and, once its modules were told and the change
+ * recorded, {@code done}. The job is stored after every step, so any node reports its progress. The
+ * first failure stops the job (its message on the module's entry, the modules after it left pending
+ * and unchanged) unless {@code ignoreErrors}: then the failed module stays as it was, the job goes
+ * on, and a later module whose dependencies the failure left unmet is not run (its message says so)
+ * instead of failing. Once every change ran, a permissions module the plan upgraded gets every
+ * enabled module's permissions again, as Okapi does.
  */
 final class PlanRunner {
 
@@ -36,11 +36,15 @@ final class PlanRunner {
   /**
    * @param available the modules the plan was made from, by id
    * @param enabled the tenant's modules when the plan was made
-   * @return done when every module is done; failed with the first failure (the job is complete
-   *     and stored either way)
+   * @return done when every module is done; failed with the first failure (the job is complete and
+   *     stored either way)
    */
-  Future<Void> run(String tenant, InstallJob job, Map<String, PlanModule> available,
-      List<ModuleDescriptor> enabled, InstallOptions options) {
+  Future<Void> run(
+      String tenant,
+      InstallJob job,
+      Map<String, PlanModule> available,
+      List<ModuleDescriptor> enabled,
+      InstallOptions options) {
     job.modules().forEach(m -> m.stage(Stage.PENDING));
     List<PlanModule> current = new ArrayList<>(enabled.stream().map(PlanModule::of).toList());
     Future<Void> chain = save(tenant, job);
@@ -51,59 +55,86 @@ final class PlanRunner {
     }
     for (PlanEntry entry : job.modules()) {
       if (entry.action() == Action.ENABLE && entry.from() != null) {
-        chain = chain.compose(v -> entry.stage() != Stage.DONE ? Future.succeededFuture()
-            : changes.reloadPermissions(tenant, available.get(entry.id()).descriptor(),
-                options));
+        chain =
+            chain.compose(
+                v ->
+                    entry.stage() != Stage.DONE
+                        ? Future.succeededFuture()
+                        : changes.reloadPermissions(
+                            tenant, available.get(entry.id()).descriptor(), options));
       }
     }
     return chain
-        .andThen(done -> {
-          if (done.succeeded()) {
-            job.modules().stream().filter(m -> m.message() == null)
-                .forEach(m -> m.stage(Stage.DONE));
-          }
-          job.finish();
-          log.info("tenant {}: install job {} {}", tenant, job.id(),
-              done.succeeded() ? "completed" : "failed: " + done.cause().getMessage());
-        })
-        .transform(done -> save(tenant, job).transform(saved -> done.succeeded()
-            ? Future.<Void>succeededFuture() : Future.<Void>failedFuture(done.cause())));
+        .andThen(
+            done -> {
+              if (done.succeeded()) {
+                job.modules().stream()
+                    .filter(m -> m.message() == null)
+                    .forEach(m -> m.stage(Stage.DONE));
+              }
+              job.finish();
+              log.info(
+                  "tenant {}: install job {} {}",
+                  tenant,
+                  job.id(),
+                  done.succeeded() ? "completed" : "failed: " + done.cause().getMessage());
+            })
+        .transform(
+            done ->
+                save(tenant, job)
+                    .transform(
+                        saved ->
+                            done.succeeded()
+                                ? Future.<Void>succeededFuture()
+                                : Future.<Void>failedFuture(done.cause())));
   }
 
-  private Future<Void> step(String tenant, InstallJob job, PlanEntry entry,
-      Map<String, PlanModule> available, List<PlanModule> current, InstallOptions options) {
-    PlanModule from = entry.action() == Action.DISABLE ? available.get(entry.id())
-        : entry.from() == null ? null : available.get(entry.from());
+  private Future<Void> step(
+      String tenant,
+      InstallJob job,
+      PlanEntry entry,
+      Map<String, PlanModule> available,
+      List<PlanModule> current,
+      InstallOptions options) {
+    PlanModule from =
+        entry.action() == Action.DISABLE
+            ? available.get(entry.id())
+            : entry.from() == null ? null : available.get(entry.from());
     PlanModule to = entry.action() == Action.ENABLE ? available.get(entry.id()) : null;
     if (options.ignoreErrors() && !dependenciesMet(from, to, current)) {
-      entry.message("not run: the modules it depends on, or that depend on it, were not"
-          + " changed as planned (an earlier module failed)");
+      entry.message(
+          "not run: the modules it depends on, or that depend on it, were not"
+              + " changed as planned (an earlier module failed)");
       return save(tenant, job);
     }
     entry.stage(Stage.INVOKE);
     return save(tenant, job)
         .compose(v -> changes.run(tenant, descriptor(from), descriptor(to), options, false))
-        .compose(v -> {
-          current.remove(from);
-          if (to != null) {
-            current.add(to);
-          }
-          entry.stage(Stage.DONE);
-          return save(tenant, job);
-        }, e -> {
-          entry.message(e.getMessage());
-          Future<Void> saved = save(tenant, job);
-          if (options.ignoreErrors()) {
-            log.warn("tenant {}: ignoring the failure of {}: {}", tenant, entry.id(),
-                e.getMessage());
-            return saved;
-          }
-          return saved.transform(x -> Future.failedFuture(e));
-        });
+        .compose(
+            v -> {
+              current.remove(from);
+              if (to != null) {
+                current.add(to);
+              }
+              entry.stage(Stage.DONE);
+              return save(tenant, job);
+            },
+            e -> {
+              entry.message(e.getMessage());
+              Future<Void> saved = save(tenant, job);
+              if (options.ignoreErrors()) {
+                log.warn(
+                    "tenant {}: ignoring the failure of {}: {}",
+                    tenant,
+                    entry.id(),
+                    e.getMessage());
+                return saved;
+              }
+              return saved.transform(x -> Future.failedFuture(e));
+            });
   }
 
-  private static boolean dependenciesMet(PlanModule from, PlanModule to,
-      List<PlanModule> current) {
+  private static boolean dependenciesMet(PlanModule from, PlanModule to, List<PlanModule> current) {
     List<PlanModule> after = new ArrayList<>(current);
     after.remove(from);
     return to != null ? to.requirementsMetBy(after) : from.unneededBy(after);

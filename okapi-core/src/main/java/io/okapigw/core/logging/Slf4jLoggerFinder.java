@@ -8,16 +8,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Routes {@code System.Logger} to SLF4J (Log4j 2 here) for libraries on the class path.
- * Without it the JDK sends {@code System.Logger} to {@code java.util.logging}, which prints to
- * stderr whatever {@code log4j2.xml} says: Caffeine logged every failed auth call that way, a
- * hundred lines of stack trace each ({@code LocalAsyncCache - Exception thrown during
- * asynchronous load}), though {@code log4j2.xml} turns its logger down to ERROR. The JDK's own
- * modules keep {@code java.util.logging}, as without this class: they may log while Log4j
- * itself starts, and they never flood.
+ * Routes {@code System.Logger} to SLF4J (Log4j 2 here) for libraries on the class path. Without it
+ * the JDK sends {@code System.Logger} to {@code java.util.logging}, which prints to stderr whatever
+ * {@code log4j2.xml} says: Caffeine logged every failed auth call that way, a hundred lines of
+ * stack trace each ({@code LocalAsyncCache - Exception thrown during asynchronous load}), though
+ * {@code log4j2.xml} turns its logger down to ERROR. The JDK's own modules keep {@code
+ * java.util.logging}, as without this class: they may log while Log4j itself starts, and they never
+ * flood.
  *
- * <p>Registered in {@code META-INF/services/java.lang.System$LoggerFinder}; the JDK loads it
- * at the first {@code System.getLogger}.
+ * <p>Registered in {@code META-INF/services/java.lang.System$LoggerFinder}; the JDK loads it at the
+ * first {@code System.getLogger}.
  */
 public final class Slf4jLoggerFinder extends System.LoggerFinder {
 
@@ -31,7 +31,8 @@ public final class Slf4jLoggerFinder extends System.LoggerFinder {
 
   private static boolean isJdk(Module module) {
     ClassLoader loader = module.getClassLoader();
-    return module.isNamed() && module.getLayer() == ModuleLayer.boot()
+    return module.isNamed()
+        && module.getLayer() == ModuleLayer.boot()
         && (loader == null || loader == ClassLoader.getPlatformClassLoader());
   }
 
@@ -73,16 +74,16 @@ public final class Slf4jLoggerFinder extends System.LoggerFinder {
     }
 
     @Override
-    public void log(System.Logger.Level level, ResourceBundle bundle, String msg,
-        Throwable thrown) {
+    public void log(
+        System.Logger.Level level, ResourceBundle bundle, String msg, Throwable thrown) {
       if (isLoggable(level)) {
         logger().atLevel(level(level)).setCause(thrown).log(localized(bundle, msg));
       }
     }
 
     @Override
-    public void log(System.Logger.Level level, ResourceBundle bundle, String format,
-        Object... params) {
+    public void log(
+        System.Logger.Level level, ResourceBundle bundle, String format, Object... params) {
       if (isLoggable(level)) {
         logger().atLevel(level(level)).log(format(bundle, format, params));
       }
@@ -129,19 +130,18 @@ public final class Slf4jLoggerFinder extends System.LoggerFinder {
     }
 
     @Override
-    public void log(System.Logger.Level level, ResourceBundle bundle, String msg,
-        Throwable thrown) {
+    public void log(
+        System.Logger.Level level, ResourceBundle bundle, String msg, Throwable thrown) {
       publish(level, () -> localized(bundle, msg), thrown);
     }
 
     @Override
-    public void log(System.Logger.Level level, ResourceBundle bundle, String format,
-        Object... params) {
+    public void log(
+        System.Logger.Level level, ResourceBundle bundle, String format, Object... params) {
       publish(level, () -> format(bundle, format, params), null);
     }
 
-    private void publish(System.Logger.Level level, Supplier<String> message,
-        Throwable thrown) {
+    private void publish(System.Logger.Level level, Supplier<String> message, Throwable thrown) {
       java.util.logging.Level to = level(level);
       if (logger.isLoggable(to)) {
         logger.log(to, message.get(), thrown);

@@ -11,9 +11,9 @@ import io.vertx.core.MultiMap;
 /**
  * Who a request is for, read as Okapi 6 reads it. The token comes from {@code X-Okapi-Token},
  * {@code Authorization} (with or without {@code Bearer }) or the {@code folioAccessToken} cookie
- * (what Stripes sends); two different tokens are a 400. The tenant comes from
- * {@code X-Okapi-Tenant}, else from the token's {@code tenant} claim (read unverified, like
- * Okapi; the auth filter verifies every token), else it is the {@code supertenant}.
+ * (what Stripes sends); two different tokens are a 400. The tenant comes from {@code
+ * X-Okapi-Tenant}, else from the token's {@code tenant} claim (read unverified, like Okapi; the
+ * auth filter verifies every token), else it is the {@code supertenant}.
  *
  * @param tenant the tenant id
  * @param token the token, or {@code null} if the request has none
@@ -26,8 +26,8 @@ public record ClientIdentity(String tenant, String token) {
   private static final String BEARER = "bearer ";
 
   /**
-   * @throws HttpError 400 if the token sources disagree, two access-token cookies are sent, or
-   *     no tenant is named and the token is not a readable JWT
+   * @throws HttpError 400 if the token sources disagree, two access-token cookies are sent, or no
+   *     tenant is named and the token is not a readable JWT
    */
   public static ClientIdentity from(MultiMap headers) {
     String token = token(headers);
@@ -38,8 +38,12 @@ public record ClientIdentity(String tenant, String token) {
     if (token == null) {
       return new ClientIdentity(TenantDescriptor.SUPERTENANT, null);
     }
-    UnverifiedClaims claims = UnverifiedClaims.of(token).orElseThrow(() -> HttpError.badRequest(
-        "no X-Okapi-Tenant header, and the token is not a JWT that names a tenant"));
+    UnverifiedClaims claims =
+        UnverifiedClaims.of(token)
+            .orElseThrow(
+                () ->
+                    HttpError.badRequest(
+                        "no X-Okapi-Tenant header, and the token is not a JWT that names a tenant"));
     return new ClientIdentity(claims.tenant().orElse(TenantDescriptor.SUPERTENANT), token);
   }
 
@@ -55,15 +59,23 @@ public record ClientIdentity(String tenant, String token) {
     String token = emptyToNull(headers.get(OkapiHeaders.TOKEN));
     String authorization = emptyToNull(headers.get(OkapiHeaders.AUTHORIZATION));
     if (authorization != null) {
-      token = agree(token, withoutBearer(authorization),
-          "X-Okapi-Token and Authorization carry different tokens; send only one of them");
+      token =
+          agree(
+              token,
+              withoutBearer(authorization),
+              "X-Okapi-Token and Authorization carry different tokens; send only one of them");
     }
     String cookies = headers.get("Cookie");
     if (cookies != null) {
       String cookie = accessTokenCookie(cookies);
       if (cookie != null) {
-        token = agree(token, cookie,
-            "the " + ACCESS_TOKEN_COOKIE + " cookie and the token header carry different tokens");
+        token =
+            agree(
+                token,
+                cookie,
+                "the "
+                    + ACCESS_TOKEN_COOKIE
+                    + " cookie and the token header carry different tokens");
       }
     }
     return token;
@@ -78,7 +90,8 @@ public record ClientIdentity(String tenant, String token) {
 
   private static String withoutBearer(String authorization) {
     return authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())
-        ? authorization.substring(BEARER.length()).trim() : authorization;
+        ? authorization.substring(BEARER.length()).trim()
+        : authorization;
   }
 
   private static String accessTokenCookie(String header) {

@@ -10,43 +10,45 @@ import io.vertx.ext.web.handler.CorsHandler;
 import java.util.Optional;
 
 /**
- * CORS as Okapi 6.1.5 answers it, for browsers (Stripes) calling from another origin: any
- * origin, with credentials; methods PUT, PATCH, DELETE, GET, POST; Okapi's allowed and exposed
- * headers; preflights answered 204 and cached by the browser for 2 hours. A preflight through
- * {@code /_/invoke/tenant/{tenant}/...} for a handler with {@code delegateCORS} goes to the
- * module instead.
+ * CORS as Okapi 6.1.5 answers it, for browsers (Stripes) calling from another origin: any origin,
+ * with credentials; methods PUT, PATCH, DELETE, GET, POST; Okapi's allowed and exposed headers;
+ * preflights answered 204 and cached by the browser for 2 hours. A preflight through {@code
+ * /_/invoke/tenant/{tenant}/...} for a handler with {@code delegateCORS} goes to the module
+ * instead.
  */
 public final class CorsPolicy {
 
   /** The header that makes a request a CORS request. */
   public static final String ORIGIN = "Origin";
+
   private static final int MAX_AGE_SECONDS = 7200;
 
   private final RoutingTables tables;
   private final ProxyHandler proxy;
-  private final CorsHandler cors = CorsHandler.create()
-      .addOriginWithRegex(".*")
-      .allowedMethod(HttpMethod.PUT)
-      .allowedMethod(HttpMethod.PATCH)
-      .allowedMethod(HttpMethod.DELETE)
-      .allowedMethod(HttpMethod.GET)
-      .allowedMethod(HttpMethod.POST)
-      .allowedHeader(HttpHeaders.CONTENT_TYPE.toString())
-      .allowedHeader(OkapiHeaders.TENANT)
-      .allowedHeader(OkapiHeaders.TOKEN)
-      .allowedHeader(OkapiHeaders.AUTHORIZATION)
-      .allowedHeader(OkapiHeaders.REQUEST_ID)
-      .allowedHeader(OkapiHeaders.MODULE_ID)
-      .allowedHeader("Credentials")
-      .exposedHeader(HttpHeaders.LOCATION.toString())
-      .exposedHeader("X-Okapi-Trace")
-      .exposedHeader(OkapiHeaders.TOKEN)
-      .exposedHeader(OkapiHeaders.AUTHORIZATION)
-      .exposedHeader(OkapiHeaders.REQUEST_ID)
-      .exposedHeader(OkapiHeaders.MODULE_ID)
-      .exposedHeader("Credentials")
-      .maxAgeSeconds(MAX_AGE_SECONDS)
-      .allowCredentials(true);
+  private final CorsHandler cors =
+      CorsHandler.create()
+          .addOriginWithRegex(".*")
+          .allowedMethod(HttpMethod.PUT)
+          .allowedMethod(HttpMethod.PATCH)
+          .allowedMethod(HttpMethod.DELETE)
+          .allowedMethod(HttpMethod.GET)
+          .allowedMethod(HttpMethod.POST)
+          .allowedHeader(HttpHeaders.CONTENT_TYPE.toString())
+          .allowedHeader(OkapiHeaders.TENANT)
+          .allowedHeader(OkapiHeaders.TOKEN)
+          .allowedHeader(OkapiHeaders.AUTHORIZATION)
+          .allowedHeader(OkapiHeaders.REQUEST_ID)
+          .allowedHeader(OkapiHeaders.MODULE_ID)
+          .allowedHeader("Credentials")
+          .exposedHeader(HttpHeaders.LOCATION.toString())
+          .exposedHeader("X-Okapi-Trace")
+          .exposedHeader(OkapiHeaders.TOKEN)
+          .exposedHeader(OkapiHeaders.AUTHORIZATION)
+          .exposedHeader(OkapiHeaders.REQUEST_ID)
+          .exposedHeader(OkapiHeaders.MODULE_ID)
+          .exposedHeader("Credentials")
+          .maxAgeSeconds(MAX_AGE_SECONDS)
+          .allowCredentials(true);
 
   /**
    * @param tables where a delegated preflight's handler is looked up
@@ -63,8 +65,8 @@ public final class CorsPolicy {
    */
   public void handle(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
-    Optional<InvokePath> delegated = InvokePath.parse(request.path())
-        .filter(invoke -> delegates(request, invoke));
+    Optional<InvokePath> delegated =
+        InvokePath.parse(request.path()).filter(invoke -> delegates(request, invoke));
     if (delegated.isPresent()) {
       proxy.delegatePreflight(request, delegated.get());
     } else {
@@ -77,9 +79,11 @@ public final class CorsPolicy {
     if (request.method() != HttpMethod.OPTIONS || requested == null) {
       return false;
     }
-    return tables.forTenant(invoke.tenant())
-        .flatMap(table -> table.match(requested, invoke.path(),
-            request.getHeader(OkapiHeaders.MODULE_ID)))
+    return tables
+        .forTenant(invoke.tenant())
+        .flatMap(
+            table ->
+                table.match(requested, invoke.path(), request.getHeader(OkapiHeaders.MODULE_ID)))
         .map(pipeline -> pipeline.handler().entry().delegateCors())
         .orElse(false);
   }

@@ -12,24 +12,25 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.streams.Pipe;
 
 /**
- * One exchange with a handler module: the client's body streamed up, the module's response
- * streamed down, with back-pressure both ways. When one side breaks, the other is stopped, and
- * the module's connection goes back to the pool only if its request was sent whole:
+ * One exchange with a handler module: the client's body streamed up, the module's response streamed
+ * down, with back-pressure both ways. When one side breaks, the other is stopped, and the module's
+ * connection goes back to the pool only if its request was sent whole:
+ *
  * <ul>
  *   <li>the client's body breaks (client gone) or cannot be written (module gone): the module's
- *       side is given up ({@link #abort});</li>
+ *       side is given up ({@link #abort});
  *   <li>the module's response fails, before or during the relay: the rest of the client's body is
- *       dropped, a started client response reset;</li>
- *   <li>the client's connection closes, at any time from {@link #send} on, or its response
- *       fails: the module's side is given up (a pipe alone would not notice a close while it
- *       waits for the client to drain, nor one that came before it was made);</li>
- *   <li>the module answers in full before the body is all sent (a 413 from a body limit): the
- *       rest of the body is read and dropped, so the client's connection stays usable, and the
- *       module's connection, holding a request sent in part, is closed;</li>
+ *       dropped, a started client response reset;
+ *   <li>the client's connection closes, at any time from {@link #send} on, or its response fails:
+ *       the module's side is given up (a pipe alone would not notice a close while it waits for the
+ *       client to drain, nor one that came before it was made);
+ *   <li>the module answers in full before the body is all sent (a 413 from a body limit): the rest
+ *       of the body is read and dropped, so the client's connection stays usable, and the module's
+ *       connection, holding a request sent in part, is closed;
  *   <li>the client's body stops midway: {@code proxy.idle-timeout} runs from the last bytes the
  *       client sent ({@link UpstreamClient#watchUpload}), not from the head, and the client is
  *       answered 408 and its connection closed, the module not blamed (504 only when the module
- *       stopped reading the body, or answering once it has it).</li>
+ *       stopped reading the body, or answering once it has it).
  * </ul>
  */
 final class Exchange {
@@ -59,14 +60,15 @@ final class Exchange {
   /**
    * Sends the request, streaming the client's body.
    *
-   * @return this once the module's response head has come; not a byte of the response moves
-   *     until {@link #relay} (or {@link #abort})
+   * @return this once the module's response head has come; not a byte of the response moves until
+   *     {@link #relay} (or {@link #abort})
    */
   Future<Exchange> send() {
-    upstream.exceptionHandler(e -> {
-      noteStall(e);
-      abort();
-    });
+    upstream.exceptionHandler(
+        e -> {
+          noteStall(e);
+          abort();
+        });
     if (in.response().closed() || in.response().ended()) {
       // the client left, or was answered (a broken body), while the request waited for auth or a
       // connection: its close is past
@@ -75,41 +77,55 @@ final class Exchange {
     }
     in.response().closeHandler(v -> abort());
     Future<HttpClientResponse> answered = hasBody(in) ? sendBody() : sendWithoutBody();
-    return answered.map(this::hold).onFailure(e -> {
-      noteStall(e);
-      abort();
-    }).recover(e -> {
-      if (!clientStalled) {
-        return Future.failedFuture(e);
-      }
-      // the rest of the body will not be read as a request: the connection cannot go on (and
-      // Vert.x would keep it open for a body that does not come)
-      in.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE)
-          .endHandler(v -> in.connection().close());
-      return Future.failedFuture(new HttpError(408, "request body incomplete: no bytes for "
-          + client.idleTimeoutMillis() + " ms"));
-    });
+    return answered
+        .map(this::hold)
+        .onFailure(
+            e -> {
+              noteStall(e);
+              abort();
+            })
+        .recover(
+            e -> {
+              if (!clientStalled) {
+                return Future.failedFuture(e);
+              }
+              // the rest of the body will not be read as a request: the connection cannot go on
+              // (and
+              // Vert.x would keep it open for a body that does not come)
+              in.response()
+                  .putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE)
+                  .endHandler(v -> in.connection().close());
+              return Future.failedFuture(
+                  new HttpError(
+                      408,
+                      "request body incomplete: no bytes for "
+                          + client.idleTimeoutMillis()
+                          + " ms"));
+            });
   }
 
-  /** @return the module's response, paused until {@link #relay} */
+  /**
+   * @return the module's response, paused until {@link #relay}
+   */
   HttpClientResponse response() {
     return response;
   }
 
   /** Streams the module's response to {@code out}, whose status and headers are set. */
   Future<Void> relay(HttpServerResponse out) {
-    return download.to(out)
+    return download
+        .to(out)
         .onSuccess(v -> closeIfAnsweredEarly())
-        .onFailure(e -> {
-          out.reset();
-          abort();
-        });
+        .onFailure(
+            e -> {
+              out.reset();
+              abort();
+            });
   }
 
   /**
-   * Gives the exchange up: the module's request is abandoned ({@link UpstreamClient#abandon}),
-   * the rest of the client's body and of a held response dropped, a relay under way failed.
-   * Idempotent.
+   * Gives the exchange up: the module's request is abandoned ({@link UpstreamClient#abandon}), the
+   * rest of the client's body and of a held response dropped, a relay under way failed. Idempotent.
    */
   void abort() {
     if (aborted) {
@@ -147,7 +163,7 @@ final class Exchange {
   private void dropRestOfBody() {
     upload.close();
     // closing the pipe unset the request's handler; failures from here on are the abort's own
-    upstream.exceptionHandler(e -> { });
+    upstream.exceptionHandler(e -> {});
   }
 
   private Future<Void> endBody() {
@@ -161,7 +177,10 @@ final class Exchange {
    * write queue not full): the client stopped sending, not the module answering.
    */
   private void noteStall(Throwable failure) {
-    if (!aborted && !sentWhole && upload != null && UpstreamClient.isTimeoutFailure(failure)
+    if (!aborted
+        && !sentWhole
+        && upload != null
+        && UpstreamClient.isTimeoutFailure(failure)
         && !upstream.writeQueueFull()) {
       clientStalled = true;
     }

@@ -13,13 +13,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Pre and post filters (Okapi's {@code headers} type): the client's headers, no body,
- * {@code X-Okapi-Filter: pre|post <pathPattern>}. As in Okapi 6.1.5, what a filter answers does
- * not change the request: a pre filter's status is ignored (a filter that cannot be reached, or
- * whose answer does not end within {@code proxy.idle-timeout}, fails the request, naming it);
- * post filters are told the handler's status and headers, or the auth filter's refusal, and
- * cannot change the response. Every answer is read to its end, or given up with its connection
- * ({@link UpstreamClient#read}).
+ * Pre and post filters (Okapi's {@code headers} type): the client's headers, no body, {@code
+ * X-Okapi-Filter: pre|post <pathPattern>}. As in Okapi 6.1.5, what a filter answers does not change
+ * the request: a pre filter's status is ignored (a filter that cannot be reached, or whose answer
+ * does not end within {@code proxy.idle-timeout}, fails the request, naming it); post filters are
+ * told the handler's status and headers, or the auth filter's refusal, and cannot change the
+ * response. Every answer is read to its end, or given up with its connection ({@link
+ * UpstreamClient#read}).
  */
 final class FilterCalls {
 
@@ -43,22 +43,25 @@ final class FilterCalls {
   Future<Void> preAfterRefusal(ProxyRequest request, int authStatus) {
     return pre(request, authStatus)
         .onFailure(e -> log.warn("pre filter failed: {}", e.getMessage()))
-        .<Void>mapEmpty().otherwiseEmpty();
+        .<Void>mapEmpty()
+        .otherwiseEmpty();
   }
 
   /** Tells the post filters the handler's status and headers; failures are logged. */
   void post(ProxyRequest request, int handlerStatus, MultiMap handlerHeaders) {
-    MultiMap extra = MultiMap.caseInsensitiveMultiMap()
-        .set(OkapiHeaders.HANDLER_RESULT, Integer.toString(handlerStatus))
-        .set(OkapiHeaders.HANDLER_HEADERS, json(handlerHeaders));
+    MultiMap extra =
+        MultiMap.caseInsensitiveMultiMap()
+            .set(OkapiHeaders.HANDLER_RESULT, Integer.toString(handlerStatus))
+            .set(OkapiHeaders.HANDLER_HEADERS, json(handlerHeaders));
     request.pipeline().post().forEach(stage -> post(request, stage, extra));
   }
 
   /** Tells the post filters the auth filter's refusal; failures are logged. */
   void postAfterRefusal(ProxyRequest request, int authStatus, MultiMap authHeaders) {
-    MultiMap extra = MultiMap.caseInsensitiveMultiMap()
-        .set(OkapiHeaders.AUTH_RESULT, Integer.toString(authStatus))
-        .set(OkapiHeaders.AUTH_HEADERS, json(authHeaders));
+    MultiMap extra =
+        MultiMap.caseInsensitiveMultiMap()
+            .set(OkapiHeaders.AUTH_RESULT, Integer.toString(authStatus))
+            .set(OkapiHeaders.AUTH_HEADERS, json(authHeaders));
     request.pipeline().post().forEach(stage -> post(request, stage, extra));
   }
 
@@ -81,14 +84,17 @@ final class FilterCalls {
 
   /** Calls the filter and reads its answer to the end (within the idle timeout). */
   private Future<Void> call(ProxyRequest request, Stage stage, MultiMap extra) {
-    return upstream.open(stage, request.in().method(), request.handlerUri())
-        .compose(target -> send(request, stage, extra, target)
-            .compose(response -> drain(stage, response))
-            .recover(UpstreamClient.failureFor(target)));
+    return upstream
+        .open(stage, request.in().method(), request.handlerUri())
+        .compose(
+            target ->
+                send(request, stage, extra, target)
+                    .compose(response -> drain(stage, response))
+                    .recover(UpstreamClient.failureFor(target)));
   }
 
-  private static Future<HttpClientResponse> send(ProxyRequest request, Stage stage,
-      MultiMap extra, Target target) {
+  private static Future<HttpClientResponse> send(
+      ProxyRequest request, Stage stage, MultiMap extra, Target target) {
     MultiMap headers = target.request().headers();
     request.writeModuleHeaders(headers, stage);
     headers.remove("Content-Length");
@@ -98,8 +104,11 @@ final class FilterCalls {
 
   private Future<Void> drain(Stage stage, HttpClientResponse response) {
     if (response.statusCode() / 100 != 2) {
-      log.debug("{} filter of {} answered {}; ignored, as Okapi does", stage.entry().phase(),
-          stage.moduleId(), response.statusCode());
+      log.debug(
+          "{} filter of {} answered {}; ignored, as Okapi does",
+          stage.entry().phase(),
+          stage.moduleId(),
+          response.statusCode());
     }
     return upstream.read(response, 0).mapEmpty();
   }

@@ -15,8 +15,8 @@ import io.vertx.core.http.HttpServerResponse;
 
 /**
  * The handler stage: streams the client's body to the handler module and the module's response
- * back, with back-pressure both ways and nothing buffered whole, as one {@link Exchange}. A
- * stream that breaks midway stops the other side, never ended as if complete.
+ * back, with back-pressure both ways and nothing buffered whole, as one {@link Exchange}. A stream
+ * that breaks midway stops the other side, never ended as if complete.
  */
 final class Forwarder {
 
@@ -26,20 +26,23 @@ final class Forwarder {
     this.upstream = upstream;
   }
 
-  /** @return the handler's status code once its response has been relayed */
+  /**
+   * @return the handler's status code once its response has been relayed
+   */
   Future<Integer> forward(ProxyRequest request) {
     return send(request).compose(exchange -> relay(request, exchange));
   }
 
   /**
-   * Sends the request to the handler. The response comes back paused: not a byte of it moves
-   * until {@link #relay} or {@link #discard}.
+   * Sends the request to the handler. The response comes back paused: not a byte of it moves until
+   * {@link #relay} or {@link #discard}.
    */
   Future<Exchange> send(ProxyRequest request) {
     HttpServerRequest in = request.in();
-    return upstream.open(request.pipeline().handler(), in.method(), request.handlerUri())
-        .compose(target -> exchange(request, target).send()
-            .recover(UpstreamClient.failureFor(target)));
+    return upstream
+        .open(request.pipeline().handler(), in.method(), request.handlerUri())
+        .compose(
+            target -> exchange(request, target).send().recover(UpstreamClient.failureFor(target)));
   }
 
   /** Streams the handler's response to the client; @return the handler's status code */
@@ -50,8 +53,12 @@ final class Forwarder {
       // the client was answered meanwhile (its chunked body broke: 400, connection closed) or is
       // gone: the module's answer has nowhere to go
       exchange.abort();
-      return Future.failedFuture(new HttpError(response.statusCode(), "module answered "
-          + response.statusCode() + " after the client's request was answered or closed"));
+      return Future.failedFuture(
+          new HttpError(
+              response.statusCode(),
+              "module answered "
+                  + response.statusCode()
+                  + " after the client's request was answered or closed"));
     }
     OkapiHeaders.copyForwardable(response.headers(), out.headers());
     dropEchoedToken(request, out.headers());
@@ -68,23 +75,26 @@ final class Forwarder {
 
   /**
    * A module that answers with the token it was given (RMB did, RMB-478) must not hand a module
-   * token to the client: Okapi drops an {@code X-Okapi-Token} equal to the one the module got;
-   * this gateway also drops any other module token of the grant.
+   * token to the client: Okapi drops an {@code X-Okapi-Token} equal to the one the module got; this
+   * gateway also drops any other module token of the grant.
    */
   private static void dropEchoedToken(ProxyRequest request, MultiMap headers) {
     String answered = headers.get(OkapiHeaders.TOKEN);
-    if (answered != null && (answered.equals(request.tokenFor(request.pipeline().handler()))
-        || request.grant() != null && Grants.isModuleToken(request.grant(), answered))) {
+    if (answered != null
+        && (answered.equals(request.tokenFor(request.pipeline().handler()))
+            || request.grant() != null && Grants.isModuleToken(request.grant(), answered))) {
       headers.remove(OkapiHeaders.TOKEN);
     }
   }
 
   /** Throws away a response that must not reach the client: its exchange is given up. */
   static Future<Void> discard(Future<Exchange> held) {
-    return held.map(exchange -> {
-      exchange.abort();
-      return (Void) null;
-    }).otherwiseEmpty();
+    return held.map(
+            exchange -> {
+              exchange.abort();
+              return (Void) null;
+            })
+        .otherwiseEmpty();
   }
 
   private Exchange exchange(ProxyRequest request, Target target) {

@@ -5,12 +5,14 @@ import io.vertx.core.Future;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
- * Serves, inside the gateway, the handlers of its own module (the admin API), once the request
- * has passed the auth filter and pre filters like any other.
+ * Serves, inside the gateway, the handlers of its own module (the admin API), once the request has
+ * passed the auth filter and pre filters like any other.
  */
 public interface InternalHandler {
 
-  /** @return whether {@code handler} is served here rather than by a module instance */
+  /**
+   * @return whether {@code handler} is served here rather than by a module instance
+   */
   boolean serves(Stage handler);
 
   /**

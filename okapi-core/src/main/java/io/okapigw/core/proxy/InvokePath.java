@@ -4,8 +4,8 @@ import java.util.Optional;
 
 /**
  * {@code /_/invoke/tenant/{tenant}/{path}}: Okapi's way to call a module without a tenant header
- * (identity providers' callbacks, links in e-mails). The request is proxied for {@code tenant}
- * as a request for {@code /{path}} with the same query.
+ * (identity providers' callbacks, links in e-mails). The request is proxied for {@code tenant} as a
+ * request for {@code /{path}} with the same query.
  *
  * @param tenant the tenant from the path
  * @param path the module path it stands for
@@ -14,7 +14,9 @@ public record InvokePath(String tenant, String path) {
 
   static final String PREFIX = "/_/invoke/tenant/";
 
-  /** @return the tenant and path, or empty if {@code requestPath} is not an invoke path */
+  /**
+   * @return the tenant and path, or empty if {@code requestPath} is not an invoke path
+   */
   public static Optional<InvokePath> parse(String requestPath) {
     if (!requestPath.startsWith(PREFIX)) {
       return Optional.empty();
@@ -23,7 +25,8 @@ public record InvokePath(String tenant, String path) {
     if (slash <= PREFIX.length()) {
       return Optional.empty();
     }
-    return Optional.of(new InvokePath(requestPath.substring(PREFIX.length(), slash),
-        requestPath.substring(slash)));
+    return Optional.of(
+        new InvokePath(
+            requestPath.substring(PREFIX.length(), slash), requestPath.substring(slash)));
   }
 }

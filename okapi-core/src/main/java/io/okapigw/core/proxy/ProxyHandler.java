@@ -42,8 +42,13 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param authParallel whether safe requests run their handler during the auth call
    * @param internal serves the gateway's own module (the admin API)
    */
-  public ProxyHandler(RoutingTables tables, UpstreamClient upstream, AuthStage auth,
-      String okapiUrl, MeterRegistry registry, AuthParallel authParallel,
+  public ProxyHandler(
+      RoutingTables tables,
+      UpstreamClient upstream,
+      AuthStage auth,
+      String okapiUrl,
+      MeterRegistry registry,
+      AuthParallel authParallel,
       InternalHandler internal) {
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
@@ -76,7 +81,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     in.pause();
     String method = in.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
     RequestTarget target = new RequestTarget(invoke.path(), in.query());
-    Future.succeededFuture(in).map(r -> route(r, method, invoke.tenant(), target))
+    Future.succeededFuture(in)
+        .map(r -> route(r, method, invoke.tenant(), target))
         .compose(forwarder::forward)
         .onFailure(e -> fail(in, e));
   }
@@ -84,29 +90,53 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private void handle(HttpServerRequest in, String tenant, RequestTarget target) {
     in.pause();
     long start = System.nanoTime();
-    Future<ProxyRequest> routed = Future.succeededFuture(in)
-        .map(r -> route(r, r.method().name(), tenant, target));
-    routed.compose(this::authorizeAndForward)
+    Future<ProxyRequest> routed =
+        Future.succeededFuture(in).map(r -> route(r, r.method().name(), tenant, target));
+    routed
+        .compose(this::authorizeAndForward)
         .onFailure(e -> fail(in, e))
-        .onComplete(done -> metrics.record(
-            routed.succeeded() ? routed.result().identity().tenant() : "unknown",
-            in.method().name(), in.response().getStatusCode(), start));
+        .onComplete(
+            done ->
+                metrics.record(
+                    routed.succeeded() ? routed.result().identity().tenant() : "unknown",
+                    in.method().name(),
+                    in.response().getStatusCode(),
+                    start));
   }
 
-  private ProxyRequest route(HttpServerRequest in, String method, String tenant,
-      RequestTarget target) {
-    ClientIdentity identity = tenant == null ? ClientIdentity.from(in.headers())
-        : ClientIdentity.forTenant(tenant, in.headers());
-    RoutingTable table = tables.forTenant(identity.tenant())
-        .orElseThrow(() -> HttpError.badRequest("unknown tenant " + identity.tenant()));
+  private ProxyRequest route(
+      HttpServerRequest in, String method, String tenant, RequestTarget target) {
+    ClientIdentity identity =
+        tenant == null
+            ? ClientIdentity.from(in.headers())
+            : ClientIdentity.forTenant(tenant, in.headers());
+    RoutingTable table =
+        tables
+            .forTenant(identity.tenant())
+            .orElseThrow(() -> HttpError.badRequest("unknown tenant " + identity.tenant()));
     String moduleId = in.getHeader(OkapiHeaders.MODULE_ID);
-    Pipeline pipeline = table.match(method, target.path(), moduleId)
-        .orElseThrow(() -> HttpError.notFound("no module serves " + method + " "
-            + target.path() + " for tenant " + identity.tenant()
-            + (moduleId == null ? "" : " in module " + moduleId)));
-    return new ProxyRequest(in, target, identity, pipeline,
-        RequestIds.next(in.getHeader(OkapiHeaders.REQUEST_ID), target.path()), okapiUrl,
-        System.currentTimeMillis(), null);
+    Pipeline pipeline =
+        table
+            .match(method, target.path(), moduleId)
+            .orElseThrow(
+                () ->
+                    HttpError.notFound(
+                        "no module serves "
+                            + method
+                            + " "
+                            + target.path()
+                            + " for tenant "
+                            + identity.tenant()
+                            + (moduleId == null ? "" : " in module " + moduleId)));
+    return new ProxyRequest(
+        in,
+        target,
+        identity,
+        pipeline,
+        RequestIds.next(in.getHeader(OkapiHeaders.REQUEST_ID), target.path()),
+        okapiUrl,
+        System.currentTimeMillis(),
+        null);
   }
 
   private Future<Integer> authorizeAndForward(ProxyRequest request) {
@@ -114,9 +144,12 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       return filters.pre(request).compose(this::forward);
     }
     Future<AuthDecision> decision = auth.authorize(request.authRequest());
-    if (parallel != null && !decision.isComplete() && ParallelAuth.eligible(request)
+    if (parallel != null
+        && !decision.isComplete()
+        && ParallelAuth.eligible(request)
         && !internal.serves(request.pipeline().handler())) {
-      return parallel.run(request, decision)
+      return parallel
+          .run(request, decision)
           .onSuccess(status -> postFilters(request, status))
           .recover(e -> refused(request, e));
     }
@@ -126,8 +159,10 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   }
 
   private Future<Integer> forward(ProxyRequest request) {
-    Future<Integer> answered = internal.serves(request.pipeline().handler())
-        ? internal.handle(request.in()) : forwarder.forward(request);
+    Future<Integer> answered =
+        internal.serves(request.pipeline().handler())
+            ? internal.handle(request.in())
+            : forwarder.forward(request);
     return answered.onSuccess(status -> postFilters(request, status));
   }
 
@@ -138,21 +173,26 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   }
 
   /**
-   * The auth filter's refusal goes to the client as Okapi sends it; pre filters are told before
-   * and post filters after, with {@code X-Okapi-Auth-Result}.
+   * The auth filter's refusal goes to the client as Okapi sends it; pre filters are told before and
+   * post filters after, with {@code X-Okapi-Auth-Result}.
    */
   private Future<Integer> refused(ProxyRequest request, Throwable e) {
     if (!(e instanceof AuthRefusal refusal)) {
       return Future.failedFuture(e);
     }
-    return filters.preAfterRefusal(request, refusal.status()).map(v -> {
-      fail(request.in(), refusal);
-      if (!request.pipeline().post().isEmpty()) {
-        filters.postAfterRefusal(request, refusal.status(), MultiMap.caseInsensitiveMultiMap()
-            .set("Content-Type", refusal.contentType()));
-      }
-      return refusal.status();
-    });
+    return filters
+        .preAfterRefusal(request, refusal.status())
+        .map(
+            v -> {
+              fail(request.in(), refusal);
+              if (!request.pipeline().post().isEmpty()) {
+                filters.postAfterRefusal(
+                    request,
+                    refusal.status(),
+                    MultiMap.caseInsensitiveMultiMap().set("Content-Type", refusal.contentType()));
+              }
+              return refusal.status();
+            });
   }
 
   private static void fail(HttpServerRequest in, Throwable e) {

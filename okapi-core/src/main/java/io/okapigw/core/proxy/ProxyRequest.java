@@ -22,34 +22,52 @@ import io.vertx.core.net.SocketAddress;
  * @param receivedAt when the request arrived, epoch milliseconds (X-Okapi-request-timestamp)
  * @param grant the auth module's grant, or {@code null} if the tenant has no auth filter
  */
-record ProxyRequest(HttpServerRequest in, RequestTarget target, ClientIdentity identity,
-    Pipeline pipeline, String requestId, String okapiUrl, long receivedAt, AuthDecision grant) {
+record ProxyRequest(
+    HttpServerRequest in,
+    RequestTarget target,
+    ClientIdentity identity,
+    Pipeline pipeline,
+    String requestId,
+    String okapiUrl,
+    long receivedAt,
+    AuthDecision grant) {
 
   ProxyRequest withGrant(AuthDecision newGrant) {
-    return new ProxyRequest(in, target, identity, pipeline, requestId, okapiUrl, receivedAt,
-        newGrant);
+    return new ProxyRequest(
+        in, target, identity, pipeline, requestId, okapiUrl, receivedAt, newGrant);
   }
 
   AuthRequest authRequest() {
-    return new AuthRequest(identity.tenant(), in.method(), target.uri(), identity.token(),
-        in.getHeader(OkapiHeaders.USER_ID), pipeline, this::writeCommonHeaders);
+    return new AuthRequest(
+        identity.tenant(),
+        in.method(),
+        target.uri(),
+        identity.token(),
+        in.getHeader(OkapiHeaders.USER_ID),
+        pipeline,
+        this::writeCommonHeaders);
   }
 
-  /** @return the path and query the handler and filters get (where redirects led) */
+  /**
+   * @return the path and query the handler and filters get (where redirects led)
+   */
   String handlerUri() {
     return target.withPath(pipeline.handlerPath());
   }
 
-  /** @return the token {@code stage}'s module gets: from the grant, else the client's */
+  /**
+   * @return the token {@code stage}'s module gets: from the grant, else the client's
+   */
   String tokenFor(Stage stage) {
-    return grant == null ? identity.token()
+    return grant == null
+        ? identity.token()
         : Grants.tokenFor(grant, stage.moduleId(), identity.token());
   }
 
   /**
    * Writes the headers a module's handler or filter receives: the client's forwardable headers,
-   * Okapi's request headers, the token for the stage's module, and the user id and permissions
-   * the auth filter vouched for (never permissions the client sent).
+   * Okapi's request headers, the token for the stage's module, and the user id and permissions the
+   * auth filter vouched for (never permissions the client sent).
    */
   void writeModuleHeaders(MultiMap headers, Stage stage) {
     writeCommonHeaders(headers, stage);
@@ -71,7 +89,8 @@ record ProxyRequest(HttpServerRequest in, RequestTarget target, ClientIdentity i
     headers.remove(OkapiHeaders.TOKEN);
     headers.remove(OkapiHeaders.PERMISSIONS);
     headers.remove(OkapiHeaders.MODULE_ID);
-    headers.set(OkapiHeaders.TENANT, identity.tenant())
+    headers
+        .set(OkapiHeaders.TENANT, identity.tenant())
         .set(OkapiHeaders.URL, okapiUrl)
         .set(OkapiHeaders.REQUEST_ID, requestId)
         .set(OkapiHeaders.REQUEST_TIMESTAMP, Long.toString(receivedAt))

@@ -3,15 +3,14 @@ package io.okapigw.core.proxy;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Okapi-style request ids: six random digits and the first path segment ({@code 123456/users}).
- * A module-to-module call appends its own id to the caller's: {@code a;b}.
+ * Okapi-style request ids: six random digits and the first path segment ({@code 123456/users}). A
+ * module-to-module call appends its own id to the caller's: {@code a;b}.
  */
 final class RequestIds {
 
   private static final int MAX_LENGTH = 2048;
 
-  private RequestIds() {
-  }
+  private RequestIds() {}
 
   static String next(String incoming, String path) {
     String digits = Integer.toString(1_000_000 + ThreadLocalRandom.current().nextInt(1_000_000));

@@ -15,12 +15,16 @@ record RequestTarget(String path, String query) {
     return new RequestTarget(in.path(), in.query());
   }
 
-  /** @return path and query as sent on to a module */
+  /**
+   * @return path and query as sent on to a module
+   */
   String uri() {
     return withPath(path);
   }
 
-  /** @return {@code otherPath} with this target's query */
+  /**
+   * @return {@code otherPath} with this target's query
+   */
   String withPath(String otherPath) {
     return query == null ? otherPath : otherPath + "?" + query;
   }

@@ -25,7 +25,8 @@ public record DeploymentDescriptor(String srvcId, String instId, String url) {
     String instId = JsonFields.optionalString(json, "instId", "deployment");
     String url = JsonFields.requiredString(json, "url", "deployment " + srvcId);
     checkUrl(srvcId, url);
-    return new DeploymentDescriptor(srvcId,
+    return new DeploymentDescriptor(
+        srvcId,
         instId == null || instId.isBlank() ? UUID.randomUUID().toString() : instId,
         url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
   }
@@ -35,8 +36,8 @@ public record DeploymentDescriptor(String srvcId, String instId, String url) {
       URI uri = new URI(url);
       if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
           || uri.getHost() == null) {
-        throw HttpError.badRequest("deployment " + srvcId + ": url must be http(s)://host[:port], was "
-            + url);
+        throw HttpError.badRequest(
+            "deployment " + srvcId + ": url must be http(s)://host[:port], was " + url);
       }
     } catch (URISyntaxException e) {
       throw HttpError.badRequest("deployment " + srvcId + ": invalid url " + url);

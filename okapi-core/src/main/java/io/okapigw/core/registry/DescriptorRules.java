@@ -9,23 +9,32 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Okapi 6.1.5's rules for a newly posted module descriptor (its {@code ModuleDescriptor},
- * {@code InterfaceDescriptor} and {@code RoutingEntry} setters and {@code validate}), checked
- * on the JSON once {@link ModuleDescriptor#fromJson} has read its structure. Each failure is a
- * 400 naming the module, where in the descriptor, and what is wrong.
+ * Okapi 6.1.5's rules for a newly posted module descriptor (its {@code ModuleDescriptor}, {@code
+ * InterfaceDescriptor} and {@code RoutingEntry} setters and {@code validate}), checked on the JSON
+ * once {@link ModuleDescriptor#fromJson} has read its structure. Each failure is a 400 naming the
+ * module, where in the descriptor, and what is wrong.
  */
 final class DescriptorRules {
 
   /** Interface types a posted descriptor may use ({@code internal} is the okapi module's). */
   static final Set<String> INTERFACE_TYPES = Set.of("proxy", "system", "multiple");
-  /** Handler and filter types Okapi knows. */
-  static final Set<String> ENTRY_TYPES = Set.of("request-response", "request-only", "headers",
-      "redirect", "system", "internal", "request-response-1.0", "request-log");
-  private static final Set<String> METHODS = HttpMethod.values().stream().map(HttpMethod::name)
-      .collect(Collectors.toUnmodifiableSet());
 
-  private DescriptorRules() {
-  }
+  /** Handler and filter types Okapi knows. */
+  static final Set<String> ENTRY_TYPES =
+      Set.of(
+          "request-response",
+          "request-only",
+          "headers",
+          "redirect",
+          "system",
+          "internal",
+          "request-response-1.0",
+          "request-log");
+
+  private static final Set<String> METHODS =
+      HttpMethod.values().stream().map(HttpMethod::name).collect(Collectors.toUnmodifiableSet());
+
+  private DescriptorRules() {}
 
   static void check(JsonObject json, String id) {
     String module = "module " + id;
@@ -44,8 +53,8 @@ final class DescriptorRules {
     for (String section : List.of("requires", "optional")) {
       List<JsonObject> refs = JsonFields.objects(json, section, module);
       for (int i = 0; i < refs.size(); i++) {
-        String where = module + ": " + section + "[" + i + "] (" + refs.get(i).getString("id")
-            + ")";
+        String where =
+            module + ": " + section + "[" + i + "] (" + refs.get(i).getString("id") + ")";
         checkInterface(refs.get(i), where);
         if (!JsonFields.objects(refs.get(i), "handlers", where).isEmpty()) {
           throw bad(where, "no handlers allowed in '" + section + "'");
@@ -65,20 +74,32 @@ final class DescriptorRules {
     try {
       parsed = ModuleId.parse(id);
     } catch (IllegalArgumentException e) {
-      throw HttpError.badRequest("module descriptor: invalid id '" + id + "': what follows the"
-          + " product name is not a semantic version (" + e.getMessage() + ")");
+      throw HttpError.badRequest(
+          "module descriptor: invalid id '"
+              + id
+              + "': what follows the"
+              + " product name is not a semantic version ("
+              + e.getMessage()
+              + ")");
     }
     if (!parsed.hasVersion()) {
-      throw HttpError.badRequest("module descriptor: id '" + id + "' has no semantic version;"
-          + " a module id is the product, '-' and a version, e.g. mod-users-19.2.0");
+      throw HttpError.badRequest(
+          "module descriptor: id '"
+              + id
+              + "' has no semantic version;"
+              + " a module id is the product, '-' and a version, e.g. mod-users-19.2.0");
     }
   }
 
   private static void checkInterface(JsonObject itf, String where) {
     String version = itf.getString("version");
     if (InterfaceVersion.parseAll(version).isEmpty()) {
-      throw bad(where, "bad version '" + version + "' (major.minor or major.minor.patch;"
-          + " several separated by spaces where required)");
+      throw bad(
+          where,
+          "bad version '"
+              + version
+              + "' (major.minor or major.minor.patch;"
+              + " several separated by spaces where required)");
     }
     String type = itf.getString("interfaceType");
     if (type != null && !INTERFACE_TYPES.contains(type)) {
@@ -87,15 +108,16 @@ final class DescriptorRules {
   }
 
   private static void checkHandlers(JsonObject itf, String where) {
-    boolean system = itf.getString("id").startsWith("_")
-        || "system".equals(itf.getString("interfaceType"));
+    boolean system =
+        itf.getString("id").startsWith("_") || "system".equals(itf.getString("interfaceType"));
     List<JsonObject> handlers = JsonFields.objects(itf, "handlers", where);
     for (int i = 0; i < handlers.size(); i++) {
       String at = where + ".handlers[" + i + "]";
       checkEntry(handlers.get(i), at);
       if (!system && handlers.get(i).getValue("permissionsRequired") == null) {
-        throw bad(at + " " + handlers.get(i).getString("pathPattern",
-            handlers.get(i).getString("path")), "missing permissionsRequired ([] for none)");
+        throw bad(
+            at + " " + handlers.get(i).getString("pathPattern", handlers.get(i).getString("path")),
+            "missing permissionsRequired ([] for none)");
       }
     }
   }
@@ -103,8 +125,13 @@ final class DescriptorRules {
   private static void checkEntry(JsonObject entry, String where) {
     String type = entry.getString("type");
     if (type != null && !ENTRY_TYPES.contains(type)) {
-      throw bad(where, "invalid type '" + type + "' (" + String.join(", ", ENTRY_TYPES.stream()
-          .sorted().toList()) + ")");
+      throw bad(
+          where,
+          "invalid type '"
+              + type
+              + "' ("
+              + String.join(", ", ENTRY_TYPES.stream().sorted().toList())
+              + ")");
     }
     for (String method : JsonFields.strings(entry, "methods", where)) {
       if (!"*".equals(method) && !METHODS.contains(method)) {
@@ -116,8 +143,8 @@ final class DescriptorRules {
   private static void checkPermissionSets(JsonObject json, String module) {
     List<JsonObject> sets = JsonFields.objects(json, "permissionSets", module);
     for (int i = 0; i < sets.size(); i++) {
-      JsonFields.requiredString(sets.get(i), "permissionName",
-          module + ": permissionSets[" + i + "]");
+      JsonFields.requiredString(
+          sets.get(i), "permissionName", module + ": permissionSets[" + i + "]");
     }
   }
 
@@ -130,8 +157,9 @@ final class DescriptorRules {
         versioned = true;
       }
       if (versioned) {
-        throw bad(module + ": replaces", "'" + replaced + "' must be a product name without"
-            + " a version");
+        throw bad(
+            module + ": replaces",
+            "'" + replaced + "' must be a product name without" + " a version");
       }
     }
   }

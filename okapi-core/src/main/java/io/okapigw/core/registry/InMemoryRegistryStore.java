@@ -86,17 +86,19 @@ final class InMemoryRegistryStore implements RegistryStore {
   @Override
   public Future<List<DeploymentDescriptor>> deployments() {
     List<DeploymentDescriptor> all = new ArrayList<>(deployments.values());
-    all.sort(Comparator.comparing(DeploymentDescriptor::srvcId)
-        .thenComparing(DeploymentDescriptor::instId));
+    all.sort(
+        Comparator.comparing(DeploymentDescriptor::srvcId)
+            .thenComparing(DeploymentDescriptor::instId));
     return Future.succeededFuture(all);
   }
 
   @Override
   public Future<Integer> deleteDeployments(String srvcId, String instId) {
-    List<String> keys = deployments.values().stream()
-        .filter(d -> d.srvcId().equals(srvcId) && (instId == null || d.instId().equals(instId)))
-        .map(d -> key(d.srvcId(), d.instId()))
-        .toList();
+    List<String> keys =
+        deployments.values().stream()
+            .filter(d -> d.srvcId().equals(srvcId) && (instId == null || d.instId().equals(instId)))
+            .map(d -> key(d.srvcId(), d.instId()))
+            .toList();
     keys.forEach(deployments::remove);
     return Future.succeededFuture(keys.size());
   }
@@ -113,19 +115,19 @@ final class InMemoryRegistryStore implements RegistryStore {
 
   @Override
   public Future<Optional<JsonObject>> installJob(String tenant, String jobId) {
-    return Future.succeededFuture(Optional.ofNullable(jobs.getOrDefault(tenant, Map.of())
-        .get(jobId)).map(JsonObject::copy));
+    return Future.succeededFuture(
+        Optional.ofNullable(jobs.getOrDefault(tenant, Map.of()).get(jobId)).map(JsonObject::copy));
   }
 
   @Override
   public Future<List<JsonObject>> installJobs(String tenant) {
-    return Future.succeededFuture(jobs.getOrDefault(tenant, Map.of()).values().stream()
-        .map(JsonObject::copy).toList());
+    return Future.succeededFuture(
+        jobs.getOrDefault(tenant, Map.of()).values().stream().map(JsonObject::copy).toList());
   }
 
   @Override
   public Future<Boolean> deleteInstallJob(String tenant, String jobId) {
-    return Future.succeededFuture(jobs.getOrDefault(tenant, new ConcurrentHashMap<>())
-        .remove(jobId) != null);
+    return Future.succeededFuture(
+        jobs.getOrDefault(tenant, new ConcurrentHashMap<>()).remove(jobId) != null);
   }
 }

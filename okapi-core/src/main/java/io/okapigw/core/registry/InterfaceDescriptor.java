@@ -11,8 +11,13 @@ import java.util.List;
  * @param scope the descriptor's {@code scope} list (empty if none)
  * @param json the interface as posted (read through {@link #json()}, a copy)
  */
-public record InterfaceDescriptor(String id, String version, String interfaceType,
-    List<RoutingEntry> handlers, List<String> scope, JsonObject json) {
+public record InterfaceDescriptor(
+    String id,
+    String version,
+    String interfaceType,
+    List<RoutingEntry> handlers,
+    List<String> scope,
+    JsonObject json) {
 
   static InterfaceDescriptor fromJson(JsonObject json, String where) {
     String id = JsonFields.requiredString(json, "id", where);
@@ -23,24 +28,33 @@ public record InterfaceDescriptor(String id, String version, String interfaceTyp
     for (int i = 0; i < entries.size(); i++) {
       handlers.add(RoutingEntry.fromJson(entries.get(i), where + ".handlers[" + i + "]", false));
     }
-    return new InterfaceDescriptor(id, version, type == null ? "proxy" : type,
-        List.copyOf(handlers), JsonFields.strings(json, "scope", where), json.copy());
+    return new InterfaceDescriptor(
+        id,
+        version,
+        type == null ? "proxy" : type,
+        List.copyOf(handlers),
+        JsonFields.strings(json, "scope", where),
+        json.copy());
   }
 
-  /** @return the interface as posted (a copy) */
+  /**
+   * @return the interface as posted (a copy)
+   */
   @Override
   public JsonObject json() {
     return json.copy();
   }
 
-  /** @return whether this is a system interface ({@code _tenant}, {@code _timer}, ...) */
+  /**
+   * @return whether this is a system interface ({@code _tenant}, {@code _timer}, ...)
+   */
   public boolean isSystem() {
     return "system".equals(interfaceType) || id.startsWith("_");
   }
 
   /**
-   * Okapi's {@code ?type=} test: an interface whose id starts with {@code _} is of type
-   * {@code system} whatever it says; otherwise its {@code interfaceType}, {@code proxy} if none.
+   * Okapi's {@code ?type=} test: an interface whose id starts with {@code _} is of type {@code
+   * system} whatever it says; otherwise its {@code interfaceType}, {@code proxy} if none.
    */
   public boolean isType(String type) {
     return type.equals(id.startsWith("_") ? "system" : interfaceType);

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A required (or optional) interface: id plus one or more acceptable versions separated by
- * spaces, as in Okapi ({@code "8.7 9.0 10.0"}).
+ * A required (or optional) interface: id plus one or more acceptable versions separated by spaces,
+ * as in Okapi ({@code "8.7 9.0 10.0"}).
  *
  * @param scope the descriptor's {@code scope} list (empty if none), for {@code ?require&scope}
  */
@@ -18,7 +18,8 @@ public record InterfaceReference(String id, String version, List<String> scope) 
   }
 
   static InterfaceReference fromJson(JsonObject json, String where) {
-    return new InterfaceReference(JsonFields.requiredString(json, "id", where),
+    return new InterfaceReference(
+        JsonFields.requiredString(json, "id", where),
         JsonFields.requiredString(json, "version", where),
         JsonFields.strings(json, "scope", where));
   }
@@ -32,8 +33,8 @@ public record InterfaceReference(String id, String version, List<String> scope) 
    */
   public boolean isSatisfiedBy(String provided) {
     Optional<InterfaceVersion> have = InterfaceVersion.parseAll(provided).stream().findFirst();
-    return have.isPresent() && InterfaceVersion.parseAll(version).stream()
-        .anyMatch(want -> have.get().satisfies(want));
+    return have.isPresent()
+        && InterfaceVersion.parseAll(version).stream().anyMatch(want -> have.get().satisfies(want));
   }
 
   @Override

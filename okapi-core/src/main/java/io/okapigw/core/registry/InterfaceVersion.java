@@ -6,15 +6,17 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * One interface version as Okapi reads it: {@code major.minor} or {@code major.minor.patch}
- * (a missing patch is -1, lower than any). A descriptor's {@code version} may list several,
- * separated by spaces ({@code "8.7 9.0 10.0"}).
+ * One interface version as Okapi reads it: {@code major.minor} or {@code major.minor.patch} (a
+ * missing patch is -1, lower than any). A descriptor's {@code version} may list several, separated
+ * by spaces ({@code "8.7 9.0 10.0"}).
  */
 public record InterfaceVersion(int major, int minor, int patch) {
 
   private static final Pattern NUMBER = Pattern.compile("\\d{1,9}");
 
-  /** @return the version, or empty unless it is two or three dot-separated numbers */
+  /**
+   * @return the version, or empty unless it is two or three dot-separated numbers
+   */
   public static Optional<InterfaceVersion> parse(String token) {
     String[] parts = token.split("\\.", -1);
     if (parts.length < 2 || parts.length > 3) {
@@ -25,13 +27,16 @@ public record InterfaceVersion(int major, int minor, int patch) {
         return Optional.empty();
       }
     }
-    return Optional.of(new InterfaceVersion(Integer.parseInt(parts[0]),
-        Integer.parseInt(parts[1]), parts.length == 3 ? Integer.parseInt(parts[2]) : -1));
+    return Optional.of(
+        new InterfaceVersion(
+            Integer.parseInt(parts[0]),
+            Integer.parseInt(parts[1]),
+            parts.length == 3 ? Integer.parseInt(parts[2]) : -1));
   }
 
   /**
-   * @return every version the field lists; empty if the first is not a version or a later one
-   *     is not (Okapi reads only as far as it needs; a bad version anywhere is refused here)
+   * @return every version the field lists; empty if the first is not a version or a later one is
+   *     not (Okapi reads only as far as it needs; a bad version anywhere is refused here)
    */
   public static List<InterfaceVersion> parseAll(String versions) {
     String[] tokens = versions.split(" ");
@@ -54,8 +59,8 @@ public record InterfaceVersion(int major, int minor, int patch) {
    * patch at least the required one.
    */
   public boolean satisfies(InterfaceVersion required) {
-    return major == required.major && (minor > required.minor
-        || minor == required.minor && patch >= required.patch);
+    return major == required.major
+        && (minor > required.minor || minor == required.minor && patch >= required.patch);
   }
 
   @Override

@@ -9,8 +9,7 @@ import java.util.List;
 /** Typed reads of descriptor fields that fail with a 400 naming the field. */
 final class JsonFields {
 
-  private JsonFields() {
-  }
+  private JsonFields() {}
 
   static String requiredString(JsonObject json, String field, String where) {
     String value = optionalString(json, field, where);

@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
 
 /**
  * An Okapi module descriptor. The JSON the client posted is kept as-is (unknown fields included)
- * and returned on reads; the typed fields are what routing and dependency checks use.
- * {@link #fromPosted} applies Okapi's rules for a new descriptor; {@link #fromJson} reads one
- * already stored (whatever rules applied when it was registered).
+ * and returned on reads; the typed fields are what routing and dependency checks use. {@link
+ * #fromPosted} applies Okapi's rules for a new descriptor; {@link #fromJson} reads one already
+ * stored (whatever rules applied when it was registered).
  */
 public final class ModuleDescriptor {
 
@@ -25,8 +25,12 @@ public final class ModuleDescriptor {
   private final List<InterfaceReference> optional;
   private final List<RoutingEntry> filters;
 
-  private ModuleDescriptor(JsonObject json, String id, List<InterfaceDescriptor> provides,
-      List<InterfaceReference> requires, List<InterfaceReference> optional,
+  private ModuleDescriptor(
+      JsonObject json,
+      String id,
+      List<InterfaceDescriptor> provides,
+      List<InterfaceReference> requires,
+      List<InterfaceReference> optional,
       List<RoutingEntry> filters) {
     this.json = json;
     this.id = id;
@@ -37,10 +41,10 @@ public final class ModuleDescriptor {
   }
 
   /**
-   * Parses a descriptor posted to the admin API and applies Okapi 6.1.5's rules for new
-   * descriptors (see {@link DescriptorRules}): a semantic version in the id, valid interface
-   * versions and types, handler types and methods, {@code permissionsRequired} on every
-   * handler of a non-system interface, ...
+   * Parses a descriptor posted to the admin API and applies Okapi 6.1.5's rules for new descriptors
+   * (see {@link DescriptorRules}): a semantic version in the id, valid interface versions and
+   * types, handler types and methods, {@code permissionsRequired} on every handler of a non-system
+   * interface, ...
    *
    * @throws HttpError 400 naming the module, the field and the problem
    */
@@ -58,8 +62,10 @@ public final class ModuleDescriptor {
   public static ModuleDescriptor fromJson(JsonObject json) {
     String id = JsonFields.requiredString(json, "id", "module descriptor");
     if (!ID.matcher(id).matches()) {
-      throw HttpError.badRequest("module descriptor: invalid id '" + id
-          + "' (letters, digits, '.', '_', '+', '-'; e.g. mod-users-19.2.0)");
+      throw HttpError.badRequest(
+          "module descriptor: invalid id '"
+              + id
+              + "' (letters, digits, '.', '_', '+', '-'; e.g. mod-users-19.2.0)");
     }
     String where = "module " + id;
     List<InterfaceDescriptor> provides = new ArrayList<>();
@@ -75,17 +81,16 @@ public final class ModuleDescriptor {
       filters.add(RoutingEntry.fromJson(filterJson.get(i), where + ": filters[" + i + "]", true));
     }
     JsonFields.objects(json, "permissionSets", where);
-    return new ModuleDescriptor(json.copy(), id, List.copyOf(provides), requires, optional,
-        List.copyOf(filters));
+    return new ModuleDescriptor(
+        json.copy(), id, List.copyOf(provides), requires, optional, List.copyOf(filters));
   }
 
-  private static List<InterfaceReference> references(JsonObject json, String field,
-      String where) {
+  private static List<InterfaceReference> references(JsonObject json, String field, String where) {
     List<JsonObject> entries = JsonFields.objects(json, field, where);
     List<InterfaceReference> references = new ArrayList<>(entries.size());
     for (int i = 0; i < entries.size(); i++) {
-      references.add(InterfaceReference.fromJson(entries.get(i),
-          where + ": " + field + "[" + i + "]"));
+      references.add(
+          InterfaceReference.fromJson(entries.get(i), where + ": " + field + "[" + i + "]"));
     }
     return List.copyOf(references);
   }
@@ -94,19 +99,23 @@ public final class ModuleDescriptor {
     return id;
   }
 
-  /** @return the id as Okapi orders and filters it (lenient for ids stored before checks) */
+  /**
+   * @return the id as Okapi orders and filters it (lenient for ids stored before checks)
+   */
   public ModuleId moduleId() {
     return ModuleId.lenient(id);
   }
 
-  /** @return the descriptor as posted (a copy) */
+  /**
+   * @return the descriptor as posted (a copy)
+   */
   public JsonObject toJson() {
     return json.copy();
   }
 
   /**
-   * @return what Okapi lists without {@code ?full=true}: the id, and the name and tags when
-   *     the descriptor has them
+   * @return what Okapi lists without {@code ?full=true}: the id, and the name and tags when the
+   *     descriptor has them
    */
   public JsonObject toSummaryJson() {
     JsonObject summary = new JsonObject().put("id", id);
@@ -118,7 +127,9 @@ public final class ModuleDescriptor {
     return summary.copy();
   }
 
-  /** @return whether {@code other} is the same descriptor, field for field */
+  /**
+   * @return whether {@code other} is the same descriptor, field for field
+   */
   public boolean sameAs(ModuleDescriptor other) {
     return json.equals(other.json);
   }
@@ -131,7 +142,9 @@ public final class ModuleDescriptor {
     return requires;
   }
 
-  /** @return the interfaces used when present ({@code optional}): if there, they must fit */
+  /**
+   * @return the interfaces used when present ({@code optional}): if there, they must fit
+   */
   public List<InterfaceReference> optional() {
     return optional;
   }
@@ -140,16 +153,18 @@ public final class ModuleDescriptor {
     return filters;
   }
 
-  /** @return the descriptor's {@code permissionSets}, as posted (a copy) */
+  /**
+   * @return the descriptor's {@code permissionSets}, as posted (a copy)
+   */
   public JsonArray permissionSets() {
     JsonArray sets = json.getJsonArray("permissionSets");
     return sets == null ? new JsonArray() : sets.copy();
   }
 
   /**
-   * Okapi's expanded permission sets: the descriptor's own, then one system-generated set
-   * ({@code SYS#...}, invisible) per handler or filter with module permissions, whose
-   * sub-permissions are those module permissions.
+   * Okapi's expanded permission sets: the descriptor's own, then one system-generated set ({@code
+   * SYS#...}, invisible) per handler or filter with module permissions, whose sub-permissions are
+   * those module permissions.
    *
    * @return the sets (a copy), empty if the module has none
    */
@@ -165,25 +180,33 @@ public final class ModuleDescriptor {
       return;
     }
     String name = entry.systemPermissionName(id);
-    sets.add(new JsonObject().put("permissionName", name)
-        .put("displayName", "System generated: " + name)
-        .put("description", "System generated permission set")
-        .put("subPermissions", new JsonArray(entry.modulePermissions()))
-        .put("visible", false));
+    sets.add(
+        new JsonObject()
+            .put("permissionName", name)
+            .put("displayName", "System generated: " + name)
+            .put("description", "System generated permission set")
+            .put("subPermissions", new JsonArray(entry.modulePermissions()))
+            .put("visible", false));
   }
 
-  /** @return the ids of the modules this one replaces ({@code replaces}), as posted */
+  /**
+   * @return the ids of the modules this one replaces ({@code replaces}), as posted
+   */
   public JsonArray replaces() {
     JsonArray replaces = json.getJsonArray("replaces");
     return replaces == null ? new JsonArray() : replaces.copy();
   }
 
-  /** @return the first filter of phase {@code auth}, if the module is an auth module */
+  /**
+   * @return the first filter of phase {@code auth}, if the module is an auth module
+   */
   public Optional<RoutingEntry> authFilter() {
     return filters.stream().filter(f -> "auth".equals(f.phase())).findFirst();
   }
 
-  /** @return the provided interface with this id, if any */
+  /**
+   * @return the provided interface with this id, if any
+   */
   public Optional<InterfaceDescriptor> providedInterface(String interfaceId) {
     return provides.stream().filter(i -> i.id().equals(interfaceId)).findFirst();
   }

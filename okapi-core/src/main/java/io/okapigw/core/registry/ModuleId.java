@@ -3,10 +3,10 @@ package io.okapigw.core.registry;
 import java.util.Optional;
 
 /**
- * A module id read as Okapi 6.1.5 reads it (okapi-common's {@code ModuleId}): the product, then
- * a semantic version starting at the first {@code -} followed by a digit
- * ({@code mod-users-19.2.0-SNAPSHOT.7} is product {@code mod-users}, version
- * {@code 19.2.0-SNAPSHOT.7}). Ids order by product, then version.
+ * A module id read as Okapi 6.1.5 reads it (okapi-common's {@code ModuleId}): the product, then a
+ * semantic version starting at the first {@code -} followed by a digit ({@code
+ * mod-users-19.2.0-SNAPSHOT.7} is product {@code mod-users}, version {@code 19.2.0-SNAPSHOT.7}).
+ * Ids order by product, then version.
  *
  * @param id the id as given
  * @param product the id without its version
@@ -17,16 +17,16 @@ public record ModuleId(String id, String product, Optional<SemVer> version)
 
   /**
    * @param id a module id or a bare product name
-   * @throws IllegalArgumentException if what follows the product is not a semantic version,
-   *     naming the problem in Okapi's words
+   * @throws IllegalArgumentException if what follows the product is not a semantic version, naming
+   *     the problem in Okapi's words
    */
   public static ModuleId parse(String id) {
     int start = versionStart(id);
     if (start < 0) {
       return new ModuleId(id, id, Optional.empty());
     }
-    return new ModuleId(id, id.substring(0, start - 1),
-        Optional.of(SemVer.parse(id.substring(start))));
+    return new ModuleId(
+        id, id.substring(0, start - 1), Optional.of(SemVer.parse(id.substring(start))));
   }
 
   /**
@@ -50,25 +50,30 @@ public record ModuleId(String id, String product, Optional<SemVer> version)
     return -1;
   }
 
-  /** @return whether the id has a version ({@code mod-users-19.2.0}, not {@code mod-users}) */
+  /**
+   * @return whether the id has a version ({@code mod-users-19.2.0}, not {@code mod-users})
+   */
   public boolean hasVersion() {
     return version.isPresent();
   }
 
-  /** @return whether the version is a pre-release ({@code -SNAPSHOT...}) */
+  /**
+   * @return whether the version is a pre-release ({@code -SNAPSHOT...})
+   */
   public boolean isPreRelease() {
     return version.map(SemVer::isPreRelease).orElse(false);
   }
 
-  /** @return whether the version looks like a FOLIO npm snapshot ({@code 1.2.100012}) */
+  /**
+   * @return whether the version looks like a FOLIO npm snapshot ({@code 1.2.100012})
+   */
   public boolean isNpmSnapshot() {
     return version.map(SemVer::isNpmSnapshot).orElse(false);
   }
 
   /**
-   * Okapi's {@code filter}: the same product, and this version starts with the filter's, if it
-   * has one ({@code mod-users-19} matches {@code mod-users-19.2.0}; {@code mod-user} matches
-   * nothing).
+   * Okapi's {@code filter}: the same product, and this version starts with the filter's, if it has
+   * one ({@code mod-users-19} matches {@code mod-users-19.2.0}; {@code mod-user} matches nothing).
    */
   public boolean matches(ModuleId filter) {
     if (!product.equals(filter.product) || version.isEmpty()) {
@@ -78,8 +83,8 @@ public record ModuleId(String id, String product, Optional<SemVer> version)
   }
 
   /**
-   * Okapi's order, with its levels: ±5 the product differs, ±4 to ±1 as {@link SemVer}, an id
-   * with a version after one without; 0 equal.
+   * Okapi's order, with its levels: ±5 the product differs, ±4 to ±1 as {@link SemVer}, an id with
+   * a version after one without; 0 equal.
    */
   @Override
   public int compareTo(ModuleId other) {

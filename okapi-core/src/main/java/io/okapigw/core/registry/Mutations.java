@@ -37,16 +37,24 @@ final class Mutations {
   }
 
   /**
-   * Runs {@code change} under the lock; if it succeeds, notifies the listeners of the tenants
-   * whose cached auth decisions {@code staleGrants} finds no longer hold.
+   * Runs {@code change} under the lock; if it succeeds, notifies the listeners of the tenants whose
+   * cached auth decisions {@code staleGrants} finds no longer hold.
    */
   <T> Future<T> run(Supplier<Future<T>> change, Function<T, Future<Set<String>>> staleGrants) {
-    return vertx.sharedData().getLockWithTimeout(LOCK, LOCK_TIMEOUT_MS)
-        .compose(lock -> change.get()
-            .compose(result -> staleGrants.apply(result)
-                .compose(tenants -> notifyListeners(new RegistryChange(tenants)))
-                .map(result))
-            .andThen(done -> release(lock)));
+    return vertx
+        .sharedData()
+        .getLockWithTimeout(LOCK, LOCK_TIMEOUT_MS)
+        .compose(
+            lock ->
+                change
+                    .get()
+                    .compose(
+                        result ->
+                            staleGrants
+                                .apply(result)
+                                .compose(tenants -> notifyListeners(new RegistryChange(tenants)))
+                                .map(result))
+                    .andThen(done -> release(lock)));
   }
 
   /** Tells the listeners the registry changed. */

@@ -5,8 +5,7 @@ import java.util.Set;
 /**
  * What a registry change means beyond routing.
  *
- * @param staleGrants tenants whose cached auth decisions may no longer hold: their modules, and
- *     so their permission sets, changed; or their auth module moved or changed
+ * @param staleGrants tenants whose cached auth decisions may no longer hold: their modules, and so
+ *     their permission sets, changed; or their auth module moved or changed
  */
-public record RegistryChange(Set<String> staleGrants) {
-}
+public record RegistryChange(Set<String> staleGrants) {}

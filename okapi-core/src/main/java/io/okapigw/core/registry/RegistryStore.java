@@ -6,38 +6,52 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Where the registry lives: modules, tenants, per-tenant enablement and discovery. Every method
- * is asynchronous so cluster-wide maps or a database plug in without touching routing or proxy
- * code. Implementations need not enforce business rules (that is {@link Registry}'s job) but the
- * {@code insert*} methods are atomic put-if-absent.
+ * Where the registry lives: modules, tenants, per-tenant enablement and discovery. Every method is
+ * asynchronous so cluster-wide maps or a database plug in without touching routing or proxy code.
+ * Implementations need not enforce business rules (that is {@link Registry}'s job) but the {@code
+ * insert*} methods are atomic put-if-absent.
  */
 public interface RegistryStore {
 
-  /** @return an empty store held in this JVM's memory */
+  /**
+   * @return an empty store held in this JVM's memory
+   */
   static RegistryStore inMemory() {
     return new InMemoryRegistryStore();
   }
 
-  /** @return {@code true} if inserted, {@code false} if a module with that id exists */
+  /**
+   * @return {@code true} if inserted, {@code false} if a module with that id exists
+   */
   Future<Boolean> insertModule(ModuleDescriptor module);
 
   Future<Optional<ModuleDescriptor>> module(String id);
 
-  /** @return all modules, ordered by id */
+  /**
+   * @return all modules, ordered by id
+   */
   Future<List<ModuleDescriptor>> modules();
 
-  /** @return whether a module was removed */
+  /**
+   * @return whether a module was removed
+   */
   Future<Boolean> deleteModule(String id);
 
-  /** @return {@code true} if inserted, {@code false} if a tenant with that id exists */
+  /**
+   * @return {@code true} if inserted, {@code false} if a tenant with that id exists
+   */
   Future<Boolean> insertTenant(TenantDescriptor tenant);
 
-  /** @return {@code true} if replaced, {@code false} if there is no such tenant */
+  /**
+   * @return {@code true} if replaced, {@code false} if there is no such tenant
+   */
   Future<Boolean> updateTenant(TenantDescriptor tenant);
 
   Future<Optional<TenantDescriptor>> tenant(String id);
 
-  /** @return all tenants, ordered by id */
+  /**
+   * @return all tenants, ordered by id
+   */
   Future<List<TenantDescriptor>> tenants();
 
   /**
@@ -47,16 +61,22 @@ public interface RegistryStore {
    */
   Future<Boolean> deleteTenant(String id);
 
-  /** @return the ids of the modules enabled for the tenant, in enable order (empty if none) */
+  /**
+   * @return the ids of the modules enabled for the tenant, in enable order (empty if none)
+   */
   Future<List<String>> enabledModules(String tenant);
 
   /** Replaces the tenant's list of enabled module ids. */
   Future<Void> setEnabledModules(String tenant, List<String> moduleIds);
 
-  /** @return {@code true} if inserted, {@code false} if that srvcId/instId exists */
+  /**
+   * @return {@code true} if inserted, {@code false} if that srvcId/instId exists
+   */
   Future<Boolean> insertDeployment(DeploymentDescriptor deployment);
 
-  /** @return all deployments, ordered by srvcId then instId */
+  /**
+   * @return all deployments, ordered by srvcId then instId
+   */
   Future<List<DeploymentDescriptor>> deployments();
 
   /**
@@ -74,9 +94,13 @@ public interface RegistryStore {
 
   Future<Optional<JsonObject>> installJob(String tenant, String jobId);
 
-  /** @return the tenant's install jobs, in no particular order */
+  /**
+   * @return the tenant's install jobs, in no particular order
+   */
   Future<List<JsonObject>> installJobs(String tenant);
 
-  /** @return whether a job was removed */
+  /**
+   * @return whether a job was removed
+   */
   Future<Boolean> deleteInstallJob(String tenant, String jobId);
 }

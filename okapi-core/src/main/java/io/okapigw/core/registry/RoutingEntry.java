@@ -7,38 +7,50 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * A handler or filter of a module descriptor: which methods and paths it serves and the
- * permissions it needs. {@code phase} is {@code null} for handlers.
+ * A handler or filter of a module descriptor: which methods and paths it serves and the permissions
+ * it needs. {@code phase} is {@code null} for handlers.
  *
  * @param methods HTTP methods, upper case; {@code *} for any
  * @param pathPattern Okapi path pattern ({@code {param}} and {@code *}); a legacy {@code path}
  *     prefix is turned into {@code prefix*}
- * @param staticPath the {@code path} as posted if there is one, else the {@code pathPattern}
- *     (what Okapi names the entry by in {@code X-Okapi-Filter} and in system permission names)
+ * @param staticPath the {@code path} as posted if there is one, else the {@code pathPattern} (what
+ *     Okapi names the entry by in {@code X-Okapi-Filter} and in system permission names)
  * @param phase {@code auth}, {@code pre} or {@code post} for filters, {@code null} for handlers
  * @param type the Okapi proxy type ({@code request-response}, {@code headers}, ...), may be null
  * @param redirectPath where a {@code redirect} entry sends the request; null for other types
  * @param delegateCors whether a CORS preflight through {@code /_/invoke/tenant/...} goes to the
  *     module instead of being answered by the gateway
- * @param permissionsRequiredTenant what a caller with a token needs instead of
- *     {@code permissionsRequired} when the path's {@code {tenantId}} is its own tenant (Okapi's
- *     admin API lets a tenant read its own modules so); null when the entry has none
+ * @param permissionsRequiredTenant what a caller with a token needs instead of {@code
+ *     permissionsRequired} when the path's {@code {tenantId}} is its own tenant (Okapi's admin API
+ *     lets a tenant read its own modules so); null when the entry has none
  */
-public record RoutingEntry(List<String> methods, String pathPattern, String staticPath,
-    String phase, String type, String redirectPath, boolean delegateCors,
-    List<String> permissionsRequired, List<String> permissionsDesired,
-    List<String> modulePermissions, List<String> permissionsRequiredTenant) {
+public record RoutingEntry(
+    List<String> methods,
+    String pathPattern,
+    String staticPath,
+    String phase,
+    String type,
+    String redirectPath,
+    boolean delegateCors,
+    List<String> permissionsRequired,
+    List<String> permissionsDesired,
+    List<String> modulePermissions,
+    List<String> permissionsRequiredTenant) {
 
   /** The filter phases, in the order they run around the handler. */
   public static final Set<String> PHASES = Set.of("auth", "pre", "post");
+
   /** The {@code type} of an entry that sends the request on to another path. */
   public static final String REDIRECT = "redirect";
+
   /** Characters Okapi 6.1.5 refuses in a pathPattern (its RoutingEntry.INVALID_PATH_CHARS). */
   private static final String INVALID_PATH_CHARS = "\\%+{}()[].;:=?@#^$\"' ";
 
   static RoutingEntry fromJson(JsonObject json, String where, boolean filter) {
-    List<String> methods = JsonFields.strings(json, "methods", where).stream()
-        .map(m -> m.toUpperCase(Locale.ROOT)).toList();
+    List<String> methods =
+        JsonFields.strings(json, "methods", where).stream()
+            .map(m -> m.toUpperCase(Locale.ROOT))
+            .toList();
     if (methods.isEmpty()) {
       throw HttpError.badRequest(where + ": missing methods");
     }
@@ -49,14 +61,20 @@ public record RoutingEntry(List<String> methods, String pathPattern, String stat
     String type = JsonFields.optionalString(json, "type", where);
     String path = JsonFields.optionalString(json, "path", where);
     String pattern = pattern(json, path, where);
-    return new RoutingEntry(methods, pattern,
-        path == null || path.isEmpty() ? pattern : path, filter ? phase : null, type,
-        redirectPath(json, type, where), Boolean.TRUE.equals(json.getValue("delegateCORS")),
+    return new RoutingEntry(
+        methods,
+        pattern,
+        path == null || path.isEmpty() ? pattern : path,
+        filter ? phase : null,
+        type,
+        redirectPath(json, type, where),
+        Boolean.TRUE.equals(json.getValue("delegateCORS")),
         JsonFields.strings(json, "permissionsRequired", where),
         JsonFields.strings(json, "permissionsDesired", where),
         JsonFields.strings(json, "modulePermissions", where),
         json.containsKey("permissionsRequiredTenant")
-            ? JsonFields.strings(json, "permissionsRequiredTenant", where) : null);
+            ? JsonFields.strings(json, "permissionsRequiredTenant", where)
+            : null);
   }
 
   private static String pattern(JsonObject json, String path, String where) {
@@ -73,9 +91,9 @@ public record RoutingEntry(List<String> methods, String pathPattern, String stat
   }
 
   /**
-   * Okapi 6.1.5's rules ({@code RoutingEntry.setPathPattern}): none of INVALID_PATH_CHARS
-   * outside a {@code {name}}; every opening brace closed; neither {@code /} nor those characters
-   * inside the braces. Otherwise the pattern would be matched literally, never as intended.
+   * Okapi 6.1.5's rules ({@code RoutingEntry.setPathPattern}): none of INVALID_PATH_CHARS outside a
+   * {@code {name}}; every opening brace closed; neither {@code /} nor those characters inside the
+   * braces. Otherwise the pattern would be matched literally, never as intended.
    *
    * @throws HttpError 400 naming the pattern and the problem
    */
@@ -90,7 +108,9 @@ public record RoutingEntry(List<String> methods, String pathPattern, String stat
     }
   }
 
-  /** @return the index of the brace closing the one at {@code open} */
+  /**
+   * @return the index of the brace closing the one at {@code open}
+   */
   private static int endOfName(String pattern, int open, String where) {
     for (int i = open + 1; i < pattern.length(); i++) {
       char c = pattern.charAt(i);
@@ -98,8 +118,10 @@ public record RoutingEntry(List<String> methods, String pathPattern, String stat
         return i;
       }
       if (c == '/' || INVALID_PATH_CHARS.indexOf(c) >= 0) {
-        throw badPattern(pattern, where, (c == '/' ? "/" : "invalid character " + quoted(c))
-            + " inside {} at index " + i);
+        throw badPattern(
+            pattern,
+            where,
+            (c == '/' ? "/" : "invalid character " + quoted(c)) + " inside {} at index " + i);
       }
     }
     throw badPattern(pattern, where, "missing } for the { at index " + open);
@@ -119,26 +141,30 @@ public record RoutingEntry(List<String> methods, String pathPattern, String stat
       return null;
     }
     if (redirect == null || !redirect.startsWith("/")) {
-      throw HttpError.badRequest(where + ": a redirect entry needs a redirectPath starting with"
-          + " /, was " + redirect);
+      throw HttpError.badRequest(
+          where + ": a redirect entry needs a redirectPath starting with" + " /, was " + redirect);
     }
     return redirect;
   }
 
-  /** @return whether this entry serves {@code method} (or any method) */
+  /**
+   * @return whether this entry serves {@code method} (or any method)
+   */
   public boolean servesMethod(String method) {
     return methods.contains("*") || methods.contains(method);
   }
 
-  /** @return whether this entry sends requests on to {@link #redirectPath()} */
+  /**
+   * @return whether this entry sends requests on to {@link #redirectPath()}
+   */
   public boolean isRedirect() {
     return redirectPath != null;
   }
 
   /**
-   * Okapi's name for the permission set standing for this entry's module permissions, e.g.
-   * {@code SYS#mod-users-19.2.0#/users/{id}#[GET, PUT]}: handed to {@code _tenantPermissions}
-   * 1.1+ providers, and sent to the auth filter instead of the module permissions themselves.
+   * Okapi's name for the permission set standing for this entry's module permissions, e.g. {@code
+   * SYS#mod-users-19.2.0#/users/{id}#[GET, PUT]}: handed to {@code _tenantPermissions} 1.1+
+   * providers, and sent to the auth filter instead of the module permissions themselves.
    */
   public String systemPermissionName(String moduleId) {
     return "SYS#" + moduleId + "#" + staticPath + "#" + methods;

@@ -5,10 +5,10 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * The version part of a module id, parsed and ordered as Okapi 6.1.5 does (okapi-common's
- * {@code SemVer}): one or more numeric components separated by dots ({@code 1}, {@code 1.2.3},
- * {@code 1.2.3.4}), an optional pre-release after {@code -} ({@code -SNAPSHOT.5}), optional
- * metadata after {@code +}. A release sorts after its pre-releases.
+ * The version part of a module id, parsed and ordered as Okapi 6.1.5 does (okapi-common's {@code
+ * SemVer}): one or more numeric components separated by dots ({@code 1}, {@code 1.2.3}, {@code
+ * 1.2.3.4}), an optional pre-release after {@code -} ({@code -SNAPSHOT.5}), optional metadata after
+ * {@code +}. A release sorts after its pre-releases.
  */
 public final class SemVer implements Comparable<SemVer> {
 
@@ -37,26 +37,27 @@ public final class SemVer implements Comparable<SemVer> {
     }
     if (at < version.length() && version.charAt(at) == '-') {
       do {
-        at = component(version, at + 1, false, preRelease,
-            "missing pre-release version component");
+        at = component(version, at + 1, false, preRelease, "missing pre-release version component");
       } while (at < version.length() && version.charAt(at) == '.');
     }
     if (at == version.length()) {
       return new SemVer(List.copyOf(components), List.copyOf(preRelease), null);
     }
     if (version.charAt(at) == '+') {
-      return new SemVer(List.copyOf(components), List.copyOf(preRelease),
-          version.substring(at + 1));
+      return new SemVer(
+          List.copyOf(components), List.copyOf(preRelease), version.substring(at + 1));
     }
     throw new IllegalArgumentException("invalid semver: " + version);
   }
 
-  /** @return the index after the component starting at {@code from} */
-  private static int component(String s, int from, boolean digits, List<String> into,
-      String missing) {
+  /**
+   * @return the index after the component starting at {@code from}
+   */
+  private static int component(
+      String s, int from, boolean digits, List<String> into, String missing) {
     int i = from;
-    while (i < s.length() && (digits ? Character.isDigit(s.charAt(i))
-        : s.charAt(i) != '+' && s.charAt(i) != '.')) {
+    while (i < s.length()
+        && (digits ? Character.isDigit(s.charAt(i)) : s.charAt(i) != '+' && s.charAt(i) != '.')) {
       i++;
     }
     if (digits && i - from > MAX_DIGITS) {
@@ -69,7 +70,9 @@ public final class SemVer implements Comparable<SemVer> {
     return i;
   }
 
-  /** @return whether it has a pre-release part ({@code 1.0.0-SNAPSHOT}) */
+  /**
+   * @return whether it has a pre-release part ({@code 1.0.0-SNAPSHOT})
+   */
   public boolean isPreRelease() {
     return !preRelease.isEmpty();
   }
@@ -98,7 +101,9 @@ public final class SemVer implements Comparable<SemVer> {
     return prefix.metadata == null || prefix.metadata.equals(metadata);
   }
 
-  /** @return 1 if {@code list} is longer and starts with {@code prefix}, 0 if equal, else -1 */
+  /**
+   * @return 1 if {@code list} is longer and starts with {@code prefix}, 0 if equal, else -1
+   */
   private static int startsWith(List<String> list, List<String> prefix) {
     for (int i = 0; i < Math.min(list.size(), prefix.size()); i++) {
       if (compareComponent(list.get(i), prefix.get(i)) != 0) {

@@ -6,8 +6,8 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * A tenant: id, name and description. Unknown fields are kept. A new tenant's id follows
- * Okapi 6.1.5 ({@link #checkNewId}); tenants stored earlier may also have {@code _} and up to 63
+ * A tenant: id, name and description. Unknown fields are kept. A new tenant's id follows Okapi
+ * 6.1.5 ({@link #checkNewId}); tenants stored earlier may also have {@code _} and up to 63
  * characters.
  */
 public record TenantDescriptor(String id, JsonObject json) {
@@ -16,8 +16,10 @@ public record TenantDescriptor(String id, JsonObject json) {
   public static final String SUPERTENANT = "supertenant";
 
   private static final Pattern ID = Pattern.compile("[a-z][a-z0-9_]{0,62}");
+
   /** Okapi 6's rule for tenant ids (FOLIO's ADR-000002). */
   private static final Pattern NEW_ID = Pattern.compile("[a-z][a-z0-9]{0,30}");
+
   private static final int NEW_ID_MAX = 31;
 
   /**
@@ -35,7 +37,8 @@ public record TenantDescriptor(String id, JsonObject json) {
       throw HttpError.badRequest("tenant: missing id");
     }
     if (pathId != null && !pathId.equals(id)) {
-      throw HttpError.badRequest("tenant: id '" + id + "' does not match the path '" + pathId + "'");
+      throw HttpError.badRequest(
+          "tenant: id '" + id + "' does not match the path '" + pathId + "'");
     }
     if (!ID.matcher(id).matches()) {
       checkNewId(id); // says what is wrong, as no stored id breaks the rule for new ones
@@ -55,26 +58,41 @@ public record TenantDescriptor(String id, JsonObject json) {
     if (NEW_ID.matcher(id).matches()) {
       return;
     }
-    String problem = id.contains("_") ? "must not contain underscore"
-        : id.contains("-") ? "must not contain minus"
-        : id.length() > NEW_ID_MAX ? "must not exceed 31 characters"
-        : !id.isEmpty() && Character.isDigit(id.charAt(0)) ? "must not start with a digit"
-        : "may only contain a-z and 0-9 and must match '[a-z][a-z0-9]{0,30}'";
+    String problem =
+        id.contains("_")
+            ? "must not contain underscore"
+            : id.contains("-")
+                ? "must not contain minus"
+                : id.length() > NEW_ID_MAX
+                    ? "must not exceed 31 characters"
+                    : !id.isEmpty() && Character.isDigit(id.charAt(0))
+                        ? "must not start with a digit"
+                        : "may only contain a-z and 0-9 and must match '[a-z][a-z0-9]{0,30}'";
     throw HttpError.badRequest("Tenant id " + problem + ": " + id);
   }
 
-  /** @return an id for a tenant posted without one, as Okapi makes it: {@code t} and hex */
+  /**
+   * @return an id for a tenant posted without one, as Okapi makes it: {@code t} and hex
+   */
   public static String generatedId() {
     return ("t" + UUID.randomUUID().toString().replace("-", "")).substring(0, NEW_ID_MAX);
   }
 
-  /** @return the built-in supertenant, described as Okapi describes it */
+  /**
+   * @return the built-in supertenant, described as Okapi describes it
+   */
   static TenantDescriptor supertenant() {
-    return new TenantDescriptor(SUPERTENANT, new JsonObject().put("id", SUPERTENANT)
-        .put("name", SUPERTENANT).put("description", "Okapi built-in super tenant"));
+    return new TenantDescriptor(
+        SUPERTENANT,
+        new JsonObject()
+            .put("id", SUPERTENANT)
+            .put("name", SUPERTENANT)
+            .put("description", "Okapi built-in super tenant"));
   }
 
-  /** @return the tenant as JSON (a copy) */
+  /**
+   * @return the tenant as JSON (a copy)
+   */
   public JsonObject toJson() {
     return json.copy();
   }

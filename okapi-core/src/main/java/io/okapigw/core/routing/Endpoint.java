@@ -13,7 +13,9 @@ import java.net.URI;
  */
 public record Endpoint(String url, String host, int port, boolean ssl) {
 
-  /** @param url an absolute http(s) URL, as validated by discovery */
+  /**
+   * @param url an absolute http(s) URL, as validated by discovery
+   */
   public static Endpoint parse(String url) {
     URI uri = URI.create(url);
     boolean ssl = "https".equalsIgnoreCase(uri.getScheme());

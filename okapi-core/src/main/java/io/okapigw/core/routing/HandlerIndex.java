@@ -32,9 +32,12 @@ final class HandlerIndex {
     return this;
   }
 
-  /** @return the most specific handler serving the request, or null */
+  /**
+   * @return the most specific handler serving the request, or null
+   */
   Route find(String method, String path) {
-    return mostSpecific(first(bySegment.getOrDefault(firstSegment(path), List.of()), method, path),
+    return mostSpecific(
+        first(bySegment.getOrDefault(firstSegment(path), List.of()), method, path),
         first(anySegment, method, path));
   }
 

@@ -20,7 +20,9 @@ public final class Instances {
     return moduleId;
   }
 
-  /** @return the next instance, or empty if the module has none */
+  /**
+   * @return the next instance, or empty if the module has none
+   */
   public Optional<Endpoint> next() {
     if (endpoints.isEmpty()) {
       return Optional.empty();

@@ -4,8 +4,8 @@ import java.util.regex.Pattern;
 
 /**
  * An Okapi path pattern compiled once: {@code {name}} matches one path segment, {@code *} matches
- * anything (including {@code /}); everything else is literal. Matched against the path without
- * the query string.
+ * anything (including {@code /}); everything else is literal. Matched against the path without the
+ * query string.
  */
 final class PathPattern {
 
@@ -16,8 +16,13 @@ final class PathPattern {
   private final int params;
   private final int wildcards;
 
-  private PathPattern(String source, Pattern regex, String firstSegment, int literalChars,
-      int params, int wildcards) {
+  private PathPattern(
+      String source,
+      Pattern regex,
+      String firstSegment,
+      int literalChars,
+      int params,
+      int wildcards) {
     this.source = source;
     this.regex = regex;
     this.firstSegment = firstSegment;
@@ -47,11 +52,18 @@ final class PathPattern {
       }
     }
     regex.append(Pattern.quote(literal.toString()));
-    return new PathPattern(pattern, Pattern.compile(regex.toString()), firstSegment(pattern),
-        literalChars, params, wildcards);
+    return new PathPattern(
+        pattern,
+        Pattern.compile(regex.toString()),
+        firstSegment(pattern),
+        literalChars,
+        params,
+        wildcards);
   }
 
-  /** @return the literal first segment ({@code "circulation"} for /circulation/...), or null */
+  /**
+   * @return the literal first segment ({@code "circulation"} for /circulation/...), or null
+   */
   String firstSegment() {
     return firstSegment;
   }
@@ -61,8 +73,8 @@ final class PathPattern {
   }
 
   /**
-   * Orders patterns most specific first: more literal characters, then fewer {@code *}, then
-   * fewer {@code {param}}s.
+   * Orders patterns most specific first: more literal characters, then fewer {@code *}, then fewer
+   * {@code {param}}s.
    */
   int compareSpecificity(PathPattern other) {
     if (literalChars != other.literalChars) {

@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * What one request runs through: the auth filter (if the tenant has one), pre filters, the
- * handler, post filters; plus what the auth filter is told about them.
+ * What one request runs through: the auth filter (if the tenant has one), pre filters, the handler,
+ * post filters; plus what the auth filter is told about them.
  *
  * @param auth the tenant's auth filter, if any
  * @param pre the pre filters, in order
@@ -23,17 +23,26 @@ import java.util.function.Function;
  *     redirects led
  * @param moduleScoped whether the handler was chosen by {@code X-Okapi-Module-Id} among the
  *     providers of a {@code multiple} interface
- * @param systemPermissionSets whether module permissions go to the auth filter as Okapi's
- *     {@code SYS#...} permission set names (the tenant's {@code _tenantPermissions} provider is
- *     1.1 or later)
- * @param ownTenantPath whether the handler has {@code permissionsRequiredTenant} and the path
- *     names the request's own tenant: then a caller with a token needs only those
+ * @param systemPermissionSets whether module permissions go to the auth filter as Okapi's {@code
+ *     SYS#...} permission set names (the tenant's {@code _tenantPermissions} provider is 1.1 or
+ *     later)
+ * @param ownTenantPath whether the handler has {@code permissionsRequiredTenant} and the path names
+ *     the request's own tenant: then a caller with a token needs only those
  */
-public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, List<Stage> post,
-    List<Stage> redirects, String handlerPath, boolean moduleScoped,
-    boolean systemPermissionSets, boolean ownTenantPath) {
+public record Pipeline(
+    Optional<Stage> auth,
+    List<Stage> pre,
+    Stage handler,
+    List<Stage> post,
+    List<Stage> redirects,
+    String handlerPath,
+    boolean moduleScoped,
+    boolean systemPermissionSets,
+    boolean ownTenantPath) {
 
-  /** @return every stage that is called, auth filter first, in Okapi's order */
+  /**
+   * @return every stage that is called, auth filter first, in Okapi's order
+   */
   public List<Stage> stages() {
     ArrayList<Stage> all = new ArrayList<>(2 + pre.size() + post.size());
     auth.ifPresent(all::add);
@@ -43,7 +52,9 @@ public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, Lis
     return all;
   }
 
-  /** @return the union of {@code permissionsRequired} over the pipeline and its redirects */
+  /**
+   * @return the union of {@code permissionsRequired} over the pipeline and its redirects
+   */
   public Set<String> permissionsRequired() {
     return permissionsRequired(false);
   }
@@ -55,18 +66,23 @@ public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, Lis
    */
   public Set<String> permissionsRequired(boolean withToken) {
     boolean ownTenant = withToken && ownTenantPath;
-    return union(s -> ownTenant && s == handler ? s.entry().permissionsRequiredTenant()
-        : s.entry().permissionsRequired());
+    return union(
+        s ->
+            ownTenant && s == handler
+                ? s.entry().permissionsRequiredTenant()
+                : s.entry().permissionsRequired());
   }
 
-  /** @return the union of {@code permissionsDesired} over the pipeline and its redirects */
+  /**
+   * @return the union of {@code permissionsDesired} over the pipeline and its redirects
+   */
   public Set<String> permissionsDesired() {
     return union(s -> s.entry().permissionsDesired());
   }
 
   /**
-   * @return module id to the module permissions of its called stages (non-empty lists only), or
-   *     to their {@code SYS#} set names when {@link #systemPermissionSets()}
+   * @return module id to the module permissions of its called stages (non-empty lists only), or to
+   *     their {@code SYS#} set names when {@link #systemPermissionSets()}
    */
   public Map<String, List<String>> modulePermissions() {
     Map<String, Set<String>> perms = new LinkedHashMap<>();
@@ -80,7 +96,9 @@ public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, Lis
     return lists;
   }
 
-  /** @return the module permissions of the redirects (Okapi's X-Okapi-Extra-Permissions) */
+  /**
+   * @return the module permissions of the redirects (Okapi's X-Okapi-Extra-Permissions)
+   */
   public Set<String> extraPermissions() {
     Set<String> extra = new LinkedHashSet<>();
     redirects.forEach(s -> extra.addAll(moduleGrant(s)));
@@ -88,14 +106,14 @@ public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, Lis
   }
 
   /**
-   * The route part of the auth cache key: the handler's path pattern; prefixed by its module
-   * when it was chosen by module id; followed by every other stage that asks for permissions, so
-   * that requests matching one handler pattern but different filters or redirects never share a
+   * The route part of the auth cache key: the handler's path pattern; prefixed by its module when
+   * it was chosen by module id; followed by every other stage that asks for permissions, so that
+   * requests matching one handler pattern but different filters or redirects never share a
    * decision.
    */
   public String cacheRoute() {
-    String route = moduleScoped ? handler.moduleId() + " " + handler.pathPattern()
-        : handler.pathPattern();
+    String route =
+        moduleScoped ? handler.moduleId() + " " + handler.pathPattern() : handler.pathPattern();
     if (ownTenantPath) {
       route = route + " (own tenant)";
     }
@@ -103,8 +121,12 @@ public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, Lis
     for (List<Stage> stages : List.of(pre, post, redirects)) {
       for (Stage s : stages) {
         if (s.carriesPermissions()) {
-          extra = (extra == null ? new StringBuilder(route) : extra).append(" + ")
-              .append(s.moduleId()).append(' ').append(s.entry().staticPath());
+          extra =
+              (extra == null ? new StringBuilder(route) : extra)
+                  .append(" + ")
+                  .append(s.moduleId())
+                  .append(' ')
+                  .append(s.entry().staticPath());
         }
       }
     }
@@ -115,7 +137,8 @@ public record Pipeline(Optional<Stage> auth, List<Stage> pre, Stage handler, Lis
     if (s.entry().modulePermissions().isEmpty()) {
       return List.of();
     }
-    return systemPermissionSets ? List.of(s.entry().systemPermissionName(s.moduleId()))
+    return systemPermissionSets
+        ? List.of(s.entry().systemPermissionName(s.moduleId()))
         : s.entry().modulePermissions();
   }
 

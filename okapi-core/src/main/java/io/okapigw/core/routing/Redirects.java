@@ -11,8 +11,8 @@ import java.util.Set;
  * Follows {@code redirect} entries (filters or handlers) as Okapi's guide describes them: the
  * request is served by whatever serves the entry's {@code redirectPath} (a legacy {@code path}
  * entry keeps the rest of the path after its prefix), collecting the filters found on the way;
- * redirects found there are followed in turn. A loop or a target nothing serves is a 500 naming
- * it, with Okapi's messages.
+ * redirects found there are followed in turn. A loop or a target nothing serves is a 500 naming it,
+ * with Okapi's messages.
  */
 final class Redirects {
 
@@ -24,8 +24,7 @@ final class Redirects {
    * @param redirects the redirect entries followed
    * @param path the path the handler gets
    */
-  record Resolved(List<Route> filters, Route handler, List<Route> redirects, String path) {
-  }
+  record Resolved(List<Route> filters, Route handler, List<Route> redirects, String path) {}
 
   private final RoutingTable table;
   private final String method;
@@ -82,8 +81,8 @@ final class Redirects {
       }
     }
     if (!found) {
-      throw new HttpError(500, "Redirecting " + from + " to " + to
-          + " FAILED. No suitable module found");
+      throw new HttpError(
+          500, "Redirecting " + from + " to " + to + " FAILED. No suitable module found");
     }
   }
 

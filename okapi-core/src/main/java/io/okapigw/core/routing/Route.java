@@ -11,8 +11,12 @@ import io.okapigw.core.registry.RoutingEntry;
 record Route(String moduleId, RoutingEntry entry, PathPattern pattern, PathPattern ownTenant) {
 
   static Route of(String moduleId, RoutingEntry entry, String tenant) {
-    return new Route(moduleId, entry, PathPattern.compile(entry.pathPattern()),
-        entry.permissionsRequiredTenant() == null ? null
+    return new Route(
+        moduleId,
+        entry,
+        PathPattern.compile(entry.pathPattern()),
+        entry.permissionsRequiredTenant() == null
+            ? null
             : PathPattern.compile(entry.pathPattern().replace("{tenantId}", tenant)));
   }
 
@@ -20,7 +24,9 @@ record Route(String moduleId, RoutingEntry entry, PathPattern pattern, PathPatte
     return entry.servesMethod(method) && pattern.matches(path);
   }
 
-  /** @return whether {@code path} is for the table's own tenant (permissionsRequiredTenant) */
+  /**
+   * @return whether {@code path} is for the table's own tenant (permissionsRequiredTenant)
+   */
   boolean isOwnTenantPath(String path) {
     return ownTenant != null && ownTenant.matches(path);
   }

@@ -26,8 +26,13 @@ public final class RoutingTable {
   private final Map<String, Instances> instances;
   private final boolean systemPermissionSets;
 
-  private RoutingTable(String tenant, HandlerIndex handlers, Map<String, HandlerIndex> multiple,
-      List<Route> filters, Map<String, Instances> instances, boolean systemPermissionSets) {
+  private RoutingTable(
+      String tenant,
+      HandlerIndex handlers,
+      Map<String, HandlerIndex> multiple,
+      List<Route> filters,
+      Map<String, Instances> instances,
+      boolean systemPermissionSets) {
     this.tenant = tenant;
     this.handlers = handlers;
     this.multiple = multiple;
@@ -43,8 +48,8 @@ public final class RoutingTable {
    * @param enabled the tenant's modules in enable order
    * @param instances module id to its instances
    */
-  static RoutingTable compile(String tenant, List<ModuleDescriptor> enabled,
-      Map<String, Instances> instances) {
+  static RoutingTable compile(
+      String tenant, List<ModuleDescriptor> enabled, Map<String, Instances> instances) {
     HandlerIndex handlers = new HandlerIndex();
     Map<String, HandlerIndex> multiple = new HashMap<>();
     List<Route> filters = new ArrayList<>();
@@ -55,15 +60,22 @@ public final class RoutingTable {
         if (itf.isSystem()) {
           continue;
         }
-        HandlerIndex index = "multiple".equals(itf.interfaceType())
-            ? multiple.computeIfAbsent(module.id(), id -> new HandlerIndex()) : handlers;
+        HandlerIndex index =
+            "multiple".equals(itf.interfaceType())
+                ? multiple.computeIfAbsent(module.id(), id -> new HandlerIndex())
+                : handlers;
         itf.handlers().forEach(h -> index.add(Route.of(module.id(), h, tenant)));
       }
       module.filters().forEach(f -> filters.add(Route.of(module.id(), f, tenant)));
     }
     multiple.values().forEach(HandlerIndex::sorted);
-    return new RoutingTable(tenant, handlers.sorted(), Map.copyOf(multiple), List.copyOf(filters),
-        instances, systemSets);
+    return new RoutingTable(
+        tenant,
+        handlers.sorted(),
+        Map.copyOf(multiple),
+        List.copyOf(filters),
+        instances,
+        systemSets);
   }
 
   /**
@@ -74,35 +86,50 @@ public final class RoutingTable {
    * @throws io.okapigw.core.http.HttpError 500 if a redirect loops or leads nowhere
    */
   public Optional<Pipeline> match(String method, String path, String moduleId) {
-    Route handler = moduleId == null ? handlers.find(method, path)
-        : Optional.ofNullable(multiple.get(moduleId)).map(i -> i.find(method, path)).orElse(null);
+    Route handler =
+        moduleId == null
+            ? handlers.find(method, path)
+            : Optional.ofNullable(multiple.get(moduleId))
+                .map(i -> i.find(method, path))
+                .orElse(null);
     List<Route> matched = filters(method, path);
     if ((handler == null || !handler.entry().isRedirect())
         && matched.stream().noneMatch(f -> f.entry().isRedirect())) {
       return Optional.ofNullable(handler)
           .map(h -> pipeline(matched, h, List.of(), path, moduleId != null));
     }
-    return new Redirects(this, method).resolve(path, handler, matched)
+    return new Redirects(this, method)
+        .resolve(path, handler, matched)
         .map(r -> pipeline(r.filters(), r.handler(), r.redirects(), r.path(), moduleId != null));
   }
 
-  /** @return the module providing the tenant's auth filter, if it has one enabled */
+  /**
+   * @return the module providing the tenant's auth filter, if it has one enabled
+   */
   public Optional<String> authModule() {
-    return filters.stream().filter(f -> "auth".equals(f.entry().phase())).findFirst()
+    return filters.stream()
+        .filter(f -> "auth".equals(f.entry().phase()))
+        .findFirst()
         .map(Route::moduleId);
   }
 
-  /** @return the tenant this table routes for */
+  /**
+   * @return the tenant this table routes for
+   */
   public String tenant() {
     return tenant;
   }
 
-  /** @return the plain (non-multiple) handler serving the request, or null */
+  /**
+   * @return the plain (non-multiple) handler serving the request, or null
+   */
   Route handler(String method, String path) {
     return handlers.find(method, path);
   }
 
-  /** @return the filters of every phase matching the request, in enable order */
+  /**
+   * @return the filters of every phase matching the request, in enable order
+   */
   List<Route> filters(String method, String path) {
     List<Route> matched = new ArrayList<>(2);
     for (Route f : filters) {
@@ -113,8 +140,12 @@ public final class RoutingTable {
     return matched;
   }
 
-  private Pipeline pipeline(List<Route> matched, Route handler, List<Route> redirects,
-      String handlerPath, boolean moduleScoped) {
+  private Pipeline pipeline(
+      List<Route> matched,
+      Route handler,
+      List<Route> redirects,
+      String handlerPath,
+      boolean moduleScoped) {
     Stage auth = null;
     List<Stage> pre = new ArrayList<>(0);
     List<Stage> post = new ArrayList<>(0);
@@ -129,13 +160,22 @@ public final class RoutingTable {
         default -> post.add(stage(f));
       }
     }
-    return new Pipeline(Optional.ofNullable(auth), pre, stage(handler), post,
-        redirects.stream().map(this::stage).toList(), handlerPath, moduleScoped,
-        systemPermissionSets, handler.isOwnTenantPath(handlerPath));
+    return new Pipeline(
+        Optional.ofNullable(auth),
+        pre,
+        stage(handler),
+        post,
+        redirects.stream().map(this::stage).toList(),
+        handlerPath,
+        moduleScoped,
+        systemPermissionSets,
+        handler.isOwnTenantPath(handlerPath));
   }
 
   private Stage stage(Route route) {
-    return new Stage(route.moduleId(), route.entry(),
+    return new Stage(
+        route.moduleId(),
+        route.entry(),
         instances.getOrDefault(route.moduleId(), new Instances(route.moduleId(), List.of())));
   }
 }

@@ -16,8 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every tenant's compiled routing table, held in memory. Requests read the current snapshot with
- * no registry access; {@link #rebuild()} replaces it after a registry change (an event, never a
+ * Every tenant's compiled routing table, held in memory. Requests read the current snapshot with no
+ * registry access; {@link #rebuild()} replaces it after a registry change (an event, never a
  * timer).
  */
 public final class RoutingTables {
@@ -32,7 +32,9 @@ public final class RoutingTables {
     this.store = store;
   }
 
-  /** @return the tenant's table, or empty if the tenant does not exist */
+  /**
+   * @return the tenant's table, or empty if the tenant does not exist
+   */
   public Optional<RoutingTable> forTenant(String tenant) {
     return Optional.ofNullable(tables.get(tenant));
   }
@@ -42,36 +44,49 @@ public final class RoutingTables {
    * older rebuild never overwrites a newer one.
    */
   public synchronized Future<Void> rebuild() {
-    lastRebuild = lastRebuild.transform(ignored -> compileAll()
-        .onSuccess(compiled -> tables = compiled)
-        .onFailure(e -> log.error("rebuilding routing tables failed", e))
-        .mapEmpty());
+    lastRebuild =
+        lastRebuild.transform(
+            ignored ->
+                compileAll()
+                    .onSuccess(compiled -> tables = compiled)
+                    .onFailure(e -> log.error("rebuilding routing tables failed", e))
+                    .mapEmpty());
     return lastRebuild;
   }
 
   private Future<Map<String, RoutingTable>> compileAll() {
     return Future.all(store.modules(), store.deployments(), store.tenants())
-        .compose(all -> {
-          Map<String, ModuleDescriptor> modules = all.<List<ModuleDescriptor>>resultAt(0).stream()
-              .collect(Collectors.toMap(ModuleDescriptor::id, Function.identity()));
-          Map<String, Instances> instances = instances(all.resultAt(1));
-          List<TenantDescriptor> tenants = all.resultAt(2);
-          return Future.all(tenants.stream()
-                  .map(t -> store.enabledModules(t.id())
-                      .map(ids -> RoutingTable.compile(t.id(), resolve(ids, modules), instances)))
-                  .toList())
-              .map(tablesOf -> {
-                Map<String, RoutingTable> compiled = new HashMap<>();
-                for (int i = 0; i < tenants.size(); i++) {
-                  compiled.put(tenants.get(i).id(), tablesOf.resultAt(i));
-                }
-                return Map.copyOf(compiled);
-              });
-        });
+        .compose(
+            all -> {
+              Map<String, ModuleDescriptor> modules =
+                  all.<List<ModuleDescriptor>>resultAt(0).stream()
+                      .collect(Collectors.toMap(ModuleDescriptor::id, Function.identity()));
+              Map<String, Instances> instances = instances(all.resultAt(1));
+              List<TenantDescriptor> tenants = all.resultAt(2);
+              return Future.all(
+                      tenants.stream()
+                          .map(
+                              t ->
+                                  store
+                                      .enabledModules(t.id())
+                                      .map(
+                                          ids ->
+                                              RoutingTable.compile(
+                                                  t.id(), resolve(ids, modules), instances)))
+                          .toList())
+                  .map(
+                      tablesOf -> {
+                        Map<String, RoutingTable> compiled = new HashMap<>();
+                        for (int i = 0; i < tenants.size(); i++) {
+                          compiled.put(tenants.get(i).id(), tablesOf.resultAt(i));
+                        }
+                        return Map.copyOf(compiled);
+                      });
+            });
   }
 
-  private static List<ModuleDescriptor> resolve(List<String> ids,
-      Map<String, ModuleDescriptor> modules) {
+  private static List<ModuleDescriptor> resolve(
+      List<String> ids, Map<String, ModuleDescriptor> modules) {
     List<ModuleDescriptor> resolved = new ArrayList<>(ids.size());
     ids.stream().map(modules::get).filter(m -> m != null).forEach(resolved::add);
     return resolved;
@@ -79,9 +94,12 @@ public final class RoutingTables {
 
   private static Map<String, Instances> instances(List<DeploymentDescriptor> deployments) {
     return deployments.stream()
-        .collect(Collectors.groupingBy(DeploymentDescriptor::srvcId,
-            Collectors.mapping(DeploymentDescriptor::url, Collectors.toList())))
-        .entrySet().stream()
+        .collect(
+            Collectors.groupingBy(
+                DeploymentDescriptor::srvcId,
+                Collectors.mapping(DeploymentDescriptor::url, Collectors.toList())))
+        .entrySet()
+        .stream()
         .collect(Collectors.toMap(Map.Entry::getKey, e -> new Instances(e.getKey(), e.getValue())));
   }
 }

@@ -11,19 +11,26 @@ import io.okapigw.core.registry.RoutingEntry;
  */
 public record Stage(String moduleId, RoutingEntry entry, Instances instances) {
 
-  /** @return the matched path pattern (the auth cache keys on it, never on the raw path) */
+  /**
+   * @return the matched path pattern (the auth cache keys on it, never on the raw path)
+   */
   public String pathPattern() {
     return entry.pathPattern();
   }
 
-  /** @return Okapi's {@code X-Okapi-Filter} value for a filter: {@code "pre /items*"} */
+  /**
+   * @return Okapi's {@code X-Okapi-Filter} value for a filter: {@code "pre /items*"}
+   */
   public String filterHeader() {
     return entry.phase() + " " + entry.staticPath();
   }
 
-  /** @return whether the entry asks for any permission (required, desired or module) */
+  /**
+   * @return whether the entry asks for any permission (required, desired or module)
+   */
   boolean carriesPermissions() {
-    return !entry.permissionsRequired().isEmpty() || !entry.permissionsDesired().isEmpty()
+    return !entry.permissionsRequired().isEmpty()
+        || !entry.permissionsDesired().isEmpty()
         || !entry.modulePermissions().isEmpty();
   }
 }

@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The client connections of one listener (one HTTP server of one event loop): HTTP/1.1 read
- * strictly ({@link StrictRequestDecoder}), the {@code server.*} timeouts, refused requests
- * answered and their connection closed. Confined to the listener's event loop.
+ * strictly ({@link StrictRequestDecoder}), the {@code server.*} timeouts, refused requests answered
+ * and their connection closed. Confined to the listener's event loop.
  *
  * <p>The idle timeout is Vert.x's own; the header timeout has no Vert.x option and is kept per
  * connection ({@link ConnectionGuard}) with the public API. Netty's request decoder is replaced
@@ -40,22 +40,26 @@ public final class ClientConnections {
   private final Map<HttpConnection, ConnectionGuard> guards = new IdentityHashMap<>();
 
   /**
-   * @param options the listener's options; HTTP/2 over cleartext is turned off (the strict
-   *     reading and the header timeout are HTTP/1.1's) and the idle timeout set
+   * @param options the listener's options; HTTP/2 over cleartext is turned off (the strict reading
+   *     and the header timeout are HTTP/1.1's) and the idle timeout set
    * @param timeouts the {@code server.*} timeouts
    */
   public ClientConnections(Vertx vertx, HttpServerOptions options, ServerOptions timeouts) {
     this.vertx = vertx;
-    this.options = new HttpServerOptions(options)
-        .setHttp2ClearTextEnabled(false)
-        .setIdleTimeout((int) timeouts.idleTimeout().toMillis())
-        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+    this.options =
+        new HttpServerOptions(options)
+            .setHttp2ClearTextEnabled(false)
+            .setIdleTimeout((int) timeouts.idleTimeout().toMillis())
+            .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
     this.headerTimeoutNanos = timeouts.headerTimeout().toNanos();
   }
 
-  /** @return a server whose connections are these, serving {@code requests} */
+  /**
+   * @return a server whose connections are these, serving {@code requests}
+   */
   public HttpServer server(Handler<HttpServerRequest> requests) {
-    return vertx.createHttpServer(options)
+    return vertx
+        .createHttpServer(options)
         .connectionHandler(this::connected)
         .invalidRequestHandler(ClientConnections::invalid)
         .requestHandler(requests);
@@ -74,10 +78,11 @@ public final class ClientConnections {
   private void connected(HttpConnection connection) {
     ConnectionGuard guard = new ConnectionGuard(vertx, connection, headerTimeoutNanos);
     guards.put(connection, guard);
-    connection.closeHandler(v -> {
-      guards.remove(connection);
-      guard.closed();
-    });
+    connection.closeHandler(
+        v -> {
+          guards.remove(connection);
+          guard.closed();
+        });
     try {
       ChannelPipeline pipeline = pipeline(connection);
       pipeline.replace(DECODER, DECODER, new StrictRequestDecoder(options, guard::brokenBody));
@@ -91,15 +96,15 @@ public final class ClientConnections {
 
   private static ChannelPipeline pipeline(HttpConnection connection) {
     if (!(connection instanceof HttpServerConnection internal)) {
-      throw new IllegalStateException("not a Vert.x HTTP/1.1 server connection: "
-          + connection.getClass().getName());
+      throw new IllegalStateException(
+          "not a Vert.x HTTP/1.1 server connection: " + connection.getClass().getName());
     }
     return internal.channelHandlerContext().pipeline();
   }
 
   /**
-   * A request whose head was refused: answered with the refusal's status and reason, or as
-   * Vert.x answers a head it cannot read (400, 414, 431); the connection is closed either way.
+   * A request whose head was refused: answered with the refusal's status and reason, or as Vert.x
+   * answers a head it cannot read (400, 414, 431); the connection is closed either way.
    */
   private static void invalid(HttpServerRequest request) {
     if (!(request.decoderResult().cause() instanceof HttpError refusal)) {

@@ -11,15 +11,14 @@ import io.vertx.core.http.HttpServerResponse;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One client connection's header timeout, and its end after a body that cannot be read on.
- * Complete request headers must arrive within the timeout of the connection opening or of the
- * previous response ending; the connection is closed otherwise. Confined to the connection's
- * event loop.
+ * One client connection's header timeout, and its end after a body that cannot be read on. Complete
+ * request headers must arrive within the timeout of the connection opening or of the previous
+ * response ending; the connection is closed otherwise. Confined to the connection's event loop.
  *
  * <p>Cheap per request: {@link #admit} sets two fields and the response's body end handler (this
- * guard's, made once); the timer is not set again per request but, as Netty's
- * {@code IdleStateHandler} does, looks when it fires whether the deadline moved, so a busy
- * connection sets about one timer per timeout.
+ * guard's, made once); the timer is not set again per request but, as Netty's {@code
+ * IdleStateHandler} does, looks when it fires whether the deadline moved, so a busy connection sets
+ * about one timer per timeout.
  */
 final class ConnectionGuard implements Handler<Long> {
 
@@ -60,8 +59,8 @@ final class ConnectionGuard implements Handler<Long> {
   }
 
   /**
-   * The body of the request being received cannot be read on (a bad chunk): it is answered 400
-   * if its response has not started, and the connection closed.
+   * The body of the request being received cannot be read on (a bad chunk): it is answered 400 if
+   * its response has not started, and the connection closed.
    */
   void brokenBody(Throwable cause) {
     closing = true;
@@ -72,8 +71,7 @@ final class ConnectionGuard implements Handler<Long> {
     }
     HttpServerResponse response = request.response();
     response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
-    Failures.respond(response, new HttpError(400, "invalid chunked body: "
-        + cause.getMessage()));
+    Failures.respond(response, new HttpError(400, "invalid chunked body: " + cause.getMessage()));
     connection.close();
   }
 

@@ -11,19 +11,18 @@ import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Lets one admin request outlast {@code server.idle-timeout}: an install, an enable or an
- * upgrade waits, silent, for modules' {@code _tenant} calls (bounded by
- * {@code tenant.init-timeout}) that take minutes when a module loads reference data. While the
- * work runs, the connection's idle timer (Vert.x's {@code IdleStateHandler}, named
- * {@code idle}) is swapped for a handler that does nothing; once the work is done an idle timer
- * as before is put back. Must be called on the connection's event loop.
+ * Lets one admin request outlast {@code server.idle-timeout}: an install, an enable or an upgrade
+ * waits, silent, for modules' {@code _tenant} calls (bounded by {@code tenant.init-timeout}) that
+ * take minutes when a module loads reference data. While the work runs, the connection's idle timer
+ * (Vert.x's {@code IdleStateHandler}, named {@code idle}) is swapped for a handler that does
+ * nothing; once the work is done an idle timer as before is put back. Must be called on the
+ * connection's event loop.
  */
 public final class IdleTimeouts {
 
   private static final String IDLE = "idle";
 
-  private IdleTimeouts() {
-  }
+  private IdleTimeouts() {}
 
   /**
    * @param request the request whose connection may stay silent
@@ -45,9 +44,14 @@ public final class IdleTimeouts {
 
   private static void restore(ChannelPipeline pipeline, IdleStateHandler idle) {
     try {
-      pipeline.replace(IDLE, IDLE, new IdleStateHandler(idle.getReaderIdleTimeInMillis(),
-          idle.getWriterIdleTimeInMillis(), idle.getAllIdleTimeInMillis(),
-          TimeUnit.MILLISECONDS));
+      pipeline.replace(
+          IDLE,
+          IDLE,
+          new IdleStateHandler(
+              idle.getReaderIdleTimeInMillis(),
+              idle.getWriterIdleTimeInMillis(),
+              idle.getAllIdleTimeInMillis(),
+              TimeUnit.MILLISECONDS));
     } catch (NoSuchElementException e) {
       // the connection closed meanwhile: nothing left to time
     }

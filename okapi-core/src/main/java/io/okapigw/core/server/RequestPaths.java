@@ -6,23 +6,22 @@ package io.okapigw.core.server;
  * decodes or normalizes. A path another server would read as a different path is refused rather
  * than rewritten: nothing downstream then sees anything but the client's own path.
  *
- * <p>Refused: a target that is not a path ({@code *}, {@code host:port}); dot segments
- * ({@code .}, {@code ..}, also before a {@code ;} parameter as in {@code ..;}, which servlet
- * containers strip); empty segments ({@code //}; a trailing {@code /} is kept); percent-encoded
- * unreserved characters ({@code %2e}, {@code %41}: RFC 3986 says they equal the character, so a
- * module may decode {@code /x/%2e%2e/y} into a dot segment, or {@code %65cho} into a segment a
- * pattern did not see); encoded slashes and backslashes ({@code %2F}, {@code %5C}) and
- * backslashes, which some servers take for {@code /}; malformed percent-encoding. The admin
- * API's own paths ({@code /_/...} except {@code /_/invoke/}, which reaches modules) may carry an
- * encoded slash inside a segment: nothing but the gateway's router reads them, and Okapi's
- * {@code /_/discovery/nodes/{nodeId}} takes a node's URL there.
+ * <p>Refused: a target that is not a path ({@code *}, {@code host:port}); dot segments ({@code .},
+ * {@code ..}, also before a {@code ;} parameter as in {@code ..;}, which servlet containers strip);
+ * empty segments ({@code //}; a trailing {@code /} is kept); percent-encoded unreserved characters
+ * ({@code %2e}, {@code %41}: RFC 3986 says they equal the character, so a module may decode {@code
+ * /x/%2e%2e/y} into a dot segment, or {@code %65cho} into a segment a pattern did not see); encoded
+ * slashes and backslashes ({@code %2F}, {@code %5C}) and backslashes, which some servers take for
+ * {@code /}; malformed percent-encoding. The admin API's own paths ({@code /_/...} except {@code
+ * /_/invoke/}, which reaches modules) may carry an encoded slash inside a segment: nothing but the
+ * gateway's router reads them, and Okapi's {@code /_/discovery/nodes/{nodeId}} takes a node's URL
+ * there.
  *
  * <p>One pass over the path, no allocation for a path in normal form.
  */
 public final class RequestPaths {
 
-  private RequestPaths() {
-  }
+  private RequestPaths() {}
 
   /**
    * @param path the request's path, without query
@@ -92,8 +91,11 @@ public final class RequestPaths {
       return "an encoded slash or backslash (" + path.substring(at, at + 3) + ") in the path";
     }
     if (isUnreserved(decoded)) {
-      return "a percent-encoded unreserved character (" + path.substring(at, at + 3) + " for '"
-          + decoded + "') in the path: send it as it is";
+      return "a percent-encoded unreserved character ("
+          + path.substring(at, at + 3)
+          + " for '"
+          + decoded
+          + "') in the path: send it as it is";
     }
     return null;
   }
@@ -107,7 +109,12 @@ public final class RequestPaths {
   }
 
   private static boolean isUnreserved(char c) {
-    return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-'
-        || c == '.' || c == '_' || c == '~';
+    return c >= 'a' && c <= 'z'
+        || c >= 'A' && c <= 'Z'
+        || c >= '0' && c <= '9'
+        || c == '-'
+        || c == '.'
+        || c == '_'
+        || c == '~';
   }
 }

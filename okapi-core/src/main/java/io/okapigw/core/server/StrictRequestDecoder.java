@@ -22,34 +22,36 @@ import java.util.regex.Pattern;
 /**
  * Vert.x's request decoder, made to read HTTP/1.1 as RFC 9112 has a server read it where Netty is
  * lenient, the one place that sees the request as the client framed it:
+ *
  * <ul>
- *   <li>a request with both {@code Content-Length} and {@code Transfer-Encoding} is refused
- *       (400), not read as chunked with the length dropped (RFC 9112 §6.1: another parser may
- *       take the length, and the bytes after it for a request of its own);</li>
- *   <li>a {@code Transfer-Encoding} other than {@code chunked} alone is refused (501 for an
- *       unknown coding, 400 for {@code chunked} twice or in HTTP/1.0), not read as a request
- *       without body followed by its body as the next request;</li>
- *   <li>an HTTP/1.1 request without {@code Host}, or any request with two, or one whose value
- *       is not a host and port, is refused (400, RFC 9112 §3.2);</li>
- *   <li>the version must be {@code HTTP/1.0} or {@code HTTP/1.1}: a later HTTP/1 minor version
- *       is read as HTTP/1.1 (RFC 9112 §2.3), another major version refused with 505, anything
- *       else ({@code http/1.1}, {@code HTTPS/1.1}) with 400; Netty would answer 501 with the
- *       client's version word echoed in the status line;</li>
- *   <li>{@code CONNECT} is refused (501, RFC 9110 §9.1: a method the gateway does not
- *       implement): Vert.x would relay a module's 2xx and then read the connection as a
- *       tunnel;</li>
- *   <li>an absolute-form target ({@code GET http://host/path}) becomes its origin form
- *       ({@code /path}) before anything routes on it (RFC 9112 §3.2.2);</li>
+ *   <li>a request with both {@code Content-Length} and {@code Transfer-Encoding} is refused (400),
+ *       not read as chunked with the length dropped (RFC 9112 §6.1: another parser may take the
+ *       length, and the bytes after it for a request of its own);
+ *   <li>a {@code Transfer-Encoding} other than {@code chunked} alone is refused (501 for an unknown
+ *       coding, 400 for {@code chunked} twice or in HTTP/1.0), not read as a request without body
+ *       followed by its body as the next request;
+ *   <li>an HTTP/1.1 request without {@code Host}, or any request with two, or one whose value is
+ *       not a host and port, is refused (400, RFC 9112 §3.2);
+ *   <li>the version must be {@code HTTP/1.0} or {@code HTTP/1.1}: a later HTTP/1 minor version is
+ *       read as HTTP/1.1 (RFC 9112 §2.3), another major version refused with 505, anything else
+ *       ({@code http/1.1}, {@code HTTPS/1.1}) with 400; Netty would answer 501 with the client's
+ *       version word echoed in the status line;
+ *   <li>{@code CONNECT} is refused (501, RFC 9110 §9.1: a method the gateway does not implement):
+ *       Vert.x would relay a module's 2xx and then read the connection as a tunnel;
+ *   <li>an absolute-form target ({@code GET http://host/path}) becomes its origin form ({@code
+ *       /path}) before anything routes on it (RFC 9112 §3.2.2);
  *   <li>a chunked body that breaks (a bad chunk size) is handed to {@code brokenBody} instead of
- *       closing the connection without an answer.</li>
+ *       closing the connection without an answer.
  * </ul>
- * A refused head fails the request's decoder result with an {@link HttpError}: Vert.x hands it
- * to the server's invalid request handler, and this decoder drops every byte after it until the
+ *
+ * A refused head fails the request's decoder result with an {@link HttpError}: Vert.x hands it to
+ * the server's invalid request handler, and this decoder drops every byte after it until the
  * connection closes, so nothing after a refused head is ever read as a request.
  */
 final class StrictRequestDecoder extends VertxHttpRequestDecoder {
 
   private static final String CHUNKED = "chunked";
+
   /** HTTP-version (RFC 9112 §2.3), case-sensitive. */
   private static final Pattern VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");
 
@@ -125,7 +127,8 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     super.decode(ctx, buffer, out);
     for (int i = out.size() - 1; i >= before; i--) {
       Object decoded = out.get(i);
-      if (decoded instanceof HttpContent content && !(decoded instanceof HttpRequest)
+      if (decoded instanceof HttpContent content
+          && !(decoded instanceof HttpRequest)
           && ((HttpObject) decoded).decoderResult().isFailure()) {
         out.remove(i);
         Throwable cause = content.decoderResult().cause();
@@ -144,8 +147,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     }
     // empty is allowed (RFC 9112 §3.2); anything else must read as Vert.x reads an authority
     if (host != null && !host.isEmpty() && HostAndPort.parseAuthority(host, -1) == null) {
-      throw new HttpError(400, "the Host header is not a host and port: "
-          + printable(host));
+      throw new HttpError(400, "the Host header is not a host and port: " + printable(host));
     }
   }
 
@@ -154,8 +156,10 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
       return;
     }
     if (headers.contains(HttpHeaderNames.CONTENT_LENGTH)) {
-      throw new HttpError(400, "a request with both Content-Length and Transfer-Encoding is"
-          + " refused (RFC 9112 section 6.1)");
+      throw new HttpError(
+          400,
+          "a request with both Content-Length and Transfer-Encoding is"
+              + " refused (RFC 9112 section 6.1)");
     }
     int chunked = 0;
     for (String field : headers.getAll(HttpHeaderNames.TRANSFER_ENCODING)) {
@@ -164,8 +168,8 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
         if (name.equalsIgnoreCase(CHUNKED)) {
           chunked++;
         } else if (!name.isEmpty()) {
-          throw new HttpError(501, "transfer coding '" + name + "' is not supported; only"
-              + " chunked is");
+          throw new HttpError(
+              501, "transfer coding '" + name + "' is not supported; only" + " chunked is");
         }
       }
     }

@@ -8,8 +8,7 @@ import io.vertx.core.Vertx;
 /** Opens the registry store the {@code storage} setting names. */
 public final class Storage {
 
-  private Storage() {
-  }
+  private Storage() {}
 
   /**
    * @param storage {@code inmemory} (this JVM; cluster-wide maps when Vert.x is clustered) or
@@ -19,7 +18,8 @@ public final class Storage {
     if (storage.startsWith("postgres")) {
       return PostgresRegistryStore.connect(vertx, storage);
     }
-    return vertx.isClustered() ? ClusteredRegistryStore.create(vertx)
+    return vertx.isClustered()
+        ? ClusteredRegistryStore.create(vertx)
         : Future.succeededFuture(RegistryStore.inMemory());
   }
 }

@@ -12,15 +12,17 @@ import java.util.Optional;
 /**
  * Which {@code _tenant} call a module gets, and with what body, as Okapi 6.1.5 decides from the
  * interface version:
+ *
  * <ul>
  *   <li>1.0: {@code POST} (to the system handler, else {@code /_/tenant}) on enable and upgrade;
- *       {@code DELETE} on purge;</li>
+ *       {@code DELETE} on purge;
  *   <li>1.1, 1.2: the same, and on disable {@code POST /_/tenant/disable}; 1.2 adds the tenant
- *       parameters;</li>
+ *       parameters;
  *   <li>2.0: always {@code POST} with {@code purge} and the tenant parameters; a {@code 201} with
- *       {@code Location} starts a job, polled with {@code GET .../{id}} and removed with
- *       {@code DELETE .../{id}}.</li>
+ *       {@code Location} starts a job, polled with {@code GET .../{id}} and removed with {@code
+ *       DELETE .../{id}}.
  * </ul>
+ *
  * Body: {@code module_to} (enable, upgrade) and {@code module_from} (upgrade, disable).
  *
  * @param module the module called ({@code to}, else {@code from})
@@ -31,8 +33,14 @@ import java.util.Optional;
  * @param jobGet the 2.0 job's {@code GET} handler; null if the module runs no jobs
  * @param jobDelete the 2.0 job's {@code DELETE} handler; null if the module runs no jobs
  */
-record TenantCall(ModuleDescriptor module, HttpMethod method, RoutingEntry handler, String path,
-    JsonObject body, RoutingEntry jobGet, RoutingEntry jobDelete) {
+record TenantCall(
+    ModuleDescriptor module,
+    HttpMethod method,
+    RoutingEntry handler,
+    String path,
+    JsonObject body,
+    RoutingEntry jobGet,
+    RoutingEntry jobDelete) {
 
   static final String INTERFACE = "_tenant";
   private static final String DISABLE_PATH = "/_/tenant/disable";
@@ -43,11 +51,11 @@ record TenantCall(ModuleDescriptor module, HttpMethod method, RoutingEntry handl
    * @param purge whether a disabled module is to drop the tenant's data
    * @param tenantParameters {@code key=value,...}, or null
    * @return the call, or empty when the module has no {@code _tenant} call for this change
-   * @throws HttpError 400 for a version Okapi does not know, or a 2.0 interface with a
-   *     {@code GET} but no {@code DELETE} job handler
+   * @throws HttpError 400 for a version Okapi does not know, or a 2.0 interface with a {@code GET}
+   *     but no {@code DELETE} job handler
    */
-  static Optional<TenantCall> of(ModuleDescriptor from, ModuleDescriptor to, boolean purge,
-      String tenantParameters) {
+  static Optional<TenantCall> of(
+      ModuleDescriptor from, ModuleDescriptor to, boolean purge, String tenantParameters) {
     ModuleDescriptor module = to != null ? to : from;
     Optional<InterfaceDescriptor> itf = module.providedInterface(INTERFACE);
     if (itf.isEmpty()) {
@@ -64,17 +72,24 @@ record TenantCall(ModuleDescriptor module, HttpMethod method, RoutingEntry handl
     return switch (version) {
       case "1.0" -> version1(module, itf.get(), body, to != null, purge, true);
       case "1.1" -> version1(module, itf.get(), body, to != null, purge, false);
-      case "1.2" -> version1(module, itf.get(), withParameters(body, tenantParameters),
-          to != null, purge, false);
-      case "2.0" -> version2(module, itf.get(), withParameters(body.put("purge", purge),
-          tenantParameters));
-      default -> throw HttpError.badRequest("Unsupported interface _tenant: " + version
-          + " (module " + module.id() + ")");
+      case "1.2" ->
+          version1(
+              module, itf.get(), withParameters(body, tenantParameters), to != null, purge, false);
+      case "2.0" ->
+          version2(module, itf.get(), withParameters(body.put("purge", purge), tenantParameters));
+      default ->
+          throw HttpError.badRequest(
+              "Unsupported interface _tenant: " + version + " (module " + module.id() + ")");
     };
   }
 
-  private static Optional<TenantCall> version1(ModuleDescriptor module, InterfaceDescriptor itf,
-      JsonObject body, boolean enabling, boolean purge, boolean legacyFallback) {
+  private static Optional<TenantCall> version1(
+      ModuleDescriptor module,
+      InterfaceDescriptor itf,
+      JsonObject body,
+      boolean enabling,
+      boolean purge,
+      boolean legacyFallback) {
     if (legacyFallback && !enabling && !purge) {
       return Optional.empty();
     }
@@ -92,14 +107,14 @@ record TenantCall(ModuleDescriptor module, HttpMethod method, RoutingEntry handl
       }
     }
     if (legacyFallback && !purge) {
-      return Optional.of(new TenantCall(module, HttpMethod.POST, null, "/_/tenant", body, null,
-          null));
+      return Optional.of(
+          new TenantCall(module, HttpMethod.POST, null, "/_/tenant", body, null, null));
     }
     return Optional.empty();
   }
 
-  private static Optional<TenantCall> version2(ModuleDescriptor module, InterfaceDescriptor itf,
-      JsonObject body) {
+  private static Optional<TenantCall> version2(
+      ModuleDescriptor module, InterfaceDescriptor itf, JsonObject body) {
     Optional<RoutingEntry> post = handler(itf, HttpMethod.POST, "/");
     if (post.isEmpty()) {
       return Optional.empty();
@@ -107,15 +122,22 @@ record TenantCall(ModuleDescriptor module, HttpMethod method, RoutingEntry handl
     RoutingEntry get = handler(itf, HttpMethod.GET, "{id}").orElse(null);
     RoutingEntry delete = handler(itf, HttpMethod.DELETE, "{id}").orElse(null);
     if (get != null && delete == null) {
-      throw HttpError.badRequest("Missing DELETE method for tenant interface version 2 for"
-          + " module " + module.id());
+      throw HttpError.badRequest(
+          "Missing DELETE method for tenant interface version 2 for" + " module " + module.id());
     }
-    return Optional.of(new TenantCall(module, HttpMethod.POST, post.get(),
-        post.get().staticPath(), body, get, get == null ? null : delete));
+    return Optional.of(
+        new TenantCall(
+            module,
+            HttpMethod.POST,
+            post.get(),
+            post.get().staticPath(),
+            body,
+            get,
+            get == null ? null : delete));
   }
 
-  private static Optional<RoutingEntry> handler(InterfaceDescriptor itf, HttpMethod method,
-      String pathPart) {
+  private static Optional<RoutingEntry> handler(
+      InterfaceDescriptor itf, HttpMethod method, String pathPart) {
     return systemHandlers(itf).stream()
         .filter(h -> h.servesMethod(method.name()) && h.staticPath().contains(pathPart))
         .findFirst();
@@ -145,17 +167,23 @@ record TenantCall(ModuleDescriptor module, HttpMethod method, RoutingEntry handl
     return body.put("parameters", parameters);
   }
 
-  /** @return whether the module may answer with a job to poll */
+  /**
+   * @return whether the module may answer with a job to poll
+   */
   boolean mayRunJob() {
     return jobGet != null;
   }
 
-  /** @return the path of job {@code id} for a job handler */
+  /**
+   * @return the path of job {@code id} for a job handler
+   */
   static String jobPath(RoutingEntry handler, String id) {
     return handler.staticPath().replace("{id}", id);
   }
 
-  /** @return {@code POST /_/tenant}, for messages */
+  /**
+   * @return {@code POST /_/tenant}, for messages
+   */
   String describe() {
     return method + " " + path;
   }

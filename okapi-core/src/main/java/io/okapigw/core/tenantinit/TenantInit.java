@@ -13,16 +13,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The calls a module change makes before it counts, in Okapi 6.1.5's order:
+ *
  * <ol>
  *   <li>the module's permission sets (a disabled module's: the empty list) to the tenant's
- *       permissions module ({@code _tenantPermissions}), unless the module is one itself;</li>
- *   <li>the module's {@code _tenant} call (see {@link TenantCall}); with {@code purge}, an
- *       enabled module is first told to drop the tenant's data (its failure ignored);</li>
+ *       permissions module ({@code _tenantPermissions}), unless the module is one itself;
+ *   <li>the module's {@code _tenant} call (see {@link TenantCall}); with {@code purge}, an enabled
+ *       module is first told to drop the tenant's data (its failure ignored);
  *   <li>a permissions module being enabled gets its own sets, then, unless it replaces an older
- *       one, every enabled module's.</li>
+ *       one, every enabled module's.
  * </ol>
- * System calls are authenticated as Okapi does (see {@link SystemCalls}); the first failure
- * stops the change, naming the module.
+ *
+ * System calls are authenticated as Okapi does (see {@link SystemCalls}); the first failure stops
+ * the change, naming the module.
  */
 public final class TenantInit {
 
@@ -37,8 +39,8 @@ public final class TenantInit {
    * @param options how long a module may take
    * @param clock for the {@code _tenant} deadline
    */
-  public TenantInit(Vertx vertx, RegistryStore store, String okapiUrl, TenantInitOptions options,
-      Clock clock) {
+  public TenantInit(
+      Vertx vertx, RegistryStore store, String okapiUrl, TenantInitOptions options, Clock clock) {
     SystemCalls calls = new SystemCalls(vertx.createHttpClient(), store, okapiUrl);
     this.permissions = new PermissionsCalls(calls, options.timeout().toMillis());
     this.tenantInterface = new TenantInterface(vertx, calls, options, clock);
@@ -52,26 +54,35 @@ public final class TenantInit {
    * @param to the module enabled or upgraded to; null when disabling
    * @return done; failed with an error naming the module that failed
    */
-  public Future<Void> change(String tenant, List<ModuleDescriptor> enabled, ModuleDescriptor from,
-      ModuleDescriptor to, ChangeParameters parameters) {
+  public Future<Void> change(
+      String tenant,
+      List<ModuleDescriptor> enabled,
+      ModuleDescriptor from,
+      ModuleDescriptor to,
+      ChangeParameters parameters) {
     return announce(tenant, enabled, from, to, parameters)
         .compose(v -> tenantCall(tenant, enabled, from, to, parameters))
-        .compose(v -> to != null && PermissionsCalls.isProvider(to)
-            && parameters.invokes().test(to.id())
-            ? permissions.post(tenant, enabled, to, to, false)
-                .compose(x -> from == null ? announceAll(tenant, enabled, to)
-                    : Future.succeededFuture())
-            : Future.succeededFuture());
+        .compose(
+            v ->
+                to != null && PermissionsCalls.isProvider(to) && parameters.invokes().test(to.id())
+                    ? permissions
+                        .post(tenant, enabled, to, to, false)
+                        .compose(
+                            x ->
+                                from == null
+                                    ? announceAll(tenant, enabled, to)
+                                    : Future.succeededFuture())
+                    : Future.succeededFuture());
   }
 
   /**
-   * Posts every module's permission sets to a permissions module (Okapi does this at the end
-   * of an install that upgraded the permissions module).
+   * Posts every module's permission sets to a permissions module (Okapi does this at the end of an
+   * install that upgraded the permissions module).
    *
    * @param enabled the modules whose sets are posted, in this order
    */
-  public Future<Void> announceAll(String tenant, List<ModuleDescriptor> enabled,
-      ModuleDescriptor permissionsModule) {
+  public Future<Void> announceAll(
+      String tenant, List<ModuleDescriptor> enabled, ModuleDescriptor permissionsModule) {
     Future<Void> chain = Future.succeededFuture();
     for (ModuleDescriptor m : enabled) {
       chain = chain.compose(v -> permissions.post(tenant, enabled, permissionsModule, m, false));
@@ -79,13 +90,19 @@ public final class TenantInit {
     return chain;
   }
 
-  /** @return whether the module provides {@code _tenantPermissions} */
+  /**
+   * @return whether the module provides {@code _tenantPermissions}
+   */
   public static boolean isPermissionsModule(ModuleDescriptor module) {
     return PermissionsCalls.isProvider(module);
   }
 
-  private Future<Void> announce(String tenant, List<ModuleDescriptor> enabled,
-      ModuleDescriptor from, ModuleDescriptor to, ChangeParameters parameters) {
+  private Future<Void> announce(
+      String tenant,
+      List<ModuleDescriptor> enabled,
+      ModuleDescriptor from,
+      ModuleDescriptor to,
+      ChangeParameters parameters) {
     if (from == null && to == null || to != null && PermissionsCalls.isProvider(to)) {
       return Future.succeededFuture();
     }
@@ -93,26 +110,40 @@ public final class TenantInit {
     if (provider.isEmpty() || !parameters.invokes().test(provider.get().id())) {
       return Future.succeededFuture();
     }
-    return to != null ? permissions.post(tenant, enabled, provider.get(), to, false)
+    return to != null
+        ? permissions.post(tenant, enabled, provider.get(), to, false)
         : permissions.post(tenant, enabled, provider.get(), from, true);
   }
 
-  private Future<Void> tenantCall(String tenant, List<ModuleDescriptor> enabled,
-      ModuleDescriptor from, ModuleDescriptor to, ChangeParameters parameters) {
+  private Future<Void> tenantCall(
+      String tenant,
+      List<ModuleDescriptor> enabled,
+      ModuleDescriptor from,
+      ModuleDescriptor to,
+      ChangeParameters parameters) {
     if (to != null && parameters.purge()) {
       return invoke(tenant, enabled, to, null, true, parameters)
-          .otherwise(e -> {
-            log.info("tenant {}: purge of {} before enabling it failed, ignored: {}", tenant,
-                to.id(), e.getMessage());
-            return null;
-          })
+          .otherwise(
+              e -> {
+                log.info(
+                    "tenant {}: purge of {} before enabling it failed, ignored: {}",
+                    tenant,
+                    to.id(),
+                    e.getMessage());
+                return null;
+              })
           .compose(v -> invoke(tenant, enabled, null, to, false, parameters));
     }
     return invoke(tenant, enabled, from, to, to == null && parameters.purge(), parameters);
   }
 
-  private Future<Void> invoke(String tenant, List<ModuleDescriptor> enabled,
-      ModuleDescriptor from, ModuleDescriptor to, boolean purge, ChangeParameters parameters) {
+  private Future<Void> invoke(
+      String tenant,
+      List<ModuleDescriptor> enabled,
+      ModuleDescriptor from,
+      ModuleDescriptor to,
+      boolean purge,
+      ChangeParameters parameters) {
     ModuleDescriptor module = to != null ? to : from;
     if (!parameters.invokes().test(module.id())) {
       return Future.succeededFuture();

@@ -19,10 +19,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Makes a module's {@code _tenant} call and, for a 2.0 job, polls it until it completes, then
- * deletes it, as Okapi 6.1.5 does: the first poll at once, then after
- * {@code tenant.poll-interval}, growing 1.25 times per poll. Unlike Okapi, the whole operation
- * is bounded by {@code tenant.init-timeout}: past it, the call fails with 504 naming the module
- * and the job (which is left to the module). Every failure names the module.
+ * deletes it, as Okapi 6.1.5 does: the first poll at once, then after {@code tenant.poll-interval},
+ * growing 1.25 times per poll. Unlike Okapi, the whole operation is bounded by {@code
+ * tenant.init-timeout}: past it, the call fails with 504 naming the module and the job (which is
+ * left to the module). Every failure names the module.
  */
 final class TenantInterface {
 
@@ -47,27 +47,46 @@ final class TenantInterface {
   Future<Void> call(String tenant, List<ModuleDescriptor> enabled, TenantCall call) {
     long deadline = clock.millis() + options.timeout().toMillis();
     String module = call.module().id();
-    log.info("tenant {}: {} {} of {}", tenant, call.describe(), call.body() == null ? ""
-        : call.body().encode(), module);
-    return calls.call(tenant, enabled, call.module(), call.handler(), call.method(), call.path(),
-            call.body(), remaining(deadline))
-        .compose(answer -> {
-          requireSuccess(answer, call.method(), module, call.path());
-          String location = answer.headers().get("Location");
-          if (location == null) {
-            return Future.succeededFuture();
-          }
-          if (!call.mayRunJob()) {
-            throw HttpError.badRequest("Unexpected Location header in response for module "
-                + module + ": " + call.describe());
-          }
-          String id = jobId(answer);
-          if (id == null) {
-            throw HttpError.badRequest("Missing id property in JSON response for module "
-                + module + ": " + call.describe());
-          }
-          return new Job(tenant, enabled, call, id, deadline).await();
-        })
+    log.info(
+        "tenant {}: {} {} of {}",
+        tenant,
+        call.describe(),
+        call.body() == null ? "" : call.body().encode(),
+        module);
+    return calls
+        .call(
+            tenant,
+            enabled,
+            call.module(),
+            call.handler(),
+            call.method(),
+            call.path(),
+            call.body(),
+            remaining(deadline))
+        .compose(
+            answer -> {
+              requireSuccess(answer, call.method(), module, call.path());
+              String location = answer.headers().get("Location");
+              if (location == null) {
+                return Future.succeededFuture();
+              }
+              if (!call.mayRunJob()) {
+                throw HttpError.badRequest(
+                    "Unexpected Location header in response for module "
+                        + module
+                        + ": "
+                        + call.describe());
+              }
+              String id = jobId(answer);
+              if (id == null) {
+                throw HttpError.badRequest(
+                    "Missing id property in JSON response for module "
+                        + module
+                        + ": "
+                        + call.describe());
+              }
+              return new Job(tenant, enabled, call, id, deadline).await();
+            })
         .onSuccess(v -> log.info("tenant {}: {} done", tenant, module))
         .onFailure(e -> log.warn("tenant {}: {} failed: {}", tenant, module, e.getMessage()));
   }
@@ -76,12 +95,19 @@ final class TenantInterface {
     return Math.max(1, deadline - clock.millis());
   }
 
-  private static void requireSuccess(Answer answer, HttpMethod method, String module,
-      String path) {
+  private static void requireSuccess(Answer answer, HttpMethod method, String module, String path) {
     if (answer.status() / 100 != 2) {
-      throw new HttpError(answer.status() / 100 == 4 ? 400 : 502, method + " request for "
-          + module + " " + path + " failed with " + answer.status() + ": "
-          + SystemCalls.excerpt(answer.body()));
+      throw new HttpError(
+          answer.status() / 100 == 4 ? 400 : 502,
+          method
+              + " request for "
+              + module
+              + " "
+              + path
+              + " failed with "
+              + answer.status()
+              + ": "
+              + SystemCalls.excerpt(answer.body()));
     }
   }
 
@@ -103,8 +129,7 @@ final class TenantInterface {
     private final long deadline;
     private final Promise<Void> done = Promise.promise();
 
-    Job(String tenant, List<ModuleDescriptor> enabled, TenantCall call, String id,
-        long deadline) {
+    Job(String tenant, List<ModuleDescriptor> enabled, TenantCall call, String id, long deadline) {
       this.tenant = tenant;
       this.enabled = enabled;
       this.call = call;
@@ -120,41 +145,57 @@ final class TenantInterface {
     private void poll(Duration nextWait) {
       send(HttpMethod.GET, call.jobGet())
           .onFailure(e -> done.tryFail(clock.millis() >= deadline ? timedOut() : e))
-          .onSuccess(status -> {
-            if (Boolean.TRUE.equals(status.getBoolean("complete"))) {
-              send(HttpMethod.DELETE, call.jobDelete())
-                  .onFailure(done::tryFail)
-                  .onSuccess(v -> finish(status));
-            } else if (clock.millis() + nextWait.toMillis() > deadline) {
-              done.tryFail(timedOut());
-            } else {
-              vertx.setTimer(nextWait.toMillis(), t -> poll(options.nextPollInterval(nextWait)));
-            }
-          });
+          .onSuccess(
+              status -> {
+                if (Boolean.TRUE.equals(status.getBoolean("complete"))) {
+                  send(HttpMethod.DELETE, call.jobDelete())
+                      .onFailure(done::tryFail)
+                      .onSuccess(v -> finish(status));
+                } else if (clock.millis() + nextWait.toMillis() > deadline) {
+                  done.tryFail(timedOut());
+                } else {
+                  vertx.setTimer(
+                      nextWait.toMillis(), t -> poll(options.nextPollInterval(nextWait)));
+                }
+              });
     }
 
     private HttpError timedOut() {
-      return HttpError.gatewayTimeout("module " + call.module().id()
-          + " did not complete its tenant job " + path + " for tenant " + tenant + " within "
-          + options.timeout().toMillis() + " ms (" + TenantInitOptions.TIMEOUT
-          + "); the job is left to the module");
+      return HttpError.gatewayTimeout(
+          "module "
+              + call.module().id()
+              + " did not complete its tenant job "
+              + path
+              + " for tenant "
+              + tenant
+              + " within "
+              + options.timeout().toMillis()
+              + " ms ("
+              + TenantInitOptions.TIMEOUT
+              + "); the job is left to the module");
     }
 
     private Future<JsonObject> send(HttpMethod method, RoutingEntry handler) {
-      return calls.call(tenant, enabled, call.module(), handler, method, path, null,
-              remaining(deadline))
-          .map(answer -> {
-            requireSuccess(answer, method, call.module().id(), path);
-            if (method == HttpMethod.DELETE) {
-              return new JsonObject();
-            }
-            try {
-              return new JsonObject(answer.body());
-            } catch (RuntimeException e) {
-              throw HttpError.badGateway("GET request for " + call.module().id() + " " + path
-                  + " answered no JSON object: " + SystemCalls.excerpt(answer.body()));
-            }
-          });
+      return calls
+          .call(tenant, enabled, call.module(), handler, method, path, null, remaining(deadline))
+          .map(
+              answer -> {
+                requireSuccess(answer, method, call.module().id(), path);
+                if (method == HttpMethod.DELETE) {
+                  return new JsonObject();
+                }
+                try {
+                  return new JsonObject(answer.body());
+                } catch (RuntimeException e) {
+                  throw HttpError.badGateway(
+                      "GET request for "
+                          + call.module().id()
+                          + " "
+                          + path
+                          + " answered no JSON object: "
+                          + SystemCalls.excerpt(answer.body()));
+                }
+              });
     }
 
     private void finish(JsonObject status) {
@@ -166,8 +207,9 @@ final class TenantInterface {
       StringBuilder message = new StringBuilder(error);
       JsonArray messages = status.getJsonArray("messages", new JsonArray());
       messages.forEach(m -> message.append('\n').append(m));
-      done.tryFail(HttpError.badRequest("Tenant operation failed for module "
-          + call.module().id() + ": " + message));
+      done.tryFail(
+          HttpError.badRequest(
+              "Tenant operation failed for module " + call.module().id() + ": " + message));
     }
   }
 }

@@ -30,8 +30,13 @@ final class NodeTimers implements TimerService {
   private Future<List<TenantTimers>> lastRefresh = Future.succeededFuture(List.of());
   private Future<Void> closed;
 
-  private NodeTimers(TimerTable table, TimerStore patches, RunClaims claims, ClusterBus bus,
-      Scheduler scheduler, TimerCalls calls) {
+  private NodeTimers(
+      TimerTable table,
+      TimerStore patches,
+      RunClaims claims,
+      ClusterBus bus,
+      Scheduler scheduler,
+      TimerCalls calls) {
     this.table = table;
     this.patches = patches;
     this.claims = claims;
@@ -40,18 +45,33 @@ final class NodeTimers implements TimerService {
     this.runner = new TimerRunner(scheduler, claims, table, calls, this::refresh);
   }
 
-  static Future<TimerService> create(Vertx vertx, RegistryStore store, String storage,
-      ClusterBus bus, Scheduler scheduler, TimerCalls calls) {
-    return Future.all(TimerStore.open(vertx, storage), RunClaims.create(vertx)).compose(all -> {
-      TimerStore patches = all.resultAt(0);
-      NodeTimers timers = new NodeTimers(new TimerTable(vertx, store, patches), patches,
-          all.resultAt(1), bus, scheduler, calls);
-      ((VertxInternal) vertx).addCloseHook(completion -> {
-        timers.runner.stop();
-        completion.succeed();
-      });
-      return bus.serve(TOPIC, json -> timers.refresh().mapEmpty()).map(timers);
-    });
+  static Future<TimerService> create(
+      Vertx vertx,
+      RegistryStore store,
+      String storage,
+      ClusterBus bus,
+      Scheduler scheduler,
+      TimerCalls calls) {
+    return Future.all(TimerStore.open(vertx, storage), RunClaims.create(vertx))
+        .compose(
+            all -> {
+              TimerStore patches = all.resultAt(0);
+              NodeTimers timers =
+                  new NodeTimers(
+                      new TimerTable(vertx, store, patches),
+                      patches,
+                      all.resultAt(1),
+                      bus,
+                      scheduler,
+                      calls);
+              ((VertxInternal) vertx)
+                  .addCloseHook(
+                      completion -> {
+                        timers.runner.stop();
+                        completion.succeed();
+                      });
+              return bus.serve(TOPIC, json -> timers.refresh().mapEmpty()).map(timers);
+            });
   }
 
   @Override
@@ -61,36 +81,54 @@ final class NodeTimers implements TimerService {
 
   /** Re-reads every timer and re-arms; one refresh at a time, so an older never wins. */
   synchronized Future<List<TenantTimers>> refresh() {
-    lastRefresh = lastRefresh.transform(ignored -> table.all()
-        .onSuccess(runner::apply)
-        .onFailure(e -> log.error("reading the timers failed; they stay as they were", e)));
+    lastRefresh =
+        lastRefresh.transform(
+            ignored ->
+                table
+                    .all()
+                    .onSuccess(runner::apply)
+                    .onFailure(
+                        e -> log.error("reading the timers failed; they stay as they were", e)));
     return lastRefresh;
   }
 
   @Override
   public Future<Void> changed() {
-    Future<Void> here = refresh().compose(this::prune).recover(e -> {
-      log.error("timers after a registry change: {}", e.getMessage());
-      return Future.succeededFuture(); // logged; the registry change itself stands
-    });
-    Future<List<String>> others = bus.broadcast(TOPIC, new JsonObject().put("from", bus.nodeId()))
-        .onSuccess(missing -> {
-          if (!missing.isEmpty()) {
-            log.warn("members {} did not confirm re-reading the timers; they do at their next "
-                + "run (which they check against the store) or restart", missing);
-          }
-        });
+    Future<Void> here =
+        refresh()
+            .compose(this::prune)
+            .recover(
+                e -> {
+                  log.error("timers after a registry change: {}", e.getMessage());
+                  return Future.succeededFuture(); // logged; the registry change itself stands
+                });
+    Future<List<String>> others =
+        bus.broadcast(TOPIC, new JsonObject().put("from", bus.nodeId()))
+            .onSuccess(
+                missing -> {
+                  if (!missing.isEmpty()) {
+                    log.warn(
+                        "members {} did not confirm re-reading the timers; they do at their next "
+                            + "run (which they check against the store) or restart",
+                        missing);
+                  }
+                });
     return Future.all(here, others).mapEmpty();
   }
 
   /** Forgets the stored changes and run claims of timers that are gone (module disabled...). */
   private Future<Void> prune(List<TenantTimers> all) {
-    Set<String> live = all.stream().flatMap(t -> t.timers().stream()).map(Timer::key)
-        .collect(Collectors.toSet());
-    return patches.all().compose(stored -> Future.all(stored.stream()
-            .filter(p -> !live.contains(p.tenant() + "/" + p.id()))
-            .map(p -> patches.delete(p.tenant(), p.id()))
-            .toList()))
+    Set<String> live =
+        all.stream().flatMap(t -> t.timers().stream()).map(Timer::key).collect(Collectors.toSet());
+    return patches
+        .all()
+        .compose(
+            stored ->
+                Future.all(
+                    stored.stream()
+                        .filter(p -> !live.contains(p.tenant() + "/" + p.id()))
+                        .map(p -> patches.delete(p.tenant(), p.id()))
+                        .toList()))
         .compose(v -> claims.forget(live, scheduler.now().minus(Duration.ofDays(1))));
   }
 
@@ -105,9 +143,22 @@ final class NodeTimers implements TimerService {
   }
 
   private Future<Timer> timer(String tenant, String id) {
-    return table.tenant(tenant).map(t -> t.find(id).orElseThrow(() -> HttpError.notFound(
-        "tenant " + tenant + " has no timer " + id + " (ids are <module product>_<index>, as "
-            + "listed at /_/proxy/tenants/" + tenant + "/timers)")));
+    return table
+        .tenant(tenant)
+        .map(
+            t ->
+                t.find(id)
+                    .orElseThrow(
+                        () ->
+                            HttpError.notFound(
+                                "tenant "
+                                    + tenant
+                                    + " has no timer "
+                                    + id
+                                    + " (ids are <module product>_<index>, as "
+                                    + "listed at /_/proxy/tenants/"
+                                    + tenant
+                                    + "/timers)")));
   }
 
   @Override
@@ -117,15 +168,19 @@ final class NodeTimers implements TimerService {
     } catch (HttpError e) {
       return Future.failedFuture(e);
     }
-    return timer(tenant, id).compose(timer -> {
-      if (TimerEntry.isReset(routingEntry)) {
-        return timer.modified() ? patches.delete(tenant, id).compose(v -> changed())
-            : Future.succeededFuture();
-      }
-      JsonObject entry = TimerEntry.withTiming(timer.entry(), routingEntry);
-      return timer.modified() && entry.equals(timer.entry()) ? Future.succeededFuture()
-          : patches.put(new TimerStore.Patch(tenant, id, entry)).compose(v -> changed());
-    });
+    return timer(tenant, id)
+        .compose(
+            timer -> {
+              if (TimerEntry.isReset(routingEntry)) {
+                return timer.modified()
+                    ? patches.delete(tenant, id).compose(v -> changed())
+                    : Future.succeededFuture();
+              }
+              JsonObject entry = TimerEntry.withTiming(timer.entry(), routingEntry);
+              return timer.modified() && entry.equals(timer.entry())
+                  ? Future.succeededFuture()
+                  : patches.put(new TimerStore.Patch(tenant, id, entry)).compose(v -> changed());
+            });
   }
 
   @Override

@@ -15,39 +15,49 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * When a timer fires, read from its routing entry as Okapi 6.1.5 reads it: {@code unit} and
- * {@code delay} (both present) win, a zero or negative delay disables the timer; otherwise
- * {@code schedule: {cron, zone}} (a 5-field UNIX crontab line, zone default UTC, parsed by
- * cron-utils as Okapi does); otherwise the timer is disabled.
+ * When a timer fires, read from its routing entry as Okapi 6.1.5 reads it: {@code unit} and {@code
+ * delay} (both present) win, a zero or negative delay disables the timer; otherwise {@code
+ * schedule: {cron, zone}} (a 5-field UNIX crontab line, zone default UTC, parsed by cron-utils as
+ * Okapi does); otherwise the timer is disabled.
  *
- * <p>The instants are the same on every node and across restarts, so nodes agree on which
- * run is due: a cron schedule's are its matching minutes; a {@code unit}/{@code delay}
- * timer's are the multiples of the period since the epoch, shifted by a phase derived from the
- * timer's tenant and id (so that a tenant's many timers do not all fire at the same instant).
+ * <p>The instants are the same on every node and across restarts, so nodes agree on which run is
+ * due: a cron schedule's are its matching minutes; a {@code unit}/{@code delay} timer's are the
+ * multiples of the period since the epoch, shifted by a phase derived from the timer's tenant and
+ * id (so that a tenant's many timers do not all fire at the same instant).
  */
 abstract class Schedule {
 
   /** A disabled timer. */
   static final Schedule OFF = new Off();
 
-  private static final Map<String, Long> UNITS = Map.of("millisecond", 1L, "second", 1_000L,
-      "minute", 60_000L, "hour", 3_600_000L, "day", 86_400_000L);
-  private static final CronParser CRON = new CronParser(
-      CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
+  private static final Map<String, Long> UNITS =
+      Map.of(
+          "millisecond",
+          1L,
+          "second",
+          1_000L,
+          "minute",
+          60_000L,
+          "hour",
+          3_600_000L,
+          "day",
+          86_400_000L);
+  private static final CronParser CRON =
+      new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
 
   /**
    * @param entry a {@code _timer} handler, as in a descriptor or a PATCH
    * @return its schedule
-   * @throws IllegalArgumentException naming the bad field: an unknown unit, a delay that is
-   *     not a whole number, a cron line or zone that does not parse
+   * @throws IllegalArgumentException naming the bad field: an unknown unit, a delay that is not a
+   *     whole number, a cron line or zone that does not parse
    */
   static Schedule of(JsonObject entry) {
     String unit = text(entry, "unit");
     String delay = text(entry, "delay");
     Long factor = unit == null ? null : UNITS.get(unit);
     if (unit != null && factor == null) {
-      throw new IllegalArgumentException("unit must be one of millisecond, second, minute, hour,"
-          + " day; was " + unit);
+      throw new IllegalArgumentException(
+          "unit must be one of millisecond, second, minute, hour," + " day; was " + unit);
     }
     long amount = delay == null ? 0 : parseDelay(delay);
     if (unit != null && delay != null) {
@@ -66,8 +76,8 @@ abstract class Schedule {
   private static Schedule cron(JsonObject schedule) {
     for (String field : schedule.fieldNames()) {
       if (!field.equals("cron") && !field.equals("zone")) {
-        throw new IllegalArgumentException("schedule: unknown field " + field
-            + " (only cron and zone)");
+        throw new IllegalArgumentException(
+            "schedule: unknown field " + field + " (only cron and zone)");
       }
     }
     String zoneName = text(schedule, "zone");
@@ -84,8 +94,7 @@ abstract class Schedule {
     try {
       return new Cron(spec, ExecutionTime.forCron(CRON.parse(spec)), zone);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("schedule: bad cron '" + spec + "': " + e.getMessage(),
-          e);
+      throw new IllegalArgumentException("schedule: bad cron '" + spec + "': " + e.getMessage(), e);
     }
   }
 
@@ -108,7 +117,9 @@ abstract class Schedule {
     }
   }
 
-  /** @return whether the timer fires at all */
+  /**
+   * @return whether the timer fires at all
+   */
   abstract boolean active();
 
   /**
@@ -184,7 +195,8 @@ abstract class Schedule {
 
     @Override
     Optional<Instant> nextAfter(Instant after, long phaseSeed) {
-      return times.nextExecution(ZonedDateTime.ofInstant(after, zone))
+      return times
+          .nextExecution(ZonedDateTime.ofInstant(after, zone))
           .map(ZonedDateTime::toInstant);
     }
 

@@ -8,17 +8,21 @@ import java.util.function.Supplier;
 
 /**
  * Time for module timers: the current instant and wake-ups at given instants. {@link
- * #system(Vertx)} reads the system clock and waits on Vert.x timers; tests hand in a fake that
- * they advance instead of sleeping.
+ * #system(Vertx)} reads the system clock and waits on Vert.x timers; tests hand in a fake that they
+ * advance instead of sleeping.
  */
 public interface Scheduler {
 
-  /** @return a scheduler on the system clock (UTC) and Vert.x timers */
+  /**
+   * @return a scheduler on the system clock (UTC) and Vert.x timers
+   */
   static Scheduler system(Vertx vertx) {
     return new VertxScheduler(vertx, Clock.systemUTC());
   }
 
-  /** @return the current instant */
+  /**
+   * @return the current instant
+   */
   Instant now();
 
   /**

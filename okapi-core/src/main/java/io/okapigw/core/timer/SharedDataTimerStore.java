@@ -20,28 +20,42 @@ final class SharedDataTimerStore implements TimerStore {
   }
 
   static Future<TimerStore> create(Vertx vertx) {
-    return vertx.sharedData().<String, JsonObject>getAsyncMap(MAP)
-        .map(SharedDataTimerStore::new);
+    return vertx.sharedData().<String, JsonObject>getAsyncMap(MAP).map(SharedDataTimerStore::new);
   }
 
   @Override
   public Future<Map<String, JsonObject>> forTenant(String tenant) {
-    return all().map(all -> all.stream().filter(p -> p.tenant().equals(tenant))
-        .collect(Collectors.toMap(Patch::id, Patch::entry)));
+    return all()
+        .map(
+            all ->
+                all.stream()
+                    .filter(p -> p.tenant().equals(tenant))
+                    .collect(Collectors.toMap(Patch::id, Patch::entry)));
   }
 
   @Override
   public Future<List<Patch>> all() {
-    return map.values().map(values -> values.stream()
-        .map(json -> new Patch(json.getString("tenant"), json.getString("id"),
-            json.getJsonObject("routingEntry")))
-        .toList());
+    return map.values()
+        .map(
+            values ->
+                values.stream()
+                    .map(
+                        json ->
+                            new Patch(
+                                json.getString("tenant"),
+                                json.getString("id"),
+                                json.getJsonObject("routingEntry")))
+                    .toList());
   }
 
   @Override
   public Future<Void> put(Patch patch) {
-    return map.put(key(patch.tenant(), patch.id()), new JsonObject().put("tenant", patch.tenant())
-        .put("id", patch.id()).put("routingEntry", patch.entry()));
+    return map.put(
+        key(patch.tenant(), patch.id()),
+        new JsonObject()
+            .put("tenant", patch.tenant())
+            .put("id", patch.id())
+            .put("routingEntry", patch.entry()));
   }
 
   @Override

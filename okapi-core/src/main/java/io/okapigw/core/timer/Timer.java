@@ -6,8 +6,8 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 
 /**
- * One timer of one tenant: a handler of an enabled module's {@code _timer} system interface,
- * with the change a PATCH made to it, if any.
+ * One timer of one tenant: a handler of an enabled module's {@code _timer} system interface, with
+ * the change a PATCH made to it, if any.
  *
  * @param tenant the tenant it runs for
  * @param id Okapi's id, {@code <product>_<seq>}
@@ -17,39 +17,62 @@ import io.vertx.core.json.JsonObject;
  * @param modified whether a PATCH changed it
  * @param schedule when it fires, read from {@code entry}
  */
-record Timer(String tenant, TimerId id, ModuleDescriptor module, RoutingEntry handler,
-    JsonObject entry, boolean modified, Schedule schedule) {
+record Timer(
+    String tenant,
+    TimerId id,
+    ModuleDescriptor module,
+    RoutingEntry handler,
+    JsonObject entry,
+    boolean modified,
+    Schedule schedule) {
 
-  /** @return Okapi's TimerDescriptor: {@code {id, routingEntry, modified}} */
+  /**
+   * @return Okapi's TimerDescriptor: {@code {id, routingEntry, modified}}
+   */
   JsonObject toJson() {
-    return new JsonObject().put("id", id.toString()).put("routingEntry", entry.copy())
+    return new JsonObject()
+        .put("id", id.toString())
+        .put("routingEntry", entry.copy())
         .put("modified", modified);
   }
 
-  /** @return the method called: the handler's first, as in Okapi (POST for {@code *}) */
+  /**
+   * @return the method called: the handler's first, as in Okapi (POST for {@code *})
+   */
   HttpMethod method() {
     String first = handler.methods().get(0);
     return first.equals("*") ? HttpMethod.POST : HttpMethod.valueOf(first);
   }
 
-  /** @return the path called: the handler's {@code path}, else its {@code pathPattern} */
+  /**
+   * @return the path called: the handler's {@code path}, else its {@code pathPattern}
+   */
   String path() {
     return handler.staticPath();
   }
 
-  /** @return the timer's key among every tenant's timers */
+  /**
+   * @return the timer's key among every tenant's timers
+   */
   String key() {
     return tenant + "/" + id;
   }
 
-  /** @return the same seed on every node, so periodic timers fire at the same instants */
+  /**
+   * @return the same seed on every node, so periodic timers fire at the same instants
+   */
   long phaseSeed() {
     return key().hashCode();
   }
 
-  /** @return whether {@code other} is this timer, unchanged (same module, entry, schedule) */
+  /**
+   * @return whether {@code other} is this timer, unchanged (same module, entry, schedule)
+   */
   boolean sameAs(Timer other) {
-    return other != null && key().equals(other.key()) && module.id().equals(other.module.id())
-        && entry.equals(other.entry) && modified == other.modified;
+    return other != null
+        && key().equals(other.key())
+        && module.id().equals(other.module.id())
+        && entry.equals(other.entry)
+        && modified == other.modified;
   }
 }

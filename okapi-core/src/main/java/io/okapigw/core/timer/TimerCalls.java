@@ -10,12 +10,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes a timer's call as Okapi 6.1.5 does: the handler's first method and path, an empty body,
- * as a system call (the tenant's auth filter asked first with the handler's module permissions,
- * the call carrying the token it answered). Counted in {@code okapi_timer_calls_total{tenant,
- * outcome}}: {@code success} (2xx), {@code refused} (any other status), {@code failed} (no
- * answer, no instance, or the auth module refused). A failure is logged, never retried: the
- * next run comes on schedule.
+ * Makes a timer's call as Okapi 6.1.5 does: the handler's first method and path, an empty body, as
+ * a system call (the tenant's auth filter asked first with the handler's module permissions, the
+ * call carrying the token it answered). Counted in {@code okapi_timer_calls_total{tenant,
+ * outcome}}: {@code success} (2xx), {@code refused} (any other status), {@code failed} (no answer,
+ * no instance, or the auth module refused). A failure is logged, never retried: the next run comes
+ * on schedule.
  */
 final class TimerCalls {
 
@@ -29,28 +29,55 @@ final class TimerCalls {
     this.metrics = metrics;
   }
 
-  /** @return completes when the call has answered or failed; never fails */
+  /**
+   * @return completes when the call has answered or failed; never fails
+   */
   Future<Void> run(TenantTimers tenant, Timer timer) {
-    return calls.call(tenant.tenant(), tenant.enabled(), timer.module(), timer.handler(),
-            timer.method(), timer.path(), Buffer.buffer())
-        .transform(result -> {
-          if (result.failed()) {
-            log.warn("timer {} of tenant {}: {} {} to {} failed: {}", timer.id(), timer.tenant(),
-                timer.method(), timer.path(), timer.module().id(), result.cause().getMessage());
-            count(timer, "failed");
-          } else if (result.result().status() / 100 != 2) {
-            log.warn("timer {} of tenant {}: {} {} to {} answered {}: {}", timer.id(),
-                timer.tenant(), timer.method(), timer.path(), timer.module().id(),
-                result.result().status(), SystemCalls.excerpt(result.result().body()));
-            count(timer, "refused");
-          } else {
-            log.debug("timer {} of tenant {}: {} {} to {} answered {}", timer.id(),
-                timer.tenant(), timer.method(), timer.path(), timer.module().id(),
-                result.result().status());
-            count(timer, "success");
-          }
-          return Future.<Void>succeededFuture();
-        });
+    return calls
+        .call(
+            tenant.tenant(),
+            tenant.enabled(),
+            timer.module(),
+            timer.handler(),
+            timer.method(),
+            timer.path(),
+            Buffer.buffer())
+        .transform(
+            result -> {
+              if (result.failed()) {
+                log.warn(
+                    "timer {} of tenant {}: {} {} to {} failed: {}",
+                    timer.id(),
+                    timer.tenant(),
+                    timer.method(),
+                    timer.path(),
+                    timer.module().id(),
+                    result.cause().getMessage());
+                count(timer, "failed");
+              } else if (result.result().status() / 100 != 2) {
+                log.warn(
+                    "timer {} of tenant {}: {} {} to {} answered {}: {}",
+                    timer.id(),
+                    timer.tenant(),
+                    timer.method(),
+                    timer.path(),
+                    timer.module().id(),
+                    result.result().status(),
+                    SystemCalls.excerpt(result.result().body()));
+                count(timer, "refused");
+              } else {
+                log.debug(
+                    "timer {} of tenant {}: {} {} to {} answered {}",
+                    timer.id(),
+                    timer.tenant(),
+                    timer.method(),
+                    timer.path(),
+                    timer.module().id(),
+                    result.result().status());
+                count(timer, "success");
+              }
+              return Future.<Void>succeededFuture();
+            });
   }
 
   private void count(Timer timer, String outcome) {

@@ -12,17 +12,33 @@ import java.util.List;
 final class TimerEntry {
 
   /** Okapi's RoutingEntry properties, in the order its JSON lists them. */
-  static final List<String> FIELDS = List.of("methods", "pathPattern", "path", "rewritePath",
-      "phase", "level", "type", "redirectPath", "unit", "delay", "schedule",
-      "permissionsRequired", "permissionsDesired", "modulePermissions",
-      "permissionsRequiredTenant", "delegateCORS");
+  static final List<String> FIELDS =
+      List.of(
+          "methods",
+          "pathPattern",
+          "path",
+          "rewritePath",
+          "phase",
+          "level",
+          "type",
+          "redirectPath",
+          "unit",
+          "delay",
+          "schedule",
+          "permissionsRequired",
+          "permissionsDesired",
+          "modulePermissions",
+          "permissionsRequiredTenant",
+          "delegateCORS");
+
   /** What a PATCH changes. */
   static final List<String> TIMING = List.of("unit", "delay", "schedule");
 
-  private TimerEntry() {
-  }
+  private TimerEntry() {}
 
-  /** @return the handler's Okapi fields in Okapi's order ({@code delay} as a string) */
+  /**
+   * @return the handler's Okapi fields in Okapi's order ({@code delay} as a string)
+   */
   static JsonObject view(JsonObject handler) {
     JsonObject view = new JsonObject();
     for (String field : FIELDS) {
@@ -30,15 +46,18 @@ final class TimerEntry {
       if (value == null || field.equals("delegateCORS") && !Boolean.TRUE.equals(value)) {
         continue;
       }
-      view.put(field, field.equals("delay") && value instanceof Number n
-          ? String.valueOf(n.longValue()) : value);
+      view.put(
+          field,
+          field.equals("delay") && value instanceof Number n
+              ? String.valueOf(n.longValue())
+              : value);
     }
     return view;
   }
 
   /**
-   * @return whether the PATCH body sets none of unit, delay, schedule: Okapi then resets the
-   *     timer to its module's descriptor
+   * @return whether the PATCH body sets none of unit, delay, schedule: Okapi then resets the timer
+   *     to its module's descriptor
    */
   static boolean isReset(JsonObject patch) {
     return TIMING.stream().noneMatch(f -> patch.getValue(f) != null);
@@ -52,8 +71,10 @@ final class TimerEntry {
   static void check(JsonObject patch) {
     for (String field : patch.fieldNames()) {
       if (!FIELDS.contains(field)) {
-        throw HttpError.badRequest("timer routingEntry: unknown field " + field
-            + " (only a routing entry's fields; unit, delay and schedule are used)");
+        throw HttpError.badRequest(
+            "timer routingEntry: unknown field "
+                + field
+                + " (only a routing entry's fields; unit, delay and schedule are used)");
       }
     }
     try {
@@ -63,11 +84,14 @@ final class TimerEntry {
     }
   }
 
-  /** @return {@code entry} with the unit, delay and schedule of {@code timing} (and no others) */
+  /**
+   * @return {@code entry} with the unit, delay and schedule of {@code timing} (and no others)
+   */
   static JsonObject withTiming(JsonObject entry, JsonObject timing) {
     JsonObject merged = entry.copy();
     TIMING.forEach(merged::remove);
-    TIMING.stream().filter(f -> timing.getValue(f) != null)
+    TIMING.stream()
+        .filter(f -> timing.getValue(f) != null)
         .forEach(f -> merged.put(f, timing.getValue(f)));
     return view(merged);
   }

@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * This node's armed timers. Every node arms every active timer for its next run; when the run is
  * due, each node claims it ({@link RunClaims}) and only the one that wins reads the timer afresh
- * from the store and, if it is unchanged, makes the call. So a run is made once per cluster, and
- * a node that dies leaves nothing undone: the others were armed all along.
+ * from the store and, if it is unchanged, makes the call. So a run is made once per cluster, and a
+ * node that dies leaves nothing undone: the others were armed all along.
  */
 final class TimerRunner {
 
@@ -31,14 +31,16 @@ final class TimerRunner {
   private boolean stopped;
 
   /** A timer waiting for its next run, with its tenant's timers as read when it was armed. */
-  private record Armed(Timer timer, TenantTimers tenant, Instant run, Cancellable handle) {
-  }
+  private record Armed(Timer timer, TenantTimers tenant, Instant run, Cancellable handle) {}
 
   /**
-   * @param onStale re-reads the timers, when one turns out to have changed since it was armed
-   *     here
+   * @param onStale re-reads the timers, when one turns out to have changed since it was armed here
    */
-  TimerRunner(Scheduler scheduler, RunClaims claims, TimerTable table, TimerCalls calls,
+  TimerRunner(
+      Scheduler scheduler,
+      RunClaims claims,
+      TimerTable table,
+      TimerCalls calls,
       Supplier<Future<?>> onStale) {
     this.scheduler = scheduler;
     this.claims = claims;
@@ -48,8 +50,8 @@ final class TimerRunner {
   }
 
   /**
-   * Arms the active timers not yet armed, keeps those unchanged (with the tenant's modules as
-   * now read), and drops the others.
+   * Arms the active timers not yet armed, keeps those unchanged (with the tenant's modules as now
+   * read), and drops the others.
    */
   synchronized void apply(List<TenantTimers> tenants) {
     if (stopped) {
@@ -57,20 +59,28 @@ final class TimerRunner {
     }
     Map<String, Timer> wanted = new HashMap<>();
     Map<String, TenantTimers> tenantOf = new HashMap<>();
-    tenants.forEach(tenant -> tenant.timers().stream().filter(t -> t.schedule().active())
-        .forEach(t -> {
-          wanted.put(t.key(), t);
-          tenantOf.put(t.key(), tenant);
-        }));
-    armed.values().removeIf(a -> {
-      boolean gone = !a.timer().sameAs(wanted.get(a.timer().key()));
-      if (gone) {
-        a.handle().cancel();
-      }
-      return gone;
-    });
+    tenants.forEach(
+        tenant ->
+            tenant.timers().stream()
+                .filter(t -> t.schedule().active())
+                .forEach(
+                    t -> {
+                      wanted.put(t.key(), t);
+                      tenantOf.put(t.key(), tenant);
+                    }));
+    armed
+        .values()
+        .removeIf(
+            a -> {
+              boolean gone = !a.timer().sameAs(wanted.get(a.timer().key()));
+              if (gone) {
+                a.handle().cancel();
+              }
+              return gone;
+            });
     armed.replaceAll((key, a) -> new Armed(a.timer(), tenantOf.get(key), a.run(), a.handle()));
-    wanted.values().stream().filter(t -> !armed.containsKey(t.key()))
+    wanted.values().stream()
+        .filter(t -> !armed.containsKey(t.key()))
         .forEach(t -> arm(t, tenantOf.get(t.key()), scheduler.now()));
   }
 
@@ -95,31 +105,46 @@ final class TimerRunner {
     TenantTimers tenant;
     synchronized (this) {
       Armed current = armed.get(timer.key());
-      if (stopped || current == null || !current.run().equals(run)
+      if (stopped
+          || current == null
+          || !current.run().equals(run)
           || !current.timer().sameAs(timer)) {
         return Future.succeededFuture();
       }
       tenant = current.tenant();
       arm(timer, tenant, run);
     }
-    return claims.claim(timer.key(), run)
+    return claims
+        .claim(timer.key(), run)
         .compose(won -> won ? runClaimed(tenant, timer, run) : Future.<Void>succeededFuture())
-        .recover(e -> {
-          log.warn("timer {} of tenant {}: run at {} not made: {}", timer.id(), timer.tenant(),
-              run, e.getMessage());
-          return Future.succeededFuture();
-        });
+        .recover(
+            e -> {
+              log.warn(
+                  "timer {} of tenant {}: run at {} not made: {}",
+                  timer.id(),
+                  timer.tenant(),
+                  run,
+                  e.getMessage());
+              return Future.succeededFuture();
+            });
   }
 
   /** The store is the truth: a node that missed a change must not call on the old timer. */
   private Future<Void> runClaimed(TenantTimers tenant, Timer timer, Instant run) {
-    return table.isCurrent(tenant, timer).compose(current -> {
-      if (current) {
-        return calls.run(tenant, timer);
-      }
-      log.info("timer {} of tenant {} changed or went before its run at {}; not called, "
-          + "this node re-reads its timers", timer.id(), timer.tenant(), run);
-      return onStale.get().<Void>mapEmpty();
-    });
+    return table
+        .isCurrent(tenant, timer)
+        .compose(
+            current -> {
+              if (current) {
+                return calls.run(tenant, timer);
+              }
+              log.info(
+                  "timer {} of tenant {} changed or went before its run at {}; not called, "
+                      + "this node re-reads its timers",
+                  timer.id(),
+                  timer.tenant(),
+                  run);
+              return onStale.get().<Void>mapEmpty();
+            });
   }
 }

@@ -10,10 +10,10 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
- * Modules' timers, as Okapi 6.1.5 runs them: each handler of the {@code _timer} system interface
- * of every module enabled for a tenant is called on its schedule ({@code unit}/{@code delay} or
- * {@code schedule: {cron, zone}}) for that tenant, once per cluster, as a system call with the
- * handler's module permissions; Okapi's timer API lists, shows and changes them.
+ * Modules' timers, as Okapi 6.1.5 runs them: each handler of the {@code _timer} system interface of
+ * every module enabled for a tenant is called on its schedule ({@code unit}/{@code delay} or {@code
+ * schedule: {cron, zone}}) for that tenant, once per cluster, as a system call with the handler's
+ * module permissions; Okapi's timer API lists, shows and changes them.
  *
  * <p>Every node arms every timer; the node that claims a run first makes it. Changed timers are
  * stored where the registry is, so they survive restarts.
@@ -26,36 +26,43 @@ public interface TimerService {
    * @param vertx the node's Vert.x (its shared data holds the run claims, cluster-wide when
    *     clustered); closing it stops the timers
    * @param store the registry
-   * @param storage the {@code storage} setting: changed timers go to PostgreSQL with the
-   *     registry, else to the (cluster-wide) shared data
+   * @param storage the {@code storage} setting: changed timers go to PostgreSQL with the registry,
+   *     else to the (cluster-wide) shared data
    * @param bus tells the other members when timers change
    * @param scheduler time and wake-ups
    * @param calls makes the system calls
    * @param metrics where {@code okapi_timer_calls_total} is counted
    */
-  static Future<TimerService> create(Vertx vertx, RegistryStore store, String storage,
-      ClusterBus bus, Scheduler scheduler, SystemCalls calls, MeterRegistry metrics) {
-    return NodeTimers.create(vertx, store, storage, bus, scheduler,
-        new TimerCalls(calls, metrics));
+  static Future<TimerService> create(
+      Vertx vertx,
+      RegistryStore store,
+      String storage,
+      ClusterBus bus,
+      Scheduler scheduler,
+      SystemCalls calls,
+      MeterRegistry metrics) {
+    return NodeTimers.create(vertx, store, storage, bus, scheduler, new TimerCalls(calls, metrics));
   }
 
   /** Reads every tenant's timers and arms them. */
   Future<Void> start();
 
   /**
-   * The registry changed (a module enabled or disabled, ...): re-reads the timers here and on
-   * every other member (bounded by the bus timeout), and forgets the stored changes of timers
-   * that are gone, as Okapi does.
+   * The registry changed (a module enabled or disabled, ...): re-reads the timers here and on every
+   * other member (bounded by the bus timeout), and forgets the stored changes of timers that are
+   * gone, as Okapi does.
    */
   Future<Void> changed();
 
   /**
-   * @return the tenant's timers as Okapi's TimerDescriptors ({@code {id, routingEntry,
-   *     modified}}), sorted by id; empty for an unknown tenant, as in Okapi
+   * @return the tenant's timers as Okapi's TimerDescriptors ({@code {id, routingEntry, modified}}),
+   *     sorted by id; empty for an unknown tenant, as in Okapi
    */
   Future<List<JsonObject>> list(String tenant);
 
-  /** @return one timer; fails 404 if the tenant has no timer with that id */
+  /**
+   * @return one timer; fails 404 if the tenant has no timer with that id
+   */
   Future<JsonObject> get(String tenant, String id);
 
   /**
@@ -64,8 +71,8 @@ public interface TimerService {
    * three resets it to its module's descriptor. The change is stored.
    *
    * @param routingEntry the PATCH body: a routing entry
-   * @return fails 400 for an unknown field or a bad unit, delay, cron or zone; 404 for an
-   *     unknown timer
+   * @return fails 400 for an unknown field or a bad unit, delay, cron or zone; 404 for an unknown
+   *     timer
    */
   Future<Void> patch(String tenant, String id, JsonObject routingEntry);
 

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where changed timers live: as in Okapi, only timers changed by a PATCH are stored (their
- * routing entry as patched); the others follow their module's descriptor. Kept where the
- * registry is: PostgreSQL (survives a full restart) or the cluster-wide maps (survive the loss of
- * a node) or this JVM.
+ * Where changed timers live: as in Okapi, only timers changed by a PATCH are stored (their routing
+ * entry as patched); the others follow their module's descriptor. Kept where the registry is:
+ * PostgreSQL (survives a full restart) or the cluster-wide maps (survive the loss of a node) or
+ * this JVM.
  */
 interface TimerStore {
 
@@ -19,18 +19,22 @@ interface TimerStore {
    * @return the store, its table created if missing
    */
   static Future<TimerStore> open(Vertx vertx, String storage) {
-    return storage.startsWith("postgres") ? PostgresTimerStore.connect(vertx, storage)
+    return storage.startsWith("postgres")
+        ? PostgresTimerStore.connect(vertx, storage)
         : SharedDataTimerStore.create(vertx);
   }
 
   /** A stored change. */
-  record Patch(String tenant, String id, JsonObject entry) {
-  }
+  record Patch(String tenant, String id, JsonObject entry) {}
 
-  /** @return the tenant's changed timers: id to patched routing entry */
+  /**
+   * @return the tenant's changed timers: id to patched routing entry
+   */
   Future<Map<String, JsonObject>> forTenant(String tenant);
 
-  /** @return every tenant's changed timers */
+  /**
+   * @return every tenant's changed timers
+   */
   Future<List<Patch>> all();
 
   /** Stores (or replaces) a changed timer. */

@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every tenant's timers, read from the store each time: the handlers of each enabled module's
- * {@code _timer} interface (as in Okapi, one declared {@code "interfaceType": "system"}),
- * overlaid with the stored changes.
+ * {@code _timer} interface (as in Okapi, one declared {@code "interfaceType": "system"}), overlaid
+ * with the stored changes.
  */
 final class TimerTable {
 
@@ -63,8 +63,8 @@ final class TimerTable {
 
   /**
    * Whether a timer read earlier is still current, from two small reads: the tenant's enabled
-   * module ids and its changed timers (a registered descriptor never changes under its id, so
-   * the same ids mean the same handlers).
+   * module ids and its changed timers (a registered descriptor never changes under its id, so the
+   * same ids mean the same handlers).
    *
    * @param read the tenant's timers as read earlier
    * @param timer one of them
@@ -72,73 +72,97 @@ final class TimerTable {
    */
   Future<Boolean> isCurrent(TenantTimers read, Timer timer) {
     return Future.all(store.enabledModules(read.tenant()), patches.forTenant(read.tenant()))
-        .map(all -> {
-          JsonObject patch = all.<Map<String, JsonObject>>resultAt(1).get(timer.id().toString());
-          return read.enabledIds().equals(all.resultAt(0)) && (patch == null ? !timer.modified()
-              : timer.modified() && TimerEntry.withTiming(timer.entry(), patch)
-                  .equals(timer.entry()));
-        });
+        .map(
+            all -> {
+              JsonObject patch =
+                  all.<Map<String, JsonObject>>resultAt(1).get(timer.id().toString());
+              return read.enabledIds().equals(all.resultAt(0))
+                  && (patch == null
+                      ? !timer.modified()
+                      : timer.modified()
+                          && TimerEntry.withTiming(timer.entry(), patch).equals(timer.entry()));
+            });
   }
 
-  /** @return the tenant's timers; none if the tenant does not exist */
+  /**
+   * @return the tenant's timers; none if the tenant does not exist
+   */
   Future<TenantTimers> tenant(String tenant) {
-    return Future.all(store.enabledModules(tenant).compose(this::resolve),
-            patches.forTenant(tenant))
+    return Future.all(
+            store.enabledModules(tenant).compose(this::resolve), patches.forTenant(tenant))
         .map(all -> of(tenant, all.resultAt(0), all.resultAt(1)));
   }
 
   /**
-   * @return every tenant's timers (read out of the descriptors on a worker thread: copying
-   *     large descriptors for many tenants must not hold the event loop)
+   * @return every tenant's timers (read out of the descriptors on a worker thread: copying large
+   *     descriptors for many tenants must not hold the event loop)
    */
   Future<List<TenantTimers>> all() {
-    return Future.all(store.tenants(), store.modules(), patches.all()).compose(all -> {
-      List<TenantDescriptor> tenants = all.resultAt(0);
-      return Future.all(tenants.stream().map(t -> store.enabledModules(t.id())).toList())
-          .compose(enabled -> vertx.executeBlocking(() -> {
-            Map<String, ModuleDescriptor> modules = all.<List<ModuleDescriptor>>resultAt(1)
-                .stream().collect(Collectors.toMap(ModuleDescriptor::id, Function.identity()));
-            List<TimerStore.Patch> changed = all.resultAt(2);
-            List<TenantTimers> timers = new ArrayList<>();
-            for (int i = 0; i < tenants.size(); i++) {
-              String tenant = tenants.get(i).id();
-              timers.add(of(tenant, enabled.<List<String>>resultAt(i).stream()
-                  .map(modules::get).filter(m -> m != null).toList(),
-                  patchesOf(tenant, changed)));
-            }
-            return timers;
-          }, false));
-    });
+    return Future.all(store.tenants(), store.modules(), patches.all())
+        .compose(
+            all -> {
+              List<TenantDescriptor> tenants = all.resultAt(0);
+              return Future.all(tenants.stream().map(t -> store.enabledModules(t.id())).toList())
+                  .compose(
+                      enabled ->
+                          vertx.executeBlocking(
+                              () -> {
+                                Map<String, ModuleDescriptor> modules =
+                                    all.<List<ModuleDescriptor>>resultAt(1).stream()
+                                        .collect(
+                                            Collectors.toMap(
+                                                ModuleDescriptor::id, Function.identity()));
+                                List<TimerStore.Patch> changed = all.resultAt(2);
+                                List<TenantTimers> timers = new ArrayList<>();
+                                for (int i = 0; i < tenants.size(); i++) {
+                                  String tenant = tenants.get(i).id();
+                                  timers.add(
+                                      of(
+                                          tenant,
+                                          enabled.<List<String>>resultAt(i).stream()
+                                              .map(modules::get)
+                                              .filter(m -> m != null)
+                                              .toList(),
+                                          patchesOf(tenant, changed)));
+                                }
+                                return timers;
+                              },
+                              false));
+            });
   }
 
   private Future<List<ModuleDescriptor>> resolve(List<String> ids) {
     return Future.all(ids.stream().map(store::module).toList())
-        .map(all -> all.<Optional<ModuleDescriptor>>list().stream().flatMap(Optional::stream)
-            .toList());
+        .map(
+            all ->
+                all.<Optional<ModuleDescriptor>>list().stream().flatMap(Optional::stream).toList());
   }
 
   private static Map<String, JsonObject> patchesOf(String tenant, List<TimerStore.Patch> all) {
-    return all.stream().filter(p -> p.tenant().equals(tenant))
+    return all.stream()
+        .filter(p -> p.tenant().equals(tenant))
         .collect(Collectors.toMap(TimerStore.Patch::id, TimerStore.Patch::entry));
   }
 
-  static TenantTimers of(String tenant, List<ModuleDescriptor> enabled,
-      Map<String, JsonObject> patches) {
+  static TenantTimers of(
+      String tenant, List<ModuleDescriptor> enabled, Map<String, JsonObject> patches) {
     List<Timer> timers = new ArrayList<>();
     enabled.forEach(m -> timers.addAll(timersOf(tenant, m, patches)));
     timers.sort(Comparator.comparing(t -> t.id().toString()));
     return new TenantTimers(tenant, List.copyOf(enabled), List.copyOf(timers));
   }
 
-  /** @return the module's timers for the tenant, each with its stored change if any */
-  static List<Timer> timersOf(String tenant, ModuleDescriptor module,
-      Map<String, JsonObject> patches) {
+  /**
+   * @return the module's timers for the tenant, each with its stored change if any
+   */
+  static List<Timer> timersOf(
+      String tenant, ModuleDescriptor module, Map<String, JsonObject> patches) {
     List<InterfaceDescriptor> provides = module.provides();
     for (int i = 0; i < provides.size(); i++) {
       InterfaceDescriptor itf = provides.get(i);
       if (INTERFACE.equals(itf.id()) && "system".equals(itf.interfaceType())) {
-        JsonArray handlers = module.toJson().getJsonArray("provides").getJsonObject(i)
-            .getJsonArray("handlers");
+        JsonArray handlers =
+            module.toJson().getJsonArray("provides").getJsonObject(i).getJsonArray("handlers");
         List<Timer> timers = new ArrayList<>();
         for (int seq = 0; seq < itf.handlers().size(); seq++) {
           timers.add(timer(tenant, module, itf, seq, handlers.getJsonObject(seq), patches));
@@ -149,13 +173,26 @@ final class TimerTable {
     return List.of();
   }
 
-  private static Timer timer(String tenant, ModuleDescriptor module, InterfaceDescriptor itf,
-      int seq, JsonObject handler, Map<String, JsonObject> patches) {
+  private static Timer timer(
+      String tenant,
+      ModuleDescriptor module,
+      InterfaceDescriptor itf,
+      int seq,
+      JsonObject handler,
+      Map<String, JsonObject> patches) {
     TimerId id = new TimerId(TimerId.productOf(module.id()), seq);
     JsonObject patch = patches.get(id.toString());
-    JsonObject entry = patch == null ? TimerEntry.view(handler)
-        : TimerEntry.withTiming(TimerEntry.view(handler), patch);
-    return new Timer(tenant, id, module, itf.handlers().get(seq), entry, patch != null,
+    JsonObject entry =
+        patch == null
+            ? TimerEntry.view(handler)
+            : TimerEntry.withTiming(TimerEntry.view(handler), patch);
+    return new Timer(
+        tenant,
+        id,
+        module,
+        itf.handlers().get(seq),
+        entry,
+        patch != null,
         schedule(tenant, id, entry));
   }
 

@@ -8,8 +8,8 @@ import java.time.Instant;
 import java.util.function.Supplier;
 
 /**
- * Wake-ups on Vert.x timers, time from a wall clock. A wait is at most {@link #MAX_WAIT}, then
- * the clock is read again: Vert.x timers run on the monotonic clock, so a daily schedule would
+ * Wake-ups on Vert.x timers, time from a wall clock. A wait is at most {@link #MAX_WAIT}, then the
+ * clock is read again: Vert.x timers run on the monotonic clock, so a daily schedule would
  * otherwise drift by whatever the wall clock is corrected in a day.
  */
 final class VertxScheduler implements Scheduler {
@@ -24,7 +24,9 @@ final class VertxScheduler implements Scheduler {
     this(vertx, clock, MAX_WAIT);
   }
 
-  /** @param maxWait the longest wait before the clock is read again */
+  /**
+   * @param maxWait the longest wait before the clock is read again
+   */
   VertxScheduler(Vertx vertx, Clock clock, Duration maxWait) {
     this.vertx = vertx;
     this.clock = clock;

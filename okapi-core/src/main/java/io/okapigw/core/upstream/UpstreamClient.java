@@ -1,9 +1,9 @@
 package io.okapigw.core.upstream;
 
+import io.netty.channel.ConnectTimeoutException;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Stage;
-import io.netty.channel.ConnectTimeoutException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -42,15 +42,19 @@ public final class UpstreamClient {
   public UpstreamClient(Vertx vertx, UpstreamOptions options) {
     this.vertx = vertx;
     this.idleTimeoutMillis = options.idleTimeout().toMillis();
-    this.client = vertx.createHttpClient(new HttpClientOptions()
-            .setKeepAlive(true)
-            .setTcpNoDelay(true)
-            .setMaxHeaderSize(options.maxHeaderSize())
-            // relay bodies in 64 KiB pieces, not Netty's default 8 KiB: 8x fewer writes and flushes
-            .setMaxChunkSize(BODY_CHUNK_SIZE)
-            .setConnectTimeout((int) options.connectTimeout().toMillis()),
-        new PoolOptions().setHttp1MaxSize(options.maxConnectionsPerHost())
-            .setMaxWaitQueueSize(-1));
+    this.client =
+        vertx.createHttpClient(
+            new HttpClientOptions()
+                .setKeepAlive(true)
+                .setTcpNoDelay(true)
+                .setMaxHeaderSize(options.maxHeaderSize())
+                // relay bodies in 64 KiB pieces, not Netty's default 8 KiB: 8x fewer writes and
+                // flushes
+                .setMaxChunkSize(BODY_CHUNK_SIZE)
+                .setConnectTimeout((int) options.connectTimeout().toMillis()),
+            new PoolOptions()
+                .setHttp1MaxSize(options.maxConnectionsPerHost())
+                .setMaxWaitQueueSize(-1));
   }
 
   /**
@@ -62,27 +66,32 @@ public final class UpstreamClient {
   public Future<Target> open(Stage stage, HttpMethod method, String uri) {
     Endpoint endpoint = stage.instances().next().orElse(null);
     if (endpoint == null) {
-      return Future.failedFuture(HttpError.badGateway("module " + stage.moduleId()
-          + " has no running instance (register one at /_/discovery/modules)"));
+      return Future.failedFuture(
+          HttpError.badGateway(
+              "module "
+                  + stage.moduleId()
+                  + " has no running instance (register one at /_/discovery/modules)"));
     }
     Target target = new Target(stage.moduleId(), endpoint.url());
-    return client.request(new RequestOptions()
-            .setMethod(method)
-            .setHost(endpoint.host())
-            .setPort(endpoint.port())
-            .setSsl(endpoint.ssl())
-            .setURI(uri)
-            .setIdleTimeout(idleTimeoutMillis))
+    return client
+        .request(
+            new RequestOptions()
+                .setMethod(method)
+                .setHost(endpoint.host())
+                .setPort(endpoint.port())
+                .setSsl(endpoint.ssl())
+                .setURI(uri)
+                .setIdleTimeout(idleTimeoutMillis))
         .map(request -> target.with(quiet(request)))
         .recover(e -> Future.failedFuture(mapFailure(target, e)));
   }
 
   /**
-   * Vert.x logs every exception of a request or response without an exception handler (a reset
-   * or closed connection: {@code HttpClientRequestImpl - Stream reset}, or a stack trace from
-   * {@code HttpClientResponseImpl}), one or more lines each, however many. The callers learn of
-   * it through their futures and answer and log it once, rate-limited ({@code Failures}); here
-   * it is only a debug line.
+   * Vert.x logs every exception of a request or response without an exception handler (a reset or
+   * closed connection: {@code HttpClientRequestImpl - Stream reset}, or a stack trace from {@code
+   * HttpClientResponseImpl}), one or more lines each, however many. The callers learn of it through
+   * their futures and answer and log it once, rate-limited ({@code Failures}); here it is only a
+   * debug line.
    */
   private static HttpClientRequest quiet(HttpClientRequest request) {
     request.exceptionHandler(UpstreamClient::debug);
@@ -95,12 +104,12 @@ public final class UpstreamClient {
   }
 
   /**
-   * Keeps a request's idle timeout ({@code proxy.idle-timeout}) from firing while the client's
-   * body keeps moving: Vert.x counts only what the module sends back, so an upload that moves
-   * all along but lasts longer than the timeout (a large file on a slow link) would be cut with
-   * 504. Every quarter of the timeout, while the watch runs, the timeout is set again if the
-   * client sent bytes since the last look: a body that stops for the timeout still times out
-   * (within one and a quarter timeouts). To be called on the request's event loop.
+   * Keeps a request's idle timeout ({@code proxy.idle-timeout}) from firing while the client's body
+   * keeps moving: Vert.x counts only what the module sends back, so an upload that moves all along
+   * but lasts longer than the timeout (a large file on a slow link) would be cut with 504. Every
+   * quarter of the timeout, while the watch runs, the timeout is set again if the client sent bytes
+   * since the last look: a body that stops for the timeout still times out (within one and a
+   * quarter timeouts). To be called on the request's event loop.
    *
    * @param request a request to a module, its head sent
    * @param in the client's request whose body is streamed to it
@@ -146,30 +155,43 @@ public final class UpstreamClient {
     }
   }
 
-  /** @return {@code proxy.idle-timeout} in milliseconds */
+  /**
+   * @return {@code proxy.idle-timeout} in milliseconds
+   */
   public long idleTimeoutMillis() {
     return idleTimeoutMillis;
   }
 
-  /** @return whether {@code failure} is a timeout (Vert.x's, Netty's, or a future's) */
+  /**
+   * @return whether {@code failure} is a timeout (Vert.x's, Netty's, or a future's)
+   */
   public static boolean isTimeoutFailure(Throwable failure) {
     return isTimeout(failure);
   }
 
-  /** @return the failure as an {@link HttpError} naming the target (502/504); others as is */
+  /**
+   * @return the failure as an {@link HttpError} naming the target (502/504); others as is
+   */
   public static Throwable mapFailure(Target target, Throwable failure) {
     if (failure instanceof HttpError) {
       return failure;
     }
     if (isTimeout(failure)) {
-      return HttpError.gatewayTimeout("module " + target.moduleId() + " at " + target.baseUrl()
-          + " did not answer in time");
+      return HttpError.gatewayTimeout(
+          "module " + target.moduleId() + " at " + target.baseUrl() + " did not answer in time");
     }
-    return HttpError.badGateway("module " + target.moduleId() + " at " + target.baseUrl()
-        + " could not be reached: " + describe(failure));
+    return HttpError.badGateway(
+        "module "
+            + target.moduleId()
+            + " at "
+            + target.baseUrl()
+            + " could not be reached: "
+            + describe(failure));
   }
 
-  /** @return a function for {@code recover} that maps failures of calls to {@code target} */
+  /**
+   * @return a function for {@code recover} that maps failures of calls to {@code target}
+   */
   public static <T> Function<Throwable, Future<T>> failureFor(Target target) {
     return e -> Future.failedFuture(mapFailure(target, e));
   }
@@ -185,22 +207,23 @@ public final class UpstreamClient {
    */
   public Future<Buffer> read(HttpClientResponse response, int max) {
     Buffer kept = Buffer.buffer();
-    response.handler(chunk ->
-        kept.appendBuffer(chunk, 0, Math.min(chunk.length(), max - kept.length())));
-    return response.end()
+    response.handler(
+        chunk -> kept.appendBuffer(chunk, 0, Math.min(chunk.length(), max - kept.length())));
+    return response
+        .end()
         .timeout(idleTimeoutMillis, TimeUnit.MILLISECONDS)
         .onFailure(e -> abandon(response.request(), true))
         .map(kept);
   }
 
   /**
-   * Gives up a request so that its connection never goes back to the pool dirty. HTTP/1.1 cancels
-   * a request only by closing its connection, and {@code reset()} does that while the response is
-   * still coming; but once the response has come in full, {@code reset()} only forgets the
-   * request and returns the connection to the pool, and a request whose body was not all sent
-   * would go back half-written: the module would read the next request on it as the rest of that
-   * body and hang it. Such a connection is closed here (safe: a request not yet ended keeps its
-   * connection out of the pool).
+   * Gives up a request so that its connection never goes back to the pool dirty. HTTP/1.1 cancels a
+   * request only by closing its connection, and {@code reset()} does that while the response is
+   * still coming; but once the response has come in full, {@code reset()} only forgets the request
+   * and returns the connection to the pool, and a request whose body was not all sent would go back
+   * half-written: the module would read the next request on it as the rest of that body and hang
+   * it. Such a connection is closed here (safe: a request not yet ended keeps its connection out of
+   * the pool).
    *
    * @param request a request to a module
    * @param sentWhole whether the request has been ended (its body, if any, all written)

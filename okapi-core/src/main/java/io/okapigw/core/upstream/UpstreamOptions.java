@@ -10,8 +10,8 @@ import java.time.Duration;
  * @param maxConnectionsPerHost connection pool size per instance and event loop (default 64)
  * @param maxHeaderSize largest response header block accepted (default 64 KiB)
  */
-public record UpstreamOptions(Duration connectTimeout, Duration idleTimeout,
-    int maxConnectionsPerHost, int maxHeaderSize) {
+public record UpstreamOptions(
+    Duration connectTimeout, Duration idleTimeout, int maxConnectionsPerHost, int maxHeaderSize) {
 
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
@@ -22,15 +22,20 @@ public record UpstreamOptions(Duration connectTimeout, Duration idleTimeout,
     positive(connectTimeout, "proxy.connect-timeout");
     positive(idleTimeout, "proxy.idle-timeout");
     if (maxConnectionsPerHost < 1) {
-      throw new IllegalArgumentException("proxy.max-connections must be >= 1, was "
-          + maxConnectionsPerHost);
+      throw new IllegalArgumentException(
+          "proxy.max-connections must be >= 1, was " + maxConnectionsPerHost);
     }
   }
 
-  /** @return the defaults */
+  /**
+   * @return the defaults
+   */
   public static UpstreamOptions defaults() {
-    return new UpstreamOptions(DEFAULT_CONNECT_TIMEOUT, DEFAULT_IDLE_TIMEOUT,
-        DEFAULT_MAX_CONNECTIONS_PER_HOST, DEFAULT_MAX_HEADER_SIZE);
+    return new UpstreamOptions(
+        DEFAULT_CONNECT_TIMEOUT,
+        DEFAULT_IDLE_TIMEOUT,
+        DEFAULT_MAX_CONNECTIONS_PER_HOST,
+        DEFAULT_MAX_HEADER_SIZE);
   }
 
   private static void positive(Duration d, String name) {

@@ -26,18 +26,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Admin request bodies cannot stall the event loop: a body over {@link AdminApi#MAX_BODY_BYTES}
- * is refused with 413 naming the limit, and one under it is parsed, checked and answered off
- * the event loop, while proxied requests on that same event loop (the fixture runs one) keep
- * being answered. Bounds are generous (1 s); before, a 9 MB descriptor held the loop for
- * seconds.
+ * Admin request bodies cannot stall the event loop: a body over {@link AdminApi#MAX_BODY_BYTES} is
+ * refused with 413 naming the limit, and one under it is parsed, checked and answered off the event
+ * loop, while proxied requests on that same event loop (the fixture runs one) keep being answered.
+ * Bounds are generous (1 s); before, a 9 MB descriptor held the loop for seconds.
  */
 class AdminBodyLimitTest {
 
   private static final long PROBE_BOUND_MILLIS = 1_000;
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private GatewayFixture gw;
   private TestModule echo;
 
@@ -45,8 +44,9 @@ class AdminBodyLimitTest {
   void start() {
     gw = new GatewayFixture();
     gw.createTenant("diku");
-    echo = TestModule.start(gw.vertx(), router -> router.get("/echo").handler(ctx ->
-        ctx.response().end("ok")));
+    echo =
+        TestModule.start(
+            gw.vertx(), router -> router.get("/echo").handler(ctx -> ctx.response().end("ok")));
     gw.install("diku", module("mod-echo-1.0.0", "echo", handler("GET", "/echo")), echo.url());
   }
 
@@ -81,8 +81,11 @@ class AdminBodyLimitTest {
 
   @Test
   void postDescriptors_justUnderLimit_201AndProxiedRequestsKeepFlowing() throws Exception {
-    List<byte[]> bodies = List.of(descriptor("mod-big-1.0.0", 10_400),
-        descriptor("mod-big-2.0.0", 10_400), descriptor("mod-big-3.0.0", 10_400));
+    List<byte[]> bodies =
+        List.of(
+            descriptor("mod-big-1.0.0", 10_400),
+            descriptor("mod-big-2.0.0", 10_400),
+            descriptor("mod-big-3.0.0", 10_400));
     bodies.forEach(b -> assertThat(b.length).isBetween(1_000_000, (int) AdminApi.MAX_BODY_BYTES));
 
     Probe probe = Probe.start(http, gw.url() + "/echo");
@@ -102,11 +105,16 @@ class AdminBodyLimitTest {
   }
 
   private HttpResponse<String> post(byte[] body, boolean chunked) throws Exception {
-    HttpRequest.BodyPublisher publisher = chunked
-        ? BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))
-        : BodyPublishers.ofByteArray(body);
-    return http.send(HttpRequest.newBuilder(URI.create(gw.url() + "/_/proxy/modules"))
-        .timeout(Duration.ofSeconds(60)).POST(publisher).build(), BodyHandlers.ofString());
+    HttpRequest.BodyPublisher publisher =
+        chunked
+            ? BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))
+            : BodyPublishers.ofByteArray(body);
+    return http.send(
+        HttpRequest.newBuilder(URI.create(gw.url() + "/_/proxy/modules"))
+            .timeout(Duration.ofSeconds(60))
+            .POST(publisher)
+            .build(),
+        BodyHandlers.ofString());
   }
 
   /** A descriptor with {@code handlers} handlers, about 110 bytes each. */
@@ -115,9 +123,18 @@ class AdminBodyLimitTest {
     for (int i = 0; i < handlers; i++) {
       entries.add(handler("GET", "/big" + i + "/{id}/sub", "big.item" + i + ".get"));
     }
-    return new JsonObject().put("id", id).put("provides", new JsonArray().add(new JsonObject()
-            .put("id", id.replace('.', '-')).put("version", "1.0").put("handlers", entries)))
-        .encode().getBytes(StandardCharsets.UTF_8);
+    return new JsonObject()
+        .put("id", id)
+        .put(
+            "provides",
+            new JsonArray()
+                .add(
+                    new JsonObject()
+                        .put("id", id.replace('.', '-'))
+                        .put("version", "1.0")
+                        .put("handlers", entries)))
+        .encode()
+        .getBytes(StandardCharsets.UTF_8);
   }
 
   /** Sends a proxied GET after another from a thread of its own; remembers the slowest. */
@@ -128,23 +145,29 @@ class AdminBodyLimitTest {
     private final CompletableFuture<Void> done;
 
     private Probe(HttpClient http, String url) {
-      done = CompletableFuture.runAsync(() -> {
-        HttpRequest get = HttpRequest.newBuilder(URI.create(url)).header("X-Okapi-Tenant", "diku")
-            .timeout(Duration.ofSeconds(30)).build();
-        while (running.get()) {
-          try {
-            long start = System.nanoTime();
-            int status = http.send(get, BodyHandlers.ofString()).statusCode();
-            slowestMillis.accumulateAndGet((System.nanoTime() - start) / 1_000_000, Math::max);
-            if (status != 200) {
-              throw new AssertionError("proxied GET answered " + status);
-            }
-            Thread.sleep(20);
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
-        }
-      });
+      done =
+          CompletableFuture.runAsync(
+              () -> {
+                HttpRequest get =
+                    HttpRequest.newBuilder(URI.create(url))
+                        .header("X-Okapi-Tenant", "diku")
+                        .timeout(Duration.ofSeconds(30))
+                        .build();
+                while (running.get()) {
+                  try {
+                    long start = System.nanoTime();
+                    int status = http.send(get, BodyHandlers.ofString()).statusCode();
+                    slowestMillis.accumulateAndGet(
+                        (System.nanoTime() - start) / 1_000_000, Math::max);
+                    if (status != 200) {
+                      throw new AssertionError("proxied GET answered " + status);
+                    }
+                    Thread.sleep(20);
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                }
+              });
     }
 
     static Probe start(HttpClient http, String url) throws InterruptedException {
@@ -153,7 +176,9 @@ class AdminBodyLimitTest {
       return probe;
     }
 
-    /** @return the slowest answer seen, in milliseconds */
+    /**
+     * @return the slowest answer seen, in milliseconds
+     */
     long stop() throws Exception {
       Thread.sleep(200);
       running.set(false);

@@ -10,8 +10,8 @@ import static org.hamcrest.Matchers.nullValue;
 import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.config.Settings;
-import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.registry.RegistryStore;
+import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.testing.GatewayFixture;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,20 +21,38 @@ class AdminListenerTest {
 
   @Test
   void privateAdminListener_servesTheAdminApi_publicListenerRefusesIt() {
-    try (GatewayFixture gw = new GatewayFixture(GatewayOptions.defaults(0)
-        .withAdmin(new AdminOptions(0, "127.0.0.1", false)))) {
+    try (GatewayFixture gw =
+        new GatewayFixture(
+            GatewayOptions.defaults(0).withAdmin(new AdminOptions(0, "127.0.0.1", false)))) {
       String admin = "http://127.0.0.1:" + gw.gateway().adminPort();
-      gw.request().get("/_/proxy/tenants").then().statusCode(403)
+      gw.request()
+          .get("/_/proxy/tenants")
+          .then()
+          .statusCode(403)
           .body(containsString("admin.public=false"));
       gw.request().body("{\"id\":\"evil\"}").post("/_/proxy/tenants").then().statusCode(403);
-      gw.request().get("/_/proxy/health").then().statusCode(200)
+      gw.request()
+          .get("/_/proxy/health")
+          .then()
+          .statusCode(200)
           .body("adminApi.publicListener", equalTo(false))
           .body("adminApi.adminListener", equalTo("127.0.0.1:" + gw.gateway().adminPort()));
-      given().baseUri(admin).get("/_/proxy/tenants").then().statusCode(200)
+      given()
+          .baseUri(admin)
+          .get("/_/proxy/tenants")
+          .then()
+          .statusCode(200)
           .body("id", org.hamcrest.Matchers.contains("supertenant"));
-      given().baseUri(admin).body("{\"id\":\"diku\"}").post("/_/proxy/tenants").then()
+      given()
+          .baseUri(admin)
+          .body("{\"id\":\"diku\"}")
+          .post("/_/proxy/tenants")
+          .then()
           .statusCode(201);
-      gw.request().get("/_/invoke/tenant/diku/x").then().statusCode(404)
+      gw.request()
+          .get("/_/invoke/tenant/diku/x")
+          .then()
+          .statusCode(404)
           .body(containsString("no module serves GET /x for tenant diku"));
     }
   }
@@ -43,7 +61,10 @@ class AdminListenerTest {
   void defaults_adminApiOnThePublicListener_reportedOpen() {
     try (GatewayFixture gw = new GatewayFixture()) {
       assertThat(gw.gateway().adminPort()).isEqualTo(AdminOptions.NONE);
-      gw.request().get("/_/proxy/health").then().statusCode(200)
+      gw.request()
+          .get("/_/proxy/health")
+          .then()
+          .statusCode(200)
           .body("adminApi.protected", equalTo(false))
           .body("adminApi.authModule", nullValue())
           .body("adminApi.publicListener", equalTo(true));
@@ -52,17 +73,28 @@ class AdminListenerTest {
 
   @Test
   void warning_namesTheRiskAndWhereTheApiIsReachable_untilProtected() {
-    AdminExposure open = new AdminExposure(new RoutingTables(RegistryStore.inMemory()),
-        AdminOptions.defaults(), "0.0.0.0:9130");
-    assertThat(open.warning()).hasValueSatisfying(w -> assertThat(w)
-        .contains("admin API OPEN", "0.0.0.0:9130", "read other users' tokens", "admin.public"));
+    AdminExposure open =
+        new AdminExposure(
+            new RoutingTables(RegistryStore.inMemory()), AdminOptions.defaults(), "0.0.0.0:9130");
+    assertThat(open.warning())
+        .hasValueSatisfying(
+            w ->
+                assertThat(w)
+                    .contains(
+                        "admin API OPEN",
+                        "0.0.0.0:9130",
+                        "read other users' tokens",
+                        "admin.public"));
   }
 
   @Test
   void settings_adminPublicFalseWithoutAdminPort_refusedNamingIt() {
     assertThatThrownBy(() -> GatewayOptions.from(Settings.of(Map.of("admin.public", "false"))))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("admin.port");
-    assertThat(GatewayOptions.from(Settings.of(Map.of("admin.port", "9131", "admin.public",
-        "false"))).admin()).isEqualTo(new AdminOptions(9131, "127.0.0.1", false));
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("admin.port");
+    assertThat(
+            GatewayOptions.from(Settings.of(Map.of("admin.port", "9131", "admin.public", "false")))
+                .admin())
+        .isEqualTo(new AdminOptions(9131, "127.0.0.1", false));
   }
 }

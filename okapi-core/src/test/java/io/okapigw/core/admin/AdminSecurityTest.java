@@ -32,8 +32,10 @@ class AdminSecurityTest {
 
   private static final String AUTH = "mod-auth-1.0.0";
   private static final String ITEMS = "mod-items-1.0.0";
+
   /** Tokens are JWTs naming their tenant, so admin calls need no tenant header. */
   private static final String SUPER = UnsignedJwt.of("supertenant", "super_admin");
+
   private static final String WEAK = UnsignedJwt.of("supertenant", "weak_admin");
   private static final String DIKU_USER = UnsignedJwt.of("diku", "diku_user");
 
@@ -44,9 +46,11 @@ class AdminSecurityTest {
   @BeforeEach
   void start() {
     gw = new GatewayFixture();
-    auth = TestModule.start(gw.vertx(), router -> router.route().handler(AdminSecurityTest::decide));
-    items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().end("items")));
+    auth =
+        TestModule.start(gw.vertx(), router -> router.route().handler(AdminSecurityTest::decide));
+    items =
+        TestModule.start(
+            gw.vertx(), router -> router.route().handler(ctx -> ctx.response().end("items")));
     gw.createTenant("diku");
     gw.install("diku", module(ITEMS, "items", handler("GET", "/items")), items.url());
     gw.install("diku", authModule(AUTH), auth.url());
@@ -60,8 +64,8 @@ class AdminSecurityTest {
   }
 
   /**
-   * A stand-in auth filter: {@link #SUPER} holds every permission, the other tokens none; no
-   * token holds none; a required permission not held is a 403 (401 without a token).
+   * A stand-in auth filter: {@link #SUPER} holds every permission, the other tokens none; no token
+   * holds none; a required permission not held is a 403 (401 without a token).
    */
   private static void decide(RoutingContext ctx) {
     String token = ctx.request().getHeader("X-Okapi-Token");
@@ -69,12 +73,17 @@ class AdminSecurityTest {
     List<String> needs = required == null ? List.of() : Arrays.asList(required.split(","));
     boolean holds = SUPER.equals(token) || needs.isEmpty();
     if (!holds) {
-      ctx.response().setStatusCode(token == null ? 401 : 403)
+      ctx.response()
+          .setStatusCode(token == null ? 401 : 403)
           .end("Access requires permission: " + required);
       return;
     }
-    ctx.response().setStatusCode(202).putHeader("X-Okapi-Module-Tokens",
-        new JsonObject().put("_", token == null ? "anonymous" : token).encode()).end();
+    ctx.response()
+        .setStatusCode(202)
+        .putHeader(
+            "X-Okapi-Module-Tokens",
+            new JsonObject().put("_", token == null ? "anonymous" : token).encode())
+        .end();
   }
 
   private RequestSpecification as(String token) {
@@ -83,7 +92,9 @@ class AdminSecurityTest {
   }
 
   private String registry() {
-    return String.join("\n", as(SUPER).get("/_/proxy/modules").asString(),
+    return String.join(
+        "\n",
+        as(SUPER).get("/_/proxy/modules").asString(),
         as(SUPER).get("/_/proxy/tenants").asString(),
         as(SUPER).get("/_/proxy/tenants/diku/modules").asString(),
         as(SUPER).get("/_/discovery/modules").asString());
@@ -91,15 +102,31 @@ class AdminSecurityTest {
 
   /** The attacks of the security review, each as a function of the caller's token. */
   private List<Function<String, Integer>> attacks() {
-    JsonObject evilFilter = new JsonObject().put("id", "mod-evil-1.0.0").put("filters",
-        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("*"))
-            .put("pathPattern", "/*").put("phase", "pre").put("type", "headers")));
+    JsonObject evilFilter =
+        new JsonObject()
+            .put("id", "mod-evil-1.0.0")
+            .put(
+                "filters",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("methods", new JsonArray().add("*"))
+                            .put("pathPattern", "/*")
+                            .put("phase", "pre")
+                            .put("type", "headers")));
     return List.of(
         // re-point a module's discovery entry to the attacker's server
         token -> as(token).delete("/_/discovery/modules/" + ITEMS).statusCode(),
-        token -> as(token).body(new JsonObject().put("srvcId", ITEMS).put("instId", "evil")
-            .put("url", "http://127.0.0.1:9").encode()).post("/_/discovery/modules")
-            .statusCode(),
+        token ->
+            as(token)
+                .body(
+                    new JsonObject()
+                        .put("srvcId", ITEMS)
+                        .put("instId", "evil")
+                        .put("url", "http://127.0.0.1:9")
+                        .encode())
+                .post("/_/discovery/modules")
+                .statusCode(),
         // register a pre filter on /* for a tenant, receiving every caller's token
         token -> as(token).body(evilFilter.encode()).post("/_/proxy/modules").statusCode(),
         // disable a tenant's modules, delete tenants, flush the auth cache
@@ -107,9 +134,16 @@ class AdminSecurityTest {
         token -> as(token).delete("/_/proxy/tenants/diku").statusCode(),
         token -> as(token).body("{}").post("/_/proxy/auth-cache/invalidate").statusCode(),
         // re-point the auth module to a server that grants everything (last: it breaks auth)
-        token -> as(token).body(new JsonObject().put("srvcId", AUTH).put("instId", "evil")
-            .put("url", "http://127.0.0.1:9").encode()).post("/_/discovery/modules")
-            .statusCode());
+        token ->
+            as(token)
+                .body(
+                    new JsonObject()
+                        .put("srvcId", AUTH)
+                        .put("instId", "evil")
+                        .put("url", "http://127.0.0.1:9")
+                        .encode())
+                .post("/_/discovery/modules")
+                .statusCode());
   }
 
   @Test
@@ -140,8 +174,11 @@ class AdminSecurityTest {
     assertThat(call.header("X-Okapi-Tenant")).isEqualTo("supertenant");
     assertThat(call.header("X-Okapi-Permissions-Required")).isEqualTo("okapi.proxy.tenants.list");
     assertThat(auth.pending()).as("second call answered from the cache").isZero();
-    as(SUPER).get("/_/metrics").then().statusCode(200).body(containsString(
-        "okapi_auth_calls_total{outcome=\"granted\",tenant=\"supertenant\"}"));
+    as(SUPER)
+        .get("/_/metrics")
+        .then()
+        .statusCode(200)
+        .body(containsString("okapi_auth_calls_total{outcome=\"granted\",tenant=\"supertenant\"}"));
   }
 
   @Test
@@ -149,27 +186,38 @@ class AdminSecurityTest {
     Map<String, Function<String, Integer>> calls = new LinkedHashMap<>();
     calls.put("okapi.discovery.health.get", t -> as(t).get("/_/discovery/health").statusCode());
     calls.put("okapi.discovery.nodes.get", t -> as(t).get("/_/discovery/nodes").statusCode());
-    calls.put("okapi.proxy.modules.post", t -> as(t).body("[]").post("/_/proxy/import/modules")
-        .statusCode());
-    calls.put("okapi.proxy.tenants.put", t -> as(t).body("{\"id\":\"other\"}")
-        .put("/_/proxy/tenants/other").statusCode());
-    calls.put("okapi.proxy.tenants.interfaces.list", t -> as(t)
-        .get("/_/proxy/tenants/diku/interfaces").statusCode());
-    calls.put("okapi.proxy.tenants.interfaces.get", t -> as(t)
-        .get("/_/proxy/tenants/diku/interfaces/items").statusCode());
-    calls.forEach((permission, call) -> {
-      assertThat(call.apply(null)).as(permission).isEqualTo(401);
-      assertThat(call.apply(WEAK)).as(permission).isEqualTo(403);
-      assertThat(auth.drain()).as(permission).anySatisfy(r ->
-          assertThat(r.header("X-Okapi-Permissions-Required")).isEqualTo(permission));
-      assertThat(call.apply(SUPER)).as(permission).isBetween(200, 204);
-    });
+    calls.put(
+        "okapi.proxy.modules.post",
+        t -> as(t).body("[]").post("/_/proxy/import/modules").statusCode());
+    calls.put(
+        "okapi.proxy.tenants.put",
+        t -> as(t).body("{\"id\":\"other\"}").put("/_/proxy/tenants/other").statusCode());
+    calls.put(
+        "okapi.proxy.tenants.interfaces.list",
+        t -> as(t).get("/_/proxy/tenants/diku/interfaces").statusCode());
+    calls.put(
+        "okapi.proxy.tenants.interfaces.get",
+        t -> as(t).get("/_/proxy/tenants/diku/interfaces/items").statusCode());
+    calls.forEach(
+        (permission, call) -> {
+          assertThat(call.apply(null)).as(permission).isEqualTo(401);
+          assertThat(call.apply(WEAK)).as(permission).isEqualTo(403);
+          assertThat(auth.drain())
+              .as(permission)
+              .anySatisfy(
+                  r -> assertThat(r.header("X-Okapi-Permissions-Required")).isEqualTo(permission));
+          assertThat(call.apply(SUPER)).as(permission).isBetween(200, 204);
+        });
   }
 
   @Test
   void health_openWithoutPermission_andSaysItIsProtected() {
-    gw.request().get("/_/proxy/health").then().statusCode(200)
-        .body("adminApi.protected", equalTo(true)).body("adminApi.authModule", equalTo(AUTH));
+    gw.request()
+        .get("/_/proxy/health")
+        .then()
+        .statusCode(200)
+        .body("adminApi.protected", equalTo(true))
+        .body("adminApi.authModule", equalTo(AUTH));
   }
 
   @Test
@@ -179,30 +227,50 @@ class AdminSecurityTest {
 
   @Test
   void ownTenant_readsItsOwnModulesWithAnyTokenOnceTheOkapiModuleIsEnabledForIt() {
-    String okapiModule = as(SUPER).get("/_/proxy/tenants/supertenant/modules")
-        .then().extract().path("[0].id");
-    as(SUPER).body(new JsonObject().put("id", okapiModule).encode())
-        .post("/_/proxy/tenants/diku/modules").then().statusCode(201);
-    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/modules")
-        .then().statusCode(200);
-    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/interfaces")
-        .then().statusCode(200);
-    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/interfaces/items")
-        .then().statusCode(200);
-    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants").then()
-        .statusCode(403);
-    gw.request().header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants/diku/modules").then()
+    String okapiModule =
+        as(SUPER).get("/_/proxy/tenants/supertenant/modules").then().extract().path("[0].id");
+    as(SUPER)
+        .body(new JsonObject().put("id", okapiModule).encode())
+        .post("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(201);
+    as(DIKU_USER)
+        .header("X-Okapi-Tenant", "diku")
+        .get("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(200);
+    as(DIKU_USER)
+        .header("X-Okapi-Tenant", "diku")
+        .get("/_/proxy/tenants/diku/interfaces")
+        .then()
+        .statusCode(200);
+    as(DIKU_USER)
+        .header("X-Okapi-Tenant", "diku")
+        .get("/_/proxy/tenants/diku/interfaces/items")
+        .then()
+        .statusCode(200);
+    as(DIKU_USER).header("X-Okapi-Tenant", "diku").get("/_/proxy/tenants").then().statusCode(403);
+    gw.request()
+        .header("X-Okapi-Tenant", "diku")
+        .get("/_/proxy/tenants/diku/modules")
+        .then()
         .statusCode(401);
   }
 
   @Test
   void supertenant_cannotBeDeletedNorLoseItsOkapiModule() {
-    as(SUPER).delete("/_/proxy/tenants/supertenant").then().statusCode(400)
+    as(SUPER)
+        .delete("/_/proxy/tenants/supertenant")
+        .then()
+        .statusCode(400)
         .body(containsString("supertenant"));
-    String okapiModule = as(SUPER).get("/_/proxy/tenants/supertenant/modules")
-        .then().extract().path("[0].id");
-    as(SUPER).delete("/_/proxy/tenants/supertenant/modules/" + okapiModule).then()
-        .statusCode(400).body(containsString("admin API"));
+    String okapiModule =
+        as(SUPER).get("/_/proxy/tenants/supertenant/modules").then().extract().path("[0].id");
+    as(SUPER)
+        .delete("/_/proxy/tenants/supertenant/modules/" + okapiModule)
+        .then()
+        .statusCode(400)
+        .body(containsString("admin API"));
   }
 
   @Test
@@ -210,8 +278,16 @@ class AdminSecurityTest {
     gw.tenant("diku").header("X-Okapi-Token", SUPER).get("/items").then().statusCode(200);
     gw.tenant("diku").header("X-Okapi-Token", SUPER).get("/items").then().statusCode(200);
     assertThat(authCallsFor("diku")).isEqualTo(1);
-    as(SUPER).body(new JsonObject().put("srvcId", AUTH).put("instId", "second")
-        .put("url", auth.url()).encode()).post("/_/discovery/modules").then().statusCode(201);
+    as(SUPER)
+        .body(
+            new JsonObject()
+                .put("srvcId", AUTH)
+                .put("instId", "second")
+                .put("url", auth.url())
+                .encode())
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
     gw.tenant("diku").header("X-Okapi-Token", SUPER).get("/items").then().statusCode(200);
     assertThat(authCallsFor("diku")).as("the grant from before the change is gone").isEqualTo(1);
   }

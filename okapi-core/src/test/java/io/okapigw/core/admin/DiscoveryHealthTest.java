@@ -24,9 +24,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code /_/discovery/health[/{srvcId}[/{instId}]]}: each instance's health in Okapi's shape,
- * from a real request to it, within a bounded time (Okapi 6.1.5 waits for ever on an instance
- * that accepts and never answers).
+ * {@code /_/discovery/health[/{srvcId}[/{instId}]]}: each instance's health in Okapi's shape, from
+ * a real request to it, within a bounded time (Okapi 6.1.5 waits for ever on an instance that
+ * accepts and never answers).
  */
 class DiscoveryHealthTest {
 
@@ -38,8 +38,13 @@ class DiscoveryHealthTest {
   @BeforeEach
   void start() {
     gw = new GatewayFixture();
-    alive = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().setStatusCode(404).end("any answer will do")));
+    alive =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(ctx -> ctx.response().setStatusCode(404).end("any answer will do")));
     gw.addModule(module(MOD, "a", handler("GET", "/a")));
     deploy("up", alive.url());
     deploy("down", "http://127.0.0.1:" + closedPort());
@@ -51,8 +56,11 @@ class DiscoveryHealthTest {
   }
 
   private void deploy(String instId, String url) {
-    gw.request().body(new JsonObject().put("srvcId", MOD).put("instId", instId).put("url", url)
-        .encode()).post("/_/discovery/modules").then().statusCode(201);
+    gw.request()
+        .body(new JsonObject().put("srvcId", MOD).put("instId", instId).put("url", url).encode())
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
   }
 
   private static int closedPort() {
@@ -65,31 +73,55 @@ class DiscoveryHealthTest {
 
   @Test
   void health_allInstances_answeringOkAndRefusingFail() {
-    JsonArray all = new JsonArray(gw.request().get("/_/discovery/health").then().statusCode(200)
-        .extract().asString());
+    JsonArray all =
+        new JsonArray(
+            gw.request().get("/_/discovery/health").then().statusCode(200).extract().asString());
     assertThat(all).hasSize(2);
-    assertThat(all.getJsonObject(0)).isEqualTo(new JsonObject().put("instId", "down")
-        .put("srvcId", MOD).put("healthMessage", all.getJsonObject(0).getString("healthMessage"))
-        .put("healthStatus", false));
-    assertThat(all.getJsonObject(0).getString("healthMessage")).startsWith("Fail: ")
+    assertThat(all.getJsonObject(0))
+        .isEqualTo(
+            new JsonObject()
+                .put("instId", "down")
+                .put("srvcId", MOD)
+                .put("healthMessage", all.getJsonObject(0).getString("healthMessage"))
+                .put("healthStatus", false));
+    assertThat(all.getJsonObject(0).getString("healthMessage"))
+        .startsWith("Fail: ")
         .contains("refused");
-    assertThat(all.getJsonObject(1)).isEqualTo(new JsonObject().put("instId", "up")
-        .put("srvcId", MOD).put("healthMessage", "OK").put("healthStatus", true));
+    assertThat(all.getJsonObject(1))
+        .isEqualTo(
+            new JsonObject()
+                .put("instId", "up")
+                .put("srvcId", MOD)
+                .put("healthMessage", "OK")
+                .put("healthStatus", true));
   }
 
   @Test
   void health_oneModuleOrInstance_itsHealthOnly() {
-    gw.request().get("/_/discovery/health/" + MOD).then().statusCode(200)
+    gw.request()
+        .get("/_/discovery/health/" + MOD)
+        .then()
+        .statusCode(200)
         .body("instId", containsInAnyOrder("up", "down"));
-    gw.request().get("/_/discovery/health/" + MOD + "/up").then().statusCode(200)
-        .body("instId", equalTo("up")).body("healthStatus", equalTo(true));
+    gw.request()
+        .get("/_/discovery/health/" + MOD + "/up")
+        .then()
+        .statusCode(200)
+        .body("instId", equalTo("up"))
+        .body("healthStatus", equalTo(true));
   }
 
   @Test
   void health_unknownModuleOrInstance_404() {
-    gw.request().get("/_/discovery/health/mod-nope-1.0.0").then().statusCode(404)
+    gw.request()
+        .get("/_/discovery/health/mod-nope-1.0.0")
+        .then()
+        .statusCode(404)
         .body(containsString("mod-nope-1.0.0"));
-    gw.request().get("/_/discovery/health/" + MOD + "/nope").then().statusCode(404)
+    gw.request()
+        .get("/_/discovery/health/" + MOD + "/nope")
+        .then()
+        .statusCode(404)
         .body(containsString(MOD + "/nope"));
   }
 
@@ -97,20 +129,33 @@ class DiscoveryHealthTest {
   void check_instanceAcceptsButNeverAnswers_failsWithinTheTimeoutAndClosesTheConnection()
       throws Exception {
     Promise<Void> closed = Promise.promise();
-    NetServer silent = gw.vertx().createNetServer()
-        .connectHandler(socket -> socket.closeHandler(v -> closed.tryComplete()))
-        .listen(0, "127.0.0.1").await();
+    NetServer silent =
+        gw.vertx()
+            .createNetServer()
+            .connectHandler(socket -> socket.closeHandler(v -> closed.tryComplete()))
+            .listen(0, "127.0.0.1")
+            .await();
     InstanceHealth health = new InstanceHealth(Duration.ofMillis(300));
-    DeploymentDescriptor instance = new DeploymentDescriptor(MOD, "silent",
-        "http://127.0.0.1:" + silent.actualPort());
+    DeploymentDescriptor instance =
+        new DeploymentDescriptor(MOD, "silent", "http://127.0.0.1:" + silent.actualPort());
     long start = System.nanoTime();
     Promise<JsonObject> checked = Promise.promise();
-    gw.vertx().runOnContext(v -> health.check(gw.vertx(), List.of(instance))
-        .map(list -> list.get(0)).onComplete(checked));
+    gw.vertx()
+        .runOnContext(
+            v ->
+                health
+                    .check(gw.vertx(), List.of(instance))
+                    .map(list -> list.get(0))
+                    .onComplete(checked));
     JsonObject answer = checked.future().await(10, TimeUnit.SECONDS);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
-    assertThat(answer).isEqualTo(new JsonObject().put("instId", "silent").put("srvcId", MOD)
-        .put("healthMessage", "Fail: no answer within 300 ms").put("healthStatus", false));
+    assertThat(answer)
+        .isEqualTo(
+            new JsonObject()
+                .put("instId", "silent")
+                .put("srvcId", MOD)
+                .put("healthMessage", "Fail: no answer within 300 ms")
+                .put("healthStatus", false));
     closed.future().await(5, TimeUnit.SECONDS);
   }
 }

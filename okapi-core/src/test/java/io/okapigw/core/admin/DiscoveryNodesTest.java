@@ -30,7 +30,10 @@ class DiscoveryNodesTest {
 
   @Test
   void nodes_singleNode_itsIdAndOkapiUrl() {
-    gw.request().get("/_/discovery/nodes").then().statusCode(200)
+    gw.request()
+        .get("/_/discovery/nodes")
+        .then()
+        .statusCode(200)
         .body("size()", equalTo(1))
         .body("[0].nodeId", equalTo(gw.gateway().nodeId()))
         .body("[0].url", equalTo(gw.gateway().okapiUrl()));
@@ -38,16 +41,27 @@ class DiscoveryNodesTest {
 
   @Test
   void node_byIdOrUrl_found() {
-    gw.request().get("/_/discovery/nodes/" + gw.gateway().nodeId()).then().statusCode(200)
+    gw.request()
+        .get("/_/discovery/nodes/" + gw.gateway().nodeId())
+        .then()
+        .statusCode(200)
         .body("url", equalTo(gw.gateway().okapiUrl()));
-    gw.request().urlEncodingEnabled(false).get("/_/discovery/nodes/"
-            + URLEncoder.encode(gw.gateway().okapiUrl(), StandardCharsets.UTF_8))
-        .then().statusCode(200).body("nodeId", equalTo(gw.gateway().nodeId()));
+    gw.request()
+        .urlEncodingEnabled(false)
+        .get(
+            "/_/discovery/nodes/"
+                + URLEncoder.encode(gw.gateway().okapiUrl(), StandardCharsets.UTF_8))
+        .then()
+        .statusCode(200)
+        .body("nodeId", equalTo(gw.gateway().nodeId()));
   }
 
   @Test
   void node_unknown_404AsOkapi() {
-    gw.request().get("/_/discovery/nodes/nope").then().statusCode(404)
+    gw.request()
+        .get("/_/discovery/nodes/nope")
+        .then()
+        .statusCode(404)
         .body(containsString("Node nope not found"));
   }
 }

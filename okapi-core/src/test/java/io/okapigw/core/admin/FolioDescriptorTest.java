@@ -29,9 +29,15 @@ class FolioDescriptorTest {
   void start() throws IOException {
     gw = new GatewayFixture();
     // a verbatim copy of ../shared/folio/mod-circulation.ModuleDescriptor-template.json
-    descriptor = Files.readString(Path.of("src", "test", "resources", "folio",
-            "mod-circulation.ModuleDescriptor-template.json"))
-        .replace("${artifactId}-${version}", ID);
+    descriptor =
+        Files.readString(
+                Path.of(
+                    "src",
+                    "test",
+                    "resources",
+                    "folio",
+                    "mod-circulation.ModuleDescriptor-template.json"))
+            .replace("${artifactId}-${version}", ID);
   }
 
   @AfterEach
@@ -42,13 +48,20 @@ class FolioDescriptorTest {
   /** One module providing every interface the descriptor requires, in its first version. */
   private JsonObject providers() {
     JsonArray provides = new JsonArray();
-    new JsonObject(descriptor).getJsonArray("requires").forEach(o -> {
-      JsonObject required = (JsonObject) o;
-      provides.add(new JsonObject().put("id", required.getString("id"))
-          .put("version", required.getString("version").split(" ")[0])
-          .put("handlers", new JsonArray()));
-    });
-    return new JsonObject().put("id", "mod-providers-1.0.0").put("requires", new JsonArray())
+    new JsonObject(descriptor)
+        .getJsonArray("requires")
+        .forEach(
+            o -> {
+              JsonObject required = (JsonObject) o;
+              provides.add(
+                  new JsonObject()
+                      .put("id", required.getString("id"))
+                      .put("version", required.getString("version").split(" ")[0])
+                      .put("handlers", new JsonArray()));
+            });
+    return new JsonObject()
+        .put("id", "mod-providers-1.0.0")
+        .put("requires", new JsonArray())
         .put("provides", provides);
   }
 
@@ -56,19 +69,29 @@ class FolioDescriptorTest {
   void circulationDescriptor_providersRegistered_registersAsIs() {
     gw.addModule(providers());
     gw.request().body(descriptor).post("/_/proxy/modules").then().statusCode(201);
-    gw.request().get("/_/proxy/modules/" + ID).then().statusCode(200)
+    gw.request()
+        .get("/_/proxy/modules/" + ID)
+        .then()
+        .statusCode(200)
         .body("provides.size()", equalTo(21))
         .body("launchDescriptor.dockerImage", equalTo("${artifactId}:${version}"));
   }
 
   @Test
   void circulationDescriptor_noProviders_400ListingAll41MissingInterfaces() {
-    String message = gw.request().body(descriptor).post("/_/proxy/modules").then()
-        .statusCode(400).extract().asString();
-    assertThat(message.lines()).hasSize(41).allMatch(l -> l.startsWith("Missing dependency: "
-        + ID + " requires "));
-    assertThat(message).contains("requires loan-storage: 7.3",
-        "requires item-storage: 8.7 9.0 10.0 11.0");
+    String message =
+        gw.request()
+            .body(descriptor)
+            .post("/_/proxy/modules")
+            .then()
+            .statusCode(400)
+            .extract()
+            .asString();
+    assertThat(message.lines())
+        .hasSize(41)
+        .allMatch(l -> l.startsWith("Missing dependency: " + ID + " requires "));
+    assertThat(message)
+        .contains("requires loan-storage: 7.3", "requires item-storage: 8.7 9.0 10.0 11.0");
     gw.request().get("/_/proxy/modules/" + ID).then().statusCode(404);
   }
 
@@ -76,10 +99,20 @@ class FolioDescriptorTest {
   void circulationDescriptor_checkFalse_registersAndEnableListsAll41MissingInterfaces() {
     gw.createTenant("diku");
     gw.request().body(descriptor).post("/_/proxy/modules?check=false").then().statusCode(201);
-    String message = gw.request().body("{\"id\":\"" + ID + "\"}")
-        .post("/_/proxy/tenants/diku/modules").then().statusCode(400).extract().asString();
-    assertThat(message).contains("41 required interface(s) missing")
-        .contains("loan-storage 7.3", "users 14.2 15.0 16.0", "locale 1.0",
+    String message =
+        gw.request()
+            .body("{\"id\":\"" + ID + "\"}")
+            .post("/_/proxy/tenants/diku/modules")
+            .then()
+            .statusCode(400)
+            .extract()
+            .asString();
+    assertThat(message)
+        .contains("41 required interface(s) missing")
+        .contains(
+            "loan-storage 7.3",
+            "users 14.2 15.0 16.0",
+            "locale 1.0",
             "item-storage 8.7 9.0 10.0 11.0");
     gw.request().get("/_/proxy/tenants/diku/modules").then().body("size()", equalTo(0));
   }

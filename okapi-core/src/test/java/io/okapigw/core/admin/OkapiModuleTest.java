@@ -9,19 +9,19 @@ import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.config.AdminOptions;
-import io.okapigw.core.registry.Registry;
-import io.okapigw.core.install.Installer;
-import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.config.TenantInitOptions;
-import java.time.Clock;
+import io.okapigw.core.install.Installer;
+import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.tenantinit.SystemCalls;
+import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
@@ -40,14 +40,33 @@ class OkapiModuleTest {
       ClusterBus bus = ClusterBus.create(vertx, Duration.ofSeconds(1));
       Router router = Router.router(vertx);
       Registry registry = new Registry(vertx, store);
-      Installer installer = new Installer(vertx, registry, store, new TenantInit(vertx, store,
-          "http://x:1", TenantInitOptions.defaults(), Clock.systemUTC()), bus, 1000);
-      new AdminApi(registry, "1.0.0",
-          cache, ClusterInvalidator.start(vertx, cache, bus).await(), metrics, bus,
-          new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"),
-          TimerService.create(vertx, store, "inmemory", bus, Scheduler.system(vertx),
-              new SystemCalls(vertx.createHttpClient(), store, "http://x:1"), metrics).await(),
-          installer)
+      Installer installer =
+          new Installer(
+              vertx,
+              registry,
+              store,
+              new TenantInit(
+                  vertx, store, "http://x:1", TenantInitOptions.defaults(), Clock.systemUTC()),
+              bus,
+              1000);
+      new AdminApi(
+              registry,
+              "1.0.0",
+              cache,
+              ClusterInvalidator.start(vertx, cache, bus).await(),
+              metrics,
+              bus,
+              new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"),
+              TimerService.create(
+                      vertx,
+                      store,
+                      "inmemory",
+                      bus,
+                      Scheduler.system(vertx),
+                      new SystemCalls(vertx.createHttpClient(), store, "http://x:1"),
+                      metrics)
+                  .await(),
+              installer)
           .mount(router);
       Set<String> routes = new TreeSet<>();
       for (Route route : router.getRoutes()) {
@@ -69,24 +88,41 @@ class OkapiModuleTest {
     assertThat(descriptor.id()).isEqualTo("okapi-2.3.4");
     assertThat(descriptor.providedInterface("okapi").orElseThrow().version()).isEqualTo("1.9");
     assertThat(descriptor.providedInterface("okapi").orElseThrow().handlers())
-        .anySatisfy(h -> {
-          assertThat(h.pathPattern()).isEqualTo("/_/proxy/tenants/{tenantId}/modules");
-          assertThat(h.methods()).containsExactly("POST");
-          assertThat(h.permissionsRequired()).containsExactly("okapi.proxy.tenants.modules.post");
-        });
-    assertThat(descriptor.permissionSets().stream()
-        .map(s -> ((io.vertx.core.json.JsonObject) s).getString("permissionName")))
-        .contains("okapi.all", "okapi.readonly", "okapi.modules", "okapi.tenants",
-            "okapi.tenantmodules", "okapi.deploy", "okapi.discovery.post");
+        .anySatisfy(
+            h -> {
+              assertThat(h.pathPattern()).isEqualTo("/_/proxy/tenants/{tenantId}/modules");
+              assertThat(h.methods()).containsExactly("POST");
+              assertThat(h.permissionsRequired())
+                  .containsExactly("okapi.proxy.tenants.modules.post");
+            });
+    assertThat(
+            descriptor.permissionSets().stream()
+                .map(s -> ((io.vertx.core.json.JsonObject) s).getString("permissionName")))
+        .contains(
+            "okapi.all",
+            "okapi.readonly",
+            "okapi.modules",
+            "okapi.tenants",
+            "okapi.tenantmodules",
+            "okapi.deploy",
+            "okapi.discovery.post");
   }
 
   @Test
   void descriptor_timerEndpoints_withOkapisPermissionsAndOwnTenantPermission() {
-    var handlers = OkapiModule.descriptor("2.3.4").providedInterface("okapi").orElseThrow()
-        .handlers();
-    assertThat(handlers).filteredOn(h -> h.pathPattern().contains("/timers"))
-        .extracting(h -> h.methods().get(0) + " " + h.pathPattern() + " "
-            + h.permissionsRequired() + " " + h.permissionsRequiredTenant())
+    var handlers =
+        OkapiModule.descriptor("2.3.4").providedInterface("okapi").orElseThrow().handlers();
+    assertThat(handlers)
+        .filteredOn(h -> h.pathPattern().contains("/timers"))
+        .extracting(
+            h ->
+                h.methods().get(0)
+                    + " "
+                    + h.pathPattern()
+                    + " "
+                    + h.permissionsRequired()
+                    + " "
+                    + h.permissionsRequiredTenant())
         .containsExactlyInAnyOrder(
             "GET /_/proxy/tenants/{tenantId}/timers [okapi.proxy.tenants.timers.list] []",
             "PATCH /_/proxy/tenants/{tenantId}/timers [okapi.proxy.tenants.timers.patch]"
@@ -95,16 +131,27 @@ class OkapiModuleTest {
             "PATCH /_/proxy/tenants/{tenantId}/timers/{timerId} [okapi.proxy.tenants.timers.patch]"
                 + " [okapi.proxy.self.timers.patch]");
     var sets = OkapiModule.descriptor("2.3.4").permissionSets();
-    assertThat(sets.stream().map(s -> (io.vertx.core.json.JsonObject) s)
-        .filter(s -> s.getString("permissionName").equals("okapi.timers")).findFirst()
-        .orElseThrow().getJsonArray("subPermissions")).containsExactlyInAnyOrder(
+    assertThat(
+            sets.stream()
+                .map(s -> (io.vertx.core.json.JsonObject) s)
+                .filter(s -> s.getString("permissionName").equals("okapi.timers"))
+                .findFirst()
+                .orElseThrow()
+                .getJsonArray("subPermissions"))
+        .containsExactlyInAnyOrder(
             "okapi.proxy.tenants.timers.list", "okapi.proxy.tenants.timers.patch",
             "okapi.proxy.tenants.timers.get", "okapi.proxy.self.timers.patch");
-    assertThat(sets.stream().map(s -> (io.vertx.core.json.JsonObject) s)
-        .filter(s -> s.getString("permissionName").equals("okapi.all")).findFirst()
-        .orElseThrow().getJsonArray("subPermissions")).contains("okapi.timers");
-    assertThat(sets.stream().map(s -> ((io.vertx.core.json.JsonObject) s)
-        .getString("permissionName"))).contains("okapi.proxy.self.timers.patch");
+    assertThat(
+            sets.stream()
+                .map(s -> (io.vertx.core.json.JsonObject) s)
+                .filter(s -> s.getString("permissionName").equals("okapi.all"))
+                .findFirst()
+                .orElseThrow()
+                .getJsonArray("subPermissions"))
+        .contains("okapi.timers");
+    assertThat(
+            sets.stream().map(s -> ((io.vertx.core.json.JsonObject) s).getString("permissionName")))
+        .contains("okapi.proxy.self.timers.patch");
   }
 
   private static String normalize(String path) {

@@ -21,16 +21,22 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The auth-filter protocol as Okapi 6.1.5 speaks it (checked side by side with a recording
- * peer), against test auth filters; no cache involved (every token is new or the cache is
- * bypassed by distinct tokens).
+ * The auth-filter protocol as Okapi 6.1.5 speaks it (checked side by side with a recording peer),
+ * against test auth filters; no cache involved (every token is new or the cache is bypassed by
+ * distinct tokens).
  */
 class AuthProtocolTest {
 
   private static final String ITEMS = "mod-items-1.0.0";
+
   /** Headers Okapi 6.1.5 never sends to an auth filter, or never with these values. */
-  private static final List<String> NOT_TO_AUTH = List.of("X-Okapi-Filter", "Authorization",
-      "X-Okapi-Permissions", "Content-Length", "Transfer-Encoding");
+  private static final List<String> NOT_TO_AUTH =
+      List.of(
+          "X-Okapi-Filter",
+          "Authorization",
+          "X-Okapi-Permissions",
+          "Content-Length",
+          "Transfer-Encoding");
 
   private GatewayFixture gw;
   private TestModule auth;
@@ -41,12 +47,27 @@ class AuthProtocolTest {
     gw = new GatewayFixture();
     gw.createTenant("diku");
     auth = TestModule.start(gw.vertx(), router -> router.route().handler(AuthProtocolTest::decide));
-    items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> ctx.response()
-        .putHeader("X-Okapi-Permissions-Required", "leak").end("item")));
+    items =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            ctx.response()
+                                .putHeader("X-Okapi-Permissions-Required", "leak")
+                                .end("item")));
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
-    gw.install("diku", module(ITEMS, "items", handler("GET", "/items/{id}", "items.item.get")
-        .put("permissionsDesired", new JsonArray().add("items.extra").add("items.more"))
-        .put("modulePermissions", new JsonArray().add("storage.read").add("storage.write"))),
+    gw.install(
+        "diku",
+        module(
+            ITEMS,
+            "items",
+            handler("GET", "/items/{id}", "items.item.get")
+                .put("permissionsDesired", new JsonArray().add("items.extra").add("items.more"))
+                .put(
+                    "modulePermissions", new JsonArray().add("storage.read").add("storage.write"))),
         items.url());
     gw.install("diku", module("mod-plain-1.0.0", "plain", handler("GET", "/plain")), items.url());
   }
@@ -58,37 +79,52 @@ class AuthProtocolTest {
 
   /**
    * Tokens starting with "good" are granted (module tokens unless "good-nomt"), "weak" gets 403,
-   * "broken" 500, anything else 401. Grants answer comma-separated permissions, as a filter
-   * other than mod-authtoken may.
+   * "broken" 500, anything else 401. Grants answer comma-separated permissions, as a filter other
+   * than mod-authtoken may.
    */
   private static void decide(RoutingContext ctx) {
     String token = ctx.request().getHeader("X-Okapi-Token");
     if (token != null && token.startsWith("good")) {
-      ctx.response().setStatusCode(202)
+      ctx.response()
+          .setStatusCode(202)
           .putHeader("X-Okapi-Token", "answer-token")
           .putHeader("X-Okapi-User-Id", "user-1")
           .putHeader("X-Okapi-Permissions", "items.item.get,items.extra");
       if (!token.equals("good-nomt")) {
-        ctx.response().putHeader("X-Okapi-Module-Tokens",
-            new JsonObject().put(ITEMS, "items-module-token").put("_", "default-token").encode());
+        ctx.response()
+            .putHeader(
+                "X-Okapi-Module-Tokens",
+                new JsonObject()
+                    .put(ITEMS, "items-module-token")
+                    .put("_", "default-token")
+                    .encode());
       }
       ctx.response().end();
     } else if ("weak".equals(token)) {
-      ctx.response().setStatusCode(403).putHeader("Content-Type", "application/json")
+      ctx.response()
+          .setStatusCode(403)
+          .putHeader("Content-Type", "application/json")
           .end("{\"errors\":[{\"message\":\"missing permission items.item.get\"}]}");
     } else if ("broken".equals(token)) {
       ctx.response().setStatusCode(500).end("boom");
     } else {
-      ctx.response().setStatusCode(401).putHeader("Content-Type", "text/plain")
+      ctx.response()
+          .setStatusCode(401)
+          .putHeader("Content-Type", "text/plain")
           .end("invalid token");
     }
   }
 
   @Test
   void authCall_asOkapi615_commaListsModulePermissionsAlwaysNoFilterHeaderNoBody() {
-    gw.tenant("diku").header("X-Okapi-Token", "good-1").header("X-Okapi-User-Id", "user-1")
-        .header("X-Custom", "c1").header("X-Okapi-Permissions", "forged")
-        .get("/items/7?fields=all").then().statusCode(200);
+    gw.tenant("diku")
+        .header("X-Okapi-Token", "good-1")
+        .header("X-Okapi-User-Id", "user-1")
+        .header("X-Custom", "c1")
+        .header("X-Okapi-Permissions", "forged")
+        .get("/items/7?fields=all")
+        .then()
+        .statusCode(200);
     Recorded call = auth.take();
     assertThat(call.method()).isEqualTo("GET");
     assertThat(call.uri()).isEqualTo("/items/7?fields=all");
@@ -128,8 +164,13 @@ class AuthProtocolTest {
 
   @Test
   void grant_commaPermissionsReachHandlerByteForByte_withModuleTokenAndUser() {
-    gw.tenant("diku").header("X-Okapi-Token", "good-3").header("X-Okapi-Permissions", "forged")
-        .get("/items/7").then().statusCode(200).body(equalTo("item"))
+    gw.tenant("diku")
+        .header("X-Okapi-Token", "good-3")
+        .header("X-Okapi-Permissions", "forged")
+        .get("/items/7")
+        .then()
+        .statusCode(200)
+        .body(equalTo("item"))
         .header("X-Okapi-Permissions-Required", nullValue());
     auth.take();
     Recorded handled = items.take();
@@ -138,17 +179,33 @@ class AuthProtocolTest {
     assertThat(handled.header("X-Okapi-Token")).isEqualTo("items-module-token");
     assertThat(handled.header("X-Okapi-User-Id")).isEqualTo("user-1");
     assertThat(handled.header("X-Okapi-Match-Path-Pattern")).isEqualTo("/items/{id}");
-    for (String h : new String[] {"X-Okapi-Module-Tokens", "X-Okapi-Module-Permissions",
-        "X-Okapi-Permissions-Required", "X-Okapi-Permissions-Desired", "X-Okapi-Filter"}) {
+    for (String h :
+        new String[] {
+          "X-Okapi-Module-Tokens",
+          "X-Okapi-Module-Permissions",
+          "X-Okapi-Permissions-Required",
+          "X-Okapi-Permissions-Desired",
+          "X-Okapi-Filter"
+        }) {
       assertThat(handled.header(h)).as(h).isNull();
     }
   }
 
   @Test
   void grant_jsonPermissionsOfModAuthtokenPassUnchanged() {
-    TestModule jsonAuth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().setStatusCode(202).putHeader("X-Okapi-Permissions", "[ \"a.b\" , \"c\" ]")
-            .putHeader("X-Okapi-Module-Tokens", "{\"_\":\"t\"}").end()));
+    TestModule jsonAuth =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            ctx.response()
+                                .setStatusCode(202)
+                                .putHeader("X-Okapi-Permissions", "[ \"a.b\" , \"c\" ]")
+                                .putHeader("X-Okapi-Module-Tokens", "{\"_\":\"t\"}")
+                                .end()));
     gw.createTenant("other");
     gw.install("other", authModule("mod-json-auth-1.0.0"), jsonAuth.url());
     gw.enable("other", "mod-plain-1.0.0");
@@ -164,16 +221,24 @@ class AuthProtocolTest {
 
   @Test
   void grant_withoutModuleTokens_moduleGetsClientTokenNotTheAnswersToken() {
-    gw.tenant("diku").header("X-Okapi-Token", "good-nomt").get("/items/1").then()
-        .statusCode(200);
+    gw.tenant("diku").header("X-Okapi-Token", "good-nomt").get("/items/1").then().statusCode(200);
     assertThat(items.take().header("X-Okapi-Token")).isEqualTo("good-nomt");
   }
 
   @Test
   void denial_401And403PassedThroughAndHandlerNotCalled() {
-    gw.tenant("diku").header("X-Okapi-Token", "nonsense").get("/items/7").then().statusCode(401)
-        .contentType(containsString("text/plain")).body(equalTo("invalid token"));
-    gw.tenant("diku").header("X-Okapi-Token", "weak").get("/items/7").then().statusCode(403)
+    gw.tenant("diku")
+        .header("X-Okapi-Token", "nonsense")
+        .get("/items/7")
+        .then()
+        .statusCode(401)
+        .contentType(containsString("text/plain"))
+        .body(equalTo("invalid token"));
+    gw.tenant("diku")
+        .header("X-Okapi-Token", "weak")
+        .get("/items/7")
+        .then()
+        .statusCode(403)
         .contentType(containsString("application/json"))
         .body("errors[0].message", equalTo("missing permission items.item.get"));
     assertThat(items.pending()).isZero();
@@ -181,24 +246,42 @@ class AuthProtocolTest {
 
   @Test
   void authModule_failing_503FailClosed() {
-    gw.tenant("diku").header("X-Okapi-Token", "broken").get("/items/7").then().statusCode(503)
+    gw.tenant("diku")
+        .header("X-Okapi-Token", "broken")
+        .get("/items/7")
+        .then()
+        .statusCode(503)
         .body(containsString("auth module answered 500"));
     auth.close();
-    gw.tenant("diku").header("X-Okapi-Token", "good-5").get("/items/7").then().statusCode(503)
+    gw.tenant("diku")
+        .header("X-Okapi-Token", "good-5")
+        .get("/items/7")
+        .then()
+        .statusCode(503)
         .body(containsString("mod-auth-1.0.0 unavailable"));
     assertThat(items.pending()).isZero();
   }
 
   @Test
   void redirect_permissionsCountAndModulePermissionsGoAsExtraPermissions() {
-    gw.install("diku", new JsonObject().put("id", "mod-alias-1.0.0").put("filters",
-        new JsonArray().add(new JsonObject().put("methods", new JsonArray().add("GET"))
-            .put("pathPattern", "/alias/*").put("phase", "pre").put("type", "redirect")
-            .put("redirectPath", "/items/1")
-            .put("permissionsRequired", new JsonArray().add("alias.get"))
-            .put("modulePermissions", new JsonArray().add("alias.mod")))), items.url());
-    gw.tenant("diku").header("X-Okapi-Token", "good-6").get("/alias/x?q=1").then()
-        .statusCode(200);
+    gw.install(
+        "diku",
+        new JsonObject()
+            .put("id", "mod-alias-1.0.0")
+            .put(
+                "filters",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("methods", new JsonArray().add("GET"))
+                            .put("pathPattern", "/alias/*")
+                            .put("phase", "pre")
+                            .put("type", "redirect")
+                            .put("redirectPath", "/items/1")
+                            .put("permissionsRequired", new JsonArray().add("alias.get"))
+                            .put("modulePermissions", new JsonArray().add("alias.mod")))),
+        items.url());
+    gw.tenant("diku").header("X-Okapi-Token", "good-6").get("/alias/x?q=1").then().statusCode(200);
     Recorded call = auth.take();
     assertThat(call.uri()).isEqualTo("/alias/x?q=1");
     assertThat(Arrays.asList(call.header("X-Okapi-Permissions-Required").split(",")))

@@ -17,7 +17,6 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.concurrent.TimeUnit;
@@ -27,8 +26,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code auth.parallel=safe}: the auth filter holds every answer until the test releases it,
- * so what the handler sees before the decision, and what the client gets after, are exact.
+ * {@code auth.parallel=safe}: the auth filter holds every answer until the test releases it, so
+ * what the handler sees before the decision, and what the client gets after, are exact.
  */
 class ParallelAuthTest {
 
@@ -43,19 +42,44 @@ class ParallelAuthTest {
   void start() {
     gw = new GatewayFixture(GatewayOptions.defaults(0).withAuthParallel(AuthParallel.SAFE));
     gw.createTenant("diku");
-    TestModule auth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> {
-      Promise<Integer> verdict = Promise.promise();
-      decision.set(verdict);
-      verdict.future().onSuccess(status -> ctx.response().setStatusCode(status)
-          .putHeader("X-Okapi-User-Id", "u1").end(status == 202 ? "" : "denied by auth"));
-    }));
-    items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> ctx.response()
-        .putHeader("X-Handler-Secret", "leak").end(SECRET_BODY)));
+    TestModule auth =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx -> {
+                          Promise<Integer> verdict = Promise.promise();
+                          decision.set(verdict);
+                          verdict
+                              .future()
+                              .onSuccess(
+                                  status ->
+                                      ctx.response()
+                                          .setStatusCode(status)
+                                          .putHeader("X-Okapi-User-Id", "u1")
+                                          .end(status == 202 ? "" : "denied by auth"));
+                        }));
+    items =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            ctx.response().putHeader("X-Handler-Secret", "leak").end(SECRET_BODY)));
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
-    gw.install("diku", module("mod-items-1.0.0", "items",
-        handler("*", "/items/{id}", "items.get"),
-        handler("GET", "/needs-module-perms").put("modulePermissions",
-            new JsonArray().add("storage.get"))), items.url());
+    gw.install(
+        "diku",
+        module(
+            "mod-items-1.0.0",
+            "items",
+            handler("*", "/items/{id}", "items.get"),
+            handler("GET", "/needs-module-perms")
+                .put("modulePermissions", new JsonArray().add("storage.get"))),
+        items.url());
     client = gw.vertx().createHttpClient();
   }
 
@@ -66,24 +90,34 @@ class ParallelAuthTest {
 
   private static String token(String userId) {
     Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    return b64.encodeToString("{\"alg\":\"HS256\"}".getBytes(StandardCharsets.UTF_8)) + "."
-        + b64.encodeToString(("{\"user_id\":\"" + userId + "\",\"tenant\":\"diku\"}")
-            .getBytes(StandardCharsets.UTF_8)) + ".sig";
+    return b64.encodeToString("{\"alg\":\"HS256\"}".getBytes(StandardCharsets.UTF_8))
+        + "."
+        + b64.encodeToString(
+            ("{\"user_id\":\"" + userId + "\",\"tenant\":\"diku\"}")
+                .getBytes(StandardCharsets.UTF_8))
+        + ".sig";
   }
 
   private Future<HttpClientResponse> send(HttpMethod method, String path) {
-    return client.request(new RequestOptions().setMethod(method)
-            .setAbsoluteURI(gw.url() + path).putHeader("X-Okapi-Tenant", "diku")
-            .putHeader("X-Okapi-Token", token("u1")))
+    return client
+        .request(
+            new RequestOptions()
+                .setMethod(method)
+                .setAbsoluteURI(gw.url() + path)
+                .putHeader("X-Okapi-Tenant", "diku")
+                .putHeader("X-Okapi-Token", token("u1")))
         .compose(req -> req.send());
   }
 
-  private record Answer(int status, String body, String secretHeader) {
-  }
+  private record Answer(int status, String body, String secretHeader) {}
 
   private static Future<Answer> read(Future<HttpClientResponse> response) {
-    return response.compose(r -> r.body().map(b -> new Answer(r.statusCode(), b.toString(),
-        r.getHeader("X-Handler-Secret"))));
+    return response.compose(
+        r ->
+            r.body()
+                .map(
+                    b ->
+                        new Answer(r.statusCode(), b.toString(), r.getHeader("X-Handler-Secret"))));
   }
 
   private void awaitAuthCall() throws InterruptedException {
@@ -112,14 +146,24 @@ class ParallelAuthTest {
 
   @Test
   void refusedGet_clientGetsTheRefusalAndNoByteOfTheHandler() throws Exception {
-    Future<Buffer> raw = send(HttpMethod.GET, "/items/1").compose(r -> r.body()
-        .map(b -> Buffer.buffer(r.statusCode() + "|" + r.headers().names() + "|").appendBuffer(b)));
+    Future<Buffer> raw =
+        send(HttpMethod.GET, "/items/1")
+            .compose(
+                r ->
+                    r.body()
+                        .map(
+                            b ->
+                                Buffer.buffer(r.statusCode() + "|" + r.headers().names() + "|")
+                                    .appendBuffer(b)));
     awaitAuthCall();
     items.take();
     decide(403);
     String everything = raw.await(10, TimeUnit.SECONDS).toString();
-    assertThat(everything).startsWith("403|").endsWith("denied by auth")
-        .doesNotContain(SECRET_BODY).doesNotContainIgnoringCase("X-Handler-Secret");
+    assertThat(everything)
+        .startsWith("403|")
+        .endsWith("denied by auth")
+        .doesNotContain(SECRET_BODY)
+        .doesNotContainIgnoringCase("X-Handler-Secret");
   }
 
   @Test

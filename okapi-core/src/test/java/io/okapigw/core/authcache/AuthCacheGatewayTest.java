@@ -13,11 +13,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,28 +31,52 @@ class AuthCacheGatewayTest {
 
   private GatewayFixture gw;
   private final AtomicInteger authCalls = new AtomicInteger();
+
   /** When set, the auth filter holds its answers until this completes. */
   private final AtomicReference<Promise<Void>> gate = new AtomicReference<>();
+
   private TestModule items;
 
   @BeforeEach
   void start() {
     gw = new GatewayFixture();
-    TestModule auth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> {
-      authCalls.incrementAndGet();
-      String token = ctx.request().getHeader("X-Okapi-Token");
-      Promise<Void> hold = gate.get();
-      (hold == null ? Future.<Void>succeededFuture() : hold.future()).onComplete(v -> {
-        if (token == null || token.startsWith("bad")) {
-          ctx.response().setStatusCode(token == null ? 401 : 500).end("no");
-          return;
-        }
-        ctx.response().setStatusCode(202).putHeader("X-Okapi-User-Id", "user-of-" + token)
-            .putHeader("X-Okapi-Permissions", "[\"p\"]").end();
-      });
-    }));
-    items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().end(String.valueOf(ctx.request().getHeader("X-Okapi-User-Id")))));
+    TestModule auth =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx -> {
+                          authCalls.incrementAndGet();
+                          String token = ctx.request().getHeader("X-Okapi-Token");
+                          Promise<Void> hold = gate.get();
+                          (hold == null ? Future.<Void>succeededFuture() : hold.future())
+                              .onComplete(
+                                  v -> {
+                                    if (token == null || token.startsWith("bad")) {
+                                      ctx.response()
+                                          .setStatusCode(token == null ? 401 : 500)
+                                          .end("no");
+                                      return;
+                                    }
+                                    ctx.response()
+                                        .setStatusCode(202)
+                                        .putHeader("X-Okapi-User-Id", "user-of-" + token)
+                                        .putHeader("X-Okapi-Permissions", "[\"p\"]")
+                                        .end();
+                                  });
+                        }));
+    items =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            ctx.response()
+                                .end(String.valueOf(ctx.request().getHeader("X-Okapi-User-Id")))));
     gw.addModule(authModule("mod-auth-1.0.0"));
     gw.deploy("mod-auth-1.0.0", auth.url());
     gw.addModule(module("mod-items-1.0.0", "items", handler("GET", "/items/{id}", "items.get")));
@@ -73,8 +94,13 @@ class AuthCacheGatewayTest {
   }
 
   private String get(String tenant, String token, String path) {
-    return gw.tenant(tenant).header("X-Okapi-Token", token).get(path).then().statusCode(200)
-        .extract().asString();
+    return gw.tenant(tenant)
+        .header("X-Okapi-Token", token)
+        .get(path)
+        .then()
+        .statusCode(200)
+        .extract()
+        .asString();
   }
 
   @Test
@@ -82,8 +108,13 @@ class AuthCacheGatewayTest {
     assertThat(get("diku", "t1", "/items/1")).isEqualTo("user-of-t1");
     assertThat(get("diku", "t1", "/items/2")).isEqualTo("user-of-t1");
     assertThat(authCalls.get()).isEqualTo(1);
-    gw.request().get("/_/proxy/auth-cache").then().statusCode(200)
-        .body("hits", equalTo(1)).body("misses", equalTo(1)).body("authCalls", equalTo(1))
+    gw.request()
+        .get("/_/proxy/auth-cache")
+        .then()
+        .statusCode(200)
+        .body("hits", equalTo(1))
+        .body("misses", equalTo(1))
+        .body("authCalls", equalTo(1))
         .body("size", equalTo(1));
   }
 
@@ -99,15 +130,23 @@ class AuthCacheGatewayTest {
   void concurrentFirstRequestsOnOneKey_exactlyOneAuthCall() throws Exception {
     Promise<Void> release = Promise.promise();
     gate.set(release);
-    HttpClientAgent client = gw.vertx().createHttpClient(new io.vertx.core.http.HttpClientOptions(),
-        new io.vertx.core.http.PoolOptions().setHttp1MaxSize(100));
+    HttpClientAgent client =
+        gw.vertx()
+            .createHttpClient(
+                new io.vertx.core.http.HttpClientOptions(),
+                new io.vertx.core.http.PoolOptions().setHttp1MaxSize(100));
     List<Future<Integer>> responses = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
-      responses.add(client.request(new RequestOptions().setMethod(HttpMethod.GET)
-              .setAbsoluteURI(gw.url() + "/items/" + i).putHeader("X-Okapi-Tenant", "diku")
-              .putHeader("X-Okapi-Token", "shared"))
-          .compose(HttpClientRequest::send)
-          .compose(r -> r.end().map(r.statusCode())));
+      responses.add(
+          client
+              .request(
+                  new RequestOptions()
+                      .setMethod(HttpMethod.GET)
+                      .setAbsoluteURI(gw.url() + "/items/" + i)
+                      .putHeader("X-Okapi-Tenant", "diku")
+                      .putHeader("X-Okapi-Token", "shared"))
+              .compose(HttpClientRequest::send)
+              .compose(r -> r.end().map(r.statusCode())));
     }
     awaitLookups(100);
     gw.vertx().runOnContext(v -> release.complete());
@@ -142,15 +181,24 @@ class AuthCacheGatewayTest {
   @Test
   void invalidate_byUserTokenTenantOrAll_nextRequestAsksAgain() {
     get("diku", "t1", "/items/1");
-    gw.request().body("{\"tenant\":\"diku\",\"userId\":\"user-of-t1\"}")
-        .post("/_/proxy/auth-cache/invalidate").then().statusCode(204)
+    gw.request()
+        .body("{\"tenant\":\"diku\",\"userId\":\"user-of-t1\"}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(204)
         .header("X-Invalidated-Entries", "1");
     get("diku", "t1", "/items/1");
-    gw.request().body("{\"token\":\"t1\"}").post("/_/proxy/auth-cache/invalidate")
-        .then().statusCode(204);
+    gw.request()
+        .body("{\"token\":\"t1\"}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(204);
     get("diku", "t1", "/items/1");
-    gw.request().body("{\"tenant\":\"diku\"}").post("/_/proxy/auth-cache/invalidate")
-        .then().statusCode(204);
+    gw.request()
+        .body("{\"tenant\":\"diku\"}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(204);
     get("diku", "t1", "/items/1");
     gw.request().post("/_/proxy/auth-cache/invalidate").then().statusCode(204);
     get("diku", "t1", "/items/1");
@@ -189,14 +237,30 @@ class AuthCacheGatewayTest {
   @Test
   void invalidate_badInput_400AndCacheKept() {
     get("diku", "t1", "/items/1");
-    gw.request().body("{\"userId\":\"u\"}").post("/_/proxy/auth-cache/invalidate")
-        .then().statusCode(400).body(containsString("userId needs a tenant"));
-    gw.request().body("{\"tenant\":5}").post("/_/proxy/auth-cache/invalidate")
-        .then().statusCode(400).body(containsString("tenant must be a non-empty string"));
-    gw.request().body("{\"user\":\"u\"}").post("/_/proxy/auth-cache/invalidate")
-        .then().statusCode(400).body(containsString("unknown field 'user'"));
-    gw.request().body("{nope").post("/_/proxy/auth-cache/invalidate")
-        .then().statusCode(400).body(containsString("malformed JSON"));
+    gw.request()
+        .body("{\"userId\":\"u\"}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(400)
+        .body(containsString("userId needs a tenant"));
+    gw.request()
+        .body("{\"tenant\":5}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(400)
+        .body(containsString("tenant must be a non-empty string"));
+    gw.request()
+        .body("{\"user\":\"u\"}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(400)
+        .body(containsString("unknown field 'user'"));
+    gw.request()
+        .body("{nope")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(400)
+        .body(containsString("malformed JSON"));
     get("diku", "t1", "/items/1");
     assertThat(authCalls.get()).isEqualTo(1);
   }
@@ -214,13 +278,21 @@ class AuthCacheGatewayTest {
     get("diku", "secret-token-123", "/items/1");
     get("diku", "secret-token-123", "/items/1");
     gw.tenant("diku").header("X-Okapi-Token", "bad").get("/items/1").then().statusCode(503);
-    String metrics = gw.request().get("/_/metrics").then().statusCode(200)
-        .contentType(containsString("text/plain")).extract().asString();
+    String metrics =
+        gw.request()
+            .get("/_/metrics")
+            .then()
+            .statusCode(200)
+            .contentType(containsString("text/plain"))
+            .extract()
+            .asString();
     assertThat(metrics)
         .contains("okapi_auth_calls_total{outcome=\"granted\",tenant=\"diku\"} 1.0")
         .contains("okapi_auth_calls_total{outcome=\"error\",tenant=\"diku\"} 1.0")
         .contains("okapi_requests_seconds_count{method=\"GET\",status=\"2xx\",tenant=\"diku\"} 2")
         .contains("cache=\"auth\"")
-        .doesNotContain("secret-token-123").doesNotContain("user-of-").doesNotContain("/items/1");
+        .doesNotContain("secret-token-123")
+        .doesNotContain("user-of-")
+        .doesNotContain("/items/1");
   }
 }

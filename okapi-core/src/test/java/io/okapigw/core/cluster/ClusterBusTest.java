@@ -32,7 +32,8 @@ class ClusterBusTest {
     Vertx vertx = ClusteredVertx.start(options()).await();
     try {
       ClusterBus bus = ClusterBus.create(vertx, TIMEOUT);
-      assertThat(bus.nodeId()).isEqualTo(ClusteredVertx.managerOf(vertx).getNodeId())
+      assertThat(bus.nodeId())
+          .isEqualTo(ClusteredVertx.managerOf(vertx).getNodeId())
           .isNotEqualTo("local");
       assertThat(bus.members()).containsExactly(bus.nodeId());
     } finally {
@@ -42,9 +43,12 @@ class ClusterBusTest {
 
   @Test
   void clusteredVertxMadeElsewhere_refusedWithTheReason() throws IOException {
-    Vertx vertx = Vertx.builder()
-        .withClusterManager(new HazelcastClusterManager(ClusteredVertx.hazelcastConfig(options())))
-        .buildClustered().await();
+    Vertx vertx =
+        Vertx.builder()
+            .withClusterManager(
+                new HazelcastClusterManager(ClusteredVertx.hazelcastConfig(options())))
+            .buildClustered()
+            .await();
     try {
       assertThatThrownBy(() -> ClusterBus.create(vertx, TIMEOUT))
           .isInstanceOf(IllegalArgumentException.class)

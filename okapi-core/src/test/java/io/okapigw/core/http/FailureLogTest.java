@@ -17,9 +17,12 @@ import org.slf4j.LoggerFactory;
 class FailureLogTest {
 
   private final AtomicLong nanos = new AtomicLong(1_000);
-  private final FailureLog log = FailureLog.create(
-      LoggerFactory.getLogger("io.okapigw.test.failurelog"), 3, Duration.ofSeconds(10),
-      nanos::get);
+  private final FailureLog log =
+      FailureLog.create(
+          LoggerFactory.getLogger("io.okapigw.test.failurelog"),
+          3,
+          Duration.ofSeconds(10),
+          nanos::get);
   private LogCapture capture;
 
   @BeforeEach
@@ -45,15 +48,20 @@ class FailureLogTest {
     for (int i = 0; i < 100; i++) {
       log.log(Kind.UPSTREAM, "503 failure " + i);
     }
-    assertThat(lines()).containsExactly("WARN failurelog - 503 failure 0",
-        "WARN failurelog - 503 failure 1", "WARN failurelog - 503 failure 2");
+    assertThat(lines())
+        .containsExactly(
+            "WARN failurelog - 503 failure 0",
+            "WARN failurelog - 503 failure 1",
+            "WARN failurelog - 503 failure 2");
 
     advance(Duration.ofSeconds(10));
     log.log(Kind.UPSTREAM, "503 later");
 
-    assertThat(lines()).hasSize(5).endsWith(
-        "WARN failurelog - ... 97 more upstream failures not logged (at most 3 lines per 10 s)",
-        "WARN failurelog - 503 later");
+    assertThat(lines())
+        .hasSize(5)
+        .endsWith(
+            "WARN failurelog - ... 97 more upstream failures not logged (at most 3 lines per 10 s)",
+            "WARN failurelog - 503 later");
   }
 
   @Test
@@ -87,8 +95,11 @@ class FailureLogTest {
     log.log(Kind.INTERNAL, "500 second", new IllegalStateException("bug two"));
 
     String text = capture.text();
-    assertThat(text).contains("ERROR failurelog - 500 first",
-        "java.lang.IllegalStateException: bug one", "ERROR failurelog - 500 second");
+    assertThat(text)
+        .contains(
+            "ERROR failurelog - 500 first",
+            "java.lang.IllegalStateException: bug one",
+            "ERROR failurelog - 500 second");
     assertThat(text).doesNotContain("bug two");
   }
 
@@ -102,21 +113,28 @@ class FailureLogTest {
   @Test
   void clean_controlCharactersJwtsAndLength() {
     String jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2ln";
-    assertThat(FailureLog.clean("400 x\r\nERROR forged line")).isEqualTo("400 x??ERROR forged line");
+    assertThat(FailureLog.clean("400 x\r\nERROR forged line"))
+        .isEqualTo("400 x??ERROR forged line");
     assertThat(FailureLog.clean("401 token " + jwt + " refused"))
         .isEqualTo("401 token <token> refused");
     assertThat(FailureLog.clean("Bearer " + jwt.substring(0, jwt.lastIndexOf('.'))))
         .isEqualTo("Bearer <token>");
     assertThat(FailureLog.clean("x".repeat(2_000)))
-        .hasSize(FailureLog.MAX_LINE + 3).endsWith("...");
+        .hasSize(FailureLog.MAX_LINE + 3)
+        .endsWith("...");
     assertThat(FailureLog.clean(null)).isEmpty();
   }
 
   @Test
   void create_badSettings_refusedNamingThem() {
-    assertThatThrownBy(() -> FailureLog.create(LoggerFactory.getLogger("x"), 0,
-        Duration.ofSeconds(1), System::nanoTime)).hasMessageContaining("lines");
-    assertThatThrownBy(() -> FailureLog.create(LoggerFactory.getLogger("x"), 1, Duration.ZERO,
-        System::nanoTime)).hasMessageContaining("interval");
+    assertThatThrownBy(
+            () ->
+                FailureLog.create(
+                    LoggerFactory.getLogger("x"), 0, Duration.ofSeconds(1), System::nanoTime))
+        .hasMessageContaining("lines");
+    assertThatThrownBy(
+            () ->
+                FailureLog.create(LoggerFactory.getLogger("x"), 1, Duration.ZERO, System::nanoTime))
+        .hasMessageContaining("interval");
   }
 }

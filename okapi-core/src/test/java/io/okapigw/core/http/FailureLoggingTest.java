@@ -19,9 +19,9 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -29,19 +29,21 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Failures anyone can cause (an auth module that is down, a bad path, a client that hangs up)
- * log at most one line each, no stack trace and no token, and a burst of them a bounded number
- * of lines (FailureLog: 20 lines per kind and minute, then a count). Counted is everything the
- * process would write with the production log configuration, java.util.logging included.
+ * Failures anyone can cause (an auth module that is down, a bad path, a client that hangs up) log
+ * at most one line each, no stack trace and no token, and a burst of them a bounded number of lines
+ * (FailureLog: 20 lines per kind and minute, then a count). Counted is everything the process would
+ * write with the production log configuration, java.util.logging included.
  */
 class FailureLoggingTest {
 
   /** 20 lines of one kind, a count of those not logged, and one line of slack. */
   private static final int MAX_LINES = 22;
-  private static final Pattern STACK_TRACE = Pattern.compile(
-      "^\\s+at |^\\s*Caused by|^\\s*\\.\\.\\. \\d+ more|^[\\w$.]+\\.[A-Z]\\w*(Exception|Error)\\b");
-  private static final Pattern FAILURE_LINE = Pattern.compile(
-      "^(INFO|WARN) Failures - (\\d{3}|-)( [A-Z]+ \\S+)?( \\[[^\\]]*])?: \\S.*$");
+
+  private static final Pattern STACK_TRACE =
+      Pattern.compile(
+          "^\\s+at |^\\s*Caused by|^\\s*\\.\\.\\. \\d+ more|^[\\w$.]+\\.[A-Z]\\w*(Exception|Error)\\b");
+  private static final Pattern FAILURE_LINE =
+      Pattern.compile("^(INFO|WARN) Failures - (\\d{3}|-)( [A-Z]+ \\S+)?( \\[[^\\]]*])?: \\S.*$");
 
   private GatewayFixture gw;
   private HttpClientAgent client;
@@ -92,8 +94,10 @@ class FailureLoggingTest {
 
   @Test
   void clientHangsUpDuringDownload_30Times_boundedLinesNoStackTrace() throws Exception {
-    TestModule slow = TestModule.start(gw.vertx(), router -> router.get("/slow")
-        .handler(ctx -> streamForever(ctx.response())));
+    TestModule slow =
+        TestModule.start(
+            gw.vertx(),
+            router -> router.get("/slow").handler(ctx -> streamForever(ctx.response())));
     gw.install("diku", module("mod-slow-1.0.0", "slow", handler("GET", "/slow")), slow.url());
 
     List<String> lines;
@@ -110,8 +114,13 @@ class FailureLoggingTest {
 
   @Test
   void clientHangsUpDuringUpload_30Times_boundedLinesNoStackTrace() throws Exception {
-    TestModule sink = TestModule.start(gw.vertx(), router -> router.post("/sink").handler(ctx ->
-        ctx.request().body().onComplete(body -> ctx.response().end())));
+    TestModule sink =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .post("/sink")
+                    .handler(ctx -> ctx.request().body().onComplete(body -> ctx.response().end())));
     gw.install("diku", module("mod-sink-1.0.0", "sink", handler("POST", "/sink")), sink.url());
 
     List<String> lines;
@@ -127,15 +136,15 @@ class FailureLoggingTest {
   }
 
   /**
-   * Pipelined requests, then a reset: Vert.x 5.0's exception path threw a NullPointerException
-   * for the request not yet answered, logged by Netty at WARN with the reset's stack trace.
+   * Pipelined requests, then a reset: Vert.x 5.0's exception path threw a NullPointerException for
+   * the request not yet answered, logged by Netty at WARN with the reset's stack trace.
    */
   @Test
   void clientPipelinesThenResets_30Times_boundedLinesNoStackTrace() throws Exception {
-    TestModule hello = TestModule.start(gw.vertx(), router -> router.get("/hello").handler(ctx ->
-        ctx.response().end("hello")));
-    gw.install("diku", module("mod-hello-1.0.0", "hello", handler("GET", "/hello")),
-        hello.url());
+    TestModule hello =
+        TestModule.start(
+            gw.vertx(), router -> router.get("/hello").handler(ctx -> ctx.response().end("hello")));
+    gw.install("diku", module("mod-hello-1.0.0", "hello", handler("GET", "/hello")), hello.url());
     String request = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n";
 
     List<String> lines;
@@ -167,44 +176,65 @@ class FailureLoggingTest {
 
   private static void assertOneLineEachAndBounded(List<String> lines) {
     assertThat(lines).as("log lines").hasSizeLessThanOrEqualTo(MAX_LINES);
-    assertThat(lines).as("stack trace lines")
-        .noneMatch(line -> STACK_TRACE.matcher(line).find());
-    assertThat(lines).as("lines of the failure log")
+    assertThat(lines).as("stack trace lines").noneMatch(line -> STACK_TRACE.matcher(line).find());
+    assertThat(lines)
+        .as("lines of the failure log")
         .filteredOn(line -> line.contains(" Failures - ") && !line.contains("more"))
         .allMatch(line -> FAILURE_LINE.matcher(line).matches());
   }
 
-  /** @return the lines, once the gateway had time to notice the last hang-up */
+  /**
+   * @return the lines, once the gateway had time to notice the last hang-up
+   */
   private static List<String> settled(LogCapture logs) throws InterruptedException {
     Thread.sleep(500);
     return logs.lines();
   }
 
   private int status(HttpMethod method, String uri) {
-    return client.request(method, gw.gateway().port(), "localhost", uri)
+    return client
+        .request(method, gw.gateway().port(), "localhost", uri)
         .compose(req -> req.send().compose(res -> res.body().map(res.statusCode())))
         .await();
   }
 
   private void hangUpAfterFirstPiece(String path) {
     Promise<Void> closed = Promise.promise();
-    client.request(new RequestOptions().setMethod(HttpMethod.GET).setPort(gw.gateway().port())
-            .setHost("localhost").setURI(path).putHeader("X-Okapi-Tenant", "diku"))
+    client
+        .request(
+            new RequestOptions()
+                .setMethod(HttpMethod.GET)
+                .setPort(gw.gateway().port())
+                .setHost("localhost")
+                .setURI(path)
+                .putHeader("X-Okapi-Tenant", "diku"))
         .compose(HttpClientRequest::send)
-        .onSuccess(res -> res.handler(piece -> res.request().connection().close()
-            .onComplete(v -> closed.tryComplete())))
+        .onSuccess(
+            res ->
+                res.handler(
+                    piece ->
+                        res.request().connection().close().onComplete(v -> closed.tryComplete())))
         .onFailure(closed::tryFail);
     closed.future().await();
   }
 
   private void hangUpDuringUpload(String path) {
-    Future<Void> closed = client.request(new RequestOptions().setMethod(HttpMethod.POST)
-            .setPort(gw.gateway().port()).setHost("localhost").setURI(path)
-            .putHeader("X-Okapi-Tenant", "diku").putHeader("Content-Length", "1000000"))
-        .compose(req -> req.exceptionHandler(e -> { }) // this test client's own hang-up
-            .write(Buffer.buffer(new byte[100_000]))
-            .compose(v -> gw.vertx().timer(50))
-            .compose(v -> req.connection().close()));
+    Future<Void> closed =
+        client
+            .request(
+                new RequestOptions()
+                    .setMethod(HttpMethod.POST)
+                    .setPort(gw.gateway().port())
+                    .setHost("localhost")
+                    .setURI(path)
+                    .putHeader("X-Okapi-Tenant", "diku")
+                    .putHeader("Content-Length", "1000000"))
+            .compose(
+                req ->
+                    req.exceptionHandler(e -> {}) // this test client's own hang-up
+                        .write(Buffer.buffer(new byte[100_000]))
+                        .compose(v -> gw.vertx().timer(50))
+                        .compose(v -> req.connection().close()));
     closed.await();
   }
 

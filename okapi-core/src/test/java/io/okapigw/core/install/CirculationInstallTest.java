@@ -16,10 +16,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The real mod-circulation descriptor (FOLIO, Apache-2.0) installed with one {@code /install}
- * call naming its product alone: each of its 41 required interfaces pulls in the module
- * providing it, all are enabled before it, and its {@code _tenant} 1.0 interface is called; or,
- * with a provider missing, the install is refused naming the interface.
+ * The real mod-circulation descriptor (FOLIO, Apache-2.0) installed with one {@code /install} call
+ * naming its product alone: each of its 41 required interfaces pulls in the module providing it,
+ * all are enabled before it, and its {@code _tenant} 1.0 interface is called; or, with a provider
+ * missing, the install is refused naming the interface.
  */
 class CirculationInstallTest {
 
@@ -36,9 +36,16 @@ class CirculationInstallTest {
     gw.createTenant("diku");
     instance = TenantApiModule.start(gw.vertx());
     // a verbatim copy of ../shared/folio/mod-circulation.ModuleDescriptor-template.json
-    circulation = new JsonObject(Files.readString(Path.of("src", "test", "resources", "folio",
-            "mod-circulation.ModuleDescriptor-template.json"))
-        .replace("${artifactId}-${version}", ID));
+    circulation =
+        new JsonObject(
+            Files.readString(
+                    Path.of(
+                        "src",
+                        "test",
+                        "resources",
+                        "folio",
+                        "mod-circulation.ModuleDescriptor-template.json"))
+                .replace("${artifactId}-${version}", ID));
   }
 
   @AfterEach
@@ -52,10 +59,17 @@ class CirculationInstallTest {
     for (Object o : required) {
       JsonObject r = (JsonObject) o;
       if (!r.getString("id").equals(skipped)) {
-        gw.addModule(new JsonObject().put("id", "mod-" + r.getString("id") + "-1.0.0")
-            .put("provides", new JsonArray().add(new JsonObject().put("id", r.getString("id"))
-                .put("version", r.getString("version").split(" ")[0])
-                .put("handlers", new JsonArray()))));
+        gw.addModule(
+            new JsonObject()
+                .put("id", "mod-" + r.getString("id") + "-1.0.0")
+                .put(
+                    "provides",
+                    new JsonArray()
+                        .add(
+                            new JsonObject()
+                                .put("id", r.getString("id"))
+                                .put("version", r.getString("version").split(" ")[0])
+                                .put("handlers", new JsonArray()))));
       }
     }
     return required.size();
@@ -67,27 +81,49 @@ class CirculationInstallTest {
     assertThat(providers).isEqualTo(41);
     gw.addModule(circulation);
     gw.deploy(ID, instance.url());
-    JsonArray simulated = new JsonArray(gw.request().body(REQUEST)
-        .post("/_/proxy/tenants/diku/install?simulate=true").then().statusCode(200).extract()
-        .asString());
+    JsonArray simulated =
+        new JsonArray(
+            gw.request()
+                .body(REQUEST)
+                .post("/_/proxy/tenants/diku/install?simulate=true")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
     assertThat(simulated).hasSize(42);
     assertThat(simulated.getJsonObject(41).getString("id")).isEqualTo(ID);
     assertThat(simulated).allMatch(e -> "enable".equals(((JsonObject) e).getString("action")));
-    gw.request().body(REQUEST).post("/_/proxy/tenants/diku/install").then().statusCode(200)
+    gw.request()
+        .body(REQUEST)
+        .post("/_/proxy/tenants/diku/install")
+        .then()
+        .statusCode(200)
         .body("size()", equalTo(42));
-    List<String> enabled = gw.request().get("/_/proxy/tenants/diku/modules").then()
-        .statusCode(200).extract().jsonPath().getList("id");
+    List<String> enabled =
+        gw.request()
+            .get("/_/proxy/tenants/diku/modules")
+            .then()
+            .statusCode(200)
+            .extract()
+            .jsonPath()
+            .getList("id");
     assertThat(enabled).hasSize(42).endsWith(ID);
-    assertThat(instance.take()).containsExactly(
-        "POST /_/tenant {\"module_to\":\"" + ID + "\"}");
+    assertThat(instance.take()).containsExactly("POST /_/tenant {\"module_to\":\"" + ID + "\"}");
   }
 
   @Test
   void install_aProviderMissing_400NamingTheInterface_nothingEnabled() {
     registerProviders("loan-storage");
-    gw.request().body(circulation.encode()).post("/_/proxy/modules?check=false").then()
+    gw.request()
+        .body(circulation.encode())
+        .post("/_/proxy/modules?check=false")
+        .then()
         .statusCode(201);
-    gw.request().body(REQUEST).post("/_/proxy/tenants/diku/install").then().statusCode(400)
+    gw.request()
+        .body(REQUEST)
+        .post("/_/proxy/tenants/diku/install")
+        .then()
+        .statusCode(400)
         .body(equalTo("interface loan-storage required by module " + ID + " not found"));
     gw.request().get("/_/proxy/tenants/diku/modules").then().body("size()", equalTo(0));
   }

@@ -25,18 +25,27 @@ class DependencyResolverTest {
   private static final Map<String, PlanModule> ALL = new HashMap<>();
 
   static {
-    Stream.of(module("mod-a-1.0.0", "a", "1.0"), module("mod-a-1.1.0", "a", "1.1"),
-        module("mod-a-2.0.0", "a", "2.0"), module("mod-a-1.2.0-SNAPSHOT.5", "a", "1.2"),
-        module("mod-b-1.0.0", "b", "1.0", "a", "1.0"), module("mod-c-1.0.0", "c", "1.0", "b", "1.0"),
-        module("mod-d-1.0.0", "d", "1.0"), module("mod-e-1.0.0", "e", "1.0"),
-        module("mod-x-1.0.0", "x", "1.0", "nothere", "1.0"))
+    Stream.of(
+            module("mod-a-1.0.0", "a", "1.0"),
+            module("mod-a-1.1.0", "a", "1.1"),
+            module("mod-a-2.0.0", "a", "2.0"),
+            module("mod-a-1.2.0-SNAPSHOT.5", "a", "1.2"),
+            module("mod-b-1.0.0", "b", "1.0", "a", "1.0"),
+            module("mod-c-1.0.0", "c", "1.0", "b", "1.0"),
+            module("mod-d-1.0.0", "d", "1.0"),
+            module("mod-e-1.0.0", "e", "1.0"),
+            module("mod-x-1.0.0", "x", "1.0", "nothere", "1.0"))
         .forEach(m -> ALL.put(m.id(), m));
   }
 
   /** A module providing one interface and requiring at most one. */
   static PlanModule module(String id, String provides, String version, String... requires) {
-    JsonObject json = new JsonObject().put("id", id).put("provides", new JsonArray()
-        .add(new JsonObject().put("id", provides).put("version", version)));
+    JsonObject json =
+        new JsonObject()
+            .put("id", id)
+            .put(
+                "provides",
+                new JsonArray().add(new JsonObject().put("id", provides).put("version", version)));
     JsonArray required = new JsonArray();
     for (int i = 0; i < requires.length; i += 2) {
       required.add(new JsonObject().put("id", requires[i]).put("version", requires[i + 1]));
@@ -47,7 +56,8 @@ class DependencyResolverTest {
   private static Map<String, PlanModule> available(String query) {
     InstallOptions options = InstallOptions.from(params(query));
     Map<String, PlanModule> available = new HashMap<>(ALL.size());
-    ALL.values().stream().filter(m -> options.considers(m.id()))
+    ALL.values().stream()
+        .filter(m -> options.considers(m.id()))
         .forEach(m -> available.put(m.id(), m));
     return available;
   }
@@ -76,17 +86,19 @@ class DependencyResolverTest {
     return plan;
   }
 
-  private static List<String> resolve(String query, Map<String, PlanModule> enabled,
-      List<PlanEntry> plan) {
+  private static List<String> resolve(
+      String query, Map<String, PlanModule> enabled, List<PlanEntry> plan) {
     DependencyResolver.resolve(available(query), enabled, plan, query.contains("reinstall=true"));
-    return plan.stream().map(e -> e.action().json() + " " + e.id()
-        + (e.from() == null ? "" : " from " + e.from())).toList();
+    return plan.stream()
+        .map(e -> e.action().json() + " " + e.id() + (e.from() == null ? "" : " from " + e.from()))
+        .toList();
   }
 
   @Test
   void productId_newestIncludingPreReleases_requiredInterfacesPullInTheirProviders() {
-    assertThat(resolve("", enabled(), request("mod-c", Action.ENABLE))).containsExactly(
-        "enable mod-a-1.2.0-SNAPSHOT.5", "enable mod-b-1.0.0", "enable mod-c-1.0.0");
+    assertThat(resolve("", enabled(), request("mod-c", Action.ENABLE)))
+        .containsExactly(
+            "enable mod-a-1.2.0-SNAPSHOT.5", "enable mod-b-1.0.0", "enable mod-c-1.0.0");
   }
 
   @Test
@@ -102,9 +114,13 @@ class DependencyResolverTest {
 
   @Test
   void twoRequested_providersFirst_inOkapisOrder() {
-    assertThat(resolve("preRelease=false", enabled(),
-        request("mod-c", Action.ENABLE, "mod-d", Action.ENABLE))).containsExactly(
-        "enable mod-d-1.0.0", "enable mod-a-1.1.0", "enable mod-b-1.0.0", "enable mod-c-1.0.0");
+    assertThat(
+            resolve(
+                "preRelease=false",
+                enabled(),
+                request("mod-c", Action.ENABLE, "mod-d", Action.ENABLE)))
+        .containsExactly(
+            "enable mod-d-1.0.0", "enable mod-a-1.1.0", "enable mod-b-1.0.0", "enable mod-c-1.0.0");
   }
 
   @Test
@@ -126,8 +142,9 @@ class DependencyResolverTest {
   void upgradeToIncompatibleMajor_dependentsDisabledAfterIt() {
     Map<String, PlanModule> enabled = enabled("mod-a-1.1.0", "mod-b-1.0.0", "mod-c-1.0.0");
     List<PlanEntry> upgrades = DependencyResolver.upgrades(available(""), enabled);
-    assertThat(resolve("", enabled, upgrades)).containsExactly(
-        "enable mod-a-2.0.0 from mod-a-1.1.0", "disable mod-c-1.0.0", "disable mod-b-1.0.0");
+    assertThat(resolve("", enabled, upgrades))
+        .containsExactly(
+            "enable mod-a-2.0.0 from mod-a-1.1.0", "disable mod-c-1.0.0", "disable mod-b-1.0.0");
     assertThat(enabled).containsOnlyKeys("mod-a-2.0.0");
   }
 
@@ -135,22 +152,27 @@ class DependencyResolverTest {
   void enableEnabled_uptodate_orReinstalledFromItself() {
     assertThat(resolve("", enabled("mod-a-1.1.0"), request("mod-a-1.1.0", Action.ENABLE)))
         .containsExactly("uptodate mod-a-1.1.0");
-    assertThat(resolve("reinstall=true", enabled("mod-a-1.1.0"),
-        request("mod-a-1.1.0", Action.ENABLE)))
+    assertThat(
+            resolve(
+                "reinstall=true", enabled("mod-a-1.1.0"), request("mod-a-1.1.0", Action.ENABLE)))
         .containsExactly("enable mod-a-1.1.0 from mod-a-1.1.0");
   }
 
   @Test
   void disableProduct_dependentsDisabledFirst() {
-    assertThat(resolve("", enabled("mod-a-1.1.0", "mod-b-1.0.0", "mod-c-1.0.0"),
-        request("mod-a", Action.DISABLE))).containsExactly(
-        "disable mod-c-1.0.0", "disable mod-b-1.0.0", "disable mod-a-1.1.0");
+    assertThat(
+            resolve(
+                "",
+                enabled("mod-a-1.1.0", "mod-b-1.0.0", "mod-c-1.0.0"),
+                request("mod-a", Action.DISABLE)))
+        .containsExactly("disable mod-c-1.0.0", "disable mod-b-1.0.0", "disable mod-a-1.1.0");
   }
 
   @Test
   void olderVersionNamed_downgrade() {
-    assertThat(resolve("", enabled("mod-a-1.1.0", "mod-b-1.0.0"),
-        request("mod-a-1.0.0", Action.ENABLE)))
+    assertThat(
+            resolve(
+                "", enabled("mod-a-1.1.0", "mod-b-1.0.0"), request("mod-a-1.0.0", Action.ENABLE)))
         .containsExactly("enable mod-a-1.0.0 from mod-a-1.1.0");
   }
 
@@ -162,8 +184,12 @@ class DependencyResolverTest {
 
   @Test
   void twoVersionsOfOneProductRequested_refused() {
-    assertThatThrownBy(() -> resolve("", enabled(),
-        request("mod-a-1.0.0", Action.ENABLE, "mod-a-1.1.0", Action.ENABLE)))
+    assertThatThrownBy(
+            () ->
+                resolve(
+                    "",
+                    enabled(),
+                    request("mod-a-1.0.0", Action.ENABLE, "mod-a-1.1.0", Action.ENABLE)))
         .hasMessage("Cannot remove module mod-a-1.0.0 which is explicitly given");
   }
 
@@ -178,8 +204,8 @@ class DependencyResolverTest {
 
   @Test
   void moduleIds_newestBySemVer_preReleaseBelowRelease() {
-    assertThat(ModuleIds.newestOf("mod-a", List.of("mod-a-1.9.0", "mod-a-1.10.0",
-        "mod-ab-9.0.0"))).isEqualTo("mod-a-1.10.0");
+    assertThat(ModuleIds.newestOf("mod-a", List.of("mod-a-1.9.0", "mod-a-1.10.0", "mod-ab-9.0.0")))
+        .isEqualTo("mod-a-1.10.0");
     assertThat(ModuleIds.newestOf("mod-a", List.of("mod-a-2.0.0-SNAPSHOT.3", "mod-a-2.0.0")))
         .isEqualTo("mod-a-2.0.0");
     assertThat(ModuleIds.product("mod-users-bl-7.1.0")).isEqualTo("mod-users-bl");

@@ -41,9 +41,17 @@ class InstallClusterTest {
   @BeforeAll
   static void start() {
     // a held module or a lock never freed fails the test within a minute, never hangs it
-    cluster = InJvmCluster.start(2, vertx -> Gateway.start(vertx,
-        GatewayOptions.defaults(0).withInstances(1).withTenantInit(new TenantInitOptions(
-            Duration.ofSeconds(60), TenantInitOptions.DEFAULT_POLL_INTERVAL))));
+    cluster =
+        InJvmCluster.start(
+            2,
+            vertx ->
+                Gateway.start(
+                    vertx,
+                    GatewayOptions.defaults(0)
+                        .withInstances(1)
+                        .withTenantInit(
+                            new TenantInitOptions(
+                                Duration.ofSeconds(60), TenantInitOptions.DEFAULT_POLL_INTERVAL))));
     moduleVertx = Vertx.vertx();
     node(0).body("{\"id\":\"diku\"}").post("/_/proxy/tenants").then().statusCode(201);
   }
@@ -60,23 +68,36 @@ class InstallClusterTest {
 
   private static TenantApiModule module(String id) {
     TenantApiModule server = TenantApiModule.start(moduleVertx);
-    node(0).body(TenantApiModule.descriptor(id, "2.0", null, null).encode())
-        .post("/_/proxy/modules").then().statusCode(201);
-    node(0).body(new JsonObject().put("srvcId", id).put("url", server.url()).encode())
-        .post("/_/discovery/modules").then().statusCode(201);
+    node(0)
+        .body(TenantApiModule.descriptor(id, "2.0", null, null).encode())
+        .post("/_/proxy/modules")
+        .then()
+        .statusCode(201);
+    node(0)
+        .body(new JsonObject().put("srvcId", id).put("url", server.url()).encode())
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
     return server;
   }
 
   private static String startAsync(int node, String id) {
-    return node(node).body("[{\"id\":\"" + id + "\",\"action\":\"enable\"}]")
-        .post(INSTALL + "?async=true").then().statusCode(201).extract().header("Location");
+    return node(node)
+        .body("[{\"id\":\"" + id + "\",\"action\":\"enable\"}]")
+        .post(INSTALL + "?async=true")
+        .then()
+        .statusCode(201)
+        .extract()
+        .header("Location");
   }
 
   private static JsonObject job(int node, String location) {
     return new JsonObject(node(node).get(location).then().statusCode(200).extract().asString());
   }
 
-  /** @return the job once its first module is being invoked (the job holds the tenant lock) */
+  /**
+   * @return the job once its first module is being invoked (the job holds the tenant lock)
+   */
   private static JsonObject invoking(int node, String location) {
     JsonObject job = job(node, location);
     for (int i = 0; i < 200 && !"invoke".equals(stage(job)); i++) {
@@ -91,8 +112,13 @@ class InstallClusterTest {
   }
 
   private static List<String> enabled(int node) {
-    return node(node).get("/_/proxy/tenants/diku/modules").then().statusCode(200).extract()
-        .jsonPath().getList("id");
+    return node(node)
+        .get("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(200)
+        .extract()
+        .jsonPath()
+        .getList("id");
   }
 
   @Test
@@ -102,8 +128,9 @@ class InstallClusterTest {
     String location = startAsync(0, "mod-a-1.0.0");
     JsonObject running = invoking(1, location);
     assertThat(running.getBoolean("complete")).isFalse();
-    CompletableFuture<Integer> otherNode = CompletableFuture.supplyAsync(() ->
-        node(1).body("[]").post(INSTALL).then().extract().statusCode());
+    CompletableFuture<Integer> otherNode =
+        CompletableFuture.supplyAsync(
+            () -> node(1).body("[]").post(INSTALL).then().extract().statusCode());
     job(1, location);
     job(0, location);
     assertThat(otherNode).as("an install on node 1 waits for node 0's job").isNotDone();
@@ -129,10 +156,12 @@ class InstallClusterTest {
     // a node shutting down may still record its call's failure (whatever its message); one
     // that vanished cannot, and the other node marks its job (InstallJobsTest): either way the
     // job is complete, and failed on the module in progress
-    assertThat(failed.getJsonArray("modules").getJsonObject(0).getString("message"))
-        .isNotBlank();
+    assertThat(failed.getJsonArray("modules").getJsonObject(0).getString("message")).isNotBlank();
     assertThat(enabled(0)).containsExactly("mod-a-1.0.0");
-    node(0).body("[{\"id\":\"mod-c-1.0.0\",\"action\":\"enable\"}]").post(INSTALL).then()
+    node(0)
+        .body("[{\"id\":\"mod-c-1.0.0\",\"action\":\"enable\"}]")
+        .post(INSTALL)
+        .then()
         .statusCode(200);
     assertThat(enabled(0)).containsExactly("mod-a-1.0.0", "mod-c-1.0.0");
   }

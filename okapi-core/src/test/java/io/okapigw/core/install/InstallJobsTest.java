@@ -22,8 +22,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Install jobs whose node is gone are reported failed, not running for ever; one tenant's
- * changes never run at once.
+ * Install jobs whose node is gone are reported failed, not running for ever; one tenant's changes
+ * never run at once.
  */
 class InstallJobsTest {
 
@@ -36,8 +36,7 @@ class InstallJobsTest {
     vertx = Vertx.vertx();
     store = RegistryStore.inMemory();
     registry = new Registry(vertx, store);
-    store.insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", "diku"), null))
-        .await();
+    store.insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", "diku"), null)).await();
   }
 
   @AfterEach
@@ -100,8 +99,9 @@ class InstallJobsTest {
 
   @Test
   void jobOfThisNodeBeforeARestart_reportedFailed() {
-    new InstallJobs(registry, store, cluster("local"), "run-1").add("diku",
-        runningJob("local", "run-1")).await();
+    new InstallJobs(registry, store, cluster("local"), "run-1")
+        .add("diku", runningJob("local", "run-1"))
+        .await();
     InstallJobs afterRestart = new InstallJobs(registry, store, cluster("local"), "run-2");
     assertThat(afterRestart.list("diku").await().get(0).getBoolean("complete")).isTrue();
   }
@@ -134,15 +134,20 @@ class InstallJobsTest {
     AtomicInteger most = new AtomicInteger();
     List<Future<Void>> all = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
-      all.add(lock.run("diku", () -> {
-        most.accumulateAndGet(running.incrementAndGet(), Math::max);
-        Promise<Void> held = Promise.promise();
-        vertx.setTimer(1, t -> {
-          running.decrementAndGet();
-          held.complete();
-        });
-        return held.future();
-      }));
+      all.add(
+          lock.run(
+              "diku",
+              () -> {
+                most.accumulateAndGet(running.incrementAndGet(), Math::max);
+                Promise<Void> held = Promise.promise();
+                vertx.setTimer(
+                    1,
+                    t -> {
+                      running.decrementAndGet();
+                      held.complete();
+                    });
+                return held.future();
+              }));
     }
     Future.all(all).await();
     assertThat(most.get()).isEqualTo(1);

@@ -24,10 +24,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The security review's case: a client posts with a large Content-Length and a little body, the
- * module answers 413 before reading it, the client gives up. The gateway's connection to the
- * module then holds a request sent in part: it must be closed, never go back to the pool, or
- * the next requests on it are read by the module as the rest of that body and hang. A pool of
- * two connections makes a jam show at once.
+ * module answers 413 before reading it, the client gives up. The gateway's connection to the module
+ * then holds a request sent in part: it must be closed, never go back to the pool, or the next
+ * requests on it are read by the module as the rest of that body and hang. A pool of two
+ * connections makes a jam show at once.
  */
 class AbortedUploadTest {
 
@@ -39,8 +39,7 @@ class AbortedUploadTest {
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of(
-        "proxy.max-connections", "2"))));
+    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of("proxy.max-connections", "2"))));
     gw.createTenant("diku");
     http = new BoundedHttp(gw.url());
   }
@@ -73,28 +72,42 @@ class AbortedUploadTest {
    * instance and so on the same pool; a jammed pool made later auth calls fail with 503.
    */
   @Test
-  void login_authModuleAnswers413EarlyClientResets_laterLoginsAllAnswerInTime()
-      throws IOException {
-    TestModule authn = TestModule.start(gw.vertx(), router -> {
-      router.route().handler(ctx -> {
-        if (ctx.request().getHeader("X-Okapi-Filter") != null
-            || ctx.request().getHeader("X-Okapi-Module-Permissions") != null) {
-          ctx.response().setStatusCode(202).end();
-        } else {
-          ctx.next();
-        }
-      });
-      router.post("/authn/login").handler(ctx -> {
-        if (Long.parseLong(ctx.request().getHeader("Content-Length")) > 64 * 1024) {
-          ctx.response().setStatusCode(413).end("too large");
-        } else {
-          ctx.request().body().onSuccess(b -> ctx.response().setStatusCode(201).end());
-        }
-      });
-    });
-    gw.install("diku", authModule("mod-authtoken-1.0.0")
-        .put("provides", module("x", "authtoken", handler("POST", "/authn/login"))
-            .getJsonArray("provides")), authn.url());
+  void login_authModuleAnswers413EarlyClientResets_laterLoginsAllAnswerInTime() throws IOException {
+    TestModule authn =
+        TestModule.start(
+            gw.vertx(),
+            router -> {
+              router
+                  .route()
+                  .handler(
+                      ctx -> {
+                        if (ctx.request().getHeader("X-Okapi-Filter") != null
+                            || ctx.request().getHeader("X-Okapi-Module-Permissions") != null) {
+                          ctx.response().setStatusCode(202).end();
+                        } else {
+                          ctx.next();
+                        }
+                      });
+              router
+                  .post("/authn/login")
+                  .handler(
+                      ctx -> {
+                        if (Long.parseLong(ctx.request().getHeader("Content-Length")) > 64 * 1024) {
+                          ctx.response().setStatusCode(413).end("too large");
+                        } else {
+                          ctx.request()
+                              .body()
+                              .onSuccess(b -> ctx.response().setStatusCode(201).end());
+                        }
+                      });
+            });
+    gw.install(
+        "diku",
+        authModule("mod-authtoken-1.0.0")
+            .put(
+                "provides",
+                module("x", "authtoken", handler("POST", "/authn/login")).getJsonArray("provides")),
+        authn.url());
     List<Integer> aborted = abortUploads("/authn/login", true);
     List<CompletableFuture<Answer>> logins = new ArrayList<>();
     for (int i = 0; i < ABORTS + 4; i++) {
@@ -113,8 +126,8 @@ class AbortedUploadTest {
   private List<Integer> abortUploads(String path, boolean reset) throws IOException {
     List<Integer> statuses = new ArrayList<>();
     for (int i = 0; i < ABORTS; i++) {
-      RawClient client = RawClient.connect(gw.gateway().port())
-          .head("POST", path, DECLARED).body(1024);
+      RawClient client =
+          RawClient.connect(gw.gateway().port()).head("POST", path, DECLARED).body(1024);
       statuses.add(client.status());
       if (reset) {
         client.reset();
@@ -138,8 +151,7 @@ class AbortedUploadTest {
     return pings;
   }
 
-  private static void assertAllAnswerInTime(List<CompletableFuture<Answer>> requests,
-      int status) {
+  private static void assertAllAnswerInTime(List<CompletableFuture<Answer>> requests, int status) {
     assertThat(BoundedHttp.awaitAll(requests))
         .as("every request answers %d within %s", status, BoundedHttp.LIMIT)
         .allSatisfy(a -> assertThat(a.status()).as(a.toString()).isEqualTo(status));

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A request answered by the gateway while its module still works on it (its chunked body broke:
- * 400, connection closed), and then the module's answer comes: it is dropped with the exchange
- * (the module's connection, holding a request sent in part, closed), never relayed over the 400 (Vert.x threw "Response head already sent", logged at ERROR with a
- * stack trace as an internal error; found by the it-tests fuzz run).
+ * 400, connection closed), and then the module's answer comes: it is dropped with the exchange (the
+ * module's connection, holding a request sent in part, closed), never relayed over the 400 (Vert.x
+ * threw "Response head already sent", logged at ERROR with a stack trace as an internal error;
+ * found by the it-tests fuzz run).
  */
 class BrokenBodyRaceTest {
 
@@ -32,12 +33,19 @@ class BrokenBodyRaceTest {
   void start() {
     gw = new GatewayFixture();
     gw.createTenant("diku");
-    TestModule module = TestModule.start(gw.vertx(), router -> router.route("/late")
-        .handler(ctx -> {
-          ctx.request().handler(chunk -> gotData.complete(null));
-          ctx.request().connection().closeHandler(v -> moduleClosed.complete(null));
-          release.thenRun(() -> ctx.vertx().runOnContext(v -> ctx.response().end("late")));
-        }));
+    TestModule module =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route("/late")
+                    .handler(
+                        ctx -> {
+                          ctx.request().handler(chunk -> gotData.complete(null));
+                          ctx.request().connection().closeHandler(v -> moduleClosed.complete(null));
+                          release.thenRun(
+                              () -> ctx.vertx().runOnContext(v -> ctx.response().end("late")));
+                        }));
     gw.install("diku", module("mod-late-1.0.0", "late", handler("*", "/late")), module.url());
   }
 
@@ -52,8 +60,9 @@ class BrokenBodyRaceTest {
     List<String> lines;
     try (LogCapture logs = new LogCapture();
         RawClient client = RawClient.connect(gw.gateway().port())) {
-      client.send("POST /late HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n"
-          + "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n");
+      client.send(
+          "POST /late HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n"
+              + "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n");
       gotData.get(5, TimeUnit.SECONDS);
       client.send("zz\r\n");
       RawClient.Response response = client.response();
@@ -63,15 +72,17 @@ class BrokenBodyRaceTest {
       // the module's answer reaches the gateway: its connection to the module is closed (the
       // exchange given up), or, as before, it is relayed and fails
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-      while (!moduleClosed.isDone() && !logs.text().contains("ERROR")
+      while (!moduleClosed.isDone()
+          && !logs.text().contains("ERROR")
           && System.nanoTime() < deadline) {
         TimeUnit.MILLISECONDS.sleep(20);
       }
       assertThat(moduleClosed).as("the module's connection closed").isDone();
       lines = logs.lines();
     }
-    assertThat(lines).as("log lines").noneMatch(l -> l.contains("ERROR")
-        || l.contains("Response head already sent"));
+    assertThat(lines)
+        .as("log lines")
+        .noneMatch(l -> l.contains("ERROR") || l.contains("Response head already sent"));
     assertThat(gw.tenant("diku").body("x").post("/late").asString()).isEqualTo("late");
   }
 }

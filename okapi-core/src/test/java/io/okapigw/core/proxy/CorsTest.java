@@ -27,15 +27,33 @@ class CorsTest {
   void start() {
     gw = new GatewayFixture();
     gw.createTenant("diku");
-    module = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> ctx.request()
-        .body().onSuccess(body -> {
-          if (ctx.request().method().name().equals("OPTIONS")) {
-            ctx.response().putHeader("Access-Control-Allow-Origin", "module-says");
-          }
-          ctx.response().end("got " + body.length());
-        })));
-    gw.install("diku", module("mod-items-1.0.0", "items", handler("*", "/items*"),
-        handler("GET", "/sso/callback").put("delegateCORS", true)), module.url());
+    module =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            ctx.request()
+                                .body()
+                                .onSuccess(
+                                    body -> {
+                                      if (ctx.request().method().name().equals("OPTIONS")) {
+                                        ctx.response()
+                                            .putHeader(
+                                                "Access-Control-Allow-Origin", "module-says");
+                                      }
+                                      ctx.response().end("got " + body.length());
+                                    })));
+    gw.install(
+        "diku",
+        module(
+            "mod-items-1.0.0",
+            "items",
+            handler("*", "/items*"),
+            handler("GET", "/sso/callback").put("delegateCORS", true)),
+        module.url());
   }
 
   @AfterEach
@@ -44,34 +62,51 @@ class CorsTest {
   }
 
   private static void assertPreflight(ValidatableResponse response) {
-    response.statusCode(204)
+    response
+        .statusCode(204)
         .header("Access-Control-Allow-Origin", UI)
         .header("Access-Control-Allow-Credentials", "true")
         .header("Access-Control-Allow-Methods", "PUT,PATCH,DELETE,GET,POST")
-        .header("Access-Control-Allow-Headers", "content-type,X-Okapi-Tenant,X-Okapi-Token,"
-            + "Authorization,X-Okapi-Request-Id,X-Okapi-Module-Id,Credentials")
+        .header(
+            "Access-Control-Allow-Headers",
+            "content-type,X-Okapi-Tenant,X-Okapi-Token,"
+                + "Authorization,X-Okapi-Request-Id,X-Okapi-Module-Id,Credentials")
         .header("Access-Control-Max-Age", "7200");
   }
 
   @Test
   void preflight_onModulePathAndAdminPath_204WithOkapisHeadersAndNoModuleCall() {
-    assertPreflight(gw.request().header("Origin", UI)
-        .header("Access-Control-Request-Method", "POST")
-        .header("Access-Control-Request-Headers", "X-Okapi-Tenant,Content-Type")
-        .options("/items/1").then());
-    assertPreflight(gw.request().header("Origin", UI)
-        .header("Access-Control-Request-Method", "GET").options("/_/proxy/tenants").then());
+    assertPreflight(
+        gw.request()
+            .header("Origin", UI)
+            .header("Access-Control-Request-Method", "POST")
+            .header("Access-Control-Request-Headers", "X-Okapi-Tenant,Content-Type")
+            .options("/items/1")
+            .then());
+    assertPreflight(
+        gw.request()
+            .header("Origin", UI)
+            .header("Access-Control-Request-Method", "GET")
+            .options("/_/proxy/tenants")
+            .then());
     assertThat(module.pending()).isZero();
   }
 
   @Test
   void simpleRequest_withBody_streamedAndAnsweredWithCorsHeaders() {
-    gw.tenant("diku").header("Origin", UI).body("hello").post("/items/1").then()
-        .statusCode(200).body(equalTo("got 5"))
+    gw.tenant("diku")
+        .header("Origin", UI)
+        .body("hello")
+        .post("/items/1")
+        .then()
+        .statusCode(200)
+        .body(equalTo("got 5"))
         .header("Access-Control-Allow-Origin", UI)
         .header("Access-Control-Allow-Credentials", "true")
-        .header("Access-Control-Expose-Headers", "location,X-Okapi-Trace,X-Okapi-Token,"
-            + "Authorization,X-Okapi-Request-Id,X-Okapi-Module-Id,Credentials");
+        .header(
+            "Access-Control-Expose-Headers",
+            "location,X-Okapi-Trace,X-Okapi-Token,"
+                + "Authorization,X-Okapi-Request-Id,X-Okapi-Module-Id,Credentials");
     assertThat(module.take().header("Origin")).isEqualTo(UI);
   }
 
@@ -79,7 +114,11 @@ class CorsTest {
   @Test
   void originNotAnOrigin_403NotInternalError() {
     for (String origin : new String[] {"https://a b", "https://a\tb"}) {
-      gw.tenant("diku").header("Origin", origin).get("/items/1").then().statusCode(403)
+      gw.tenant("diku")
+          .header("Origin", origin)
+          .get("/items/1")
+          .then()
+          .statusCode(403)
           .body(containsString("CORS"));
     }
     assertThat(module.drain()).isEmpty();
@@ -87,13 +126,19 @@ class CorsTest {
 
   @Test
   void requestWithoutOrigin_noCorsHeaders() {
-    gw.tenant("diku").get("/items/1").then().statusCode(200)
+    gw.tenant("diku")
+        .get("/items/1")
+        .then()
+        .statusCode(200)
         .header("Access-Control-Allow-Origin", nullValue());
   }
 
   @Test
   void invoke_proxiesForTheTenantInThePath() {
-    gw.request().get("/_/invoke/tenant/diku/items/5?q=1").then().statusCode(200)
+    gw.request()
+        .get("/_/invoke/tenant/diku/items/5?q=1")
+        .then()
+        .statusCode(200)
         .body(equalTo("got 0"));
     Recorded call = module.take();
     assertThat(call.uri()).isEqualTo("/items/5?q=1");
@@ -102,8 +147,12 @@ class CorsTest {
 
   @Test
   void invoke_preflightForDelegateCorsHandler_goesToTheModule() {
-    gw.request().header("Origin", UI).header("Access-Control-Request-Method", "GET")
-        .options("/_/invoke/tenant/diku/sso/callback").then().statusCode(200)
+    gw.request()
+        .header("Origin", UI)
+        .header("Access-Control-Request-Method", "GET")
+        .options("/_/invoke/tenant/diku/sso/callback")
+        .then()
+        .statusCode(200)
         .header("Access-Control-Allow-Origin", "module-says");
     Recorded call = module.take();
     assertThat(call.method()).isEqualTo("OPTIONS");
@@ -112,9 +161,12 @@ class CorsTest {
 
   @Test
   void invoke_preflightForOtherHandler_answeredByTheGateway() {
-    assertPreflight(gw.request().header("Origin", UI)
-        .header("Access-Control-Request-Method", "GET")
-        .options("/_/invoke/tenant/diku/items/1").then());
+    assertPreflight(
+        gw.request()
+            .header("Origin", UI)
+            .header("Access-Control-Request-Method", "GET")
+            .options("/_/invoke/tenant/diku/items/1")
+            .then());
     assertThat(module.pending()).isZero();
   }
 }

@@ -26,11 +26,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Answers the gateway reads itself, the auth filter's and the pre and post filters': one that
- * stops midway is given up after {@code proxy.idle-timeout} (1 s here) and its connection
- * closed, never left busy nor pooled half-read; a long refusal is cut, not buffered whole. The
- * client header {@code X-Stall: auth|pre|post|long} picks the module that misbehaves; pools
- * of one connection show any connection left behind.
+ * Answers the gateway reads itself, the auth filter's and the pre and post filters': one that stops
+ * midway is given up after {@code proxy.idle-timeout} (1 s here) and its connection closed, never
+ * left busy nor pooled half-read; a long refusal is cut, not buffered whole. The client header
+ * {@code X-Stall: auth|pre|post|long} picks the module that misbehaves; pools of one connection
+ * show any connection left behind.
  */
 class FilterAnswerTest {
 
@@ -42,20 +42,38 @@ class FilterAnswerTest {
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of(
-        "proxy.max-connections", "1", "proxy.idle-timeout", "1s"))));
+    gw =
+        new GatewayFixture(
+            GatewayOptions.from(
+                Settings.of(Map.of("proxy.max-connections", "1", "proxy.idle-timeout", "1s"))));
     gw.createTenant("diku");
-    TestModule items = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().end("item")));
-    TestModule auth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        answer(ctx, "auth", 202)));
-    filters = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        answer(ctx, ctx.request().getHeader("X-Okapi-Filter").split(" ")[0], 200)));
-    gw.install("diku", module("mod-items-1.0.0", "items", handler("GET", "/items/{id}")),
-        items.url());
+    TestModule items =
+        TestModule.start(
+            gw.vertx(), router -> router.route().handler(ctx -> ctx.response().end("item")));
+    TestModule auth =
+        TestModule.start(
+            gw.vertx(), router -> router.route().handler(ctx -> answer(ctx, "auth", 202)));
+    filters =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            answer(
+                                ctx,
+                                ctx.request().getHeader("X-Okapi-Filter").split(" ")[0],
+                                200)));
+    gw.install(
+        "diku", module("mod-items-1.0.0", "items", handler("GET", "/items/{id}")), items.url());
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
-    gw.install("diku", new JsonObject().put("id", "mod-filters-1.0.0").put("filters",
-        new JsonArray().add(filter("pre")).add(filter("post"))), filters.url());
+    gw.install(
+        "diku",
+        new JsonObject()
+            .put("id", "mod-filters-1.0.0")
+            .put("filters", new JsonArray().add(filter("pre")).add(filter("post"))),
+        filters.url());
   }
 
   @AfterEach
@@ -82,8 +100,7 @@ class FilterAnswerTest {
   }
 
   @Test
-  void pre_answerStopsMidBody_504NamingFilterConnectionClosedPoolServesNext()
-      throws IOException {
+  void pre_answerStopsMidBody_504NamingFilterConnectionClosedPoolServesNext() throws IOException {
     try (RawClient client = RawClient.connect(gw.gateway().port())) {
       Head head = client.headWith("GET", "/items/1", "X-Stall: pre").readHead();
       assertThat(head.status()).isEqualTo(504);
@@ -94,16 +111,15 @@ class FilterAnswerTest {
   }
 
   @Test
-  void post_answerStopsMidBody_clientAnsweredConnectionClosedPoolServesNext()
-      throws IOException {
+  void post_answerStopsMidBody_clientAnsweredConnectionClosedPoolServesNext() throws IOException {
     assertThat(get("post").status()).isEqualTo(200);
     assertStalledConnectionClosed();
     assertServesNext();
   }
 
   /**
-   * Answers {@code status}, or, when the client's X-Stall names {@code role}, declares
-   * {@value #DECLARED} bytes, sends 4 and stops ("long": a 1 MiB refusal).
+   * Answers {@code status}, or, when the client's X-Stall names {@code role}, declares {@value
+   * #DECLARED} bytes, sends 4 and stops ("long": a 1 MiB refusal).
    */
   private void answer(RoutingContext ctx, String role, int status) {
     String stall = ctx.request().getHeader("X-Stall");
@@ -113,8 +129,7 @@ class FilterAnswerTest {
       CompletableFuture<Void> closed = new CompletableFuture<>();
       ctx.request().connection().closeHandler(v -> closed.complete(null));
       stalled.add(closed);
-      ctx.response().setStatusCode(status).putHeader("Content-Length", "" + DECLARED)
-          .write("part");
+      ctx.response().setStatusCode(status).putHeader("Content-Length", "" + DECLARED).write("part");
     } else {
       ctx.response().setStatusCode(status).end();
     }
@@ -128,8 +143,8 @@ class FilterAnswerTest {
 
   private void assertStalledConnectionClosed() {
     try {
-      CompletableFuture<Void> closed = stalled.poll(RawClient.TIMEOUT_MILLIS,
-          TimeUnit.MILLISECONDS);
+      CompletableFuture<Void> closed =
+          stalled.poll(RawClient.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
       assertThat(closed).as("a module stalled").isNotNull();
       closed.get(RawClient.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
     } catch (Exception e) {
@@ -147,7 +162,10 @@ class FilterAnswerTest {
   }
 
   private static JsonObject filter(String phase) {
-    return new JsonObject().put("methods", new JsonArray().add("GET"))
-        .put("pathPattern", "/items*").put("phase", phase).put("type", "headers");
+    return new JsonObject()
+        .put("methods", new JsonArray().add("GET"))
+        .put("pathPattern", "/items*")
+        .put("phase", phase)
+        .put("type", "headers");
   }
 }

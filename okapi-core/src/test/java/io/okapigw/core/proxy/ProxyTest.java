@@ -18,7 +18,6 @@ import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,12 +32,23 @@ class ProxyTest {
   void start() {
     gw = new GatewayFixture();
     gw.createTenant("diku");
-    echo = TestModule.start(gw.vertx(), router -> router.route("/echo*").handler(ctx ->
-        ctx.request().body().onSuccess(body -> ctx.response()
-            .putHeader("X-Module-Header", "from-module")
-            .putHeader("Keep-Alive", "timeout=5")
-            .putHeader("X-Okapi-Module-Tokens", "{\"leak\":\"t\"}")
-            .end("got " + body.length() + " bytes"))));
+    echo =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route("/echo*")
+                    .handler(
+                        ctx ->
+                            ctx.request()
+                                .body()
+                                .onSuccess(
+                                    body ->
+                                        ctx.response()
+                                            .putHeader("X-Module-Header", "from-module")
+                                            .putHeader("Keep-Alive", "timeout=5")
+                                            .putHeader("X-Okapi-Module-Tokens", "{\"leak\":\"t\"}")
+                                            .end("got " + body.length() + " bytes"))));
     gw.install("diku", module("mod-echo-1.0.0", "echo", handler("*", "/echo*")), echo.url());
   }
 
@@ -49,10 +59,17 @@ class ProxyTest {
 
   @Test
   void forward_setsOkapiHeadersDropsHopByHopAndKeepsOthers() {
-    gw.tenant("diku").header("X-Custom", "kept").header("Connection", "keep-alive, X-Hop")
-        .header("X-Hop", "dropped").body("hello")
-        .post("/echo/x?q=1").then().statusCode(200).body(equalTo("got 5 bytes"))
-        .header("X-Module-Header", "from-module").header("Keep-Alive", nullValue())
+    gw.tenant("diku")
+        .header("X-Custom", "kept")
+        .header("Connection", "keep-alive, X-Hop")
+        .header("X-Hop", "dropped")
+        .body("hello")
+        .post("/echo/x?q=1")
+        .then()
+        .statusCode(200)
+        .body(equalTo("got 5 bytes"))
+        .header("X-Module-Header", "from-module")
+        .header("Keep-Alive", nullValue())
         .header("X-Okapi-Module-Tokens", nullValue());
     Recorded r = echo.take();
     assertThat(r.uri()).isEqualTo("/echo/x?q=1");
@@ -65,8 +82,11 @@ class ProxyTest {
 
   @Test
   void forward_bearerToken_becomesXOkapiToken() {
-    gw.tenant("diku").header("Authorization", "Bearer abc.def.ghi").get("/echo")
-        .then().statusCode(200);
+    gw.tenant("diku")
+        .header("Authorization", "Bearer abc.def.ghi")
+        .get("/echo")
+        .then()
+        .statusCode(200);
     Recorded r = echo.take();
     assertThat(r.header("X-Okapi-Token")).isEqualTo("abc.def.ghi");
     assertThat(r.header("Authorization")).isNull();
@@ -74,8 +94,12 @@ class ProxyTest {
 
   @Test
   void forward_clientPermissionsHeader_neverReachesModule() {
-    gw.tenant("diku").header("X-Okapi-Permissions", "[\"all\"]")
-        .header("X-Okapi-Module-Permissions", "{}").get("/echo").then().statusCode(200);
+    gw.tenant("diku")
+        .header("X-Okapi-Permissions", "[\"all\"]")
+        .header("X-Okapi-Module-Permissions", "{}")
+        .get("/echo")
+        .then()
+        .statusCode(200);
     Recorded r = echo.take();
     assertThat(r.header("X-Okapi-Permissions")).isNull();
     assertThat(r.header("X-Okapi-Module-Permissions")).isNull();
@@ -83,20 +107,37 @@ class ProxyTest {
 
   @Test
   void identity_tenantFromTokenClaimWhenNoHeader() {
-    gw.request().header("X-Okapi-Token", UnsignedJwt.of("diku", "u"))
-        .get("/echo").then().statusCode(200);
+    gw.request()
+        .header("X-Okapi-Token", UnsignedJwt.of("diku", "u"))
+        .get("/echo")
+        .then()
+        .statusCode(200);
     assertThat(echo.take().header("X-Okapi-Tenant")).isEqualTo("diku");
   }
 
   @Test
   void identity_badInput_4xxAndModuleNotCalled() throws Exception {
-    gw.tenant("diku").header("X-Okapi-Token", "a.b.c").header("Authorization", "Bearer x.y.z")
-        .get("/echo").then().statusCode(400).body(containsString("different tokens"));
-    gw.request().get("/echo").then().statusCode(404)
+    gw.tenant("diku")
+        .header("X-Okapi-Token", "a.b.c")
+        .header("Authorization", "Bearer x.y.z")
+        .get("/echo")
+        .then()
+        .statusCode(400)
+        .body(containsString("different tokens"));
+    gw.request()
+        .get("/echo")
+        .then()
+        .statusCode(404)
         .body(containsString("no module serves GET /echo for tenant supertenant"));
-    gw.tenant("nosuch").get("/echo").then().statusCode(400)
+    gw.tenant("nosuch")
+        .get("/echo")
+        .then()
+        .statusCode(400)
         .body(containsString("unknown tenant nosuch"));
-    gw.tenant("diku").get("/nothing/here").then().statusCode(404)
+    gw.tenant("diku")
+        .get("/nothing/here")
+        .then()
+        .statusCode(404)
         .body(containsString("no module serves GET /nothing/here for tenant diku"));
     assertThat(OversizedHeaders.status(gw.gateway().port(), "/echo", "diku", 40_000))
         .isEqualTo(431);
@@ -105,20 +146,32 @@ class ProxyTest {
 
   @Test
   void moduleToModule_callThroughOkapiUrl_appendsRequestId() {
-    TestModule b = TestModule.start(gw.vertx(), router -> router.get("/b").handler(ctx ->
-        ctx.response().end("from b")));
+    TestModule b =
+        TestModule.start(
+            gw.vertx(), router -> router.get("/b").handler(ctx -> ctx.response().end("from b")));
     HttpClientAgent client = gw.vertx().createHttpClient();
-    TestModule a = TestModule.start(gw.vertx(), router -> router.get("/a").handler(ctx -> {
-      var in = ctx.request();
-      client.request(new RequestOptions().setMethod(HttpMethod.GET)
-              .setAbsoluteURI(in.getHeader("X-Okapi-Url") + "/b")
-              .putHeader("X-Okapi-Tenant", in.getHeader("X-Okapi-Tenant"))
-              .putHeader("X-Okapi-Request-Id", in.getHeader("X-Okapi-Request-Id")))
-          .compose(req -> req.send())
-          .compose(HttpClientResponse::body)
-          .onSuccess(body -> ctx.response().end("a+" + body))
-          .onFailure(ctx::fail);
-    }));
+    TestModule a =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .get("/a")
+                    .handler(
+                        ctx -> {
+                          var in = ctx.request();
+                          client
+                              .request(
+                                  new RequestOptions()
+                                      .setMethod(HttpMethod.GET)
+                                      .setAbsoluteURI(in.getHeader("X-Okapi-Url") + "/b")
+                                      .putHeader("X-Okapi-Tenant", in.getHeader("X-Okapi-Tenant"))
+                                      .putHeader(
+                                          "X-Okapi-Request-Id", in.getHeader("X-Okapi-Request-Id")))
+                              .compose(req -> req.send())
+                              .compose(HttpClientResponse::body)
+                              .onSuccess(body -> ctx.response().end("a+" + body))
+                              .onFailure(ctx::fail);
+                        }));
     gw.install("diku", module("mod-b-1.0.0", "b", handler("GET", "/b")), b.url());
     gw.install("diku", module("mod-a-1.0.0", "a", handler("GET", "/a")), a.url());
     gw.tenant("diku").get("/a").then().statusCode(200).body(equalTo("a+from b"));
@@ -130,8 +183,10 @@ class ProxyTest {
 
   @Test
   void instances_roundRobinAcrossTwo() {
-    TestModule second = TestModule.start(gw.vertx(), router -> router.route("/echo*")
-        .handler(ctx -> ctx.response().end("second")));
+    TestModule second =
+        TestModule.start(
+            gw.vertx(),
+            router -> router.route("/echo*").handler(ctx -> ctx.response().end("second")));
     gw.deploy("mod-echo-1.0.0", second.url());
     for (int i = 0; i < 4; i++) {
       gw.tenant("diku").get("/echo").then().statusCode(200);
@@ -142,26 +197,33 @@ class ProxyTest {
 
   @Test
   void upstream_refusedOrMissing_502NamingModule() {
-    gw.install("diku", module("mod-gone-1.0.0", "gone", handler("GET", "/gone")),
-        "http://127.0.0.1:1");
-    gw.tenant("diku").get("/gone").then().statusCode(502)
-        .body(containsString("mod-gone-1.0.0"));
+    gw.install(
+        "diku", module("mod-gone-1.0.0", "gone", handler("GET", "/gone")), "http://127.0.0.1:1");
+    gw.tenant("diku").get("/gone").then().statusCode(502).body(containsString("mod-gone-1.0.0"));
     gw.addModule(module("mod-none-1.0.0", "none", handler("GET", "/none")));
     gw.enable("diku", "mod-none-1.0.0");
-    gw.tenant("diku").get("/none").then().statusCode(502)
+    gw.tenant("diku")
+        .get("/none")
+        .then()
+        .statusCode(502)
         .body(containsString("mod-none-1.0.0 has no running instance"));
   }
 
   @Test
   void upstream_silent_504NamingModule() {
-    try (GatewayFixture quick = new GatewayFixture(GatewayOptions.from(Settings.of(
-        Map.of("proxy.idle-timeout", "300ms"))))) {
-      TestModule silent = TestModule.start(quick.vertx(), router -> router.get("/slow")
-          .handler(ctx -> { }));
+    try (GatewayFixture quick =
+        new GatewayFixture(
+            GatewayOptions.from(Settings.of(Map.of("proxy.idle-timeout", "300ms"))))) {
+      TestModule silent =
+          TestModule.start(quick.vertx(), router -> router.get("/slow").handler(ctx -> {}));
       quick.createTenant("diku");
-      quick.install("diku", module("mod-slow-1.0.0", "slow", handler("GET", "/slow")),
-          silent.url());
-      quick.tenant("diku").get("/slow").then().statusCode(504)
+      quick.install(
+          "diku", module("mod-slow-1.0.0", "slow", handler("GET", "/slow")), silent.url());
+      quick
+          .tenant("diku")
+          .get("/slow")
+          .then()
+          .statusCode(504)
           .body(containsString("mod-slow-1.0.0"));
     }
   }

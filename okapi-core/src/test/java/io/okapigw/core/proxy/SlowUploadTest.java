@@ -30,8 +30,10 @@ class SlowUploadTest {
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of(
-        "proxy.max-connections", "1", "proxy.idle-timeout", "1s"))));
+    gw =
+        new GatewayFixture(
+            GatewayOptions.from(
+                Settings.of(Map.of("proxy.max-connections", "1", "proxy.idle-timeout", "1s"))));
     gw.createTenant("diku");
     StreamModule module = StreamModule.start(gw.vertx());
     gw.install("diku", module("mod-stream-1.0.0", "stream", handler("*", "/s/*")), module.url());

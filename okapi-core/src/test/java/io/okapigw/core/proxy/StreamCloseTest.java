@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Either side of a relayed exchange closing midway, in each direction (as vertx-http-proxy tests
- * them): the other side is closed or reset, and the module's pool, one connection here, serves
- * the next request at once.
+ * them): the other side is closed or reset, and the module's pool, one connection here, serves the
+ * next request at once.
  */
 class StreamCloseTest {
 
@@ -31,8 +31,7 @@ class StreamCloseTest {
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of(
-        "proxy.max-connections", "1"))));
+    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of("proxy.max-connections", "1"))));
     gw.createTenant("diku");
     module = StreamModule.start(gw.vertx());
     gw.install("diku", module("mod-stream-1.0.0", "stream", handler("*", "/s/*")), module.url());
@@ -46,8 +45,8 @@ class StreamCloseTest {
 
   @Test
   void upload_clientClosesMidBody_moduleConnectionClosedAndPoolServesNext() throws IOException {
-    RawClient client = RawClient.connect(gw.gateway().port()).head("POST", "/s/hold", 2048)
-        .body(1024);
+    RawClient client =
+        RawClient.connect(gw.gateway().port()).head("POST", "/s/hold", 2048).body(1024);
     Held held = module.nextHeld().awaitData();
     client.close();
     held.awaitClosed();
@@ -56,8 +55,8 @@ class StreamCloseTest {
 
   @Test
   void upload_clientResetsMidBody_moduleConnectionClosedAndPoolServesNext() throws IOException {
-    RawClient client = RawClient.connect(gw.gateway().port()).head("POST", "/s/hold", 2048)
-        .body(1024);
+    RawClient client =
+        RawClient.connect(gw.gateway().port()).head("POST", "/s/hold", 2048).body(1024);
     Held held = module.nextHeld().awaitData();
     client.reset();
     held.awaitClosed();
@@ -65,8 +64,7 @@ class StreamCloseTest {
   }
 
   @Test
-  void download_clientClosesMidBody_moduleConnectionClosedAndPoolServesNext()
-      throws IOException {
+  void download_clientClosesMidBody_moduleConnectionClosedAndPoolServesNext() throws IOException {
     RawClient client = RawClient.connect(gw.gateway().port()).head("GET", "/s/hold", -1);
     Head head = client.readHead();
     client.readBody(4);
@@ -88,8 +86,7 @@ class StreamCloseTest {
   }
 
   @Test
-  void download_moduleClosesMidBody_clientConnectionClosedAndPoolServesNext()
-      throws IOException {
+  void download_moduleClosesMidBody_clientConnectionClosedAndPoolServesNext() throws IOException {
     try (RawClient client = RawClient.connect(gw.gateway().port())) {
       client.head("GET", "/s/hold", -1);
       assertThat(client.readHead().status()).isEqualTo(200);

@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Normal requests mixed at random with aborts from either side, from several threads, through a
- * pool of two connections to one module: no request hangs (every wait is bounded) and every
- * normal request gets its answer. Seeded: a failure names the seed; rerun it with
- * {@code -Dstress.seed=N}, narrowed to some operations with {@code -Dstress.ops=PING,ECHO}.
+ * pool of two connections to one module: no request hangs (every wait is bounded) and every normal
+ * request gets its answer. Seeded: a failure names the seed; rerun it with {@code -Dstress.seed=N},
+ * narrowed to some operations with {@code -Dstress.ops=PING,ECHO}.
  */
 class StreamStressTest {
 
@@ -41,18 +41,19 @@ class StreamStressTest {
   private static final int THREADS = 8;
   private static final long BUDGET_SECONDS = 90;
   private static final int MIB = 1024 * 1024;
-  private static final List<Operation> OPS = System.getProperty("stress.ops") == null
-      ? List.of(Operation.values())
-      : Arrays.stream(System.getProperty("stress.ops").split(","))
-          .map(Operation::valueOf).toList();
+  private static final List<Operation> OPS =
+      System.getProperty("stress.ops") == null
+          ? List.of(Operation.values())
+          : Arrays.stream(System.getProperty("stress.ops").split(","))
+              .map(Operation::valueOf)
+              .toList();
 
   private GatewayFixture gw;
   private BoundedHttp http;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of(
-        "proxy.max-connections", "2"))));
+    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of("proxy.max-connections", "2"))));
     gw.createTenant("diku");
     StreamModule module = StreamModule.start(gw.vertx());
     gw.install("diku", module("mod-stream-1.0.0", "stream", handler("*", "/s/*")), module.url());
@@ -79,8 +80,8 @@ class StreamStressTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(BUDGET_SECONDS);
     for (Future<String> outcome : outcomes) {
       try {
-        String result = outcome.get(Math.max(0, deadline - System.nanoTime()),
-            TimeUnit.NANOSECONDS);
+        String result =
+            outcome.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         if (!result.endsWith(": ok")) {
           failures.add(result);
         }
@@ -100,8 +101,14 @@ class StreamStressTest {
   }
 
   private enum Operation {
-    PING, ECHO, DOWNLOAD, CLIENT_ABORTS_UPLOAD, CLIENT_ABORTS_AFTER_EARLY_ANSWER,
-    CLIENT_COMPLETES_AFTER_EARLY_ANSWER, CLIENT_ABORTS_DOWNLOAD, MODULE_ABORTS_UPLOAD,
+    PING,
+    ECHO,
+    DOWNLOAD,
+    CLIENT_ABORTS_UPLOAD,
+    CLIENT_ABORTS_AFTER_EARLY_ANSWER,
+    CLIENT_COMPLETES_AFTER_EARLY_ANSWER,
+    CLIENT_ABORTS_DOWNLOAD,
+    MODULE_ABORTS_UPLOAD,
     MODULE_ABORTS_DOWNLOAD
   }
 
@@ -113,52 +120,63 @@ class StreamStressTest {
     }
   }
 
-  /** @return "ok", or what went wrong */
+  /**
+   * @return "ok", or what went wrong
+   */
   private String run(Operation op, Random random) throws IOException {
     int port = gw.gateway().port();
     switch (op) {
       case PING:
         return check(BoundedHttp.await(http.get("/s/ping")), 200, "pong");
-      case ECHO: {
-        int size = random.nextInt(256 * 1024);
-        return check(BoundedHttp.await(http.post("/s/echo", size)), 200,
-            "got " + size + " bytes");
-      }
-      case DOWNLOAD: {
-        int size = random.nextInt(MIB);
-        Answer answer = BoundedHttp.await(http.get("/s/download?size=" + size));
-        return answer.status() == 200 && answer.body().length() == size ? "ok"
-            : "expected " + size + " bytes, got " + answer;
-      }
-      case CLIENT_ABORTS_UPLOAD: {
-        RawClient client = RawClient.connect(port).head("POST", "/s/echo", MIB)
-            .body(random.nextInt(MIB));
-        giveUp(client, random);
-        return "ok";
-      }
-      case CLIENT_ABORTS_AFTER_EARLY_ANSWER: {
-        RawClient client = RawClient.connect(port).head("POST", "/s/upload", MIB)
-            .body(random.nextInt(16 * 1024));
-        int status = client.status();
-        giveUp(client, random);
-        return status == 413 ? "ok" : "expected 413, got " + status;
-      }
+      case ECHO:
+        {
+          int size = random.nextInt(256 * 1024);
+          return check(
+              BoundedHttp.await(http.post("/s/echo", size)), 200, "got " + size + " bytes");
+        }
+      case DOWNLOAD:
+        {
+          int size = random.nextInt(MIB);
+          Answer answer = BoundedHttp.await(http.get("/s/download?size=" + size));
+          return answer.status() == 200 && answer.body().length() == size
+              ? "ok"
+              : "expected " + size + " bytes, got " + answer;
+        }
+      case CLIENT_ABORTS_UPLOAD:
+        {
+          RawClient client =
+              RawClient.connect(port).head("POST", "/s/echo", MIB).body(random.nextInt(MIB));
+          giveUp(client, random);
+          return "ok";
+        }
+      case CLIENT_ABORTS_AFTER_EARLY_ANSWER:
+        {
+          RawClient client =
+              RawClient.connect(port)
+                  .head("POST", "/s/upload", MIB)
+                  .body(random.nextInt(16 * 1024));
+          int status = client.status();
+          giveUp(client, random);
+          return status == 413 ? "ok" : "expected 413, got " + status;
+        }
       case CLIENT_COMPLETES_AFTER_EARLY_ANSWER:
         try (RawClient client = RawClient.connect(port)) {
           int size = 128 * 1024 + random.nextInt(256 * 1024);
           Head head = client.head("POST", "/s/upload", size).body(1024).readHead();
           client.readBody((int) head.contentLength()).body(size - 1024);
           int next = client.head("GET", "/s/ping", -1).status();
-          return head.status() == 413 && next == 200 ? "ok"
+          return head.status() == 413 && next == 200
+              ? "ok"
               : "expected 413 then 200, got " + head.status() + " then " + next;
         }
-      case CLIENT_ABORTS_DOWNLOAD: {
-        RawClient client = RawClient.connect(port).head("GET", "/s/download?size=" + 4 * MIB, -1);
-        client.readHead();
-        client.readBody(random.nextInt(MIB));
-        giveUp(client, random);
-        return "ok";
-      }
+      case CLIENT_ABORTS_DOWNLOAD:
+        {
+          RawClient client = RawClient.connect(port).head("GET", "/s/download?size=" + 4 * MIB, -1);
+          client.readHead();
+          client.readBody(random.nextInt(MIB));
+          giveUp(client, random);
+          return "ok";
+        }
       case MODULE_ABORTS_UPLOAD:
         try (RawClient client = RawClient.connect(port)) {
           int status = client.head("POST", "/s/die-upload", 64 * 1024).body(64 * 1024).status();
@@ -172,7 +190,8 @@ class StreamStressTest {
             return "ok";
           }
           long read = client.readUntilClosed();
-          return status == 200 && read < size ? "ok"
+          return status == 200 && read < size
+              ? "ok"
               : "expected a cut body or 502, got " + status + " and " + read + " bytes";
         }
       default:
@@ -189,7 +208,8 @@ class StreamStressTest {
   }
 
   private static String check(Answer answer, int status, String body) {
-    return answer.status() == status && answer.body().equals(body) ? "ok"
+    return answer.status() == status && answer.body().equals(body)
+        ? "ok"
         : "expected " + status + " " + body + ", got " + answer;
   }
 }

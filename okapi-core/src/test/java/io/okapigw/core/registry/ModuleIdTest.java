@@ -15,12 +15,12 @@ class ModuleIdTest {
 
   @ParameterizedTest
   @CsvSource({
-      "mod-users-19.2.0, mod-users, 19.2.0",
-      "mod-users-19.2.0-SNAPSHOT.7, mod-users, 19.2.0-SNAPSHOT.7",
-      "folio_users-1.0.0+abc, folio_users, 1.0.0+abc",
-      "mod-x-1, mod-x, 1",
-      "mod-a-b-2.0.0, mod-a-b, 2.0.0",
-      "mod-users, mod-users, ''",
+    "mod-users-19.2.0, mod-users, 19.2.0",
+    "mod-users-19.2.0-SNAPSHOT.7, mod-users, 19.2.0-SNAPSHOT.7",
+    "folio_users-1.0.0+abc, folio_users, 1.0.0+abc",
+    "mod-x-1, mod-x, 1",
+    "mod-a-b-2.0.0, mod-a-b, 2.0.0",
+    "mod-users, mod-users, ''",
   })
   void parse_productThenVersionFromFirstDashDigit(String id, String product, String version) {
     ModuleId parsed = ModuleId.parse(id);
@@ -30,27 +30,45 @@ class ModuleIdTest {
 
   @ParameterizedTest
   @CsvSource({
-      "mod-foo-1.x, missing version component",
-      "mod-foo-1.0.0x, invalid semver: 1.0.0x",
-      "mod-foo-1.0.0-, missing pre-release version component",
-      "mod-foo-1234567890123456789.0, at most 18 digits",
+    "mod-foo-1.x, missing version component",
+    "mod-foo-1.0.0x, invalid semver: 1.0.0x",
+    "mod-foo-1.0.0-, missing pre-release version component",
+    "mod-foo-1234567890123456789.0, at most 18 digits",
   })
   void parse_badVersion_failsInOkapisWords(String id, String problem) {
-    assertThatThrownBy(() -> ModuleId.parse(id)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> ModuleId.parse(id))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(problem);
     assertThat(ModuleId.lenient(id).hasVersion()).isFalse();
   }
 
   @Test
   void compareTo_semanticOrderReleaseAfterPreRelease() {
-    List<String> ids = List.of("mod-a-1.0.0", "mod-a-1.0.0-SNAPSHOT.2", "mod-a-1.0.0-SNAPSHOT.10",
-        "mod-a-1.9.0", "mod-a-1.10.0", "mod-a-10.0.0", "mod-a-2.0.0", "mod-a", "mod-b-0.1.0");
+    List<String> ids =
+        List.of(
+            "mod-a-1.0.0",
+            "mod-a-1.0.0-SNAPSHOT.2",
+            "mod-a-1.0.0-SNAPSHOT.10",
+            "mod-a-1.9.0",
+            "mod-a-1.10.0",
+            "mod-a-10.0.0",
+            "mod-a-2.0.0",
+            "mod-a",
+            "mod-b-0.1.0");
     List<ModuleId> sorted = new ArrayList<>(ids.stream().map(ModuleId::parse).toList());
     Collections.shuffle(sorted, new java.util.Random(7));
     Collections.sort(sorted);
-    assertThat(sorted.stream().map(ModuleId::id)).containsExactly("mod-a",
-        "mod-a-1.0.0-SNAPSHOT.2", "mod-a-1.0.0-SNAPSHOT.10", "mod-a-1.0.0", "mod-a-1.9.0",
-        "mod-a-1.10.0", "mod-a-2.0.0", "mod-a-10.0.0", "mod-b-0.1.0");
+    assertThat(sorted.stream().map(ModuleId::id))
+        .containsExactly(
+            "mod-a",
+            "mod-a-1.0.0-SNAPSHOT.2",
+            "mod-a-1.0.0-SNAPSHOT.10",
+            "mod-a-1.0.0",
+            "mod-a-1.9.0",
+            "mod-a-1.10.0",
+            "mod-a-2.0.0",
+            "mod-a-10.0.0",
+            "mod-b-0.1.0");
   }
 
   @Test
@@ -66,13 +84,13 @@ class ModuleIdTest {
 
   @ParameterizedTest
   @CsvSource({
-      "mod-users-19.2.0, mod-users, true",
-      "mod-users-19.2.0, mod-users-19, true",
-      "mod-users-19.2.0, mod-users-19.2, true",
-      "mod-users-19.2.0, mod-users-19.3, false",
-      "mod-users-19.2.0, mod-user, false",
-      "mod-users-19.2.0-SNAPSHOT.1, mod-users-19.2.0, true",
-      "mod-users-19.2.0, mod-users-19.2.0-SNAPSHOT, false",
+    "mod-users-19.2.0, mod-users, true",
+    "mod-users-19.2.0, mod-users-19, true",
+    "mod-users-19.2.0, mod-users-19.2, true",
+    "mod-users-19.2.0, mod-users-19.3, false",
+    "mod-users-19.2.0, mod-user, false",
+    "mod-users-19.2.0-SNAPSHOT.1, mod-users-19.2.0, true",
+    "mod-users-19.2.0, mod-users-19.2.0-SNAPSHOT, false",
   })
   void matches_productAndVersionPrefix(String id, String filter, boolean matches) {
     assertThat(ModuleId.parse(id).matches(ModuleId.parse(filter))).isEqualTo(matches);
@@ -87,24 +105,36 @@ class ModuleIdTest {
 
   @ParameterizedTest
   @CsvSource({
-      "15.1, 15.0, true",
-      "15.0, 15.0, true",
-      "16.0, 15.0, false",
-      "14.9, 15.0, false",
-      "15.0.2, 15.0, true",
-      "15.0, 15.0.1, false",
-      "15.0.1, 15.0.1, true",
-      "15.1, 14.2 15.0 16.0, true",
+    "15.1, 15.0, true",
+    "15.0, 15.0, true",
+    "16.0, 15.0, false",
+    "14.9, 15.0, false",
+    "15.0.2, 15.0, true",
+    "15.0, 15.0.1, false",
+    "15.0.1, 15.0.1, true",
+    "15.1, 14.2 15.0 16.0, true",
   })
-  void isSatisfiedBy_sameMajorAndHigherMinorOrPatch(String provided, String required,
-      boolean satisfied) {
+  void isSatisfiedBy_sameMajorAndHigherMinorOrPatch(
+      String provided, String required, boolean satisfied) {
     assertThat(new InterfaceReference("users", required).isSatisfiedBy(provided))
         .isEqualTo(satisfied);
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {"1.0|true", "1.0.0|true", "1.0 2.0|true", "1.0 |true",
-      "1|false", "1.0.0.0|false", "a.b|false", "' 1.0'|false", "1.0 x|false", "-1.0|false"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "1.0|true",
+        "1.0.0|true",
+        "1.0 2.0|true",
+        "1.0 |true",
+        "1|false",
+        "1.0.0.0|false",
+        "a.b|false",
+        "' 1.0'|false",
+        "1.0 x|false",
+        "-1.0|false"
+      })
   void parseAll_okapisVersionSyntax(String version, boolean valid) {
     assertThat(InterfaceVersion.parseAll(version).isEmpty()).isNotEqualTo(valid);
   }

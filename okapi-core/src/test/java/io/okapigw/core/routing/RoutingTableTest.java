@@ -18,9 +18,17 @@ class RoutingTableTest {
   }
 
   private static ModuleDescriptor module(String id, JsonObject... handlers) {
-    return ModuleDescriptor.fromJson(new JsonObject().put("id", id).put("provides",
-        new JsonArray().add(new JsonObject().put("id", id + "-itf").put("version", "1.0")
-            .put("handlers", new JsonArray(List.of((Object[]) handlers))))));
+    return ModuleDescriptor.fromJson(
+        new JsonObject()
+            .put("id", id)
+            .put(
+                "provides",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("id", id + "-itf")
+                            .put("version", "1.0")
+                            .put("handlers", new JsonArray(List.of((Object[]) handlers))))));
   }
 
   private static RoutingTable table(ModuleDescriptor... modules) {
@@ -28,17 +36,19 @@ class RoutingTableTest {
   }
 
   private static String handlerOf(RoutingTable table, String method, String path) {
-    return table.match(method, path, null)
+    return table
+        .match(method, path, null)
         .map(p -> p.handler().moduleId() + " " + p.handler().pathPattern())
         .orElse("none");
   }
 
   @Test
   void match_literalBeatsParamBeatsWildcard_regardlessOfEnableOrder() {
-    RoutingTable t = table(
-        module("wild", entry("GET", "/items*")),
-        module("param", entry("GET", "/items/{id}")),
-        module("literal", entry("GET", "/items/special")));
+    RoutingTable t =
+        table(
+            module("wild", entry("GET", "/items*")),
+            module("param", entry("GET", "/items/{id}")),
+            module("literal", entry("GET", "/items/special")));
     assertThat(handlerOf(t, "GET", "/items/special")).isEqualTo("literal /items/special");
     assertThat(handlerOf(t, "GET", "/items/42")).isEqualTo("param /items/{id}");
     assertThat(handlerOf(t, "GET", "/items/42/holdings")).isEqualTo("wild /items*");
@@ -55,9 +65,8 @@ class RoutingTableTest {
 
   @Test
   void match_explicitMethodBeatsStarAndWrongMethodMisses() {
-    RoutingTable t = table(
-        module("any", entry("*", "/loans")),
-        module("post", entry("POST", "/loans")));
+    RoutingTable t =
+        table(module("any", entry("*", "/loans")), module("post", entry("POST", "/loans")));
     assertThat(handlerOf(t, "POST", "/loans")).isEqualTo("post /loans");
     assertThat(handlerOf(t, "DELETE", "/loans")).isEqualTo("any /loans");
     RoutingTable getOnly = table(module("m", entry("GET", "/loans")));
@@ -66,9 +75,10 @@ class RoutingTableTest {
 
   @Test
   void match_patternStartingWithWildcard_foundWhateverTheFirstSegment() {
-    RoutingTable t = table(
-        module("catchall", entry("GET", "/*")),
-        module("specific", entry("GET", "/circulation/loans")));
+    RoutingTable t =
+        table(
+            module("catchall", entry("GET", "/*")),
+            module("specific", entry("GET", "/circulation/loans")));
     assertThat(handlerOf(t, "GET", "/circulation/loans")).isEqualTo("specific /circulation/loans");
     assertThat(handlerOf(t, "GET", "/anything/else")).isEqualTo("catchall /*");
   }
@@ -83,16 +93,27 @@ class RoutingTableTest {
 
   @Test
   void match_filtersByPhaseAroundHandler_andPermissionUnion() {
-    ModuleDescriptor auth = ModuleDescriptor.fromJson(new JsonObject().put("id", "auth")
-        .put("filters", new JsonArray()
-            .add(entry("*", "/*").put("phase", "auth").put("type", "headers"))
-            .add(entry("*", "/*").put("phase", "pre").put("type", "headers")
-                .put("permissionsRequired", new JsonArray().add("pre.perm")))
-            .add(entry("*", "/*").put("phase", "post").put("type", "headers"))));
-    ModuleDescriptor items = module("items", entry("GET", "/items/{id}")
-        .put("permissionsRequired", new JsonArray().add("items.get"))
-        .put("permissionsDesired", new JsonArray().add("items.extra"))
-        .put("modulePermissions", new JsonArray().add("storage.get")));
+    ModuleDescriptor auth =
+        ModuleDescriptor.fromJson(
+            new JsonObject()
+                .put("id", "auth")
+                .put(
+                    "filters",
+                    new JsonArray()
+                        .add(entry("*", "/*").put("phase", "auth").put("type", "headers"))
+                        .add(
+                            entry("*", "/*")
+                                .put("phase", "pre")
+                                .put("type", "headers")
+                                .put("permissionsRequired", new JsonArray().add("pre.perm")))
+                        .add(entry("*", "/*").put("phase", "post").put("type", "headers"))));
+    ModuleDescriptor items =
+        module(
+            "items",
+            entry("GET", "/items/{id}")
+                .put("permissionsRequired", new JsonArray().add("items.get"))
+                .put("permissionsDesired", new JsonArray().add("items.extra"))
+                .put("modulePermissions", new JsonArray().add("storage.get")));
     Pipeline p = table(auth, items).match("GET", "/items/1", null).orElseThrow();
     assertThat(p.auth()).map(Stage::moduleId).contains("auth");
     assertThat(p.pre()).extracting(Stage::moduleId).containsExactly("auth");
@@ -104,41 +125,67 @@ class RoutingTableTest {
 
   @Test
   void match_noHandler_emptyEvenIfFiltersMatch() {
-    ModuleDescriptor auth = ModuleDescriptor.fromJson(new JsonObject().put("id", "auth")
-        .put("filters", new JsonArray().add(entry("*", "/*").put("phase", "auth"))));
+    ModuleDescriptor auth =
+        ModuleDescriptor.fromJson(
+            new JsonObject()
+                .put("id", "auth")
+                .put("filters", new JsonArray().add(entry("*", "/*").put("phase", "auth"))));
     assertThat(table(auth).match("GET", "/x", null)).isEmpty();
   }
 
   @Test
   void match_systemInterfacesNotRouted() {
-    ModuleDescriptor m = ModuleDescriptor.fromJson(new JsonObject().put("id", "m")
-        .put("provides", new JsonArray().add(new JsonObject().put("id", "_tenant")
-            .put("version", "2.0").put("interfaceType", "system")
-            .put("handlers", new JsonArray().add(entry("POST", "/_/tenant"))))));
+    ModuleDescriptor m =
+        ModuleDescriptor.fromJson(
+            new JsonObject()
+                .put("id", "m")
+                .put(
+                    "provides",
+                    new JsonArray()
+                        .add(
+                            new JsonObject()
+                                .put("id", "_tenant")
+                                .put("version", "2.0")
+                                .put("interfaceType", "system")
+                                .put(
+                                    "handlers", new JsonArray().add(entry("POST", "/_/tenant"))))));
     assertThat(table(m).match("POST", "/_/tenant", null)).isEmpty();
   }
 
   private static ModuleDescriptor multiple(String id, JsonObject... handlers) {
-    return ModuleDescriptor.fromJson(new JsonObject().put("id", id).put("provides",
-        new JsonArray().add(new JsonObject().put("id", "shared").put("version", "1.0")
-            .put("interfaceType", "multiple")
-            .put("handlers", new JsonArray(List.of((Object[]) handlers))))));
+    return ModuleDescriptor.fromJson(
+        new JsonObject()
+            .put("id", id)
+            .put(
+                "provides",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("id", "shared")
+                            .put("version", "1.0")
+                            .put("interfaceType", "multiple")
+                            .put("handlers", new JsonArray(List.of((Object[]) handlers))))));
   }
 
   private static ModuleDescriptor filters(String id, JsonObject... filters) {
-    return ModuleDescriptor.fromJson(new JsonObject().put("id", id)
-        .put("filters", new JsonArray(List.of((Object[]) filters))));
+    return ModuleDescriptor.fromJson(
+        new JsonObject().put("id", id).put("filters", new JsonArray(List.of((Object[]) filters))));
   }
 
   private static JsonObject redirect(String method, String pattern, String to) {
-    return entry(method, pattern).put("phase", "pre").put("type", "redirect")
+    return entry(method, pattern)
+        .put("phase", "pre")
+        .put("type", "redirect")
         .put("redirectPath", to);
   }
 
   @Test
   void match_multipleInterface_onlyByModuleIdAndModuleIdOnlyReachesIt() {
-    RoutingTable t = table(multiple("a", entry("GET", "/shared")),
-        multiple("b", entry("GET", "/shared")), module("plain", entry("GET", "/plain")));
+    RoutingTable t =
+        table(
+            multiple("a", entry("GET", "/shared")),
+            multiple("b", entry("GET", "/shared")),
+            module("plain", entry("GET", "/plain")));
     assertThat(t.match("GET", "/shared", null)).isEmpty();
     assertThat(t.match("GET", "/shared", "b").orElseThrow().handler().moduleId()).isEqualTo("b");
     assertThat(t.match("GET", "/shared", "nosuch")).isEmpty();
@@ -148,17 +195,22 @@ class RoutingTableTest {
 
   @Test
   void cacheRoute_multipleModulesOnOnePattern_neverShareADecision() {
-    RoutingTable t = table(multiple("a", entry("GET", "/shared")),
-        multiple("b", entry("GET", "/shared")));
+    RoutingTable t =
+        table(multiple("a", entry("GET", "/shared")), multiple("b", entry("GET", "/shared")));
     assertThat(t.match("GET", "/shared", "a").orElseThrow().cacheRoute())
         .isNotEqualTo(t.match("GET", "/shared", "b").orElseThrow().cacheRoute());
   }
 
   @Test
   void cacheRoute_filterWithPermissionsOnSomePaths_separatesThosePaths() {
-    RoutingTable t = table(module("items", entry("GET", "/items/{id}")),
-        filters("guard", entry("GET", "/items/secret").put("phase", "pre")
-            .put("permissionsRequired", new JsonArray().add("secret.read"))));
+    RoutingTable t =
+        table(
+            module("items", entry("GET", "/items/{id}")),
+            filters(
+                "guard",
+                entry("GET", "/items/secret")
+                    .put("phase", "pre")
+                    .put("permissionsRequired", new JsonArray().add("secret.read"))));
     Pipeline plain = t.match("GET", "/items/1", null).orElseThrow();
     Pipeline guarded = t.match("GET", "/items/secret", null).orElseThrow();
     assertThat(plain.cacheRoute()).isEqualTo("/items/{id}");
@@ -168,56 +220,91 @@ class RoutingTableTest {
 
   @Test
   void match_redirectFilter_servedByTheTargetsHandlerWithItsPath() {
-    RoutingTable t = table(module("items", entry("GET", "/items/{id}")),
-        filters("alias", redirect("GET", "/alias*", "/items/1")
-            .put("permissionsRequired", new JsonArray().add("alias.get"))));
+    RoutingTable t =
+        table(
+            module("items", entry("GET", "/items/{id}")),
+            filters(
+                "alias",
+                redirect("GET", "/alias*", "/items/1")
+                    .put("permissionsRequired", new JsonArray().add("alias.get"))));
     Pipeline p = t.match("GET", "/alias/x", null).orElseThrow();
     assertThat(p.handler().moduleId()).isEqualTo("items");
     assertThat(p.handlerPath()).isEqualTo("/items/1");
     assertThat(p.redirects()).extracting(Stage::moduleId).containsExactly("alias");
     assertThat(p.permissionsRequired()).containsExactly("alias.get");
-    assertThat(p.cacheRoute()).isNotEqualTo(t.match("GET", "/items/1", null).orElseThrow()
-        .cacheRoute());
+    assertThat(p.cacheRoute())
+        .isNotEqualTo(t.match("GET", "/items/1", null).orElseThrow().cacheRoute());
   }
 
   @Test
   void match_redirectHandlerWithLegacyPath_keepsTheRestOfThePath() {
-    RoutingTable t = table(module("items", entry("GET", "/items/{id}")),
-        module("old", new JsonObject().put("methods", new JsonArray().add("GET"))
-            .put("path", "/legacy").put("type", "redirect").put("redirectPath", "/items")));
-    assertThat(t.match("GET", "/legacy/9", null).orElseThrow().handlerPath())
-        .isEqualTo("/items/9");
+    RoutingTable t =
+        table(
+            module("items", entry("GET", "/items/{id}")),
+            module(
+                "old",
+                new JsonObject()
+                    .put("methods", new JsonArray().add("GET"))
+                    .put("path", "/legacy")
+                    .put("type", "redirect")
+                    .put("redirectPath", "/items")));
+    assertThat(t.match("GET", "/legacy/9", null).orElseThrow().handlerPath()).isEqualTo("/items/9");
   }
 
   @Test
   void match_redirectLoopOrNowhere_500NamingIt() {
-    RoutingTable t = table(filters("r", redirect("GET", "/a", "/b"), redirect("GET", "/b", "/a"),
-        redirect("GET", "/c", "/nowhere")));
-    assertThatThrownBy(() -> t.match("GET", "/a", null)).isInstanceOf(HttpError.class)
+    RoutingTable t =
+        table(
+            filters(
+                "r",
+                redirect("GET", "/a", "/b"),
+                redirect("GET", "/b", "/a"),
+                redirect("GET", "/c", "/nowhere")));
+    assertThatThrownBy(() -> t.match("GET", "/a", null))
+        .isInstanceOf(HttpError.class)
         .hasMessageContaining("Redirect loop");
-    assertThatThrownBy(() -> t.match("GET", "/c", null)).isInstanceOf(HttpError.class)
+    assertThatThrownBy(() -> t.match("GET", "/c", null))
+        .isInstanceOf(HttpError.class)
         .hasMessage("Redirecting /c to /nowhere FAILED. No suitable module found");
   }
 
   @Test
   void modulePermissions_asSystemSetNames_whenTenantPermissionsIsNewerThan10() {
-    ModuleDescriptor perms = ModuleDescriptor.fromJson(new JsonObject().put("id", "perms")
-        .put("provides", new JsonArray().add(new JsonObject().put("id", "_tenantPermissions")
-            .put("version", "2.0").put("interfaceType", "system")
-            .put("handlers", new JsonArray().add(entry("POST", "/_/tenantPermissions"))))));
-    ModuleDescriptor items = module("items", entry("GET", "/items/{id}")
-        .put("modulePermissions", new JsonArray().add("storage.get")));
+    ModuleDescriptor perms =
+        ModuleDescriptor.fromJson(
+            new JsonObject()
+                .put("id", "perms")
+                .put(
+                    "provides",
+                    new JsonArray()
+                        .add(
+                            new JsonObject()
+                                .put("id", "_tenantPermissions")
+                                .put("version", "2.0")
+                                .put("interfaceType", "system")
+                                .put(
+                                    "handlers",
+                                    new JsonArray().add(entry("POST", "/_/tenantPermissions"))))));
+    ModuleDescriptor items =
+        module(
+            "items",
+            entry("GET", "/items/{id}")
+                .put("modulePermissions", new JsonArray().add("storage.get")));
     assertThat(table(items).match("GET", "/items/1", null).orElseThrow().modulePermissions())
         .isEqualTo(Map.of("items", List.of("storage.get")));
-    assertThat(table(items, perms).match("GET", "/items/1", null).orElseThrow()
-        .modulePermissions()).isEqualTo(Map.of("items", List.of("SYS#items#/items/{id}#[GET]")));
+    assertThat(table(items, perms).match("GET", "/items/1", null).orElseThrow().modulePermissions())
+        .isEqualTo(Map.of("items", List.of("SYS#items#/items/{id}#[GET]")));
   }
 
   @Test
   void instances_roundRobin() {
     Instances instances = new Instances("m", List.of("http://a", "http://b"));
-    assertThat(List.of(instances.next().orElseThrow().url(), instances.next().orElseThrow().url(),
-        instances.next().orElseThrow().url())).containsExactly("http://a", "http://b", "http://a");
+    assertThat(
+            List.of(
+                instances.next().orElseThrow().url(),
+                instances.next().orElseThrow().url(),
+                instances.next().orElseThrow().url()))
+        .containsExactly("http://a", "http://b", "http://a");
     assertThat(new Instances("m", List.of()).next()).isEmpty();
   }
 }

@@ -20,9 +20,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Paths that a module (or the admin API's router) would read as another path than the one the
- * gateway routed and authorized are refused before routing; paths in normal form pass as they
- * are. The module here normalizes paths as vert.x-web does: {@code /open/../echo/x} would be
- * served as {@code /echo/x}, which needs a permission {@code /open*} does not.
+ * gateway routed and authorized are refused before routing; paths in normal form pass as they are.
+ * The module here normalizes paths as vert.x-web does: {@code /open/../echo/x} would be served as
+ * {@code /echo/x}, which needs a permission {@code /open*} does not.
  */
 class PathNormalFormTest {
 
@@ -34,18 +34,38 @@ class PathNormalFormTest {
   void start() {
     gw = new GatewayFixture();
     gw.createTenant("diku");
-    auth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> {
-      String required = ctx.request().getHeader("X-Okapi-Permissions-Required");
-      ctx.response().setStatusCode(required != null && required.contains("echo.read") ? 403 : 202)
-          .end();
-    }));
-    paths = TestModule.start(gw.vertx(), router -> {
-      router.get("/open*").handler(ctx -> ctx.response().end("open " + ctx.request().path()));
-      router.get("/echo*").handler(ctx -> ctx.response().end("secret"));
-    });
+    auth =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx -> {
+                          String required = ctx.request().getHeader("X-Okapi-Permissions-Required");
+                          ctx.response()
+                              .setStatusCode(
+                                  required != null && required.contains("echo.read") ? 403 : 202)
+                              .end();
+                        }));
+    paths =
+        TestModule.start(
+            gw.vertx(),
+            router -> {
+              router
+                  .get("/open*")
+                  .handler(ctx -> ctx.response().end("open " + ctx.request().path()));
+              router.get("/echo*").handler(ctx -> ctx.response().end("secret"));
+            });
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
-    gw.install("diku", module("mod-paths-1.0.0", "paths", handler("GET", "/open*"),
-        handler("GET", "/echo*", "echo.read")), paths.url());
+    gw.install(
+        "diku",
+        module(
+            "mod-paths-1.0.0",
+            "paths",
+            handler("GET", "/open*"),
+            handler("GET", "/echo*", "echo.read")),
+        paths.url());
   }
 
   @AfterEach
@@ -55,7 +75,8 @@ class PathNormalFormTest {
 
   private Response get(GatewayFixture gateway, String target) throws IOException {
     try (RawClient client = RawClient.connect(gateway.gateway().port())) {
-      return client.send("GET " + target + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")
+      return client
+          .send("GET " + target + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")
           .response();
     }
   }
@@ -67,10 +88,24 @@ class PathNormalFormTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/open/../echo/x", "/open/./../echo/x", "/open/x/../../echo/x",
-      "/open/%2e%2e/echo/x", "/open/.%2E/echo/x", "/open/..;/echo/x", "/open/..%2Fecho/x",
-      "/open/..%5cecho/x", "/open\\..\\echo\\x", "/open//../echo/x", "/open/%65cho", "/..",
-      "/open/.", "/open/x%2", "/open/x%zz"})
+  @ValueSource(
+      strings = {
+        "/open/../echo/x",
+        "/open/./../echo/x",
+        "/open/x/../../echo/x",
+        "/open/%2e%2e/echo/x",
+        "/open/.%2E/echo/x",
+        "/open/..;/echo/x",
+        "/open/..%2Fecho/x",
+        "/open/..%5cecho/x",
+        "/open\\..\\echo\\x",
+        "/open//../echo/x",
+        "/open/%65cho",
+        "/..",
+        "/open/.",
+        "/open/x%2",
+        "/open/x%zz"
+      })
   void pathNotInNormalForm_400BeforeRoutingAndAuth(String path) throws IOException {
     Response response = get(gw, path);
     assertThat(response.status()).as(response.toString()).isEqualTo(400);
@@ -80,8 +115,15 @@ class PathNormalFormTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/open/a.b/...c", "/open/x/", "/open/x%20y%3Bz", "/open/x;y=1",
-      "/open/.hidden", "/open/..x"})
+  @ValueSource(
+      strings = {
+        "/open/a.b/...c",
+        "/open/x/",
+        "/open/x%20y%3Bz",
+        "/open/x;y=1",
+        "/open/.hidden",
+        "/open/..x"
+      })
   void pathInNormalForm_forwardedAsItIs(String path) throws IOException {
     Response response = get(gw, path + "?q=%2e%2e/x");
     assertThat(response.status()).as(response.toString()).isEqualTo(200);
@@ -111,8 +153,9 @@ class PathNormalFormTest {
 
   @Test
   void adminNotPublic_pathsClimbingIntoTheAdminApi_400() throws IOException {
-    try (GatewayFixture closed = new GatewayFixture(GatewayOptions.defaults(0)
-        .withAdmin(new AdminOptions(0, "127.0.0.1", false)))) {
+    try (GatewayFixture closed =
+        new GatewayFixture(
+            GatewayOptions.defaults(0).withAdmin(new AdminOptions(0, "127.0.0.1", false)))) {
       assertThat(get(closed, "/_/invoke/tenant/supertenant/../../proxy/tenants").status())
           .isEqualTo(400);
       assertThat(get(closed, "/_/proxy/health/../tenants").status()).isEqualTo(400);

@@ -22,14 +22,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code server.header-timeout} and {@code server.idle-timeout}: a client that sends nothing, a
- * head bit by bit, or half a body loses its connection; a client whose request is slow to answer
- * or slow to upload does not. Here 1 s for headers, 3 s idle, 2 s for modules; every wait is
- * bounded by {@link RawClient#TIMEOUT_MILLIS}.
+ * head bit by bit, or half a body loses its connection; a client whose request is slow to answer or
+ * slow to upload does not. Here 1 s for headers, 3 s idle, 2 s for modules; every wait is bounded
+ * by {@link RawClient#TIMEOUT_MILLIS}.
  */
 class ServerTimeoutsTest {
 
-  private static final Map<String, String> TIMEOUTS = Map.of("server.header-timeout", "1s",
-      "server.idle-timeout", "3s", "proxy.idle-timeout", "2s");
+  private static final Map<String, String> TIMEOUTS =
+      Map.of(
+          "server.header-timeout", "1s", "server.idle-timeout", "3s", "proxy.idle-timeout", "2s");
   private static final String HEAD = "Host: x\r\nX-Okapi-Tenant: diku\r\n";
 
   private GatewayFixture gw;
@@ -41,8 +42,13 @@ class ServerTimeoutsTest {
     gw.createTenant("diku");
     stream = StreamModule.start(gw.vertx());
     gw.install("diku", module("mod-stream-1.0.0", "stream", handler("*", "/s/*")), stream.url());
-    TestModule slow = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        gw.vertx().setTimer(1500, id -> ctx.response().end("late"))));
+    TestModule slow =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(ctx -> gw.vertx().setTimer(1500, id -> ctx.response().end("late"))));
     gw.install("diku", module("mod-slow-1.0.0", "slow", handler("GET", "/slow")), slow.url());
   }
 
@@ -117,23 +123,24 @@ class ServerTimeoutsTest {
     ServerOptions defaults = GatewayOptions.from(Settings.of(Map.of())).server();
     assertThat(defaults.headerTimeout()).isEqualTo(Duration.ofSeconds(75));
     assertThat(defaults.idleTimeout()).isEqualTo(Duration.ofSeconds(120));
-    assertThat(GatewayOptions.from(Settings.of(Map.of("server.header-timeout", "0",
-        "server.idle-timeout", "0"))).server()).isEqualTo(new ServerOptions(Duration.ZERO,
-        Duration.ZERO));
+    assertThat(
+            GatewayOptions.from(
+                    Settings.of(Map.of("server.header-timeout", "0", "server.idle-timeout", "0")))
+                .server())
+        .isEqualTo(new ServerOptions(Duration.ZERO, Duration.ZERO));
   }
 
   @Test
   void settings_badTimeouts_refusedNamingTheSetting() {
-    assertThatThrownBy(() -> GatewayOptions.from(Settings.of(Map.of("server.idle-timeout",
-        "60s"))))
+    assertThatThrownBy(() -> GatewayOptions.from(Settings.of(Map.of("server.idle-timeout", "60s"))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("server.idle-timeout").hasMessageContaining("proxy.idle-timeout");
-    assertThatThrownBy(() -> GatewayOptions.from(Settings.of(Map.of("server.header-timeout",
-        "soon"))))
+        .hasMessageContaining("server.idle-timeout")
+        .hasMessageContaining("proxy.idle-timeout");
+    assertThatThrownBy(
+            () -> GatewayOptions.from(Settings.of(Map.of("server.header-timeout", "soon"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("server.header-timeout");
-    assertThatThrownBy(() -> GatewayOptions.from(Settings.of(Map.of("server.idle-timeout",
-        "25h"))))
+    assertThatThrownBy(() -> GatewayOptions.from(Settings.of(Map.of("server.idle-timeout", "25h"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("server.idle-timeout");
   }

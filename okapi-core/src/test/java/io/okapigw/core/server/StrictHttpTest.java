@@ -33,8 +33,20 @@ class StrictHttpTest {
   void start() {
     gw = new GatewayFixture();
     gw.createTenant("diku");
-    echo = TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> ctx.request()
-        .body().onSuccess(body -> ctx.response().end("got " + body.length() + " bytes: " + body))));
+    echo =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            ctx.request()
+                                .body()
+                                .onSuccess(
+                                    body ->
+                                        ctx.response()
+                                            .end("got " + body.length() + " bytes: " + body))));
     gw.install("diku", module("mod-echo-1.0.0", "echo", handler("*", "/echo*")), echo.url());
   }
 
@@ -50,8 +62,11 @@ class StrictHttpTest {
   @Test
   void contentLengthAndChunked_400AndConnectionClosed() throws IOException {
     try (RawClient client = client()) {
-      client.send("POST /echo HTTP/1.1\r\nHost: x\r\n" + TENANT + "Content-Length: 5\r\n"
-          + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n");
+      client.send(
+          "POST /echo HTTP/1.1\r\nHost: x\r\n"
+              + TENANT
+              + "Content-Length: 5\r\n"
+              + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n");
       Response response = client.response();
       assertThat(response.status()).isEqualTo(400);
       assertThat(response.body()).contains("Content-Length", "Transfer-Encoding");
@@ -64,9 +79,13 @@ class StrictHttpTest {
   @Test
   void unknownTransferCoding_501AndClosed_bytesAfterItNeverReadAsARequest() throws IOException {
     try (RawClient client = client()) {
-      client.send("POST /echo HTTP/1.1\r\nHost: x\r\n" + TENANT
-          + "Transfer-Encoding: xchunked\r\n\r\n"
-          + "GET /echo/smuggled HTTP/1.1\r\nHost: x\r\n" + TENANT + "\r\n");
+      client.send(
+          "POST /echo HTTP/1.1\r\nHost: x\r\n"
+              + TENANT
+              + "Transfer-Encoding: xchunked\r\n\r\n"
+              + "GET /echo/smuggled HTTP/1.1\r\nHost: x\r\n"
+              + TENANT
+              + "\r\n");
       Response response = client.response();
       assertThat(response.status()).isEqualTo(501);
       assertThat(response.body()).contains("xchunked");
@@ -87,8 +106,14 @@ class StrictHttpTest {
 
   private int statusWithTransferEncoding(String version, String codings) throws IOException {
     try (RawClient client = client()) {
-      client.send("POST /echo " + version + "\r\nHost: x\r\n" + TENANT + "Transfer-Encoding: "
-          + codings + "\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+      client.send(
+          "POST /echo "
+              + version
+              + "\r\nHost: x\r\n"
+              + TENANT
+              + "Transfer-Encoding: "
+              + codings
+              + "\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
       return client.response().status();
     }
   }
@@ -119,8 +144,12 @@ class StrictHttpTest {
   void hostNotAHostAndPort_400AndClosed() throws IOException {
     for (String host : new String[] {"a b", "a/b", "[::1"}) {
       try (RawClient client = client()) {
-        client.send("GET /echo HTTP/1.1\r\nHost: " + host + "\r\n" + TENANT
-            + "Origin: https://ui.example\r\n\r\n");
+        client.send(
+            "GET /echo HTTP/1.1\r\nHost: "
+                + host
+                + "\r\n"
+                + TENANT
+                + "Origin: https://ui.example\r\n\r\n");
         Response response = client.response();
         assertThat(response.status()).as(host).isEqualTo(400);
         assertThat(response.body()).contains("Host");
@@ -137,8 +166,8 @@ class StrictHttpTest {
   }
 
   /**
-   * Netty answered 501 to any other version, echoing the client's version word in the status
-   * line ({@code HTTPS/1.1 501}).
+   * Netty answered 501 to any other version, echoing the client's version word in the status line
+   * ({@code HTTPS/1.1 501}).
    */
   @Test
   void versions_laterHttp1ReadAsHttp11_otherMajor505_notAVersion400() throws IOException {
@@ -187,21 +216,22 @@ class StrictHttpTest {
   @Test
   void absoluteFormTarget_routedAndForwardedInOriginForm() throws IOException {
     try (RawClient client = client()) {
-      client.send("GET http://evil.example/echo/abs?q=1 HTTP/1.1\r\nHost: x\r\n" + TENANT
-          + "\r\n");
+      client.send("GET http://evil.example/echo/abs?q=1 HTTP/1.1\r\nHost: x\r\n" + TENANT + "\r\n");
       assertThat(client.response().status()).isEqualTo(200);
     }
     assertThat(echo.take().uri()).isEqualTo("/echo/abs?q=1");
   }
 
   @Test
-  void absoluteFormTarget_adminPathOnPublicListener_refusedWhenAdminNotPublic()
-      throws IOException {
-    try (GatewayFixture closed = new GatewayFixture(GatewayOptions.defaults(0)
-        .withAdmin(new AdminOptions(0, "127.0.0.1", false)));
+  void absoluteFormTarget_adminPathOnPublicListener_refusedWhenAdminNotPublic() throws IOException {
+    try (GatewayFixture closed =
+            new GatewayFixture(
+                GatewayOptions.defaults(0).withAdmin(new AdminOptions(0, "127.0.0.1", false)));
         RawClient client = RawClient.connect(closed.gateway().port())) {
-      client.send("GET http://127.0.0.1:" + closed.gateway().adminPort()
-          + "/_/proxy/tenants HTTP/1.1\r\nHost: x\r\n\r\n");
+      client.send(
+          "GET http://127.0.0.1:"
+              + closed.gateway().adminPort()
+              + "/_/proxy/tenants HTTP/1.1\r\nHost: x\r\n\r\n");
       assertThat(client.response().status()).isEqualTo(403);
       client.send("GET HTTP://evil/_/proxy/tenants?x=1 HTTP/1.1\r\nHost: x\r\n\r\n");
       assertThat(client.response().status()).isEqualTo(403);
@@ -211,8 +241,11 @@ class StrictHttpTest {
   @Test
   void chunkExtensions_ignoredAsTheRfcSays() throws IOException {
     try (RawClient client = client()) {
-      client.send("POST /echo HTTP/1.1\r\nHost: x\r\n" + TENANT + "Transfer-Encoding: chunked"
-          + "\r\n\r\n5;foo=bar\r\nhello\r\n6;a=\"b c\";d\r\n world\r\n0;last=1\r\n\r\n");
+      client.send(
+          "POST /echo HTTP/1.1\r\nHost: x\r\n"
+              + TENANT
+              + "Transfer-Encoding: chunked"
+              + "\r\n\r\n5;foo=bar\r\nhello\r\n6;a=\"b c\";d\r\n world\r\n0;last=1\r\n\r\n");
       Response response = client.response();
       assertThat(response.status()).isEqualTo(200);
       assertThat(response.body()).isEqualTo("got 11 bytes: hello world");
@@ -222,8 +255,11 @@ class StrictHttpTest {
   @Test
   void invalidChunkSize_400AndClosed() throws IOException {
     try (RawClient client = client()) {
-      client.send("POST /echo HTTP/1.1\r\nHost: x\r\n" + TENANT + "Transfer-Encoding: chunked"
-          + "\r\n\r\nzz\r\nhello\r\n0\r\n\r\n");
+      client.send(
+          "POST /echo HTTP/1.1\r\nHost: x\r\n"
+              + TENANT
+              + "Transfer-Encoding: chunked"
+              + "\r\n\r\nzz\r\nhello\r\n0\r\n\r\n");
       Response response = client.response();
       assertThat(response.status()).isEqualTo(400);
       assertThat(response.body()).contains("chunk");
@@ -234,9 +270,16 @@ class StrictHttpTest {
   @Test
   void pipelinedRequests_afterARefusedOne_neverServed() throws IOException {
     try (RawClient client = client()) {
-      client.send("GET /echo/1 HTTP/1.1\r\nHost: x\r\n" + TENANT + "\r\n"
-          + "GET /echo/2 HTTP/1.1\r\n" + TENANT + "\r\n"
-          + "GET /echo/3 HTTP/1.1\r\nHost: x\r\n" + TENANT + "\r\n");
+      client.send(
+          "GET /echo/1 HTTP/1.1\r\nHost: x\r\n"
+              + TENANT
+              + "\r\n"
+              + "GET /echo/2 HTTP/1.1\r\n"
+              + TENANT
+              + "\r\n"
+              + "GET /echo/3 HTTP/1.1\r\nHost: x\r\n"
+              + TENANT
+              + "\r\n");
       assertThat(client.response().status()).isEqualTo(200);
       assertThat(client.response().status()).isEqualTo(400);
       assertThat(client.readTextUntilClosed()).isEmpty();

@@ -52,9 +52,11 @@ class RegistryStoreContractTest {
     assertThat(store.insertModule(module("mod-b-1")).await()).isTrue();
     assertThat(store.insertModule(module("mod-a-1")).await()).isTrue();
     assertThat(store.insertModule(module("mod-a-1")).await()).isFalse();
-    assertThat(store.module("mod-a-1").await()).map(m -> m.toJson().getString("extra"))
+    assertThat(store.module("mod-a-1").await())
+        .map(m -> m.toJson().getString("extra"))
         .contains("kept");
-    assertThat(store.modules().await()).extracting(ModuleDescriptor::id)
+    assertThat(store.modules().await())
+        .extracting(ModuleDescriptor::id)
         .containsExactly("mod-a-1", "mod-b-1");
     assertThat(store.deleteModule("mod-a-1").await()).isTrue();
     assertThat(store.deleteModule("mod-a-1").await()).isFalse();
@@ -92,12 +94,14 @@ class RegistryStoreContractTest {
     assertThat(store.insertDeployment(new DeploymentDescriptor("m", "i1", "http://c")).await())
         .isFalse();
     store.insertDeployment(new DeploymentDescriptor("n", "i1", "http://d")).await();
-    assertThat(store.deployments().await()).extracting(DeploymentDescriptor::url)
+    assertThat(store.deployments().await())
+        .extracting(DeploymentDescriptor::url)
         .containsExactly("http://a", "http://b", "http://d");
     assertThat(store.deleteDeployments("m", "i1").await()).isEqualTo(1);
     assertThat(store.deleteDeployments("m", null).await()).isEqualTo(1);
     assertThat(store.deleteDeployments("m", null).await()).isZero();
-    assertThat(store.deployments().await()).extracting(DeploymentDescriptor::srvcId)
+    assertThat(store.deployments().await())
+        .extracting(DeploymentDescriptor::srvcId)
         .containsExactly("n");
   }
 
@@ -106,18 +110,21 @@ class RegistryStoreContractTest {
   void installJobs_putReplacesPerTenant_deleteOneOrWithTheTenant(
       Function<Vertx, RegistryStore> factory) {
     RegistryStore store = factory.apply(vertx);
-    store.insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", "diku"), null))
+    store.insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", "diku"), null)).await();
+    store
+        .putInstallJob("diku", "j1", new JsonObject().put("id", "j1").put("complete", false))
         .await();
-    store.putInstallJob("diku", "j1", new JsonObject().put("id", "j1").put("complete", false))
-        .await();
-    store.putInstallJob("diku", "j1", new JsonObject().put("id", "j1").put("complete", true))
+    store
+        .putInstallJob("diku", "j1", new JsonObject().put("id", "j1").put("complete", true))
         .await();
     store.putInstallJob("diku", "j2", new JsonObject().put("id", "j2")).await();
     store.putInstallJob("other", "j3", new JsonObject().put("id", "j3")).await();
-    assertThat(store.installJob("diku", "j1").await()).map(j -> j.getBoolean("complete"))
+    assertThat(store.installJob("diku", "j1").await())
+        .map(j -> j.getBoolean("complete"))
         .contains(true);
     assertThat(store.installJob("other", "j1").await()).isEmpty();
-    assertThat(store.installJobs("diku").await()).extracting(j -> j.getString("id"))
+    assertThat(store.installJobs("diku").await())
+        .extracting(j -> j.getString("id"))
         .containsExactlyInAnyOrder("j1", "j2");
     assertThat(store.deleteInstallJob("diku", "j2").await()).isTrue();
     assertThat(store.deleteInstallJob("diku", "j2").await()).isFalse();

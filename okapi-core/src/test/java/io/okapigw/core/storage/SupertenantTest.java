@@ -45,14 +45,16 @@ class SupertenantTest {
     RegistryStore store = factory.apply(vertx);
     registry(store).ensureSupertenant(OkapiModule.descriptor("1.0.0")).await();
     registry(store).ensureSupertenant(OkapiModule.descriptor("1.0.0")).await();
-    assertThat(store.tenants().await()).extracting(TenantDescriptor::id)
+    assertThat(store.tenants().await())
+        .extracting(TenantDescriptor::id)
         .containsExactly("supertenant");
     assertThat(store.tenant("supertenant").await().orElseThrow().toJson().getString("description"))
         .isEqualTo("Okapi built-in super tenant");
     assertThat(store.enabledModules("supertenant").await()).containsExactly("okapi-1.0.0");
     ModuleDescriptor okapi = store.module("okapi-1.0.0").await().orElseThrow();
-    assertThat(okapi.permissionSets().stream().map(s -> ((JsonObject) s)
-        .getString("permissionName"))).contains("okapi.all", "okapi.proxy.modules.post");
+    assertThat(
+            okapi.permissionSets().stream().map(s -> ((JsonObject) s).getString("permissionName")))
+        .contains("okapi.all", "okapi.proxy.modules.post");
   }
 
   @ParameterizedTest
@@ -61,8 +63,7 @@ class SupertenantTest {
       Function<Vertx, RegistryStore> factory) {
     RegistryStore store = factory.apply(vertx);
     registry(store).ensureSupertenant(OkapiModule.descriptor("1.0.0")).await();
-    store.insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", "diku"), null))
-        .await();
+    store.insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", "diku"), null)).await();
     store.setEnabledModules("diku", List.of("mod-a-1", "okapi-1.0.0")).await();
     registry(store).ensureSupertenant(OkapiModule.descriptor("1.1.0")).await();
     assertThat(store.enabledModules("supertenant").await()).containsExactly("okapi-1.1.0");

@@ -22,11 +22,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@code _tenant} calls of enable, upgrade and disable as Okapi 6.1.5 makes them: 1.0, 1.1
- * and 1.2 synchronous, 2.0 with a job polled until complete and then deleted; a failed call, a
- * failed job or one that does not complete within {@code tenant.init-timeout} leaves the module
- * as it was, with a message naming it. The poll interval and timeout are set small, so a test
- * never waits long.
+ * The {@code _tenant} calls of enable, upgrade and disable as Okapi 6.1.5 makes them: 1.0, 1.1 and
+ * 1.2 synchronous, 2.0 with a job polled until complete and then deleted; a failed call, a failed
+ * job or one that does not complete within {@code tenant.init-timeout} leaves the module as it was,
+ * with a message naming it. The poll interval and timeout are set small, so a test never waits
+ * long.
  */
 class TenantInterfaceTest {
 
@@ -37,8 +37,11 @@ class TenantInterfaceTest {
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture(GatewayOptions.defaults(0).withTenantInit(
-        new TenantInitOptions(Duration.ofMillis(400), Duration.ofMillis(2))));
+    gw =
+        new GatewayFixture(
+            GatewayOptions.defaults(0)
+                .withTenantInit(
+                    new TenantInitOptions(Duration.ofMillis(400), Duration.ofMillis(2))));
     gw.createTenant("diku");
     module = TenantApiModule.start(gw.vertx());
   }
@@ -54,13 +57,17 @@ class TenantInterfaceTest {
   }
 
   private List<String> enabled() {
-    return gw.request().get(TENANT_MODULES).then().statusCode(200).extract()
-        .jsonPath().getList("id");
+    return gw.request()
+        .get(TENANT_MODULES)
+        .then()
+        .statusCode(200)
+        .extract()
+        .jsonPath()
+        .getList("id");
   }
 
   private void post(String path, String id, int status) {
-    gw.request().body(new JsonObject().put("id", id).encode()).post(path).then()
-        .statusCode(status);
+    gw.request().body(new JsonObject().put("id", id).encode()).post(path).then().statusCode(status);
   }
 
   @Test
@@ -70,8 +77,9 @@ class TenantInterfaceTest {
     post(TENANT_MODULES, "mod-a-1.0.0", 201);
     assertThat(module.take()).containsExactly("POST /_/tenant {\"module_to\":\"mod-a-1.0.0\"}");
     post(TENANT_MODULES + "/mod-a-1.0.0", "mod-a-1.1.0", 201);
-    assertThat(module.take()).containsExactly("POST /_/tenant {\"module_to\":\"mod-a-1.1.0\","
-        + "\"module_from\":\"mod-a-1.0.0\"}");
+    assertThat(module.take())
+        .containsExactly(
+            "POST /_/tenant {\"module_to\":\"mod-a-1.1.0\"," + "\"module_from\":\"mod-a-1.0.0\"}");
     assertThat(enabled()).containsExactly("mod-a-1.1.0");
     gw.request().delete(TENANT_MODULES + "/mod-a-1.1.0").then().statusCode(204);
     assertThat(module.take()).isEmpty();
@@ -88,30 +96,43 @@ class TenantInterfaceTest {
     post(TENANT_MODULES, "mod-a-1.0.0", 201);
     module.take();
     gw.request().delete(TENANT_MODULES + "/mod-a-1.0.0").then().statusCode(204);
-    assertThat(module.take()).containsExactly(
-        "POST /_/tenant/disable {\"module_from\":\"mod-a-1.0.0\"}");
+    assertThat(module.take())
+        .containsExactly("POST /_/tenant/disable {\"module_from\":\"mod-a-1.0.0\"}");
   }
 
   @Test
   void version1_2_enableSendsTenantParameters() {
     register("mod-a-1.0.0", "1.2");
-    gw.request().queryParam("tenantParameters", "loadReference=true,loadSample")
-        .body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then().statusCode(201);
-    assertThat(module.take()).containsExactly("POST /_/tenant {\"module_to\":\"mod-a-1.0.0\","
-        + "\"parameters\":[{\"key\":\"loadReference\",\"value\":\"true\"},"
-        + "{\"key\":\"loadSample\"}]}");
+    gw.request()
+        .queryParam("tenantParameters", "loadReference=true,loadSample")
+        .body("{\"id\":\"mod-a-1.0.0\"}")
+        .post(TENANT_MODULES)
+        .then()
+        .statusCode(201);
+    assertThat(module.take())
+        .containsExactly(
+            "POST /_/tenant {\"module_to\":\"mod-a-1.0.0\","
+                + "\"parameters\":[{\"key\":\"loadReference\",\"value\":\"true\"},"
+                + "{\"key\":\"loadSample\"}]}");
   }
 
   @Test
   void version2_job_polledUntilComplete_thenDeleted_moduleEnabled() {
     register("mod-a-1.0.0", "2.0");
     module.mode(Mode.JOB);
-    gw.request().queryParam("tenantParameters", "loadReference=true")
-        .body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then().statusCode(201);
-    assertThat(module.take()).containsExactly(
-        "POST /_/tenant {\"module_to\":\"mod-a-1.0.0\",\"purge\":false,"
-            + "\"parameters\":[{\"key\":\"loadReference\",\"value\":\"true\"}]}",
-        "GET /_/tenant/job-1", "GET /_/tenant/job-1", "DELETE /_/tenant/job-1");
+    gw.request()
+        .queryParam("tenantParameters", "loadReference=true")
+        .body("{\"id\":\"mod-a-1.0.0\"}")
+        .post(TENANT_MODULES)
+        .then()
+        .statusCode(201);
+    assertThat(module.take())
+        .containsExactly(
+            "POST /_/tenant {\"module_to\":\"mod-a-1.0.0\",\"purge\":false,"
+                + "\"parameters\":[{\"key\":\"loadReference\",\"value\":\"true\"}]}",
+            "GET /_/tenant/job-1",
+            "GET /_/tenant/job-1",
+            "DELETE /_/tenant/job-1");
     assertThat(enabled()).containsExactly("mod-a-1.0.0");
   }
 
@@ -121,8 +142,8 @@ class TenantInterfaceTest {
     post(TENANT_MODULES, "mod-a-1.0.0", 201);
     module.take();
     gw.request().delete(TENANT_MODULES + "/mod-a-1.0.0?purge=true").then().statusCode(204);
-    assertThat(module.take()).containsExactly(
-        "POST /_/tenant {\"module_from\":\"mod-a-1.0.0\",\"purge\":true}");
+    assertThat(module.take())
+        .containsExactly("POST /_/tenant {\"module_from\":\"mod-a-1.0.0\",\"purge\":true}");
     assertThat(enabled()).isEmpty();
   }
 
@@ -130,9 +151,16 @@ class TenantInterfaceTest {
   void version2_jobFails_400NamingModuleAndError_moduleNotEnabled() {
     register("mod-a-1.0.0", "2.0");
     module.mode(Mode.JOB_FAILS);
-    gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then().statusCode(400)
-        .body(allOf(containsString("Tenant operation failed for module mod-a-1.0.0"),
-            containsString("schema creation failed"), containsString("relation x exists")));
+    gw.request()
+        .body("{\"id\":\"mod-a-1.0.0\"}")
+        .post(TENANT_MODULES)
+        .then()
+        .statusCode(400)
+        .body(
+            allOf(
+                containsString("Tenant operation failed for module mod-a-1.0.0"),
+                containsString("schema creation failed"),
+                containsString("relation x exists")));
     assertThat(module.take()).endsWith("DELETE /_/tenant/job-1");
     assertThat(enabled()).isEmpty();
   }
@@ -141,9 +169,15 @@ class TenantInterfaceTest {
   void version2_jobNeverCompletes_504NamingModuleAndSetting_moduleNotEnabled() {
     register("mod-a-1.0.0", "2.0");
     module.mode(Mode.JOB_NEVER);
-    gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then().statusCode(504)
-        .body(allOf(containsString("module mod-a-1.0.0 did not complete its tenant job"),
-            containsString(TenantInitOptions.TIMEOUT)));
+    gw.request()
+        .body("{\"id\":\"mod-a-1.0.0\"}")
+        .post(TENANT_MODULES)
+        .then()
+        .statusCode(504)
+        .body(
+            allOf(
+                containsString("module mod-a-1.0.0 did not complete its tenant job"),
+                containsString(TenantInitOptions.TIMEOUT)));
     assertThat(module.polls()).isGreaterThan(1);
     assertThat(enabled()).isEmpty();
   }
@@ -154,9 +188,12 @@ class TenantInterfaceTest {
     register("mod-a-2.0.0", "2.0");
     post(TENANT_MODULES, "mod-a-1.0.0", 201);
     module.mode(Mode.REFUSE);
-    gw.request().body("{\"id\":\"mod-a-2.0.0\"}").post(TENANT_MODULES + "/mod-a-1.0.0").then()
-        .statusCode(400).body(allOf(containsString("mod-a-2.0.0"),
-            containsString("no schema for you")));
+    gw.request()
+        .body("{\"id\":\"mod-a-2.0.0\"}")
+        .post(TENANT_MODULES + "/mod-a-1.0.0")
+        .then()
+        .statusCode(400)
+        .body(allOf(containsString("mod-a-2.0.0"), containsString("no schema for you")));
     assertThat(enabled()).containsExactly("mod-a-1.0.0");
   }
 
@@ -164,40 +201,60 @@ class TenantInterfaceTest {
   void unreachableModule_failsNamingIt_moduleNotEnabled() {
     gw.addModule(descriptor("mod-a-1.0.0", "2.0", null, null));
     gw.deploy("mod-a-1.0.0", "http://127.0.0.1:1");
-    gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then()
-        .statusCode(502).body(containsString("mod-a-1.0.0"));
+    gw.request()
+        .body("{\"id\":\"mod-a-1.0.0\"}")
+        .post(TENANT_MODULES)
+        .then()
+        .statusCode(502)
+        .body(containsString("mod-a-1.0.0"));
     assertThat(enabled()).isEmpty();
   }
 
   @Test
   void tenantCallLongerThanServerIdleTimeout_clientStillGetsTheAnswer() {
     gw.close();
-    gw = new GatewayFixture(GatewayOptions.from(Settings.of(Map.of("server.idle-timeout",
-        "300ms", "proxy.idle-timeout", "100ms"))));
+    gw =
+        new GatewayFixture(
+            GatewayOptions.from(
+                Settings.of(
+                    Map.of("server.idle-timeout", "300ms", "proxy.idle-timeout", "100ms"))));
     gw.createTenant("diku");
     module = TenantApiModule.start(gw.vertx()).mode(Mode.HOLD);
     register("mod-a-1.0.0", "2.0");
     gw.vertx().setTimer(900, t -> module.release()); // three idle timeouts of silence
-    gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then()
-        .statusCode(201);
+    gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then().statusCode(201);
     assertThat(enabled()).containsExactly("mod-a-1.0.0");
   }
 
   @Test
   void permissionsModuleToldFirst_thenTheTenantInterface_asOkapi() {
-    gw.addModule(new JsonObject().put("id", "mod-perms-1.0.0").put("provides", new JsonArray()
-        .add(new JsonObject().put("id", "_tenantPermissions").put("version", "2.0")
-            .put("interfaceType", "system").put("handlers", new JsonArray().add(new JsonObject()
-                .put("methods", new JsonArray().add("POST"))
-                .put("pathPattern", "/perms/_/tenantpermissions"))))));
+    gw.addModule(
+        new JsonObject()
+            .put("id", "mod-perms-1.0.0")
+            .put(
+                "provides",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("id", "_tenantPermissions")
+                            .put("version", "2.0")
+                            .put("interfaceType", "system")
+                            .put(
+                                "handlers",
+                                new JsonArray()
+                                    .add(
+                                        new JsonObject()
+                                            .put("methods", new JsonArray().add("POST"))
+                                            .put("pathPattern", "/perms/_/tenantpermissions"))))));
     gw.deploy("mod-perms-1.0.0", module.url());
     post(TENANT_MODULES, "mod-perms-1.0.0", 201);
     module.take();
     register("mod-a-1.0.0", "2.0");
     post(TENANT_MODULES, "mod-a-1.0.0", 201);
-    assertThat(module.take()).containsExactly(
-        "POST /perms/_/tenantpermissions {\"moduleId\":\"mod-a-1.0.0\"}",
-        "POST /_/tenant {\"module_to\":\"mod-a-1.0.0\",\"purge\":false}");
+    assertThat(module.take())
+        .containsExactly(
+            "POST /perms/_/tenantpermissions {\"moduleId\":\"mod-a-1.0.0\"}",
+            "POST /_/tenant {\"module_to\":\"mod-a-1.0.0\",\"purge\":false}");
   }
 
   @Test
@@ -205,7 +262,10 @@ class TenantInterfaceTest {
     register("mod-a-1.0.0", "2.0");
     post(TENANT_MODULES + "?invoke=false", "mod-a-1.0.0", 201);
     assertThat(module.take()).isEmpty();
-    gw.request().get(TENANT_MODULES + "/mod-a-1.0.0").then().statusCode(200)
+    gw.request()
+        .get(TENANT_MODULES + "/mod-a-1.0.0")
+        .then()
+        .statusCode(200)
         .body("id", equalTo("mod-a-1.0.0"));
   }
 }

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code _tenantPermissions} calls as Okapi 6.1.5 makes them (bodies checked side by side):
- * which modules' sets are sent and in which order, Okapi's {@code SYS#} sets, the empty list on
- * disable, and the auth filter asked first when the tenant has one.
+ * {@code _tenantPermissions} calls as Okapi 6.1.5 makes them (bodies checked side by side): which
+ * modules' sets are sent and in which order, Okapi's {@code SYS#} sets, the empty list on disable,
+ * and the auth filter asked first when the tenant has one.
  */
 class TenantPermissionsTest {
 
@@ -37,11 +37,23 @@ class TenantPermissionsTest {
   void start() {
     gw = new GatewayFixture();
     gw.createTenant("diku");
-    perms = TestModule.start(gw.vertx(), router -> router.post("/perms/_/tenantpermissions")
-        .handler(ctx -> ctx.request().body().onSuccess(body -> {
-          bodies.add(body.toJsonObject());
-          ctx.response().setStatusCode(permsStatus).end(permsStatus == 201 ? "" : "no way");
-        })));
+    perms =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .post("/perms/_/tenantpermissions")
+                    .handler(
+                        ctx ->
+                            ctx.request()
+                                .body()
+                                .onSuccess(
+                                    body -> {
+                                      bodies.add(body.toJsonObject());
+                                      ctx.response()
+                                          .setStatusCode(permsStatus)
+                                          .end(permsStatus == 201 ? "" : "no way");
+                                    })));
     gw.addModule(itemsModule());
     gw.deploy(ITEMS, perms.url());
   }
@@ -52,19 +64,35 @@ class TenantPermissionsTest {
   }
 
   private static JsonObject itemsModule() {
-    return module(ITEMS, "items", handler("GET", "/items/{id}", "items.get")
-            .put("methods", new JsonArray().add("GET").add("POST"))
-            .put("modulePermissions", new JsonArray().add("storage.read")))
-        .put("permissionSets", new JsonArray().add(new JsonObject()
-            .put("permissionName", "items.all").put("subPermissions",
-                new JsonArray().add("items.get"))));
+    return module(
+            ITEMS,
+            "items",
+            handler("GET", "/items/{id}", "items.get")
+                .put("methods", new JsonArray().add("GET").add("POST"))
+                .put("modulePermissions", new JsonArray().add("storage.read")))
+        .put(
+            "permissionSets",
+            new JsonArray()
+                .add(
+                    new JsonObject()
+                        .put("permissionName", "items.all")
+                        .put("subPermissions", new JsonArray().add("items.get"))));
   }
 
   private static JsonObject permsModule(String version) {
-    return new JsonObject().put("id", "mod-perms-" + version).put("provides", new JsonArray()
-        .add(new JsonObject().put("id", "_tenantPermissions").put("version", version)
-            .put("interfaceType", "system").put("handlers", new JsonArray().add(
-                handler("POST", "/perms/_/tenantpermissions")))));
+    return new JsonObject()
+        .put("id", "mod-perms-" + version)
+        .put(
+            "provides",
+            new JsonArray()
+                .add(
+                    new JsonObject()
+                        .put("id", "_tenantPermissions")
+                        .put("version", version)
+                        .put("interfaceType", "system")
+                        .put(
+                            "handlers",
+                            new JsonArray().add(handler("POST", "/perms/_/tenantpermissions")))));
   }
 
   private void installPerms(String version) {
@@ -88,10 +116,14 @@ class TenantPermissionsTest {
     assertThat(body.getString("moduleId")).isEqualTo(ITEMS);
     JsonArray sets = body.getJsonArray("perms");
     assertThat(sets.getJsonObject(0).getString("permissionName")).isEqualTo("items.all");
-    assertThat(sets.getJsonObject(1)).isEqualTo(new JsonObject()
-        .put("permissionName", SYS_SET).put("displayName", "System generated: " + SYS_SET)
-        .put("description", "System generated permission set")
-        .put("subPermissions", new JsonArray().add("storage.read")).put("visible", false));
+    assertThat(sets.getJsonObject(1))
+        .isEqualTo(
+            new JsonObject()
+                .put("permissionName", SYS_SET)
+                .put("displayName", "System generated: " + SYS_SET)
+                .put("description", "System generated permission set")
+                .put("subPermissions", new JsonArray().add("storage.read"))
+                .put("visible", false));
   }
 
   @Test
@@ -99,7 +131,8 @@ class TenantPermissionsTest {
     gw.enable("diku", ITEMS);
     installPerms("2.0");
     List<JsonObject> sent = taken();
-    assertThat(sent).extracting(b -> b.getString("moduleId"))
+    assertThat(sent)
+        .extracting(b -> b.getString("moduleId"))
         .containsExactly("mod-perms-2.0", ITEMS);
     assertThat(sent.get(0).containsKey("perms")).as("no sets: perms omitted, as Okapi").isFalse();
   }
@@ -110,8 +143,8 @@ class TenantPermissionsTest {
     gw.enable("diku", ITEMS);
     taken();
     gw.request().delete("/_/proxy/tenants/diku/modules/" + ITEMS).then().statusCode(204);
-    assertThat(taken()).containsExactly(new JsonObject().put("moduleId", ITEMS)
-        .put("perms", new JsonArray()));
+    assertThat(taken())
+        .containsExactly(new JsonObject().put("moduleId", ITEMS).put("perms", new JsonArray()));
   }
 
   @Test
@@ -120,8 +153,9 @@ class TenantPermissionsTest {
     gw.enable("diku", ITEMS);
     List<JsonObject> sent = taken();
     JsonObject body = sent.get(sent.size() - 1);
-    assertThat(body.getJsonArray("perms")).extracting(s -> ((JsonObject) s)
-        .getString("permissionName")).containsExactly("items.all");
+    assertThat(body.getJsonArray("perms"))
+        .extracting(s -> ((JsonObject) s).getString("permissionName"))
+        .containsExactly("items.all");
     gw.request().delete("/_/proxy/tenants/diku/modules/" + ITEMS).then().statusCode(204);
     assertThat(taken()).isEmpty();
   }
@@ -130,18 +164,31 @@ class TenantPermissionsTest {
   void refused_enableFails400AndModuleNotEnabled() {
     installPerms("2.0");
     permsStatus = 422;
-    gw.request().body(new JsonObject().put("id", ITEMS).encode())
-        .post("/_/proxy/tenants/diku/modules").then().statusCode(400)
+    gw.request()
+        .body(new JsonObject().put("id", ITEMS).encode())
+        .post("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(400)
         .body(containsString("refused the permissions of " + ITEMS));
     gw.request().get("/_/proxy/tenants/diku/modules/" + ITEMS).then().statusCode(404);
   }
 
   @Test
   void withAuthModule_authFilterAskedFirst_callCarriesItsTokenAndPermissions() {
-    TestModule auth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().setStatusCode(202).putHeader("X-Okapi-Token", "system-token")
-            .putHeader("X-Okapi-Permissions", "[\"perms.granted\"]")
-            .putHeader("X-Okapi-Module-Tokens", "{\"_\":\"default\"}").end()));
+    TestModule auth =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            ctx.response()
+                                .setStatusCode(202)
+                                .putHeader("X-Okapi-Token", "system-token")
+                                .putHeader("X-Okapi-Permissions", "[\"perms.granted\"]")
+                                .putHeader("X-Okapi-Module-Tokens", "{\"_\":\"default\"}")
+                                .end()));
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     installPerms("2.0");
     perms.take();

@@ -14,16 +14,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Requests for tenant {@code diku} that must answer within {@link #LIMIT}: a hung request fails
- * its future after that long, so a test waits at most that, never sleeps. A JDK client, apart
- * from the gateway's own Vert.x instance.
+ * Requests for tenant {@code diku} that must answer within {@link #LIMIT}: a hung request fails its
+ * future after that long, so a test waits at most that, never sleeps. A JDK client, apart from the
+ * gateway's own Vert.x instance.
  */
 public final class BoundedHttp {
 
   public static final Duration LIMIT = Duration.ofSeconds(5);
 
-  private final HttpClient client = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1).build();
+  private final HttpClient client =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final String baseUrl;
 
   public BoundedHttp(String baseUrl) {
@@ -38,7 +38,9 @@ public final class BoundedHttp {
     return send(request(path).POST(BodyPublishers.ofByteArray(new byte[bodyBytes])));
   }
 
-  /** @return the answer, or a description of the failure (e.g. a timeout) as its body */
+  /**
+   * @return the answer, or a description of the failure (e.g. a timeout) as its body
+   */
   public static Answer await(CompletableFuture<Answer> answer) {
     try {
       return answer.get(LIMIT.toMillis() + 1_000, TimeUnit.MILLISECONDS);
@@ -52,7 +54,9 @@ public final class BoundedHttp {
     }
   }
 
-  /** @return every answer, each awaited as {@link #await} does */
+  /**
+   * @return every answer, each awaited as {@link #await} does
+   */
   public static List<Answer> awaitAll(List<CompletableFuture<Answer>> answers) {
     List<Answer> all = new ArrayList<>();
     answers.forEach(a -> all.add(await(a)));
@@ -60,13 +64,15 @@ public final class BoundedHttp {
   }
 
   private HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(LIMIT)
+    return HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .timeout(LIMIT)
         .header("X-Okapi-Tenant", "diku");
   }
 
   private CompletableFuture<Answer> send(HttpRequest.Builder request) {
     long start = System.nanoTime();
-    return client.sendAsync(request.build(), BodyHandlers.ofString())
+    return client
+        .sendAsync(request.build(), BodyHandlers.ofString())
         .thenApply(r -> new Answer(r.statusCode(), r.body(), millisSince(start)))
         .exceptionally(e -> Answer.failed(e, millisSince(start)));
   }

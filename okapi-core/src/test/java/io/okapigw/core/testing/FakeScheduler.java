@@ -11,16 +11,16 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * A scheduler on a fake clock: tasks run only when the test advances it, in time order, each
- * one's work (its future) awaited before the next, so after {@link #advance} every call a timer
- * made has been answered. Handed to several gateway nodes, it is one clock for the cluster.
+ * A scheduler on a fake clock: tasks run only when the test advances it, in time order, each one's
+ * work (its future) awaited before the next, so after {@link #advance} every call a timer made has
+ * been answered. Handed to several gateway nodes, it is one clock for the cluster.
  */
 public final class FakeScheduler implements Scheduler {
 
   private static final long TASK_TIMEOUT_SECONDS = 10;
 
-  private final PriorityQueue<Task> tasks = new PriorityQueue<>(
-      Comparator.comparing(Task::at).thenComparingLong(Task::seq));
+  private final PriorityQueue<Task> tasks =
+      new PriorityQueue<>(Comparator.comparing(Task::at).thenComparingLong(Task::seq));
   private Instant now;
   private long seq;
 
@@ -28,8 +28,7 @@ public final class FakeScheduler implements Scheduler {
     this.now = start;
   }
 
-  private record Task(Instant at, long seq, Supplier<Future<Void>> work) {
-  }
+  private record Task(Instant at, long seq, Supplier<Future<Void>> work) {}
 
   @Override
   public synchronized Instant now() {
@@ -47,7 +46,9 @@ public final class FakeScheduler implements Scheduler {
     tasks.remove(task);
   }
 
-  /** @return how many tasks wait */
+  /**
+   * @return how many tasks wait
+   */
   public synchronized int pending() {
     return tasks.size();
   }
@@ -76,8 +77,9 @@ public final class FakeScheduler implements Scheduler {
       try {
         next.work().get().await(TASK_TIMEOUT_SECONDS, TimeUnit.SECONDS);
       } catch (TimeoutException e) {
-        throw new AssertionError("a task due at " + next.at() + " did not finish within "
-            + TASK_TIMEOUT_SECONDS + " s", e);
+        throw new AssertionError(
+            "a task due at " + next.at() + " did not finish within " + TASK_TIMEOUT_SECONDS + " s",
+            e);
       }
     }
   }

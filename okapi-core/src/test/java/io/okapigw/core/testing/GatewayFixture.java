@@ -30,8 +30,9 @@ public final class GatewayFixture implements AutoCloseable {
   /** A gateway whose module timers run on {@code scheduler} (a {@link FakeScheduler}). */
   public GatewayFixture(GatewayOptions options, Scheduler scheduler) {
     this.vertx = Vertx.vertx();
-    this.gateway = Gateway.start(vertx, options.withPort(0).withInstances(1),
-        Ticker.systemTicker(), scheduler).await();
+    this.gateway =
+        Gateway.start(vertx, options.withPort(0).withInstances(1), Ticker.systemTicker(), scheduler)
+            .await();
   }
 
   public Vertx vertx() {
@@ -46,19 +47,26 @@ public final class GatewayFixture implements AutoCloseable {
     return "http://localhost:" + gateway.port();
   }
 
-  /** @return a RestAssured request against this gateway */
+  /**
+   * @return a RestAssured request against this gateway
+   */
   public RequestSpecification request() {
     return given().baseUri(url());
   }
 
-  /** @return a request with X-Okapi-Tenant set */
+  /**
+   * @return a request with X-Okapi-Tenant set
+   */
   public RequestSpecification tenant(String tenant) {
     return request().header("X-Okapi-Tenant", tenant);
   }
 
   public void createTenant(String id) {
-    request().body(new JsonObject().put("id", id).encode())
-        .post("/_/proxy/tenants").then().statusCode(201);
+    request()
+        .body(new JsonObject().put("id", id).encode())
+        .post("/_/proxy/tenants")
+        .then()
+        .statusCode(201);
   }
 
   public void addModule(JsonObject descriptor) {
@@ -66,13 +74,19 @@ public final class GatewayFixture implements AutoCloseable {
   }
 
   public void deploy(String moduleId, String url) {
-    request().body(new JsonObject().put("srvcId", moduleId).put("url", url).encode())
-        .post("/_/discovery/modules").then().statusCode(201);
+    request()
+        .body(new JsonObject().put("srvcId", moduleId).put("url", url).encode())
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
   }
 
   public void enable(String tenant, String moduleId) {
-    request().body(new JsonObject().put("id", moduleId).encode())
-        .post("/_/proxy/tenants/" + tenant + "/modules").then().statusCode(201);
+    request()
+        .body(new JsonObject().put("id", moduleId).encode())
+        .post("/_/proxy/tenants/" + tenant + "/modules")
+        .then()
+        .statusCode(201);
   }
 
   /** Registers, deploys at {@code url} and enables a module for the tenant. */
@@ -89,21 +103,37 @@ public final class GatewayFixture implements AutoCloseable {
 
   /** A descriptor providing one interface with the given handlers. */
   public static JsonObject module(String id, String interfaceId, JsonObject... handlers) {
-    return new JsonObject().put("id", id).put("provides", new JsonArray().add(new JsonObject()
-        .put("id", interfaceId).put("version", "1.0")
-        .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
+    return new JsonObject()
+        .put("id", id)
+        .put(
+            "provides",
+            new JsonArray()
+                .add(
+                    new JsonObject()
+                        .put("id", interfaceId)
+                        .put("version", "1.0")
+                        .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
   }
 
   /** An auth module: one {@code auth} filter of type {@code headers} on every path. */
   public static JsonObject authModule(String id) {
-    return new JsonObject().put("id", id).put("filters", new JsonArray().add(new JsonObject()
-        .put("methods", new JsonArray().add("*")).put("pathPattern", "/*").put("phase", "auth")
-        .put("type", "headers")));
+    return new JsonObject()
+        .put("id", id)
+        .put(
+            "filters",
+            new JsonArray()
+                .add(
+                    new JsonObject()
+                        .put("methods", new JsonArray().add("*"))
+                        .put("pathPattern", "/*")
+                        .put("phase", "auth")
+                        .put("type", "headers")));
   }
 
   /** A handler entry: {@code handler("GET", "/items/{id}", "items.item.get")}. */
   public static JsonObject handler(String method, String pathPattern, String... required) {
-    return new JsonObject().put("methods", new JsonArray().add(method))
+    return new JsonObject()
+        .put("methods", new JsonArray().add(method))
         .put("pathPattern", pathPattern)
         .put("permissionsRequired", new JsonArray(List.of((Object[]) required)));
   }

@@ -17,16 +17,15 @@ import java.util.function.Function;
 import java.util.stream.IntStream;
 
 /**
- * Gateway nodes clustered on Hazelcast in this JVM, each on a Vert.x of its own, for tests of
- * what a cluster shares: {@link #node} talks to one over HTTP, {@link #leave} takes one out.
+ * Gateway nodes clustered on Hazelcast in this JVM, each on a Vert.x of its own, for tests of what
+ * a cluster shares: {@link #node} talks to one over HTTP, {@link #leave} takes one out.
  */
 public final class InJvmCluster implements AutoCloseable {
 
   private final List<Vertx> vertxes = new ArrayList<>();
   private final List<Gateway> nodes = new ArrayList<>();
 
-  private InJvmCluster() {
-  }
+  private InJvmCluster() {}
 
   /**
    * @param size how many nodes
@@ -38,8 +37,8 @@ public final class InJvmCluster implements AutoCloseable {
     List<String> members = ports.stream().map(p -> "127.0.0.1:" + p).toList();
     InJvmCluster cluster = new InJvmCluster();
     for (int port : ports) {
-      Vertx vertx = ClusteredVertx.start(new ClusterOptions("127.0.0.1", port, members, null))
-          .await();
+      Vertx vertx =
+          ClusteredVertx.start(new ClusterOptions("127.0.0.1", port, members, null)).await();
       cluster.vertxes.add(vertx);
       cluster.nodes.add(gateway.apply(vertx).await());
     }
@@ -55,17 +54,23 @@ public final class InJvmCluster implements AutoCloseable {
     }
   }
 
-  /** @return a request to node {@code i} (its index among the nodes still in the cluster) */
+  /**
+   * @return a request to node {@code i} (its index among the nodes still in the cluster)
+   */
   public RequestSpecification node(int i) {
     return given().baseUri("http://localhost:" + nodes.get(i).port());
   }
 
-  /** @return the nodes' gateways, in node order */
+  /**
+   * @return the nodes' gateways, in node order
+   */
   public List<Gateway> gateways() {
     return List.copyOf(nodes);
   }
 
-  /** @return the nodes' Vert.x instances, in node order */
+  /**
+   * @return the nodes' Vert.x instances, in node order
+   */
   public List<Vertx> vertxes() {
     return List.copyOf(vertxes);
   }

@@ -9,23 +9,30 @@ import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Sends a request whose headers are too large and reads the status line. The server answers as
- * soon as the limit is passed and closes; if the client is still sending, the kernel may reset
- * the connection and drop the answer. That race is the client's, so a reset is retried (a few
- * times); any answer that arrives is returned as is.
+ * Sends a request whose headers are too large and reads the status line. The server answers as soon
+ * as the limit is passed and closes; if the client is still sending, the kernel may reset the
+ * connection and drop the answer. That race is the client's, so a reset is retried (a few times);
+ * any answer that arrives is returned as is.
  */
 public final class OversizedHeaders {
 
   private static final int ATTEMPTS = 5;
 
-  private OversizedHeaders() {
-  }
+  private OversizedHeaders() {}
 
-  /** @return the status code the server answered a GET with a {@code headerBytes} header */
+  /**
+   * @return the status code the server answered a GET with a {@code headerBytes} header
+   */
   public static int status(int port, String path, String tenant, int headerBytes)
       throws IOException {
-    String request = "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nX-Okapi-Tenant: " + tenant
-        + "\r\nX-Big: " + "b".repeat(headerBytes) + "\r\n\r\n";
+    String request =
+        "GET "
+            + path
+            + " HTTP/1.1\r\nHost: localhost\r\nX-Okapi-Tenant: "
+            + tenant
+            + "\r\nX-Big: "
+            + "b".repeat(headerBytes)
+            + "\r\n\r\n";
     SocketException last = null;
     for (int i = 0; i < ATTEMPTS; i++) {
       try (Socket socket = new Socket("localhost", port)) {
@@ -33,8 +40,10 @@ public final class OversizedHeaders {
         OutputStream out = socket.getOutputStream();
         out.write(request.getBytes(StandardCharsets.US_ASCII));
         out.flush();
-        String statusLine = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-            StandardCharsets.US_ASCII)).readLine();
+        String statusLine =
+            new BufferedReader(
+                    new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+                .readLine();
         return Integer.parseInt(statusLine.split(" ")[1]);
       } catch (SocketException e) {
         last = e;

@@ -31,7 +31,9 @@ public final class RawClient implements AutoCloseable {
     this.out = socket.getOutputStream();
   }
 
-  /** @return a client connected to localhost:{@code port} */
+  /**
+   * @return a client connected to localhost:{@code port}
+   */
   public static RawClient connect(int port) {
     try {
       return new RawClient(new Socket("localhost", port));
@@ -55,8 +57,13 @@ public final class RawClient implements AutoCloseable {
   }
 
   private RawClient send(String method, String path, String header) throws IOException {
-    String head = method + " " + path + " HTTP/1.1\r\nHost: localhost\r\nX-Okapi-Tenant: diku\r\n"
-        + (header != null ? header + "\r\n" : "") + "\r\n";
+    String head =
+        method
+            + " "
+            + path
+            + " HTTP/1.1\r\nHost: localhost\r\nX-Okapi-Tenant: diku\r\n"
+            + (header != null ? header + "\r\n" : "")
+            + "\r\n";
     out.write(head.getBytes(StandardCharsets.US_ASCII));
     out.flush();
     return this;
@@ -79,7 +86,9 @@ public final class RawClient implements AutoCloseable {
     return this;
   }
 
-  /** @return the response head; fails if none arrives in time */
+  /**
+   * @return the response head; fails if none arrives in time
+   */
   public Head readHead() throws IOException {
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     while (!endsWithBlankLine(head)) {
@@ -93,13 +102,16 @@ public final class RawClient implements AutoCloseable {
     Map<String, String> headers = new TreeMap<>();
     for (int i = 1; i < lines.length; i++) {
       int colon = lines[i].indexOf(':');
-      headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+      headers.put(
+          lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
           lines[i].substring(colon + 1).trim());
     }
     return new Head(Integer.parseInt(lines[0].split(" ")[1]), headers);
   }
 
-  /** @return the status of the response head, or -1 if none came in time or the peer closed */
+  /**
+   * @return the status of the response head, or -1 if none came in time or the peer closed
+   */
   public int status() {
     try {
       return readHead().status();
@@ -108,7 +120,9 @@ public final class RawClient implements AutoCloseable {
     }
   }
 
-  /** @return the next response, its body read by its Content-Length; fails if none comes */
+  /**
+   * @return the next response, its body read by its Content-Length; fails if none comes
+   */
   public Response response() throws IOException {
     Head head = readHead();
     long length = head.contentLength();
@@ -143,7 +157,9 @@ public final class RawClient implements AutoCloseable {
     return this;
   }
 
-  /** @return exactly {@code n} body bytes as text; fails if the peer closes or is silent first */
+  /**
+   * @return exactly {@code n} body bytes as text; fails if the peer closes or is silent first
+   */
   public String readText(int n) throws IOException {
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     byte[] buffer = new byte[8192];
@@ -172,8 +188,8 @@ public final class RawClient implements AutoCloseable {
         total += read;
       }
     } catch (SocketTimeoutException e) {
-      throw new AssertionError("connection still open after " + TIMEOUT_MILLIS + " ms ("
-          + total + " bytes read)");
+      throw new AssertionError(
+          "connection still open after " + TIMEOUT_MILLIS + " ms (" + total + " bytes read)");
     } catch (IOException e) {
       // reset: closed as well
     }
@@ -194,8 +210,12 @@ public final class RawClient implements AutoCloseable {
         text.write(buffer, 0, read);
       }
     } catch (SocketTimeoutException e) {
-      throw new AssertionError("connection still open after " + TIMEOUT_MILLIS + " ms, having"
-          + " sent: " + text.toString(StandardCharsets.ISO_8859_1));
+      throw new AssertionError(
+          "connection still open after "
+              + TIMEOUT_MILLIS
+              + " ms, having"
+              + " sent: "
+              + text.toString(StandardCharsets.ISO_8859_1));
     } catch (IOException e) {
       // reset: closed as well
     }

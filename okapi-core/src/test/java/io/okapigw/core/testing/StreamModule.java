@@ -15,17 +15,17 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A module for stream tests, a real HTTP server serving under {@code /s/}:
+ *
  * <ul>
- *   <li>{@code GET /s/ping}: 200 {@code pong};</li>
- *   <li>{@code POST /s/echo}: reads the body, 200 {@code got N bytes};</li>
- *   <li>{@code POST /s/upload}: 413 at once, body unread, when Content-Length is over
- *       {@link #UPLOAD_LIMIT} (as a body limit does); else as echo;</li>
- *   <li>{@code GET /s/download?size=N}: 200 with N bytes, with back-pressure;</li>
- *   <li>{@code POST /s/die-upload}: closes its connection at the first body bytes;</li>
- *   <li>{@code GET /s/die-download?size=N}: declares N bytes, sends half, closes its
- *       connection;</li>
- *   <li>{@code /s/hold}: kept open for the test to act on ({@link #nextHeld}): a body is read,
- *       a GET gets a head declaring {@link #HELD_LENGTH} bytes and the first 4.</li>
+ *   <li>{@code GET /s/ping}: 200 {@code pong};
+ *   <li>{@code POST /s/echo}: reads the body, 200 {@code got N bytes};
+ *   <li>{@code POST /s/upload}: 413 at once, body unread, when Content-Length is over {@link
+ *       #UPLOAD_LIMIT} (as a body limit does); else as echo;
+ *   <li>{@code GET /s/download?size=N}: 200 with N bytes, with back-pressure;
+ *   <li>{@code POST /s/die-upload}: closes its connection at the first body bytes;
+ *   <li>{@code GET /s/die-download?size=N}: declares N bytes, sends half, closes its connection;
+ *   <li>{@code /s/hold}: kept open for the test to act on ({@link #nextHeld}): a body is read, a
+ *       GET gets a head declaring {@link #HELD_LENGTH} bytes and the first 4.
  * </ul>
  */
 public final class StreamModule implements AutoCloseable {
@@ -49,7 +49,9 @@ public final class StreamModule implements AutoCloseable {
     return module.url();
   }
 
-  /** @return the next request held at {@code /s/hold}; fails if none arrives in time */
+  /**
+   * @return the next request held at {@code /s/hold}; fails if none arrives in time
+   */
   public Held nextHeld() {
     try {
       Held next = held.poll(RawClient.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
@@ -71,27 +73,39 @@ public final class StreamModule implements AutoCloseable {
   private void routes(Router router) {
     router.get("/s/ping").handler(ctx -> ctx.response().end("pong"));
     router.post("/s/echo").handler(StreamModule::echo);
-    router.post("/s/upload").handler(ctx -> {
-      String length = ctx.request().getHeader("Content-Length");
-      if (length != null && Long.parseLong(length) > UPLOAD_LIMIT) {
-        ctx.response().setStatusCode(413).end("body over " + UPLOAD_LIMIT + " bytes");
-      } else {
-        echo(ctx);
-      }
-    });
-    router.get("/s/download").handler(ctx -> {
-      long size = Long.parseLong(ctx.request().getParam("size"));
-      ctx.response().putHeader("Content-Length", Long.toString(size));
-      download(ctx.response(), size);
-    });
-    router.post("/s/die-upload").handler(ctx -> ctx.request()
-        .handler(chunk -> ctx.request().connection().close()).resume());
-    router.get("/s/die-download").handler(ctx -> {
-      long size = Long.parseLong(ctx.request().getParam("size"));
-      ctx.response().putHeader("Content-Length", Long.toString(size))
-          .write(Buffer.buffer(new byte[(int) size / 2]))
-          .onComplete(v -> ctx.request().connection().close());
-    });
+    router
+        .post("/s/upload")
+        .handler(
+            ctx -> {
+              String length = ctx.request().getHeader("Content-Length");
+              if (length != null && Long.parseLong(length) > UPLOAD_LIMIT) {
+                ctx.response().setStatusCode(413).end("body over " + UPLOAD_LIMIT + " bytes");
+              } else {
+                echo(ctx);
+              }
+            });
+    router
+        .get("/s/download")
+        .handler(
+            ctx -> {
+              long size = Long.parseLong(ctx.request().getParam("size"));
+              ctx.response().putHeader("Content-Length", Long.toString(size));
+              download(ctx.response(), size);
+            });
+    router
+        .post("/s/die-upload")
+        .handler(
+            ctx -> ctx.request().handler(chunk -> ctx.request().connection().close()).resume());
+    router
+        .get("/s/die-download")
+        .handler(
+            ctx -> {
+              long size = Long.parseLong(ctx.request().getParam("size"));
+              ctx.response()
+                  .putHeader("Content-Length", Long.toString(size))
+                  .write(Buffer.buffer(new byte[(int) size / 2]))
+                  .onComplete(v -> ctx.request().connection().close());
+            });
     router.route("/s/hold").handler(this::hold);
   }
 
@@ -121,7 +135,9 @@ public final class StreamModule implements AutoCloseable {
     if (request.getHeader("Content-Length") != null) {
       request.handler(chunk -> h.data().complete(null)).resume();
     } else {
-      ctx.response().putHeader("Content-Length", Integer.toString(HELD_LENGTH)).write("part")
+      ctx.response()
+          .putHeader("Content-Length", Integer.toString(HELD_LENGTH))
+          .write("part")
           .onComplete(v -> h.data().complete(null));
     }
     held.add(h);
@@ -133,8 +149,8 @@ public final class StreamModule implements AutoCloseable {
    * @param data completes when the first body bytes arrived (or, for a GET, were sent)
    * @param closed completes when the module's connection closes
    */
-  public record Held(HttpServerRequest request, CompletableFuture<Void> data,
-      CompletableFuture<Void> closed) {
+  public record Held(
+      HttpServerRequest request, CompletableFuture<Void> data, CompletableFuture<Void> closed) {
 
     /** Waits until the first body bytes came (or, for a GET, were sent). */
     public Held awaitData() {
@@ -144,8 +160,11 @@ public final class StreamModule implements AutoCloseable {
 
     /** Fails unless the module's connection closes in time. */
     public void awaitClosed() {
-      await(closed, "the module's connection is still open after " + RawClient.TIMEOUT_MILLIS
-          + " ms: the gateway left it running");
+      await(
+          closed,
+          "the module's connection is still open after "
+              + RawClient.TIMEOUT_MILLIS
+              + " ms: the gateway left it running");
     }
 
     /** Closes the module's side of the connection, as a crashing module does. */

@@ -14,10 +14,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A module implementing Okapi's {@code _tenant} interface (1.x: {@code POST /_/tenant},
- * {@code POST /_/tenant/disable}, {@code DELETE /_/tenant}; 2.0: {@code POST /_/tenant} answering
- * 201 + {@code Location} with a job, {@code GET} and {@code DELETE /_/tenant/{id}}) whose answers
- * a test chooses, recording every call with its body.
+ * A module implementing Okapi's {@code _tenant} interface (1.x: {@code POST /_/tenant}, {@code POST
+ * /_/tenant/disable}, {@code DELETE /_/tenant}; 2.0: {@code POST /_/tenant} answering 201 + {@code
+ * Location} with a job, {@code GET} and {@code DELETE /_/tenant/{id}}) whose answers a test
+ * chooses, recording every call with its body.
  */
 public final class TenantApiModule implements AutoCloseable {
 
@@ -53,15 +53,25 @@ public final class TenantApiModule implements AutoCloseable {
 
   private TenantApiModule(Vertx vertx, String name, Queue<String> log) {
     Router router = Router.router(vertx);
-    router.route().handler(ctx -> ctx.request().body().onSuccess(body -> {
-      Call call = new Call(ctx.request().method().name(), ctx.request().path(),
-          body.length() == 0 ? null : body.toJsonObject());
-      calls.add(call);
-      if (log != null) {
-        log.add(name + ": " + call);
-      }
-      ctx.next();
-    }));
+    router
+        .route()
+        .handler(
+            ctx ->
+                ctx.request()
+                    .body()
+                    .onSuccess(
+                        body -> {
+                          Call call =
+                              new Call(
+                                  ctx.request().method().name(),
+                                  ctx.request().path(),
+                                  body.length() == 0 ? null : body.toJsonObject());
+                          calls.add(call);
+                          if (log != null) {
+                            log.add(name + ": " + call);
+                          }
+                          ctx.next();
+                        }));
     router.post("/_/tenant").handler(this::post);
     router.get("/_/tenant/:id").handler(this::poll);
     router.route("/*").handler(ctx -> ctx.response().setStatusCode(204).end());
@@ -81,7 +91,9 @@ public final class TenantApiModule implements AutoCloseable {
     return "http://127.0.0.1:" + server.actualPort();
   }
 
-  /** @return this, answering {@code POST /_/tenant} as {@code newMode} from now on */
+  /**
+   * @return this, answering {@code POST /_/tenant} as {@code newMode} from now on
+   */
   public TenantApiModule mode(Mode newMode) {
     this.mode = newMode;
     return this;
@@ -92,7 +104,9 @@ public final class TenantApiModule implements AutoCloseable {
     held.tryComplete();
   }
 
-  /** @return every call not yet taken, as {@code "METHOD /path {body}"}; then forgets them */
+  /**
+   * @return every call not yet taken, as {@code "METHOD /path {body}"}; then forgets them
+   */
   public List<String> take() {
     List<String> all = new ArrayList<>();
     Call c;
@@ -102,7 +116,9 @@ public final class TenantApiModule implements AutoCloseable {
     return all;
   }
 
-  /** @return how many job polls (GET) the module answered */
+  /**
+   * @return how many job polls (GET) the module answered
+   */
   public int polls() {
     return polls.get();
   }
@@ -112,10 +128,12 @@ public final class TenantApiModule implements AutoCloseable {
       case SYNC -> ctx.response().setStatusCode(204).end();
       case REFUSE -> ctx.response().setStatusCode(400).end("no schema for you");
       case HOLD -> held.future().onComplete(x -> ctx.response().setStatusCode(204).end());
-      default -> ctx.response().setStatusCode(201)
-          .putHeader("Location", "/_/tenant/job-1")
-          .putHeader("Content-Type", "application/json")
-          .end(new JsonObject().put("id", "job-1").put("complete", false).encode());
+      default ->
+          ctx.response()
+              .setStatusCode(201)
+              .putHeader("Location", "/_/tenant/job-1")
+              .putHeader("Content-Type", "application/json")
+              .end(new JsonObject().put("id", "job-1").put("complete", false).encode());
     }
   }
 
@@ -124,8 +142,10 @@ public final class TenantApiModule implements AutoCloseable {
     JsonObject job = new JsonObject().put("id", ctx.pathParam("id"));
     switch (mode) {
       case JOB -> job.put("complete", n >= 2);
-      case JOB_FAILS -> job.put("complete", true).put("error", "schema creation failed")
-          .put("messages", new JsonArray().add("relation x exists"));
+      case JOB_FAILS ->
+          job.put("complete", true)
+              .put("error", "schema creation failed")
+              .put("messages", new JsonArray().add("relation x exists"));
       default -> job.put("complete", false);
     }
     ctx.response().putHeader("Content-Type", "application/json").end(job.encode());
@@ -138,24 +158,36 @@ public final class TenantApiModule implements AutoCloseable {
 
   /**
    * A module descriptor providing {@code _tenant} in {@code version} (handlers as FOLIO modules
-   * declare them) and, unless null, the interface {@code provides} 1.0; requiring
-   * {@code requires} 1.0 unless null.
+   * declare them) and, unless null, the interface {@code provides} 1.0; requiring {@code requires}
+   * 1.0 unless null.
    */
-  public static JsonObject descriptor(String id, String version, String provides,
-      String requires) {
+  public static JsonObject descriptor(String id, String version, String provides, String requires) {
     JsonArray handlers = new JsonArray();
     if (version.startsWith("2.")) {
-      handlers.add(handler("POST", "/_/tenant")).add(handler("GET", "/_/tenant/{id}"))
+      handlers
+          .add(handler("POST", "/_/tenant"))
+          .add(handler("GET", "/_/tenant/{id}"))
           .add(handler("DELETE", "/_/tenant/{id}"));
     } else {
-      handlers.add(handler("POST", "/_/tenant")).add(handler("POST", "/_/tenant/disable"))
+      handlers
+          .add(handler("POST", "/_/tenant"))
+          .add(handler("POST", "/_/tenant/disable"))
           .add(handler("DELETE", "/_/tenant"));
     }
-    JsonArray interfaces = new JsonArray().add(new JsonObject().put("id", "_tenant")
-        .put("version", version).put("interfaceType", "system").put("handlers", handlers));
+    JsonArray interfaces =
+        new JsonArray()
+            .add(
+                new JsonObject()
+                    .put("id", "_tenant")
+                    .put("version", version)
+                    .put("interfaceType", "system")
+                    .put("handlers", handlers));
     if (provides != null) {
-      interfaces.add(new JsonObject().put("id", provides).put("version", "1.0")
-          .put("handlers", new JsonArray().add(handler("GET", "/" + provides))));
+      interfaces.add(
+          new JsonObject()
+              .put("id", provides)
+              .put("version", "1.0")
+              .put("handlers", new JsonArray().add(handler("GET", "/" + provides))));
     }
     JsonArray required = new JsonArray();
     if (requires != null) {
@@ -165,7 +197,9 @@ public final class TenantApiModule implements AutoCloseable {
   }
 
   private static JsonObject handler(String method, String path) {
-    return new JsonObject().put("methods", new JsonArray().add(method)).put("pathPattern", path)
+    return new JsonObject()
+        .put("methods", new JsonArray().add(method))
+        .put("pathPattern", path)
         .put("permissionsRequired", new JsonArray());
   }
 }

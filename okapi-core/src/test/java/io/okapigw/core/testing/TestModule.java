@@ -19,11 +19,17 @@ public final class TestModule implements AutoCloseable {
 
   private TestModule(Vertx vertx, Consumer<Router> routes) {
     Router router = Router.router(vertx);
-    router.route().handler(ctx -> {
-      requests.add(new Recorded(ctx.request().method().name(), ctx.request().uri(),
-          MultiMap.caseInsensitiveMultiMap().addAll(ctx.request().headers())));
-      ctx.next();
-    });
+    router
+        .route()
+        .handler(
+            ctx -> {
+              requests.add(
+                  new Recorded(
+                      ctx.request().method().name(),
+                      ctx.request().uri(),
+                      MultiMap.caseInsensitiveMultiMap().addAll(ctx.request().headers())));
+              ctx.next();
+            });
     routes.accept(router);
     server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").await();
   }
@@ -37,7 +43,9 @@ public final class TestModule implements AutoCloseable {
     return "http://127.0.0.1:" + server.actualPort();
   }
 
-  /** @return the next recorded request; fails the test if none arrives within 10 s */
+  /**
+   * @return the next recorded request; fails the test if none arrives within 10 s
+   */
   public Recorded take() {
     try {
       Recorded r = requests.poll(10, TimeUnit.SECONDS);
@@ -51,14 +59,18 @@ public final class TestModule implements AutoCloseable {
     }
   }
 
-  /** @return every recorded request not yet taken, which are then forgotten */
+  /**
+   * @return every recorded request not yet taken, which are then forgotten
+   */
   public List<Recorded> drain() {
     List<Recorded> all = new ArrayList<>();
     requests.drainTo(all);
     return all;
   }
 
-  /** @return how many requests are recorded and not yet taken */
+  /**
+   * @return how many requests are recorded and not yet taken
+   */
   public int pending() {
     return requests.size();
   }

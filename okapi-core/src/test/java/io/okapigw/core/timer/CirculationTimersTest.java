@@ -23,8 +23,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The real mod-circulation descriptor's 13 timers (12 every few minutes, the digital reminders
- * at 00:01 CET): listed as Okapi lists them and called on their schedules. Its requirements are
+ * The real mod-circulation descriptor's 13 timers (12 every few minutes, the digital reminders at
+ * 00:01 CET): listed as Okapi lists them and called on their schedules. Its requirements are
  * dropped so that it can be enabled alone.
  */
 class CirculationTimersTest {
@@ -39,12 +39,22 @@ class CirculationTimersTest {
   void start() throws IOException {
     clock = new FakeScheduler(START);
     gw = new GatewayFixture(GatewayOptions.defaults(0), clock);
-    module = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().setStatusCode(204).end()));
+    module =
+        TestModule.start(
+            gw.vertx(),
+            router -> router.route().handler(ctx -> ctx.response().setStatusCode(204).end()));
     // a verbatim copy of ../shared/folio/mod-circulation.ModuleDescriptor-template.json
-    JsonObject descriptor = new JsonObject(Files.readString(Path.of("src", "test", "resources",
-        "folio", "mod-circulation.ModuleDescriptor-template.json"))
-        .replace("${artifactId}-${version}", ID)).put("requires", new JsonArray());
+    JsonObject descriptor =
+        new JsonObject(
+                Files.readString(
+                        Path.of(
+                            "src",
+                            "test",
+                            "resources",
+                            "folio",
+                            "mod-circulation.ModuleDescriptor-template.json"))
+                    .replace("${artifactId}-${version}", ID))
+            .put("requires", new JsonArray());
     gw.createTenant("diku");
     gw.install("diku", descriptor, module.url());
     assertThat(module.drain()).extracting(Recorded::uri).containsExactly("/_/tenant");
@@ -57,11 +67,19 @@ class CirculationTimersTest {
 
   @Test
   void thirteenTimers_listedWithOkapisIdsAndEntries() {
-    JsonArray timers = new JsonArray(gw.request().get("/_/proxy/tenants/diku/timers").then()
-        .statusCode(200).extract().asString());
+    JsonArray timers =
+        new JsonArray(
+            gw.request()
+                .get("/_/proxy/tenants/diku/timers")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
     assertThat(timers).hasSize(13);
-    Map<String, JsonObject> byId = timers.stream().map(JsonObject.class::cast)
-        .collect(Collectors.toMap(t -> t.getString("id"), Function.identity()));
+    Map<String, JsonObject> byId =
+        timers.stream()
+            .map(JsonObject.class::cast)
+            .collect(Collectors.toMap(t -> t.getString("id"), Function.identity()));
     assertThat(byId).containsKeys("mod-circulation_0", "mod-circulation_12");
     JsonObject first = byId.get("mod-circulation_0").getJsonObject("routingEntry");
     assertThat(first.getString("pathPattern"))
@@ -69,19 +87,21 @@ class CirculationTimersTest {
     assertThat(first.getString("unit")).isEqualTo("minute");
     assertThat(first.getString("delay")).isEqualTo("3");
     assertThat(first.getJsonArray("modulePermissions")).hasSize(18);
-    assertThat(byId.get("mod-circulation_12").getJsonObject("routingEntry")
-        .getJsonObject("schedule")).isEqualTo(new JsonObject().put("cron", "1 0 * * *")
-        .put("zone", "CET"));
-    assertThat(timers).allSatisfy(t -> assertThat(((JsonObject) t).getBoolean("modified"))
-        .isFalse());
+    assertThat(
+            byId.get("mod-circulation_12").getJsonObject("routingEntry").getJsonObject("schedule"))
+        .isEqualTo(new JsonObject().put("cron", "1 0 * * *").put("zone", "CET"));
+    assertThat(timers)
+        .allSatisfy(t -> assertThat(((JsonObject) t).getBoolean("modified")).isFalse());
   }
 
   @Test
   void sevenHours_eachPeriodicTimerCalled420MinutesOverItsPeriodTimes_remindersAt0001Cet() {
     clock.advance(Duration.ofMinutes(420)); // a multiple of every period: 2, 3, 5, 20, 30, 35, 60
-    Map<String, Long> calls = module.drain().stream()
-        .collect(Collectors.groupingBy(Recorded::uri, Collectors.counting()));
-    assertThat(calls).containsEntry("/circulation/notice-session-expiration-by-timeout", 140L)
+    Map<String, Long> calls =
+        module.drain().stream()
+            .collect(Collectors.groupingBy(Recorded::uri, Collectors.counting()));
+    assertThat(calls)
+        .containsEntry("/circulation/notice-session-expiration-by-timeout", 140L)
         .containsEntry("/circulation/actual-cost-expiration-by-timeout", 21L)
         .containsEntry("/circulation/loan-scheduled-notices-processing", 84L)
         .containsEntry("/circulation/request-scheduled-notices-processing", 210L)
@@ -93,7 +113,8 @@ class CirculationTimersTest {
     clock.advanceTo(Instant.parse("2026-03-02T23:00:59Z"));
     module.drain();
     clock.advance(Duration.ofSeconds(1));
-    assertThat(module.drain()).extracting(Recorded::uri)
+    assertThat(module.drain())
+        .extracting(Recorded::uri)
         .contains("/circulation/scheduled-digital-reminders-processing");
   }
 }

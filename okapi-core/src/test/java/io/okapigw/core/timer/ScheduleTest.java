@@ -45,8 +45,10 @@ class ScheduleTest {
     assertThat(fiveMinutes.nextAfter(runs.get(0).minusMillis(1), 42)).contains(runs.get(0));
     assertThat(fiveMinutes.nextAfter(runs.get(0), 42)).as("strictly after").contains(runs.get(1));
     assertThat(Schedule.of(every("5", "minute")).nextAfter(MONDAY, 42))
-        .as("another node, same instants").contains(runs.get(0));
-    assertThat(fiveMinutes.nextAfter(MONDAY, 43)).as("another timer, another phase")
+        .as("another node, same instants")
+        .contains(runs.get(0));
+    assertThat(fiveMinutes.nextAfter(MONDAY, 43))
+        .as("another timer, another phase")
         .isNotEqualTo(fiveMinutes.nextAfter(MONDAY, 42));
   }
 
@@ -57,7 +59,8 @@ class ScheduleTest {
     assertThat(period(every("3", "minute"))).isEqualTo(Duration.ofMinutes(3));
     assertThat(period(every("2", "hour"))).isEqualTo(Duration.ofHours(2));
     assertThat(period(new JsonObject().put("delay", 1).put("unit", "day")))
-        .as("a number as delay, as Jackson reads it into Okapi's string").isEqualTo(Duration.ofDays(1));
+        .as("a number as delay, as Jackson reads it into Okapi's string")
+        .isEqualTo(Duration.ofDays(1));
   }
 
   private static Duration period(JsonObject entry) {
@@ -72,28 +75,35 @@ class ScheduleTest {
     assertThat(Schedule.of(new JsonObject().put("delay", "5")).active()).isFalse();
     assertThat(Schedule.of(new JsonObject().put("unit", "second")).active()).isFalse();
     assertThat(Schedule.of(new JsonObject()).active()).isFalse();
-    assertThat(Schedule.of(new JsonObject().put("schedule", new JsonObject().put("zone", "CET")))
-        .active()).as("a schedule without cron, as Okapi").isFalse();
+    assertThat(
+            Schedule.of(new JsonObject().put("schedule", new JsonObject().put("zone", "CET")))
+                .active())
+        .as("a schedule without cron, as Okapi")
+        .isFalse();
     assertThat(Schedule.OFF.nextAfter(MONDAY, 1)).isEmpty();
   }
 
   @Test
   void unitAndDelay_winOverSchedule_asInOkapi() {
-    JsonObject both = every("20", "second").put("schedule", new JsonObject().put("cron", "0 0 * * *"));
+    JsonObject both =
+        every("20", "second").put("schedule", new JsonObject().put("cron", "0 0 * * *"));
     assertThat(period(both)).isEqualTo(Duration.ofSeconds(20));
-    JsonObject offAndCron = every("0", "second").put("schedule",
-        new JsonObject().put("cron", "0 0 * * *"));
+    JsonObject offAndCron =
+        every("0", "second").put("schedule", new JsonObject().put("cron", "0 0 * * *"));
     assertThat(Schedule.of(offAndCron).active()).as("delay 0 disables, cron or not").isFalse();
   }
 
   @Test
   void cron_inItsZone_strictlyAfter() {
     Schedule sixAndSix = Schedule.of(cron("0 6,18 * * *", "CET"));
-    assertThat(runs(sixAndSix, MONDAY, 3, 0)).containsExactly(
-        Instant.parse("2026-03-02T17:00:00Z"), Instant.parse("2026-03-03T05:00:00Z"),
-        Instant.parse("2026-03-03T17:00:00Z"));
+    assertThat(runs(sixAndSix, MONDAY, 3, 0))
+        .containsExactly(
+            Instant.parse("2026-03-02T17:00:00Z"),
+            Instant.parse("2026-03-03T05:00:00Z"),
+            Instant.parse("2026-03-03T17:00:00Z"));
     assertThat(Schedule.of(cron("0 6,18 * * *", null)).nextAfter(MONDAY, 0))
-        .as("UTC by default").contains(Instant.parse("2026-03-02T06:00:00Z"));
+        .as("UTC by default")
+        .contains(Instant.parse("2026-03-02T06:00:00Z"));
   }
 
   @Test
@@ -105,7 +115,8 @@ class ScheduleTest {
     assertThat(Schedule.of(cron("15 */2 * * *", null)).nextAfter(MONDAY, 0))
         .contains(Instant.parse("2026-03-02T06:15:00Z"));
     assertThat(Schedule.of(cron("1 0 * * *", "CET")).nextAfter(MONDAY, 0))
-        .as("mod-circulation's digital reminders").contains(Instant.parse("2026-03-02T23:01:00Z"));
+        .as("mod-circulation's digital reminders")
+        .contains(Instant.parse("2026-03-02T23:01:00Z"));
   }
 
   @Test
@@ -120,8 +131,13 @@ class ScheduleTest {
         .hasMessageContaining("Value 61 not in range [0, 59]");
     assertThatThrownBy(() -> Schedule.of(cron("* * * * *", "Mars/Base")))
         .hasMessage("schedule: unknown zone Mars/Base");
-    assertThatThrownBy(() -> Schedule.of(new JsonObject().put("schedule",
-        new JsonObject().put("cron", "* * * * *").put("when", "now"))))
+    assertThatThrownBy(
+            () ->
+                Schedule.of(
+                    new JsonObject()
+                        .put(
+                            "schedule",
+                            new JsonObject().put("cron", "* * * * *").put("when", "now"))))
         .hasMessage("schedule: unknown field when (only cron and zone)");
     assertThatThrownBy(() -> Schedule.of(new JsonObject().put("schedule", "0 * * * *")))
         .hasMessage("schedule must be an object {cron, zone}");
@@ -129,7 +145,8 @@ class ScheduleTest {
 
   @Test
   void timerId_productAndSeq_asOkapi() {
-    assertThat(TimerId.productOf("mod-circulation-24.4.0-SNAPSHOT.123")).isEqualTo("mod-circulation");
+    assertThat(TimerId.productOf("mod-circulation-24.4.0-SNAPSHOT.123"))
+        .isEqualTo("mod-circulation");
     assertThat(TimerId.productOf("mod-foo")).isEqualTo("mod-foo");
     assertThat(TimerId.parse("mod-circulation_12")).contains(new TimerId("mod-circulation", 12));
     assertThat(TimerId.parse("mod_foo_2")).contains(new TimerId("mod_foo", 2));

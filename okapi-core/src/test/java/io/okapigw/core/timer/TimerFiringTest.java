@@ -18,14 +18,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Modules' {@code _timer} handlers called on their schedules on a fake clock, with the method,
- * path and headers Okapi 6.1.5 sends (checked side by side against Okapi 6.1.5 with a recording
- * module); changed, disabled and stopped as in Okapi.
+ * Modules' {@code _timer} handlers called on their schedules on a fake clock, with the method, path
+ * and headers Okapi 6.1.5 sends (checked side by side against Okapi 6.1.5 with a recording module);
+ * changed, disabled and stopped as in Okapi.
  */
 class TimerFiringTest {
 
   /** A Monday, 06:00 in CET. */
   static final Instant START = Instant.parse("2026-03-02T05:00:00Z");
+
   static final String TIMER_MODULE = "mod-timer-1.0.0";
 
   private FakeScheduler clock;
@@ -38,8 +39,10 @@ class TimerFiringTest {
     clock = new FakeScheduler(START);
     gw = new GatewayFixture(GatewayOptions.defaults(0), clock);
     gw.createTenant("diku");
-    module = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().setStatusCode(status).end()));
+    module =
+        TestModule.start(
+            gw.vertx(),
+            router -> router.route().handler(ctx -> ctx.response().setStatusCode(status).end()));
   }
 
   @AfterEach
@@ -49,19 +52,32 @@ class TimerFiringTest {
 
   /** A module providing {@code _timer} 1.0 with these handlers. */
   static JsonObject timerModule(String id, JsonObject... handlers) {
-    return new JsonObject().put("id", id).put("provides", new JsonArray().add(new JsonObject()
-        .put("id", "_timer").put("version", "1.0").put("interfaceType", "system")
-        .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
+    return new JsonObject()
+        .put("id", id)
+        .put(
+            "provides",
+            new JsonArray()
+                .add(
+                    new JsonObject()
+                        .put("id", "_timer")
+                        .put("version", "1.0")
+                        .put("interfaceType", "system")
+                        .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
   }
 
   /** A timer handler: {@code every("POST", "/notices", "5", "minute")}. */
   static JsonObject every(String method, String path, String delay, String unit) {
-    return new JsonObject().put("methods", new JsonArray().add(method)).put("pathPattern", path)
-        .put("unit", unit).put("delay", delay);
+    return new JsonObject()
+        .put("methods", new JsonArray().add(method))
+        .put("pathPattern", path)
+        .put("unit", unit)
+        .put("delay", delay);
   }
 
   static JsonObject cron(String path, String cron, String zone) {
-    return new JsonObject().put("methods", new JsonArray().add("POST")).put("pathPattern", path)
+    return new JsonObject()
+        .put("methods", new JsonArray().add("POST"))
+        .put("pathPattern", path)
         .put("schedule", new JsonObject().put("cron", cron).put("zone", zone));
   }
 
@@ -71,8 +87,8 @@ class TimerFiringTest {
 
   @Test
   void unitAndDelay_calledOncePerPeriod_withOkapisMethodPathAndHeaders() {
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "5", "minute")),
-        module.url());
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "5", "minute")), module.url());
     clock.advance(Duration.ofMinutes(5));
     List<Recorded> got = module.drain();
     assertThat(got).hasSize(1);
@@ -93,15 +109,31 @@ class TimerFiringTest {
 
   @Test
   void withAuthModule_authFilterAskedWithModulePermissions_callCarriesModuleTokenAndPermissions() {
-    TestModule auth = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().setStatusCode(202).putHeader("X-Okapi-Token", "default-token")
-            .putHeader("X-Okapi-Permissions", "[\"notices.granted\"]")
-            .putHeader("X-Okapi-Module-Tokens",
-                "{\"_\":\"any-module-token\",\"" + TIMER_MODULE + "\":\"timer-module-token\"}")
-            .end()));
+    TestModule auth =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            ctx.response()
+                                .setStatusCode(202)
+                                .putHeader("X-Okapi-Token", "default-token")
+                                .putHeader("X-Okapi-Permissions", "[\"notices.granted\"]")
+                                .putHeader(
+                                    "X-Okapi-Module-Tokens",
+                                    "{\"_\":\"any-module-token\",\""
+                                        + TIMER_MODULE
+                                        + "\":\"timer-module-token\"}")
+                                .end()));
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "20", "second")
-        .put("modulePermissions", new JsonArray().add("notices.send").add("users.read"))),
+    gw.install(
+        "diku",
+        timerModule(
+            TIMER_MODULE,
+            every("POST", "/notices", "20", "second")
+                .put("modulePermissions", new JsonArray().add("notices.send").add("users.read"))),
         module.url());
     auth.drain();
     clock.advance(Duration.ofSeconds(20));
@@ -122,8 +154,8 @@ class TimerFiringTest {
 
   @Test
   void cron_calledAtTheMatchingMinutesInItsZone() {
-    gw.install("diku", timerModule(TIMER_MODULE, cron("/reminders", "0 6,18 * * *", "CET")),
-        module.url());
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, cron("/reminders", "0 6,18 * * *", "CET")), module.url());
     clock.advanceTo(Instant.parse("2026-03-02T16:59:59Z"));
     assertThat(calls()).as("06:00 CET was the start; next is 18:00 CET").isEmpty();
     clock.advance(Duration.ofSeconds(1));
@@ -134,35 +166,56 @@ class TimerFiringTest {
 
   @Test
   void handler_firstMethodAndLegacyPath_asOkapiCalls() {
-    gw.install("diku", timerModule(TIMER_MODULE, new JsonObject()
-        .put("methods", new JsonArray().add("PUT").add("POST")).put("path", "/legacy/timer")
-        .put("unit", "second").put("delay", "30")), module.url());
+    gw.install(
+        "diku",
+        timerModule(
+            TIMER_MODULE,
+            new JsonObject()
+                .put("methods", new JsonArray().add("PUT").add("POST"))
+                .put("path", "/legacy/timer")
+                .put("unit", "second")
+                .put("delay", "30")),
+        module.url());
     clock.advance(Duration.ofSeconds(30));
     assertThat(calls()).containsExactly("PUT /legacy/timer");
   }
 
   @Test
   void patchDelayZero_stopsTheTimer_andResetRestartsIt() {
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
-        module.url());
-    gw.request().body("{\"delay\":\"0\"}").patch("/_/proxy/tenants/diku/timers/mod-timer_0")
-        .then().statusCode(204);
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")), module.url());
+    gw.request()
+        .body("{\"delay\":\"0\"}")
+        .patch("/_/proxy/tenants/diku/timers/mod-timer_0")
+        .then()
+        .statusCode(204);
     clock.advance(Duration.ofMinutes(10));
     assertThat(calls()).isEmpty();
     assertThat(clock.pending()).isZero();
-    gw.request().body("{}").patch("/_/proxy/tenants/diku/timers/mod-timer_0")
-        .then().statusCode(204);
+    gw.request()
+        .body("{}")
+        .patch("/_/proxy/tenants/diku/timers/mod-timer_0")
+        .then()
+        .statusCode(204);
     clock.advance(Duration.ofMinutes(3));
     assertThat(calls()).hasSize(3);
   }
 
   @Test
   void patchSchedule_replacesTheDescriptorsTiming() {
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
-        module.url());
-    gw.request().body(new JsonObject().put("id", "mod-timer_0").put("routingEntry",
-            new JsonObject().put("schedule", new JsonObject().put("cron", "30 5 * * *"))).encode())
-        .patch("/_/proxy/tenants/diku/timers").then().statusCode(204);
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")), module.url());
+    gw.request()
+        .body(
+            new JsonObject()
+                .put("id", "mod-timer_0")
+                .put(
+                    "routingEntry",
+                    new JsonObject().put("schedule", new JsonObject().put("cron", "30 5 * * *")))
+                .encode())
+        .patch("/_/proxy/tenants/diku/timers")
+        .then()
+        .statusCode(204);
     clock.advanceTo(Instant.parse("2026-03-02T05:29:59Z"));
     assertThat(calls()).as("the patch dropped unit and delay").isEmpty();
     clock.advance(Duration.ofSeconds(1));
@@ -171,8 +224,8 @@ class TimerFiringTest {
 
   @Test
   void disablingTheModule_stopsItsTimers_enablingStartsThemAgain() {
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
-        module.url());
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")), module.url());
     clock.advance(Duration.ofMinutes(2));
     assertThat(calls()).hasSize(2);
     gw.request().delete("/_/proxy/tenants/diku/modules/" + TIMER_MODULE).then().statusCode(204);
@@ -186,10 +239,12 @@ class TimerFiringTest {
 
   @Test
   void aChangeThisNodeMissed_runNotCalled_andTheNodeReReadsItsTimers() {
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
-        module.url());
-    SharedDataTimerStore.create(gw.vertx()).await().put(new TimerStore.Patch("diku",
-        "mod-timer_0", new JsonObject().put("delay", "0"))).await();
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")), module.url());
+    SharedDataTimerStore.create(gw.vertx())
+        .await()
+        .put(new TimerStore.Patch("diku", "mod-timer_0", new JsonObject().put("delay", "0")))
+        .await();
     assertThat(clock.pending()).as("no one told this node").isEqualTo(1);
     clock.advance(Duration.ofMinutes(1));
     assertThat(calls()).as("checked against the store before calling").isEmpty();
@@ -198,10 +253,13 @@ class TimerFiringTest {
 
   @Test
   void deletingTheTenant_stopsItsTimers_andForgetsItsChanges() {
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
-        module.url());
-    gw.request().body("{\"delay\":\"2\",\"unit\":\"minute\"}")
-        .patch("/_/proxy/tenants/diku/timers/mod-timer_0").then().statusCode(204);
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")), module.url());
+    gw.request()
+        .body("{\"delay\":\"2\",\"unit\":\"minute\"}")
+        .patch("/_/proxy/tenants/diku/timers/mod-timer_0")
+        .then()
+        .statusCode(204);
     gw.request().delete("/_/proxy/tenants/diku").then().statusCode(204);
     clock.advance(Duration.ofMinutes(5));
     assertThat(calls()).isEmpty();
@@ -212,25 +270,27 @@ class TimerFiringTest {
   @Test
   void eachTenant_hasItsOwnCalls() {
     gw.createTenant("other");
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
-        module.url());
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")), module.url());
     gw.enable("other", TIMER_MODULE);
     clock.advance(Duration.ofMinutes(1));
-    assertThat(module.drain()).extracting(r -> r.header("X-Okapi-Tenant"))
+    assertThat(module.drain())
+        .extracting(r -> r.header("X-Okapi-Tenant"))
         .containsExactlyInAnyOrder("diku", "other");
   }
 
   @Test
   void failingModule_countedAndCalledAgainOnSchedule() {
     status = 500;
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
-        module.url());
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")), module.url());
     clock.advance(Duration.ofMinutes(2));
     assertThat(calls()).hasSize(2);
     status = 204;
     clock.advance(Duration.ofMinutes(1));
     String metrics = gw.request().get("/_/metrics").then().statusCode(200).extract().asString();
-    assertThat(metrics).contains("okapi_timer_calls_total{outcome=\"refused\",tenant=\"diku\"} 2.0")
+    assertThat(metrics)
+        .contains("okapi_timer_calls_total{outcome=\"refused\",tenant=\"diku\"} 2.0")
         .contains("okapi_timer_calls_total{outcome=\"success\",tenant=\"diku\"} 1.0");
   }
 
@@ -253,7 +313,10 @@ class TimerFiringTest {
     gw.install("diku", descriptor, module.url());
     clock.advance(Duration.ofMinutes(5));
     assertThat(calls()).isEmpty();
-    gw.request().get("/_/proxy/tenants/diku/timers").then().statusCode(200)
+    gw.request()
+        .get("/_/proxy/tenants/diku/timers")
+        .then()
+        .statusCode(200)
         .body(org.hamcrest.Matchers.equalTo("[ ]"));
   }
 }

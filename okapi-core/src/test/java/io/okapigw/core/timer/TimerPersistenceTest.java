@@ -27,9 +27,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Changed timers are kept, as Okapi keeps them: in PostgreSQL they survive a full restart of
- * the gateway, and they are forgotten when their module is disabled. One contract for both
- * stores.
+ * Changed timers are kept, as Okapi keeps them: in PostgreSQL they survive a full restart of the
+ * gateway, and they are forgotten when their module is disabled. One contract for both stores.
  */
 class TimerPersistenceTest {
 
@@ -46,8 +45,8 @@ class TimerPersistenceTest {
   }
 
   private static GatewayFixture gateway(String db, FakeScheduler clock) {
-    return new GatewayFixture(GatewayOptions.from(Settings.of(Map.of("port", "0",
-        "storage", db))), clock);
+    return new GatewayFixture(
+        GatewayOptions.from(Settings.of(Map.of("port", "0", "storage", db))), clock);
   }
 
   @Test
@@ -55,14 +54,22 @@ class TimerPersistenceTest {
     String db = TestPostgres.get().createDatabase();
     FakeScheduler clock = new FakeScheduler(START);
     GatewayFixture first = gateway(db, clock);
-    TestModule module = TestModule.start(vertx, router -> router.route().handler(ctx ->
-        ctx.response().setStatusCode(204).end()));
+    TestModule module =
+        TestModule.start(
+            vertx,
+            router -> router.route().handler(ctx -> ctx.response().setStatusCode(204).end()));
     try {
       first.createTenant("diku");
-      first.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
+      first.install(
+          "diku",
+          timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
           module.url());
-      first.request().body("{\"unit\":\"minute\",\"delay\":\"7\"}")
-          .patch("/_/proxy/tenants/diku/timers/mod-timer_0").then().statusCode(204);
+      first
+          .request()
+          .body("{\"unit\":\"minute\",\"delay\":\"7\"}")
+          .patch("/_/proxy/tenants/diku/timers/mod-timer_0")
+          .then()
+          .statusCode(204);
     } finally {
       first.close();
     }
@@ -70,12 +77,20 @@ class TimerPersistenceTest {
 
     GatewayFixture second = gateway(db, clock);
     try {
-      second.request().get("/_/proxy/tenants/diku/timers/mod-timer_0").then().statusCode(200)
-          .body("modified", equalTo(true)).body("routingEntry.delay", equalTo("7"));
+      second
+          .request()
+          .get("/_/proxy/tenants/diku/timers/mod-timer_0")
+          .then()
+          .statusCode(200)
+          .body("modified", equalTo(true))
+          .body("routingEntry.delay", equalTo("7"));
       module.drain();
       clock.advance(Duration.ofMinutes(14));
       assertThat(module.drain()).hasSize(2);
-      second.request().delete("/_/proxy/tenants/diku/modules/" + TIMER_MODULE).then()
+      second
+          .request()
+          .delete("/_/proxy/tenants/diku/modules/" + TIMER_MODULE)
+          .then()
           .statusCode(204);
       second.enable("diku", TIMER_MODULE);
     } finally {
@@ -84,8 +99,13 @@ class TimerPersistenceTest {
 
     GatewayFixture third = gateway(db, clock);
     try {
-      third.request().get("/_/proxy/tenants/diku/timers/mod-timer_0").then().statusCode(200)
-          .body("modified", equalTo(false)).body("routingEntry.delay", equalTo("1"));
+      third
+          .request()
+          .get("/_/proxy/tenants/diku/timers/mod-timer_0")
+          .then()
+          .statusCode(200)
+          .body("modified", equalTo(false))
+          .body("routingEntry.delay", equalTo("1"));
     } finally {
       third.close();
       module.close();
@@ -108,15 +128,16 @@ class TimerPersistenceTest {
     store.put(new TimerStore.Patch("diku", "mod-a_1", seven)).await();
     store.put(new TimerStore.Patch("other", "mod-a_0", seven)).await();
     store.put(new TimerStore.Patch("diku", "mod-a_1", off)).await();
-    assertThat(store.forTenant("diku").await())
-        .isEqualTo(Map.of("mod-a_0", seven, "mod-a_1", off));
-    assertThat(store.all().await()).hasSize(3)
+    assertThat(store.forTenant("diku").await()).isEqualTo(Map.of("mod-a_0", seven, "mod-a_1", off));
+    assertThat(store.all().await())
+        .hasSize(3)
         .contains(new TimerStore.Patch("other", "mod-a_0", seven));
     store.delete("diku", "mod-a_0").await();
     store.delete("diku", "nosuch_0").await();
     assertThat(store.forTenant("diku").await()).isEqualTo(Map.of("mod-a_1", off));
     assertThat(store.forTenant("nosuch").await()).isEmpty();
-    assertThat(store.all().await()).extracting(TimerStore.Patch::tenant)
+    assertThat(store.all().await())
+        .extracting(TimerStore.Patch::tenant)
         .containsExactlyInAnyOrderElementsOf(List.of("diku", "other"));
     store.close().await();
   }

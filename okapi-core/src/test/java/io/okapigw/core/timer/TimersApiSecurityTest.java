@@ -37,16 +37,19 @@ class TimersApiSecurityTest {
   @BeforeEach
   void start() {
     gw = new GatewayFixture(GatewayOptions.defaults(0), new FakeScheduler(START));
-    auth = TestModule.start(gw.vertx(), router -> router.route()
-        .handler(TimersApiSecurityTest::decide));
-    TestModule module = TestModule.start(gw.vertx(), router -> router.route().handler(ctx ->
-        ctx.response().setStatusCode(204).end()));
-    String okapiModule = gw.request().get("/_/proxy/tenants/supertenant/modules").then()
-        .extract().path("[0].id");
+    auth =
+        TestModule.start(
+            gw.vertx(), router -> router.route().handler(TimersApiSecurityTest::decide));
+    TestModule module =
+        TestModule.start(
+            gw.vertx(),
+            router -> router.route().handler(ctx -> ctx.response().setStatusCode(204).end()));
+    String okapiModule =
+        gw.request().get("/_/proxy/tenants/supertenant/modules").then().extract().path("[0].id");
     gw.createTenant("diku");
     gw.enable("diku", okapiModule);
-    gw.install("diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")),
-        module.url());
+    gw.install(
+        "diku", timerModule(TIMER_MODULE, every("POST", "/notices", "1", "minute")), module.url());
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     gw.enable("supertenant", "mod-auth-1.0.0");
     auth.drain();
@@ -61,14 +64,20 @@ class TimersApiSecurityTest {
   private static void decide(RoutingContext ctx) {
     String token = ctx.request().getHeader("X-Okapi-Token");
     String required = ctx.request().getHeader("X-Okapi-Permissions-Required");
-    boolean holds = required == null || SUPER.equals(token)
-        || DIKU_ADMIN.equals(token) && required.equals(SELF_PATCH);
+    boolean holds =
+        required == null
+            || SUPER.equals(token)
+            || DIKU_ADMIN.equals(token) && required.equals(SELF_PATCH);
     if (!holds) {
       ctx.response().setStatusCode(token == null ? 401 : 403).end("needs " + required);
       return;
     }
-    ctx.response().setStatusCode(202).putHeader("X-Okapi-Module-Tokens",
-        new JsonObject().put("_", token == null ? "anonymous" : token).encode()).end();
+    ctx.response()
+        .setStatusCode(202)
+        .putHeader(
+            "X-Okapi-Module-Tokens",
+            new JsonObject().put("_", token == null ? "anonymous" : token).encode())
+        .end();
   }
 
   private RequestSpecification as(String token, String tenant) {
@@ -86,13 +95,23 @@ class TimersApiSecurityTest {
     as(null, "supertenant").get(timers).then().statusCode(401);
     as(SUPER, "supertenant").get(timers).then().statusCode(200);
     as(SUPER, "supertenant").get(timers + "/mod-timer_0").then().statusCode(200);
-    as(SUPER, "supertenant").body("{\"delay\":\"0\"}").patch(timers + "/mod-timer_0").then()
+    as(SUPER, "supertenant")
+        .body("{\"delay\":\"0\"}")
+        .patch(timers + "/mod-timer_0")
+        .then()
         .statusCode(204);
-    as(SUPER, "supertenant").body("{\"id\":\"mod-timer_0\",\"routingEntry\":{}}").patch(timers)
-        .then().statusCode(204);
-    assertThat(required()).containsExactly("okapi.proxy.tenants.timers.list",
-        "okapi.proxy.tenants.timers.list", "okapi.proxy.tenants.timers.get",
-        "okapi.proxy.tenants.timers.patch", "okapi.proxy.tenants.timers.patch");
+    as(SUPER, "supertenant")
+        .body("{\"id\":\"mod-timer_0\",\"routingEntry\":{}}")
+        .patch(timers)
+        .then()
+        .statusCode(204);
+    assertThat(required())
+        .containsExactly(
+            "okapi.proxy.tenants.timers.list",
+            "okapi.proxy.tenants.timers.list",
+            "okapi.proxy.tenants.timers.get",
+            "okapi.proxy.tenants.timers.patch",
+            "okapi.proxy.tenants.timers.patch");
   }
 
   @Test
@@ -100,11 +119,17 @@ class TimersApiSecurityTest {
     String timers = "/_/proxy/tenants/diku/timers";
     as(DIKU_ADMIN, "diku").get(timers).then().statusCode(200);
     as(DIKU_ADMIN, "diku").get(timers + "/mod-timer_0").then().statusCode(200);
-    as(DIKU_ADMIN, "diku").body("{\"delay\":\"0\"}").patch(timers + "/mod-timer_0").then()
+    as(DIKU_ADMIN, "diku")
+        .body("{\"delay\":\"0\"}")
+        .patch(timers + "/mod-timer_0")
+        .then()
         .statusCode(204);
     assertThat(required()).containsExactly(null, null, SELF_PATCH);
     as(DIKU_ADMIN, "diku").get("/_/proxy/tenants/supertenant/timers").then().statusCode(403);
-    as(null, "diku").body("{\"delay\":\"0\"}").patch(timers + "/mod-timer_0").then()
+    as(null, "diku")
+        .body("{\"delay\":\"0\"}")
+        .patch(timers + "/mod-timer_0")
+        .then()
         .statusCode(401);
   }
 }

@@ -15,14 +15,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Okapi's timer API: the same descriptor registered on Okapi 6.1.5 and here gives the same
- * answers (the expected JSON below is Okapi's, as it answered), and PATCH changes, disables and
- * resets timers as Okapi does.
+ * Okapi's timer API: the same descriptor registered on Okapi 6.1.5 and here gives the same answers
+ * (the expected JSON below is Okapi's, as it answered), and PATCH changes, disables and resets
+ * timers as Okapi does.
  */
 class TimersApiTest {
 
   /** Three timers: a period with module permissions, a cron in CET, a legacy path. */
-  private static final JsonObject DESCRIPTOR = new JsonObject("""
+  private static final JsonObject DESCRIPTOR =
+      new JsonObject(
+          """
       {"id":"mod-timer-1.0.0","provides":[
        {"id":"timerthing","version":"1.0","handlers":[{"methods":["GET"],"pathPattern":"/thing",
          "permissionsRequired":[]}]},
@@ -36,7 +38,9 @@ class TimersApiTest {
        ]}]}""");
 
   /** Okapi 6.1.5's answer to GET /_/proxy/tenants/t1/timers for DESCRIPTOR. */
-  private static final JsonArray OKAPI_LIST = new JsonArray("""
+  private static final JsonArray OKAPI_LIST =
+      new JsonArray(
+          """
       [ {
         "id" : "mod-timer_0",
         "routingEntry" : {
@@ -88,13 +92,19 @@ class TimersApiTest {
   }
 
   private JsonArray list() {
-    return new JsonArray(gw.request().get(TIMERS).then().statusCode(200)
-        .contentType("application/json").extract().asString());
+    return new JsonArray(
+        gw.request()
+            .get(TIMERS)
+            .then()
+            .statusCode(200)
+            .contentType("application/json")
+            .extract()
+            .asString());
   }
 
   private JsonObject get(String id) {
-    return new JsonObject(gw.request().get(TIMERS + "/" + id).then().statusCode(200)
-        .extract().asString());
+    return new JsonObject(
+        gw.request().get(TIMERS + "/" + id).then().statusCode(200).extract().asString());
   }
 
   private void patch(String id, String body) {
@@ -112,14 +122,16 @@ class TimersApiTest {
 
   @Test
   void unknownTenant_listIsEmpty_getIs404_asOkapi() {
-    gw.request().get("/_/proxy/tenants/nosuch/timers").then().statusCode(200)
-        .body(equalTo("[ ]"));
+    gw.request().get("/_/proxy/tenants/nosuch/timers").then().statusCode(200).body(equalTo("[ ]"));
     gw.request().get("/_/proxy/tenants/nosuch/timers/mod-timer_0").then().statusCode(404);
   }
 
   @Test
   void unknownOrMalformedId_404() {
-    gw.request().get(TIMERS + "/mod-timer_7").then().statusCode(404)
+    gw.request()
+        .get(TIMERS + "/mod-timer_7")
+        .then()
+        .statusCode(404)
         .body(containsString("tenant t1 has no timer mod-timer_7"));
     gw.request().get(TIMERS + "/foo").then().statusCode(404);
     gw.request().body("{\"delay\":\"1\"}").patch(TIMERS + "/mod-foo_0").then().statusCode(404);
@@ -128,7 +140,10 @@ class TimersApiTest {
   @Test
   void patchDelayZero_dropsUnitAndSchedule_marksModified_asOkapi() {
     patch("mod-timer_0", "{\"delay\":\"0\"}");
-    assertThat(get("mod-timer_0")).isEqualTo(new JsonObject("""
+    assertThat(get("mod-timer_0"))
+        .isEqualTo(
+            new JsonObject(
+                """
         {"id" : "mod-timer_0", "routingEntry" : {"methods" : [ "POST" ],
           "pathPattern" : "/timer/fast", "delay" : "0",
           "modulePermissions" : [ "a.perm", "b.perm" ]}, "modified" : true}"""));
@@ -136,10 +151,17 @@ class TimersApiTest {
 
   @Test
   void patchFromTheList_takesATimerDescriptor_andIgnoresOtherRoutingEntryFields() {
-    gw.request().body("{\"id\":\"mod-timer_2\",\"routingEntry\":{\"schedule\":"
-            + "{\"cron\":\"0 6,18 * * MON\"},\"pathPattern\":\"/other\"}}")
-        .patch(TIMERS).then().statusCode(204);
-    assertThat(get("mod-timer_2")).isEqualTo(new JsonObject("""
+    gw.request()
+        .body(
+            "{\"id\":\"mod-timer_2\",\"routingEntry\":{\"schedule\":"
+                + "{\"cron\":\"0 6,18 * * MON\"},\"pathPattern\":\"/other\"}}")
+        .patch(TIMERS)
+        .then()
+        .statusCode(204);
+    assertThat(get("mod-timer_2"))
+        .isEqualTo(
+            new JsonObject(
+                """
         {"id" : "mod-timer_2", "routingEntry" : {"methods" : [ "PUT" ], "path" : "/timer/legacy",
           "schedule" : {"cron" : "0 6,18 * * MON"}, "permissionsRequired" : [ ]},
          "modified" : true}"""));
@@ -148,30 +170,56 @@ class TimersApiTest {
   @Test
   void patchWithoutTiming_resetsToTheDescriptor() {
     patch("mod-timer_1", "{\"unit\":\"minute\",\"delay\":\"5\"}");
-    assertThat(get("mod-timer_1").getJsonObject("routingEntry").getString("delay"))
-        .isEqualTo("5");
+    assertThat(get("mod-timer_1").getJsonObject("routingEntry").getString("delay")).isEqualTo("5");
     patch("mod-timer_1", "{}");
     assertThat(get("mod-timer_1")).isEqualTo(OKAPI_LIST.getJsonObject(1));
   }
 
   @Test
   void patch_badInput_400NamingIt() {
-    gw.request().body("{\"unit\":\"week\",\"delay\":\"1\"}").patch(TIMERS + "/mod-timer_1")
-        .then().statusCode(400).body(containsString("unit must be one of"));
-    gw.request().body("{\"schedule\":{\"cron\":\"bad\"}}").patch(TIMERS + "/mod-timer_1")
-        .then().statusCode(400).body(containsString("bad cron 'bad'"));
-    gw.request().body("{\"schedule\":{\"cron\":\"* * * * *\",\"zone\":\"Mars/Base\"}}")
-        .patch(TIMERS + "/mod-timer_1").then().statusCode(400)
+    gw.request()
+        .body("{\"unit\":\"week\",\"delay\":\"1\"}")
+        .patch(TIMERS + "/mod-timer_1")
+        .then()
+        .statusCode(400)
+        .body(containsString("unit must be one of"));
+    gw.request()
+        .body("{\"schedule\":{\"cron\":\"bad\"}}")
+        .patch(TIMERS + "/mod-timer_1")
+        .then()
+        .statusCode(400)
+        .body(containsString("bad cron 'bad'"));
+    gw.request()
+        .body("{\"schedule\":{\"cron\":\"* * * * *\",\"zone\":\"Mars/Base\"}}")
+        .patch(TIMERS + "/mod-timer_1")
+        .then()
+        .statusCode(400)
         .body(containsString("unknown zone Mars/Base"));
-    gw.request().body("{\"unit\":\"second\",\"delay\":\"x\"}").patch(TIMERS + "/mod-timer_1")
-        .then().statusCode(400).body(containsString("delay must be a whole number"));
-    gw.request().body("{\"id\":\"mod-timer_0\",\"delay\":\"7\"}").patch(TIMERS + "/mod-timer_1")
-        .then().statusCode(400).body(containsString("unknown field id"));
+    gw.request()
+        .body("{\"unit\":\"second\",\"delay\":\"x\"}")
+        .patch(TIMERS + "/mod-timer_1")
+        .then()
+        .statusCode(400)
+        .body(containsString("delay must be a whole number"));
+    gw.request()
+        .body("{\"id\":\"mod-timer_0\",\"delay\":\"7\"}")
+        .patch(TIMERS + "/mod-timer_1")
+        .then()
+        .statusCode(400)
+        .body(containsString("unknown field id"));
     gw.request().body("{").patch(TIMERS + "/mod-timer_1").then().statusCode(400);
-    gw.request().body("{\"id\":\"mod-timer_0\"}").patch(TIMERS).then().statusCode(400)
+    gw.request()
+        .body("{\"id\":\"mod-timer_0\"}")
+        .patch(TIMERS)
+        .then()
+        .statusCode(400)
         .body(containsString("missing routingEntry"));
-    gw.request().body("{\"routingEntry\":{\"delay\":\"0\"}}").patch(TIMERS).then()
-        .statusCode(400).body(containsString("missing id"));
+    gw.request()
+        .body("{\"routingEntry\":{\"delay\":\"0\"}}")
+        .patch(TIMERS)
+        .then()
+        .statusCode(400)
+        .body(containsString("missing id"));
     assertThat(list()).as("nothing changed").isEqualTo(OKAPI_LIST);
   }
 

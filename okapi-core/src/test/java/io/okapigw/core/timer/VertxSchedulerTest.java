@@ -18,9 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The production scheduler: waits on Vert.x timers, at most a short while at a time, then reads
- * the wall clock again; a task runs once the clock has reached its instant, not before. The
- * test moves the clock instead of waiting for it.
+ * The production scheduler: waits on Vert.x timers, at most a short while at a time, then reads the
+ * wall clock again; a task runs once the clock has reached its instant, not before. The test moves
+ * the clock instead of waiting for it.
  */
 class VertxSchedulerTest {
 
@@ -87,10 +87,13 @@ class VertxSchedulerTest {
   @Test
   void cancelledTask_neverRuns() throws Exception {
     AtomicBoolean cancelledRan = new AtomicBoolean();
-    Scheduler.Cancellable cancelled = scheduler.at(START.plusSeconds(1), () -> {
-      cancelledRan.set(true);
-      return Future.succeededFuture();
-    });
+    Scheduler.Cancellable cancelled =
+        scheduler.at(
+            START.plusSeconds(1),
+            () -> {
+              cancelledRan.set(true);
+              return Future.succeededFuture();
+            });
     Promise<Instant> later = Promise.promise();
     scheduler.at(START.plusSeconds(2), () -> ran(later, clock.instant()));
     cancelled.cancel();

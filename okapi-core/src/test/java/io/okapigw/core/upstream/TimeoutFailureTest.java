@@ -43,12 +43,20 @@ class TimeoutFailureTest {
 
   @Test
   void requestIdleTimeout_isATimeout() {
-    HttpServer silent = vertx.createHttpServer().requestHandler(request -> { }).listen(0).await();
+    HttpServer silent = vertx.createHttpServer().requestHandler(request -> {}).listen(0).await();
     HttpClientAgent client = vertx.createHttpClient();
     try {
-      Throwable failure = failureOf(client.request(new RequestOptions().setMethod(HttpMethod.GET)
-              .setHost("localhost").setPort(silent.actualPort()).setURI("/").setIdleTimeout(100))
-          .compose(request -> request.send()));
+      Throwable failure =
+          failureOf(
+              client
+                  .request(
+                      new RequestOptions()
+                          .setMethod(HttpMethod.GET)
+                          .setHost("localhost")
+                          .setPort(silent.actualPort())
+                          .setURI("/")
+                          .setIdleTimeout(100))
+                  .compose(request -> request.send()));
       assertThat(failure).isNotNull();
       assertThat(UpstreamClient.isTimeoutFailure(failure)).isTrue();
     } finally {
@@ -59,8 +67,10 @@ class TimeoutFailureTest {
 
   @Test
   void nettyConnectTimeout_isATimeout() {
-    assertThat(UpstreamClient.isTimeoutFailure(
-        new ConnectTimeoutException("connection timed out: localhost/127.0.0.1:9"))).isTrue();
+    assertThat(
+            UpstreamClient.isTimeoutFailure(
+                new ConnectTimeoutException("connection timed out: localhost/127.0.0.1:9")))
+        .isTrue();
   }
 
   @Test
@@ -95,6 +105,5 @@ class TimeoutFailureTest {
   }
 
   /** Was taken for a timeout when timeouts were told by class name. */
-  private static final class LockTimeoutLookalike extends RuntimeException {
-  }
+  private static final class LockTimeoutLookalike extends RuntimeException {}
 }

@@ -12,20 +12,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Admin calls to an Okapi-compatible gateway, made as its super admin once the admin API asks
- * for it: a call answered 401 or 403 is sent once more with a fresh token of the super admin
- * (logged in through the gateway for tenant {@value SuperAdmin#TENANT}); later calls carry that
- * token until the gateway refuses it (tokens expire, after 10 minutes by default). Without
- * credentials, refusals are returned as they are. Calls are made one at a time; neither the
- * password nor a token is ever logged.
+ * Admin calls to an Okapi-compatible gateway, made as its super admin once the admin API asks for
+ * it: a call answered 401 or 403 is sent once more with a fresh token of the super admin (logged in
+ * through the gateway for tenant {@value SuperAdmin#TENANT}); later calls carry that token until
+ * the gateway refuses it (tokens expire, after 10 minutes by default). Without credentials,
+ * refusals are returned as they are. Calls are made one at a time; neither the password nor a token
+ * is ever logged.
  */
 final class AdminClient {
 
   private static final Logger log = LoggerFactory.getLogger(AdminClient.class);
 
   /** An HTTP answer. */
-  record Answer(int status, Buffer body) {
-  }
+  record Answer(int status, Buffer body) {}
 
   private final HttpClientAgent client;
   private final String adminUrl;
@@ -52,9 +51,8 @@ final class AdminClient {
 
   /**
    * @param body JSON body, or null for none
-   * @return the gateway's answer (after one login and retry if it refused the call and
-   *     credentials are known); failed naming the call if no answer came, or if the login
-   *     failed
+   * @return the gateway's answer (after one login and retry if it refused the call and credentials
+   *     are known); failed naming the call if no answer came, or if the login failed
    */
   Future<Answer> send(HttpMethod method, String path, JsonObject body) {
     return send(method, path, body == null ? null : body.toBuffer());
@@ -66,10 +64,13 @@ final class AdminClient {
   }
 
   private Future<Answer> send(HttpMethod method, String path, Buffer body) {
-    return attempt(method, path, body).compose(answer -> refused(answer) && superAdmin != null
-        ? loginThroughGateway(answer.status() + " to " + method + " " + path)
-            .compose(v -> attempt(method, path, body))
-        : Future.succeededFuture(answer));
+    return attempt(method, path, body)
+        .compose(
+            answer ->
+                refused(answer) && superAdmin != null
+                    ? loginThroughGateway(answer.status() + " to " + method + " " + path)
+                        .compose(v -> attempt(method, path, body))
+                    : Future.succeededFuture(answer));
   }
 
   /**
@@ -79,12 +80,18 @@ final class AdminClient {
    * @return done; failed naming the user and the gateway's answer
    */
   Future<Void> loginThroughGateway(String reason) {
-    log.info("logging in as {} (tenant {}) at {}: {}", superAdmin.username(), SuperAdmin.TENANT,
-        adminUrl, reason);
-    return login(adminUrl).map(t -> {
-      token = t;
-      return null;
-    });
+    log.info(
+        "logging in as {} (tenant {}) at {}: {}",
+        superAdmin.username(),
+        SuperAdmin.TENANT,
+        adminUrl,
+        reason);
+    return login(adminUrl)
+        .map(
+            t -> {
+              token = t;
+              return null;
+            });
   }
 
   /**
@@ -93,23 +100,37 @@ final class AdminClient {
    * @return the token; failed naming the user, the URL and the answer
    */
   Future<String> login(String baseUrl) {
-    JsonObject credentials = new JsonObject().put("username", superAdmin.username())
-        .put("password", superAdmin.password());
-    RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-        .setAbsoluteURI(baseUrl + "/authn/login").putHeader("X-Okapi-Tenant", SuperAdmin.TENANT)
-        .putHeader("Content-Type", "application/json");
-    String call = "login of " + superAdmin.username() + " (tenant " + SuperAdmin.TENANT
-        + ") at " + baseUrl;
-    return client.request(options)
+    JsonObject credentials =
+        new JsonObject()
+            .put("username", superAdmin.username())
+            .put("password", superAdmin.password());
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(HttpMethod.POST)
+            .setAbsoluteURI(baseUrl + "/authn/login")
+            .putHeader("X-Okapi-Tenant", SuperAdmin.TENANT)
+            .putHeader("Content-Type", "application/json");
+    String call =
+        "login of " + superAdmin.username() + " (tenant " + SuperAdmin.TENANT + ") at " + baseUrl;
+    return client
+        .request(options)
         .compose(request -> request.send(credentials.toBuffer()))
-        .compose(response -> response.body().compose(body -> {
-          String issued = response.getHeader("X-Okapi-Token");
-          return response.statusCode() == 201 && issued != null
-              ? Future.succeededFuture(issued)
-              : Future.failedFuture(new IllegalStateException(call + " answered "
-                  + response.statusCode() + ": " + body));
-        }), e -> Future.failedFuture(new IllegalStateException(call + " failed: "
-            + e.getMessage(), e)));
+        .compose(
+            response ->
+                response
+                    .body()
+                    .compose(
+                        body -> {
+                          String issued = response.getHeader("X-Okapi-Token");
+                          return response.statusCode() == 201 && issued != null
+                              ? Future.succeededFuture(issued)
+                              : Future.failedFuture(
+                                  new IllegalStateException(
+                                      call + " answered " + response.statusCode() + ": " + body));
+                        }),
+            e ->
+                Future.failedFuture(
+                    new IllegalStateException(call + " failed: " + e.getMessage(), e)));
   }
 
   Future<Void> close() {
@@ -121,16 +142,26 @@ final class AdminClient {
   }
 
   private Future<Answer> attempt(HttpMethod method, String path, Buffer body) {
-    RequestOptions options = new RequestOptions().setMethod(method)
-        .setAbsoluteURI(adminUrl + path).putHeader("Accept", "application/json, text/plain");
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(method)
+            .setAbsoluteURI(adminUrl + path)
+            .putHeader("Accept", "application/json, text/plain");
     if (token != null) {
       options.putHeader("X-Okapi-Token", token);
     }
-    return client.request(options)
-        .compose(request -> body == null ? request.send()
-            : request.putHeader("Content-Type", "application/json").send(body))
+    return client
+        .request(options)
+        .compose(
+            request ->
+                body == null
+                    ? request.send()
+                    : request.putHeader("Content-Type", "application/json").send(body))
         .compose(response -> response.body().map(b -> new Answer(response.statusCode(), b)))
-        .recover(e -> Future.failedFuture(new IllegalStateException(method + " " + adminUrl
-            + path + " failed: " + e.getMessage(), e)));
+        .recover(
+            e ->
+                Future.failedFuture(
+                    new IllegalStateException(
+                        method + " " + adminUrl + path + " failed: " + e.getMessage(), e)));
   }
 }

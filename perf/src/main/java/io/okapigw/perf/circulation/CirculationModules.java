@@ -44,8 +44,8 @@ public final class CirculationModules {
   private final CirculationData data;
   private final List<ModuleDeployment> deployments;
 
-  private CirculationModules(Vertx vertx, CirculationData data,
-      List<ModuleDeployment> deployments) {
+  private CirculationModules(
+      Vertx vertx, CirculationData data, List<ModuleDeployment> deployments) {
     this.vertx = vertx;
     this.data = data;
     this.deployments = List.copyOf(deployments);
@@ -64,46 +64,53 @@ public final class CirculationModules {
    * @param callTimeout how long a module waits for another module's answer (then 504)
    * @return the running modules; fails if a port cannot be bound
    */
-  public static Future<CirculationModules> start(Vertx vertx, CirculationData.Options options,
-      Duration callTimeout) {
+  public static Future<CirculationModules> start(
+      Vertx vertx, CirculationData.Options options, Duration callTimeout) {
     return start(vertx, options, callTimeout, "127.0.0.1", 0);
   }
 
   /**
    * @param callTimeout how long a module waits for another module's answer (then 504)
    * @param host the address every module listens on (the other overloads: 127.0.0.1)
-   * @param basePort 0: any free ports; else the first module of {@link #deployments()} listens
-   *     on {@code basePort}, the next on {@code basePort + 1}, ...
+   * @param basePort 0: any free ports; else the first module of {@link #deployments()} listens on
+   *     {@code basePort}, the next on {@code basePort + 1}, ...
    * @return the running modules; fails if a port cannot be bound
    */
-  public static Future<CirculationModules> start(Vertx vertx, CirculationData.Options options,
-      Duration callTimeout, String host, int basePort) {
+  public static Future<CirculationModules> start(
+      Vertx vertx,
+      CirculationData.Options options,
+      Duration callTimeout,
+      String host,
+      int basePort) {
     CirculationData data = CirculationData.generate(options);
     List<Future<ModuleDeployment>> started = new ArrayList<>();
     List<ModuleSpec> specs = specs(data);
     for (int i = 0; i < specs.size(); i++) {
       ModuleSpec spec = specs.get(i);
       int port = basePort == 0 ? 0 : basePort + i;
-      ModuleServer server = new ModuleServer(spec.descriptor(), spec.routes(), host, port,
-          callTimeout);
+      ModuleServer server =
+          new ModuleServer(spec.descriptor(), spec.routes(), host, port, callTimeout);
       started.add(vertx.deployVerticle(server).map(id -> new ModuleDeployment(server, id)));
     }
     return Future.join(started)
         .recover(e -> undeploy(vertx, started).transform(v -> Future.failedFuture(e)))
-        .map(all -> new CirculationModules(vertx, data,
-            started.stream().map(Future::result).toList()));
+        .map(
+            all ->
+                new CirculationModules(vertx, data, started.stream().map(Future::result).toList()));
   }
 
   /**
    * The permissions a librarian needs to check items out and in through the gateway: the
-   * permissions required by the two handlers a client calls directly. Everything circulation
-   * does downstream runs on its module permissions.
+   * permissions required by the two handlers a client calls directly. Everything circulation does
+   * downstream runs on its module permissions.
    */
   public static List<String> librarianPermissions() {
     return Librarian.PERMISSIONS;
   }
 
-  /** @return the modules in an order that can be enabled one by one (providers first) */
+  /**
+   * @return the modules in an order that can be enabled one by one (providers first)
+   */
   public List<ModuleDeployment> deployments() {
     return deployments;
   }
@@ -113,19 +120,22 @@ public final class CirculationModules {
    * @throws NoSuchElementException if there is no such module
    */
   public ModuleDeployment deployment(String name) {
-    return deployments.stream().filter(d -> d.id().matches(Pattern.quote(name) + "-\\d.*"))
+    return deployments.stream()
+        .filter(d -> d.id().matches(Pattern.quote(name) + "-\\d.*"))
         .findFirst()
         .orElseThrow(() -> new NoSuchElementException("no simulated module " + name));
   }
 
-  /** @return the generated library: patron and item barcodes, the service point id, ... */
+  /**
+   * @return the generated library: patron and item barcodes, the service point id, ...
+   */
   public CirculationData data() {
     return data;
   }
 
   /**
-   * Registers every module on a gateway and enables it for the tenant (see
-   * {@link GatewayRegistration}); safe to repeat.
+   * Registers every module on a gateway and enables it for the tenant (see {@link
+   * GatewayRegistration}); safe to repeat.
    *
    * @param adminUrl the gateway's URL, e.g. {@code http://localhost:9130}
    * @param tenant tenant id, created if missing
@@ -140,16 +150,24 @@ public final class CirculationModules {
   }
 
   private static List<ModuleSpec> specs(CirculationData data) {
-    return List.of(UsersModule.spec(data), PermissionsModule.spec(Librarian.DEMO),
+    return List.of(
+        UsersModule.spec(data),
+        PermissionsModule.spec(Librarian.DEMO),
         InventoryStorageModule.spec(data),
-        CirculationStorageModule.spec(data), FeesFinesModule.spec(data),
-        PatronBlocksModule.spec(data), NotifyModule.spec(), PubSubModule.spec(),
+        CirculationStorageModule.spec(data),
+        FeesFinesModule.spec(data),
+        PatronBlocksModule.spec(data),
+        NotifyModule.spec(),
+        PubSubModule.spec(),
         CirculationModule.spec(data, Clock.systemUTC()));
   }
 
   private static Future<Void> undeploy(Vertx vertx, List<Future<ModuleDeployment>> started) {
-    List<Future<Void>> stopped = started.stream().filter(Future::succeeded)
-        .map(f -> vertx.undeploy(f.result().deploymentId())).toList();
+    List<Future<Void>> stopped =
+        started.stream()
+            .filter(Future::succeeded)
+            .map(f -> vertx.undeploy(f.result().deploymentId()))
+            .toList();
     return Future.join(stopped).mapEmpty();
   }
 }

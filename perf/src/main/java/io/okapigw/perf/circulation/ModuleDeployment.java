@@ -5,9 +5,7 @@ import io.okapigw.perf.circulation.module.Faults;
 import io.okapigw.perf.circulation.module.ModuleServer;
 import io.vertx.core.json.JsonObject;
 
-/**
- * One running simulated module: its descriptor, where it listens, what it served and called.
- */
+/** One running simulated module: its descriptor, where it listens, what it served and called. */
 public final class ModuleDeployment {
 
   private final ModuleServer server;
@@ -18,32 +16,44 @@ public final class ModuleDeployment {
     this.deploymentId = deploymentId;
   }
 
-  /** @return the module id, e.g. {@code mod-circulation-24.5.0} */
+  /**
+   * @return the module id, e.g. {@code mod-circulation-24.5.0}
+   */
   public String id() {
     return server.id();
   }
 
-  /** @return a copy of the module descriptor, ready to POST to {@code /_/proxy/modules} */
+  /**
+   * @return a copy of the module descriptor, ready to POST to {@code /_/proxy/modules}
+   */
   public JsonObject descriptor() {
     return server.descriptor();
   }
 
-  /** @return the base URL, {@code http://127.0.0.1:<port>}, for {@code /_/discovery/modules} */
+  /**
+   * @return the base URL, {@code http://127.0.0.1:<port>}, for {@code /_/discovery/modules}
+   */
   public String url() {
     return server.url();
   }
 
-  /** @return requests served, by handler key ({@code "GET /users/{id}"}) */
+  /**
+   * @return requests served, by handler key ({@code "GET /users/{id}"})
+   */
   public CallCounts served() {
     return server.served();
   }
 
-  /** @return calls made to other modules through the gateway, by the called handler's key */
+  /**
+   * @return calls made to other modules through the gateway, by the called handler's key
+   */
   public CallCounts calls() {
     return server.calls();
   }
 
-  /** @return the failures this module is told to simulate (none at start) */
+  /**
+   * @return the failures this module is told to simulate (none at start)
+   */
   public Faults faults() {
     return server.faults();
   }

@@ -29,46 +29,66 @@ final class Admin {
   }
 
   void login(String username, String password) throws IOException, InterruptedException {
-    HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(gateway + "/authn/login"))
-        .header("X-Okapi-Tenant", tenant).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"username\":\"" + username
-            + "\",\"password\":\"" + password + "\"}")).build());
-    token = r.headers().firstValue("X-Okapi-Token")
-        .orElseThrow(() -> new IllegalStateException("login answered " + r.statusCode()));
+    HttpResponse<String> r =
+        send(
+            HttpRequest.newBuilder(URI.create(gateway + "/authn/login"))
+                .header("X-Okapi-Tenant", tenant)
+                .header("Content-Type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}"))
+                .build());
+    token =
+        r.headers()
+            .firstValue("X-Okapi-Token")
+            .orElseThrow(() -> new IllegalStateException("login answered " + r.statusCode()));
   }
 
   /** Changes the user's permissions in the authtoken module directly (no gateway told). */
   void setPermissions(List<String> permissions) throws IOException, InterruptedException {
-    expectStatus(send(HttpRequest.newBuilder(URI.create(authtoken + "/perms/users/" + userId
-            + "/permissions")).header("X-Okapi-Tenant", tenant)
-        .header("Content-Type", "application/json")
-        .PUT(HttpRequest.BodyPublishers.ofString(new JsonArray(permissions).encode())).build()),
+    expectStatus(
+        send(
+            HttpRequest.newBuilder(
+                    URI.create(authtoken + "/perms/users/" + userId + "/permissions"))
+                .header("X-Okapi-Tenant", tenant)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(new JsonArray(permissions).encode()))
+                .build()),
         204);
   }
 
   HttpResponse<String> invalidateUser(String node) throws IOException, InterruptedException {
-    return send(HttpRequest.newBuilder(URI.create(node + "/_/proxy/auth-cache/invalidate"))
-        .POST(HttpRequest.BodyPublishers.ofString("{\"tenant\":\"" + tenant + "\",\"userId\":\""
-            + userId + "\"}")).build());
+    return send(
+        HttpRequest.newBuilder(URI.create(node + "/_/proxy/auth-cache/invalidate"))
+            .POST(
+                HttpRequest.BodyPublishers.ofString(
+                    "{\"tenant\":\"" + tenant + "\",\"userId\":\"" + userId + "\"}"))
+            .build());
   }
 
   void expect(String node, int status) throws IOException, InterruptedException {
     expectStatus(send(items(node)), status);
   }
 
-  /** @return the statuses of {@code GET /items} on every node, asked at once */
+  /**
+   * @return the statuses of {@code GET /items} on every node, asked at once
+   */
   List<Integer> getAll(GatewayCluster cluster) {
     List<CompletableFuture<Integer>> all = new ArrayList<>();
     for (int n = 0; n < cluster.size(); n++) {
-      all.add(http.sendAsync(items(cluster.url(n)), HttpResponse.BodyHandlers.discarding())
-          .thenApply(HttpResponse::statusCode));
+      all.add(
+          http.sendAsync(items(cluster.url(n)), HttpResponse.BodyHandlers.discarding())
+              .thenApply(HttpResponse::statusCode));
     }
     return all.stream().map(CompletableFuture::join).toList();
   }
 
   private HttpRequest items(String node) {
-    return HttpRequest.newBuilder(URI.create(node + "/items")).header("X-Okapi-Tenant", tenant)
-        .header("X-Okapi-Token", token).GET().build();
+    return HttpRequest.newBuilder(URI.create(node + "/items"))
+        .header("X-Okapi-Tenant", tenant)
+        .header("X-Okapi-Token", token)
+        .GET()
+        .build();
   }
 
   private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
@@ -77,8 +97,16 @@ final class Admin {
 
   private static void expectStatus(HttpResponse<String> r, int status) {
     if (r.statusCode() != status) {
-      throw new IllegalStateException(r.request().method() + " " + r.request().uri().getPath()
-          + " answered " + r.statusCode() + " (expected " + status + "): " + r.body());
+      throw new IllegalStateException(
+          r.request().method()
+              + " "
+              + r.request().uri().getPath()
+              + " answered "
+              + r.statusCode()
+              + " (expected "
+              + status
+              + "): "
+              + r.body());
     }
   }
 }

@@ -27,11 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code invalidation-latency}: how fast a revoked permission takes effect on every node of a
- * cluster. Per trial: every node caches a grant; the permission is revoked in the authtoken
- * module (which is not told to invalidate, so the trial controls the moment); then, timed, one
- * node gets {@code POST /_/proxy/auth-cache/invalidate} and, once it answers, every node is
- * asked again; the trial's figure is the time until the last node's refusal. A node still
- * granting after the answer counts as a stale grant (must be 0).
+ * cluster. Per trial: every node caches a grant; the permission is revoked in the authtoken module
+ * (which is not told to invalidate, so the trial controls the moment); then, timed, one node gets
+ * {@code POST /_/proxy/auth-cache/invalidate} and, once it answers, every node is asked again; the
+ * trial's figure is the time until the last node's refusal. A node still granting after the answer
+ * counts as a stale grant (must be 0).
  */
 public final class InvalidationLatency {
 
@@ -39,8 +39,7 @@ public final class InvalidationLatency {
   private static final Logger log = LoggerFactory.getLogger(InvalidationLatency.class);
   private static final String TENANT = "bench";
 
-  private InvalidationLatency() {
-  }
+  private InvalidationLatency() {}
 
   /**
    * Runs the benchmark and prints a table; bounded by {@code --trials} and {@code --max-time}.
@@ -78,26 +77,61 @@ public final class InvalidationLatency {
     Path dir = Files.createTempDirectory("okapigw-invalidation");
     int authPort = JavaProcess.freePort();
     int modulePort = JavaProcess.freePort();
-    vertx.deployVerticle(new AuthtokenVerticle(new AuthtokenOptions().setPort(authPort)
-            .setHost("127.0.0.1").setStore("json:" + dir)
-            .setSigningKeyFile(dir.resolve("signing.key").toString())
-            .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-            .addBootstrapUser(new BootstrapUser(TENANT, "alice", "alice",
-                List.of("items.get")))))
-        .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    vertx
+        .deployVerticle(
+            new AuthtokenVerticle(
+                new AuthtokenOptions()
+                    .setPort(authPort)
+                    .setHost("127.0.0.1")
+                    .setStore("json:" + dir)
+                    .setSigningKeyFile(dir.resolve("signing.key").toString())
+                    .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+                    .addBootstrapUser(
+                        new BootstrapUser(TENANT, "alice", "alice", List.of("items.get")))))
+        .toCompletionStage()
+        .toCompletableFuture()
+        .get(60, TimeUnit.SECONDS);
     FixedModule.start(vertx, modulePort, 64)
-        .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-    JsonObject items = new JsonObject().put("id", "mod-items-1.0.0").put("provides",
-        new JsonArray().add(new JsonObject().put("id", "items").put("version", "1.0")
-            .put("handlers", new JsonArray().add(new JsonObject()
-                .put("methods", new JsonArray().add("GET")).put("pathPattern", "/items")
-                .put("permissionsRequired", new JsonArray().add("items.get"))))));
-    GatewayRegistration.register(vertx, cluster.url(0), TENANT, List.of(
-            new Module(Library.authtokenDescriptor(), "http://127.0.0.1:" + authPort),
-            new Module(items, "http://127.0.0.1:" + modulePort)))
-        .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-    Admin admin = new Admin(cluster.url(0), "http://127.0.0.1:" + authPort, TENANT,
-        UUID.nameUUIDFromBytes((TENANT + ":alice").getBytes(StandardCharsets.UTF_8)).toString());
+        .toCompletionStage()
+        .toCompletableFuture()
+        .get(60, TimeUnit.SECONDS);
+    JsonObject items =
+        new JsonObject()
+            .put("id", "mod-items-1.0.0")
+            .put(
+                "provides",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("id", "items")
+                            .put("version", "1.0")
+                            .put(
+                                "handlers",
+                                new JsonArray()
+                                    .add(
+                                        new JsonObject()
+                                            .put("methods", new JsonArray().add("GET"))
+                                            .put("pathPattern", "/items")
+                                            .put(
+                                                "permissionsRequired",
+                                                new JsonArray().add("items.get"))))));
+    GatewayRegistration.register(
+            vertx,
+            cluster.url(0),
+            TENANT,
+            List.of(
+                new Module(Library.authtokenDescriptor(), "http://127.0.0.1:" + authPort),
+                new Module(items, "http://127.0.0.1:" + modulePort)))
+        .toCompletionStage()
+        .toCompletableFuture()
+        .get(60, TimeUnit.SECONDS);
+    Admin admin =
+        new Admin(
+            cluster.url(0),
+            "http://127.0.0.1:" + authPort,
+            TENANT,
+            UUID.nameUUIDFromBytes((TENANT + ":alice").getBytes(StandardCharsets.UTF_8))
+                .toString());
     admin.login("alice", "alice");
     log.info("cluster of {} nodes ready; user {} logged in", cluster.size(), "alice");
     return admin;
@@ -158,8 +192,14 @@ public final class InvalidationLatency {
           | invalidate call to the last node's refusal | %s |
 
           stale grants after the answer: %d; answers other than 204: %d
-          """.formatted(nodes, untilRefused.count(), invalidateCall.row(), untilRefused.row(),
-          staleGrants, unacknowledged);
+          """
+          .formatted(
+              nodes,
+              untilRefused.count(),
+              invalidateCall.row(),
+              untilRefused.row(),
+              staleGrants,
+              unacknowledged);
     }
   }
 }

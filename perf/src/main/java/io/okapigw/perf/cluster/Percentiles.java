@@ -19,12 +19,19 @@ final class Percentiles {
     return count;
   }
 
-  /** @return "p50 | p90 | p99 | max" in milliseconds */
+  /**
+   * @return "p50 | p90 | p99 | max" in milliseconds
+   */
   String row() {
     long[] sorted = Arrays.copyOf(samples, count);
     Arrays.sort(sorted);
-    return ms(at(sorted, 0.50)) + " | " + ms(at(sorted, 0.90)) + " | " + ms(at(sorted, 0.99))
-        + " | " + ms(count == 0 ? 0 : sorted[count - 1]);
+    return ms(at(sorted, 0.50))
+        + " | "
+        + ms(at(sorted, 0.90))
+        + " | "
+        + ms(at(sorted, 0.99))
+        + " | "
+        + ms(count == 0 ? 0 : sorted[count - 1]);
   }
 
   private static long at(long[] sorted, double q) {

@@ -17,45 +17,55 @@ import java.util.List;
  * What the {@code modules} process runs, over HTTP:
  *
  * <ul>
- *   <li>{@code GET /health}: 200 {@code {"status":"UP","modules":8}};</li>
+ *   <li>{@code GET /health}: 200 {@code {"status":"UP","modules":8}};
  *   <li>{@code GET /modules}: {@code {"modules":[{"id","url","descriptor"}...], "data":{"seed",
  *       "patrons","items"}, "servicePointId"}}, the modules in enable order, with the URLs the
- *       gateway reaches them at;</li>
- *   <li>{@code GET /barcodes.csv}: the barcodes the load driver and JMeter check out and in.</li>
+ *       gateway reaches them at;
+ *   <li>{@code GET /barcodes.csv}: the barcodes the load driver and JMeter check out and in.
  * </ul>
  */
 final class ManifestServer {
 
-  private ManifestServer() {
-  }
+  private ManifestServer() {}
 
-  /** @return the port it listens on */
+  /**
+   * @return the port it listens on
+   */
   static Future<Integer> start(Vertx vertx, ModulesOptions options, CirculationModules modules) {
     return barcodes(vertx, modules).compose(csv -> listen(vertx, options, modules, csv));
   }
 
   /** The CSV as {@link BarcodeCsv} writes it (through a temporary file: one format). */
   private static Future<Buffer> barcodes(Vertx vertx, CirculationModules modules) {
-    return vertx.fileSystem().createTempFile("okapigw-barcodes", ".csv")
-        .compose(file -> BarcodeCsv.write(vertx, Path.of(file), modules.data())
-            .compose(v -> vertx.fileSystem().readFile(file))
-            .compose(csv -> vertx.fileSystem().delete(file).map(csv)));
+    return vertx
+        .fileSystem()
+        .createTempFile("okapigw-barcodes", ".csv")
+        .compose(
+            file ->
+                BarcodeCsv.write(vertx, Path.of(file), modules.data())
+                    .compose(v -> vertx.fileSystem().readFile(file))
+                    .compose(csv -> vertx.fileSystem().delete(file).map(csv)));
   }
 
-  private static Future<Integer> listen(Vertx vertx, ModulesOptions options,
-      CirculationModules modules, Buffer barcodes) {
+  private static Future<Integer> listen(
+      Vertx vertx, ModulesOptions options, CirculationModules modules, Buffer barcodes) {
     Buffer manifest = manifest(options, modules).toBuffer();
-    Buffer health = new JsonObject().put("status", "UP")
-        .put("modules", modules.deployments().size()).toBuffer();
-    return vertx.createHttpServer()
-        .requestHandler(req -> {
-          switch (req.path()) {
-            case "/health" -> send(req, "application/json", health);
-            case "/modules" -> send(req, "application/json", manifest);
-            case "/barcodes.csv" -> send(req, "text/csv", barcodes);
-            default -> req.response().setStatusCode(404).end("no such resource: " + req.path());
-          }
-        })
+    Buffer health =
+        new JsonObject()
+            .put("status", "UP")
+            .put("modules", modules.deployments().size())
+            .toBuffer();
+    return vertx
+        .createHttpServer()
+        .requestHandler(
+            req -> {
+              switch (req.path()) {
+                case "/health" -> send(req, "application/json", health);
+                case "/modules" -> send(req, "application/json", manifest);
+                case "/barcodes.csv" -> send(req, "text/csv", barcodes);
+                default -> req.response().setStatusCode(404).end("no such resource: " + req.path());
+              }
+            })
         .listen(options.port(), options.host())
         .map(server -> server.actualPort());
   }
@@ -65,10 +75,15 @@ final class ManifestServer {
     List<ModuleDeployment> deployments = modules.deployments();
     for (ModuleDeployment deployment : deployments) {
       int port = URI.create(deployment.url()).getPort();
-      list.add(new JsonObject().put("id", deployment.id()).put("url", options.url(port))
-          .put("descriptor", deployment.descriptor()));
+      list.add(
+          new JsonObject()
+              .put("id", deployment.id())
+              .put("url", options.url(port))
+              .put("descriptor", deployment.descriptor()));
     }
-    return new JsonObject().put("modules", list).put("data", options.data().toJson())
+    return new JsonObject()
+        .put("modules", list)
+        .put("data", options.data().toJson())
         .put("servicePointId", modules.data().servicePointId());
   }
 

@@ -9,35 +9,36 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code register}: the one-shot job of the container cluster (see {@link Registration}).
- * Exits 0 when the tenant is ready, 1 with the failing step otherwise.
+ * {@code register}: the one-shot job of the container cluster (see {@link Registration}). Exits 0
+ * when the tenant is ready, 1 with the failing step otherwise.
  */
 public final class RegisterCommand {
 
   private static final Logger log = LoggerFactory.getLogger(RegisterCommand.class);
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
-  private RegisterCommand() {
-  }
+  private RegisterCommand() {}
 
   /** Runs the job and exits the JVM. */
   public static void run(List<String> args) {
     RegisterOptions options = RegisterOptions.from(Settings.fromArgs(args));
     Vertx vertx = Vertx.vertx();
-    Registration.run(vertx, options).onComplete(ar -> {
-      if (ar.succeeded()) {
-        out.info(instructions(options, ar.result()));
-      } else {
-        log.error("register failed: {}", ar.cause().getMessage());
-      }
-      vertx.close().onComplete(v -> System.exit(ar.succeeded() ? 0 : 1));
-    });
+    Registration.run(vertx, options)
+        .onComplete(
+            ar -> {
+              if (ar.succeeded()) {
+                out.info(instructions(options, ar.result()));
+              } else {
+                log.error("register failed: {}", ar.cause().getMessage());
+              }
+              vertx.close().onComplete(v -> System.exit(ar.succeeded() ? 0 : 1));
+            });
   }
 
   static String instructions(RegisterOptions options, JsonObject manifest) {
     String url = options.publicUrl();
-    String headers = "-H 'X-Okapi-Tenant: " + options.tenant()
-        + "' -H 'Content-Type: application/json'";
+    String headers =
+        "-H 'X-Okapi-Tenant: " + options.tenant() + "' -H 'Content-Type: application/json'";
     String servicePoint = manifest.getString("servicePointId");
     return """
 
@@ -52,9 +53,21 @@ public final class RegisterCommand {
             -d '{"itemBarcode":"I000000","userBarcode":"P000001","servicePointId":"%s"}'
           curl -s -X POST %s/circulation/check-in-by-barcode %s -H "X-Okapi-Token: $TOKEN" \\
             -d '{"itemBarcode":"I000000","servicePointId":"%s"}'
-        %s""".formatted(options.tenant(), manifest.getJsonArray("modules").size() + 1,
-        options.username(), url, headers, options.username(), url, headers, servicePoint, url,
-        headers, servicePoint, adminApi(options));
+        %s"""
+        .formatted(
+            options.tenant(),
+            manifest.getJsonArray("modules").size() + 1,
+            options.username(),
+            url,
+            headers,
+            options.username(),
+            url,
+            headers,
+            servicePoint,
+            url,
+            headers,
+            servicePoint,
+            adminApi(options));
   }
 
   /** How to call the admin API as the super admin, when the job knew the credentials. */
@@ -71,8 +84,13 @@ public final class RegisterCommand {
             -d "{\\"username\\":\\"%s\\",\\"password\\":\\"$SUPER_ADMIN_PASSWORD\\"}" \\
             | tr -d '\\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
           curl -s -H "X-Okapi-Token: $ADMIN_TOKEN" %s/_/proxy/tenants
-        """.formatted(options.protectAdmin() ? "is protected" : "may be protected",
-        options.superAdmin().get().username(), url, SuperAdmin.TENANT,
-        options.superAdmin().get().username(), url);
+        """
+        .formatted(
+            options.protectAdmin() ? "is protected" : "may be protected",
+            options.superAdmin().get().username(),
+            url,
+            SuperAdmin.TENANT,
+            options.superAdmin().get().username(),
+            url);
   }
 }

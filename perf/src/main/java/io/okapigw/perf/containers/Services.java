@@ -20,8 +20,7 @@ final class Services {
   private static final long POLL_MILLIS = 1000;
 
   /** An HTTP answer. */
-  record Answer(int status, MultiMap headers, Buffer body) {
-  }
+  record Answer(int status, MultiMap headers, Buffer body) {}
 
   private final Vertx vertx;
   private final HttpClientAgent client;
@@ -32,22 +31,24 @@ final class Services {
   }
 
   Future<Answer> send(HttpMethod method, String url, MultiMap headers, Buffer body) {
-    RequestOptions options = new RequestOptions().setMethod(method).setAbsoluteURI(url)
-        .setIdleTimeout(30_000);
+    RequestOptions options =
+        new RequestOptions().setMethod(method).setAbsoluteURI(url).setIdleTimeout(30_000);
     if (headers != null) {
       options.setHeaders(headers);
     }
-    return client.request(options)
+    return client
+        .request(options)
         .compose(request -> body == null ? request.send() : request.send(body))
-        .compose(response -> response.body()
-            .map(b -> new Answer(response.statusCode(), response.headers(), b)));
+        .compose(
+            response ->
+                response.body().map(b -> new Answer(response.statusCode(), response.headers(), b)));
   }
 
   /**
    * Polls {@code GET url} every second until {@code ready} accepts the answer.
    *
-   * @return the answer {@code ready} accepted; failed naming the service and its last answer
-   *     after {@code timeout}
+   * @return the answer {@code ready} accepted; failed naming the service and its last answer after
+   *     {@code timeout}
    */
   Future<Answer> awaitUp(String name, String url, Predicate<Answer> ready, Duration timeout) {
     Promise<Answer> up = Promise.promise();
@@ -57,23 +58,31 @@ final class Services {
     return up.future();
   }
 
-  private void poll(String name, String url, Predicate<Answer> ready, long deadline,
-      Promise<Answer> up, String last) {
+  private void poll(
+      String name,
+      String url,
+      Predicate<Answer> ready,
+      long deadline,
+      Promise<Answer> up,
+      String last) {
     if (System.nanoTime() > deadline) {
-      up.fail(new IllegalStateException(name + " at " + url + " not ready in time; last: "
-          + last));
+      up.fail(new IllegalStateException(name + " at " + url + " not ready in time; last: " + last));
       return;
     }
-    send(HttpMethod.GET, url, null, null).onComplete(ar -> {
-      if (ar.succeeded() && ready.test(ar.result())) {
-        log.info("{} is up", name);
-        up.complete(ar.result());
-      } else {
-        String seen = ar.succeeded() ? ar.result().status() + " " + ar.result().body()
-            : ar.cause().toString();
-        vertx.setTimer(POLL_MILLIS, t -> poll(name, url, ready, deadline, up, seen));
-      }
-    });
+    send(HttpMethod.GET, url, null, null)
+        .onComplete(
+            ar -> {
+              if (ar.succeeded() && ready.test(ar.result())) {
+                log.info("{} is up", name);
+                up.complete(ar.result());
+              } else {
+                String seen =
+                    ar.succeeded()
+                        ? ar.result().status() + " " + ar.result().body()
+                        : ar.cause().toString();
+                vertx.setTimer(POLL_MILLIS, t -> poll(name, url, ready, deadline, up, seen));
+              }
+            });
   }
 
   Future<Void> close() {

@@ -15,8 +15,7 @@ public final class DemoCommand {
   private static final Logger log = LoggerFactory.getLogger(DemoCommand.class);
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
-  private DemoCommand() {
-  }
+  private DemoCommand() {}
 
   /** Runs until the process is stopped (Ctrl-C). */
   public static void run(List<String> args) {
@@ -24,10 +23,11 @@ public final class DemoCommand {
     Vertx vertx = Vertx.vertx();
     DemoStack.start(vertx, options)
         .onSuccess(stack -> out.info(instructions(stack)))
-        .onFailure(e -> {
-          log.error("demo failed to start: {}", e.getMessage());
-          vertx.close().onComplete(v -> System.exit(1));
-        });
+        .onFailure(
+            e -> {
+              log.error("demo failed to start: {}", e.getMessage());
+              vertx.close().onComplete(v -> System.exit(1));
+            });
     Shutdown.closeOnExit(vertx, Duration.ofSeconds(10));
   }
 
@@ -36,7 +36,8 @@ public final class DemoCommand {
     var data = stack.data();
     String item = data.itemBarcodes().get(0);
     String patron = data.activePatronBarcodes().get(0);
-    String headers = "-H 'X-Okapi-Tenant: " + DemoOptions.TENANT + "' -H 'Content-Type: application/json'";
+    String headers =
+        "-H 'X-Okapi-Tenant: " + DemoOptions.TENANT + "' -H 'Content-Type: application/json'";
     boolean auth = stack.options().auth();
     String token = auth ? " -H \"X-Okapi-Token: $TOKEN\"" : "";
     return """
@@ -56,12 +57,28 @@ public final class DemoCommand {
         Barcodes for JMeter: %s
 
         Ctrl-C stops everything.
-        """.formatted(stack.options().mode(), url, DemoOptions.TENANT, data.patrons().size(),
-        data.items().size(), auth ? login(url, headers) : "",
-        url, headers, token, item, patron, data.servicePointId(),
-        url, headers, token, item, data.servicePointId(),
-        adminApi(auth, url),
-        url, stack.options().dataDir().resolve("barcodes.csv").toAbsolutePath());
+        """
+        .formatted(
+            stack.options().mode(),
+            url,
+            DemoOptions.TENANT,
+            data.patrons().size(),
+            data.items().size(),
+            auth ? login(url, headers) : "",
+            url,
+            headers,
+            token,
+            item,
+            patron,
+            data.servicePointId(),
+            url,
+            headers,
+            token,
+            item,
+            data.servicePointId(),
+            adminApi(auth, url),
+            url,
+            stack.options().dataDir().resolve("barcodes.csv").toAbsolutePath());
   }
 
   private static String login(String url, String headers) {
@@ -70,8 +87,14 @@ public final class DemoCommand {
         Log in as %s / %s and keep the token:
           TOKEN=$(curl -s -D - -o /dev/null -X POST %s/authn/login %s \\
             -d '{"username":"%s","password":"%s"}' | tr -d '\\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
-        """.formatted(DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, url, headers,
-        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD);
+        """
+        .formatted(
+            DemoOptions.ADMIN,
+            DemoOptions.ADMIN_PASSWORD,
+            url,
+            headers,
+            DemoOptions.ADMIN,
+            DemoOptions.ADMIN_PASSWORD);
   }
 
   /** How to call the admin API: with the super admin's token once it is protected. */
@@ -82,7 +105,8 @@ public final class DemoCommand {
           The admin API is open (no auth module). List the tenants, read the auth cache:
             curl -s %s/_/proxy/tenants
             curl -s %s/_/proxy/auth-cache
-          """.formatted(url, url);
+          """
+          .formatted(url, url);
     }
     return """
 
@@ -95,8 +119,17 @@ public final class DemoCommand {
         List the tenants, read the auth cache with it (docs/operations.md, "Securing a deployment"):
           curl -s -H "X-Okapi-Token: $ADMIN_TOKEN" %s/_/proxy/tenants
           curl -s -H "X-Okapi-Token: $ADMIN_TOKEN" %s/_/proxy/auth-cache
-        """.formatted(url, DemoOptions.SUPER_ADMIN, DemoOptions.SUPER_ADMIN_PASSWORD,
-        SuperAdmin.TENANT, url, SuperAdmin.TENANT, DemoOptions.SUPER_ADMIN,
-        DemoOptions.SUPER_ADMIN_PASSWORD, url, url);
+        """
+        .formatted(
+            url,
+            DemoOptions.SUPER_ADMIN,
+            DemoOptions.SUPER_ADMIN_PASSWORD,
+            SuperAdmin.TENANT,
+            url,
+            SuperAdmin.TENANT,
+            DemoOptions.SUPER_ADMIN,
+            DemoOptions.SUPER_ADMIN_PASSWORD,
+            url,
+            url);
   }
 }

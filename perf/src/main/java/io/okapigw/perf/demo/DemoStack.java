@@ -8,10 +8,7 @@ import io.okapigw.perf.circulation.data.CirculationData;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
-/**
- * A whole library on one machine: the gateway in this Vert.x and the {@link Library} behind
- * it.
- */
+/** A whole library on one machine: the gateway in this Vert.x and the {@link Library} behind it. */
 public final class DemoStack {
 
   private final DemoOptions options;
@@ -26,14 +23,19 @@ public final class DemoStack {
 
   /** Starts everything and registers it; fails with the first problem. */
   public static Future<DemoStack> start(Vertx vertx, DemoOptions options) {
-    GatewayOptions gatewayOptions = GatewayOptions.defaults(options.port())
-        .withAuthCache(new AuthCacheOptions().setEnabled(options.cache()));
+    GatewayOptions gatewayOptions =
+        GatewayOptions.defaults(options.port())
+            .withAuthCache(new AuthCacheOptions().setEnabled(options.cache()));
     return Gateway.start(vertx, gatewayOptions)
-        .compose(gateway -> Library.start(vertx, options, gateway.okapiUrl())
-            .map(library -> new DemoStack(options, gateway, library)));
+        .compose(
+            gateway ->
+                Library.start(vertx, options, gateway.okapiUrl())
+                    .map(library -> new DemoStack(options, gateway, library)));
   }
 
-  /** @return the gateway's base URL */
+  /**
+   * @return the gateway's base URL
+   */
   public String gatewayUrl() {
     return gateway.okapiUrl();
   }
@@ -42,12 +44,16 @@ public final class DemoStack {
     return options;
   }
 
-  /** @return the generated library (barcodes, service point) */
+  /**
+   * @return the generated library (barcodes, service point)
+   */
   public CirculationData data() {
     return library.data();
   }
 
-  /** @return the simulated modules (for call counts) */
+  /**
+   * @return the simulated modules (for call counts)
+   */
   public CirculationModules modules() {
     return library.modules();
   }

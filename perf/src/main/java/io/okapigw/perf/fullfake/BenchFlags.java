@@ -13,18 +13,20 @@ public final class BenchFlags {
 
   /** Where the gateway's fat jar is by default (relative to the project root). */
   public static final String DEFAULT_GATEWAY_JAR = "okapi-core/target/okapi-core-fat.jar";
+
   /** Where the authtoken module's fat jar is by default. */
   public static final String DEFAULT_AUTHTOKEN_JAR =
       "authtoken-module/target/authtoken-module-fat.jar";
 
   private static final Pattern HEAP = Pattern.compile("\\d+[kKmMgG]");
 
-  private BenchFlags() {
-  }
+  private BenchFlags() {}
 
-  /** @return a comma-separated list of whole numbers, each in {@code [min, max]} */
-  public static List<Integer> integers(Settings settings, String key, String defaultValue,
-      int min, int max) {
+  /**
+   * @return a comma-separated list of whole numbers, each in {@code [min, max]}
+   */
+  public static List<Integer> integers(
+      Settings settings, String key, String defaultValue, int min, int max) {
     List<Integer> values = new ArrayList<>();
     for (String item : items(settings, key, defaultValue)) {
       values.add(Settings.of(Map.of(key, item)).integer(key, 0, min, max));
@@ -32,26 +34,30 @@ public final class BenchFlags {
     return List.copyOf(values);
   }
 
-  /** @return a comma-separated list of sizes ({@link ByteSize}), each at most {@code max} */
+  /**
+   * @return a comma-separated list of sizes ({@link ByteSize}), each at most {@code max}
+   */
   public static List<Long> sizes(Settings settings, String key, String defaultValue, long max) {
     List<Long> values = new ArrayList<>();
     for (String item : items(settings, key, defaultValue)) {
       long size = ByteSize.parse(key, item);
       if (size > max) {
-        throw new IllegalArgumentException(key + " must be at most " + ByteSize.format(max)
-            + ", was " + item);
+        throw new IllegalArgumentException(
+            key + " must be at most " + ByteSize.format(max) + ", was " + item);
       }
       values.add(size);
     }
     return List.copyOf(values);
   }
 
-  /** @return a JVM heap size like {@code 256m} (for {@code -Xmx}) */
+  /**
+   * @return a JVM heap size like {@code 256m} (for {@code -Xmx})
+   */
   public static String heap(Settings settings, String key, String defaultValue) {
     String value = settings.string(key, defaultValue).trim();
     if (!HEAP.matcher(value).matches()) {
-      throw new IllegalArgumentException(key + " must be a heap size like 256m or 1g, was '"
-          + value + "'");
+      throw new IllegalArgumentException(
+          key + " must be a heap size like 256m or 1g, was '" + value + "'");
     }
     return value;
   }
@@ -63,9 +69,13 @@ public final class BenchFlags {
   public static Path jar(Settings settings, String key, String defaultValue, boolean needed) {
     Path jar = Path.of(settings.string(key, defaultValue));
     if (needed && !Files.isRegularFile(jar)) {
-      throw new IllegalArgumentException(key + ": " + jar.toAbsolutePath() + " is missing; run "
-          + "from the project root or build it: mvn -q -B -o -pl okapi-core,authtoken-module "
-          + "package -DskipTests");
+      throw new IllegalArgumentException(
+          key
+              + ": "
+              + jar.toAbsolutePath()
+              + " is missing; run "
+              + "from the project root or build it: mvn -q -B -o -pl okapi-core,authtoken-module "
+              + "package -DskipTests");
     }
     return jar;
   }

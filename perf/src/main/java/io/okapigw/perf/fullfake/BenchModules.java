@@ -17,8 +17,7 @@ public final class BenchModules {
 
   private static final String AUTHTOKEN_DESCRIPTOR = "/descriptors/ModuleDescriptor.json";
 
-  private BenchModules() {
-  }
+  private BenchModules() {}
 
   /**
    * Creates {@code tenant} and enables for it the authtoken module (so every request passes its
@@ -29,20 +28,22 @@ public final class BenchModules {
    * @param modules the handlers' modules
    * @return done; failed naming the step that went wrong
    */
-  public static Future<Void> registerWithAuth(Vertx vertx, String gatewayUrl, String tenant,
-      String authtokenUrl, List<Module> modules) {
+  public static Future<Void> registerWithAuth(
+      Vertx vertx, String gatewayUrl, String tenant, String authtokenUrl, List<Module> modules) {
     List<Module> all = new ArrayList<>();
     all.add(new Module(authtokenDescriptor(), authtokenUrl));
     all.addAll(modules);
     return GatewayRegistration.register(vertx, gatewayUrl, tenant, all);
   }
 
-  /** @return the authtoken module's descriptor, from its jar on the class path */
+  /**
+   * @return the authtoken module's descriptor, from its jar on the class path
+   */
   static JsonObject authtokenDescriptor() {
     try (InputStream in = BenchModules.class.getResourceAsStream(AUTHTOKEN_DESCRIPTOR)) {
       if (in == null) {
-        throw new IllegalStateException("authtoken descriptor " + AUTHTOKEN_DESCRIPTOR
-            + " missing from the class path");
+        throw new IllegalStateException(
+            "authtoken descriptor " + AUTHTOKEN_DESCRIPTOR + " missing from the class path");
       }
       return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {

@@ -10,15 +10,18 @@ import java.util.List;
  * @param password password
  * @param permissions what the user may do
  */
-public record BenchUser(String tenant, String username, String password,
-    List<String> permissions) {
+public record BenchUser(String tenant, String username, String password, List<String> permissions) {
 
-  /** @return {@code bench / bench} of tenant {@code bench} with {@code permissions} */
+  /**
+   * @return {@code bench / bench} of tenant {@code bench} with {@code permissions}
+   */
   public static BenchUser bench(List<String> permissions) {
     return new BenchUser("bench", "bench", "bench", List.copyOf(permissions));
   }
 
-  /** @return the auth module's {@code --bootstrap} value for this user */
+  /**
+   * @return the auth module's {@code --bootstrap} value for this user
+   */
   public String bootstrapSpec() {
     return tenant + ":" + username + ":" + password + ":" + String.join(",", permissions);
   }

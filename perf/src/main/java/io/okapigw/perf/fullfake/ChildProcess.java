@@ -32,46 +32,62 @@ final class ChildProcess {
 
   /** Starts {@code command} off the event loop; output (both streams) to {@code log}. */
   static Future<ChildProcess> start(Vertx vertx, String name, List<String> command, Path log) {
-    return vertx.executeBlocking(() -> new ChildProcess(name, new ProcessBuilder(command)
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start(), log));
+    return vertx.executeBlocking(
+        () ->
+            new ChildProcess(
+                name,
+                new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start(),
+                log));
   }
 
   /**
    * @param url answered (any status) once the process is up
-   * @return done once it answers; failed with the log's tail if the process exits or the
-   *     timeout passes
+   * @return done once it answers; failed with the log's tail if the process exits or the timeout
+   *     passes
    */
   Future<Void> awaitReady(Vertx vertx, String url, Duration timeout) {
     HttpClientAgent client = vertx.createHttpClient();
     Promise<Void> ready = Promise.promise();
     long deadline = System.nanoTime() + timeout.toNanos();
-    long timer = vertx.setPeriodic(POLL_MILLIS, id -> {
-      if (!process.isAlive()) {
-        ready.tryFail(name + " exited with " + process.exitValue() + ":\n" + logTail());
-      } else if (System.nanoTime() > deadline) {
-        ready.tryFail(name + " did not answer " + url + " within " + timeout + ":\n" + logTail());
-      } else {
-        client.request(new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(url))
-            .compose(HttpClientRequest::send)
-            .compose(response -> response.body())
-            .onSuccess(body -> ready.tryComplete());
-      }
-    });
-    return ready.future().eventually(() -> {
-      vertx.cancelTimer(timer);
-      return client.close();
-    });
+    long timer =
+        vertx.setPeriodic(
+            POLL_MILLIS,
+            id -> {
+              if (!process.isAlive()) {
+                ready.tryFail(name + " exited with " + process.exitValue() + ":\n" + logTail());
+              } else if (System.nanoTime() > deadline) {
+                ready.tryFail(
+                    name + " did not answer " + url + " within " + timeout + ":\n" + logTail());
+              } else {
+                client
+                    .request(new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(url))
+                    .compose(HttpClientRequest::send)
+                    .compose(response -> response.body())
+                    .onSuccess(body -> ready.tryComplete());
+              }
+            });
+    return ready
+        .future()
+        .eventually(
+            () -> {
+              vertx.cancelTimer(timer);
+              return client.close();
+            });
   }
 
   /** Stops the process (SIGTERM, then SIGKILL after 10 s), off the event loop. */
   Future<Void> stop(Vertx vertx) {
-    return vertx.executeBlocking(() -> {
-      process.destroy();
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-      return null;
-    });
+    return vertx.executeBlocking(
+        () -> {
+          process.destroy();
+          if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+          }
+          return null;
+        });
   }
 
   /** Kills the process at once (shutdown hook). */

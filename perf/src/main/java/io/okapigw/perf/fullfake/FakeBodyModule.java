@@ -16,45 +16,54 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The full-fake module: {@code GET /fake/{bytes}} answers at once with a {@link GeneratedBody}
- * of that many bytes ({@code Content-Length} set), streamed with back-pressure, so even a
- * 256 MB answer holds one 64 KiB chunk. Anything else: 404; more than {@link #MAX_SIZE}: 400.
+ * The full-fake module: {@code GET /fake/{bytes}} answers at once with a {@link GeneratedBody} of
+ * that many bytes ({@code Content-Length} set), streamed with back-pressure, so even a 256 MB
+ * answer holds one 64 KiB chunk. Anything else: 404; more than {@link #MAX_SIZE}: 400.
  */
 public final class FakeBodyModule {
 
   /** Largest body served. */
   public static final long MAX_SIZE = 4 * ByteSize.GB;
+
   /** The module id in {@link #descriptor()}. */
   public static final String MODULE_ID = "mod-fullfake-1.0.0";
+
   /** The permission its one handler requires. */
   public static final String PERMISSION = "fake.get";
 
   private static final Logger log = LoggerFactory.getLogger(FakeBodyModule.class);
   private static final Pattern PATH = Pattern.compile("/fake/(\\d{1,12})");
 
-  private FakeBodyModule() {
-  }
+  private FakeBodyModule() {}
 
   /**
    * @param port port to listen on, on 127.0.0.1 (0 = any free port)
    * @return the server once listening
    */
   public static Future<HttpServer> start(Vertx vertx, int port) {
-    return vertx.createHttpServer().requestHandler(FakeBodyModule::handle)
+    return vertx
+        .createHttpServer()
+        .requestHandler(FakeBodyModule::handle)
         .listen(port, "127.0.0.1");
   }
 
-  /** @return the path answering {@code size} bytes */
+  /**
+   * @return the path answering {@code size} bytes
+   */
   public static String path(long size) {
     return "/fake/" + size;
   }
 
-  /** @return its module descriptor: {@code GET /fake/{bytes}} requiring {@value #PERMISSION} */
+  /**
+   * @return its module descriptor: {@code GET /fake/{bytes}} requiring {@value #PERMISSION}
+   */
   public static JsonObject descriptor() {
-    return new JsonObject("""
+    return new JsonObject(
+        """
         {"id": "%s", "provides": [{"id": "fullfake", "version": "1.0", "handlers": [
           {"methods": ["GET"], "pathPattern": "/fake/{bytes}", "permissionsRequired": ["%s"]}]}]}
-        """.formatted(MODULE_ID, PERMISSION));
+        """
+            .formatted(MODULE_ID, PERMISSION));
   }
 
   /**
@@ -68,17 +77,22 @@ public final class FakeBodyModule {
     int port = settings.integer("port", 9210, 1, 65535);
     int instances = settings.integer("instances", 1, 1, 64);
     Vertx vertx = Vertx.vertx();
-    vertx.deployVerticle(() -> new VerticleBase() {
-          @Override
-          public Future<?> start() {
-            return FakeBodyModule.start(vertx, port);
-          }
-        }, new DeploymentOptions().setInstances(instances))
+    vertx
+        .deployVerticle(
+            () ->
+                new VerticleBase() {
+                  @Override
+                  public Future<?> start() {
+                    return FakeBodyModule.start(vertx, port);
+                  }
+                },
+            new DeploymentOptions().setInstances(instances))
         .onSuccess(id -> log.info("full-fake module on 127.0.0.1:{}, GET /fake/{{bytes}}", port))
-        .onFailure(e -> {
-          log.error("full-fake module failed: {}", e.getMessage());
-          System.exit(1);
-        });
+        .onFailure(
+            e -> {
+              log.error("full-fake module failed: {}", e.getMessage());
+              System.exit(1);
+            });
   }
 
   private static void handle(HttpServerRequest request) {
@@ -92,7 +106,8 @@ public final class FakeBodyModule {
       request.response().setStatusCode(400).end("at most " + MAX_SIZE + " bytes");
       return;
     }
-    request.response()
+    request
+        .response()
         .putHeader("Content-Type", "application/octet-stream")
         .putHeader("Content-Length", Long.toString(size))
         .send(GeneratedBody.of(Vertx.currentContext(), size));

@@ -16,10 +16,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The full-fake matrix: a {@link FakeBodyModule}, the authtoken module and a gateway (tenant with
- * the auth filter, the route requiring a permission the user has, one token: every measured
- * request is an auth cache hit). Each (clients, size) cell runs direct, then through the gateway,
- * back to back; for bodies of {@value #HEAP_SAMPLED_FROM_MB} MB and more the gateway's heap is
- * sampled meanwhile.
+ * the auth filter, the route requiring a permission the user has, one token: every measured request
+ * is an auth cache hit). Each (clients, size) cell runs direct, then through the gateway, back to
+ * back; for bodies of {@value #HEAP_SAMPLED_FROM_MB} MB and more the gateway's heap is sampled
+ * meanwhile.
  */
 public final class FullFakeBench {
 
@@ -39,8 +39,8 @@ public final class FullFakeBench {
   private final String token;
   private final GatewayProbe probe;
 
-  private FullFakeBench(Vertx vertx, FullFakeOptions options, String moduleUrl,
-      String gatewayUrl, String token) {
+  private FullFakeBench(
+      Vertx vertx, FullFakeOptions options, String moduleUrl, String gatewayUrl, String token) {
     this.vertx = vertx;
     this.options = options;
     this.moduleUrl = moduleUrl;
@@ -50,20 +50,25 @@ public final class FullFakeBench {
   }
 
   /**
-   * Starts the parts with {@code launcher}, registers them, logs in, warms up and runs every
-   * cell. The caller closes the launcher.
+   * Starts the parts with {@code launcher}, registers them, logs in, warms up and runs every cell.
+   * The caller closes the launcher.
    *
    * @return the matrix; failed if a part does not start or the login fails
    */
-  public static Future<FullFakeReport> run(Vertx vertx, Launcher launcher,
-      FullFakeOptions options) {
+  public static Future<FullFakeReport> run(
+      Vertx vertx, Launcher launcher, FullFakeOptions options) {
     Future<String> module = launcher.fakeModule();
     Future<String> authtoken = launcher.authtoken(USER);
     Future<String> gateway = launcher.gateway(AuthParallel.OFF);
     return Future.all(module, authtoken, gateway)
-        .compose(v -> BenchModules.registerWithAuth(vertx, gateway.result(), USER.tenant(),
-            authtoken.result(), List.of(new Module(FakeBodyModule.descriptor(),
-                module.result()))))
+        .compose(
+            v ->
+                BenchModules.registerWithAuth(
+                    vertx,
+                    gateway.result(),
+                    USER.tenant(),
+                    authtoken.result(),
+                    List.of(new Module(FakeBodyModule.descriptor(), module.result()))))
         .compose(v -> Logins.one(vertx, gateway.result(), USER))
         .map(token -> new FullFakeBench(vertx, options, module.result(), gateway.result(), token))
         .compose(bench -> bench.measure().eventually(bench.probe::close));
@@ -75,15 +80,19 @@ public final class FullFakeBench {
     Future<Void> chain = before.mapEmpty();
     for (int clients : options.clients()) {
       for (long size : options.sizes()) {
-        chain = chain.compose(v -> cell(clients, size)).map(cell -> {
-          cells.add(cell);
-          return null;
-        });
+        chain =
+            chain
+                .compose(v -> cell(clients, size))
+                .map(
+                    cell -> {
+                      cells.add(cell);
+                      return null;
+                    });
       }
     }
-    return chain.compose(v -> probe.authCache())
-        .map(after -> new FullFakeReport(options, cells,
-            after.minus(before.result()).authCalls()));
+    return chain
+        .compose(v -> probe.authCache())
+        .map(after -> new FullFakeReport(options, cells, after.minus(before.result()).authCalls()));
   }
 
   private Future<Void> warmUp() {
@@ -94,65 +103,104 @@ public final class FullFakeBench {
     int small = options.warmup();
     int large = Math.min(options.warmup(), 256);
     return warm("direct", spec(() -> direct(ByteSize.KB), 10, small, ByteSize.KB))
-        .compose(v -> warm("gateway", spec(() -> viaGateway(ByteSize.KB), 10, small,
-            ByteSize.KB)))
+        .compose(v -> warm("gateway", spec(() -> viaGateway(ByteSize.KB), 10, small, ByteSize.KB)))
         .compose(v -> warm("direct", spec(() -> direct(ByteSize.MB), 4, large, ByteSize.MB)))
-        .compose(v -> warm("gateway", spec(() -> viaGateway(ByteSize.MB), 4, large,
-            ByteSize.MB)));
+        .compose(v -> warm("gateway", spec(() -> viaGateway(ByteSize.MB), 4, large, ByteSize.MB)));
   }
 
   /** A warm-up run; any error stops the benchmark (something is misconfigured). */
   private Future<Void> warm(String route, LoadSpec spec) {
-    return LoadRun.run(vertx, spec).compose(r -> r.errors() == 0 ? Future.succeededFuture()
-        : Future.failedFuture("warm-up " + route + ": " + r.errors() + " of " + r.completed()
-            + " requests failed, the first: " + r.firstError()));
+    return LoadRun.run(vertx, spec)
+        .compose(
+            r ->
+                r.errors() == 0
+                    ? Future.succeededFuture()
+                    : Future.failedFuture(
+                        "warm-up "
+                            + route
+                            + ": "
+                            + r.errors()
+                            + " of "
+                            + r.completed()
+                            + " requests failed, the first: "
+                            + r.firstError()));
   }
 
   private Future<CellResult> cell(int clients, long size) {
     int requests = options.requestsFor(size);
-    log.info("cell: {} clients, {} bodies, {} requests per route", clients,
-        ByteSize.format(size), requests);
+    log.info(
+        "cell: {} clients, {} bodies, {} requests per route",
+        clients,
+        ByteSize.format(size),
+        requests);
     return LoadRun.run(vertx, spec(() -> direct(size), clients, requests, size))
-        .compose(direct -> gatewayRun(clients, size, requests).map(gateway ->
-            new CellResult(clients, size, requests, direct, gateway.result(), gateway.heap(),
-                gateway.cpuNanos())));
+        .compose(
+            direct ->
+                gatewayRun(clients, size, requests)
+                    .map(
+                        gateway ->
+                            new CellResult(
+                                clients,
+                                size,
+                                requests,
+                                direct,
+                                gateway.result(),
+                                gateway.heap(),
+                                gateway.cpuNanos())));
   }
 
-  private record GatewayRun(LoadResult result, Heap heap, long cpuNanos) {
-  }
+  private record GatewayRun(LoadResult result, Heap heap, long cpuNanos) {}
 
   /** The gateway run, between two metrics reads; the heap sampled meanwhile for big bodies. */
   private Future<GatewayRun> gatewayRun(int clients, long size, int requests) {
     LoadSpec spec = spec(() -> viaGateway(size), clients, requests, size);
     boolean sampled = size >= HEAP_SAMPLED_FROM;
-    return metricsNow().compose(before -> {
-      HeapSampler sampler = sampled ? HeapSampler.start(vertx, probe, HEAP_PERIOD) : null;
-      return LoadRun.run(vertx, spec)
-          .compose(result -> (sampled ? sampler.stop() : Future.succeededFuture(-1L))
-              .compose(max -> metricsNow().map(after -> new GatewayRun(result,
-                  sampled ? new Heap(before.heapUsed(), max, after.heapUsed()) : null,
-                  before.cpuNanos() < 0 || after.cpuNanos() < 0 ? -1
-                      : after.cpuNanos() - before.cpuNanos()))));
-    });
+    return metricsNow()
+        .compose(
+            before -> {
+              HeapSampler sampler = sampled ? HeapSampler.start(vertx, probe, HEAP_PERIOD) : null;
+              return LoadRun.run(vertx, spec)
+                  .compose(
+                      result ->
+                          (sampled ? sampler.stop() : Future.succeededFuture(-1L))
+                              .compose(
+                                  max ->
+                                      metricsNow()
+                                          .map(
+                                              after ->
+                                                  new GatewayRun(
+                                                      result,
+                                                      sampled
+                                                          ? new Heap(
+                                                              before.heapUsed(),
+                                                              max,
+                                                              after.heapUsed())
+                                                          : null,
+                                                      before.cpuNanos() < 0 || after.cpuNanos() < 0
+                                                          ? -1
+                                                          : after.cpuNanos()
+                                                              - before.cpuNanos()))));
+            });
   }
 
   private Future<GatewayProbe.Metrics> metricsNow() {
     return probe.metrics().otherwise(GatewayProbe.Metrics.UNKNOWN);
   }
 
-  private LoadSpec spec(Supplier<RequestOptions> request, int clients, int requests,
-      long size) {
+  private LoadSpec spec(Supplier<RequestOptions> request, int clients, int requests, long size) {
     return new LoadSpec(clients, requests, options.cellTimeLimit(), i -> request.get(), size);
   }
 
   private RequestOptions direct(long size) {
-    return new RequestOptions().setMethod(HttpMethod.GET)
+    return new RequestOptions()
+        .setMethod(HttpMethod.GET)
         .setAbsoluteURI(moduleUrl + FakeBodyModule.path(size))
         .setIdleTimeout(REQUEST_IDLE_TIMEOUT_MILLIS);
   }
 
   private RequestOptions viaGateway(long size) {
-    return new RequestOptions().setMethod(HttpMethod.GET)
+    return new RequestOptions()
+        .setMethod(HttpMethod.GET)
         .setAbsoluteURI(gatewayUrl + FakeBodyModule.path(size))
         .setIdleTimeout(REQUEST_IDLE_TIMEOUT_MILLIS)
         .putHeader("X-Okapi-Tenant", USER.tenant())

@@ -9,8 +9,7 @@ import java.util.List;
  */
 public final class FullFakeCommand {
 
-  private FullFakeCommand() {
-  }
+  private FullFakeCommand() {}
 
   /**
    * Runs the matrix and exits: 0 when it ran (targets missed included), 1 if it could not run.
@@ -19,8 +18,13 @@ public final class FullFakeCommand {
    */
   public static void run(List<String> args) {
     FullFakeOptions options = FullFakeOptions.from(Settings.fromArgs(args));
-    LaunchedBench.runAndExit("fullfake", options.inProcess(), options.jars(),
-        options.gatewayHeap(), (vertx, launcher) -> FullFakeBench.run(vertx, launcher, options)
-            .map(report -> report.table() + "\n" + report.targets()));
+    LaunchedBench.runAndExit(
+        "fullfake",
+        options.inProcess(),
+        options.jars(),
+        options.gatewayHeap(),
+        (vertx, launcher) ->
+            FullFakeBench.run(vertx, launcher, options)
+                .map(report -> report.table() + "\n" + report.targets()));
   }
 }

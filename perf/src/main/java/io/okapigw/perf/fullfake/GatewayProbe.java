@@ -12,17 +12,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a gateway's own figures: heap used (the sum of the heap areas of
- * {@code jvm_memory_used_bytes} at {@code /_/metrics}), CPU time used
- * ({@code process_cpu_time_ns_total}, 10 ms resolution on Linux) and the auth cache counters
- * ({@code /_/proxy/auth-cache}).
+ * Reads a gateway's own figures: heap used (the sum of the heap areas of {@code
+ * jvm_memory_used_bytes} at {@code /_/metrics}), CPU time used ({@code process_cpu_time_ns_total},
+ * 10 ms resolution on Linux) and the auth cache counters ({@code /_/proxy/auth-cache}).
  */
 public final class GatewayProbe {
 
-  private static final Pattern HEAP_LINE = Pattern.compile(
-      "^jvm_memory_used_bytes\\{[^}]*area=\"heap\"[^}]*\\}\\s+(\\S+)$", Pattern.MULTILINE);
-  private static final Pattern CPU_LINE = Pattern.compile(
-      "^process_cpu_time_ns_total(?:\\{[^}]*\\})?\\s+(\\S+)$", Pattern.MULTILINE);
+  private static final Pattern HEAP_LINE =
+      Pattern.compile(
+          "^jvm_memory_used_bytes\\{[^}]*area=\"heap\"[^}]*\\}\\s+(\\S+)$", Pattern.MULTILINE);
+  private static final Pattern CPU_LINE =
+      Pattern.compile("^process_cpu_time_ns_total(?:\\{[^}]*\\})?\\s+(\\S+)$", Pattern.MULTILINE);
 
   private final HttpClientAgent client;
   private final String gatewayUrl;
@@ -36,16 +36,20 @@ public final class GatewayProbe {
    */
   public record CacheCounters(long hits, long misses, long authCalls) {
 
-    /** @return these and {@code other} added up */
+    /**
+     * @return these and {@code other} added up
+     */
     public CacheCounters plus(CacheCounters other) {
-      return new CacheCounters(hits + other.hits, misses + other.misses,
-          authCalls + other.authCalls);
+      return new CacheCounters(
+          hits + other.hits, misses + other.misses, authCalls + other.authCalls);
     }
 
-    /** @return what happened between {@code before} and this */
+    /**
+     * @return what happened between {@code before} and this
+     */
     public CacheCounters minus(CacheCounters before) {
-      return new CacheCounters(hits - before.hits, misses - before.misses,
-          authCalls - before.authCalls);
+      return new CacheCounters(
+          hits - before.hits, misses - before.misses, authCalls - before.authCalls);
     }
   }
 
@@ -60,29 +64,41 @@ public final class GatewayProbe {
     public static final Metrics UNKNOWN = new Metrics(-1, -1);
   }
 
-  /** @param gatewayUrl the gateway's base URL, e.g. {@code http://127.0.0.1:9130} */
+  /**
+   * @param gatewayUrl the gateway's base URL, e.g. {@code http://127.0.0.1:9130}
+   */
   public GatewayProbe(Vertx vertx, String gatewayUrl) {
     this.client = vertx.createHttpClient();
     this.gatewayUrl = gatewayUrl;
   }
 
-  /** @return bytes of heap in use now (garbage not yet collected included) */
+  /**
+   * @return bytes of heap in use now (garbage not yet collected included)
+   */
   public Future<Long> heapUsed() {
     return get("/_/metrics").map(GatewayProbe::heapOf);
   }
 
-  /** @return heap used and CPU time now */
+  /**
+   * @return heap used and CPU time now
+   */
   public Future<Metrics> metrics() {
     return get("/_/metrics").map(body -> new Metrics(heapOf(body), cpuOf(body)));
   }
 
-  /** @return the auth cache counters now */
+  /**
+   * @return the auth cache counters now
+   */
   public Future<CacheCounters> authCache() {
-    return get("/_/proxy/auth-cache").map(body -> {
-      JsonObject json = body.toJsonObject();
-      return new CacheCounters(json.getLong("hits", 0L), json.getLong("misses", 0L),
-          json.getLong("authCalls", 0L));
-    });
+    return get("/_/proxy/auth-cache")
+        .map(
+            body -> {
+              JsonObject json = body.toJsonObject();
+              return new CacheCounters(
+                  json.getLong("hits", 0L),
+                  json.getLong("misses", 0L),
+                  json.getLong("authCalls", 0L));
+            });
   }
 
   /** Closes its HTTP client. */
@@ -110,8 +126,8 @@ public final class GatewayProbe {
 
   /**
    * @param prometheusText what {@code /_/metrics} answered
-   * @return the JVM's CPU time in nanoseconds ({@code process_cpu_time_ns_total}), -1 if the
-   *     text has none
+   * @return the JVM's CPU time in nanoseconds ({@code process_cpu_time_ns_total}), -1 if the text
+   *     has none
    */
   public static long cpuNanos(String prometheusText) {
     Matcher m = CPU_LINE.matcher(prometheusText);
@@ -119,11 +135,18 @@ public final class GatewayProbe {
   }
 
   private Future<Buffer> get(String path) {
-    return client.request(new RequestOptions().setMethod(HttpMethod.GET)
-            .setAbsoluteURI(gatewayUrl + path))
+    return client
+        .request(new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(gatewayUrl + path))
         .compose(HttpClientRequest::send)
-        .compose(response -> response.body().compose(body -> response.statusCode() == 200
-            ? Future.succeededFuture(body)
-            : Future.failedFuture("GET " + path + " answered " + response.statusCode())));
+        .compose(
+            response ->
+                response
+                    .body()
+                    .compose(
+                        body ->
+                            response.statusCode() == 200
+                                ? Future.succeededFuture(body)
+                                : Future.failedFuture(
+                                    "GET " + path + " answered " + response.statusCode())));
   }
 }

@@ -6,10 +6,10 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.streams.ReadStream;
 
 /**
- * A body of any size made up on the fly: byte {@code i} is always {@code 'a' + (i % CHUNK_SIZE)
- * % 26}, so every body of a size is identical, and only one {@value #CHUNK_SIZE}-byte chunk is
- * ever held, whatever the size. It honours back-pressure ({@link #pause()}, {@link #fetch(long)})
- * and, when flowing, yields the event loop every {@value #BATCH} chunks.
+ * A body of any size made up on the fly: byte {@code i} is always {@code 'a' + (i % CHUNK_SIZE) %
+ * 26}, so every body of a size is identical, and only one {@value #CHUNK_SIZE}-byte chunk is ever
+ * held, whatever the size. It honours back-pressure ({@link #pause()}, {@link #fetch(long)}) and,
+ * when flowing, yields the event loop every {@value #BATCH} chunks.
  *
  * <p>Not thread-safe: use it on the context it was created for (a pipe does).
  */
@@ -17,6 +17,7 @@ public final class GeneratedBody implements ReadStream<Buffer> {
 
   /** Bytes per emitted buffer (the last one may be shorter). */
   public static final int CHUNK_SIZE = 64 * 1024;
+
   private static final int BATCH = 16;
   private static final Buffer PATTERN = pattern();
 
@@ -46,7 +47,9 @@ public final class GeneratedBody implements ReadStream<Buffer> {
     return new GeneratedBody(context, size);
   }
 
-  /** @return the byte at {@code offset} of every generated body */
+  /**
+   * @return the byte at {@code offset} of every generated body
+   */
   public static byte byteAt(long offset) {
     return PATTERN.getByte((int) (offset % CHUNK_SIZE));
   }

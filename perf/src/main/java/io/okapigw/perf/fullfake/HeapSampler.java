@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Samples a gateway's heap used every {@code period} until stopped, keeping the largest sample
- * (one sample in flight at a time; failed samples are skipped).
+ * Samples a gateway's heap used every {@code period} until stopped, keeping the largest sample (one
+ * sample in flight at a time; failed samples are skipped).
  */
 public final class HeapSampler {
 
@@ -24,12 +24,16 @@ public final class HeapSampler {
     this.timer = vertx.setPeriodic(0, Math.max(1, period.toMillis()), id -> sample());
   }
 
-  /** @return a sampler already sampling */
+  /**
+   * @return a sampler already sampling
+   */
   public static HeapSampler start(Vertx vertx, GatewayProbe probe, Duration period) {
     return new HeapSampler(vertx, probe, period);
   }
 
-  /** @return the largest heap used sampled, in bytes, or -1 if no sample succeeded */
+  /**
+   * @return the largest heap used sampled, in bytes, or -1 if no sample succeeded
+   */
   public Future<Long> stop() {
     vertx.cancelTimer(timer);
     return Future.succeededFuture(max.get());
@@ -37,7 +41,8 @@ public final class HeapSampler {
 
   private void sample() {
     if (sampling.compareAndSet(false, true)) {
-      probe.heapUsed()
+      probe
+          .heapUsed()
           .onSuccess(bytes -> max.accumulateAndGet(bytes, Math::max))
           .onComplete(r -> sampling.set(false));
     }

@@ -31,8 +31,19 @@ final class InProcessLauncher implements Launcher {
   @Override
   public Future<String> gateway(AuthParallel mode) {
     GatewayOptions d = GatewayOptions.defaults(0);
-    GatewayOptions options = new GatewayOptions(0, "127.0.0.1", null, 1, d.maxHeaderSize(),
-        d.upstream(), d.authCache(), d.storage(), d.clusterAckTimeout(), mode, d.admin());
+    GatewayOptions options =
+        new GatewayOptions(
+            0,
+            "127.0.0.1",
+            null,
+            1,
+            d.maxHeaderSize(),
+            d.upstream(),
+            d.authCache(),
+            d.storage(),
+            d.clusterAckTimeout(),
+            mode,
+            d.admin());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));
@@ -41,13 +52,20 @@ final class InProcessLauncher implements Launcher {
   @Override
   public Future<String> authtoken(BenchUser user) {
     Path dir = workDir.resolve("authtoken-" + stops.size());
-    AuthtokenVerticle verticle = new AuthtokenVerticle(new AuthtokenOptions()
-        .setPort(0).setHost("127.0.0.1").setStore("json:" + dir)
-        .setSigningKeyFile(dir.resolve("signing.key").toString())
-        .setPasswordHashIterations(1000).setTokenTtl(Duration.ofHours(1))
-        .addBootstrapUser(new BootstrapUser(user.tenant(), user.username(), user.password(),
-            user.permissions())));
-    return vertx.deployVerticle(verticle)
+    AuthtokenVerticle verticle =
+        new AuthtokenVerticle(
+            new AuthtokenOptions()
+                .setPort(0)
+                .setHost("127.0.0.1")
+                .setStore("json:" + dir)
+                .setSigningKeyFile(dir.resolve("signing.key").toString())
+                .setPasswordHashIterations(1000)
+                .setTokenTtl(Duration.ofHours(1))
+                .addBootstrapUser(
+                    new BootstrapUser(
+                        user.tenant(), user.username(), user.password(), user.permissions())));
+    return vertx
+        .deployVerticle(verticle)
         .onSuccess(id -> stops.add(() -> vertx.undeploy(id)))
         .map(id -> url(verticle.actualPort()));
   }
@@ -65,12 +83,14 @@ final class InProcessLauncher implements Launcher {
   @Override
   public Future<Void> close() {
     return Future.join(stops.stream().<Future<?>>map(Supplier::get).toList())
-        .<Void>mapEmpty().otherwiseEmpty()
+        .<Void>mapEmpty()
+        .otherwiseEmpty()
         .onComplete(v -> stops.clear());
   }
 
   private Future<String> server(Future<HttpServer> started) {
-    return started.onSuccess(server -> stops.add(server::close))
+    return started
+        .onSuccess(server -> stops.add(server::close))
         .map(server -> url(server.actualPort()));
   }
 

@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Records up to a fixed number of latency samples from any thread (the sample counts of a
- * benchmark run are small enough to keep every one).
+ * Records up to a fixed number of latency samples from any thread (the sample counts of a benchmark
+ * run are small enough to keep every one).
  */
 final class Latencies {
 
@@ -23,7 +23,9 @@ final class Latencies {
     }
   }
 
-  /** @return what was recorded (read after the run) */
+  /**
+   * @return what was recorded (read after the run)
+   */
   Samples samples() {
     int n = Math.min(count.get(), nanos.length());
     long[] values = new long[n];

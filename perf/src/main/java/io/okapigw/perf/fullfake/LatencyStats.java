@@ -9,5 +9,4 @@ package io.okapigw.perf.fullfake;
  * @param p99 99th percentile
  * @param max largest sample
  */
-public record LatencyStats(int count, double mean, double p50, double p99, double max) {
-}
+public record LatencyStats(int count, double mean, double p50, double p99, double max) {}

@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Starts the parts of a benchmark on 127.0.0.1 and hands back their base URLs: each in a JVM of
- * its own ({@link #processes}, what the benchmarks use: the gateway's heap is then its own, can
- * be capped and observed) or all in this JVM ({@link #inProcess}, for tests). {@link #close()}
- * stops everything started.
+ * Starts the parts of a benchmark on 127.0.0.1 and hands back their base URLs: each in a JVM of its
+ * own ({@link #processes}, what the benchmarks use: the gateway's heap is then its own, can be
+ * capped and observed) or all in this JVM ({@link #inProcess}, for tests). {@link #close()} stops
+ * everything started.
  */
 public interface Launcher {
 
@@ -23,7 +23,9 @@ public interface Launcher {
     return new ProcessLauncher(vertx, jars, workDir, gatewayHeap);
   }
 
-  /** @param workDir where the auth module's store goes */
+  /**
+   * @param workDir where the auth module's store goes
+   */
   static Launcher inProcess(Vertx vertx, Path workDir) {
     return new InProcessLauncher(vertx, workDir);
   }
@@ -34,23 +36,28 @@ public interface Launcher {
    * @param gateway {@code okapi-core-fat.jar}
    * @param authtoken {@code authtoken-module-fat.jar}
    */
-  record Jars(Path gateway, Path authtoken) {
-  }
+  record Jars(Path gateway, Path authtoken) {}
 
-  /** @return the URL of a new single-node gateway ({@code dev}) in the given auth.parallel mode */
+  /**
+   * @return the URL of a new single-node gateway ({@code dev}) in the given auth.parallel mode
+   */
   Future<String> gateway(AuthParallel mode);
 
   /**
    * @param user the user to create at start
-   * @return the URL of a new authtoken module (JSON store, tokens valid for an hour, cheap
-   *     password hashing so that many logins are quick)
+   * @return the URL of a new authtoken module (JSON store, tokens valid for an hour, cheap password
+   *     hashing so that many logins are quick)
    */
   Future<String> authtoken(BenchUser user);
 
-  /** @return the URL of a new {@link FakeBodyModule} */
+  /**
+   * @return the URL of a new {@link FakeBodyModule}
+   */
   Future<String> fakeModule();
 
-  /** @return the URL of a new {@link io.okapigw.perf.FixedModule} answering after {@code delay} */
+  /**
+   * @return the URL of a new {@link io.okapigw.perf.FixedModule} answering after {@code delay}
+   */
   Future<String> fixedModule(int size, Duration delay);
 
   /** Stops everything this launcher started; never fails. */

@@ -15,8 +15,15 @@ import java.util.Objects;
  * @param durationSamples time to the last body byte, of successful requests
  * @param cut whether the time limit stopped the run before all requests were done
  */
-public record LoadResult(int completed, int errors, String firstError, long elapsedNanos,
-    long bytes, Samples ttfbSamples, Samples durationSamples, boolean cut) {
+public record LoadResult(
+    int completed,
+    int errors,
+    String firstError,
+    long elapsedNanos,
+    long bytes,
+    Samples ttfbSamples,
+    Samples durationSamples,
+    boolean cut) {
 
   /**
    * @param parts runs of the same load (e.g. rounds interleaved with other loads)
@@ -26,7 +33,10 @@ public record LoadResult(int completed, int errors, String firstError, long elap
     return new LoadResult(
         parts.stream().mapToInt(LoadResult::completed).sum(),
         parts.stream().mapToInt(LoadResult::errors).sum(),
-        parts.stream().map(LoadResult::firstError).filter(Objects::nonNull).findFirst()
+        parts.stream()
+            .map(LoadResult::firstError)
+            .filter(Objects::nonNull)
+            .findFirst()
             .orElse(null),
         parts.stream().mapToLong(LoadResult::elapsedNanos).sum(),
         parts.stream().mapToLong(LoadResult::bytes).sum(),
@@ -35,22 +45,30 @@ public record LoadResult(int completed, int errors, String firstError, long elap
         parts.stream().anyMatch(LoadResult::cut));
   }
 
-  /** @return time to the response headers (ms) */
+  /**
+   * @return time to the response headers (ms)
+   */
   public LatencyStats ttfb() {
     return ttfbSamples.stats();
   }
 
-  /** @return time to the last body byte (ms) */
+  /**
+   * @return time to the last body byte (ms)
+   */
   public LatencyStats duration() {
     return durationSamples.stats();
   }
 
-  /** @return completed requests per second */
+  /**
+   * @return completed requests per second
+   */
   public double rps() {
     return elapsedNanos == 0 ? 0 : completed * 1e9 / elapsedNanos;
   }
 
-  /** @return body megabytes (MiB) received per second */
+  /**
+   * @return body megabytes (MiB) received per second
+   */
   public double mbPerSecond() {
     return elapsedNanos == 0 ? 0 : bytes / (double) ByteSize.MB * 1e9 / elapsedNanos;
   }

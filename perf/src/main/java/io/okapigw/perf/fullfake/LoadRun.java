@@ -14,17 +14,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The load client: {@link LoadSpec#activeClients()} loops, each sending one request, reading
- * and discarding the whole body, then sending the next, until {@link LoadSpec#requests()} are
- * done or the time limit cuts the run (requests in flight then are dropped, not counted). Its
- * own HTTP client with one pooled keep-alive connection per loop, spread over as many event
- * loops as there are cores.
+ * The load client: {@link LoadSpec#activeClients()} loops, each sending one request, reading and
+ * discarding the whole body, then sending the next, until {@link LoadSpec#requests()} are done or
+ * the time limit cuts the run (requests in flight then are dropped, not counted). Its own HTTP
+ * client with one pooled keep-alive connection per loop, spread over as many event loops as there
+ * are cores.
  *
  * <p>TTFB = request start to response headers; duration = request start to the last body byte.
  */
 public final class LoadRun {
 
   private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+
   /** Connections are spread over this many event loops (like wrk's threads). */
   private static final int CLIENT_EVENT_LOOPS = Runtime.getRuntime().availableProcessors();
 
@@ -47,10 +48,12 @@ public final class LoadRun {
   private LoadRun(Vertx vertx, LoadSpec spec) {
     this.vertx = vertx;
     this.spec = spec;
-    this.client = vertx.createHttpClient(
-        new HttpClientOptions().setKeepAlive(true).setConnectTimeout(CONNECT_TIMEOUT_MILLIS),
-        new PoolOptions().setHttp1MaxSize(spec.activeClients())
-            .setEventLoopSize(Math.min(spec.activeClients(), CLIENT_EVENT_LOOPS)));
+    this.client =
+        vertx.createHttpClient(
+            new HttpClientOptions().setKeepAlive(true).setConnectTimeout(CONNECT_TIMEOUT_MILLIS),
+            new PoolOptions()
+                .setHttp1MaxSize(spec.activeClients())
+                .setEventLoopSize(Math.min(spec.activeClients(), CLIENT_EVENT_LOOPS)));
     this.ttfb = new Latencies(spec.requests());
     this.duration = new Latencies(spec.requests());
   }
@@ -71,14 +74,15 @@ public final class LoadRun {
     running.set(spec.activeClients());
     // start the clients on a Vert.x context: a request chain built on a plain thread can see its
     // response complete before the body handler is attached, and lose the body
-    vertx.getOrCreateContext().runOnContext(v -> {
-      for (int i = 0; i < spec.activeClients(); i++) {
-        nextRequest();
-      }
-    });
-    return done.future()
-        .onComplete(r -> vertx.cancelTimer(limit))
-        .eventually(client::close);
+    vertx
+        .getOrCreateContext()
+        .runOnContext(
+            v -> {
+              for (int i = 0; i < spec.activeClients(); i++) {
+                nextRequest();
+              }
+            });
+    return done.future().onComplete(r -> vertx.cancelTimer(limit)).eventually(client::close);
   }
 
   private void stop() {
@@ -95,32 +99,39 @@ public final class LoadRun {
       return;
     }
     long begin = System.nanoTime();
-    client.request(spec.request().apply(i))
+    client
+        .request(spec.request().apply(i))
         .compose(HttpClientRequest::send)
         .compose(response -> readBody(response, System.nanoTime() - begin))
-        .onComplete(ar -> {
-          if (!cut.get()) {
-            record(ar, begin);
-          }
-          nextRequest();
-        });
+        .onComplete(
+            ar -> {
+              if (!cut.get()) {
+                record(ar, begin);
+              }
+              nextRequest();
+            });
   }
 
-  /** @return the TTFB once the whole body is read; failed for a non-2xx or short answer */
+  /**
+   * @return the TTFB once the whole body is read; failed for a non-2xx or short answer
+   */
   private Future<Long> readBody(HttpClientResponse response, long ttfbNanos) {
     AtomicLong received = new AtomicLong();
     response.handler(chunk -> received.addAndGet(chunk.length()));
-    return response.end().compose(v -> {
-      bytes.addAndGet(received.get());
-      if (response.statusCode() / 100 != 2) {
-        return Future.failedFuture("status " + response.statusCode());
-      }
-      if (spec.expectedBytes() >= 0 && received.get() != spec.expectedBytes()) {
-        return Future.failedFuture("body of " + received.get() + " bytes, expected "
-            + spec.expectedBytes());
-      }
-      return Future.succeededFuture(ttfbNanos);
-    });
+    return response
+        .end()
+        .compose(
+            v -> {
+              bytes.addAndGet(received.get());
+              if (response.statusCode() / 100 != 2) {
+                return Future.failedFuture("status " + response.statusCode());
+              }
+              if (spec.expectedBytes() >= 0 && received.get() != spec.expectedBytes()) {
+                return Future.failedFuture(
+                    "body of " + received.get() + " bytes, expected " + spec.expectedBytes());
+              }
+              return Future.succeededFuture(ttfbNanos);
+            });
   }
 
   private void record(AsyncResult<Long> outcome, long begin) {
@@ -138,7 +149,14 @@ public final class LoadRun {
 
   private LoadResult result() {
     long end = cut.get() ? System.nanoTime() : lastEnd.get();
-    return new LoadResult(completed.get(), errors.get(), firstError, end - start, bytes.get(),
-        ttfb.samples(), duration.samples(), cut.get());
+    return new LoadResult(
+        completed.get(),
+        errors.get(),
+        firstError,
+        end - start,
+        bytes.get(),
+        ttfb.samples(),
+        duration.samples(),
+        cut.get());
   }
 }

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.function.IntFunction;
 
 /**
- * One load run: {@code clients} connections, each sending its requests one after the other,
- * {@code requests} in all, stopped at {@code timeLimit} whatever is left.
+ * One load run: {@code clients} connections, each sending its requests one after the other, {@code
+ * requests} in all, stopped at {@code timeLimit} whatever is left.
  *
  * @param clients concurrent clients (at most {@code requests} are used)
  * @param requests requests in all
@@ -14,8 +14,12 @@ import java.util.function.IntFunction;
  * @param request the request with index {@code i} (0 to {@code requests - 1}); absolute URI
  * @param expectedBytes body length every answer must have, or -1 for any
  */
-public record LoadSpec(int clients, int requests, Duration timeLimit,
-    IntFunction<RequestOptions> request, long expectedBytes) {
+public record LoadSpec(
+    int clients,
+    int requests,
+    Duration timeLimit,
+    IntFunction<RequestOptions> request,
+    long expectedBytes) {
 
   public LoadSpec {
     if (clients < 1 || requests < 1) {
@@ -26,7 +30,9 @@ public record LoadSpec(int clients, int requests, Duration timeLimit,
     }
   }
 
-  /** @return the number of clients actually used */
+  /**
+   * @return the number of clients actually used
+   */
   public int activeClients() {
     return Math.min(clients, requests);
   }

@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
-import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
@@ -16,18 +15,19 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.stream.IntStream;
 
 /**
- * Logs a {@link BenchUser} in through {@code POST /authn/login} (at the gateway or the auth
- * module itself). Every login starts a new session, so {@link #many} gives distinct tokens: a
- * request carrying each once is a cache miss for the gateway.
+ * Logs a {@link BenchUser} in through {@code POST /authn/login} (at the gateway or the auth module
+ * itself). Every login starts a new session, so {@link #many} gives distinct tokens: a request
+ * carrying each once is a cache miss for the gateway.
  */
 public final class Logins {
 
   private static final int CONCURRENCY = 8;
 
-  private Logins() {
-  }
+  private Logins() {}
 
-  /** @return the access token (X-Okapi-Token) of a new session; failed if the login is refused */
+  /**
+   * @return the access token (X-Okapi-Token) of a new session; failed if the login is refused
+   */
   public static Future<String> one(Vertx vertx, String baseUrl, BenchUser user) {
     HttpClientAgent client = vertx.createHttpClient();
     return login(client, baseUrl, user).eventually(client::close);
@@ -37,8 +37,7 @@ public final class Logins {
    * @param count tokens wanted
    * @return {@code count} distinct tokens, from {@value #CONCURRENCY} logins at a time
    */
-  public static Future<List<String>> many(Vertx vertx, String baseUrl, BenchUser user,
-      int count) {
+  public static Future<List<String>> many(Vertx vertx, String baseUrl, BenchUser user, int count) {
     HttpClientAgent client = vertx.createHttpClient(new PoolOptions().setHttp1MaxSize(CONCURRENCY));
     AtomicReferenceArray<String> tokens = new AtomicReferenceArray<>(count);
     AtomicInteger next = new AtomicInteger();
@@ -54,34 +53,56 @@ public final class Logins {
   }
 
   // One login after the other, without chaining futures (thousands of logins per worker).
-  private static void loginLoop(HttpClientAgent client, String baseUrl, BenchUser user,
-      AtomicReferenceArray<String> tokens, AtomicInteger next, Promise<Void> worker) {
+  private static void loginLoop(
+      HttpClientAgent client,
+      String baseUrl,
+      BenchUser user,
+      AtomicReferenceArray<String> tokens,
+      AtomicInteger next,
+      Promise<Void> worker) {
     int i = next.getAndIncrement();
     if (i >= tokens.length()) {
       worker.tryComplete();
       return;
     }
     login(client, baseUrl, user)
-        .onSuccess(token -> {
-          tokens.set(i, token);
-          loginLoop(client, baseUrl, user, tokens, next, worker);
-        })
+        .onSuccess(
+            token -> {
+              tokens.set(i, token);
+              loginLoop(client, baseUrl, user, tokens, next, worker);
+            })
         .onFailure(worker::tryFail);
   }
 
   private static Future<String> login(HttpClientAgent client, String baseUrl, BenchUser user) {
-    JsonObject body = new JsonObject().put("username", user.username())
-        .put("password", user.password());
-    return client.request(new RequestOptions().setMethod(HttpMethod.POST)
-            .setAbsoluteURI(baseUrl + "/authn/login")
-            .putHeader("X-Okapi-Tenant", user.tenant())
-            .putHeader("Content-Type", "application/json"))
+    JsonObject body =
+        new JsonObject().put("username", user.username()).put("password", user.password());
+    return client
+        .request(
+            new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setAbsoluteURI(baseUrl + "/authn/login")
+                .putHeader("X-Okapi-Tenant", user.tenant())
+                .putHeader("Content-Type", "application/json"))
         .compose(request -> request.send(body.toBuffer()))
-        .compose(response -> response.body().compose(answer -> {
-          String token = response.getHeader("X-Okapi-Token");
-          return response.statusCode() == 201 && token != null ? Future.succeededFuture(token)
-              : Future.failedFuture("login of " + user.username() + " at " + baseUrl
-                  + " answered " + response.statusCode() + ": " + answer);
-        }));
+        .compose(
+            response ->
+                response
+                    .body()
+                    .compose(
+                        answer -> {
+                          String token = response.getHeader("X-Okapi-Token");
+                          return response.statusCode() == 201 && token != null
+                              ? Future.succeededFuture(token)
+                              : Future.failedFuture(
+                                  "login of "
+                                      + user.username()
+                                      + " at "
+                                      + baseUrl
+                                      + " answered "
+                                      + response.statusCode()
+                                      + ": "
+                                      + answer);
+                        }));
   }
 }

@@ -41,10 +41,21 @@ final class ProcessLauncher implements Launcher {
   public Future<String> gateway(AuthParallel mode) {
     int port = freePort();
     String url = url(port);
-    return launch("gateway-" + port, List.of("-Xmx" + gatewayHeap, "-jar",
-            jars.gateway().toString(), "dev", "--port", Integer.toString(port),
-            "--host", "127.0.0.1", "--okapi-url", url,
-            "--auth.parallel", mode.name().toLowerCase(Locale.ROOT)),
+    return launch(
+        "gateway-" + port,
+        List.of(
+            "-Xmx" + gatewayHeap,
+            "-jar",
+            jars.gateway().toString(),
+            "dev",
+            "--port",
+            Integer.toString(port),
+            "--host",
+            "127.0.0.1",
+            "--okapi-url",
+            url,
+            "--auth.parallel",
+            mode.name().toLowerCase(Locale.ROOT)),
         url + "/_/version");
   }
 
@@ -52,35 +63,60 @@ final class ProcessLauncher implements Launcher {
   public Future<String> authtoken(BenchUser user) {
     int port = freePort();
     Path dir = workDir.resolve("authtoken-" + port);
-    return launch("authtoken-" + port, List.of(MODULE_HEAP, "-jar", jars.authtoken().toString(),
-            "--port", Integer.toString(port), "--host", "127.0.0.1",
-            "--store", "json:" + dir, "--signing-key-file", dir.resolve("signing.key").toString(),
-            "--password-hash-iterations", "1000", "--token-ttl", "1h",
-            "--bootstrap", user.bootstrapSpec()),
+    return launch(
+        "authtoken-" + port,
+        List.of(
+            MODULE_HEAP,
+            "-jar",
+            jars.authtoken().toString(),
+            "--port",
+            Integer.toString(port),
+            "--host",
+            "127.0.0.1",
+            "--store",
+            "json:" + dir,
+            "--signing-key-file",
+            dir.resolve("signing.key").toString(),
+            "--password-hash-iterations",
+            "1000",
+            "--token-ttl",
+            "1h",
+            "--bootstrap",
+            user.bootstrapSpec()),
         url(port) + "/admin/health");
   }
 
   @Override
   public Future<String> fakeModule() {
     int port = freePort();
-    return launch("fake-module-" + port, perfCommand("fake-module", "--port",
-        Integer.toString(port), "--instances", "2"), url(port) + FakeBodyModule.path(0));
+    return launch(
+        "fake-module-" + port,
+        perfCommand("fake-module", "--port", Integer.toString(port), "--instances", "2"),
+        url(port) + FakeBodyModule.path(0));
   }
 
   @Override
   public Future<String> fixedModule(int size, Duration delay) {
     int port = freePort();
-    return launch("fixed-module-" + port, perfCommand("fixed-module", "--port",
-            Integer.toString(port), "--size", Integer.toString(size),
-            "--delay", delay.toMillis() + "ms", "--instances", "2"),
+    return launch(
+        "fixed-module-" + port,
+        perfCommand(
+            "fixed-module",
+            "--port",
+            Integer.toString(port),
+            "--size",
+            Integer.toString(size),
+            "--delay",
+            delay.toMillis() + "ms",
+            "--instances",
+            "2"),
         url(port) + "/");
   }
 
   @Override
   public Future<Void> close() {
     List<Future<Void>> stopped = children.stream().map(c -> c.stop(vertx)).toList();
-    return Future.join(stopped).<Void>mapEmpty().otherwiseEmpty()
-        .onComplete(v -> children.clear());
+    return Future.join(stopped).<Void>mapEmpty().otherwiseEmpty().onComplete(v -> children.clear());
   }
 
   private Future<String> launch(String name, List<String> args, String readyUrl) {
@@ -95,8 +131,8 @@ final class ProcessLauncher implements Launcher {
   }
 
   private static List<String> perfCommand(String... args) {
-    List<String> command = new ArrayList<>(List.of(MODULE_HEAP, "-cp", ownClasspath(),
-        Main.class.getName()));
+    List<String> command =
+        new ArrayList<>(List.of(MODULE_HEAP, "-cp", ownClasspath(), Main.class.getName()));
     command.addAll(List.of(args));
     return command;
   }
@@ -104,9 +140,10 @@ final class ProcessLauncher implements Launcher {
   /** The perf fat jar when running from it, else this JVM's class path. */
   private static String ownClasspath() {
     try {
-      Path location = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation()
-          .toURI());
-      return Files.isRegularFile(location) ? location.toString()
+      Path location =
+          Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return Files.isRegularFile(location)
+          ? location.toString()
           : System.getProperty("java.class.path");
     } catch (URISyntaxException e) {
       return System.getProperty("java.class.path");

@@ -14,14 +14,18 @@ public final class Samples {
     this.sorted = sorted;
   }
 
-  /** @return the samples of {@code nanos} (copied) */
+  /**
+   * @return the samples of {@code nanos} (copied)
+   */
   public static Samples of(long... nanos) {
     long[] copy = nanos.clone();
     Arrays.sort(copy);
     return new Samples(copy);
   }
 
-  /** @return every sample of {@code parts} together */
+  /**
+   * @return every sample of {@code parts} together
+   */
   public static Samples merge(List<Samples> parts) {
     if (parts.isEmpty()) {
       return NONE;
@@ -29,12 +33,16 @@ public final class Samples {
     return of(parts.stream().flatMapToLong(s -> Arrays.stream(s.sorted)).toArray());
   }
 
-  /** @return how many */
+  /**
+   * @return how many
+   */
   public int count() {
     return sorted.length;
   }
 
-  /** @return mean, median, 99th percentile and max, in milliseconds (zeros if none) */
+  /**
+   * @return mean, median, 99th percentile and max, in milliseconds (zeros if none)
+   */
   public LatencyStats stats() {
     int n = sorted.length;
     if (n == 0) {

@@ -7,5 +7,4 @@ package io.okapigw.perf.load;
  * @param userBarcode the patron it is checked out to
  * @param servicePointId the service point of both operations
  */
-public record BarcodeRow(String itemBarcode, String userBarcode, String servicePointId) {
-}
+public record BarcodeRow(String itemBarcode, String userBarcode, String servicePointId) {}

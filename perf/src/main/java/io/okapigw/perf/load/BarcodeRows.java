@@ -11,24 +11,30 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rows the virtual users work on: read from the CSV the demo writes (header
- * {@code itemBarcode,userBarcode,servicePointId}, plain comma-separated values, no quoting) or
- * taken from generated data, and split so that no two users share an item or a patron.
+ * The rows the virtual users work on: read from the CSV the demo writes (header {@code
+ * itemBarcode,userBarcode,servicePointId}, plain comma-separated values, no quoting) or taken from
+ * generated data, and split so that no two users share an item or a patron.
  */
 public final class BarcodeRows {
 
-  private static final List<String> COLUMNS = List.of("itemBarcode", "userBarcode",
-      "servicePointId");
+  private static final List<String> COLUMNS =
+      List.of("itemBarcode", "userBarcode", "servicePointId");
 
-  private BarcodeRows() {
-  }
+  private BarcodeRows() {}
 
   /** Reads and parses a barcode CSV off the event loop; fails with a message naming the file. */
   static Future<List<BarcodeRow>> read(Vertx vertx, Path file) {
-    return vertx.fileSystem().readFile(file.toString())
-        .recover(e -> Future.failedFuture(new IllegalArgumentException("--barcodes: cannot read "
-            + file.toAbsolutePath() + " (start the demo first, or give --items N): "
-            + e.getMessage())))
+    return vertx
+        .fileSystem()
+        .readFile(file.toString())
+        .recover(
+            e ->
+                Future.failedFuture(
+                    new IllegalArgumentException(
+                        "--barcodes: cannot read "
+                            + file.toAbsolutePath()
+                            + " (start the demo first, or give --items N): "
+                            + e.getMessage())))
         .map(csv -> parse(csv.toString(), file.toString()));
   }
 
@@ -46,8 +52,14 @@ public final class BarcodeRows {
     int[] index = COLUMNS.stream().mapToInt(header::indexOf).toArray();
     for (int c = 0; c < index.length; c++) {
       if (index[c] < 0) {
-        throw new IllegalArgumentException("--barcodes " + source + ": header has no column "
-            + COLUMNS.get(c) + " (expected " + String.join(",", COLUMNS) + ")");
+        throw new IllegalArgumentException(
+            "--barcodes "
+                + source
+                + ": header has no column "
+                + COLUMNS.get(c)
+                + " (expected "
+                + String.join(",", COLUMNS)
+                + ")");
       }
     }
     List<BarcodeRow> rows = new ArrayList<>();
@@ -65,30 +77,32 @@ public final class BarcodeRows {
     for (int c = 0; c < index.length; c++) {
       values[c] = index[c] < cells.length ? cells[index[c]].strip() : "";
       if (values[c].isEmpty()) {
-        throw new IllegalArgumentException("--barcodes " + source + " line " + lineNumber
-            + ": no " + COLUMNS.get(c));
+        throw new IllegalArgumentException(
+            "--barcodes " + source + " line " + lineNumber + ": no " + COLUMNS.get(c));
       }
     }
     return new BarcodeRow(values[0], values[1], values[2]);
   }
 
-  /** @return the rows the demo writes for this library: each item, active patrons in turn */
+  /**
+   * @return the rows the demo writes for this library: each item, active patrons in turn
+   */
   public static List<BarcodeRow> of(CirculationData data) {
     List<String> items = data.itemBarcodes();
     List<String> patrons = data.activePatronBarcodes();
     List<BarcodeRow> rows = new ArrayList<>(items.size());
     for (int i = 0; i < items.size(); i++) {
-      rows.add(new BarcodeRow(items.get(i), patrons.get(i % patrons.size()),
-          data.servicePointId()));
+      rows.add(
+          new BarcodeRow(items.get(i), patrons.get(i % patrons.size()), data.servicePointId()));
     }
     return rows;
   }
 
   /**
-   * Splits rows among users: each item goes to one user only (a repeated item keeps its first
-   * row), and all rows of one patron go to the same user, because the simulated circulation
-   * allows one check-out per patron at a time (a second concurrent one gets 503). Patrons are
-   * dealt out in turn, and each user keeps the rows in file order.
+   * Splits rows among users: each item goes to one user only (a repeated item keeps its first row),
+   * and all rows of one patron go to the same user, because the simulated circulation allows one
+   * check-out per patron at a time (a second concurrent one gets 503). Patrons are dealt out in
+   * turn, and each user keeps the rows in file order.
    *
    * @throws IllegalArgumentException naming {@code --users} if there are fewer patrons than users
    */
@@ -105,8 +119,12 @@ public final class BarcodeRows {
       parts.get(user).add(row);
     }
     if (userOfPatron.size() < users) {
-      throw new IllegalArgumentException("--users " + users + " is more than the "
-          + userOfPatron.size() + " patrons in the barcodes: two users would share a patron");
+      throw new IllegalArgumentException(
+          "--users "
+              + users
+              + " is more than the "
+              + userOfPatron.size()
+              + " patrons in the barcodes: two users would share a patron");
     }
     return parts;
   }

@@ -18,14 +18,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code cluster-throughput}: the check-out/check-in workload on one gateway against a cluster
- * of several, on this machine. Starts, each gateway in a JVM of its own: a standalone gateway
- * ({@code dev}, no Hazelcast) and a cluster of {@code --nodes} ({@code cluster}, Hazelcast on
- * 127.0.0.1); and once, in this JVM, the {@link Library} (simulated modules, authtoken),
- * registered on both. Then for each user count three modes, measured side by side in
- * interleaved slices: every user at the standalone gateway, every user at cluster node 1, the
- * users spread over every node. Prints one table per user count, with ratios to the standalone
- * gateway. Exit code 0 without errors, 1 with errors or a failed set-up, 2 for a bad flag.
+ * {@code cluster-throughput}: the check-out/check-in workload on one gateway against a cluster of
+ * several, on this machine. Starts, each gateway in a JVM of its own: a standalone gateway ({@code
+ * dev}, no Hazelcast) and a cluster of {@code --nodes} ({@code cluster}, Hazelcast on 127.0.0.1);
+ * and once, in this JVM, the {@link Library} (simulated modules, authtoken), registered on both.
+ * Then for each user count three modes, measured side by side in interleaved slices: every user at
+ * the standalone gateway, every user at cluster node 1, the users spread over every node. Prints
+ * one table per user count, with ratios to the standalone gateway. Exit code 0 without errors, 1
+ * with errors or a failed set-up, 2 for a bad flag.
  */
 public final class ClusterThroughput {
 
@@ -34,18 +34,18 @@ public final class ClusterThroughput {
   private static final Logger log = LoggerFactory.getLogger(ClusterThroughput.class);
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
-  private record Mode(String name, List<String> urls) {
-  }
+  private record Mode(String name, List<String> urls) {}
 
-  private ClusterThroughput() {
-  }
+  private ClusterThroughput() {}
 
   /** Runs and exits the process with the exit code. */
   public static void run(List<String> args) {
     System.exit(execute(args));
   }
 
-  /** @return the exit code; runs on the calling thread, which must not be an event loop */
+  /**
+   * @return the exit code; runs on the calling thread, which must not be an event loop
+   */
   public static int execute(List<String> args) {
     ClusterThroughputOptions options;
     try {
@@ -68,59 +68,107 @@ public final class ClusterThroughput {
     Path dir = Files.createTempDirectory("okapigw-cluster-throughput");
     Vertx vertx = Vertx.vertx();
     log.info("starting a standalone gateway and a {}-node cluster", options.nodes());
-    try (StandaloneGateway standalone = StandaloneGateway.start(options.gatewayJar(),
-            gatewayArgs);
-        GatewayCluster cluster = GatewayCluster.start(options.gatewayJar(), options.nodes(),
-            gatewayArgs)) {
+    try (StandaloneGateway standalone = StandaloneGateway.start(options.gatewayJar(), gatewayArgs);
+        GatewayCluster cluster =
+            GatewayCluster.start(options.gatewayJar(), options.nodes(), gatewayArgs)) {
       String standaloneUrl = standalone.url();
-      Library library = join(Library.start(vertx, new DemoOptions(0, options.patrons(),
-          options.items(), true, true, dir), cluster.url(0)));
+      Library library =
+          join(
+              Library.start(
+                  vertx,
+                  new DemoOptions(0, options.patrons(), options.items(), true, true, dir),
+                  cluster.url(0)));
       try {
         join(library.registerOn(standaloneUrl));
-        List<Mode> modes = List.of(new Mode(BASELINE, List.of(standaloneUrl)),
-            new Mode("1 of " + options.nodes() + " nodes", List.of(cluster.url(0))),
-            new Mode(options.nodes() + " nodes", cluster.urls()));
+        List<Mode> modes =
+            List.of(
+                new Mode(BASELINE, List.of(standaloneUrl)),
+                new Mode("1 of " + options.nodes() + " nodes", List.of(cluster.url(0))),
+                new Mode(options.nodes() + " nodes", cluster.urls()));
         List<BarcodeRow> rows = BarcodeRows.of(library.data());
-        List<RunReport> reports = join(InTurn.each(options.users(), users ->
-                Comparison.sideBySide(vertx, modes.stream().map(m -> new Contender(
-                    plan(options, m, users), rows, m.name())).toList(), options.duration(),
-                    options.slices()))
-            .map(perUsers -> perUsers.stream().flatMap(List::stream).toList()));
+        List<RunReport> reports =
+            join(
+                InTurn.each(
+                        options.users(),
+                        users ->
+                            Comparison.sideBySide(
+                                vertx,
+                                modes.stream()
+                                    .map(
+                                        m -> new Contender(plan(options, m, users), rows, m.name()))
+                                    .toList(),
+                                options.duration(),
+                                options.slices()))
+                    .map(perUsers -> perUsers.stream().flatMap(List::stream).toList()));
         print(options, reports, loadBefore, loadAverage());
         return reports.stream().anyMatch(r -> r.errors() > 0) ? 1 : 0;
       } finally {
         join(library.close());
       }
     } finally {
-      join(vertx.fileSystem().deleteRecursive(dir.toString())
-          .onFailure(e -> log.warn("could not delete {}: {}", dir, e.getMessage()))
-          .otherwiseEmpty());
+      join(
+          vertx
+              .fileSystem()
+              .deleteRecursive(dir.toString())
+              .onFailure(e -> log.warn("could not delete {}: {}", dir, e.getMessage()))
+              .otherwiseEmpty());
       join(vertx.close());
     }
   }
 
   private static LoadPlan plan(ClusterThroughputOptions options, Mode mode, int users) {
-    return new LoadPlan(mode.urls().stream().map(URI::create).toList(), DemoOptions.TENANT,
-        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, users, options.warmup(),
-        options.duration(), 1, options.maxOperations());
+    return new LoadPlan(
+        mode.urls().stream().map(URI::create).toList(),
+        DemoOptions.TENANT,
+        DemoOptions.ADMIN,
+        DemoOptions.ADMIN_PASSWORD,
+        users,
+        options.warmup(),
+        options.duration(),
+        1,
+        options.maxOperations());
   }
 
-  private static void print(ClusterThroughputOptions o, List<RunReport> reports,
-      double loadBefore, double loadAfter) {
+  private static void print(
+      ClusterThroughputOptions o, List<RunReport> reports, double loadBefore, double loadAfter) {
     for (int users : o.users()) {
       List<RunReport> same = reports.stream().filter(r -> r.plan().users() == users).toList();
-      StringBuilder text = new StringBuilder().append(String.format(Locale.ROOT,
-          "%n### %d users%n%n%d s measured per mode in %d interleaved slices, after a %d s"
-              + " warm-up of each; every gateway a JVM of its own (-Xmx256m, %d HTTP verticles);"
-              + " modules, authtoken and this driver in one more JVM; %d cores; load average"
-              + " %.2f before, %.2f after%n%n", users, o.duration().toSeconds(), o.slices(),
-          o.warmup().toSeconds(), o.instances(), Runtime.getRuntime().availableProcessors(),
-          loadBefore, loadAfter));
+      StringBuilder text =
+          new StringBuilder()
+              .append(
+                  String.format(
+                      Locale.ROOT,
+                      "%n### %d users%n%n%d s measured per mode in %d interleaved slices, after a %d s"
+                          + " warm-up of each; every gateway a JVM of its own (-Xmx256m, %d HTTP verticles);"
+                          + " modules, authtoken and this driver in one more JVM; %d cores; load average"
+                          + " %.2f before, %.2f after%n%n",
+                      users,
+                      o.duration().toSeconds(),
+                      o.slices(),
+                      o.warmup().toSeconds(),
+                      o.instances(),
+                      Runtime.getRuntime().availableProcessors(),
+                      loadBefore,
+                      loadAfter));
       text.append(ReportTable.compared(same, BASELINE)).append("\n\n");
-      same.forEach(r -> text.append(String.format(Locale.ROOT, "- %s: gateway CPU %.2f ms per"
-          + " operation (all its gateway JVMs)%n", r.mode(), r.gatewayCpuMsPerOperation())));
-      same.forEach(r -> r.firstErrors().forEach(e -> text.append("- error (").append(r.mode())
-          .append("): ").append(e).append("\n")));
+      same.forEach(
+          r ->
+              text.append(
+                  String.format(
+                      Locale.ROOT,
+                      "- %s: gateway CPU %.2f ms per" + " operation (all its gateway JVMs)%n",
+                      r.mode(),
+                      r.gatewayCpuMsPerOperation())));
+      same.forEach(
+          r ->
+              r.firstErrors()
+                  .forEach(
+                      e ->
+                          text.append("- error (")
+                              .append(r.mode())
+                              .append("): ")
+                              .append(e)
+                              .append("\n")));
       out.info(text.toString());
     }
   }

@@ -7,16 +7,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Counts errors and keeps the first few messages to show; keeps operations lost in flight apart,
- * by gateway, because a loss only counts as an error if its gateway did not go down.
- * Thread-safe.
+ * Counts errors and keeps the first few messages to show; keeps operations lost in flight apart, by
+ * gateway, because a loss only counts as an error if its gateway did not go down. Thread-safe.
  */
 final class ErrorLog {
 
   static final int KEEP = 5;
 
-  private record Loss(int gateway, String message) {
-  }
+  private record Loss(int gateway, String message) {}
 
   private final List<String> first = new ArrayList<>();
   private final List<Loss> firstLosses = new ArrayList<>();
@@ -38,22 +36,35 @@ final class ErrorLog {
     }
   }
 
-  /** @return errors, counting losses at gateways not in {@code down} */
+  /**
+   * @return errors, counting losses at gateways not in {@code down}
+   */
   synchronized long count(Set<Integer> down) {
-    return count + losses.entrySet().stream().filter(e -> !down.contains(e.getKey()))
-        .mapToLong(Map.Entry::getValue).sum();
+    return count
+        + losses.entrySet().stream()
+            .filter(e -> !down.contains(e.getKey()))
+            .mapToLong(Map.Entry::getValue)
+            .sum();
   }
 
-  /** @return operations lost in flight at the gateways in {@code down} */
+  /**
+   * @return operations lost in flight at the gateways in {@code down}
+   */
   synchronized long lostAt(Set<Integer> down) {
-    return losses.entrySet().stream().filter(e -> down.contains(e.getKey()))
-        .mapToLong(Map.Entry::getValue).sum();
+    return losses.entrySet().stream()
+        .filter(e -> down.contains(e.getKey()))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
   }
 
-  /** @return the first messages of errors, including losses at gateways not in {@code down} */
+  /**
+   * @return the first messages of errors, including losses at gateways not in {@code down}
+   */
   synchronized List<String> first(Set<Integer> down) {
     List<String> shown = new ArrayList<>(first);
-    firstLosses.stream().filter(l -> !down.contains(l.gateway())).limit(KEEP)
+    firstLosses.stream()
+        .filter(l -> !down.contains(l.gateway()))
+        .limit(KEEP)
         .forEach(l -> shown.add(l.message()));
     return List.copyOf(shown);
   }

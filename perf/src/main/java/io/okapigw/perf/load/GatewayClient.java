@@ -13,15 +13,14 @@ import io.vertx.core.json.JsonObject;
 import java.net.URI;
 
 /**
- * HTTP to one gateway for one tenant: JSON POSTs and the auth-call counter from
- * {@code /_/metrics} (where the gateway has one: Okapi has not). Keeps one keep-alive connection
- * per virtual user.
+ * HTTP to one gateway for one tenant: JSON POSTs and the auth-call counter from {@code /_/metrics}
+ * (where the gateway has one: Okapi has not). Keeps one keep-alive connection per virtual user.
  */
 final class GatewayClient {
 
   /**
-   * A request that never left: no connection to the gateway could be had (refused, unreachable),
-   * so it is safe to send it elsewhere.
+   * A request that never left: no connection to the gateway could be had (refused, unreachable), so
+   * it is safe to send it elsewhere.
    */
   static final class NotSent extends RuntimeException {
 
@@ -46,7 +45,9 @@ final class GatewayClient {
       return status >= 200 && status < 300;
     }
 
-    /** @return {@code status: body} with the body cut to 200 characters */
+    /**
+     * @return {@code status: body} with the body cut to 200 characters
+     */
     String describe() {
       String text = body.toString().replaceAll("\\s+", " ");
       return status + ": " + (text.length() > 200 ? text.substring(0, 200) + "..." : text);
@@ -59,8 +60,10 @@ final class GatewayClient {
   private final String tenant;
 
   GatewayClient(Vertx vertx, URI gateway, String tenant, int connections) {
-    this.http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
-        new PoolOptions().setHttp1MaxSize(connections + 1));
+    this.http =
+        vertx.createHttpClient(
+            new HttpClientOptions().setKeepAlive(true),
+            new PoolOptions().setHttp1MaxSize(connections + 1));
     this.gateway = gateway;
     String url = gateway.toString();
     this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
@@ -74,19 +77,28 @@ final class GatewayClient {
    *     cause if the request failed after it was sent (then it may have taken effect)
    */
   Future<Answer> post(String path, JsonObject body, String token) {
-    RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-        .setAbsoluteURI(base + path).setIdleTimeout(IDLE_TIMEOUT_MS)
-        .putHeader("X-Okapi-Tenant", tenant)
-        .putHeader("Content-Type", "application/json")
-        .putHeader("Accept", "application/json, text/plain");
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(HttpMethod.POST)
+            .setAbsoluteURI(base + path)
+            .setIdleTimeout(IDLE_TIMEOUT_MS)
+            .putHeader("X-Okapi-Tenant", tenant)
+            .putHeader("Content-Type", "application/json")
+            .putHeader("Accept", "application/json, text/plain");
     if (token != null) {
       options.putHeader("X-Okapi-Token", token);
     }
     return http.request(options)
         .recover(e -> Future.failedFuture(new NotSent(gateway, e)))
         .compose(request -> request.send(body.toBuffer()))
-        .compose(response -> response.body().map(b -> new Answer(response.statusCode(), b,
-            response.getHeader("X-Okapi-Token"))));
+        .compose(
+            response ->
+                response
+                    .body()
+                    .map(
+                        b ->
+                            new Answer(
+                                response.statusCode(), b, response.getHeader("X-Okapi-Token"))));
   }
 
   /**
@@ -106,23 +118,34 @@ final class GatewayClient {
    *     {@link NotSent} if no connection could be had
    */
   Future<Integer> metricsStatus() {
-    RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
-        .setAbsoluteURI(base + "/_/metrics").setIdleTimeout(IDLE_TIMEOUT_MS);
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(HttpMethod.GET)
+            .setAbsoluteURI(base + "/_/metrics")
+            .setIdleTimeout(IDLE_TIMEOUT_MS);
     return http.request(options)
         .recover(e -> Future.failedFuture(new NotSent(gateway, e)))
         .compose(request -> request.send())
         .compose(response -> response.body().map(b -> response.statusCode()));
   }
 
-  /** @return the gateway's counters now */
+  /**
+   * @return the gateway's counters now
+   */
   Future<Counters> counters() {
-    RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
-        .setAbsoluteURI(base + "/_/metrics").setIdleTimeout(IDLE_TIMEOUT_MS);
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(HttpMethod.GET)
+            .setAbsoluteURI(base + "/_/metrics")
+            .setIdleTimeout(IDLE_TIMEOUT_MS);
     return http.request(options)
         .compose(request -> request.send())
-        .compose(response -> response.statusCode() == 200 ? response.body()
-            : Future.failedFuture("GET " + base + "/_/metrics answered "
-                + response.statusCode()))
+        .compose(
+            response ->
+                response.statusCode() == 200
+                    ? response.body()
+                    : Future.failedFuture(
+                        "GET " + base + "/_/metrics answered " + response.statusCode()))
         .map(Buffer::toString)
         .map(text -> new Counters(AuthCallMetric.sum(text, tenant), cpuNanos(text)));
   }
@@ -131,7 +154,9 @@ final class GatewayClient {
     return gateway;
   }
 
-  /** @return the JVM's CPU time in nanoseconds from {@code /_/metrics}, NaN if not reported */
+  /**
+   * @return the JVM's CPU time in nanoseconds from {@code /_/metrics}, NaN if not reported
+   */
   static double cpuNanos(String metrics) {
     long nanos = GatewayProbe.cpuNanos(metrics);
     return nanos < 0 ? Double.NaN : nanos;

@@ -20,12 +20,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The gateways a run spreads its users over, as a load balancer in front of a cluster would:
- * user {@code i} works at gateway {@code i mod n}. A gateway that refuses a connection is taken
- * out for the rest of the run; the request, which never left, goes to a gateway still in, and
- * the user stays there (users of a gateway taken out are spread over the others). A request that
- * fails after it was sent is never resent (it may have taken effect): it fails with
- * {@link Lost}.
+ * The gateways a run spreads its users over, as a load balancer in front of a cluster would: user
+ * {@code i} works at gateway {@code i mod n}. A gateway that refuses a connection is taken out for
+ * the rest of the run; the request, which never left, goes to a gateway still in, and the user
+ * stays there (users of a gateway taken out are spread over the others). A request that fails after
+ * it was sent is never resent (it may have taken effect): it fails with {@link Lost}.
  */
 final class Gateways {
 
@@ -41,7 +40,9 @@ final class Gateways {
       this.gateway = gateway;
     }
 
-    /** @return the index of the gateway it was sent to */
+    /**
+     * @return the index of the gateway it was sent to
+     */
     int gateway() {
       return gateway;
     }
@@ -51,22 +52,27 @@ final class Gateways {
   record Readings(Map<Integer, Counters> byGateway) {
 
     /**
-     * @return auth calls since {@code before}, on the gateways that answered both times; NaN if
-     *     one of them has no {@code /_/metrics}
+     * @return auth calls since {@code before}, on the gateways that answered both times; NaN if one
+     *     of them has no {@code /_/metrics}
      */
     double authCallsSince(Readings before) {
       return since(before, Counters::authCalls);
     }
 
-    /** @return CPU nanoseconds the gateway JVMs used since {@code before}, likewise */
+    /**
+     * @return CPU nanoseconds the gateway JVMs used since {@code before}, likewise
+     */
     double cpuNanosSince(Readings before) {
       return since(before, Counters::cpuNanos);
     }
 
     private double since(Readings before, ToDoubleFunction<Counters> counter) {
-      return byGateway.entrySet().stream().filter(e -> before.byGateway.containsKey(e.getKey()))
-          .mapToDouble(e -> counter.applyAsDouble(e.getValue())
-              - counter.applyAsDouble(before.byGateway.get(e.getKey())))
+      return byGateway.entrySet().stream()
+          .filter(e -> before.byGateway.containsKey(e.getKey()))
+          .mapToDouble(
+              e ->
+                  counter.applyAsDouble(e.getValue())
+                      - counter.applyAsDouble(before.byGateway.get(e.getKey())))
           .sum();
     }
   }
@@ -100,16 +106,22 @@ final class Gateways {
     if (gateway < 0) {
       return Future.failedFuture("every gateway is down: " + urls(down()));
     }
-    return clients.get(gateway).post(path, body, user.token()).recover(e -> {
-      if (!(e instanceof NotSent)) {
-        return Future.failedFuture(new Lost(gateway, url(gateway), e));
-      }
-      takeOut(gateway, e);
-      return tries > 1 ? post(user, path, body, tries - 1) : Future.failedFuture(e);
-    });
+    return clients
+        .get(gateway)
+        .post(path, body, user.token())
+        .recover(
+            e -> {
+              if (!(e instanceof NotSent)) {
+                return Future.failedFuture(new Lost(gateway, url(gateway), e));
+              }
+              takeOut(gateway, e);
+              return tries > 1 ? post(user, path, body, tries - 1) : Future.failedFuture(e);
+            });
   }
 
-  /** @return the user's gateway, after moving the user if its own was taken out; -1 if none */
+  /**
+   * @return the user's gateway, after moving the user if its own was taken out; -1 if none
+   */
   private int live(VirtualUser user) {
     if (!out.contains(user.gateway())) {
       return user.gateway();
@@ -134,77 +146,97 @@ final class Gateways {
   }
 
   /**
-   * Asks every gateway still in, once, whether it has {@code /_/metrics}. One that answers
-   * anything but 200 (Okapi: 404) is never read: its {@link Counters} are
-   * {@link Counters#UNKNOWN} from then on. One that refuses the connection is taken out.
+   * Asks every gateway still in, once, whether it has {@code /_/metrics}. One that answers anything
+   * but 200 (Okapi: 404) is never read: its {@link Counters} are {@link Counters#UNKNOWN} from then
+   * on. One that refuses the connection is taken out.
    */
   Future<Void> detectMetrics() {
     List<Future<Void>> asked = new ArrayList<>();
     for (int g = 0; g < clients.size(); g++) {
       int gateway = g;
       if (!out.contains(g)) {
-        asked.add(takenOutIfRefused(g, clients.get(g).metricsStatus())
-            .map(status -> noteMetrics(gateway, status)));
+        asked.add(
+            takenOutIfRefused(g, clients.get(g).metricsStatus())
+                .map(status -> noteMetrics(gateway, status)));
       }
     }
     return Future.all(asked).mapEmpty();
   }
 
-  /** @param status what {@code GET /_/metrics} answered, {@code null} if refused */
+  /**
+   * @param status what {@code GET /_/metrics} answered, {@code null} if refused
+   */
   private Void noteMetrics(int gateway, Integer status) {
     if (status != null && status != 200) {
       withoutMetrics.put(gateway, url(gateway) + " (GET /_/metrics answered " + status + ")");
-      log.info("{} has no /_/metrics (answered {}): auth calls and gateway CPU unknown",
-          url(gateway), status);
+      log.info(
+          "{} has no /_/metrics (answered {}): auth calls and gateway CPU unknown",
+          url(gateway),
+          status);
     }
     return null;
   }
 
-  /** @return whether every gateway asked by {@link #detectMetrics} has {@code /_/metrics} */
+  /**
+   * @return whether every gateway asked by {@link #detectMetrics} has {@code /_/metrics}
+   */
   boolean metricsKnown() {
     return withoutMetrics.isEmpty();
   }
 
-  /** @return the gateways without {@code /_/metrics}, each with what it answered */
+  /**
+   * @return the gateways without {@code /_/metrics}, each with what it answered
+   */
   List<String> withoutMetrics() {
     return new TreeMap<>(withoutMetrics).values().stream().toList();
   }
 
   /**
-   * Reads every gateway still in. One that refuses the connection is taken out and left out of
-   * the figures; one without {@code /_/metrics} reads {@link Counters#UNKNOWN}.
+   * Reads every gateway still in. One that refuses the connection is taken out and left out of the
+   * figures; one without {@code /_/metrics} reads {@link Counters#UNKNOWN}.
    */
   Future<Readings> read() {
     Map<Integer, Future<Counters>> reads = new HashMap<>();
     for (int g = 0; g < clients.size(); g++) {
       if (!out.contains(g)) {
-        reads.put(g, withoutMetrics.containsKey(g) ? Future.succeededFuture(Counters.UNKNOWN)
-            : takenOutIfRefused(g, clients.get(g).counters()));
+        reads.put(
+            g,
+            withoutMetrics.containsKey(g)
+                ? Future.succeededFuture(Counters.UNKNOWN)
+                : takenOutIfRefused(g, clients.get(g).counters()));
       }
     }
-    return Future.all(new ArrayList<>(reads.values())).map(v -> {
-      Map<Integer, Counters> counts = new HashMap<>();
-      reads.forEach((g, read) -> {
-        if (read.result() != null) {
-          counts.put(g, read.result());
-        }
-      });
-      return new Readings(counts);
-    });
+    return Future.all(new ArrayList<>(reads.values()))
+        .map(
+            v -> {
+              Map<Integer, Counters> counts = new HashMap<>();
+              reads.forEach(
+                  (g, read) -> {
+                    if (read.result() != null) {
+                      counts.put(g, read.result());
+                    }
+                  });
+              return new Readings(counts);
+            });
   }
 
-  /** @return the call's result; {@code null} if the gateway refused it (then it is taken out) */
+  /**
+   * @return the call's result; {@code null} if the gateway refused it (then it is taken out)
+   */
   private <T> Future<T> takenOutIfRefused(int gateway, Future<T> call) {
-    return call.recover(e -> {
-      if (e instanceof NotSent) {
-        takeOut(gateway, e);
-        return Future.succeededFuture(null);
-      }
-      return Future.failedFuture(e);
-    });
+    return call.recover(
+        e -> {
+          if (e instanceof NotSent) {
+            takeOut(gateway, e);
+            return Future.succeededFuture(null);
+          }
+          return Future.failedFuture(e);
+        });
   }
 
-  /** @return the indexes of the gateways taken out so far */
+  /**
+   * @return the indexes of the gateways taken out so far
+   */
   Set<Integer> down() {
     return new TreeSet<>(out);
   }
@@ -213,7 +245,9 @@ final class Gateways {
     return clients.get(gateway).gateway();
   }
 
-  /** @return the URLs of these gateways */
+  /**
+   * @return the URLs of these gateways
+   */
   List<String> urls(Set<Integer> gateways) {
     return gateways.stream().map(g -> url(g).toString()).toList();
   }

@@ -12,20 +12,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Load on one gateway or several (see {@link Gateways}), in three steps: {@link #start} (asks
- * each gateway whether it has {@code /_/metrics}, every virtual user logs in once, then the
- * warm-up, discarded), {@link #measure} (once, or several slices that add up, each with the
- * gateways' counters read just before and after), {@link #finish} (the {@link AuthProbe}, the
- * report). All operations of all steps count against {@link LoadPlan#maxOperations()}. The steps
- * must run one after the other. A gateway without {@code /_/metrics} (Okapi) is loaded the same;
- * auth calls and gateway CPU are then unknown (NaN) and the probe is skipped.
+ * Load on one gateway or several (see {@link Gateways}), in three steps: {@link #start} (asks each
+ * gateway whether it has {@code /_/metrics}, every virtual user logs in once, then the warm-up,
+ * discarded), {@link #measure} (once, or several slices that add up, each with the gateways'
+ * counters read just before and after), {@link #finish} (the {@link AuthProbe}, the report). All
+ * operations of all steps count against {@link LoadPlan#maxOperations()}. The steps must run one
+ * after the other. A gateway without {@code /_/metrics} (Okapi) is loaded the same; auth calls and
+ * gateway CPU are then unknown (NaN) and the probe is skipped.
  */
 public final class LoadDriver {
 
   private static final Logger log = LoggerFactory.getLogger(LoadDriver.class);
 
-  private record Slice(Duration elapsed, double authCalls, double cpuNanos) {
-  }
+  private record Slice(Duration elapsed, double authCalls, double cpuNanos) {}
 
   private final LoadPlan plan;
   private final String mode;
@@ -52,11 +51,11 @@ public final class LoadDriver {
    *
    * @param rows the barcodes, split among the users by {@link BarcodeRows#partition}
    * @param mode a name for the report
-   * @return the report; failed if a login failed, or if a gateway with {@code /_/metrics}
-   *     could not be read
+   * @return the report; failed if a login failed, or if a gateway with {@code /_/metrics} could not
+   *     be read
    */
-  public static Future<RunReport> run(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows,
-      String mode) {
+  public static Future<RunReport> run(
+      Vertx vertx, LoadPlan plan, List<BarcodeRow> rows, String mode) {
     return start(vertx, plan, rows, mode)
         .compose(driver -> driver.measure(plan.duration()).map(driver))
         .compose(LoadDriver::finish);
@@ -67,8 +66,8 @@ public final class LoadDriver {
    *
    * @return the driver, ready to measure; failed (and closed) if a login failed
    */
-  public static Future<LoadDriver> start(Vertx vertx, LoadPlan plan, List<BarcodeRow> rows,
-      String mode) {
+  public static Future<LoadDriver> start(
+      Vertx vertx, LoadPlan plan, List<BarcodeRow> rows, String mode) {
     List<List<BarcodeRow>> parts;
     try {
       parts = BarcodeRows.partition(rows, plan.users());
@@ -79,22 +78,45 @@ public final class LoadDriver {
     Promise<LoadDriver> started = Promise.promise();
     // Build the chain on a Vert.x context: from a plain thread (a test), a response can complete
     // before body() is attached, and its body is then lost (the call never completes).
-    vertx.getOrCreateContext().runOnContext(v -> driver.gateways.detectMetrics()
-        .compose(x -> driver.loginAll(parts))
-        .compose(x -> LoadRun.run(driver.workload, driver.users, plan.warmup(), driver.budget,
-            PhaseStats.create()))
-        .map(warmedUp -> driver)
-        .onFailure(e -> driver.gateways.close())
-        .onComplete(started));
+    vertx
+        .getOrCreateContext()
+        .runOnContext(
+            v ->
+                driver
+                    .gateways
+                    .detectMetrics()
+                    .compose(x -> driver.loginAll(parts))
+                    .compose(
+                        x ->
+                            LoadRun.run(
+                                driver.workload,
+                                driver.users,
+                                plan.warmup(),
+                                driver.budget,
+                                PhaseStats.create()))
+                    .map(warmedUp -> driver)
+                    .onFailure(e -> driver.gateways.close())
+                    .onComplete(started));
     return started.future();
   }
 
   /** Runs the load for {@code length} more and adds it to the measured figures. */
   public Future<Void> measure(Duration length) {
-    return gateways.read()
-        .compose(before -> LoadRun.run(workload, users, length, budget, measured)
-            .compose(elapsed -> gateways.read().map(after -> new Slice(elapsed,
-                after.authCallsSince(before), after.cpuNanosSince(before)))))
+    return gateways
+        .read()
+        .compose(
+            before ->
+                LoadRun.run(workload, users, length, budget, measured)
+                    .compose(
+                        elapsed ->
+                            gateways
+                                .read()
+                                .map(
+                                    after ->
+                                        new Slice(
+                                            elapsed,
+                                            after.authCallsSince(before),
+                                            after.cpuNanosSince(before)))))
         .map(this::add);
   }
 
@@ -119,40 +141,62 @@ public final class LoadDriver {
     for (int i = 0; i < parts.size(); i++) {
       all.add(new VirtualUser(i, parts.get(i), gateways.size()));
     }
-    return Future.all(all.stream().map(this::login).toList()).map(v -> {
-      users = List.copyOf(all);
-      return null;
-    });
+    return Future.all(all.stream().map(this::login).toList())
+        .map(
+            v -> {
+              users = List.copyOf(all);
+              return null;
+            });
   }
 
   /**
-   * Logs in at the user's gateway and keeps the token; none if login answers 404 (the tenant has
-   * no auth module).
+   * Logs in at the user's gateway and keeps the token; none if login answers 404 (the tenant has no
+   * auth module).
    */
   private Future<Void> login(VirtualUser user) {
-    JsonObject credentials = new JsonObject().put("username", plan.username())
-        .put("password", plan.password());
-    return gateways.post(user, "/authn/login", credentials).compose(answer -> {
-      if (answer.status() == 404) {
-        log.debug("login answered 404: no auth module for {}, running without a token",
-            plan.tenant());
-        return Future.succeededFuture();
-      }
-      if (answer.status() != 201 || answer.token() == null) {
-        return Future.failedFuture("login as " + plan.username() + " to "
-            + gateways.url(user.gateway()) + " failed: " + answer.describe());
-      }
-      user.loggedIn(answer.token());
-      return Future.succeededFuture();
-    });
+    JsonObject credentials =
+        new JsonObject().put("username", plan.username()).put("password", plan.password());
+    return gateways
+        .post(user, "/authn/login", credentials)
+        .compose(
+            answer -> {
+              if (answer.status() == 404) {
+                log.debug(
+                    "login answered 404: no auth module for {}, running without a token",
+                    plan.tenant());
+                return Future.succeededFuture();
+              }
+              if (answer.status() != 201 || answer.token() == null) {
+                return Future.failedFuture(
+                    "login as "
+                        + plan.username()
+                        + " to "
+                        + gateways.url(user.gateway())
+                        + " failed: "
+                        + answer.describe());
+              }
+              user.loggedIn(answer.token());
+              return Future.succeededFuture();
+            });
   }
 
   private RunReport report(AuthProbe.Result probe) {
     double seconds = measuredTime.toNanos() / 1e9;
     Set<Integer> down = gateways.down();
-    return new RunReport(mode, plan, measuredTime, measured.checkOut().summary(seconds),
-        measured.checkIn().summary(seconds), measured.both().summary(seconds),
-        measuredAuthCalls, probe, errors.count(down), errors.first(down),
-        gateways.urls(down), errors.lostAt(down), measuredCpuNanos, gateways.withoutMetrics());
+    return new RunReport(
+        mode,
+        plan,
+        measuredTime,
+        measured.checkOut().summary(seconds),
+        measured.checkIn().summary(seconds),
+        measured.both().summary(seconds),
+        measuredAuthCalls,
+        probe,
+        errors.count(down),
+        errors.first(down),
+        gateways.urls(down),
+        errors.lostAt(down),
+        measuredCpuNanos,
+        gateways.withoutMetrics());
   }
 }

@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Runs check-out + check-in pairs for every user until time is up or the budget is spent. A
- * user looks at the clock and the budget only before a check-out, so a phase may end up to one
- * pair after its length; the elapsed time it reports includes that.
+ * Runs check-out + check-in pairs for every user until time is up or the budget is spent. A user
+ * looks at the clock and the budget only before a check-out, so a phase may end up to one pair
+ * after its length; the elapsed time it reports includes that.
  */
 final class LoadRun {
 
@@ -24,9 +24,15 @@ final class LoadRun {
     this.deadline = deadline;
   }
 
-  /** @return the time from start until the last user stopped */
-  static Future<Duration> run(Workload workload, List<VirtualUser> users, Duration length,
-      OperationBudget budget, PhaseStats stats) {
+  /**
+   * @return the time from start until the last user stopped
+   */
+  static Future<Duration> run(
+      Workload workload,
+      List<VirtualUser> users,
+      Duration length,
+      OperationBudget budget,
+      PhaseStats stats) {
     long start = System.nanoTime();
     LoadRun run = new LoadRun(workload, budget, stats, start + length.toNanos());
     return Future.all(users.stream().map(run::loop).toList())

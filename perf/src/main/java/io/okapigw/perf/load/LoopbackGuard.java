@@ -8,23 +8,22 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The project rule for load tests: only loopback targets ({@code 127.0.0.0/8}, {@code ::1},
- * {@code localhost}). Other host names are refused without being resolved, so no DNS answer can
- * point the driver elsewhere.
+ * The project rule for load tests: only loopback targets ({@code 127.0.0.0/8}, {@code ::1}, {@code
+ * localhost}). Other host names are refused without being resolved, so no DNS answer can point the
+ * driver elsewhere.
  */
 final class LoopbackGuard {
 
   private static final String OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
   private static final Pattern IPV4 = Pattern.compile("127(\\." + OCTET + "){3}");
 
-  private LoopbackGuard() {
-  }
+  private LoopbackGuard() {}
 
   /**
    * @param url the gateway's base URL, e.g. {@code http://localhost:9130}
    * @return the parsed URL
-   * @throws IllegalArgumentException naming {@code --gateway} if the URL is not an http URL or
-   *     its host is not a loopback address
+   * @throws IllegalArgumentException naming {@code --gateway} if the URL is not an http URL or its
+   *     host is not a loopback address
    */
   static URI check(String url) {
     return check("--gateway", url);
@@ -34,19 +33,26 @@ final class LoopbackGuard {
    * @param flag the flag that named the URL, for the message ({@code --gateway}, {@code --vs})
    * @param url a gateway's base URL
    * @return the parsed URL
-   * @throws IllegalArgumentException naming {@code flag} if the URL is not an http URL or its
-   *     host is not a loopback address
+   * @throws IllegalArgumentException naming {@code flag} if the URL is not an http URL or its host
+   *     is not a loopback address
    */
   static URI check(String flag, String url) {
     URI uri = parse(flag, url);
     if (!isLoopback(uri.getHost())) {
-      throw new IllegalArgumentException(flag + " " + url + ": host " + uri.getHost()
-          + " is not a loopback address; only 127.0.0.0/8, ::1 and localhost may be load-tested");
+      throw new IllegalArgumentException(
+          flag
+              + " "
+              + url
+              + ": host "
+              + uri.getHost()
+              + " is not a loopback address; only 127.0.0.0/8, ::1 and localhost may be load-tested");
     }
     return uri;
   }
 
-  /** @return whether {@code host} (as {@link URI#getHost()} gives it) is a loopback address */
+  /**
+   * @return whether {@code host} (as {@link URI#getHost()} gives it) is a loopback address
+   */
   static boolean isLoopback(String host) {
     if (host == null) {
       return false;
@@ -70,8 +76,8 @@ final class LoopbackGuard {
     try {
       URI uri = new URI(url);
       if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-        throw new IllegalArgumentException(flag + " must be an http://host:port URL, was '"
-            + url + "'");
+        throw new IllegalArgumentException(
+            flag + " must be an http://host:port URL, was '" + url + "'");
       }
       return uri;
     } catch (URISyntaxException e) {

@@ -11,7 +11,9 @@ final class OperationBudget {
     this.left = new AtomicLong(operations);
   }
 
-  /** @return whether {@code n} more operations may start (and if so, they are taken) */
+  /**
+   * @return whether {@code n} more operations may start (and if so, they are taken)
+   */
   boolean take(int n) {
     long now;
     do {

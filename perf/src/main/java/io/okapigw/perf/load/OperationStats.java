@@ -30,7 +30,9 @@ final class OperationStats {
     }
   }
 
-  /** @return both operations' figures as one, named {@code name} */
+  /**
+   * @return both operations' figures as one, named {@code name}
+   */
   static OperationStats merge(String name, OperationStats a, OperationStats b) {
     OperationStats all = new OperationStats(name);
     for (OperationStats s : new OperationStats[] {a, b}) {
@@ -45,11 +47,20 @@ final class OperationStats {
     return all;
   }
 
-  /** @param seconds the phase's length, for the rate */
+  /**
+   * @param seconds the phase's length, for the rate
+   */
   synchronized OperationSummary summary(double seconds) {
-    return new OperationSummary(name, count, errors, seconds > 0 ? count / seconds : 0,
-        count == 0 ? 0 : sumNanos / 1e6 / count, percentile(50), percentile(90),
-        percentile(99), maxNanos / 1e6);
+    return new OperationSummary(
+        name,
+        count,
+        errors,
+        seconds > 0 ? count / seconds : 0,
+        count == 0 ? 0 : sumNanos / 1e6 / count,
+        percentile(50),
+        percentile(90),
+        percentile(99),
+        maxNanos / 1e6);
   }
 
   private double percentile(double p) {

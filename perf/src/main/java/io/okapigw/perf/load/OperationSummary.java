@@ -13,6 +13,13 @@ package io.okapigw.perf.load;
  * @param p99 99th percentile
  * @param max longest
  */
-public record OperationSummary(String name, long count, long errors, double rps, double mean,
-    double p50, double p90, double p99, double max) {
-}
+public record OperationSummary(
+    String name,
+    long count,
+    long errors,
+    double rps,
+    double mean,
+    double p50,
+    double p90,
+    double p99,
+    double max) {}

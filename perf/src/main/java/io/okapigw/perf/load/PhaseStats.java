@@ -12,7 +12,9 @@ record PhaseStats(OperationStats checkOut, OperationStats checkIn) {
     return new PhaseStats(new OperationStats("check-out"), new OperationStats("check-in"));
   }
 
-  /** @return both operations as one, named {@code both} */
+  /**
+   * @return both operations as one, named {@code both}
+   */
   OperationStats both() {
     return OperationStats.merge("both", checkOut, checkIn);
   }

@@ -12,10 +12,11 @@ final class VersusReport {
 
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
-  private VersusReport() {
-  }
+  private VersusReport() {}
 
-  /** @param reports the {@link Versus#GATEWAY} run, then the {@link Versus#VS} run */
+  /**
+   * @param reports the {@link Versus#GATEWAY} run, then the {@link Versus#VS} run
+   */
   static void print(LoadOptions options, List<RunReport> reports) {
     out.info(text(options, reports));
   }
@@ -23,18 +24,41 @@ final class VersusReport {
   static String text(LoadOptions o, List<RunReport> reports) {
     RunReport gateway = reports.get(0);
     RunReport vs = reports.get(1);
-    StringBuilder text = new StringBuilder().append(String.format(Locale.ROOT,
-        "%n### %d users: %s vs %s%n%n%s = %s, %s = %s; %d s measured per gateway in %d"
-            + " interleaved slices of %.1f s (%s, %s, %s, ...), after a %d s warm-up of each;"
-            + " tenant %s%n%n", gateway.plan().users(), urls(o.gateways()), urls(o.vs()),
-        Versus.GATEWAY, urls(o.gateways()), Versus.VS, urls(o.vs()), o.duration().toSeconds(),
-        o.slices(), o.duration().toMillis() / 1000.0 / o.slices(), Versus.GATEWAY, Versus.VS,
-        Versus.GATEWAY, o.warmup().toSeconds(), o.tenant()));
-    text.append(ReportTable.compared(reports, Versus.VS)).append("\n\n")
-        .append(summary(gateway, vs)).append("\n\n");
+    StringBuilder text =
+        new StringBuilder()
+            .append(
+                String.format(
+                    Locale.ROOT,
+                    "%n### %d users: %s vs %s%n%n%s = %s, %s = %s; %d s measured per gateway in %d"
+                        + " interleaved slices of %.1f s (%s, %s, %s, ...), after a %d s warm-up of each;"
+                        + " tenant %s%n%n",
+                    gateway.plan().users(),
+                    urls(o.gateways()),
+                    urls(o.vs()),
+                    Versus.GATEWAY,
+                    urls(o.gateways()),
+                    Versus.VS,
+                    urls(o.vs()),
+                    o.duration().toSeconds(),
+                    o.slices(),
+                    o.duration().toMillis() / 1000.0 / o.slices(),
+                    Versus.GATEWAY,
+                    Versus.VS,
+                    Versus.GATEWAY,
+                    o.warmup().toSeconds(),
+                    o.tenant()));
+    text.append(ReportTable.compared(reports, Versus.VS))
+        .append("\n\n")
+        .append(summary(gateway, vs))
+        .append("\n\n");
     for (RunReport r : reports) {
-      text.append("- ").append(r.mode()).append(": ").append(ReportTable.authNote(r))
-          .append("; ").append(ReportTable.cpuNote(r)).append("\n");
+      text.append("- ")
+          .append(r.mode())
+          .append(": ")
+          .append(ReportTable.authNote(r))
+          .append("; ")
+          .append(ReportTable.cpuNote(r))
+          .append("\n");
     }
     for (RunReport r : reports) {
       text.append("- errors (").append(r.mode()).append("): ").append(r.errors()).append("\n");
@@ -47,8 +71,12 @@ final class VersusReport {
    * @return one line: the gateway's throughput and mean latencies as multiples of the other's
    */
   static String summary(RunReport gateway, RunReport vs) {
-    return String.format(Locale.ROOT, "%s ÷ %s: %s the check-outs + check-ins per second; mean"
-            + " latency %s (check-out %s, check-in %s)", Versus.GATEWAY, Versus.VS,
+    return String.format(
+        Locale.ROOT,
+        "%s ÷ %s: %s the check-outs + check-ins per second; mean"
+            + " latency %s (check-out %s, check-in %s)",
+        Versus.GATEWAY,
+        Versus.VS,
         times(gateway.both().rps(), vs.both().rps()),
         times(gateway.both().mean(), vs.both().mean()),
         times(gateway.checkOut().mean(), vs.checkOut().mean()),
@@ -56,7 +84,8 @@ final class VersusReport {
   }
 
   private static String times(double value, double base) {
-    return base == 0 || Double.isNaN(base) || Double.isNaN(value) ? "n/a"
+    return base == 0 || Double.isNaN(base) || Double.isNaN(value)
+        ? "n/a"
         : String.format(Locale.ROOT, "%.2fx", value / base);
   }
 

@@ -5,8 +5,7 @@ import java.util.List;
 
 /**
  * A librarian at a desk: logged in once, works through its own rows in turn, one operation at a
- * time, at its own gateway until that one goes down. Only its own chain of operations touches
- * it.
+ * time, at its own gateway until that one goes down. Only its own chain of operations touches it.
  */
 final class VirtualUser {
 
@@ -34,7 +33,9 @@ final class VirtualUser {
     return id;
   }
 
-  /** @return from the login, or {@code null} when the tenant has no auth module */
+  /**
+   * @return from the login, or {@code null} when the tenant has no auth module
+   */
   String token() {
     return token;
   }
@@ -43,7 +44,9 @@ final class VirtualUser {
     this.token = token;
   }
 
-  /** @return the index of the gateway this user works at */
+  /**
+   * @return the index of the gateway this user works at
+   */
   int gateway() {
     return gateway;
   }
@@ -52,7 +55,9 @@ final class VirtualUser {
     this.gateway = gateway;
   }
 
-  /** @return the next row, starting over after the last */
+  /**
+   * @return the next row, starting over after the last
+   */
   BarcodeRow nextRow() {
     next = next % rows.size();
     BarcodeRow row = rows.get(next);
@@ -61,8 +66,8 @@ final class VirtualUser {
   }
 
   /**
-   * Leaves the row out of the rest of the run (its item's state is unknown after a lost
-   * operation), unless it is the user's last one.
+   * Leaves the row out of the rest of the run (its item's state is unknown after a lost operation),
+   * unless it is the user's last one.
    */
   void retire(BarcodeRow row) {
     int index = rows.indexOf(row);

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Parallel vs sequential auth on cache misses: a fixed module answering after the handler delay,
  * the real authtoken module, and two gateways ({@code auth.parallel} off and safe) with the same
- * registrations. For each client count: the handler alone, the auth filter alone (direct calls,
- * as the gateway makes them), sequential and parallel through the gateways with a new token per
+ * registrations. For each client count: the handler alone, the auth filter alone (direct calls, as
+ * the gateway makes them), sequential and parallel through the gateways with a new token per
  * request (each a cache miss, checked against the gateway's counters), and a cache hit. The
  * requests are split into rounds that run every route in turn, so that the background load of a
  * shared machine weighs on every route alike.
@@ -31,6 +31,7 @@ public final class ParallelAuthBench {
 
   /** The tenant and user of the benchmark. */
   public static final BenchUser USER = BenchUser.bench(List.of(Targets.PERMISSION));
+
   static final int BODY_SIZE = 1024;
   private static final int WARMUP_CLIENTS = 4;
   private static final List<Route> ROUTES = List.of(Route.values());
@@ -43,8 +44,8 @@ public final class ParallelAuthBench {
   private final GatewayProbe sequentialProbe;
   private final GatewayProbe parallelProbe;
 
-  private ParallelAuthBench(Vertx vertx, ParallelAuthOptions options, Targets targets,
-      Tokens tokens) {
+  private ParallelAuthBench(
+      Vertx vertx, ParallelAuthOptions options, Targets targets, Tokens tokens) {
     this.vertx = vertx;
     this.options = options;
     this.targets = targets;
@@ -59,8 +60,8 @@ public final class ParallelAuthBench {
    *
    * @return every run; failed if a part does not start, a login fails or a warm-up errs
    */
-  public static Future<ParallelAuthReport> run(Vertx vertx, Launcher launcher,
-      ParallelAuthOptions options) {
+  public static Future<ParallelAuthReport> run(
+      Vertx vertx, Launcher launcher, ParallelAuthOptions options) {
     Future<String> module = launcher.fixedModule(BODY_SIZE, options.handlerDelay());
     Future<String> authtoken = launcher.authtoken(USER);
     Future<String> off = launcher.gateway(AuthParallel.OFF);
@@ -69,21 +70,33 @@ public final class ParallelAuthBench {
         .compose(v -> register(vertx, off.result(), authtoken.result(), module.result()))
         .compose(v -> register(vertx, safe.result(), authtoken.result(), module.result()))
         .compose(v -> logIn(vertx, options, authtoken.result(), safe.result()))
-        .map(tokens -> new ParallelAuthBench(vertx, options, new Targets(module.result(),
-            authtoken.result(), off.result(), safe.result()), tokens))
-        .compose(bench -> bench.measure()
-            .eventually(() -> bench.sequentialProbe.close())
-            .eventually(() -> bench.parallelProbe.close()));
+        .map(
+            tokens ->
+                new ParallelAuthBench(
+                    vertx,
+                    options,
+                    new Targets(module.result(), authtoken.result(), off.result(), safe.result()),
+                    tokens))
+        .compose(
+            bench ->
+                bench
+                    .measure()
+                    .eventually(() -> bench.sequentialProbe.close())
+                    .eventually(() -> bench.parallelProbe.close()));
   }
 
-  private static Future<Void> register(Vertx vertx, String gateway, String authtoken,
-      String module) {
-    return BenchModules.registerWithAuth(vertx, gateway, USER.tenant(), authtoken,
+  private static Future<Void> register(
+      Vertx vertx, String gateway, String authtoken, String module) {
+    return BenchModules.registerWithAuth(
+        vertx,
+        gateway,
+        USER.tenant(),
+        authtoken,
         List.of(new Module(Targets.fixedDescriptor(), module)));
   }
 
-  private static Future<Tokens> logIn(Vertx vertx, ParallelAuthOptions options,
-      String authtoken, String gateway) {
+  private static Future<Tokens> logIn(
+      Vertx vertx, ParallelAuthOptions options, String authtoken, String gateway) {
     log.info("logging in {} times (a new session and token each)", options.tokensNeeded());
     return Logins.many(vertx, authtoken, USER, options.tokensNeeded())
         .compose(unique -> Logins.one(vertx, gateway, USER).map(hit -> new Tokens(unique, hit)));
@@ -93,10 +106,14 @@ public final class ParallelAuthBench {
     List<RunResult> results = new ArrayList<>();
     Future<Void> chain = warmUp();
     for (int clients : options.clients()) {
-      chain = chain.compose(v -> measure(clients)).map(runs -> {
-        results.addAll(runs);
-        return null;
-      });
+      chain =
+          chain
+              .compose(v -> measure(clients))
+              .map(
+                  runs -> {
+                    results.addAll(runs);
+                    return null;
+                  });
     }
     return chain.map(v -> new ParallelAuthReport(options, results));
   }
@@ -108,18 +125,29 @@ public final class ParallelAuthBench {
     for (int round = 0; round < options.rounds(); round++) {
       int requests = options.requestsInRound(round);
       int turn = round;
-      chain = chain.onSuccess(v -> log.info("{} clients, round {} of {}: {} requests per route",
-          clients, turn + 1, options.rounds(), requests));
+      chain =
+          chain.onSuccess(
+              v ->
+                  log.info(
+                      "{} clients, round {} of {}: {} requests per route",
+                      clients,
+                      turn + 1,
+                      options.rounds(),
+                      requests));
       for (int i = 0; i < ROUTES.size(); i++) {
         Route route = ROUTES.get((turn + i) % ROUTES.size());
-        chain = chain.compose(v -> run(route, clients, requests)).map(r -> {
-          rounds.computeIfAbsent(route, k -> new ArrayList<>()).add(r);
-          return null;
-        });
+        chain =
+            chain
+                .compose(v -> run(route, clients, requests))
+                .map(
+                    r -> {
+                      rounds.computeIfAbsent(route, k -> new ArrayList<>()).add(r);
+                      return null;
+                    });
       }
     }
-    return chain.map(v -> ROUTES.stream().map(route -> RunResult.combine(rounds.get(route)))
-        .toList());
+    return chain.map(
+        v -> ROUTES.stream().map(route -> RunResult.combine(rounds.get(route))).toList());
   }
 
   private Future<Void> warmUp() {
@@ -129,11 +157,22 @@ public final class ParallelAuthBench {
     }
     log.info("warming up: {} requests per route", options.warmup());
     for (Route route : ROUTES) {
-      chain = chain.compose(v -> run(route, WARMUP_CLIENTS, options.warmup()))
-          .compose(r -> r.load().errors() == 0 ? Future.succeededFuture()
-              : Future.failedFuture("warm-up " + route.label() + ": " + r.load().errors()
-                  + " of " + r.load().completed() + " requests failed, the first: "
-                  + r.load().firstError()));
+      chain =
+          chain
+              .compose(v -> run(route, WARMUP_CLIENTS, options.warmup()))
+              .compose(
+                  r ->
+                      r.load().errors() == 0
+                          ? Future.succeededFuture()
+                          : Future.failedFuture(
+                              "warm-up "
+                                  + route.label()
+                                  + ": "
+                                  + r.load().errors()
+                                  + " of "
+                                  + r.load().completed()
+                                  + " requests failed, the first: "
+                                  + r.load().firstError()));
     }
     return chain;
   }
@@ -141,17 +180,32 @@ public final class ParallelAuthBench {
   private Future<RunResult> run(Route route, int clients, int requests) {
     log.debug("{} clients, {}: {} requests", clients, route.label(), requests);
     List<String> runTokens = route.uniqueTokens() ? tokens.take(requests) : List.of();
-    LoadSpec spec = new LoadSpec(clients, requests, options.runTimeLimit(),
-        i -> targets.request(route, route.uniqueTokens() ? runTokens.get(i) : tokens.hit(), i),
-        route == Route.AUTH ? -1 : BODY_SIZE);
-    GatewayProbe probe = route == Route.SEQUENTIAL ? sequentialProbe
-        : route == Route.PARALLEL || route == Route.HIT ? parallelProbe : null;
+    LoadSpec spec =
+        new LoadSpec(
+            clients,
+            requests,
+            options.runTimeLimit(),
+            i -> targets.request(route, route.uniqueTokens() ? runTokens.get(i) : tokens.hit(), i),
+            route == Route.AUTH ? -1 : BODY_SIZE);
+    GatewayProbe probe =
+        route == Route.SEQUENTIAL
+            ? sequentialProbe
+            : route == Route.PARALLEL || route == Route.HIT ? parallelProbe : null;
     if (probe == null) {
       return LoadRun.run(vertx, spec).map(load -> new RunResult(clients, route, load, null));
     }
-    return probe.authCache().compose(before -> LoadRun.run(vertx, spec)
-        .compose(load -> probe.authCache().map(after -> new RunResult(clients, route, load,
-            after.minus(before)))));
+    return probe
+        .authCache()
+        .compose(
+            before ->
+                LoadRun.run(vertx, spec)
+                    .compose(
+                        load ->
+                            probe
+                                .authCache()
+                                .map(
+                                    after ->
+                                        new RunResult(clients, route, load, after.minus(before)))));
   }
 
   /** Unused-token bookkeeping: each unique-token run takes its own slice. */

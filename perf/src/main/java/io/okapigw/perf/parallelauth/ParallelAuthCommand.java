@@ -5,13 +5,12 @@ import io.okapigw.perf.fullfake.LaunchedBench;
 import java.util.List;
 
 /**
- * {@code parallel-auth}: runs the {@link ParallelAuthBench} with every part in a JVM of its own
- * (or in this one with {@code --in-process true}) and prints the table and the target.
+ * {@code parallel-auth}: runs the {@link ParallelAuthBench} with every part in a JVM of its own (or
+ * in this one with {@code --in-process true}) and prints the table and the target.
  */
 public final class ParallelAuthCommand {
 
-  private ParallelAuthCommand() {
-  }
+  private ParallelAuthCommand() {}
 
   /**
    * Runs and exits: 0 when it ran (target missed included), 1 if it could not run.
@@ -20,8 +19,13 @@ public final class ParallelAuthCommand {
    */
   public static void run(List<String> args) {
     ParallelAuthOptions options = ParallelAuthOptions.from(Settings.fromArgs(args));
-    LaunchedBench.runAndExit("parallel-auth", options.inProcess(), options.jars(),
-        options.gatewayHeap(), (vertx, launcher) -> ParallelAuthBench.run(vertx, launcher,
-            options).map(report -> report.table() + "\n" + report.targets()));
+    LaunchedBench.runAndExit(
+        "parallel-auth",
+        options.inProcess(),
+        options.jars(),
+        options.gatewayHeap(),
+        (vertx, launcher) ->
+            ParallelAuthBench.run(vertx, launcher, options)
+                .map(report -> report.table() + "\n" + report.targets()));
   }
 }

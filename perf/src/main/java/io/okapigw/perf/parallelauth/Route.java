@@ -19,12 +19,16 @@ public enum Route {
     this.label = label;
   }
 
-  /** @return how the table names it */
+  /**
+   * @return how the table names it
+   */
   public String label() {
     return label;
   }
 
-  /** @return whether every request of the route carries a token used nowhere else */
+  /**
+   * @return whether every request of the route carries a token used nowhere else
+   */
   public boolean uniqueTokens() {
     return this == AUTH || this == SEQUENTIAL || this == PARALLEL;
   }

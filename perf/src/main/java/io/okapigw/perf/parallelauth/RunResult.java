@@ -15,18 +15,30 @@ import java.util.Objects;
  */
 public record RunResult(int clients, Route route, LoadResult load, CacheCounters cache) {
 
-  /** @return rounds of one client count and route as one result (counts added, samples pooled) */
+  /**
+   * @return rounds of one client count and route as one result (counts added, samples pooled)
+   */
   static RunResult combine(List<RunResult> rounds) {
     RunResult first = rounds.get(0);
-    CacheCounters cache = rounds.stream().map(RunResult::cache).filter(Objects::nonNull)
-        .reduce(CacheCounters::plus).orElse(null);
-    return new RunResult(first.clients(), first.route(),
-        LoadResult.combine(rounds.stream().map(RunResult::load).toList()), cache);
+    CacheCounters cache =
+        rounds.stream()
+            .map(RunResult::cache)
+            .filter(Objects::nonNull)
+            .reduce(CacheCounters::plus)
+            .orElse(null);
+    return new RunResult(
+        first.clients(),
+        first.route(),
+        LoadResult.combine(rounds.stream().map(RunResult::load).toList()),
+        cache);
   }
 
-  /** @return whether each completed request was exactly one cache miss and one auth call */
+  /**
+   * @return whether each completed request was exactly one cache miss and one auth call
+   */
   public boolean everyRequestMissed() {
-    return cache != null && cache.misses() == load.completed()
+    return cache != null
+        && cache.misses() == load.completed()
         && cache.authCalls() == load.completed();
   }
 }

@@ -12,22 +12,27 @@ import io.vertx.core.json.JsonObject;
  * @param sequentialGateway the gateway with {@code auth.parallel=off}
  * @param parallelGateway the gateway with {@code auth.parallel=safe}
  */
-record Targets(String module, String authtoken, String sequentialGateway,
-    String parallelGateway) {
+record Targets(String module, String authtoken, String sequentialGateway, String parallelGateway) {
 
   static final String PATH = "/fixed";
   static final String PERMISSION = "fixed.get";
   private static final long IDLE_TIMEOUT_MILLIS = 30_000;
 
-  /** @return {@code GET /fixed} requiring {@value #PERMISSION}, nothing else */
+  /**
+   * @return {@code GET /fixed} requiring {@value #PERMISSION}, nothing else
+   */
   static JsonObject fixedDescriptor() {
-    return new JsonObject("""
+    return new JsonObject(
+        """
         {"id": "mod-fixed-1.0.0", "provides": [{"id": "fixed", "version": "1.0", "handlers": [
           {"methods": ["GET"], "pathPattern": "%s", "permissionsRequired": ["%s"]}]}]}
-        """.formatted(PATH, PERMISSION));
+        """
+            .formatted(PATH, PERMISSION));
   }
 
-  /** @return request {@code i} of {@code route}, carrying {@code token} */
+  /**
+   * @return request {@code i} of {@code route}, carrying {@code token}
+   */
   RequestOptions request(Route route, String token, int i) {
     return switch (route) {
       case HANDLER -> get(module);
@@ -55,7 +60,9 @@ record Targets(String module, String authtoken, String sequentialGateway,
   }
 
   private static RequestOptions get(String base) {
-    return new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(base + PATH)
+    return new RequestOptions()
+        .setMethod(HttpMethod.GET)
+        .setAbsoluteURI(base + PATH)
         .setIdleTimeout(IDLE_TIMEOUT_MILLIS);
   }
 }

@@ -38,8 +38,8 @@ public final class GatewayCluster implements AutoCloseable {
    * Starts {@code size} nodes at once and waits until each sees all of them.
    *
    * @param jar the gateway's fat jar ({@code okapi-core/target/okapi-core-fat.jar})
-   * @param extraArgs more gateway settings, e.g. {@code --storage postgresql://...}; one
-   *     HTTP verticle per node unless they give {@code --instances}
+   * @param extraArgs more gateway settings, e.g. {@code --storage postgresql://...}; one HTTP
+   *     verticle per node unless they give {@code --instances}
    */
   public static GatewayCluster start(Path jar, int size, List<String> extraArgs)
       throws IOException {
@@ -57,11 +57,20 @@ public final class GatewayCluster implements AutoCloseable {
   }
 
   private void launch(int i) throws IOException {
-    String members = clusterPorts.stream().map(p -> "127.0.0.1:" + p)
-        .collect(Collectors.joining(","));
-    List<String> args = new ArrayList<>(List.of("cluster", "--port", httpPorts.get(i).toString(),
-        "--cluster-host", "127.0.0.1", "--cluster-port", clusterPorts.get(i).toString(),
-        "--members", members));
+    String members =
+        clusterPorts.stream().map(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "cluster",
+                "--port",
+                httpPorts.get(i).toString(),
+                "--cluster-host",
+                "127.0.0.1",
+                "--cluster-port",
+                clusterPorts.get(i).toString(),
+                "--members",
+                members));
     if (!extraArgs.contains("--instances")) {
       args.addAll(List.of("--instances", "1"));
     }
@@ -86,8 +95,8 @@ public final class GatewayCluster implements AutoCloseable {
       node.awaitReady(url(i) + "/_/proxy/health", Duration.ofSeconds(120));
       while (members(i) != n) {
         if (Instant.now().isAfter(deadline)) {
-          throw new IllegalStateException("node " + i + " sees " + members(i) + " members, not "
-              + n + ":\n" + node.output());
+          throw new IllegalStateException(
+              "node " + i + " sees " + members(i) + " members, not " + n + ":\n" + node.output());
         }
         JavaProcess.pause(200);
       }
@@ -96,8 +105,10 @@ public final class GatewayCluster implements AutoCloseable {
 
   private int members(int i) throws IOException {
     try {
-      HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(
-          URI.create(url(i) + "/_/proxy/health")).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> health =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(url(i) + "/_/proxy/health")).build(),
+              HttpResponse.BodyHandlers.ofString());
       return new JsonObject(health.body()).getInteger("members", 0);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -105,7 +116,9 @@ public final class GatewayCluster implements AutoCloseable {
     }
   }
 
-  /** @return the base URLs of every node, in order */
+  /**
+   * @return the base URLs of every node, in order
+   */
   public List<String> urls() {
     List<String> urls = new ArrayList<>();
     for (int i = 0; i < nodes.size(); i++) {
@@ -114,12 +127,16 @@ public final class GatewayCluster implements AutoCloseable {
     return urls;
   }
 
-  /** @return the base URL of node {@code i} */
+  /**
+   * @return the base URL of node {@code i}
+   */
   public String url(int i) {
     return "http://127.0.0.1:" + httpPorts.get(i);
   }
 
-  /** @return how many nodes the cluster was started with */
+  /**
+   * @return how many nodes the cluster was started with
+   */
   public int size() {
     return nodes.size();
   }

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 /** A fat jar of this project running in its own JVM, killed (like kill -9) when closed. */
 public final class JavaProcess implements AutoCloseable {
 
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofMillis(500)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
 
   static final int FIRST_PORT = 20_000;
   static final int LAST_PORT = 32_767;
@@ -51,16 +51,16 @@ public final class JavaProcess implements AutoCloseable {
     command.add(jar.toString());
     command.addAll(args);
     Path log = Files.createTempFile("okapigw-process-", ".log");
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     return new JavaProcess(process, log);
   }
 
   /**
    * A port for a process still to be started: free at the time of asking, and below Linux's
-   * ephemeral range (32768-60999). A port the kernel hands out ({@code new ServerSocket(0)})
-   * comes from that range, and in the seconds a JVM takes to start, an outgoing connection of
-   * any process may be given the same port, so the process then fails to bind it.
+   * ephemeral range (32768-60999). A port the kernel hands out ({@code new ServerSocket(0)}) comes
+   * from that range, and in the seconds a JVM takes to start, an outgoing connection of any process
+   * may be given the same port, so the process then fails to bind it.
    *
    * @return a port in {@value #FIRST_PORT} to {@value #LAST_PORT}
    * @throws IOException if none of {@value #PORT_TRIES} random ports there was free
@@ -74,20 +74,20 @@ public final class JavaProcess implements AutoCloseable {
         // try another
       }
     }
-    throw new IOException("no free port among " + PORT_TRIES + " tries in " + FIRST_PORT + "-"
-        + LAST_PORT);
+    throw new IOException(
+        "no free port among " + PORT_TRIES + " tries in " + FIRST_PORT + "-" + LAST_PORT);
   }
 
   /**
-   * Waits until {@code url} answers 200; kills the process and fails if it exits or doesn't
-   * answer within {@code timeout}.
+   * Waits until {@code url} answers 200; kills the process and fails if it exits or doesn't answer
+   * within {@code timeout}.
    */
   public void awaitReady(String url, Duration timeout) throws IOException {
     Instant deadline = Instant.now().plus(timeout);
     while (Instant.now().isBefore(deadline)) {
       if (!process.isAlive()) {
-        throw new IllegalStateException("process exited with " + process.exitValue() + ":\n"
-            + output());
+        throw new IllegalStateException(
+            "process exited with " + process.exitValue() + ":\n" + output());
       }
       if (answers(url)) {
         return;
@@ -99,11 +99,13 @@ public final class JavaProcess implements AutoCloseable {
     throw new IllegalStateException("not ready within " + timeout + ":\n" + output);
   }
 
-  /** @return whether {@code url} answers 200 now */
+  /**
+   * @return whether {@code url} answers 200 now
+   */
   public static boolean answers(String url) {
     try {
-      HttpRequest request = HttpRequest.newBuilder(URI.create(url))
-          .timeout(Duration.ofSeconds(2)).GET().build();
+      HttpRequest request =
+          HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).GET().build();
       return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
     } catch (IOException e) {
       return false;
@@ -125,7 +127,9 @@ public final class JavaProcess implements AutoCloseable {
     return process.isAlive();
   }
 
-  /** @return what the process printed so far */
+  /**
+   * @return what the process printed so far
+   */
   public String output() throws IOException {
     return Files.readString(log);
   }

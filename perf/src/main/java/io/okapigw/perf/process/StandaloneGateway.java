@@ -33,7 +33,9 @@ public final class StandaloneGateway implements AutoCloseable {
     return new StandaloneGateway(process, url);
   }
 
-  /** @return its base URL */
+  /**
+   * @return its base URL
+   */
   public String url() {
     return url;
   }

@@ -37,8 +37,10 @@ class CirculationThroughGatewayTest {
 
   @BeforeAll
   void start() {
-    fx = new GatewayWithModules(CirculationData.Options.defaults().withPatrons(300)
-        .withItems(100), Duration.ofSeconds(10));
+    fx =
+        new GatewayWithModules(
+            CirculationData.Options.defaults().withPatrons(300).withItems(100),
+            Duration.ofSeconds(10));
     data = fx.modules.data();
   }
 
@@ -55,9 +57,15 @@ class CirculationThroughGatewayTest {
       assertThat(served.count("GET /_/tenant/{id}")).as(storage).isPositive();
       assertThat(served.count("DELETE /_/tenant/{id}")).as(storage).isEqualTo(1);
     }
-    JsonArray jobs = new JsonArray(given().baseUri(fx.gateway.okapiUrl())
-        .get("/_/proxy/tenants/" + GatewayWithModules.TENANT + "/install").then()
-        .statusCode(200).extract().asString());
+    JsonArray jobs =
+        new JsonArray(
+            given()
+                .baseUri(fx.gateway.okapiUrl())
+                .get("/_/proxy/tenants/" + GatewayWithModules.TENANT + "/install")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
     assertThat(jobs).hasSize(1);
     assertThat(jobs.getJsonObject(0).getBoolean("complete")).isTrue();
     assertThat(jobs.getJsonObject(0).getJsonArray("modules"))
@@ -182,8 +190,8 @@ class CirculationThroughGatewayTest {
 
   @Test
   void checkOut_malformedJson_answers400NamingTheProblem() {
-    Response response = fx.client().body("{\"itemBarcode\": ").post(
-        "/circulation/check-out-by-barcode");
+    Response response =
+        fx.client().body("{\"itemBarcode\": ").post("/circulation/check-out-by-barcode");
 
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(firstMessage(response)).contains("malformed JSON");
@@ -191,21 +199,37 @@ class CirculationThroughGatewayTest {
 
   @Test
   void checkOut_missingUserBarcode_answers422NamingTheField() {
-    Response response = fx.client().body(new JsonObject().put("itemBarcode", "I000009")
-        .put("servicePointId", data.servicePointId()).encode())
-        .post("/circulation/check-out-by-barcode");
+    Response response =
+        fx.client()
+            .body(
+                new JsonObject()
+                    .put("itemBarcode", "I000009")
+                    .put("servicePointId", data.servicePointId())
+                    .encode())
+            .post("/circulation/check-out-by-barcode");
 
     assertThat(response.statusCode()).isEqualTo(422);
-    assertThat(errors(response).getJsonObject(0).getJsonArray("parameters").getJsonObject(0)
-        .getString("key")).isEqualTo("userBarcode");
+    assertThat(
+            errors(response)
+                .getJsonObject(0)
+                .getJsonArray("parameters")
+                .getJsonObject(0)
+                .getString("key"))
+        .isEqualTo("userBarcode");
   }
 
   @Test
   void checkOut_unknownServicePoint_answers422NamingIt() {
     String unknown = "00000000-0000-4000-8000-000000000000";
-    Response response = fx.client().body(new JsonObject().put("itemBarcode", "I000010")
-        .put("userBarcode", "P000010").put("servicePointId", unknown).encode())
-        .post("/circulation/check-out-by-barcode");
+    Response response =
+        fx.client()
+            .body(
+                new JsonObject()
+                    .put("itemBarcode", "I000010")
+                    .put("userBarcode", "P000010")
+                    .put("servicePointId", unknown)
+                    .encode())
+            .post("/circulation/check-out-by-barcode");
 
     assertThat(response.statusCode()).isEqualTo(422);
     assertThat(firstMessage(response)).contains(unknown);
@@ -220,17 +244,28 @@ class CirculationThroughGatewayTest {
     }
     Future.join(attempts).await(30, TimeUnit.SECONDS);
 
-    assertThat(attempts).extracting(Future::result).containsOnly(201, 422)
-        .filteredOn(status -> status == 201).hasSize(1);
+    assertThat(attempts)
+        .extracting(Future::result)
+        .containsOnly(201, 422)
+        .filteredOn(status -> status == 201)
+        .hasSize(1);
     fx.checkIn("I000020").then().statusCode(200);
   }
 
   private Future<Integer> postCheckOut(HttpClientAgent client, String item, String patron) {
-    JsonObject body = new JsonObject().put("itemBarcode", item).put("userBarcode", patron)
-        .put("servicePointId", data.servicePointId());
-    return TestHttp.start(fx.vertx, client, new RequestOptions().setMethod(HttpMethod.POST)
-            .setAbsoluteURI(fx.gateway.okapiUrl() + "/circulation/check-out-by-barcode")
-            .putHeader("X-Okapi-Tenant", GatewayWithModules.TENANT), body.toBuffer())
+    JsonObject body =
+        new JsonObject()
+            .put("itemBarcode", item)
+            .put("userBarcode", patron)
+            .put("servicePointId", data.servicePointId());
+    return TestHttp.start(
+            fx.vertx,
+            client,
+            new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setAbsoluteURI(fx.gateway.okapiUrl() + "/circulation/check-out-by-barcode")
+                .putHeader("X-Okapi-Tenant", GatewayWithModules.TENANT),
+            body.toBuffer())
         .map(TestHttp.Result::status);
   }
 
@@ -248,17 +283,22 @@ class CirculationThroughGatewayTest {
       closedPort = socket.getLocalPort();
     }
 
-    assertThatThrownBy(() -> fx.modules.registerOn("http://127.0.0.1:" + closedPort, "diku")
-        .await(20, TimeUnit.SECONDS))
+    assertThatThrownBy(
+            () ->
+                fx.modules
+                    .registerOn("http://127.0.0.1:" + closedPort, "diku")
+                    .await(20, TimeUnit.SECONDS))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("GET ").hasMessageContaining("/_/proxy/tenants")
+        .hasMessageContaining("GET ")
+        .hasMessageContaining("/_/proxy/tenants")
         .hasMessageContaining("" + closedPort);
   }
 
   @Test
   void deployment_unknownName_failsNamingIt() {
     assertThatThrownBy(() -> fx.modules.deployment("mod-nothing"))
-        .isInstanceOf(NoSuchElementException.class).hasMessageContaining("mod-nothing");
+        .isInstanceOf(NoSuchElementException.class)
+        .hasMessageContaining("mod-nothing");
     assertThat(fx.modules.deployment("mod-circulation").id()).isEqualTo("mod-circulation-24.5.0");
   }
 

@@ -22,8 +22,9 @@ class FailurePropagationTest {
 
   @BeforeAll
   void start() {
-    fx = new GatewayWithModules(CirculationData.Options.defaults().withPatrons(20)
-        .withItems(20), CALL_TIMEOUT);
+    fx =
+        new GatewayWithModules(
+            CirculationData.Options.defaults().withPatrons(20).withItems(20), CALL_TIMEOUT);
   }
 
   @AfterEach
@@ -38,26 +39,33 @@ class FailurePropagationTest {
 
   @Test
   void checkOut_downstreamAnswers500_answers502NamingInterfaceAndModule() {
-    fx.modules.deployment("mod-inventory-storage").faults()
+    fx.modules
+        .deployment("mod-inventory-storage")
+        .faults()
         .respond("GET", "/holdings-storage/holdings/{id}", 500);
 
     Response response = fx.checkOut("I000001", "P000001");
 
     assertThat(response.statusCode()).isEqualTo(502);
-    assertThat(firstMessage(response)).contains("holdings-storage").contains("500")
+    assertThat(firstMessage(response))
+        .contains("holdings-storage")
+        .contains("500")
         .contains("mod-inventory-storage-27.2.0");
   }
 
   @Test
   void checkOut_downstreamNeverAnswers_answers504NamingTheCallWithinTheTimeout() {
-    fx.modules.deployment("mod-patron-blocks").faults()
+    fx.modules
+        .deployment("mod-patron-blocks")
+        .faults()
         .hang("GET", "/automated-patron-blocks/{id}");
     long start = System.nanoTime();
 
     Response response = fx.checkOut("I000002", "P000002");
 
     assertThat(response.statusCode()).isEqualTo(504);
-    assertThat(firstMessage(response)).contains("automated-patron-blocks")
+    assertThat(firstMessage(response))
+        .contains("automated-patron-blocks")
         .contains(CALL_TIMEOUT.toMillis() + " ms");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
   }
@@ -65,7 +73,9 @@ class FailurePropagationTest {
   @Test
   void checkIn_loanStorageFails_answers502AndLeavesTheLoanOpen() {
     fx.checkOut("I000003", "P000003").then().statusCode(201);
-    fx.modules.deployment("mod-circulation-storage").faults()
+    fx.modules
+        .deployment("mod-circulation-storage")
+        .faults()
         .respond("PUT", "/loan-storage/loans/{id}", 503);
 
     Response response = fx.checkIn("I000003");
@@ -78,7 +88,9 @@ class FailurePropagationTest {
 
   @Test
   void checkOut_loanCreationFails_releasesTheCheckOutLock() {
-    fx.modules.deployment("mod-circulation-storage").faults()
+    fx.modules
+        .deployment("mod-circulation-storage")
+        .faults()
         .respond("POST", "/loan-storage/loans", 500);
     fx.checkOut("I000005", "P000005").then().statusCode(502);
     fx.modules.deployment("mod-circulation-storage").faults().clear();

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Registration through Okapi's admin API, against a stub that answers as Okapi 6.1.5 does, open
- * and protected (the stub plays the auth module too).
+ * Registration through Okapi's admin API, against a stub that answers as Okapi 6.1.5 does, open and
+ * protected (the stub plays the auth module too).
  */
 class GatewayRegistrationTest {
 
@@ -49,8 +49,12 @@ class GatewayRegistrationTest {
     expected.add("/_/proxy/tenants/diku/install " + String.join(",", ids));
     assertThat(okapi.posts).containsExactlyElementsOf(expected);
     ModuleDeployment users = modules.deployments().get(0);
-    assertThat(okapi.instances(users.id())).containsExactly(new JsonObject()
-        .put("srvcId", users.id()).put("instId", users.id()).put("url", users.url()));
+    assertThat(okapi.instances(users.id()))
+        .containsExactly(
+            new JsonObject()
+                .put("srvcId", users.id())
+                .put("instId", users.id())
+                .put("url", users.url()));
   }
 
   @Test
@@ -67,25 +71,47 @@ class GatewayRegistrationTest {
   void register_moduleNowAtAnotherUrl_replacesItsInstance() {
     JsonObject descriptor = modules.deployments().get(5).descriptor();
     String id = descriptor.getString("id");
-    GatewayRegistration.register(vertx, okapiUrl, "diku",
-        List.of(new Module(descriptor, "http://127.0.0.1:1"))).await();
+    GatewayRegistration.register(
+            vertx, okapiUrl, "diku", List.of(new Module(descriptor, "http://127.0.0.1:1")))
+        .await();
 
-    GatewayRegistration.register(vertx, okapiUrl, "diku",
-        List.of(new Module(descriptor, "http://127.0.0.1:2"))).await();
+    GatewayRegistration.register(
+            vertx, okapiUrl, "diku", List.of(new Module(descriptor, "http://127.0.0.1:2")))
+        .await();
 
-    assertThat(okapi.instances(id)).extracting(o -> ((JsonObject) o).getString("url"))
+    assertThat(okapi.instances(id))
+        .extracting(o -> ((JsonObject) o).getString("url"))
         .containsExactly("http://127.0.0.1:2");
   }
 
   @Test
   void register_handlerWithoutPermissionsRequired_failsWithOkapisAnswer() {
-    JsonObject descriptor = new JsonObject().put("id", "mod-bad-1.0.0").put("provides",
-        new JsonArray().add(new JsonObject().put("id", "bad").put("version", "1.0")
-            .put("handlers", new JsonArray().add(new JsonObject()
-                .put("methods", new JsonArray().add("GET")).put("pathPattern", "/bad")))));
+    JsonObject descriptor =
+        new JsonObject()
+            .put("id", "mod-bad-1.0.0")
+            .put(
+                "provides",
+                new JsonArray()
+                    .add(
+                        new JsonObject()
+                            .put("id", "bad")
+                            .put("version", "1.0")
+                            .put(
+                                "handlers",
+                                new JsonArray()
+                                    .add(
+                                        new JsonObject()
+                                            .put("methods", new JsonArray().add("GET"))
+                                            .put("pathPattern", "/bad")))));
 
-    assertThatThrownBy(() -> GatewayRegistration.register(vertx, okapiUrl, "diku",
-        List.of(new Module(descriptor, "http://127.0.0.1:1"))).await())
+    assertThatThrownBy(
+            () ->
+                GatewayRegistration.register(
+                        vertx,
+                        okapiUrl,
+                        "diku",
+                        List.of(new Module(descriptor, "http://127.0.0.1:1")))
+                    .await())
         .hasMessageContaining("POST /_/proxy/modules answered 400")
         .hasMessageContaining("Missing field permissionsRequired");
   }
@@ -103,9 +129,11 @@ class GatewayRegistrationTest {
 
   private boolean registerAndProtect() {
     GatewayRegistration registration = GatewayRegistration.create(vertx, okapiUrl, SUPER_ADMIN);
-    return registration.register("diku", all())
+    return registration
+        .register("diku", all())
         .compose(v -> registration.protectSupertenant(authModule()))
-        .eventually(registration::close).await();
+        .eventually(registration::close)
+        .await();
   }
 
   @Test
@@ -115,7 +143,8 @@ class GatewayRegistrationTest {
     assertThat(registerAndProtect()).isTrue();
 
     assertThat(okapi.isProtected()).isTrue();
-    assertThat(okapi.posts).last()
+    assertThat(okapi.posts)
+        .last()
         .isEqualTo("/_/proxy/tenants/supertenant/modules mod-authtoken-1.0.0");
     assertThat(okapi.posts).hasSize(1 + 2 * all().size() + 1 + 1);
   }
@@ -154,8 +183,7 @@ class GatewayRegistrationTest {
     okapi.superAdmin("super_admin", "s3cret");
     registerAndProtect();
 
-    assertThatThrownBy(() -> GatewayRegistration.register(vertx, okapiUrl, "diku", all())
-        .await())
+    assertThatThrownBy(() -> GatewayRegistration.register(vertx, okapiUrl, "diku", all()).await())
         .hasMessageContaining("GET /_/proxy/tenants answered 401 (expected 200)")
         .hasMessageContaining("the admin API is protected: give the super admin's credentials");
   }
@@ -176,8 +204,12 @@ class GatewayRegistrationTest {
   void protectSupertenant_withoutCredentials_failsAndEnablesNothing() {
     GatewayRegistration registration = GatewayRegistration.create(vertx, okapiUrl, null);
 
-    assertThatThrownBy(() -> registration.protectSupertenant(authModule())
-        .eventually(registration::close).await())
+    assertThatThrownBy(
+            () ->
+                registration
+                    .protectSupertenant(authModule())
+                    .eventually(registration::close)
+                    .await())
         .hasMessageContaining("needs the super admin's credentials");
     assertThat(okapi.isProtected()).isFalse();
   }

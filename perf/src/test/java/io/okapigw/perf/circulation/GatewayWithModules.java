@@ -32,26 +32,40 @@ final class GatewayWithModules implements AutoCloseable {
     modules.registerOn(gateway.okapiUrl(), TENANT).await();
   }
 
-  /** @return a request to the gateway for the tenant */
+  /**
+   * @return a request to the gateway for the tenant
+   */
   RequestSpecification client() {
-    return given().baseUri(gateway.okapiUrl()).header("X-Okapi-Tenant", TENANT)
+    return given()
+        .baseUri(gateway.okapiUrl())
+        .header("X-Okapi-Tenant", TENANT)
         .contentType("application/json");
   }
 
   Response checkOut(String itemBarcode, String userBarcode) {
-    return client().body(new JsonObject().put("itemBarcode", itemBarcode)
-            .put("userBarcode", userBarcode)
-            .put("servicePointId", modules.data().servicePointId()).encode())
+    return client()
+        .body(
+            new JsonObject()
+                .put("itemBarcode", itemBarcode)
+                .put("userBarcode", userBarcode)
+                .put("servicePointId", modules.data().servicePointId())
+                .encode())
         .post("/circulation/check-out-by-barcode");
   }
 
   Response checkIn(String itemBarcode) {
-    return client().body(new JsonObject().put("itemBarcode", itemBarcode)
-            .put("servicePointId", modules.data().servicePointId()).encode())
+    return client()
+        .body(
+            new JsonObject()
+                .put("itemBarcode", itemBarcode)
+                .put("servicePointId", modules.data().servicePointId())
+                .encode())
         .post("/circulation/check-in-by-barcode");
   }
 
-  /** @return the requests every module served so far, by "module handler-key" */
+  /**
+   * @return the requests every module served so far, by "module handler-key"
+   */
   Map<String, Long> served() {
     Map<String, Long> all = new HashMap<>();
     for (ModuleDeployment module : modules.deployments()) {
@@ -60,21 +74,28 @@ final class GatewayWithModules implements AutoCloseable {
     return all;
   }
 
-  /** @return the module-to-module requests all modules served so far */
+  /**
+   * @return the module-to-module requests all modules served so far
+   */
   long servedFromModules() {
-    return modules.deployments().stream().map(ModuleDeployment::served)
-        .mapToLong(CallCounts::moduleToModule).sum();
+    return modules.deployments().stream()
+        .map(ModuleDeployment::served)
+        .mapToLong(CallCounts::moduleToModule)
+        .sum();
   }
 
-  /** @return what changed between two {@link #served()} snapshots */
+  /**
+   * @return what changed between two {@link #served()} snapshots
+   */
   static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
     Map<String, Long> delta = new HashMap<>();
-    after.forEach((key, n) -> {
-      long d = n - before.getOrDefault(key, 0L);
-      if (d != 0) {
-        delta.put(key, d);
-      }
-    });
+    after.forEach(
+        (key, n) -> {
+          long d = n - before.getOrDefault(key, 0L);
+          if (d != 0) {
+            delta.put(key, d);
+          }
+        });
     return delta;
   }
 

@@ -14,14 +14,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The admin calls of {@link GatewayRegistration} answered as Okapi 6.1.5 answers them (seen on
- * a real one): 201 with the stored JSON on creation, 404 with the missing id as text, 204 on
- * delete, 400 "Needs instId" for a deployment without one, 400 "Missing field
- * permissionsRequired" for a provided handler without it; an install enables every entry and
- * answers the plan (200). Keeps every POST it accepted, in
- * order. With {@link #superAdmin} set, it also plays the auth module: {@code POST /authn/login}
- * for the supertenant issues a token, and once a module is enabled for the supertenant every
- * admin call needs the latest token (401 otherwise), as Okapi with mod-authtoken does.
+ * The admin calls of {@link GatewayRegistration} answered as Okapi 6.1.5 answers them (seen on a
+ * real one): 201 with the stored JSON on creation, 404 with the missing id as text, 204 on delete,
+ * 400 "Needs instId" for a deployment without one, 400 "Missing field permissionsRequired" for a
+ * provided handler without it; an install enables every entry and answers the plan (200). Keeps
+ * every POST it accepted, in order. With {@link #superAdmin} set, it also plays the auth module:
+ * {@code POST /authn/login} for the supertenant issues a token, and once a module is enabled for
+ * the supertenant every admin call needs the latest token (401 otherwise), as Okapi with
+ * mod-authtoken does.
  */
 final class OkapiAdminStub {
 
@@ -36,16 +36,23 @@ final class OkapiAdminStub {
   private volatile String validToken;
   private HttpServer server;
 
-  /** @return the stub's base URL once it listens on a free 127.0.0.1 port */
+  /**
+   * @return the stub's base URL once it listens on a free 127.0.0.1 port
+   */
   Future<String> start(Vertx vertx) {
-    return vertx.createHttpServer()
-        .requestHandler(req -> req.body().onSuccess(body -> answer(req,
-            body.length() == 0 ? null : Json.decodeValue(body))))
+    return vertx
+        .createHttpServer()
+        .requestHandler(
+            req ->
+                req.body()
+                    .onSuccess(
+                        body -> answer(req, body.length() == 0 ? null : Json.decodeValue(body))))
         .listen(0, "127.0.0.1")
-        .map(s -> {
-          server = s;
-          return "http://127.0.0.1:" + s.actualPort();
-        });
+        .map(
+            s -> {
+              server = s;
+              return "http://127.0.0.1:" + s.actualPort();
+            });
   }
 
   Future<Void> close() {
@@ -57,7 +64,9 @@ final class OkapiAdminStub {
     superAdmin = new JsonObject().put("username", username).put("password", password);
   }
 
-  /** @return whether a module is enabled for the supertenant (then admin calls need a token) */
+  /**
+   * @return whether a module is enabled for the supertenant (then admin calls need a token)
+   */
   boolean isProtected() {
     return resources.keySet().stream().anyMatch(k -> k.startsWith(SUPERTENANT_MODULES + "/"));
   }
@@ -67,12 +76,16 @@ final class OkapiAdminStub {
     validToken = null;
   }
 
-  /** @return admin calls refused for want of a valid token */
+  /**
+   * @return admin calls refused for want of a valid token
+   */
   int refusals() {
     return refusals.get();
   }
 
-  /** @return the instances discovery lists for the module, empty if none */
+  /**
+   * @return the instances discovery lists for the module, empty if none
+   */
   JsonArray instances(String srvcId) {
     return instances.getOrDefault(srvcId, new JsonArray());
   }
@@ -83,8 +96,8 @@ final class OkapiAdminStub {
       login(req, (JsonObject) body);
       return;
     }
-    if (isProtected() && (validToken == null
-        || !validToken.equals(req.getHeader("X-Okapi-Token")))) {
+    if (isProtected()
+        && (validToken == null || !validToken.equals(req.getHeader("X-Okapi-Token")))) {
       refusals.incrementAndGet();
       reply(req, 401, "Invalid token");
       return;
@@ -104,7 +117,8 @@ final class OkapiAdminStub {
   }
 
   private void login(HttpServerRequest req, JsonObject credentials) {
-    if (superAdmin == null || !"supertenant".equals(req.getHeader("X-Okapi-Tenant"))
+    if (superAdmin == null
+        || !"supertenant".equals(req.getHeader("X-Okapi-Tenant"))
         || !superAdmin.equals(credentials)) {
       reply(req, 422, "Invalid credentials");
       return;
@@ -117,7 +131,9 @@ final class OkapiAdminStub {
   private void get(HttpServerRequest req, String path) {
     if (path.matches("/_/proxy/tenants/[^/]+/modules")) {
       JsonArray enabled = new JsonArray();
-      resources.keySet().stream().filter(k -> k.startsWith(path + "/")).sorted()
+      resources.keySet().stream()
+          .filter(k -> k.startsWith(path + "/"))
+          .sorted()
           .forEach(k -> enabled.add(new JsonObject().put("id", last(k))));
       reply(req, 200, enabled.encode());
     } else if (path.equals("/_/proxy/tenants")) {
@@ -142,8 +158,10 @@ final class OkapiAdminStub {
   }
 
   private void post(HttpServerRequest req, String path, JsonObject body) {
-    String error = path.equals("/_/discovery/modules") ? discoveryError(body)
-        : path.equals("/_/proxy/modules") ? descriptorError(body) : "";
+    String error =
+        path.equals("/_/discovery/modules")
+            ? discoveryError(body)
+            : path.equals("/_/proxy/modules") ? descriptorError(body) : "";
     String id = body.getString(path.startsWith("/_/discovery") ? "instId" : "id");
     String location = path + "/" + id;
     if (error.isEmpty() && resources.containsKey(location)) {
@@ -185,18 +203,25 @@ final class OkapiAdminStub {
       for (Object handler : api.getJsonArray("handlers", new JsonArray())) {
         JsonObject h = (JsonObject) handler;
         if (!h.containsKey("permissionsRequired")) {
-          return "Module '" + descriptor.getString("id") + "' handler "
-              + h.getString("pathPattern") + ": Missing field permissionsRequired";
+          return "Module '"
+              + descriptor.getString("id")
+              + "' handler "
+              + h.getString("pathPattern")
+              + ": Missing field permissionsRequired";
         }
       }
     }
     return "";
   }
 
-  /** @return the ids of the resources directly below a collection, sorted */
+  /**
+   * @return the ids of the resources directly below a collection, sorted
+   */
   private List<String> listed(String collection) {
-    return resources.keySet().stream().filter(k -> k.startsWith(collection + "/")
-        && k.indexOf('/', collection.length() + 1) < 0).map(OkapiAdminStub::last).sorted()
+    return resources.keySet().stream()
+        .filter(k -> k.startsWith(collection + "/") && k.indexOf('/', collection.length() + 1) < 0)
+        .map(OkapiAdminStub::last)
+        .sorted()
         .toList();
   }
 
@@ -205,7 +230,9 @@ final class OkapiAdminStub {
   }
 
   private static void reply(HttpServerRequest req, int status, String body) {
-    req.response().setStatusCode(status)
-        .putHeader("Content-Type", status < 300 ? "application/json" : "text/plain").end(body);
+    req.response()
+        .setStatusCode(status)
+        .putHeader("Content-Type", status < 300 ? "application/json" : "text/plain")
+        .end(body);
   }
 }

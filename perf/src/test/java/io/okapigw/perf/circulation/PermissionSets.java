@@ -26,7 +26,9 @@ final class PermissionSets {
     }
   }
 
-  /** @return the permissions and, recursively, every sub-permission of those that are sets */
+  /**
+   * @return the permissions and, recursively, every sub-permission of those that are sets
+   */
   Set<String> expand(Collection<String> permissions) {
     Set<String> all = new LinkedHashSet<>();
     Deque<String> todo = new ArrayDeque<>(permissions);
@@ -39,7 +41,9 @@ final class PermissionSets {
     return all;
   }
 
-  /** @return whether {@code name} is defined by some descriptor */
+  /**
+   * @return whether {@code name} is defined by some descriptor
+   */
   boolean defines(String name) {
     return subPermissions.containsKey(name);
   }

@@ -12,8 +12,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * HTTP calls from test threads with a Vert.x client. The call chain is built on a Vert.x context:
- * built on the test thread, a response future may complete before {@code body()} is attached,
- * and the body is then lost (the call never completes).
+ * built on the test thread, a response future may complete before {@code body()} is attached, and
+ * the body is then lost (the call never completes).
  */
 public final class TestHttp {
 
@@ -25,34 +25,44 @@ public final class TestHttp {
    */
   public record Result(int status, Buffer body) {
 
-    /** @return the body as a JSON object */
+    /**
+     * @return the body as a JSON object
+     */
     public JsonObject json() {
       return new JsonObject(body);
     }
   }
 
-  private TestHttp() {
-  }
+  private TestHttp() {}
 
-  /** @return the answer, once it arrived; body may be null */
-  public static Future<Result> start(Vertx vertx, HttpClient client, RequestOptions options,
-      Buffer body) {
+  /**
+   * @return the answer, once it arrived; body may be null
+   */
+  public static Future<Result> start(
+      Vertx vertx, HttpClient client, RequestOptions options, Buffer body) {
     Promise<Result> result = Promise.promise();
-    vertx.getOrCreateContext().runOnContext(v -> client.request(options)
-        .compose(request -> body == null ? request.send() : request.send(body))
-        .compose(response -> response.body().map(b -> new Result(response.statusCode(), b)))
-        .onComplete(result));
+    vertx
+        .getOrCreateContext()
+        .runOnContext(
+            v ->
+                client
+                    .request(options)
+                    .compose(request -> body == null ? request.send() : request.send(body))
+                    .compose(
+                        response -> response.body().map(b -> new Result(response.statusCode(), b)))
+                    .onComplete(result));
     return result.future();
   }
 
-  /** @return the answer; fails the test if none came within 10 s */
-  public static Result send(Vertx vertx, HttpClient client, RequestOptions options,
-      Buffer body) {
+  /**
+   * @return the answer; fails the test if none came within 10 s
+   */
+  public static Result send(Vertx vertx, HttpClient client, RequestOptions options, Buffer body) {
     try {
       return start(vertx, client, options, body).await(10, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
-      throw new AssertionError("no answer within 10 s to " + options.getMethod() + " "
-          + options.getURI(), e);
+      throw new AssertionError(
+          "no answer within 10 s to " + options.getMethod() + " " + options.getURI(), e);
     }
   }
 }

@@ -40,14 +40,16 @@ class GatewayHealthTest {
     Answer health = answer(200, "[ ]");
 
     assertThat(GatewayHealth.up(health, 1)).isTrue();
-    assertThat(GatewayHealth.needsNodeCount(health, 1)).as("one node: nothing to count")
-        .isFalse();
+    assertThat(GatewayHealth.needsNodeCount(health, 1)).as("one node: nothing to count").isFalse();
   }
 
   @Test
   void up_okapiArrayOfModuleHealths_isUpAndNeedsItsNodesCountedForSeveralMembers() {
-    Answer health = answer(200, "[{\"instId\":\"a\",\"srvcId\":\"mod-a-1.0.0\","
-        + "\"healthMessage\":\"OK\",\"healthStatus\":true}]");
+    Answer health =
+        answer(
+            200,
+            "[{\"instId\":\"a\",\"srvcId\":\"mod-a-1.0.0\","
+                + "\"healthMessage\":\"OK\",\"healthStatus\":true}]");
 
     assertThat(GatewayHealth.up(health, 3)).isTrue();
     assertThat(GatewayHealth.needsNodeCount(health, 3)).isTrue();
@@ -69,8 +71,11 @@ class GatewayHealthTest {
 
   @Test
   void nodes_okapiNodeList_countsItsEntries() {
-    Answer nodes = answer(200, "[{\"nodeId\":\"a\",\"url\":\"http://a:9130\"},"
-        + "{\"nodeId\":\"b\",\"url\":\"http://b:9130\"}]");
+    Answer nodes =
+        answer(
+            200,
+            "[{\"nodeId\":\"a\",\"url\":\"http://a:9130\"},"
+                + "{\"nodeId\":\"b\",\"url\":\"http://b:9130\"}]");
 
     assertThat(GatewayHealth.nodes(nodes, 2)).isTrue();
     assertThat(GatewayHealth.nodes(nodes, 3)).isFalse();

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 /** The register job's settings, the super admin's credentials above all. */
 class RegisterOptionsTest {
 
-  private static final Map<String, String> ENV = Map.of("SUPER_ADMIN_PASSWORD", "s3cret",
-      "DEMO_PASSWORD", "d3mo", "EMPTY", "");
+  private static final Map<String, String> ENV =
+      Map.of("SUPER_ADMIN_PASSWORD", "s3cret", "DEMO_PASSWORD", "d3mo", "EMPTY", "");
 
   private static RegisterOptions parse(String... args) {
     return RegisterOptions.from(Settings.fromArgs(List.of(args)), ENV::get);
@@ -38,8 +38,8 @@ class RegisterOptionsTest {
 
   @Test
   void from_credentialsButProtectAdminFalse_usesThemWithoutProtecting() {
-    RegisterOptions options = parse("--admin-username", "root", "--admin-password", "pw",
-        "--protect-admin", "false");
+    RegisterOptions options =
+        parse("--admin-username", "root", "--admin-password", "pw", "--protect-admin", "false");
 
     assertThat(options.superAdmin()).contains(new SuperAdmin("root", "pw"));
     assertThat(options.protectAdmin()).isFalse();
@@ -70,15 +70,16 @@ class RegisterOptionsTest {
 
   @Test
   void from_passwordAndItsVariableBoth_isRefused() {
-    assertThatThrownBy(() -> parse("--admin-password", "pw", "--admin-password-env",
-        "SUPER_ADMIN_PASSWORD"))
+    assertThatThrownBy(
+            () -> parse("--admin-password", "pw", "--admin-password-env", "SUPER_ADMIN_PASSWORD"))
         .hasMessage("give either admin-password or admin-password-env, not both");
   }
 
   @Test
   void toString_neverShowsAPassword() {
-    String text = parse("--admin-password-env", "SUPER_ADMIN_PASSWORD", "--password-env",
-        "DEMO_PASSWORD").toString();
+    String text =
+        parse("--admin-password-env", "SUPER_ADMIN_PASSWORD", "--password-env", "DEMO_PASSWORD")
+            .toString();
 
     assertThat(text).contains("super_admin").doesNotContain("s3cret").doesNotContain("d3mo");
   }

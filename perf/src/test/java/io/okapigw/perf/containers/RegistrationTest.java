@@ -29,11 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RegistrationTest {
 
-  private static final Map<String, String> ENV = Map.of("SUPER_ADMIN_PASSWORD", "s3cret",
-      "DEMO_PASSWORD", "d3mo", "WRONG", "not the password");
+  private static final Map<String, String> ENV =
+      Map.of(
+          "SUPER_ADMIN_PASSWORD", "s3cret", "DEMO_PASSWORD", "d3mo", "WRONG", "not the password");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Vertx vertx = Vertx.vertx();
   private Gateway gateway;
@@ -43,21 +43,31 @@ class RegistrationTest {
   @BeforeEach
   void start() {
     gateway = Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1)).await();
-    AuthtokenVerticle authtoken = new AuthtokenVerticle(new AuthtokenOptions().setPort(0)
-        .setHost("127.0.0.1").setStore("json:" + dir)
-        .setSigningKeyFile(dir.resolve("signing.key").toString())
-        .setGatewayUrl(gateway.okapiUrl())
-        .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-        .addBootstrapUser(new BootstrapUser("diku", "diku_admin", "d3mo",
-            List.of("authtoken.all")))
-        .addBootstrapUser(new BootstrapUser("supertenant", "super_admin", "s3cret",
-            List.of("okapi.all"))));
+    AuthtokenVerticle authtoken =
+        new AuthtokenVerticle(
+            new AuthtokenOptions()
+                .setPort(0)
+                .setHost("127.0.0.1")
+                .setStore("json:" + dir)
+                .setSigningKeyFile(dir.resolve("signing.key").toString())
+                .setGatewayUrl(gateway.okapiUrl())
+                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+                .addBootstrapUser(
+                    new BootstrapUser("diku", "diku_admin", "d3mo", List.of("authtoken.all")))
+                .addBootstrapUser(
+                    new BootstrapUser(
+                        "supertenant", "super_admin", "s3cret", List.of("okapi.all"))));
     vertx.deployVerticle(authtoken).await();
     authtokenUrl = "http://127.0.0.1:" + authtoken.actualPort();
-    CirculationModules modules = CirculationModules.start(vertx,
-        new CirculationData.Options(42, 20, 20)).await();
-    ModulesOptions manifest = new ModulesOptions("127.0.0.1", 0, "127.0.0.1",
-        new CirculationData.Options(42, 20, 20), CirculationModules.DEFAULT_CALL_TIMEOUT);
+    CirculationModules modules =
+        CirculationModules.start(vertx, new CirculationData.Options(42, 20, 20)).await();
+    ModulesOptions manifest =
+        new ModulesOptions(
+            "127.0.0.1",
+            0,
+            "127.0.0.1",
+            new CirculationData.Options(42, 20, 20),
+            CirculationModules.DEFAULT_CALL_TIMEOUT);
     manifestUrl = "http://127.0.0.1:" + ManifestServer.start(vertx, manifest, modules).await();
   }
 
@@ -67,33 +77,69 @@ class RegistrationTest {
   }
 
   private void register(String... extra) {
-    List<String> args = new ArrayList<>(List.of("--gateway", gateway.okapiUrl(),
-        "--modules-url", manifestUrl, "--authtoken-url", authtokenUrl,
-        "--password-env", "DEMO_PASSWORD", "--timeout", "30s"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--gateway",
+                gateway.okapiUrl(),
+                "--modules-url",
+                manifestUrl,
+                "--authtoken-url",
+                authtokenUrl,
+                "--password-env",
+                "DEMO_PASSWORD",
+                "--timeout",
+                "30s"));
     args.addAll(List.of(extra));
     Registration.run(vertx, RegisterOptions.from(Settings.fromArgs(args), ENV::get)).await();
   }
 
   private String superAdminToken() {
-    return given().baseUri(gateway.okapiUrl()).header("X-Okapi-Tenant", "supertenant")
+    return given()
+        .baseUri(gateway.okapiUrl())
+        .header("X-Okapi-Tenant", "supertenant")
         .contentType("application/json")
         .body("{\"username\":\"super_admin\",\"password\":\"s3cret\"}")
-        .post("/authn/login").then().statusCode(201).extract().header("X-Okapi-Token");
+        .post("/authn/login")
+        .then()
+        .statusCode(201)
+        .extract()
+        .header("X-Okapi-Token");
   }
 
   private boolean adminApiProtected() {
-    return given().baseUri(gateway.okapiUrl()).get("/_/proxy/health").then().statusCode(200)
-        .extract().jsonPath().getBoolean("adminApi.protected");
+    return given()
+        .baseUri(gateway.okapiUrl())
+        .get("/_/proxy/health")
+        .then()
+        .statusCode(200)
+        .extract()
+        .jsonPath()
+        .getBoolean("adminApi.protected");
   }
 
-  /** @return what the registry holds, read as the super admin */
+  /**
+   * @return what the registry holds, read as the super admin
+   */
   private List<String> registry() {
     String token = superAdminToken();
     List<String> state = new ArrayList<>();
-    for (String path : List.of("/_/proxy/modules", "/_/discovery/modules", "/_/proxy/tenants",
-        "/_/proxy/tenants/diku/modules", "/_/proxy/tenants/supertenant/modules")) {
-      state.add(given().baseUri(gateway.okapiUrl()).header("X-Okapi-Token", token).get(path)
-          .then().statusCode(200).extract().asString());
+    for (String path :
+        List.of(
+            "/_/proxy/modules",
+            "/_/discovery/modules",
+            "/_/proxy/tenants",
+            "/_/proxy/tenants/diku/modules",
+            "/_/proxy/tenants/supertenant/modules")) {
+      state.add(
+          given()
+              .baseUri(gateway.okapiUrl())
+              .header("X-Okapi-Token", token)
+              .get(path)
+              .then()
+              .statusCode(200)
+              .extract()
+              .asString());
     }
     return state;
   }
@@ -104,8 +150,12 @@ class RegistrationTest {
 
     assertThat(adminApiProtected()).isTrue();
     given().baseUri(gateway.okapiUrl()).get("/_/proxy/tenants").then().statusCode(401);
-    given().baseUri(gateway.okapiUrl()).header("X-Okapi-Token", superAdminToken())
-        .get("/_/proxy/tenants/diku/modules").then().statusCode(200);
+    given()
+        .baseUri(gateway.okapiUrl())
+        .header("X-Okapi-Token", superAdminToken())
+        .get("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(200);
   }
 
   @Test
@@ -133,8 +183,7 @@ class RegistrationTest {
     register();
 
     assertThat(adminApiProtected()).isFalse();
-    given().baseUri(gateway.okapiUrl()).get("/_/proxy/tenants/diku/modules").then()
-        .statusCode(200);
+    given().baseUri(gateway.okapiUrl()).get("/_/proxy/tenants/diku/modules").then().statusCode(200);
   }
 
   @Test

@@ -15,14 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The commands {@code demo} prints work as pasted: every indented line of the instructions is
- * run, in order, by one bash (so TOKEN and ADMIN_TOKEN carry over, as in a terminal), against a
- * demo stack in this JVM. Needs bash and curl (skipped without them).
+ * The commands {@code demo} prints work as pasted: every indented line of the instructions is run,
+ * in order, by one bash (so TOKEN and ADMIN_TOKEN carry over, as in a terminal), against a demo
+ * stack in this JVM. Needs bash and curl (skipped without them).
  */
 class DemoInstructionsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Vertx vertx = Vertx.vertx();
   private DemoStack stack;
@@ -36,12 +35,15 @@ class DemoInstructionsTest {
   }
 
   private DemoStack start(boolean auth) throws Exception {
-    stack = DemoStack.start(vertx, new DemoOptions(0, 20, 20, auth, true, dir))
-        .await(2, TimeUnit.MINUTES);
+    stack =
+        DemoStack.start(vertx, new DemoOptions(0, 20, 20, auth, true, dir))
+            .await(2, TimeUnit.MINUTES);
     return stack;
   }
 
-  /** @return the outputs of the printed commands, one per command */
+  /**
+   * @return the outputs of the printed commands, one per command
+   */
   private static List<String> runPrinted(String instructions) throws Exception {
     assumeTrue(available("curl") && available("bash"), "needs bash and curl");
     StringBuilder script = new StringBuilder("set -e\n");
@@ -52,8 +54,8 @@ class DemoInstructionsTest {
         script.append("echo; echo '#### next command'\n").append(line).append('\n');
       }
     }
-    Process bash = new ProcessBuilder("bash", "-c", script.toString())
-        .redirectErrorStream(true).start();
+    Process bash =
+        new ProcessBuilder("bash", "-c", script.toString()).redirectErrorStream(true).start();
     String out = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(bash.waitFor(2, TimeUnit.MINUTES)).isTrue();
     assertThat(bash.exitValue()).as("bash exit; script:%n%s%noutput:%n%s", script, out).isZero();
@@ -63,8 +65,8 @@ class DemoInstructionsTest {
   }
 
   private static boolean available(String program) throws IOException, InterruptedException {
-    Process which = new ProcessBuilder("bash", "-c", "command -v " + program)
-        .redirectErrorStream(true).start();
+    Process which =
+        new ProcessBuilder("bash", "-c", "command -v " + program).redirectErrorStream(true).start();
     which.getInputStream().readAllBytes();
     return which.waitFor() == 0;
   }

@@ -19,8 +19,14 @@ class BenchOptionsTest {
   void fullfake_defaults_areTheIssuesMatrix() {
     FullFakeOptions options = fullfake("--in-process", "true");
     assertThat(options.clients()).containsExactly(1, 5, 10, 15, 20);
-    assertThat(options.sizes()).containsExactly(ByteSize.KB, 16 * ByteSize.KB,
-        256 * ByteSize.KB, ByteSize.MB, 16 * ByteSize.MB, 256 * ByteSize.MB);
+    assertThat(options.sizes())
+        .containsExactly(
+            ByteSize.KB,
+            16 * ByteSize.KB,
+            256 * ByteSize.KB,
+            ByteSize.MB,
+            16 * ByteSize.MB,
+            256 * ByteSize.MB);
     assertThat(options.requests()).isEqualTo(2000);
   }
 
@@ -46,18 +52,33 @@ class BenchOptionsTest {
         .hasMessageContaining("colour");
     assertThatThrownBy(() -> fullfake("--gateway-jar", "/nonexistent/gw.jar"))
         .hasMessageContaining("gateway-jar");
-    assertThatThrownBy(() -> ParallelAuthOptions.from(Settings.fromArgs(List.of(
-        "--in-process", "true", "--handler-delay", "soon"))))
+    assertThatThrownBy(
+            () ->
+                ParallelAuthOptions.from(
+                    Settings.fromArgs(List.of("--in-process", "true", "--handler-delay", "soon"))))
         .hasMessageContaining("handler-delay");
-    assertThatThrownBy(() -> ParallelAuthOptions.from(Settings.fromArgs(List.of(
-        "--in-process", "true", "--requests", "3", "--rounds", "4"))))
+    assertThatThrownBy(
+            () ->
+                ParallelAuthOptions.from(
+                    Settings.fromArgs(
+                        List.of("--in-process", "true", "--requests", "3", "--rounds", "4"))))
         .hasMessageContaining("rounds");
   }
 
   @Test
   void parallelAuth_requestsSplitIntoRounds_addUpToRequests() {
-    ParallelAuthOptions options = ParallelAuthOptions.from(Settings.fromArgs(List.of(
-        "--in-process", "true", "--requests", "1002", "--rounds", "5", "--warmup", "0")));
+    ParallelAuthOptions options =
+        ParallelAuthOptions.from(
+            Settings.fromArgs(
+                List.of(
+                    "--in-process",
+                    "true",
+                    "--requests",
+                    "1002",
+                    "--rounds",
+                    "5",
+                    "--warmup",
+                    "0")));
     int total = 0;
     for (int round = 0; round < options.rounds(); round++) {
       total += options.requestsInRound(round);
@@ -77,12 +98,12 @@ class BenchOptionsTest {
 
   @Test
   void heapOf_sumsTheHeapAreasOnly() {
-    String metrics = """
+    String metrics =
+        """
         jvm_memory_used_bytes{area="heap",id="G1 Eden Space"} 1000.0
         jvm_memory_used_bytes{area="heap",id="G1 Old Gen"} 2.5E3
         jvm_memory_used_bytes{area="nonheap",id="Metaspace"} 99999.0
         """;
-    assertThat(GatewayProbe.heapOf(Buffer.buffer(metrics)))
-        .isEqualTo(3500);
+    assertThat(GatewayProbe.heapOf(Buffer.buffer(metrics))).isEqualTo(3500);
   }
 }

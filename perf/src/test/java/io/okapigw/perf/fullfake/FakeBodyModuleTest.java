@@ -26,12 +26,11 @@ class FakeBodyModuleTest {
     vertx.close().await();
   }
 
-  private record Answer(int status, String contentLength, long bytes, long crc) {
-  }
+  private record Answer(int status, String contentLength, long bytes, long crc) {}
 
   /**
-   * Built on a Vert.x context: from a plain thread the response could end before its handler is
-   * set (then {@code handler} throws), because the callbacks would run later on the event loop.
+   * Built on a Vert.x context: from a plain thread the response could end before its handler is set
+   * (then {@code handler} throws), because the callbacks would run later on the event loop.
    */
   private Future<Answer> get(String url) {
     Promise<Answer> answer = Promise.promise();
@@ -40,18 +39,28 @@ class FakeBodyModuleTest {
   }
 
   private Future<Answer> fetch(String url) {
-    return client.request(new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(url))
+    return client
+        .request(new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(url))
         .compose(HttpClientRequest::send)
-        .compose(response -> {
-          CRC32 crc = new CRC32();
-          long[] bytes = {0};
-          response.handler(chunk -> {
-            crc.update(chunk.getBytes());
-            bytes[0] += chunk.length();
-          });
-          return response.end().map(v -> new Answer(response.statusCode(),
-              response.getHeader("Content-Length"), bytes[0], crc.getValue()));
-        });
+        .compose(
+            response -> {
+              CRC32 crc = new CRC32();
+              long[] bytes = {0};
+              response.handler(
+                  chunk -> {
+                    crc.update(chunk.getBytes());
+                    bytes[0] += chunk.length();
+                  });
+              return response
+                  .end()
+                  .map(
+                      v ->
+                          new Answer(
+                              response.statusCode(),
+                              response.getHeader("Content-Length"),
+                              bytes[0],
+                              crc.getValue()));
+            });
   }
 
   @Test
@@ -70,8 +79,11 @@ class FakeBodyModuleTest {
   void get_otherPath_is404_andTooLarge_is400() {
     int port = FakeBodyModule.start(vertx, 0).await().actualPort();
     assertThat(get("http://127.0.0.1:" + port + "/other").await().status()).isEqualTo(404);
-    assertThat(get("http://127.0.0.1:" + port
-        + FakeBodyModule.path(FakeBodyModule.MAX_SIZE + 1)).await().status()).isEqualTo(400);
+    assertThat(
+            get("http://127.0.0.1:" + port + FakeBodyModule.path(FakeBodyModule.MAX_SIZE + 1))
+                .await()
+                .status())
+        .isEqualTo(400);
   }
 
   @Test
@@ -79,8 +91,8 @@ class FakeBodyModuleTest {
     int port = FixedModule.start(vertx, 0, 100, Duration.ofMillis(60)).await().actualPort();
     long start = System.nanoTime();
     Answer answer = get("http://127.0.0.1:" + port + "/any").await();
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(
-        Duration.ofMillis(60));
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(60));
     assertThat(answer.bytes()).isEqualTo(100);
   }
 }

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FullFakeBenchTest {
 
   private final Vertx vertx = Vertx.vertx();
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @AfterEach
   void close() {
@@ -24,13 +23,26 @@ class FullFakeBenchTest {
 
   @Test
   void tinyRun_oneClient1KBAnd1MB_hasNoErrorsPositiveRpsAndAWarmCache() {
-    FullFakeOptions options = FullFakeOptions.from(Settings.fromArgs(List.of("--in-process",
-        "true", "--clients", "1", "--sizes", "1KB,1MB", "--requests", "8", "--warmup", "4")));
+    FullFakeOptions options =
+        FullFakeOptions.from(
+            Settings.fromArgs(
+                List.of(
+                    "--in-process",
+                    "true",
+                    "--clients",
+                    "1",
+                    "--sizes",
+                    "1KB,1MB",
+                    "--requests",
+                    "8",
+                    "--warmup",
+                    "4")));
     Launcher launcher = Launcher.inProcess(vertx, dir);
-    FullFakeReport report = FullFakeBench.run(vertx, launcher, options)
-        .eventually(launcher::close).await();
+    FullFakeReport report =
+        FullFakeBench.run(vertx, launcher, options).eventually(launcher::close).await();
 
-    assertThat(report.cells()).extracting(CellResult::size)
+    assertThat(report.cells())
+        .extracting(CellResult::size)
         .containsExactly(ByteSize.KB, ByteSize.MB);
     for (CellResult cell : report.cells()) {
       assertThat(cell.errors()).as("errors").isZero();

@@ -24,36 +24,47 @@ class GeneratedBodyTest {
     vertx.close().await();
   }
 
-  private record Drained(long bytes, long crc, int largestChunk, boolean pattern) {
-  }
+  private record Drained(long bytes, long crc, int largestChunk, boolean pattern) {}
 
   /** Reads a whole body on its context, keeping only counts and a CRC (never the body). */
   private Future<Drained> drain(long size) {
     Context context = vertx.getOrCreateContext();
     Promise<Drained> done = Promise.promise();
-    context.runOnContext(v -> {
-      CRC32 crc = new CRC32();
-      long[] bytes = {0};
-      int[] largest = {0};
-      boolean[] pattern = {true};
-      GeneratedBody body = GeneratedBody.of(context, size);
-      body.endHandler(end -> done.complete(new Drained(bytes[0], crc.getValue(), largest[0],
-          pattern[0])));
-      body.handler(chunk -> {
-        pattern[0] &= chunk.getByte(0) == GeneratedBody.byteAt(bytes[0])
-            && chunk.getByte(chunk.length() - 1)
-            == GeneratedBody.byteAt(bytes[0] + chunk.length() - 1);
-        crc.update(chunk.getBytes());
-        bytes[0] += chunk.length();
-        largest[0] = Math.max(largest[0], chunk.length());
-      });
-    });
+    context.runOnContext(
+        v -> {
+          CRC32 crc = new CRC32();
+          long[] bytes = {0};
+          int[] largest = {0};
+          boolean[] pattern = {true};
+          GeneratedBody body = GeneratedBody.of(context, size);
+          body.endHandler(
+              end -> done.complete(new Drained(bytes[0], crc.getValue(), largest[0], pattern[0])));
+          body.handler(
+              chunk -> {
+                pattern[0] &=
+                    chunk.getByte(0) == GeneratedBody.byteAt(bytes[0])
+                        && chunk.getByte(chunk.length() - 1)
+                            == GeneratedBody.byteAt(bytes[0] + chunk.length() - 1);
+                crc.update(chunk.getBytes());
+                bytes[0] += chunk.length();
+                largest[0] = Math.max(largest[0], chunk.length());
+              });
+        });
     return done.future();
   }
 
   @ParameterizedTest
-  @ValueSource(longs = {0, 1, 1000, GeneratedBody.CHUNK_SIZE - 1, GeneratedBody.CHUNK_SIZE,
-      GeneratedBody.CHUNK_SIZE + 1, 3 * ByteSize.MB + 17, 64 * ByteSize.MB})
+  @ValueSource(
+      longs = {
+        0,
+        1,
+        1000,
+        GeneratedBody.CHUNK_SIZE - 1,
+        GeneratedBody.CHUNK_SIZE,
+        GeneratedBody.CHUNK_SIZE + 1,
+        3 * ByteSize.MB + 17,
+        64 * ByteSize.MB
+      })
   void body_ofSize_isExactlyThatLongInChunksOfAtMost64KiB(long size) {
     Drained drained = drain(size).await();
     assertThat(drained.bytes()).isEqualTo(size);
@@ -73,18 +84,22 @@ class GeneratedBodyTest {
     List<Integer> seen = new ArrayList<>();
     Promise<List<Integer>> afterPause = Promise.promise();
     Promise<List<Integer>> afterFetch = Promise.promise();
-    context.runOnContext(v -> {
-      GeneratedBody body = GeneratedBody.of(context, 10L * GeneratedBody.CHUNK_SIZE);
-      body.pause();
-      body.handler(chunk -> seen.add(chunk.length()));
-      // tasks on one context run in order: each check runs after any emission scheduled before
-      context.runOnContext(a -> context.runOnContext(b -> {
-        afterPause.complete(List.copyOf(seen));
-        body.fetch(2);
-        context.runOnContext(c -> context.runOnContext(d -> afterFetch.complete(
-            List.copyOf(seen))));
-      }));
-    });
+    context.runOnContext(
+        v -> {
+          GeneratedBody body = GeneratedBody.of(context, 10L * GeneratedBody.CHUNK_SIZE);
+          body.pause();
+          body.handler(chunk -> seen.add(chunk.length()));
+          // tasks on one context run in order: each check runs after any emission scheduled before
+          context.runOnContext(
+              a ->
+                  context.runOnContext(
+                      b -> {
+                        afterPause.complete(List.copyOf(seen));
+                        body.fetch(2);
+                        context.runOnContext(
+                            c -> context.runOnContext(d -> afterFetch.complete(List.copyOf(seen))));
+                      }));
+        });
     assertThat(afterPause.future().await()).isEmpty();
     assertThat(afterFetch.future().await()).hasSize(2);
   }
@@ -100,6 +115,7 @@ class GeneratedBodyTest {
   void of_negativeSize_fails() {
     Context context = vertx.getOrCreateContext();
     assertThatThrownBy(() -> GeneratedBody.of(context, -1))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("size");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("size");
   }
 }

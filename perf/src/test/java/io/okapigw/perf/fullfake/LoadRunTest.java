@@ -21,20 +21,32 @@ class LoadRunTest {
   }
 
   private LoadSpec spec(int port, int clients, int requests, Duration limit, long bytes) {
-    return new LoadSpec(clients, requests, limit, i -> new RequestOptions()
-        .setMethod(HttpMethod.GET).setAbsoluteURI("http://127.0.0.1:" + port + "/x?i=" + i),
+    return new LoadSpec(
+        clients,
+        requests,
+        limit,
+        i ->
+            new RequestOptions()
+                .setMethod(HttpMethod.GET)
+                .setAbsoluteURI("http://127.0.0.1:" + port + "/x?i=" + i),
         bytes);
   }
 
   @Test
   void run_countsEveryRequestOnce_andTheBytes() {
     AtomicInteger served = new AtomicInteger();
-    int port = vertx.createHttpServer().requestHandler(req -> {
-      served.incrementAndGet();
-      req.response().end("0123456789");
-    }).listen(0, "127.0.0.1").await().actualPort();
-    LoadResult result = LoadRun.run(vertx, spec(port, 3, 50, Duration.ofSeconds(30), 10))
-        .await();
+    int port =
+        vertx
+            .createHttpServer()
+            .requestHandler(
+                req -> {
+                  served.incrementAndGet();
+                  req.response().end("0123456789");
+                })
+            .listen(0, "127.0.0.1")
+            .await()
+            .actualPort();
+    LoadResult result = LoadRun.run(vertx, spec(port, 3, 50, Duration.ofSeconds(30), 10)).await();
     assertThat(result.completed()).isEqualTo(50);
     assertThat(served.get()).isEqualTo(50);
     assertThat(result.errors()).isZero();
@@ -47,21 +59,44 @@ class LoadRunTest {
 
   @Test
   void run_countsWrongStatusAndWrongLengthAsErrors() {
-    int port = vertx.createHttpServer().requestHandler(req -> req.response()
-            .setStatusCode(req.query().endsWith("=0") ? 500 : 200).end("short"))
-        .listen(0, "127.0.0.1").await().actualPort();
-    LoadResult result = LoadRun.run(vertx, spec(port, 1, 3, Duration.ofSeconds(30), 10))
-        .await();
+    int port =
+        vertx
+            .createHttpServer()
+            .requestHandler(
+                req ->
+                    req.response()
+                        .setStatusCode(req.query().endsWith("=0") ? 500 : 200)
+                        .end("short"))
+            .listen(0, "127.0.0.1")
+            .await()
+            .actualPort();
+    LoadResult result = LoadRun.run(vertx, spec(port, 1, 3, Duration.ofSeconds(30), 10)).await();
     assertThat(result.errors()).isEqualTo(3);
     assertThat(result.firstError()).isEqualTo("status 500");
   }
 
   @Test
   void combine_poolsSamplesAndAddsCounts() {
-    LoadResult a = new LoadResult(2, 0, null, 1_000_000_000L, 20, Samples.of(1, 2),
-        Samples.of(1_000_000, 3_000_000), false);
-    LoadResult b = new LoadResult(3, 1, "status 500", 1_000_000_000L, 30, Samples.of(1, 2),
-        Samples.of(2_000_000, 2_000_000), false);
+    LoadResult a =
+        new LoadResult(
+            2,
+            0,
+            null,
+            1_000_000_000L,
+            20,
+            Samples.of(1, 2),
+            Samples.of(1_000_000, 3_000_000),
+            false);
+    LoadResult b =
+        new LoadResult(
+            3,
+            1,
+            "status 500",
+            1_000_000_000L,
+            30,
+            Samples.of(1, 2),
+            Samples.of(2_000_000, 2_000_000),
+            false);
     LoadResult both = LoadResult.combine(List.of(a, b));
     assertThat(both.completed()).isEqualTo(5);
     assertThat(both.errors()).isEqualTo(1);
@@ -75,10 +110,14 @@ class LoadRunTest {
 
   @Test
   void run_pastTheTimeLimit_isCut() {
-    int port = vertx.createHttpServer().requestHandler(req -> { }) // never answers
-        .listen(0, "127.0.0.1").await().actualPort();
-    LoadResult result = LoadRun.run(vertx, spec(port, 2, 10, Duration.ofMillis(300), -1))
-        .await();
+    int port =
+        vertx
+            .createHttpServer()
+            .requestHandler(req -> {}) // never answers
+            .listen(0, "127.0.0.1")
+            .await()
+            .actualPort();
+    LoadResult result = LoadRun.run(vertx, spec(port, 2, 10, Duration.ofMillis(300), -1)).await();
     assertThat(result.cut()).isTrue();
     assertThat(result.completed()).isZero();
   }

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 /** Reading {@code okapi_auth_calls_total} and the process CPU time from Prometheus text. */
 class AuthCallMetricTest {
 
-  private static final String TEXT = """
+  private static final String TEXT =
+      """
       # HELP okapi_auth_calls_total Calls made to auth modules
       # TYPE okapi_auth_calls_total counter
       okapi_auth_calls_total{outcome="granted",tenant="diku"} 33.0

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 /** Reading the barcode CSV and splitting it among virtual users. */
 class BarcodeRowsTest {
 
-  private static final List<BarcodeRow> DEMO = BarcodeRows.of(CirculationData.generate(
-      CirculationData.Options.defaults()));
+  private static final List<BarcodeRow> DEMO =
+      BarcodeRows.of(CirculationData.generate(CirculationData.Options.defaults()));
 
   @Test
   void partition_demoRows_givesEachItemAndPatronToOneUserOnly() {
@@ -28,8 +28,11 @@ class BarcodeRowsTest {
       for (String patron : own) {
         assertThat(patrons.add(patron)).as("patron %s in two users", patron).isTrue();
       }
-      part.forEach(row -> assertThat(items.add(row.itemBarcode()))
-          .as("item %s twice", row.itemBarcode()).isTrue());
+      part.forEach(
+          row ->
+              assertThat(items.add(row.itemBarcode()))
+                  .as("item %s twice", row.itemBarcode())
+                  .isTrue());
     }
     assertThat(items).hasSize(1000);
   }
@@ -43,8 +46,11 @@ class BarcodeRowsTest {
 
   @Test
   void partition_repeatedItem_keepsItsFirstRowOnly() {
-    List<BarcodeRow> rows = List.of(new BarcodeRow("I1", "P1", "sp"),
-        new BarcodeRow("I1", "P2", "sp"), new BarcodeRow("I2", "P2", "sp"));
+    List<BarcodeRow> rows =
+        List.of(
+            new BarcodeRow("I1", "P1", "sp"),
+            new BarcodeRow("I1", "P2", "sp"),
+            new BarcodeRow("I2", "P2", "sp"));
 
     List<List<BarcodeRow>> parts = BarcodeRows.partition(rows, 2);
 
@@ -60,8 +66,9 @@ class BarcodeRowsTest {
 
   @Test
   void parse_headerInAnyOrder_readsByName() {
-    List<BarcodeRow> rows = BarcodeRows.parse("servicePointId,itemBarcode,userBarcode\r\n"
-        + "sp1,I000001,P000002\r\n\r\n", "x.csv");
+    List<BarcodeRow> rows =
+        BarcodeRows.parse(
+            "servicePointId,itemBarcode,userBarcode\r\n" + "sp1,I000001,P000002\r\n\r\n", "x.csv");
 
     assertThat(rows).containsExactly(new BarcodeRow("I000001", "P000002", "sp1"));
   }
@@ -69,13 +76,16 @@ class BarcodeRowsTest {
   @Test
   void parse_missingColumn_isRefusedNamingIt() {
     assertThatThrownBy(() -> BarcodeRows.parse("itemBarcode,userBarcode\nI1,P1\n", "x.csv"))
-        .hasMessageContaining("x.csv").hasMessageContaining("servicePointId");
+        .hasMessageContaining("x.csv")
+        .hasMessageContaining("servicePointId");
   }
 
   @Test
   void parse_shortLine_isRefusedWithItsNumber() {
-    assertThatThrownBy(() -> BarcodeRows.parse("itemBarcode,userBarcode,servicePointId\n"
-        + "I1,P1,sp\nI2,P2\n", "x.csv"))
+    assertThatThrownBy(
+            () ->
+                BarcodeRows.parse(
+                    "itemBarcode,userBarcode,servicePointId\n" + "I1,P1,sp\nI2,P2\n", "x.csv"))
         .hasMessageContaining("line 3");
   }
 

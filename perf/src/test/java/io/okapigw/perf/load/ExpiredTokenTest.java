@@ -31,8 +31,10 @@ class ExpiredTokenTest {
     String token = req.getHeader("X-Okapi-Token");
     if (req.path().equals("/authn/login")) {
       loginTokens.add(String.valueOf(token));
-      req.response().setStatusCode(201)
-          .putHeader("X-Okapi-Token", "t" + logins.incrementAndGet()).end("{}");
+      req.response()
+          .setStatusCode(201)
+          .putHeader("X-Okapi-Token", "t" + logins.incrementAndGet())
+          .end("{}");
     } else if (req.path().equals("/_/metrics")) {
       req.response().end("");
     } else if ("t1".equals(token)) {
@@ -44,13 +46,23 @@ class ExpiredTokenTest {
 
   @Test
   void tokenRefusedWith401_userLogsInAgainWithoutTheOldToken_andNothingFails() throws Exception {
-    HttpServer gateway = vertx.createHttpServer().requestHandler(this::handle)
-        .listen(0, "127.0.0.1").await();
-    LoadPlan plan = new LoadPlan(List.of(URI.create("http://127.0.0.1:" + gateway.actualPort())),
-        "diku", "u", "p", 1, Duration.ZERO, Duration.ofMinutes(1), 0, 4);
+    HttpServer gateway =
+        vertx.createHttpServer().requestHandler(this::handle).listen(0, "127.0.0.1").await();
+    LoadPlan plan =
+        new LoadPlan(
+            List.of(URI.create("http://127.0.0.1:" + gateway.actualPort())),
+            "diku",
+            "u",
+            "p",
+            1,
+            Duration.ZERO,
+            Duration.ofMinutes(1),
+            0,
+            4);
 
-    RunReport report = LoadDriver.run(vertx, plan, List.of(new BarcodeRow("i1", "u1", "sp")),
-        "fake").await(30, TimeUnit.SECONDS);
+    RunReport report =
+        LoadDriver.run(vertx, plan, List.of(new BarcodeRow("i1", "u1", "sp")), "fake")
+            .await(30, TimeUnit.SECONDS);
 
     assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
     assertThat(report.both().count()).isEqualTo(4);

@@ -17,14 +17,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The load driver against a gateway without {@code /_/metrics}, as Okapi (404): it loads it all
- * the same and reports auth calls and gateway CPU as unknown, having asked for the metrics once.
+ * The load driver against a gateway without {@code /_/metrics}, as Okapi (404): it loads it all the
+ * same and reports auth calls and gateway CPU as unknown, having asked for the metrics once.
  */
 class GatewayWithoutMetricsTest {
 
-  private static final List<BarcodeRow> ROWS = List.of(new BarcodeRow("i1", "u1", "sp"),
-      new BarcodeRow("i2", "u2", "sp"), new BarcodeRow("i3", "u3", "sp"),
-      new BarcodeRow("i4", "u4", "sp"));
+  private static final List<BarcodeRow> ROWS =
+      List.of(
+          new BarcodeRow("i1", "u1", "sp"),
+          new BarcodeRow("i2", "u2", "sp"),
+          new BarcodeRow("i3", "u3", "sp"),
+          new BarcodeRow("i4", "u4", "sp"));
 
   private Vertx vertx;
   private URI okapi;
@@ -33,9 +36,15 @@ class GatewayWithoutMetricsTest {
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    okapi = URI.create("http://127.0.0.1:" + await(vertx.createHttpServer()
-        .requestHandler(req -> req.body().onSuccess(b -> answer(req)))
-        .listen(0, "127.0.0.1")).actualPort());
+    okapi =
+        URI.create(
+            "http://127.0.0.1:"
+                + await(
+                        vertx
+                            .createHttpServer()
+                            .requestHandler(req -> req.body().onSuccess(b -> answer(req)))
+                            .listen(0, "127.0.0.1"))
+                    .actualPort());
   }
 
   @AfterEach
@@ -47,12 +56,12 @@ class GatewayWithoutMetricsTest {
   private void answer(HttpServerRequest req) {
     calls.computeIfAbsent(req.path(), p -> new AtomicInteger()).incrementAndGet();
     switch (req.path()) {
-      case "/authn/login" -> req.response().setStatusCode(201).putHeader("X-Okapi-Token", "t")
-          .end("{}");
+      case "/authn/login" ->
+          req.response().setStatusCode(201).putHeader("X-Okapi-Token", "t").end("{}");
       case Workload.CHECK_OUT -> req.response().setStatusCode(201).end("{}");
       case Workload.CHECK_IN -> req.response().setStatusCode(200).end("{}");
-      default -> req.response().setStatusCode(404).putHeader("Content-Type", "text/plain")
-          .end(req.path());
+      default ->
+          req.response().setStatusCode(404).putHeader("Content-Type", "text/plain").end(req.path());
     }
   }
 
@@ -61,8 +70,17 @@ class GatewayWithoutMetricsTest {
   }
 
   private RunReport run() throws Exception {
-    LoadPlan plan = new LoadPlan(List.of(okapi), "diku", "diku_admin", "admin", 2,
-        Duration.ZERO, Duration.ofMinutes(10), 2, 20);
+    LoadPlan plan =
+        new LoadPlan(
+            List.of(okapi),
+            "diku",
+            "diku_admin",
+            "admin",
+            2,
+            Duration.ZERO,
+            Duration.ofMinutes(10),
+            2,
+            20);
     return await(LoadDriver.run(vertx, plan, ROWS, okapi.toString()));
   }
 
@@ -81,12 +99,12 @@ class GatewayWithoutMetricsTest {
     RunReport report = run();
 
     assertThat(report.metricsKnown()).isFalse();
-    assertThat(report.withoutMetrics())
-        .containsExactly(okapi + " (GET /_/metrics answered 404)");
+    assertThat(report.withoutMetrics()).containsExactly(okapi + " (GET /_/metrics answered 404)");
     assertThat(report.authCallsPerOperation()).isNaN();
     assertThat(report.gatewayCpuMsPerOperation()).isNaN();
     assertThat(report.probe()).isEqualTo(AuthProbe.Result.NONE);
-    assertThat(calls.get(Workload.CHECK_OUT).get()).as("no probe check-outs")
+    assertThat(calls.get(Workload.CHECK_OUT).get())
+        .as("no probe check-outs")
         .isEqualTo(report.checkOut().count());
   }
 
@@ -96,9 +114,11 @@ class GatewayWithoutMetricsTest {
 
     assertThat(ReportTable.single(report).lines().skip(2))
         .allSatisfy(row -> assertThat(row).endsWith("| 0 | n/a |"));
-    assertThat(ReportTable.authNote(report)).startsWith("auth calls/op: n/a")
+    assertThat(ReportTable.authNote(report))
+        .startsWith("auth calls/op: n/a")
         .contains(okapi + " (GET /_/metrics answered 404)");
-    assertThat(ReportTable.cpuNote(report)).startsWith("gateway CPU: n/a")
+    assertThat(ReportTable.cpuNote(report))
+        .startsWith("gateway CPU: n/a")
         .contains(okapi.toString());
   }
 }

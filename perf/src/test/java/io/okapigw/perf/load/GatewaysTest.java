@@ -37,14 +37,28 @@ class GatewaysTest {
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    answering = url(await(vertx.createHttpServer().requestHandler(req -> {
-      answered.incrementAndGet();
-      req.response().end("{}");
-    }).listen(0, "127.0.0.1")));
-    dropping = url(await(vertx.createHttpServer().requestHandler(req -> {
-      dropped.incrementAndGet();
-      req.connection().close();
-    }).listen(0, "127.0.0.1")));
+    answering =
+        url(
+            await(
+                vertx
+                    .createHttpServer()
+                    .requestHandler(
+                        req -> {
+                          answered.incrementAndGet();
+                          req.response().end("{}");
+                        })
+                    .listen(0, "127.0.0.1")));
+    dropping =
+        url(
+            await(
+                vertx
+                    .createHttpServer()
+                    .requestHandler(
+                        req -> {
+                          dropped.incrementAndGet();
+                          req.connection().close();
+                        })
+                    .listen(0, "127.0.0.1")));
     try (ServerSocket free = new ServerSocket(0)) {
       refusing = URI.create("http://127.0.0.1:" + free.getLocalPort());
     }
@@ -64,8 +78,8 @@ class GatewaysTest {
   }
 
   /**
-   * Makes the call on a Vert.x context: made from the test thread, its response can complete
-   * before {@code body()} is attached, and the call then never completes.
+   * Makes the call on a Vert.x context: made from the test thread, its response can complete before
+   * {@code body()} is attached, and the call then never completes.
    */
   private <T> Future<T> onVertx(Supplier<Future<T>> call) {
     Promise<T> result = Promise.promise();
@@ -81,14 +95,14 @@ class GatewaysTest {
   void users_startAtGatewayIdModN() {
     Gateways three = gateways(answering, dropping, refusing);
 
-    assertThat(List.of(0, 1, 2, 3, 4).stream()
-        .map(id -> new VirtualUser(id, ROWS, three.size()).gateway()))
+    assertThat(
+            List.of(0, 1, 2, 3, 4).stream()
+                .map(id -> new VirtualUser(id, ROWS, three.size()).gateway()))
         .containsExactly(0, 1, 2, 0, 1);
   }
 
   @Test
-  void post_gatewayRefusesConnections_isTakenOutAndTheRequestGoesToOneStillIn()
-      throws Exception {
+  void post_gatewayRefusesConnections_isTakenOutAndTheRequestGoesToOneStillIn() throws Exception {
     Gateways gateways = gateways(answering, refusing);
     VirtualUser user = new VirtualUser(1, ROWS, 2);
 
@@ -106,14 +120,20 @@ class GatewaysTest {
     Gateways gateways = gateways(dropping, answering);
     VirtualUser user = new VirtualUser(0, ROWS, 2);
 
-    Throwable failure = gateways.post(user, "/x", new JsonObject())
-        .toCompletionStage().toCompletableFuture().handle((r, e) -> e).get(30, TimeUnit.SECONDS);
+    Throwable failure =
+        gateways
+            .post(user, "/x", new JsonObject())
+            .toCompletionStage()
+            .toCompletableFuture()
+            .handle((r, e) -> e)
+            .get(30, TimeUnit.SECONDS);
 
     assertThat(failure).isInstanceOf(Lost.class);
     assertThat(((Lost) failure).gateway()).isZero();
     assertThat(dropped).hasValue(1);
     assertThat(answered).hasValue(0);
-    assertThat(gateways.down()).as("a dropped connection alone does not take a gateway out")
+    assertThat(gateways.down())
+        .as("a dropped connection alone does not take a gateway out")
         .isEmpty();
     await(gateways.close());
   }
@@ -122,9 +142,14 @@ class GatewaysTest {
   void post_everyGatewayRefuses_failsNamingThem() throws Exception {
     Gateways gateways = gateways(refusing);
 
-    Throwable failure = gateways.post(new VirtualUser(0, ROWS, 1), "/x", new JsonObject())
-        .compose(a -> gateways.post(new VirtualUser(1, ROWS, 1), "/x", new JsonObject()))
-        .toCompletionStage().toCompletableFuture().handle((r, e) -> e).get(30, TimeUnit.SECONDS);
+    Throwable failure =
+        gateways
+            .post(new VirtualUser(0, ROWS, 1), "/x", new JsonObject())
+            .compose(a -> gateways.post(new VirtualUser(1, ROWS, 1), "/x", new JsonObject()))
+            .toCompletionStage()
+            .toCompletableFuture()
+            .handle((r, e) -> e)
+            .get(30, TimeUnit.SECONDS);
 
     assertThat(failure).hasMessageContaining(refusing.toString());
     assertThat(gateways.down()).containsExactly(0);
@@ -133,10 +158,10 @@ class GatewaysTest {
 
   @Test
   void readings_since_countOnlyGatewaysThatAnsweredBothTimes() {
-    Readings before = new Readings(Map.of(0, new Counters(10, 1e9), 1, new Counters(20, 2e9),
-        2, new Counters(30, 3e9)));
-    Readings after = new Readings(Map.of(0, new Counters(15, 1.5e9),
-        1, new Counters(27, 2.25e9)));
+    Readings before =
+        new Readings(
+            Map.of(0, new Counters(10, 1e9), 1, new Counters(20, 2e9), 2, new Counters(30, 3e9)));
+    Readings after = new Readings(Map.of(0, new Counters(15, 1.5e9), 1, new Counters(27, 2.25e9)));
 
     assertThat(after.authCallsSince(before)).isEqualTo(12.0);
     assertThat(after.cpuNanosSince(before)).isEqualTo(0.75e9);
@@ -145,10 +170,17 @@ class GatewaysTest {
   @Test
   void detectMetrics_gatewayAnswers404_itReadsUnknownWithoutBeingAskedAgain() throws Exception {
     AtomicInteger asked = new AtomicInteger();
-    URI okapi = url(await(vertx.createHttpServer().requestHandler(req -> {
-      asked.incrementAndGet();
-      req.response().setStatusCode(404).end(req.path());
-    }).listen(0, "127.0.0.1")));
+    URI okapi =
+        url(
+            await(
+                vertx
+                    .createHttpServer()
+                    .requestHandler(
+                        req -> {
+                          asked.incrementAndGet();
+                          req.response().setStatusCode(404).end(req.path());
+                        })
+                    .listen(0, "127.0.0.1")));
     Gateways gateways = gateways(answering, okapi, refusing);
 
     await(onVertx(gateways::detectMetrics));
@@ -156,8 +188,7 @@ class GatewaysTest {
     Readings after = await(onVertx(gateways::read));
 
     assertThat(gateways.metricsKnown()).isFalse();
-    assertThat(gateways.withoutMetrics())
-        .containsExactly(okapi + " (GET /_/metrics answered 404)");
+    assertThat(gateways.withoutMetrics()).containsExactly(okapi + " (GET /_/metrics answered 404)");
     assertThat(gateways.down()).as("refused at detection: taken out").containsExactly(2);
     assertThat(after.byGateway().get(1)).isEqualTo(Counters.UNKNOWN);
     assertThat(after.authCallsSince(before)).isNaN();

@@ -7,9 +7,9 @@ import io.okapigw.core.config.Settings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Flags of {@code checkout-checkin} and the loopback-only rule. */
 class LoadOptionsTest {
@@ -19,16 +19,30 @@ class LoadOptionsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://localhost:9130", "http://LOCALHOST", "http://127.0.0.1:9130",
-      "http://127.255.3.4:80/", "http://[::1]:9130"})
+  @ValueSource(
+      strings = {
+        "http://localhost:9130",
+        "http://LOCALHOST",
+        "http://127.0.0.1:9130",
+        "http://127.255.3.4:80/",
+        "http://[::1]:9130"
+      })
   void gateway_loopback_isAccepted(String url) {
     assertThat(parse("--gateway", url).gateways()).containsExactly(URI.create(url));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://10.0.0.1:9130", "http://128.0.0.1:9130",
-      "http://example.org:9130", "http://localhost.example.org", "http://[::2]:9130",
-      "http://0127.0.0.1:9130", "http://127.0.0.256:9130", "http://2130706433:9130"})
+  @ValueSource(
+      strings = {
+        "http://10.0.0.1:9130",
+        "http://128.0.0.1:9130",
+        "http://example.org:9130",
+        "http://localhost.example.org",
+        "http://[::2]:9130",
+        "http://0127.0.0.1:9130",
+        "http://127.0.0.256:9130",
+        "http://2130706433:9130"
+      })
   void gateway_notLoopback_isRefusedNamingTheFlag(String url) {
     assertThatThrownBy(() -> parse("--gateway", url))
         .isInstanceOf(IllegalArgumentException.class)
@@ -42,8 +56,13 @@ class LoadOptionsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://127.0.0.1:9130,", "http://127.0.0.1:9130,,http://[::1]:1",
-      "http://127.0.0.1:9130,http://127.0.0.1:9130", "http://127.0.0.1:9130,http://10.0.0.1:1"})
+  @ValueSource(
+      strings = {
+        "http://127.0.0.1:9130,",
+        "http://127.0.0.1:9130,,http://[::1]:1",
+        "http://127.0.0.1:9130,http://127.0.0.1:9130",
+        "http://127.0.0.1:9130,http://10.0.0.1:1"
+      })
   void gateway_listWithAnEmptyRepeatedOrRemoteEntry_isRefusedNamingTheFlag(String list) {
     assertThatThrownBy(() -> parse("--gateway", list))
         .isInstanceOf(IllegalArgumentException.class)
@@ -53,8 +72,9 @@ class LoadOptionsTest {
   @Test
   void gateway_privateAddress_isRefusedSayingWhy() {
     assertThatThrownBy(() -> parse("--gateway", "http://10.0.0.1:9130"))
-        .hasMessage("--gateway http://10.0.0.1:9130: host 10.0.0.1 is not a loopback address;"
-            + " only 127.0.0.0/8, ::1 and localhost may be load-tested");
+        .hasMessage(
+            "--gateway http://10.0.0.1:9130: host 10.0.0.1 is not a loopback address;"
+                + " only 127.0.0.0/8, ::1 and localhost may be load-tested");
   }
 
   @Test
@@ -100,8 +120,9 @@ class LoadOptionsTest {
 
   @Test
   void vs_givenWithAGateway_isTheOtherGatewayAndAllowsSlices() {
-    LoadOptions o = parse("--gateway", "http://127.0.0.1:9270", "--vs", "http://127.0.0.1:9260",
-        "--slices", "3");
+    LoadOptions o =
+        parse(
+            "--gateway", "http://127.0.0.1:9270", "--vs", "http://127.0.0.1:9260", "--slices", "3");
 
     assertThat(o.gateways()).containsExactly(URI.create("http://127.0.0.1:9270"));
     assertThat(o.vs()).containsExactly(URI.create("http://127.0.0.1:9260"));
@@ -117,8 +138,9 @@ class LoadOptionsTest {
 
   @Test
   void vs_sameAsTheGateway_isRefused() {
-    assertThatThrownBy(() -> parse("--gateway", "http://127.0.0.1:9130", "--vs",
-        "http://127.0.0.1:9130")).hasMessageContaining("--gateway names too");
+    assertThatThrownBy(
+            () -> parse("--gateway", "http://127.0.0.1:9130", "--vs", "http://127.0.0.1:9130"))
+        .hasMessageContaining("--gateway names too");
   }
 
   @Test
@@ -129,8 +151,9 @@ class LoadOptionsTest {
 
   @Test
   void vs_slicesShorterThanASecond_areRefused() {
-    assertThatThrownBy(() -> parse("--vs", "http://127.0.0.1:9260", "--duration", "5s",
-        "--slices", "6")).hasMessageContaining("--slices 6");
+    assertThatThrownBy(
+            () -> parse("--vs", "http://127.0.0.1:9260", "--duration", "5s", "--slices", "6"))
+        .hasMessageContaining("--slices 6");
   }
 
   @Test

@@ -26,8 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UserLookupWorkloadTest {
 
-  @TempDir
-  static Path dataDir;
+  @TempDir static Path dataDir;
 
   private static Vertx vertx;
   private static DemoStack stack;
@@ -35,8 +34,7 @@ class UserLookupWorkloadTest {
   @BeforeAll
   static void startStack() throws Exception {
     vertx = Vertx.vertx();
-    stack = await(DemoStack.start(vertx, new DemoOptions(0, 20, 20, true, false, dataDir,
-        true)));
+    stack = await(DemoStack.start(vertx, new DemoOptions(0, 20, 20, true, false, dataDir, true)));
   }
 
   @AfterAll
@@ -50,8 +48,8 @@ class UserLookupWorkloadTest {
 
   @Test
   void librarian_hasTheIdTheAuthtokenBootstrapGivesDikuAdmin() {
-    assertThat(Librarian.DEMO.id()).isEqualTo(Bootstrap.idOf(DemoOptions.TENANT,
-        DemoOptions.ADMIN));
+    assertThat(Librarian.DEMO.id())
+        .isEqualTo(Bootstrap.idOf(DemoOptions.TENANT, DemoOptions.ADMIN));
     assertThat(Librarian.DEMO.username()).isEqualTo(DemoOptions.ADMIN);
   }
 
@@ -61,11 +59,20 @@ class UserLookupWorkloadTest {
     CallCounts perms = stack.modules().deployment("mod-permissions").served();
     long userLookupsBefore = users.count("GET /users/{id}");
     long permLookupsBefore = perms.count("GET /perms/users/{id}/permissions");
-    LoadPlan plan = new LoadPlan(List.of(URI.create(stack.gatewayUrl())), DemoOptions.TENANT,
-        DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, 2, Duration.ZERO, Duration.ZERO, 2, 100);
+    LoadPlan plan =
+        new LoadPlan(
+            List.of(URI.create(stack.gatewayUrl())),
+            DemoOptions.TENANT,
+            DemoOptions.ADMIN,
+            DemoOptions.ADMIN_PASSWORD,
+            2,
+            Duration.ZERO,
+            Duration.ZERO,
+            2,
+            100);
 
-    RunReport report = await(LoadDriver.run(vertx, plan, BarcodeRows.of(stack.data()),
-        "cache off, user lookup"));
+    RunReport report =
+        await(LoadDriver.run(vertx, plan, BarcodeRows.of(stack.data()), "cache off, user lookup"));
 
     assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
     assertThat(report.probe().checkOuts()).as("2 users, 2 probe rounds").isEqualTo(4);

@@ -20,13 +20,18 @@ import org.junit.jupiter.api.Test;
  */
 class VersusTest {
 
-  private static final List<BarcodeRow> ROWS = List.of(new BarcodeRow("i1", "u1", "sp"),
-      new BarcodeRow("i2", "u2", "sp"), new BarcodeRow("i3", "u3", "sp"),
-      new BarcodeRow("i4", "u4", "sp"));
+  private static final List<BarcodeRow> ROWS =
+      List.of(
+          new BarcodeRow("i1", "u1", "sp"),
+          new BarcodeRow("i2", "u2", "sp"),
+          new BarcodeRow("i3", "u3", "sp"),
+          new BarcodeRow("i4", "u4", "sp"));
 
   private Vertx vertx;
+
   /** Which gateway served each check-out and check-in, in the order they arrived. */
   private final List<String> served = Collections.synchronizedList(new ArrayList<>());
+
   private String a;
   private String b;
 
@@ -43,15 +48,18 @@ class VersusTest {
   }
 
   private int listen(String name) throws Exception {
-    return await(vertx.createHttpServer()
-        .requestHandler(req -> req.body().onSuccess(body -> answer(name, req)))
-        .listen(0, "127.0.0.1")).actualPort();
+    return await(
+            vertx
+                .createHttpServer()
+                .requestHandler(req -> req.body().onSuccess(body -> answer(name, req)))
+                .listen(0, "127.0.0.1"))
+        .actualPort();
   }
 
   private void answer(String name, HttpServerRequest req) {
     switch (req.path()) {
-      case "/authn/login" -> req.response().setStatusCode(201)
-          .putHeader("X-Okapi-Token", "t-" + name).end("{}");
+      case "/authn/login" ->
+          req.response().setStatusCode(201).putHeader("X-Okapi-Token", "t-" + name).end("{}");
       case Workload.CHECK_OUT -> {
         served.add(name);
         req.response().setStatusCode(201).end("{}");
@@ -68,7 +76,9 @@ class VersusTest {
     return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
   }
 
-  /** @return the names of consecutive blocks of requests at one gateway: A, B, A, ... */
+  /**
+   * @return the names of consecutive blocks of requests at one gateway: A, B, A, ...
+   */
   private List<String> blocks() {
     List<String> blocks = new ArrayList<>();
     synchronized (served) {
@@ -83,20 +93,40 @@ class VersusTest {
 
   @Test
   void run_twoGateways_measuresThemInInterleavedSlicesOneAtATime() throws Exception {
-    LoadOptions options = LoadOptions.from(Settings.fromArgs(List.of("--gateway", a, "--vs", b,
-        "--users", "2", "--duration", "2s", "--slices", "2", "--warmup", "0s",
-        "--max-operations", "100000", "--items", "4")));
+    LoadOptions options =
+        LoadOptions.from(
+            Settings.fromArgs(
+                List.of(
+                    "--gateway",
+                    a,
+                    "--vs",
+                    b,
+                    "--users",
+                    "2",
+                    "--duration",
+                    "2s",
+                    "--slices",
+                    "2",
+                    "--warmup",
+                    "0s",
+                    "--max-operations",
+                    "100000",
+                    "--items",
+                    "4")));
 
     List<RunReport> reports = await(Versus.run(vertx, options, ROWS));
 
-    assertThat(blocks()).as("slices: A, B, A, B; never both at once")
+    assertThat(blocks())
+        .as("slices: A, B, A, B; never both at once")
         .containsExactly("A", "B", "A", "B");
     assertThat(reports).extracting(RunReport::mode).containsExactly(Versus.GATEWAY, Versus.VS);
-    assertThat(reports).allSatisfy(r -> {
-      assertThat(r.errors()).isZero();
-      assertThat(r.both().count()).isPositive();
-      assertThat(r.metricsKnown()).isFalse();
-    });
+    assertThat(reports)
+        .allSatisfy(
+            r -> {
+              assertThat(r.errors()).isZero();
+              assertThat(r.both().count()).isPositive();
+              assertThat(r.metricsKnown()).isFalse();
+            });
     long atA = served.stream().filter("A"::equals).count();
     assertThat(reports.get(0).both().count()).isEqualTo(atA);
     assertThat(reports.get(0).plan().gateways()).extracting(Object::toString).containsExactly(a);

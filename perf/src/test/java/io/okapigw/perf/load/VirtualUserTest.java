@@ -25,8 +25,7 @@ class VirtualUserTest {
     user.nextRow();
     user.retire(user.nextRow());
 
-    assertThat(List.of(user.nextRow(), user.nextRow(), user.nextRow()))
-        .containsExactly(C, A, C);
+    assertThat(List.of(user.nextRow(), user.nextRow(), user.nextRow())).containsExactly(C, A, C);
   }
 
   @Test

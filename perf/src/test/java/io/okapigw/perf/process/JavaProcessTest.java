@@ -11,8 +11,7 @@ class JavaProcessTest {
   void freePort_isBelowTheEphemeralRangeAndBindable() throws Exception {
     int port = JavaProcess.freePort();
 
-    assertThat(port).isBetween(JavaProcess.FIRST_PORT, JavaProcess.LAST_PORT)
-        .isLessThan(32_768);
+    assertThat(port).isBetween(JavaProcess.FIRST_PORT, JavaProcess.LAST_PORT).isLessThan(32_768);
     try (ServerSocket socket = new ServerSocket(port)) {
       assertThat(socket.getLocalPort()).isEqualTo(port);
     }

@@ -23,14 +23,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * The embedded store: all data in memory, persisted to one JSON file in a directory
- * owned by one process.
+ * The embedded store: all data in memory, persisted to one JSON file in a directory owned by one
+ * process.
  *
- * <p>Every operation runs, in order, on one worker thread of its own. A write changes the
- * data in memory, then waits for a flush that writes the whole file atomically
- * ({@link StoreFile}); its future succeeds only after that, so nothing acknowledged is lost
- * by a kill -9. Flushes are group commits: one file write covers every change made before
- * it, so a storm of writes costs a few file writes, not one each.
+ * <p>Every operation runs, in order, on one worker thread of its own. A write changes the data in
+ * memory, then waits for a flush that writes the whole file atomically ({@link StoreFile}); its
+ * future succeeds only after that, so nothing acknowledged is lost by a kill -9. Flushes are group
+ * commits: one file write covers every change made before it, so a storm of writes costs a few file
+ * writes, not one each.
  */
 public final class JsonAuthStore implements AuthStore {
   private static final AtomicInteger INSTANCES = new AtomicInteger();
@@ -55,9 +55,10 @@ public final class JsonAuthStore implements AuthStore {
    * @return the store; fails if the directory is in use or its file is not a valid store
    */
   public static Future<AuthStore> open(Vertx vertx, Path dir) {
-    WorkerExecutor thread = vertx.createSharedWorkerExecutor(
-        "authtoken-json-store-" + INSTANCES.incrementAndGet(), 1);
-    return thread.<AuthStore>executeBlocking(() -> load(thread, dir), false)
+    WorkerExecutor thread =
+        vertx.createSharedWorkerExecutor("authtoken-json-store-" + INSTANCES.incrementAndGet(), 1);
+    return thread
+        .<AuthStore>executeBlocking(() -> load(thread, dir), false)
         .onFailure(e -> thread.close());
   }
 
@@ -65,10 +66,12 @@ public final class JsonAuthStore implements AuthStore {
     StoreFile file = StoreFile.open(dir);
     try {
       Buffer content = file.read();
-      return new JsonAuthStore(thread, file, content == null ? new TreeMap<>() : JsonStoreCodec.decode(content));
+      return new JsonAuthStore(
+          thread, file, content == null ? new TreeMap<>() : JsonStoreCodec.decode(content));
     } catch (RuntimeException e) {
       file.close();
-      throw new IllegalStateException("--store: cannot read " + dir.resolve(StoreFile.DATA) + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "--store: cannot read " + dir.resolve(StoreFile.DATA) + ": " + e.getMessage(), e);
     }
   }
 
@@ -98,7 +101,8 @@ public final class JsonAuthStore implements AuthStore {
   }
 
   @Override
-  public Future<Void> replacePermissionSets(String tenant, String moduleId, List<PermissionSetRecord> sets) {
+  public Future<Void> replacePermissionSets(
+      String tenant, String moduleId, List<PermissionSetRecord> sets) {
     return write(() -> tenant(tenant).replacePermissionSets(moduleId, sets));
   }
 
@@ -129,16 +133,19 @@ public final class JsonAuthStore implements AuthStore {
 
   @Override
   public Future<Void> revokeSession(RevokedSession session) {
-    return write(() -> tenant(session.tenant()).revokeSession(session.sessionId(), session.until()));
+    return write(
+        () -> tenant(session.tenant()).revokeSession(session.sessionId(), session.until()));
   }
 
   @Override
   public Future<List<RevokedSession>> revokedSessions(Instant now) {
-    return thread.executeBlocking(() -> {
-      List<RevokedSession> all = new ArrayList<>();
-      tenants.values().forEach(t -> t.revokedSessions(now, all));
-      return all;
-    }, false);
+    return thread.executeBlocking(
+        () -> {
+          List<RevokedSession> all = new ArrayList<>();
+          tenants.values().forEach(t -> t.revokedSessions(now, all));
+          return all;
+        },
+        false);
   }
 
   @Override
@@ -153,10 +160,14 @@ public final class JsonAuthStore implements AuthStore {
 
   @Override
   public Future<Void> close() {
-    return thread.<Void>executeBlocking(() -> {
-      file.close();
-      return null;
-    }, false).eventually(thread::close);
+    return thread
+        .<Void>executeBlocking(
+            () -> {
+              file.close();
+              return null;
+            },
+            false)
+        .eventually(thread::close);
   }
 
   private TenantData tenant(String tenant) {
@@ -164,25 +175,33 @@ public final class JsonAuthStore implements AuthStore {
   }
 
   private <T> Future<T> read(String tenant, Function<TenantData, T> query) {
-    return thread.executeBlocking(() -> {
-      TenantData data = tenants.get(tenant);
-      return data == null ? null : query.apply(data);
-    }, false);
+    return thread.executeBlocking(
+        () -> {
+          TenantData data = tenants.get(tenant);
+          return data == null ? null : query.apply(data);
+        },
+        false);
   }
 
   private Future<Void> write(Runnable mutation) {
-    return writeValue(() -> {
-      mutation.run();
-      return null;
-    });
+    return writeValue(
+        () -> {
+          mutation.run();
+          return null;
+        });
   }
 
   /** Changes the data, then waits until a flush made the change durable. */
   private <T> Future<T> writeValue(Callable<T> mutation) {
-    return thread.executeBlocking(() -> {
-      T value = mutation.call();
-      return new Written<>(value, ++version);
-    }, false).compose(w -> thread.executeBlocking(() -> flushUpTo(w.version()), false).map(v -> w.value()));
+    return thread
+        .executeBlocking(
+            () -> {
+              T value = mutation.call();
+              return new Written<>(value, ++version);
+            },
+            false)
+        .compose(
+            w -> thread.executeBlocking(() -> flushUpTo(w.version()), false).map(v -> w.value()));
   }
 
   /** Writes the file unless a flush since {@code wanted} already did; covers all changes so far. */
@@ -196,6 +215,5 @@ public final class JsonAuthStore implements AuthStore {
     return null;
   }
 
-  private record Written<T>(T value, long version) {
-  }
+  private record Written<T>(T value, long version) {}
 }

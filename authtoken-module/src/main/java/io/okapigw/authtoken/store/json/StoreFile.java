@@ -13,11 +13,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.Set;
 
 /**
- * The JSON store's directory: {@code store.json}, replaced atomically (write
- * {@code store.json.tmp}, fsync it, rename over {@code store.json}, fsync the directory),
- * and {@code store.lock}, locked while open so that no second process uses the directory.
- * The directory and its files are the owner's only ({@link OwnerOnly}).
- * Blocking: call from a worker thread only.
+ * The JSON store's directory: {@code store.json}, replaced atomically (write {@code
+ * store.json.tmp}, fsync it, rename over {@code store.json}, fsync the directory), and {@code
+ * store.lock}, locked while open so that no second process uses the directory. The directory and
+ * its files are the owner's only ({@link OwnerOnly}). Blocking: call from a worker thread only.
  */
 final class StoreFile implements AutoCloseable {
   static final String DATA = "store.json";
@@ -36,8 +35,11 @@ final class StoreFile implements AutoCloseable {
 
   static StoreFile open(Path dir) throws IOException {
     OwnerOnly.directory(dir);
-    FileChannel channel = FileChannel.open(dir.resolve(LOCK),
-        Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnly.newFile());
+    FileChannel channel =
+        FileChannel.open(
+            dir.resolve(LOCK),
+            Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+            OwnerOnly.newFile());
     FileLock lock;
     try {
       lock = channel.tryLock();
@@ -60,7 +62,9 @@ final class StoreFile implements AutoCloseable {
     return new StoreFile(dir, channel, lock);
   }
 
-  /** @return the file's content, or {@code null} if there is none yet */
+  /**
+   * @return the file's content, or {@code null} if there is none yet
+   */
   Buffer read() throws IOException {
     Path data = dir.resolve(DATA);
     return Files.exists(data) ? Buffer.buffer(Files.readAllBytes(data)) : null;
@@ -70,15 +74,25 @@ final class StoreFile implements AutoCloseable {
   void write(Buffer content) throws IOException {
     Path temp = dir.resolve(TEMP);
     // created rw------- and renamed over store.json, which so keeps those permissions
-    try (FileChannel out = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING), OwnerOnly.newFile())) {
+    try (FileChannel out =
+        FileChannel.open(
+            temp,
+            Set.of(
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING),
+            OwnerOnly.newFile())) {
       ByteBuffer bytes = ByteBuffer.wrap(content.getBytes());
       while (bytes.hasRemaining()) {
         out.write(bytes);
       }
       out.force(true);
     }
-    Files.move(temp, dir.resolve(DATA), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    Files.move(
+        temp,
+        dir.resolve(DATA),
+        StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
     try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
       d.force(true);
     }

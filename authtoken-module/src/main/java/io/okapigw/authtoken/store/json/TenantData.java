@@ -14,9 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One tenant's data in memory. Not thread-safe: only the JSON store's single thread
- * touches it. Every operation checks before it changes anything, so a failed one
- * changes nothing.
+ * One tenant's data in memory. Not thread-safe: only the JSON store's single thread touches it.
+ * Every operation checks before it changes anything, so a failed one changes nothing.
  */
 final class TenantData {
   final String tenant;
@@ -53,9 +52,14 @@ final class TenantData {
     if (owner != null && !owner.equals(id)) {
       throw ApiException.unprocessable("username already exists: " + username);
     }
-    UserRecord updated = new UserRecord(tenant, id, username,
-        update.active() == null ? old.active() : update.active(),
-        update.passwordHash() == null ? old.passwordHash() : update.passwordHash(), old.permissions());
+    UserRecord updated =
+        new UserRecord(
+            tenant,
+            id,
+            username,
+            update.active() == null ? old.active() : update.active(),
+            update.passwordHash() == null ? old.passwordHash() : update.passwordHash(),
+            old.permissions());
     idByUsername.remove(old.username());
     putUser(updated);
     return updated;
@@ -89,8 +93,10 @@ final class TenantData {
     if (token == null || token.used()) {
       return false;
     }
-    refreshTokens.put(tokenHash, new RefreshTokenRecord(tenant, tokenHash, token.userId(),
-        token.sessionId(), token.expiresAt(), true));
+    refreshTokens.put(
+        tokenHash,
+        new RefreshTokenRecord(
+            tenant, tokenHash, token.userId(), token.sessionId(), token.expiresAt(), true));
     return true;
   }
 
@@ -104,11 +110,12 @@ final class TenantData {
   }
 
   void revokedSessions(Instant now, List<RevokedSession> into) {
-    revokedSessions.forEach((sid, until) -> {
-      if (until.isAfter(now)) {
-        into.add(new RevokedSession(tenant, sid, until));
-      }
-    });
+    revokedSessions.forEach(
+        (sid, until) -> {
+          if (until.isAfter(now)) {
+            into.add(new RevokedSession(tenant, sid, until));
+          }
+        });
   }
 
   void purgeExpired(Instant now) {

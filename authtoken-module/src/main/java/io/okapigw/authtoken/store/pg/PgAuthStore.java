@@ -29,14 +29,15 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The PostgreSQL store (vertx-pg-client). Tables {@code authtoken_*} are created at
- * start; changes other instances must know about are announced with NOTIFY
- * ({@link PgChanges}).
+ * The PostgreSQL store (vertx-pg-client). Tables {@code authtoken_*} are created at start; changes
+ * other instances must know about are announced with NOTIFY ({@link PgChanges}).
  */
 public final class PgAuthStore implements AuthStore {
   /** Connections in the pool. */
   public static final int POOL_SIZE = 8;
-  private static final String USER_COLUMNS = "tenant, id, username, active, password_hash, permissions";
+
+  private static final String USER_COLUMNS =
+      "tenant, id, username, active, password_hash, permissions";
 
   private final Pool pool;
   private final PgChanges changes;
@@ -61,8 +62,12 @@ public final class PgAuthStore implements AuthStore {
       return Future.failedFuture(new IllegalArgumentException("--store: invalid PostgreSQL URI"));
     }
     // connectionTimeout 0: a storm waits for a connection instead of failing after 30 s
-    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(POOL_SIZE).setConnectionTimeout(0))
-        .connectingTo(options).using(vertx).build();
+    Pool pool =
+        PgBuilder.pool()
+            .with(new PoolOptions().setMaxSize(POOL_SIZE).setConnectionTimeout(0))
+            .connectingTo(options)
+            .using(vertx)
+            .build();
     return PgSchema.create(pool)
         .compose(v -> PgChanges.listen(vertx, options))
         .<AuthStore>map(changes -> new PgAuthStore(pool, changes))
@@ -71,119 +76,210 @@ public final class PgAuthStore implements AuthStore {
 
   @Override
   public Future<Void> insertUser(UserRecord u) {
-    return notifying(userChange(u.tenant(), u.id()), conn -> conn
-        .preparedQuery("INSERT INTO authtoken_users (" + USER_COLUMNS + ") VALUES ($1, $2, $3, $4, $5, $6)")
-        .execute(Tuple.of(u.tenant(), u.id(), u.username(), u.active(), u.passwordHash(), array(u.permissions())))
-        .recover(e -> Future.failedFuture(duplicate(e, u.id(), u.username()))).mapEmpty());
+    return notifying(
+        userChange(u.tenant(), u.id()),
+        conn ->
+            conn.preparedQuery(
+                    "INSERT INTO authtoken_users ("
+                        + USER_COLUMNS
+                        + ") VALUES ($1, $2, $3, $4, $5, $6)")
+                .execute(
+                    Tuple.of(
+                        u.tenant(),
+                        u.id(),
+                        u.username(),
+                        u.active(),
+                        u.passwordHash(),
+                        array(u.permissions())))
+                .recover(e -> Future.failedFuture(duplicate(e, u.id(), u.username())))
+                .mapEmpty());
   }
 
   @Override
   public Future<UserRecord> updateUser(String tenant, String id, UserUpdate update) {
-    return notifying(userChange(tenant, id), conn -> conn.preparedQuery("UPDATE authtoken_users SET "
-            + "username = COALESCE($3, username), active = COALESCE($4, active), "
-            + "password_hash = COALESCE($5, password_hash) WHERE tenant = $1 AND id = $2 RETURNING " + USER_COLUMNS)
-        .execute(Tuple.of(tenant, id, update.username(), update.active(), update.passwordHash()))
-        .recover(e -> Future.failedFuture(duplicate(e, id, update.username())))
-        .map(rows -> existing(rows, id)));
+    return notifying(
+        userChange(tenant, id),
+        conn ->
+            conn.preparedQuery(
+                    "UPDATE authtoken_users SET "
+                        + "username = COALESCE($3, username), active = COALESCE($4, active), "
+                        + "password_hash = COALESCE($5, password_hash) WHERE tenant = $1 AND id = $2 RETURNING "
+                        + USER_COLUMNS)
+                .execute(
+                    Tuple.of(tenant, id, update.username(), update.active(), update.passwordHash()))
+                .recover(e -> Future.failedFuture(duplicate(e, id, update.username())))
+                .map(rows -> existing(rows, id)));
   }
 
   @Override
   public Future<UserRecord> findUser(String tenant, String id) {
-    return pool.preparedQuery("SELECT " + USER_COLUMNS + " FROM authtoken_users WHERE tenant = $1 AND id = $2")
-        .execute(Tuple.of(tenant, id)).map(rows -> first(rows, PgAuthStore::user));
+    return pool.preparedQuery(
+            "SELECT " + USER_COLUMNS + " FROM authtoken_users WHERE tenant = $1 AND id = $2")
+        .execute(Tuple.of(tenant, id))
+        .map(rows -> first(rows, PgAuthStore::user));
   }
 
   @Override
   public Future<UserRecord> findUserByUsername(String tenant, String username) {
-    return pool.preparedQuery("SELECT " + USER_COLUMNS + " FROM authtoken_users WHERE tenant = $1 AND username = $2")
-        .execute(Tuple.of(tenant, username)).map(rows -> first(rows, PgAuthStore::user));
+    return pool.preparedQuery(
+            "SELECT " + USER_COLUMNS + " FROM authtoken_users WHERE tenant = $1 AND username = $2")
+        .execute(Tuple.of(tenant, username))
+        .map(rows -> first(rows, PgAuthStore::user));
   }
 
   @Override
   public Future<Void> setPermissions(String tenant, String id, List<String> permissions) {
-    return notifying(userChange(tenant, id), conn -> conn
-        .preparedQuery("UPDATE authtoken_users SET permissions = $3 WHERE tenant = $1 AND id = $2 RETURNING "
-            + USER_COLUMNS)
-        .execute(Tuple.of(tenant, id, array(permissions))).map(rows -> existing(rows, id)).mapEmpty());
+    return notifying(
+        userChange(tenant, id),
+        conn ->
+            conn.preparedQuery(
+                    "UPDATE authtoken_users SET permissions = $3 WHERE tenant = $1 AND id = $2 RETURNING "
+                        + USER_COLUMNS)
+                .execute(Tuple.of(tenant, id, array(permissions)))
+                .map(rows -> existing(rows, id))
+                .mapEmpty());
   }
 
   @Override
-  public Future<Void> replacePermissionSets(String tenant, String moduleId, List<PermissionSetRecord> sets) {
+  public Future<Void> replacePermissionSets(
+      String tenant, String moduleId, List<PermissionSetRecord> sets) {
     StoreChange change = new StoreChange(StoreChange.Kind.PERMISSION_SETS, tenant, null, null);
-    return notifying(change, conn -> conn
-        .preparedQuery("DELETE FROM authtoken_permission_sets WHERE tenant = $1 AND module_id = $2")
-        .execute(Tuple.of(tenant, moduleId))
-        .compose(rows -> sets.isEmpty() ? Future.succeededFuture() : conn
-            .preparedQuery("INSERT INTO authtoken_permission_sets VALUES ($1, $2, $3, $4)")
-            .executeBatch(sets.stream().map(s -> Tuple.of(tenant, moduleId, s.permissionName(),
-                array(s.subPermissions()))).toList()))
-        .mapEmpty());
+    return notifying(
+        change,
+        conn ->
+            conn.preparedQuery(
+                    "DELETE FROM authtoken_permission_sets WHERE tenant = $1 AND module_id = $2")
+                .execute(Tuple.of(tenant, moduleId))
+                .compose(
+                    rows ->
+                        sets.isEmpty()
+                            ? Future.succeededFuture()
+                            : conn.preparedQuery(
+                                    "INSERT INTO authtoken_permission_sets VALUES ($1, $2, $3, $4)")
+                                .executeBatch(
+                                    sets.stream()
+                                        .map(
+                                            s ->
+                                                Tuple.of(
+                                                    tenant,
+                                                    moduleId,
+                                                    s.permissionName(),
+                                                    array(s.subPermissions())))
+                                        .toList()))
+                .mapEmpty());
   }
 
   @Override
   public Future<List<PermissionSetRecord>> permissionSets(String tenant) {
-    return pool.preparedQuery("SELECT module_id, permission_name, sub_permissions FROM authtoken_permission_sets "
-            + "WHERE tenant = $1 ORDER BY module_id, permission_name").execute(Tuple.of(tenant))
-        .map(rows -> all(rows, r -> new PermissionSetRecord(r.getString(0), r.getString(1),
-            Arrays.asList(r.getArrayOfStrings(2)))));
+    return pool.preparedQuery(
+            "SELECT module_id, permission_name, sub_permissions FROM authtoken_permission_sets "
+                + "WHERE tenant = $1 ORDER BY module_id, permission_name")
+        .execute(Tuple.of(tenant))
+        .map(
+            rows ->
+                all(
+                    rows,
+                    r ->
+                        new PermissionSetRecord(
+                            r.getString(0),
+                            r.getString(1),
+                            Arrays.asList(r.getArrayOfStrings(2)))));
   }
 
   @Override
   public Future<Void> insertRefreshToken(RefreshTokenRecord t) {
-    return pool.preparedQuery("INSERT INTO authtoken_refresh_tokens VALUES ($1, $2, $3, $4, $5, $6)")
-        .execute(Tuple.of(t.tenant(), t.tokenHash(), t.userId(), t.sessionId(), time(t.expiresAt()), t.used()))
+    return pool.preparedQuery(
+            "INSERT INTO authtoken_refresh_tokens VALUES ($1, $2, $3, $4, $5, $6)")
+        .execute(
+            Tuple.of(
+                t.tenant(),
+                t.tokenHash(),
+                t.userId(),
+                t.sessionId(),
+                time(t.expiresAt()),
+                t.used()))
         .mapEmpty();
   }
 
   @Override
   public Future<RefreshTokenRecord> findRefreshToken(String tenant, String tokenHash) {
-    return pool.preparedQuery("SELECT tenant, token_hash, user_id, session_id, expires_at, used "
-            + "FROM authtoken_refresh_tokens WHERE tenant = $1 AND token_hash = $2")
+    return pool.preparedQuery(
+            "SELECT tenant, token_hash, user_id, session_id, expires_at, used "
+                + "FROM authtoken_refresh_tokens WHERE tenant = $1 AND token_hash = $2")
         .execute(Tuple.of(tenant, tokenHash))
-        .map(rows -> first(rows, r -> new RefreshTokenRecord(r.getString(0), r.getString(1), r.getString(2),
-            r.getString(3), r.getOffsetDateTime(4).toInstant(), r.getBoolean(5))));
+        .map(
+            rows ->
+                first(
+                    rows,
+                    r ->
+                        new RefreshTokenRecord(
+                            r.getString(0),
+                            r.getString(1),
+                            r.getString(2),
+                            r.getString(3),
+                            r.getOffsetDateTime(4).toInstant(),
+                            r.getBoolean(5))));
   }
 
   @Override
   public Future<Boolean> markRefreshTokenUsed(String tenant, String tokenHash) {
-    return pool.preparedQuery("UPDATE authtoken_refresh_tokens SET used = true "
-            + "WHERE tenant = $1 AND token_hash = $2 AND NOT used")
-        .execute(Tuple.of(tenant, tokenHash)).map(rows -> rows.rowCount() == 1);
+    return pool.preparedQuery(
+            "UPDATE authtoken_refresh_tokens SET used = true "
+                + "WHERE tenant = $1 AND token_hash = $2 AND NOT used")
+        .execute(Tuple.of(tenant, tokenHash))
+        .map(rows -> rows.rowCount() == 1);
   }
 
   @Override
   public Future<Void> deleteRefreshTokens(String tenant, String userId) {
-    return pool.preparedQuery("DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND user_id = $2")
-        .execute(Tuple.of(tenant, userId)).mapEmpty();
+    return pool.preparedQuery(
+            "DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND user_id = $2")
+        .execute(Tuple.of(tenant, userId))
+        .mapEmpty();
   }
 
   @Override
   public Future<Void> revokeSession(RevokedSession s) {
-    StoreChange change = new StoreChange(StoreChange.Kind.SESSION_REVOKED, s.tenant(), s.sessionId(), s.until());
-    return notifying(change, conn -> conn
-        .preparedQuery("DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND session_id = $2")
-        .execute(Tuple.of(s.tenant(), s.sessionId()))
-        .compose(rows -> conn.preparedQuery("INSERT INTO authtoken_revoked_sessions VALUES ($1, $2, $3) "
-                + "ON CONFLICT (tenant, session_id) DO UPDATE SET until = GREATEST(EXCLUDED.until, "
-                + "authtoken_revoked_sessions.until)")
-            .execute(Tuple.of(s.tenant(), s.sessionId(), time(s.until()))))
-        .mapEmpty());
+    StoreChange change =
+        new StoreChange(StoreChange.Kind.SESSION_REVOKED, s.tenant(), s.sessionId(), s.until());
+    return notifying(
+        change,
+        conn ->
+            conn.preparedQuery(
+                    "DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND session_id = $2")
+                .execute(Tuple.of(s.tenant(), s.sessionId()))
+                .compose(
+                    rows ->
+                        conn.preparedQuery(
+                                "INSERT INTO authtoken_revoked_sessions VALUES ($1, $2, $3) "
+                                    + "ON CONFLICT (tenant, session_id) DO UPDATE SET until = GREATEST(EXCLUDED.until, "
+                                    + "authtoken_revoked_sessions.until)")
+                            .execute(Tuple.of(s.tenant(), s.sessionId(), time(s.until()))))
+                .mapEmpty());
   }
 
   @Override
   public Future<List<RevokedSession>> revokedSessions(Instant now) {
-    return pool.preparedQuery("SELECT tenant, session_id, until FROM authtoken_revoked_sessions WHERE until > $1")
+    return pool.preparedQuery(
+            "SELECT tenant, session_id, until FROM authtoken_revoked_sessions WHERE until > $1")
         .execute(Tuple.of(time(now)))
-        .map(rows -> all(rows, r -> new RevokedSession(r.getString(0), r.getString(1),
-            r.getOffsetDateTime(2).toInstant())));
+        .map(
+            rows ->
+                all(
+                    rows,
+                    r ->
+                        new RevokedSession(
+                            r.getString(0), r.getString(1), r.getOffsetDateTime(2).toInstant())));
   }
 
   @Override
   public Future<Void> purgeExpired(Instant now) {
     return pool.preparedQuery("DELETE FROM authtoken_refresh_tokens WHERE expires_at <= $1")
         .execute(Tuple.of(time(now)))
-        .compose(rows -> pool.preparedQuery("DELETE FROM authtoken_revoked_sessions WHERE until <= $1")
-            .execute(Tuple.of(time(now))))
+        .compose(
+            rows ->
+                pool.preparedQuery("DELETE FROM authtoken_revoked_sessions WHERE until <= $1")
+                    .execute(Tuple.of(time(now))))
         .mapEmpty();
   }
 
@@ -198,8 +294,8 @@ public final class PgAuthStore implements AuthStore {
   }
 
   private <T> Future<T> notifying(StoreChange change, Function<SqlConnection, Future<T>> work) {
-    return pool.withTransaction(conn -> work.apply(conn)
-        .compose(result -> PgChanges.notify(conn, change).map(result)));
+    return pool.withTransaction(
+        conn -> work.apply(conn).compose(result -> PgChanges.notify(conn, change).map(result)));
   }
 
   private static StoreChange userChange(String tenant, String id) {
@@ -224,7 +320,12 @@ public final class PgAuthStore implements AuthStore {
   }
 
   private static UserRecord user(Row r) {
-    return new UserRecord(r.getString(0), r.getString(1), r.getString(2), r.getBoolean(3), r.getString(4),
+    return new UserRecord(
+        r.getString(0),
+        r.getString(1),
+        r.getString(2),
+        r.getBoolean(3),
+        r.getString(4),
         Arrays.asList(r.getArrayOfStrings(5)));
   }
 

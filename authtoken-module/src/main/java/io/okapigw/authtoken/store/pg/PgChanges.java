@@ -14,17 +14,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tells other instances sharing the database what changed (NOTIFY inside the writing
- * transaction, so it is delivered only on commit) and listens for what they changed
- * (LISTEN on a connection of its own, reconnecting every second; after a reconnect
- * changes may have been missed, so it reports {@link StoreChange.Kind#ALL}).
+ * Tells other instances sharing the database what changed (NOTIFY inside the writing transaction,
+ * so it is delivered only on commit) and listens for what they changed (LISTEN on a connection of
+ * its own, reconnecting every second; after a reconnect changes may have been missed, so it reports
+ * {@link StoreChange.Kind#ALL}).
  */
 final class PgChanges {
   static final String CHANNEL = "authtoken_changes";
   private static final Logger LOG = LoggerFactory.getLogger(PgChanges.class);
 
   private final PgSubscriber subscriber;
-  private volatile Handler<StoreChange> handler = change -> { };
+  private volatile Handler<StoreChange> handler = change -> {};
   private boolean subscribedOnce;
 
   private PgChanges(PgSubscriber subscriber) {
@@ -32,18 +32,25 @@ final class PgChanges {
   }
 
   static Future<PgChanges> listen(Vertx vertx, PgConnectOptions options) {
-    PgChanges changes = new PgChanges(PgSubscriber.subscriber(vertx, options).reconnectPolicy(retries -> 1000L));
-    changes.subscriber.channel(CHANNEL)
+    PgChanges changes =
+        new PgChanges(PgSubscriber.subscriber(vertx, options).reconnectPolicy(retries -> 1000L));
+    changes
+        .subscriber
+        .channel(CHANNEL)
         .subscribeHandler(v -> changes.subscribed())
         .handler(changes::received);
     return changes.subscriber.connect().map(changes);
   }
 
   static Future<Void> notify(SqlConnection conn, StoreChange change) {
-    JsonObject payload = new JsonObject().put("kind", change.kind().name()).put("tenant", change.tenant())
-        .put("subject", change.subject())
-        .put("until", change.until() == null ? null : change.until().toEpochMilli());
-    return conn.preparedQuery("SELECT pg_notify($1, $2)").execute(Tuple.of(CHANNEL, payload.encode()))
+    JsonObject payload =
+        new JsonObject()
+            .put("kind", change.kind().name())
+            .put("tenant", change.tenant())
+            .put("subject", change.subject())
+            .put("until", change.until() == null ? null : change.until().toEpochMilli());
+    return conn.preparedQuery("SELECT pg_notify($1, $2)")
+        .execute(Tuple.of(CHANNEL, payload.encode()))
         .mapEmpty();
   }
 
@@ -67,8 +74,12 @@ final class PgChanges {
     try {
       JsonObject json = new JsonObject(payload);
       Long until = json.getLong("until");
-      handler.handle(new StoreChange(StoreChange.Kind.valueOf(json.getString("kind")), json.getString("tenant"),
-          json.getString("subject"), until == null ? null : Instant.ofEpochMilli(until)));
+      handler.handle(
+          new StoreChange(
+              StoreChange.Kind.valueOf(json.getString("kind")),
+              json.getString("tenant"),
+              json.getString("subject"),
+              until == null ? null : Instant.ofEpochMilli(until)));
     } catch (RuntimeException e) {
       LOG.warn("ignoring malformed notification on {}", CHANNEL);
     }

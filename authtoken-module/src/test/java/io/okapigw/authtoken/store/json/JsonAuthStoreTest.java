@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The store contract on the JSON store, and its file handling. */
 class JsonAuthStoreTest extends AuthStoreContractTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Override
   protected Future<AuthStore> openStore(Vertx vertx) {
@@ -30,13 +29,15 @@ class JsonAuthStoreTest extends AuthStoreContractTest {
     assertThat(dir.resolve(StoreFile.TEMP)).doesNotExist();
     JsonObject content = new JsonObject(Files.readString(dir.resolve(StoreFile.DATA)));
     assertThat(content.getString("format")).isEqualTo(JsonStoreCodec.FORMAT);
-    assertThat(content.getJsonObject("tenants").getJsonObject(tenant).getJsonArray("users")).hasSize(1);
+    assertThat(content.getJsonObject("tenants").getJsonObject(tenant).getJsonArray("users"))
+        .hasSize(1);
   }
 
   @Test
   void open_directoryInUse_failsNamingIt() {
     assertThatThrownBy(() -> await(JsonAuthStore.open(vertx, dir)))
-        .hasMessageContaining("--store").hasMessageContaining("in use");
+        .hasMessageContaining("--store")
+        .hasMessageContaining("in use");
   }
 
   @Test

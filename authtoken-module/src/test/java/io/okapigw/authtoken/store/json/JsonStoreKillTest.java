@@ -16,16 +16,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Durability under kill -9: a child JVM writes to the JSON store as fast as it can and is
- * killed with SIGKILL mid-stream; every write it had acknowledged must be in the store
- * when it is reopened.
+ * Durability under kill -9: a child JVM writes to the JSON store as fast as it can and is killed
+ * with SIGKILL mid-stream; every write it had acknowledged must be in the store when it is
+ * reopened.
  */
 @ExtendWith(VertxExtension.class)
 class JsonStoreKillTest {
   private static final int ACKS_BEFORE_KILL = 300;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void killMinus9_whileWriting_everyAcknowledgedWriteSurvives(Vertx vertx) throws Exception {
@@ -33,7 +32,9 @@ class JsonStoreKillTest {
     Process child = startWriter(log);
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (acked(log).size() < ACKS_BEFORE_KILL && child.isAlive() && System.nanoTime() < deadline) {
+      while (acked(log).size() < ACKS_BEFORE_KILL
+          && child.isAlive()
+          && System.nanoTime() < deadline) {
         child.waitFor(20, TimeUnit.MILLISECONDS);
       }
       assertThat(child.isAlive()).as("writer still writing").isTrue();
@@ -47,7 +48,9 @@ class JsonStoreKillTest {
 
     AuthStore store = await(JsonAuthStore.open(vertx, dir.resolve("store")));
     for (String id : acked) {
-      assertThat(await(store.findUser(JsonStoreWriter.TENANT, id))).as("acknowledged user " + id).isNotNull();
+      assertThat(await(store.findUser(JsonStoreWriter.TENANT, id)))
+          .as("acknowledged user " + id)
+          .isNotNull();
     }
     await(store.close());
   }
@@ -55,15 +58,24 @@ class JsonStoreKillTest {
   /** The writer prints to a file: what it printed before the kill is all there. */
   private static List<String> acked(Path log) throws Exception {
     return Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-        .filter(l -> l.startsWith("ACK ")).map(l -> l.substring(4)).toList();
+        .filter(l -> l.startsWith("ACK "))
+        .map(l -> l.substring(4))
+        .toList();
   }
 
   private Process startWriter(Path log) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    return new ProcessBuilder(java, "-Xmx128m", "-cp", classpath, JsonStoreWriter.class.getName(),
-        dir.resolve("store").toString())
-        .redirectErrorStream(true).redirectOutput(log.toFile())
+    String classpath =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    return new ProcessBuilder(
+            java,
+            "-Xmx128m",
+            "-cp",
+            classpath,
+            JsonStoreWriter.class.getName(),
+            dir.resolve("store").toString())
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
         .start();
   }
 }

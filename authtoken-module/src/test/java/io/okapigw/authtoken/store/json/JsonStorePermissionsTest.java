@@ -20,15 +20,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code store.json} holds password and refresh-token hashes: the file and its directory are
- * the owner's only (rw------- / rwx------), whatever the umask, and wider permissions found on
- * an existing store are tightened (with a warning), except on a directory others may write to,
- * which is refused.
+ * {@code store.json} holds password and refresh-token hashes: the file and its directory are the
+ * owner's only (rw------- / rwx------), whatever the umask, and wider permissions found on an
+ * existing store are tightened (with a warning), except on a directory others may write to, which
+ * is refused.
  */
 class JsonStorePermissionsTest {
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Vertx vertx;
   private AuthStore store;
@@ -100,7 +99,8 @@ class JsonStorePermissionsTest {
     setPermissions(dir, "rwxrwxrwx");
 
     assertThatThrownBy(() -> await(JsonAuthStore.open(vertx, dir)))
-        .hasMessageContaining("--store").hasMessageContaining(dir.toString())
+        .hasMessageContaining("--store")
+        .hasMessageContaining(dir.toString())
         .hasMessageContaining("rwxrwxrwx");
     assertThat(permissions(dir)).isEqualTo("rwxrwxrwx");
     assertThat(dir.resolve(StoreFile.DATA)).doesNotExist();

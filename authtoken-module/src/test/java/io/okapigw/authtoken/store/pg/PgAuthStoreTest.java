@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The store contract on PostgreSQL (a real server, see {@link TestPostgres}), and NOTIFY between instances. */
+/**
+ * The store contract on PostgreSQL (a real server, see {@link TestPostgres}), and NOTIFY between
+ * instances.
+ */
 class PgAuthStoreTest extends AuthStoreContractTest {
   private static String uri;
 
@@ -41,32 +44,35 @@ class PgAuthStoreTest extends AuthStoreContractTest {
   @Test
   void changes_byAnotherInstance_areAnnounced() throws Exception {
     LinkedBlockingQueue<StoreChange> seen = new LinkedBlockingQueue<>();
-    store.changeHandler(change -> {
-      if (tenant.equals(change.tenant())) {
-        seen.add(change);
-      }
-    });
+    store.changeHandler(
+        change -> {
+          if (tenant.equals(change.tenant())) {
+            seen.add(change);
+          }
+        });
     AuthStore other = await(openStore(vertx));
     await(other.insertUser(user("u1", "alice")));
     await(other.setPermissions(tenant, "u1", List.of("x")));
     await(other.replacePermissionSets(tenant, "mod-a-1", List.of(set("mod-a-1", "a.all", "a.1"))));
     await(other.revokeSession(new RevokedSession(tenant, "s1", NOW)));
-    assertThat(List.of(poll(seen), poll(seen), poll(seen), poll(seen))).containsExactly(
-        new StoreChange(StoreChange.Kind.USER, tenant, "u1", null),
-        new StoreChange(StoreChange.Kind.USER, tenant, "u1", null),
-        new StoreChange(StoreChange.Kind.PERMISSION_SETS, tenant, null, null),
-        new StoreChange(StoreChange.Kind.SESSION_REVOKED, tenant, "s1", NOW));
+    assertThat(List.of(poll(seen), poll(seen), poll(seen), poll(seen)))
+        .containsExactly(
+            new StoreChange(StoreChange.Kind.USER, tenant, "u1", null),
+            new StoreChange(StoreChange.Kind.USER, tenant, "u1", null),
+            new StoreChange(StoreChange.Kind.PERMISSION_SETS, tenant, null, null),
+            new StoreChange(StoreChange.Kind.SESSION_REVOKED, tenant, "s1", NOW));
     await(other.close());
   }
 
   @Test
   void failedWrite_isNotAnnounced() throws Exception {
     LinkedBlockingQueue<StoreChange> seen = new LinkedBlockingQueue<>();
-    store.changeHandler(change -> {
-      if (tenant.equals(change.tenant())) {
-        seen.add(change);
-      }
-    });
+    store.changeHandler(
+        change -> {
+          if (tenant.equals(change.tenant())) {
+            seen.add(change);
+          }
+        });
     await(store.insertUser(user("u1", "alice")));
     assertThat(poll(seen)).isNotNull();
     store.insertUser(user("u2", "alice")).otherwiseEmpty().await();
@@ -75,7 +81,8 @@ class PgAuthStoreTest extends AuthStoreContractTest {
     assertThat(seen).isEmpty();
   }
 
-  private static StoreChange poll(LinkedBlockingQueue<StoreChange> queue) throws InterruptedException {
+  private static StoreChange poll(LinkedBlockingQueue<StoreChange> queue)
+      throws InterruptedException {
     return queue.poll(10, TimeUnit.SECONDS);
   }
 }

@@ -29,22 +29,31 @@ public final class PatronBlocksModule {
     this.blockedUserIds = blockedUserIds;
   }
 
-  /** @return the module serving the data's automated blocks */
+  /**
+   * @return the module serving the data's automated blocks
+   */
   public static ModuleSpec spec(CirculationData data) {
-    Set<String> blocked = data.patrons().stream()
-        .filter(p -> p.block() == PatronBlock.AUTOMATED).map(Patron::id)
-        .collect(Collectors.toUnmodifiableSet());
+    Set<String> blocked =
+        data.patrons().stream()
+            .filter(p -> p.block() == PatronBlock.AUTOMATED)
+            .map(Patron::id)
+            .collect(Collectors.toUnmodifiableSet());
     PatronBlocksModule module = new PatronBlocksModule(blocked);
-    return ModuleSpec.of("mod-patron-blocks",
+    return ModuleSpec.of(
+        "mod-patron-blocks",
         new Routes().on("GET", "/automated-patron-blocks/{id}", module::blocks));
   }
 
   private Future<Reply> blocks(ModuleRequest request) {
     JsonArray blocks = new JsonArray();
     if (blockedUserIds.contains(request.pathParam("id"))) {
-      blocks.add(new JsonObject().put("patronBlockConditionId", CONDITION_ID)
-          .put("blockBorrowing", true).put("blockRenewals", false).put("blockRequests", false)
-          .put("message", MESSAGE));
+      blocks.add(
+          new JsonObject()
+              .put("patronBlockConditionId", CONDITION_ID)
+              .put("blockBorrowing", true)
+              .put("blockRenewals", false)
+              .put("blockRequests", false)
+              .put("message", MESSAGE));
     }
     return Future.succeededFuture(Reply.ok(new JsonObject().put("automatedPatronBlocks", blocks)));
   }

@@ -11,19 +11,52 @@ import java.util.UUID;
 /** Builds every generated record from one seeded random sequence, always in the same order. */
 final class DataGenerator {
 
-  private static final String[] MATERIAL_TYPES =
-      {"book", "dvd", "sound recording", "video recording", "text"};
-  private static final String[] LOAN_TYPES =
-      {"Can circulate", "Course reserves", "Reading room", "Selected"};
+  private static final String[] MATERIAL_TYPES = {
+    "book", "dvd", "sound recording", "video recording", "text"
+  };
+  private static final String[] LOAN_TYPES = {
+    "Can circulate", "Course reserves", "Reading room", "Selected"
+  };
   private static final String[] GROUPS = {"faculty", "graduate", "staff", "undergrad"};
-  private static final String[] FIRST = {"Ada", "Bram", "Chen", "Dina", "Emil", "Farah", "Gus",
-      "Hana", "Ivo", "Jun", "Kira", "Lars", "Mona", "Nils", "Olga", "Pia", "Rui", "Sami"};
-  private static final String[] LAST = {"Andersen", "Berg", "Costa", "Dahl", "Eriksen", "Fischer",
-      "Garcia", "Holm", "Ito", "Jensen", "Kowalski", "Larsen", "Moreau", "Nakamura", "Olsen"};
-  private static final String[] ADJECTIVES = {"Silent", "Hidden", "Northern", "Last", "Broken",
-      "Golden", "Distant", "Quiet", "Burning", "Frozen", "Lost", "Endless"};
-  private static final String[] NOUNS = {"River", "Library", "Garden", "Harbour", "Archive",
-      "Forest", "Winter", "Mirror", "Island", "Letter", "Orchard", "Signal"};
+  private static final String[] FIRST = {
+    "Ada", "Bram", "Chen", "Dina", "Emil", "Farah", "Gus", "Hana", "Ivo", "Jun", "Kira", "Lars",
+    "Mona", "Nils", "Olga", "Pia", "Rui", "Sami"
+  };
+  private static final String[] LAST = {
+    "Andersen",
+    "Berg",
+    "Costa",
+    "Dahl",
+    "Eriksen",
+    "Fischer",
+    "Garcia",
+    "Holm",
+    "Ito",
+    "Jensen",
+    "Kowalski",
+    "Larsen",
+    "Moreau",
+    "Nakamura",
+    "Olsen"
+  };
+  private static final String[] ADJECTIVES = {
+    "Silent",
+    "Hidden",
+    "Northern",
+    "Last",
+    "Broken",
+    "Golden",
+    "Distant",
+    "Quiet",
+    "Burning",
+    "Frozen",
+    "Lost",
+    "Endless"
+  };
+  private static final String[] NOUNS = {
+    "River", "Library", "Garden", "Harbour", "Archive", "Forest", "Winter", "Mirror", "Island",
+    "Letter", "Orchard", "Signal"
+  };
 
   private final Random random;
   final List<ServicePoint> servicePoints = new ArrayList<>();
@@ -66,14 +99,36 @@ final class DataGenerator {
     String campus = uuid();
     String mainLibrary = uuid();
     String branch = uuid();
-    locations.add(new Location(uuid(), "Main Library", "KU/CC/DI/M", institution, campus,
-        mainLibrary, servicePoints.get(0).id()));
-    locations.add(new Location(uuid(), "Annex", "KU/CC/DI/A", institution, campus, mainLibrary,
-        servicePoints.get(0).id()));
-    locations.add(new Location(uuid(), "Second Floor", "KU/CC/DI/2", institution, campus, branch,
-        servicePoints.get(1).id()));
-    locations.add(new Location(uuid(), "Online", "E", institution, campus, branch,
-        servicePoints.get(2).id()));
+    locations.add(
+        new Location(
+            uuid(),
+            "Main Library",
+            "KU/CC/DI/M",
+            institution,
+            campus,
+            mainLibrary,
+            servicePoints.get(0).id()));
+    locations.add(
+        new Location(
+            uuid(),
+            "Annex",
+            "KU/CC/DI/A",
+            institution,
+            campus,
+            mainLibrary,
+            servicePoints.get(0).id()));
+    locations.add(
+        new Location(
+            uuid(),
+            "Second Floor",
+            "KU/CC/DI/2",
+            institution,
+            campus,
+            branch,
+            servicePoints.get(1).id()));
+    locations.add(
+        new Location(
+            uuid(), "Online", "E", institution, campus, branch, servicePoints.get(2).id()));
   }
 
   private void references(String[] names, List<Reference> into) {
@@ -83,21 +138,25 @@ final class DataGenerator {
   }
 
   private Policies policies() {
-    List<LoanPolicy> loan = List.of(
-        new LoanPolicy(uuid(), "Example Loan Policy", 3, "Weeks", 1000),
-        new LoanPolicy(uuid(), "One Week", 1, "Weeks", 1000),
-        new LoanPolicy(uuid(), "Two Days", 2, "Days", 1000));
-    return new Policies(loan, new Policy(uuid(), "Allow All"),
+    List<LoanPolicy> loan =
+        List.of(
+            new LoanPolicy(uuid(), "Example Loan Policy", 3, "Weeks", 1000),
+            new LoanPolicy(uuid(), "One Week", 1, "Weeks", 1000),
+            new LoanPolicy(uuid(), "Two Days", 2, "Days", 1000));
+    return new Policies(
+        loan,
+        new Policy(uuid(), "Allow All"),
         new NoticePolicy(uuid(), "Send check-out and check-in notices", uuid(), uuid()),
-        new Policy(uuid(), "Overdue Fine Policy"), new Policy(uuid(), "Lost Item Fee Policy"));
+        new Policy(uuid(), "Overdue Fine Policy"),
+        new Policy(uuid(), "Lost Item Fee Policy"));
   }
 
   private CirculationRules rules() {
     Map<String, String> byMaterialType = new HashMap<>();
     int[] loanPolicyOfType = {0, 1, 1, 2, 0};
     for (int i = 0; i < materialTypes.size(); i++) {
-      byMaterialType.put(materialTypes.get(i).id(),
-          policies.loanPolicies().get(loanPolicyOfType[i]).id());
+      byMaterialType.put(
+          materialTypes.get(i).id(), policies.loanPolicies().get(loanPolicyOfType[i]).id());
     }
     return new CirculationRules(policies, byMaterialType);
   }
@@ -105,16 +164,22 @@ final class DataGenerator {
   private Patron patron(int index) {
     String first = pick(FIRST);
     String last = pick(LAST);
-    return new Patron(uuid(), CirculationData.patronBarcode(index),
-        (first + "." + last + index).toLowerCase(Locale.ROOT), first, last,
-        patronGroups.get(random.nextInt(patronGroups.size())).id(), block(index));
+    return new Patron(
+        uuid(),
+        CirculationData.patronBarcode(index),
+        (first + "." + last + index).toLowerCase(Locale.ROOT),
+        first,
+        last,
+        patronGroups.get(random.nextInt(patronGroups.size())).id(),
+        block(index));
   }
 
   private static PatronBlock block(int index) {
     if (index % CirculationData.BLOCK_EVERY != 0) {
       return PatronBlock.NONE;
     }
-    return index / CirculationData.BLOCK_EVERY % 2 == 0 ? PatronBlock.MANUAL
+    return index / CirculationData.BLOCK_EVERY % 2 == 0
+        ? PatronBlock.MANUAL
         : PatronBlock.AUTOMATED;
   }
 
@@ -125,18 +190,29 @@ final class DataGenerator {
     Holdings h = holdings.get(holdings.size() - 1);
     String own = random.nextInt(5) == 0 ? pickLocation() : null;
     int loanType = random.nextInt(10) < 7 ? 0 : 1 + random.nextInt(loanTypes.size() - 1);
-    return new Item(uuid(), CirculationData.itemBarcode(index), "it" + pad(index),
-        h.id(), materialTypes.get(random.nextInt(materialTypes.size())).id(),
-        loanTypes.get(loanType).id(), own, own != null ? own : h.permanentLocationId());
+    return new Item(
+        uuid(),
+        CirculationData.itemBarcode(index),
+        "it" + pad(index),
+        h.id(),
+        materialTypes.get(random.nextInt(materialTypes.size())).id(),
+        loanTypes.get(loanType).id(),
+        own,
+        own != null ? own : h.permanentLocationId());
   }
 
   private void addInstanceAndHoldings(int index) {
     String title = "The " + pick(ADJECTIVES) + " " + pick(NOUNS) + " " + (index + 1);
-    Instance instance = new Instance(uuid(), "in" + pad(index), title,
-        pick(LAST) + ", " + pick(FIRST));
+    Instance instance =
+        new Instance(uuid(), "in" + pad(index), title, pick(LAST) + ", " + pick(FIRST));
     instances.add(instance);
-    holdings.add(new Holdings(uuid(), "ho" + pad(index), instance.id(), pickLocation(),
-        "PR" + (1000 + random.nextInt(9000)) + "." + (char) ('A' + random.nextInt(26))));
+    holdings.add(
+        new Holdings(
+            uuid(),
+            "ho" + pad(index),
+            instance.id(),
+            pickLocation(),
+            "PR" + (1000 + random.nextInt(9000)) + "." + (char) ('A' + random.nextInt(26))));
   }
 
   private String pickLocation() {

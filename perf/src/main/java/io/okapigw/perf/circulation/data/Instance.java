@@ -13,11 +13,18 @@ import io.vertx.core.json.JsonObject;
  */
 public record Instance(String id, String hrid, String title, String contributor) {
 
-  /** @return the instance record as mod-inventory-storage stores it */
+  /**
+   * @return the instance record as mod-inventory-storage stores it
+   */
   public JsonObject toJson() {
-    return new JsonObject().put("id", id).put("_version", 1).put("hrid", hrid)
-        .put("source", "FOLIO").put("title", title)
-        .put("contributors", new JsonArray().add(new JsonObject().put("name", contributor)
-            .put("primary", true)));
+    return new JsonObject()
+        .put("id", id)
+        .put("_version", 1)
+        .put("hrid", hrid)
+        .put("source", "FOLIO")
+        .put("title", title)
+        .put(
+            "contributors",
+            new JsonArray().add(new JsonObject().put("name", contributor).put("primary", true)));
   }
 }

@@ -14,18 +14,33 @@ import io.vertx.core.json.JsonObject;
  * @param permanentLocationId id of the item's own location, or null to inherit the holdings'
  * @param effectiveLocationId id of its effective location
  */
-public record Item(String id, String barcode, String hrid, String holdingsRecordId,
-    String materialTypeId, String permanentLoanTypeId, String permanentLocationId,
+public record Item(
+    String id,
+    String barcode,
+    String hrid,
+    String holdingsRecordId,
+    String materialTypeId,
+    String permanentLoanTypeId,
+    String permanentLocationId,
     String effectiveLocationId) {
 
-  /** @return the item record as mod-inventory-storage stores it */
+  /**
+   * @return the item record as mod-inventory-storage stores it
+   */
   public JsonObject toJson() {
-    JsonObject json = new JsonObject().put("id", id).put("_version", 1).put("hrid", hrid)
-        .put("barcode", barcode).put("holdingsRecordId", holdingsRecordId)
-        .put("status", new JsonObject().put("name", "Available"))
-        .put("materialTypeId", materialTypeId).put("permanentLoanTypeId", permanentLoanTypeId)
-        .put("effectiveLocationId", effectiveLocationId);
-    return permanentLocationId == null ? json : json.put("permanentLocationId",
-        permanentLocationId);
+    JsonObject json =
+        new JsonObject()
+            .put("id", id)
+            .put("_version", 1)
+            .put("hrid", hrid)
+            .put("barcode", barcode)
+            .put("holdingsRecordId", holdingsRecordId)
+            .put("status", new JsonObject().put("name", "Available"))
+            .put("materialTypeId", materialTypeId)
+            .put("permanentLoanTypeId", permanentLoanTypeId)
+            .put("effectiveLocationId", effectiveLocationId);
+    return permanentLocationId == null
+        ? json
+        : json.put("permanentLocationId", permanentLocationId);
   }
 }

@@ -14,14 +14,28 @@ import io.vertx.core.json.JsonObject;
  * @param libraryId id of its library
  * @param primaryServicePointId id of the service point serving it
  */
-public record Location(String id, String name, String code, String institutionId,
-    String campusId, String libraryId, String primaryServicePointId) {
+public record Location(
+    String id,
+    String name,
+    String code,
+    String institutionId,
+    String campusId,
+    String libraryId,
+    String primaryServicePointId) {
 
-  /** @return the location record as mod-inventory-storage stores it */
+  /**
+   * @return the location record as mod-inventory-storage stores it
+   */
   public JsonObject toJson() {
-    return new JsonObject().put("id", id).put("name", name).put("code", code)
-        .put("isActive", true).put("institutionId", institutionId).put("campusId", campusId)
-        .put("libraryId", libraryId).put("primaryServicePoint", primaryServicePointId)
+    return new JsonObject()
+        .put("id", id)
+        .put("name", name)
+        .put("code", code)
+        .put("isActive", true)
+        .put("institutionId", institutionId)
+        .put("campusId", campusId)
+        .put("libraryId", libraryId)
+        .put("primaryServicePoint", primaryServicePointId)
         .put("servicePointIds", new JsonArray().add(primaryServicePointId));
   }
 }

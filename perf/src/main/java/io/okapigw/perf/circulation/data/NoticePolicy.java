@@ -11,19 +11,28 @@ import io.vertx.core.json.JsonObject;
  * @param checkOutTemplateId template of the check-out notice
  * @param checkInTemplateId template of the check-in notice
  */
-public record NoticePolicy(String id, String name, String checkOutTemplateId,
-    String checkInTemplateId) {
+public record NoticePolicy(
+    String id, String name, String checkOutTemplateId, String checkInTemplateId) {
 
-  /** @return the policy as mod-circulation-storage stores it */
+  /**
+   * @return the policy as mod-circulation-storage stores it
+   */
   public JsonObject toJson() {
-    return new JsonObject().put("id", id).put("name", name).put("active", true)
-        .put("loanNotices", new JsonArray()
-            .add(notice(checkOutTemplateId, "Check out"))
-            .add(notice(checkInTemplateId, "Check in")));
+    return new JsonObject()
+        .put("id", id)
+        .put("name", name)
+        .put("active", true)
+        .put(
+            "loanNotices",
+            new JsonArray()
+                .add(notice(checkOutTemplateId, "Check out"))
+                .add(notice(checkInTemplateId, "Check in")));
   }
 
   private static JsonObject notice(String templateId, String sendWhen) {
-    return new JsonObject().put("templateId", templateId).put("format", "Email")
+    return new JsonObject()
+        .put("templateId", templateId)
+        .put("format", "Email")
         .put("realTime", true)
         .put("sendOptions", new JsonObject().put("sendWhen", sendWhen));
   }

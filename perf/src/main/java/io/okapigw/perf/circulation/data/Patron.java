@@ -13,14 +13,32 @@ import io.vertx.core.json.JsonObject;
  * @param patronGroupId id of the patron group
  * @param block whether the patron is blocked from borrowing
  */
-public record Patron(String id, String barcode, String username, String firstName,
-    String lastName, String patronGroupId, PatronBlock block) {
+public record Patron(
+    String id,
+    String barcode,
+    String username,
+    String firstName,
+    String lastName,
+    String patronGroupId,
+    PatronBlock block) {
 
-  /** @return the user record as mod-users stores it */
+  /**
+   * @return the user record as mod-users stores it
+   */
   public JsonObject toJson() {
-    return new JsonObject().put("id", id).put("username", username).put("barcode", barcode)
-        .put("active", true).put("type", "patron").put("patronGroup", patronGroupId)
-        .put("personal", new JsonObject().put("firstName", firstName).put("lastName", lastName)
-            .put("email", username + "@example.org").put("preferredContactTypeId", "002"));
+    return new JsonObject()
+        .put("id", id)
+        .put("username", username)
+        .put("barcode", barcode)
+        .put("active", true)
+        .put("type", "patron")
+        .put("patronGroup", patronGroupId)
+        .put(
+            "personal",
+            new JsonObject()
+                .put("firstName", firstName)
+                .put("lastName", lastName)
+                .put("email", username + "@example.org")
+                .put("preferredContactTypeId", "002"));
   }
 }

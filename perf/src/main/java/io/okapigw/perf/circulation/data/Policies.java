@@ -11,6 +11,9 @@ import java.util.List;
  * @param overdueFinePolicy the overdue fine policy
  * @param lostItemPolicy the lost item fee policy
  */
-public record Policies(List<LoanPolicy> loanPolicies, Policy requestPolicy,
-    NoticePolicy noticePolicy, Policy overdueFinePolicy, Policy lostItemPolicy) {
-}
+public record Policies(
+    List<LoanPolicy> loanPolicies,
+    Policy requestPolicy,
+    NoticePolicy noticePolicy,
+    Policy overdueFinePolicy,
+    Policy lostItemPolicy) {}

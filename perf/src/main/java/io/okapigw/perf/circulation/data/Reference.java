@@ -10,12 +10,16 @@ import io.vertx.core.json.JsonObject;
  */
 public record Reference(String id, String name) {
 
-  /** @return {@code {"id", "name"}}: a material type or loan type record */
+  /**
+   * @return {@code {"id", "name"}}: a material type or loan type record
+   */
   public JsonObject toJson() {
     return new JsonObject().put("id", id).put("name", name);
   }
 
-  /** @return {@code {"id", "group", "desc"}}: a mod-users patron group record */
+  /**
+   * @return {@code {"id", "group", "desc"}}: a mod-users patron group record
+   */
   public JsonObject toGroupJson() {
     return new JsonObject().put("id", id).put("group", name).put("desc", name + " patrons");
   }

@@ -11,11 +11,18 @@ import io.vertx.core.json.JsonObject;
  */
 public record ServicePoint(String id, String name, String code) {
 
-  /** @return the service point record as mod-inventory-storage stores it */
+  /**
+   * @return the service point record as mod-inventory-storage stores it
+   */
   public JsonObject toJson() {
-    return new JsonObject().put("id", id).put("name", name).put("code", code)
-        .put("discoveryDisplayName", name).put("pickupLocation", true)
-        .put("holdShelfExpiryPeriod", new JsonObject().put("duration", 3)
-            .put("intervalId", "Weeks"));
+    return new JsonObject()
+        .put("id", id)
+        .put("name", name)
+        .put("code", code)
+        .put("discoveryDisplayName", name)
+        .put("pickupLocation", true)
+        .put(
+            "holdShelfExpiryPeriod",
+            new JsonObject().put("duration", 3).put("intervalId", "Weeks"));
   }
 }

@@ -7,8 +7,8 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 /**
- * Everything one check-in has looked up so far, filled phase by phase on the circulation
- * module's event loop.
+ * Everything one check-in has looked up so far, filled phase by phase on the circulation module's
+ * event loop.
  */
 final class CheckInState {
 
@@ -46,11 +46,11 @@ final class CheckInState {
    * @throws ModuleError 422 naming a missing barcode, a bad service point id or date
    */
   static CheckInState from(JsonObject body, Instant now) {
-    String item = CheckOutState.barcode(body, "itemBarcode",
-        "Check in request must have an item barcode");
+    String item =
+        CheckOutState.barcode(body, "itemBarcode", "Check in request must have an item barcode");
     Object servicePoint = body.getValue("servicePointId");
-    String servicePointId = Lookups.requireUuid(servicePoint instanceof String s ? s : null,
-        "servicePointId");
+    String servicePointId =
+        Lookups.requireUuid(servicePoint instanceof String s ? s : null, "servicePointId");
     return new CheckInState(item, servicePointId, date(body.getValue("checkInDate"), now));
   }
 
@@ -61,8 +61,8 @@ final class CheckInState {
     try {
       return Instant.parse(value.toString());
     } catch (DateTimeParseException e) {
-      throw ModuleError.unprocessable("checkInDate must be an ISO-8601 instant, was " + value,
-          "checkInDate", value.toString());
+      throw ModuleError.unprocessable(
+          "checkInDate must be an ISO-8601 instant, was " + value, "checkInDate", value.toString());
     }
   }
 

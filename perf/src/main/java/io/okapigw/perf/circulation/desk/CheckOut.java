@@ -41,16 +41,17 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code POST /circulation/check-out-by-barcode}: {@value #CALLS} calls to other modules through
  * the gateway in six phases (concurrent within a phase): find user, item and service point (3);
- * patron group, proxies, manual and automated blocks, the patron's open loans, holdings,
- * effective and permanent location, material type, loan type, the item's open loans and request
- * queue (12); instance and the five policy rules (6); the five policies (5); lock, create loan,
- * mark item checked out, unlock (4, in order); patron action session, check-out notice and
- * ITEM_CHECKED_OUT event (3). Then 201 with the loan.
+ * patron group, proxies, manual and automated blocks, the patron's open loans, holdings, effective
+ * and permanent location, material type, loan type, the item's open loans and request queue (12);
+ * instance and the five policy rules (6); the five policies (5); lock, create loan, mark item
+ * checked out, unlock (4, in order); patron action session, check-out notice and ITEM_CHECKED_OUT
+ * event (3). Then 201 with the loan.
  */
 final class CheckOut {
 
   /** Calls to other modules per successful check-out. */
   static final int CALLS = 33;
+
   private static final Logger log = LoggerFactory.getLogger(CheckOut.class);
 
   private final Clock clock;
@@ -74,45 +75,61 @@ final class CheckOut {
   }
 
   private static Future<Void> find(OkapiClient okapi, CheckOutState s) {
-    return Parallel.all(List.of(
-        into(Lookups.userByBarcode(okapi, s.userBarcode), user -> s.user = user),
-        into(Lookups.itemByBarcode(okapi, s.itemBarcode), item -> s.item = item),
-        into(Lookups.servicePoint(okapi, s.servicePointId), sp -> s.servicePoint = sp)));
+    return Parallel.all(
+        List.of(
+            into(Lookups.userByBarcode(okapi, s.userBarcode), user -> s.user = user),
+            into(Lookups.itemByBarcode(okapi, s.itemBarcode), item -> s.item = item),
+            into(Lookups.servicePoint(okapi, s.servicePointId), sp -> s.servicePoint = sp)));
   }
 
   private static Future<Void> patronAndItem(OkapiClient okapi, CheckOutState s) {
     String userId = s.userId();
     String itemId = s.itemId();
-    return Parallel.all(List.of(
-        into(byId(okapi, GROUP, s.user.getString("patronGroup")), g -> s.patronGroup = g),
-        into(okapi.json(PROXIES, PROXIES.query("proxyUserId==" + quote(userId), 10)),
-            page -> s.proxies = total(page)),
-        into(okapi.json(MANUAL_BLOCKS, MANUAL_BLOCKS.query("userId==" + quote(userId), 100)),
-            page -> s.manualBlocks = array(page, "manualblocks")),
-        into(byId(okapi, AUTOMATED_BLOCKS, userId),
-            blocks -> s.automatedBlocks = array(blocks, "automatedPatronBlocks")),
-        into(Lookups.openLoans(okapi, "userId", userId, 0), p -> s.userOpenLoans = total(p)),
-        into(byId(okapi, HOLDINGS, s.item.getString("holdingsRecordId")), h -> s.holdings = h),
-        into(byId(okapi, LOCATION, s.item.getString("effectiveLocationId")),
-            location -> s.effectiveLocation = location),
-        into(byId(okapi, LOCATION, Items.permanentLocationId(s.item)),
-            location -> s.permanentLocation = location),
-        into(byId(okapi, MATERIAL_TYPE, s.item.getString("materialTypeId")),
-            type -> s.materialType = type),
-        into(byId(okapi, LOAN_TYPE, Items.loanTypeId(s.item)), type -> s.loanType = type),
-        into(Lookups.openLoans(okapi, "itemId", itemId, 1), p -> s.itemOpenLoans = total(p)),
-        into(okapi.json(REQUESTS, REQUESTS.query("itemId==" + quote(itemId)
-            + " and status==\"Open*\" sortBy position", 100)),
-            page -> s.requests = array(page, "requests"))));
+    return Parallel.all(
+        List.of(
+            into(byId(okapi, GROUP, s.user.getString("patronGroup")), g -> s.patronGroup = g),
+            into(
+                okapi.json(PROXIES, PROXIES.query("proxyUserId==" + quote(userId), 10)),
+                page -> s.proxies = total(page)),
+            into(
+                okapi.json(MANUAL_BLOCKS, MANUAL_BLOCKS.query("userId==" + quote(userId), 100)),
+                page -> s.manualBlocks = array(page, "manualblocks")),
+            into(
+                byId(okapi, AUTOMATED_BLOCKS, userId),
+                blocks -> s.automatedBlocks = array(blocks, "automatedPatronBlocks")),
+            into(Lookups.openLoans(okapi, "userId", userId, 0), p -> s.userOpenLoans = total(p)),
+            into(byId(okapi, HOLDINGS, s.item.getString("holdingsRecordId")), h -> s.holdings = h),
+            into(
+                byId(okapi, LOCATION, s.item.getString("effectiveLocationId")),
+                location -> s.effectiveLocation = location),
+            into(
+                byId(okapi, LOCATION, Items.permanentLocationId(s.item)),
+                location -> s.permanentLocation = location),
+            into(
+                byId(okapi, MATERIAL_TYPE, s.item.getString("materialTypeId")),
+                type -> s.materialType = type),
+            into(byId(okapi, LOAN_TYPE, Items.loanTypeId(s.item)), type -> s.loanType = type),
+            into(Lookups.openLoans(okapi, "itemId", itemId, 1), p -> s.itemOpenLoans = total(p)),
+            into(
+                okapi.json(
+                    REQUESTS,
+                    REQUESTS.query(
+                        "itemId==" + quote(itemId) + " and status==\"Open*\" sortBy position",
+                        100)),
+                page -> s.requests = array(page, "requests"))));
   }
 
   private static Future<Void> instanceAndRules(OkapiClient okapi, CheckOutState s) {
     List<Future<?>> calls = new ArrayList<>();
-    calls.add(into(byId(okapi, INSTANCE, s.holdings.getString("instanceId")),
-        instance -> s.instance = instance));
+    calls.add(
+        into(
+            byId(okapi, INSTANCE, s.holdings.getString("instanceId")),
+            instance -> s.instance = instance));
     for (PolicyKind kind : PolicyKind.values()) {
-      calls.add(into(Lookups.rule(okapi, kind, s.item, s.user.getString("patronGroup")),
-          id -> s.policyIds.put(kind, id)));
+      calls.add(
+          into(
+              Lookups.rule(okapi, kind, s.item, s.user.getString("patronGroup")),
+              id -> s.policyIds.put(kind, id)));
     }
     return Parallel.all(calls);
   }
@@ -120,32 +137,43 @@ final class CheckOut {
   private static Future<Void> policies(OkapiClient okapi, CheckOutState s) {
     List<Future<?>> calls = new ArrayList<>();
     for (Map.Entry<PolicyKind, String> id : s.policyIds.entrySet()) {
-      calls.add(into(byId(okapi, id.getKey().storageCall(), id.getValue()),
-          policy -> s.policies.put(id.getKey(), policy)));
+      calls.add(
+          into(
+              byId(okapi, id.getKey().storageCall(), id.getValue()),
+              policy -> s.policies.put(id.getKey(), policy)));
     }
     return Parallel.all(calls);
   }
 
   private Future<Void> lockAndLoan(OkapiClient okapi, CheckOutState s) {
     JsonObject lock = new JsonObject().put("userId", s.userId()).put("ttlMs", 3000);
-    return okapi.exchange(LOCK, LOCK.path(), lock)
+    return okapi
+        .exchange(LOCK, LOCK.path(), lock)
         .map(answer -> lockId(answer, s))
         .compose(lockId -> loanAndItem(okapi, s).eventually(() -> unlock(okapi, lockId)));
   }
 
   private Future<Void> loanAndItem(OkapiClient okapi, CheckOutState s) {
-    return okapi.exchange(LOAN_CREATE, LOAN_CREATE.path(), Records.newLoan(s, clock.instant()))
+    return okapi
+        .exchange(LOAN_CREATE, LOAN_CREATE.path(), Records.newLoan(s, clock.instant()))
         .map(answer -> createdLoan(answer, s))
-        .compose(loan -> okapi.json(ITEM_UPDATE, ITEM_UPDATE.path(s.itemId()),
-            Items.withStatus(s.item, Items.CHECKED_OUT, loan.getString("loanDate"))))
+        .compose(
+            loan ->
+                okapi.json(
+                    ITEM_UPDATE,
+                    ITEM_UPDATE.path(s.itemId()),
+                    Items.withStatus(s.item, Items.CHECKED_OUT, loan.getString("loanDate"))))
         .mapEmpty();
   }
 
   private static String lockId(Answer answer, CheckOutState s) {
     if (answer.status() == 503) {
-      throw ModuleError.unprocessable("Unable to acquire a check-out lock for patron (barcode "
-          + s.userBarcode + "): another check-out for this patron is in progress",
-          "userBarcode", s.userBarcode);
+      throw ModuleError.unprocessable(
+          "Unable to acquire a check-out lock for patron (barcode "
+              + s.userBarcode
+              + "): another check-out for this patron is in progress",
+          "userBarcode",
+          s.userBarcode);
     }
     if (!answer.ok()) {
       throw answer.unexpected();
@@ -166,25 +194,44 @@ final class CheckOut {
   }
 
   private static Future<Void> unlock(OkapiClient okapi, String lockId) {
-    return okapi.json(UNLOCK, UNLOCK.path(lockId)).<Void>mapEmpty()
-        .recover(e -> {
-          log.warn("check-out lock {} not released (it expires by itself): {}", lockId,
-              e.getMessage());
-          return Future.succeededFuture();
-        });
+    return okapi
+        .json(UNLOCK, UNLOCK.path(lockId))
+        .<Void>mapEmpty()
+        .recover(
+            e -> {
+              log.warn(
+                  "check-out lock {} not released (it expires by itself): {}",
+                  lockId,
+                  e.getMessage());
+              return Future.succeededFuture();
+            });
   }
 
   private static Future<Void> announce(OkapiClient okapi, CheckOutState s, String tenant) {
-    JsonObject context = new JsonObject().put("loan", s.loan)
-        .put("item", new JsonObject().put("barcode", s.itemBarcode)
-            .put("title", s.instance.getString("title")));
-    JsonObject event = new JsonObject().put("userId", s.userId()).put("loanId",
-        s.loan.getString("id")).put("dueDate", s.loan.getString("dueDate"));
-    return Parallel.all(List.of(
-        okapi.json(ACTION_SESSION, ACTION_SESSION.path(),
-            Records.session(s.userId(), s.loan.getString("id"), "Check-out")),
-        okapi.json(PATRON_NOTICE, PATRON_NOTICE.path(), Records.notice(
-            s.policies.get(PolicyKind.NOTICE), "Check out", s.userId(), context)),
-        okapi.json(PUBLISH, PUBLISH.path(), Records.event("ITEM_CHECKED_OUT", event, tenant))));
+    JsonObject context =
+        new JsonObject()
+            .put("loan", s.loan)
+            .put(
+                "item",
+                new JsonObject()
+                    .put("barcode", s.itemBarcode)
+                    .put("title", s.instance.getString("title")));
+    JsonObject event =
+        new JsonObject()
+            .put("userId", s.userId())
+            .put("loanId", s.loan.getString("id"))
+            .put("dueDate", s.loan.getString("dueDate"));
+    return Parallel.all(
+        List.of(
+            okapi.json(
+                ACTION_SESSION,
+                ACTION_SESSION.path(),
+                Records.session(s.userId(), s.loan.getString("id"), "Check-out")),
+            okapi.json(
+                PATRON_NOTICE,
+                PATRON_NOTICE.path(),
+                Records.notice(
+                    s.policies.get(PolicyKind.NOTICE), "Check out", s.userId(), context)),
+            okapi.json(PUBLISH, PUBLISH.path(), Records.event("ITEM_CHECKED_OUT", event, tenant))));
   }
 }

@@ -49,8 +49,10 @@ final class CheckOutState {
     String item = barcode(body, "itemBarcode", "Check out request must have an item barcode");
     String user = barcode(body, "userBarcode", "Check out request must have a user barcode");
     Object servicePoint = body.getValue("servicePointId");
-    return new CheckOutState(item, user, Lookups.requireUuid(
-        servicePoint instanceof String s ? s : null, "servicePointId"));
+    return new CheckOutState(
+        item,
+        user,
+        Lookups.requireUuid(servicePoint instanceof String s ? s : null, "servicePointId"));
   }
 
   static String barcode(JsonObject body, String field, String message) {

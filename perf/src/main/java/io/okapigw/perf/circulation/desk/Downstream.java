@@ -29,23 +29,25 @@ final class Downstream {
   static final Call LOAN_CREATE = post("loan-storage", "/loan-storage/loans");
   static final Call LOAN_UPDATE = put("loan-storage", "/loan-storage/loans/{id}");
   static final Call REQUESTS = get("request-storage", "/request-storage/requests");
-  static final Call LOAN_POLICY = get("loan-policy-storage",
-      "/loan-policy-storage/loan-policies/{id}");
-  static final Call REQUEST_POLICY = get("request-policy-storage",
-      "/request-policy-storage/request-policies/{id}");
-  static final Call NOTICE_POLICY = get("patron-notice-policy-storage",
-      "/patron-notice-policy-storage/patron-notice-policies/{id}");
+  static final Call LOAN_POLICY =
+      get("loan-policy-storage", "/loan-policy-storage/loan-policies/{id}");
+  static final Call REQUEST_POLICY =
+      get("request-policy-storage", "/request-policy-storage/request-policies/{id}");
+  static final Call NOTICE_POLICY =
+      get(
+          "patron-notice-policy-storage",
+          "/patron-notice-policy-storage/patron-notice-policies/{id}");
   static final Call OVERDUE_FINE_POLICY = get("feesfines", "/overdue-fines-policies/{id}");
   static final Call LOST_ITEM_POLICY = get("feesfines", "/lost-item-fees-policies/{id}");
   static final Call ACCOUNTS = get("feesfines", "/accounts");
   static final Call LOCK = post("checkout-lock-storage", "/check-out-lock-storage");
   static final Call UNLOCK = delete("checkout-lock-storage", "/check-out-lock-storage/{id}");
-  static final Call ACTION_SESSION = post("patron-action-session-storage",
-      "/patron-action-session-storage/patron-action-sessions");
+  static final Call ACTION_SESSION =
+      post(
+          "patron-action-session-storage", "/patron-action-session-storage/patron-action-sessions");
   static final Call CHECK_IN_RECORD = post("check-in-storage", "/check-in-storage/check-ins");
   static final Call PATRON_NOTICE = post("patron-notice", "/patron-notice");
   static final Call PUBLISH = post("pubsub-publish", "/pubsub/publish");
 
-  private Downstream() {
-  }
+  private Downstream() {}
 }

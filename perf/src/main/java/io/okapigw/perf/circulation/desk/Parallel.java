@@ -10,26 +10,32 @@ import java.util.function.Consumer;
 /** Calls made concurrently, as FOLIO makes several lookups at once. */
 final class Parallel {
 
-  private Parallel() {
-  }
+  private Parallel() {}
 
   /**
    * Waits for every future, so that the outcome never depends on which call answered first.
    *
-   * @return success if all succeeded; else the first failure that is not a 422, or one 422
-   *     listing every 422's errors (an unknown user and an unknown item are both reported)
+   * @return success if all succeeded; else the first failure that is not a 422, or one 422 listing
+   *     every 422's errors (an unknown user and an unknown item are both reported)
    */
   static Future<Void> all(List<Future<?>> futures) {
-    return Future.join(futures).transform(done -> done.succeeded() ? Future.succeededFuture()
-        : Future.failedFuture(combine(futures)));
+    return Future.join(futures)
+        .transform(
+            done ->
+                done.succeeded()
+                    ? Future.succeededFuture()
+                    : Future.failedFuture(combine(futures)));
   }
 
-  /** @return a future completing, after {@code sink} took the result, when {@code future} does */
+  /**
+   * @return a future completing, after {@code sink} took the result, when {@code future} does
+   */
   static <T> Future<Void> into(Future<T> future, Consumer<T> sink) {
-    return future.map(value -> {
-      sink.accept(value);
-      return null;
-    });
+    return future.map(
+        value -> {
+          sink.accept(value);
+          return null;
+        });
   }
 
   private static Throwable combine(List<Future<?>> futures) {

@@ -10,16 +10,16 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * {@code circulation-rules}: {@code GET /circulation/rules/<kind>-policy?item_type_id=&
- * loan_type_id=&patron_type_id=&location_id=} answers the chosen policy id, as FOLIO's rules
- * engine does. The rules are compiled in memory, so these endpoints call no other module.
+ * loan_type_id=&patron_type_id=&location_id=} answers the chosen policy id, as FOLIO's rules engine
+ * does. The rules are compiled in memory, so these endpoints call no other module.
  */
 final class RulesEndpoints {
 
-  static final String[] PARAMETERS =
-      {"item_type_id", "loan_type_id", "patron_type_id", "location_id"};
+  static final String[] PARAMETERS = {
+    "item_type_id", "loan_type_id", "patron_type_id", "location_id"
+  };
 
-  private RulesEndpoints() {
-  }
+  private RulesEndpoints() {}
 
   static void mount(Routes routes, CirculationRules rules) {
     for (PolicyKind kind : PolicyKind.values()) {
@@ -36,11 +36,16 @@ final class RulesEndpoints {
         }
       }
       String materialType = request.query("item_type_id");
-      return Future.succeededFuture(Reply.ok(new JsonObject()
-          .put(kind.idProperty(), kind.choose(rules, materialType))
-          .put("appliedRuleConditions", new JsonObject()
-              .put("materialTypeMatch", kind == PolicyKind.LOAN)
-              .put("loanTypeMatch", false).put("patronGroupMatch", false))));
+      return Future.succeededFuture(
+          Reply.ok(
+              new JsonObject()
+                  .put(kind.idProperty(), kind.choose(rules, materialType))
+                  .put(
+                      "appliedRuleConditions",
+                      new JsonObject()
+                          .put("materialTypeMatch", kind == PolicyKind.LOAN)
+                          .put("loanTypeMatch", false)
+                          .put("patronGroupMatch", false))));
     };
   }
 }

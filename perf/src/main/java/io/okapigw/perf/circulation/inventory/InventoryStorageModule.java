@@ -11,13 +11,13 @@ import io.okapigw.perf.circulation.data.Location;
 import io.okapigw.perf.circulation.data.Reference;
 import io.okapigw.perf.circulation.data.ServicePoint;
 import io.okapigw.perf.circulation.module.JsonStore;
-import io.okapigw.perf.circulation.module.TenantJobs;
 import io.okapigw.perf.circulation.module.ModuleError;
 import io.okapigw.perf.circulation.module.ModuleRequest;
 import io.okapigw.perf.circulation.module.ModuleSpec;
 import io.okapigw.perf.circulation.module.Reply;
 import io.okapigw.perf.circulation.module.Routes;
 import io.okapigw.perf.circulation.module.StoreEndpoints;
+import io.okapigw.perf.circulation.module.TenantJobs;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -32,34 +32,58 @@ public final class InventoryStorageModule {
 
   private final JsonStore items = new JsonStore("barcode", "holdingsRecordId");
 
-  private InventoryStorageModule() {
-  }
+  private InventoryStorageModule() {}
 
-  /** @return the module serving the data's inventory */
+  /**
+   * @return the module serving the data's inventory
+   */
   public static ModuleSpec spec(CirculationData data) {
     return new InventoryStorageModule().build(data);
   }
 
   private ModuleSpec build(CirculationData data) {
     items.putAll(json(data.items(), Item::toJson));
-    Routes routes = new Routes()
-        .on("GET", "/item-storage/items", collection(items, "items"))
-        .on("GET", "/item-storage/items/{id}", byId(items, "item"))
-        .on("PUT", "/item-storage/items/{id}", this::putItem);
-    readOnly(routes, "/holdings-storage/holdings", "holdingsRecords", "holdings record",
+    Routes routes =
+        new Routes()
+            .on("GET", "/item-storage/items", collection(items, "items"))
+            .on("GET", "/item-storage/items/{id}", byId(items, "item"))
+            .on("PUT", "/item-storage/items/{id}", this::putItem);
+    readOnly(
+        routes,
+        "/holdings-storage/holdings",
+        "holdingsRecords",
+        "holdings record",
         json(data.holdings(), Holdings::toJson));
-    readOnly(routes, "/instance-storage/instances", "instances", "instance",
+    readOnly(
+        routes,
+        "/instance-storage/instances",
+        "instances",
+        "instance",
         json(data.instances(), Instance::toJson));
-    readOnly(routes, "/locations", "locations", "location",
-        json(data.locations(), Location::toJson));
-    readOnly(routes, "/service-points", "servicepoints", "service point",
+    readOnly(
+        routes, "/locations", "locations", "location", json(data.locations(), Location::toJson));
+    readOnly(
+        routes,
+        "/service-points",
+        "servicepoints",
+        "service point",
         json(data.servicePoints(), ServicePoint::toJson));
-    readOnly(routes, "/material-types", "mtypes", "material type",
+    readOnly(
+        routes,
+        "/material-types",
+        "mtypes",
+        "material type",
         json(data.materialTypes(), Reference::toJson));
-    readOnly(routes, "/loan-types", "loantypes", "loan type",
-        json(data.loanTypes(), Reference::toJson));
-    new TenantJobs(tenant -> "inventory of tenant " + tenant + ": the generated library, "
-        + items.size() + " items").mount(routes);
+    readOnly(
+        routes, "/loan-types", "loantypes", "loan type", json(data.loanTypes(), Reference::toJson));
+    new TenantJobs(
+            tenant ->
+                "inventory of tenant "
+                    + tenant
+                    + ": the generated library, "
+                    + items.size()
+                    + " items")
+        .mount(routes);
     return ModuleSpec.of("mod-inventory-storage", routes);
   }
 
@@ -76,11 +100,12 @@ public final class InventoryStorageModule {
     return Future.succeededFuture(Reply.noContent());
   }
 
-  private static void readOnly(Routes routes, String path, String collectionName, String what,
-      List<JsonObject> records) {
+  private static void readOnly(
+      Routes routes, String path, String collectionName, String what, List<JsonObject> records) {
     JsonStore store = new JsonStore();
     store.putAll(records);
-    routes.on("GET", path, collection(store, collectionName))
+    routes
+        .on("GET", path, collection(store, collectionName))
         .on("GET", path + "/{id}", byId(store, what));
   }
 

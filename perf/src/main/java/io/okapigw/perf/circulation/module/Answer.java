@@ -17,7 +17,9 @@ public record Answer(Call call, String path, int status, Buffer body) {
 
   private static final int MAX_QUOTED = 300;
 
-  /** @return whether the status is 2xx */
+  /**
+   * @return whether the status is 2xx
+   */
   public boolean ok() {
     return status / 100 == 2;
   }
@@ -33,22 +35,33 @@ public record Answer(Call call, String path, int status, Buffer body) {
     try {
       return new JsonObject(body);
     } catch (DecodeException | ClassCastException e) {
-      throw ModuleError.badGateway(describe() + " answered " + status + " with a body that is "
-          + "not a JSON object: " + quoted());
+      throw ModuleError.badGateway(
+          describe()
+              + " answered "
+              + status
+              + " with a body that is "
+              + "not a JSON object: "
+              + quoted());
     }
   }
 
-  /** @return the error this answer is when it was not expected: 502 naming call and answer */
+  /**
+   * @return the error this answer is when it was not expected: 502 naming call and answer
+   */
   public ModuleError unexpected() {
     return ModuleError.badGateway(describe() + " answered " + status + ": " + message());
   }
 
-  /** @return {@code GET /path (interface x)} */
+  /**
+   * @return {@code GET /path (interface x)}
+   */
   public String describe() {
     return call.method() + " " + path + " (interface " + call.interfaceId() + ")";
   }
 
-  /** @return the first FOLIO error message of the body, or the body text, shortened */
+  /**
+   * @return the first FOLIO error message of the body, or the body text, shortened
+   */
   public String message() {
     try {
       JsonArray errors = new JsonObject(body).getJsonArray("errors");

@@ -15,7 +15,9 @@ public final class BoundedLog {
   private final Deque<JsonObject> last = new ArrayDeque<>();
   private long total;
 
-  /** @param capacity how many of the latest records to keep, at least 1 */
+  /**
+   * @param capacity how many of the latest records to keep, at least 1
+   */
   public BoundedLog(int capacity) {
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
@@ -32,12 +34,16 @@ public final class BoundedLog {
     total++;
   }
 
-  /** @return how many records were ever added */
+  /**
+   * @return how many records were ever added
+   */
   public synchronized long total() {
     return total;
   }
 
-  /** @return copies of the kept records, oldest first */
+  /**
+   * @return copies of the kept records, oldest first
+   */
   public synchronized List<JsonObject> latest() {
     return last.stream().map(JsonObject::copy).toList();
   }

@@ -18,27 +18,37 @@ public record Call(String interfaceId, HttpMethod method, String pathPattern) {
 
   private static final Pattern PARAM = Pattern.compile("\\{[^}/]+}");
 
-  /** @return a GET call */
+  /**
+   * @return a GET call
+   */
   public static Call get(String interfaceId, String pathPattern) {
     return new Call(interfaceId, HttpMethod.GET, pathPattern);
   }
 
-  /** @return a POST call */
+  /**
+   * @return a POST call
+   */
   public static Call post(String interfaceId, String pathPattern) {
     return new Call(interfaceId, HttpMethod.POST, pathPattern);
   }
 
-  /** @return a PUT call */
+  /**
+   * @return a PUT call
+   */
   public static Call put(String interfaceId, String pathPattern) {
     return new Call(interfaceId, HttpMethod.PUT, pathPattern);
   }
 
-  /** @return a DELETE call */
+  /**
+   * @return a DELETE call
+   */
   public static Call delete(String interfaceId, String pathPattern) {
     return new Call(interfaceId, HttpMethod.DELETE, pathPattern);
   }
 
-  /** @return the key the provider counts it under: {@code "GET /users/{id}"} */
+  /**
+   * @return the key the provider counts it under: {@code "GET /users/{id}"}
+   */
   public String key() {
     return Routes.key(method.name(), pathPattern);
   }
@@ -59,8 +69,8 @@ public record Call(String interfaceId, HttpMethod method, String pathPattern) {
       m.appendReplacement(path, Matcher.quoteReplacement(encode(values[i++])));
     }
     if (i != values.length) {
-      throw new IllegalArgumentException(pathPattern + " takes " + i + " values, not "
-          + values.length);
+      throw new IllegalArgumentException(
+          pathPattern + " takes " + i + " values, not " + values.length);
     }
     return m.appendTail(path).toString();
   }

@@ -6,8 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Thread-safe counters of calls by handler key ({@code "GET /users/{id}"}). A module keeps one
- * for the requests it served and one for the calls it made to other modules.
+ * Thread-safe counters of calls by handler key ({@code "GET /users/{id}"}). A module keeps one for
+ * the requests it served and one for the calls it made to other modules.
  */
 public final class CallCounts {
 
@@ -17,8 +17,8 @@ public final class CallCounts {
 
   /**
    * @param key the handler key
-   * @param fromModule whether the call was module-to-module (its X-Okapi-Request-Id was chained
-   *     by the gateway: {@code a;b})
+   * @param fromModule whether the call was module-to-module (its X-Okapi-Request-Id was chained by
+   *     the gateway: {@code a;b})
    */
   public void record(String key, boolean fromModule) {
     byKey.computeIfAbsent(key, k -> new LongAdder()).increment();
@@ -28,23 +28,31 @@ public final class CallCounts {
     }
   }
 
-  /** @return calls counted under {@code key} */
+  /**
+   * @return calls counted under {@code key}
+   */
   public long count(String key) {
     LongAdder adder = byKey.get(key);
     return adder == null ? 0 : adder.sum();
   }
 
-  /** @return all calls */
+  /**
+   * @return all calls
+   */
   public long total() {
     return total.sum();
   }
 
-  /** @return the calls that came from another module through the gateway */
+  /**
+   * @return the calls that came from another module through the gateway
+   */
   public long moduleToModule() {
     return moduleToModule.sum();
   }
 
-  /** @return a sorted copy of the counts by key */
+  /**
+   * @return a sorted copy of the counts by key
+   */
   public Map<String, Long> snapshot() {
     Map<String, Long> copy = new TreeMap<>();
     byKey.forEach((key, adder) -> copy.put(key, adder.sum()));

@@ -8,10 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The subset of CQL the simulated storage modules understand: equality clauses joined by
- * {@code and}, values quoted or not, a trailing {@code *} for a prefix match, an optional
- * {@code sortBy ...} (ignored), and {@code cql.allRecords=1}. Field names may be dotted
- * ({@code status.name}). Example: {@code itemId=="abc" and status.name=="Open"}.
+ * The subset of CQL the simulated storage modules understand: equality clauses joined by {@code
+ * and}, values quoted or not, a trailing {@code *} for a prefix match, an optional {@code sortBy
+ * ...} (ignored), and {@code cql.allRecords=1}. Field names may be dotted ({@code status.name}).
+ * Example: {@code itemId=="abc" and status.name=="Open"}.
  */
 public final class CqlQuery {
 
@@ -35,10 +35,11 @@ public final class CqlQuery {
   }
 
   private static final Pattern CLAUSE =
-      Pattern.compile("\\s*([A-Za-z_][\\w.]*)\\s*(==|=)\\s*(\"((?:[^\"\\\\]|\\\\.)*)\"|[^\\s\"()]+)\\s*");
+      Pattern.compile(
+          "\\s*([A-Za-z_][\\w.]*)\\s*(==|=)\\s*(\"((?:[^\"\\\\]|\\\\.)*)\"|[^\\s\"()]+)\\s*");
   private static final Pattern AND = Pattern.compile("\\s+and\\s+", Pattern.CASE_INSENSITIVE);
-  private static final Pattern SORT_BY = Pattern.compile("\\s+sortBy\\s+.*$",
-      Pattern.CASE_INSENSITIVE);
+  private static final Pattern SORT_BY =
+      Pattern.compile("\\s+sortBy\\s+.*$", Pattern.CASE_INSENSITIVE);
 
   private final List<Clause> clauses;
 
@@ -46,7 +47,9 @@ public final class CqlQuery {
     this.clauses = List.copyOf(clauses);
   }
 
-  /** @return a query matching every record */
+  /**
+   * @return a query matching every record
+   */
   public static CqlQuery all() {
     return new CqlQuery(List.of());
   }
@@ -71,23 +74,33 @@ public final class CqlQuery {
     return new CqlQuery(clauses);
   }
 
-  /** @return the clauses, all of which a record must match */
+  /**
+   * @return the clauses, all of which a record must match
+   */
   public List<Clause> clauses() {
     return clauses;
   }
 
-  /** @return whether {@code record} matches every clause */
+  /**
+   * @return whether {@code record} matches every clause
+   */
   public boolean test(JsonObject record) {
     return clauses.stream().allMatch(c -> c.test(record));
   }
 
-  /** @return the exact (non-prefix) value required for {@code field}, if any */
+  /**
+   * @return the exact (non-prefix) value required for {@code field}, if any
+   */
   public Optional<String> exact(String field) {
-    return clauses.stream().filter(c -> c.field().equals(field) && !c.prefix())
-        .map(Clause::value).findFirst();
+    return clauses.stream()
+        .filter(c -> c.field().equals(field) && !c.prefix())
+        .map(Clause::value)
+        .findFirst();
   }
 
-  /** @return a CQL string literal for {@code value}: quoted, with quotes and backslashes escaped */
+  /**
+   * @return a CQL string literal for {@code value}: quoted, with quotes and backslashes escaped
+   */
   public static String quote(String value) {
     return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"").replace("*", "\\*") + "\"";
   }
@@ -95,8 +108,12 @@ public final class CqlQuery {
   private static Clause clause(String text, String whole) {
     Matcher m = CLAUSE.matcher(text);
     if (!m.matches()) {
-      throw ModuleError.badRequest("unsupported CQL query '" + whole + "': cannot parse '" + text
-          + "' (supported: field==value joined by 'and')");
+      throw ModuleError.badRequest(
+          "unsupported CQL query '"
+              + whole
+              + "': cannot parse '"
+              + text
+              + "' (supported: field==value joined by 'and')");
     }
     String raw = m.group(4) != null ? m.group(4) : m.group(3);
     boolean prefix = raw.endsWith("*") && !raw.endsWith("\\*");
@@ -112,7 +129,9 @@ public final class CqlQuery {
     return s;
   }
 
-  /** @return the index of the parenthesis closing the one at 0, ignoring quoted text */
+  /**
+   * @return the index of the parenthesis closing the one at 0, ignoring quoted text
+   */
   private static int closingIndex(String s) {
     int depth = 0;
     boolean quoted = false;

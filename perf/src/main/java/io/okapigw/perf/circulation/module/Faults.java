@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Failures a module is told to simulate, per handler, until cleared: answer with an error
- * status, or never answer. For failure-propagation tests and demos.
+ * Failures a module is told to simulate, per handler, until cleared: answer with an error status,
+ * or never answer. For failure-propagation tests and demos.
  */
 public final class Faults {
 
@@ -17,7 +17,9 @@ public final class Faults {
    */
   public record Fault(int status) {
 
-    /** @return whether the request is left without an answer */
+    /**
+     * @return whether the request is left without an answer
+     */
     public boolean hangs() {
       return status == 0;
     }

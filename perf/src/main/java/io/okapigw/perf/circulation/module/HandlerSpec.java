@@ -14,8 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One handler of a module descriptor for one method, with its path pattern compiled the Okapi
- * way: {@code {name}} matches one path segment, {@code *} anything.
+ * One handler of a module descriptor for one method, with its path pattern compiled the Okapi way:
+ * {@code {name}} matches one path segment, {@code *} anything.
  *
  * @param moduleId id of the module whose descriptor declares it
  * @param interfaceId the provided interface it belongs to
@@ -24,8 +24,13 @@ import java.util.regex.Pattern;
  * @param permissionsRequired permissions the caller must have
  * @param modulePermissions permissions the handler's outgoing calls get
  */
-public record HandlerSpec(String moduleId, String interfaceId, String method, String pathPattern,
-    List<String> permissionsRequired, List<String> modulePermissions) {
+public record HandlerSpec(
+    String moduleId,
+    String interfaceId,
+    String method,
+    String pathPattern,
+    List<String> permissionsRequired,
+    List<String> modulePermissions) {
 
   private static final Map<String, Pattern> COMPILED = new ConcurrentHashMap<>();
 
@@ -41,16 +46,23 @@ public record HandlerSpec(String moduleId, String interfaceId, String method, St
       for (Object h : iface.getJsonArray("handlers", new JsonArray())) {
         JsonObject handler = (JsonObject) h;
         for (Object method : handler.getJsonArray("methods")) {
-          specs.add(new HandlerSpec(moduleId, iface.getString("id"), (String) method,
-              handler.getString("pathPattern"), strings(handler, "permissionsRequired"),
-              strings(handler, "modulePermissions")));
+          specs.add(
+              new HandlerSpec(
+                  moduleId,
+                  iface.getString("id"),
+                  (String) method,
+                  handler.getString("pathPattern"),
+                  strings(handler, "permissionsRequired"),
+                  strings(handler, "modulePermissions")));
         }
       }
     }
     return specs;
   }
 
-  /** @return the key this handler is counted under: {@code "GET /users/{id}"} */
+  /**
+   * @return the key this handler is counted under: {@code "GET /users/{id}"}
+   */
   public String key() {
     return Routes.key(method, pathPattern);
   }
@@ -81,7 +93,8 @@ public record HandlerSpec(String moduleId, String interfaceId, String method, St
     Matcher m = Pattern.compile("\\{[^}/]+}|\\*").matcher(pattern);
     int last = 0;
     while (m.find()) {
-      regex.append(Pattern.quote(pattern.substring(last, m.start())))
+      regex
+          .append(Pattern.quote(pattern.substring(last, m.start())))
           .append(m.group().equals("*") ? ".*" : "([^/]+)");
       last = m.end();
     }

@@ -15,15 +15,17 @@ import java.util.function.Predicate;
 /**
  * An in-memory collection of JSON records keyed by {@code id}, with exact-match indexes on chosen
  * top-level fields so that {@code barcode==X} or {@code itemId==X} queries don't scan. Records go
- * in and come out as copies. Every method is synchronized: a store is safe to share, and
- * {@link #putUnless} is atomic.
+ * in and come out as copies. Every method is synchronized: a store is safe to share, and {@link
+ * #putUnless} is atomic.
  */
 public final class JsonStore {
 
   private final Map<String, JsonObject> records = new LinkedHashMap<>();
   private final Map<String, Map<String, Set<String>>> indexes = new HashMap<>();
 
-  /** @param indexedFields top-level fields to index, e.g. {@code "barcode"} */
+  /**
+   * @param indexedFields top-level fields to index, e.g. {@code "barcode"}
+   */
   public JsonStore(String... indexedFields) {
     for (String field : indexedFields) {
       indexes.put(field, new HashMap<>());
@@ -38,9 +40,12 @@ public final class JsonStore {
    */
   public record Page(int totalRecords, List<JsonObject> records) {
 
-    /** @return FOLIO's collection shape: {@code {"<name>": [...], "totalRecords": n}} */
+    /**
+     * @return FOLIO's collection shape: {@code {"<name>": [...], "totalRecords": n}}
+     */
     public JsonObject toJson(String name) {
-      return new JsonObject().put(name, new JsonArray(List.copyOf(records)))
+      return new JsonObject()
+          .put(name, new JsonArray(List.copyOf(records)))
           .put("totalRecords", totalRecords);
     }
   }
@@ -61,15 +66,16 @@ public final class JsonStore {
   }
 
   /**
-   * Puts {@code record} (insert or replace) unless another stored record (one with a different
-   * id) matches {@code conflict}, in one step.
+   * Puts {@code record} (insert or replace) unless another stored record (one with a different id)
+   * matches {@code conflict}, in one step.
    *
    * @return whether it was put
    */
   public synchronized boolean putUnless(JsonObject record, CqlQuery conflict) {
     String id = record.getString("id");
-    boolean clash = candidates(conflict).stream()
-        .anyMatch(other -> conflict.test(other) && !other.getString("id").equals(id));
+    boolean clash =
+        candidates(conflict).stream()
+            .anyMatch(other -> conflict.test(other) && !other.getString("id").equals(id));
     if (clash) {
       return false;
     }
@@ -77,13 +83,17 @@ public final class JsonStore {
     return true;
   }
 
-  /** @return a copy of the record with this id */
+  /**
+   * @return a copy of the record with this id
+   */
   public synchronized Optional<JsonObject> get(String id) {
     JsonObject record = records.get(id);
     return record == null ? Optional.empty() : Optional.of(record.copy());
   }
 
-  /** @return whether a record with this id was there */
+  /**
+   * @return whether a record with this id was there
+   */
   public synchronized boolean remove(String id) {
     JsonObject old = records.remove(id);
     if (old != null) {
@@ -94,12 +104,13 @@ public final class JsonStore {
 
   /** Removes every record matching {@code which}. */
   public synchronized void removeIf(Predicate<JsonObject> which) {
-    List<String> ids = records.values().stream().filter(which)
-        .map(r -> r.getString("id")).toList();
+    List<String> ids = records.values().stream().filter(which).map(r -> r.getString("id")).toList();
     ids.forEach(this::remove);
   }
 
-  /** @return how many records there are */
+  /**
+   * @return how many records there are
+   */
   public synchronized int size() {
     return records.size();
   }
@@ -111,8 +122,8 @@ public final class JsonStore {
    */
   public synchronized Page search(CqlQuery query, int offset, int limit) {
     List<JsonObject> matching = candidates(query).stream().filter(query::test).toList();
-    List<JsonObject> page = matching.stream().skip(offset).limit(limit)
-        .map(JsonObject::copy).toList();
+    List<JsonObject> page =
+        matching.stream().skip(offset).limit(limit).map(JsonObject::copy).toList();
     return new Page(matching.size(), page);
   }
 
@@ -121,32 +132,36 @@ public final class JsonStore {
       Optional<String> value = query.exact(index.getKey());
       if (value.isPresent()) {
         return index.getValue().getOrDefault(value.get(), Set.of()).stream()
-            .map(records::get).toList();
+            .map(records::get)
+            .toList();
       }
     }
     return records.values();
   }
 
   private void index(JsonObject record) {
-    indexes.forEach((field, index) -> {
-      Object value = record.getValue(field);
-      if (value != null) {
-        index.computeIfAbsent(value.toString(), v -> new LinkedHashSet<>())
-            .add(record.getString("id"));
-      }
-    });
+    indexes.forEach(
+        (field, index) -> {
+          Object value = record.getValue(field);
+          if (value != null) {
+            index
+                .computeIfAbsent(value.toString(), v -> new LinkedHashSet<>())
+                .add(record.getString("id"));
+          }
+        });
   }
 
   private void unindex(JsonObject record) {
-    indexes.forEach((field, index) -> {
-      Object value = record.getValue(field);
-      Set<String> ids = value == null ? null : index.get(value.toString());
-      if (ids != null) {
-        ids.remove(record.getString("id"));
-        if (ids.isEmpty()) {
-          index.remove(value.toString());
-        }
-      }
-    });
+    indexes.forEach(
+        (field, index) -> {
+          Object value = record.getValue(field);
+          Set<String> ids = value == null ? null : index.get(value.toString());
+          if (ids != null) {
+            ids.remove(record.getString("id"));
+            if (ids.isEmpty()) {
+              index.remove(value.toString());
+            }
+          }
+        });
   }
 }

@@ -15,7 +15,10 @@ public final class ModuleRequest {
   private final Map<String, String> pathParams;
   private final Function<OkapiHeaders, OkapiClient> clients;
 
-  ModuleRequest(HttpServerRequest request, Buffer body, Map<String, String> pathParams,
+  ModuleRequest(
+      HttpServerRequest request,
+      Buffer body,
+      Map<String, String> pathParams,
       Function<OkapiHeaders, OkapiClient> clients) {
     this.request = request;
     this.body = body;
@@ -23,7 +26,9 @@ public final class ModuleRequest {
     this.clients = clients;
   }
 
-  /** @return the value of a {@code {name}} of the path pattern */
+  /**
+   * @return the value of a {@code {name}} of the path pattern
+   */
   public String pathParam(String name) {
     String value = pathParams.get(name);
     if (value == null) {
@@ -32,7 +37,9 @@ public final class ModuleRequest {
     return value;
   }
 
-  /** @return a query parameter, or null */
+  /**
+   * @return a query parameter, or null
+   */
   public String query(String name) {
     return request.getParam(name);
   }
@@ -54,8 +61,16 @@ public final class ModuleRequest {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw ModuleError.badRequest("query parameter " + name + " must be an integer from " + min
-        + " to " + max + ", was '" + text + "'");
+    throw ModuleError.badRequest(
+        "query parameter "
+            + name
+            + " must be an integer from "
+            + min
+            + " to "
+            + max
+            + ", was '"
+            + text
+            + "'");
   }
 
   /**
@@ -78,7 +93,9 @@ public final class ModuleRequest {
     return object;
   }
 
-  /** @return a request header, or null */
+  /**
+   * @return a request header, or null
+   */
   public String header(String name) {
     return request.getHeader(name);
   }

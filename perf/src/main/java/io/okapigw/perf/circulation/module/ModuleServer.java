@@ -21,9 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A simulated module as a verticle: an HTTP server on 127.0.0.1 (port 0 = any free one) serving
- * exactly the handlers of its descriptor, each by an {@link Endpoint}, counting what it serves
- * and what it calls, and obeying the {@link Faults} it is given. Requests without
- * {@code X-Okapi-Tenant} get 400, unknown paths 404.
+ * exactly the handlers of its descriptor, each by an {@link Endpoint}, counting what it serves and
+ * what it calls, and obeying the {@link Faults} it is given. Requests without {@code
+ * X-Okapi-Tenant} get 400, unknown paths 404.
  */
 public final class ModuleServer extends VerticleBase {
 
@@ -31,11 +31,9 @@ public final class ModuleServer extends VerticleBase {
   private static final int MAX_BODY = 1024 * 1024;
   private static final int POOL_SIZE = 64;
 
-  private record Bound(HandlerSpec spec, Endpoint endpoint) {
-  }
+  private record Bound(HandlerSpec spec, Endpoint endpoint) {}
 
-  private record Match(Bound bound, Map<String, String> params) {
-  }
+  private record Match(Bound bound, Map<String, String> params) {}
 
   private final String id;
   private final JsonObject descriptor;
@@ -62,11 +60,11 @@ public final class ModuleServer extends VerticleBase {
   }
 
   /**
-   * As {@link #ModuleServer(JsonObject, Routes, int, Duration)}, listening on {@code host}
-   * (e.g. {@code 0.0.0.0} in a container) instead of 127.0.0.1.
+   * As {@link #ModuleServer(JsonObject, Routes, int, Duration)}, listening on {@code host} (e.g.
+   * {@code 0.0.0.0} in a container) instead of 127.0.0.1.
    */
-  public ModuleServer(JsonObject descriptor, Routes routes, String host, int port,
-      Duration callTimeout) {
+  public ModuleServer(
+      JsonObject descriptor, Routes routes, String host, int port, Duration callTimeout) {
     this.id = descriptor.getString("id");
     this.descriptor = descriptor.copy();
     this.handlers = bind(id, HandlerSpec.of(descriptor), routes.endpoints());
@@ -77,9 +75,14 @@ public final class ModuleServer extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
-        new PoolOptions().setHttp1MaxSize(POOL_SIZE));
-    return vertx.createHttpServer().requestHandler(this::handle).listen(port, host)
+    client =
+        vertx.createHttpClient(
+            new HttpClientOptions().setKeepAlive(true),
+            new PoolOptions().setHttp1MaxSize(POOL_SIZE));
+    return vertx
+        .createHttpServer()
+        .requestHandler(this::handle)
+        .listen(port, host)
         .onSuccess(s -> server = s)
         .onSuccess(s -> log.info("{} listening on {}", id, url()));
   }
@@ -89,32 +92,44 @@ public final class ModuleServer extends VerticleBase {
     return client == null ? Future.succeededFuture() : client.close();
   }
 
-  /** @return the module id */
+  /**
+   * @return the module id
+   */
   public String id() {
     return id;
   }
 
-  /** @return a copy of the descriptor */
+  /**
+   * @return a copy of the descriptor
+   */
   public JsonObject descriptor() {
     return descriptor.copy();
   }
 
-  /** @return {@code http://127.0.0.1:<port>} once started */
+  /**
+   * @return {@code http://127.0.0.1:<port>} once started
+   */
   public String url() {
     return "http://127.0.0.1:" + server.actualPort();
   }
 
-  /** @return counts of the requests served, by handler key */
+  /**
+   * @return counts of the requests served, by handler key
+   */
   public CallCounts served() {
     return served;
   }
 
-  /** @return counts of the calls made to other modules, by the called handler's key */
+  /**
+   * @return counts of the calls made to other modules, by the called handler's key
+   */
   public CallCounts calls() {
     return calls;
   }
 
-  /** @return the failures this module simulates */
+  /**
+   * @return the failures this module simulates
+   */
   public Faults faults() {
     return faults;
   }
@@ -122,8 +137,9 @@ public final class ModuleServer extends VerticleBase {
   private void handle(HttpServerRequest request) {
     Optional<Match> match = match(request);
     if (match.isEmpty()) {
-      respond(request, ModuleError.notFound(id + ": no handler for " + request.method() + " "
-          + request.path()));
+      respond(
+          request,
+          ModuleError.notFound(id + ": no handler for " + request.method() + " " + request.path()));
       return;
     }
     String key = match.get().bound().spec().key();
@@ -144,7 +160,8 @@ public final class ModuleServer extends VerticleBase {
       respond(request, ModuleError.of(413, "body larger than " + MAX_BODY + " bytes"));
       return;
     }
-    request.body()
+    request
+        .body()
         .map(body -> new ModuleRequest(request, body, match.params(), this::client))
         .compose(match.bound().endpoint()::handle)
         .onSuccess(reply -> respond(request, reply))
@@ -165,8 +182,17 @@ public final class ModuleServer extends VerticleBase {
 
   private void simulate(HttpServerRequest request, Faults.Fault fault) {
     if (!fault.hangs()) {
-      respond(request, ModuleError.of(fault.status(), id + ": simulated failure "
-          + fault.status() + " of " + request.method() + " " + request.path()));
+      respond(
+          request,
+          ModuleError.of(
+              fault.status(),
+              id
+                  + ": simulated failure "
+                  + fault.status()
+                  + " of "
+                  + request.method()
+                  + " "
+                  + request.path()));
     }
   }
 
@@ -194,8 +220,8 @@ public final class ModuleServer extends VerticleBase {
   }
 
   private void respond(HttpServerRequest request, Throwable e) {
-    ModuleError error = e instanceof ModuleError m ? m
-        : ModuleError.of(500, id + ": internal error: " + e);
+    ModuleError error =
+        e instanceof ModuleError m ? m : ModuleError.of(500, id + ": internal error: " + e);
     if (!(e instanceof ModuleError)) {
       log.error("{} {} {} failed", id, request.method(), request.uri(), e);
     } else if (error.status() >= 500) {
@@ -204,15 +230,15 @@ public final class ModuleServer extends VerticleBase {
     respond(request, new Reply(error.status(), error.toJson()));
   }
 
-  private static List<Bound> bind(String id, List<HandlerSpec> specs,
-      Map<String, Endpoint> endpoints) {
+  private static List<Bound> bind(
+      String id, List<HandlerSpec> specs, Map<String, Endpoint> endpoints) {
     List<Bound> bound = new ArrayList<>();
     Set<String> used = new HashSet<>();
     for (HandlerSpec spec : specs) {
       Endpoint endpoint = endpoints.get(spec.key());
       if (endpoint == null) {
-        throw new IllegalArgumentException(id + ": descriptor handler " + spec.key()
-            + " has no endpoint");
+        throw new IllegalArgumentException(
+            id + ": descriptor handler " + spec.key() + " has no endpoint");
       }
       bound.add(new Bound(spec, endpoint));
       used.add(spec.key());

@@ -16,8 +16,8 @@ import java.nio.charset.StandardCharsets;
 public record ModuleSpec(JsonObject descriptor, Routes routes) {
 
   /**
-   * @param name descriptor file name without extension, e.g. {@code mod-users}: read from the
-   *     class path at {@code descriptors/<name>.json}
+   * @param name descriptor file name without extension, e.g. {@code mod-users}: read from the class
+   *     path at {@code descriptors/<name>.json}
    * @param routes the endpoints
    * @throws IllegalStateException if the descriptor is missing or not JSON
    */
@@ -44,7 +44,9 @@ public record ModuleSpec(JsonObject descriptor, Routes routes) {
     }
   }
 
-  /** @return the module id from the descriptor */
+  /**
+   * @return the module id from the descriptor
+   */
   public String id() {
     return descriptor.getString("id");
   }

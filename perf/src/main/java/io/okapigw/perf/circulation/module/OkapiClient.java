@@ -34,14 +34,20 @@ public final class OkapiClient {
    * @param body JSON body, or null for none
    */
   public Future<Answer> exchange(Call call, String path, JsonObject body) {
-    RequestOptions options = headers.apply(new RequestOptions()
-        .setMethod(call.method())
-        .setAbsoluteURI(headers.okapiUrl() + path)
-        .setIdleTimeout(timeoutMillis));
+    RequestOptions options =
+        headers.apply(
+            new RequestOptions()
+                .setMethod(call.method())
+                .setAbsoluteURI(headers.okapiUrl() + path)
+                .setIdleTimeout(timeoutMillis));
     counts.record(call.key(), true);
-    return client.request(options)
-        .compose(request -> body == null ? request.send()
-            : request.putHeader("Content-Type", "application/json").send(body.toBuffer()))
+    return client
+        .request(options)
+        .compose(
+            request ->
+                body == null
+                    ? request.send()
+                    : request.putHeader("Content-Type", "application/json").send(body.toBuffer()))
         .compose(response -> answer(call, path, response))
         .recover(e -> Future.failedFuture(e instanceof ModuleError ? e : transport(call, path, e)));
   }
@@ -52,15 +58,19 @@ public final class OkapiClient {
    * @return the answer's JSON body (empty for none); fails with 502 naming the call otherwise
    */
   public Future<JsonObject> json(Call call, String path, JsonObject body) {
-    return exchange(call, path, body).map(answer -> {
-      if (!answer.ok()) {
-        throw answer.unexpected();
-      }
-      return answer.json();
-    });
+    return exchange(call, path, body)
+        .map(
+            answer -> {
+              if (!answer.ok()) {
+                throw answer.unexpected();
+              }
+              return answer.json();
+            });
   }
 
-  /** @return {@link #json(Call, String, JsonObject)} without a body */
+  /**
+   * @return {@link #json(Call, String, JsonObject)} without a body
+   */
   public Future<JsonObject> json(Call call, String path) {
     return json(call, path, null);
   }
@@ -70,8 +80,14 @@ public final class OkapiClient {
   }
 
   private ModuleError transport(Call call, String path, Throwable e) {
-    String what = call.method() + " " + path + " (interface " + call.interfaceId() + ") via "
-        + headers.okapiUrl();
+    String what =
+        call.method()
+            + " "
+            + path
+            + " (interface "
+            + call.interfaceId()
+            + ") via "
+            + headers.okapiUrl();
     return e instanceof TimeoutException
         ? ModuleError.gatewayTimeout(what + " got no answer within " + timeoutMillis + " ms")
         : ModuleError.badGateway(what + " failed: " + e);

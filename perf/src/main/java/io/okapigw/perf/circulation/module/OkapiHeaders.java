@@ -15,10 +15,13 @@ public record OkapiHeaders(String okapiUrl, String tenant, String token, String 
 
   /** Where modules call the gateway. */
   public static final String URL = "X-Okapi-Url";
+
   /** The tenant of the request. */
   public static final String TENANT = "X-Okapi-Tenant";
+
   /** The caller's token; for a module-to-module call, the calling module's token. */
   public static final String TOKEN = "X-Okapi-Token";
+
   /** The request id; the gateway appends its own for each module-to-module hop. */
   public static final String REQUEST_ID = "X-Okapi-Request-Id";
 
@@ -28,12 +31,11 @@ public record OkapiHeaders(String okapiUrl, String tenant, String token, String 
   static OkapiHeaders from(MultiMap headers) {
     String url = headers.get(URL);
     if (url == null || url.isBlank()) {
-      throw ModuleError.badRequest("missing " + URL + " header: this module calls other "
-          + "modules through the gateway");
+      throw ModuleError.badRequest(
+          "missing " + URL + " header: this module calls other " + "modules through the gateway");
     }
     String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-    return new OkapiHeaders(base, headers.get(TENANT), headers.get(TOKEN),
-        headers.get(REQUEST_ID));
+    return new OkapiHeaders(base, headers.get(TENANT), headers.get(TOKEN), headers.get(REQUEST_ID));
   }
 
   RequestOptions apply(RequestOptions options) {

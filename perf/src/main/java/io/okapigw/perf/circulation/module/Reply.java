@@ -16,17 +16,23 @@ public record Reply(int status, JsonObject body, String location) {
     this(status, body, null);
   }
 
-  /** @return 200 with {@code body} */
+  /**
+   * @return 200 with {@code body}
+   */
   public static Reply ok(JsonObject body) {
     return new Reply(200, body);
   }
 
-  /** @return 201 with {@code body} */
+  /**
+   * @return 201 with {@code body}
+   */
   public static Reply created(JsonObject body) {
     return new Reply(201, body);
   }
 
-  /** @return 204 without a body */
+  /**
+   * @return 204 without a body
+   */
   public static Reply noContent() {
     return new Reply(204, null);
   }

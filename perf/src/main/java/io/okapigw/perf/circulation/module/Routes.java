@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The endpoints a simulated module implements, keyed like its descriptor's handlers:
- * {@code routes.on("GET", "/users/{id}", this::user)}.
+ * The endpoints a simulated module implements, keyed like its descriptor's handlers: {@code
+ * routes.on("GET", "/users/{id}", this::user)}.
  */
 public final class Routes {
 
@@ -27,15 +27,18 @@ public final class Routes {
 
   /** Adds every endpoint of {@code other}. */
   public Routes addAll(Routes other) {
-    other.endpoints.forEach((key, endpoint) -> {
-      if (endpoints.putIfAbsent(key, endpoint) != null) {
-        throw new IllegalArgumentException("two endpoints for " + key);
-      }
-    });
+    other.endpoints.forEach(
+        (key, endpoint) -> {
+          if (endpoints.putIfAbsent(key, endpoint) != null) {
+            throw new IllegalArgumentException("two endpoints for " + key);
+          }
+        });
     return this;
   }
 
-  /** @return the key of a handler: {@code "GET /users/{id}"} */
+  /**
+   * @return the key of a handler: {@code "GET /users/{id}"}
+   */
   public static String key(String method, String pathPattern) {
     return method + " " + pathPattern;
   }

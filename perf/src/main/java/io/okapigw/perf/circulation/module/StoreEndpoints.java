@@ -8,10 +8,10 @@ public final class StoreEndpoints {
 
   /** Default page size, as in FOLIO. */
   public static final int DEFAULT_LIMIT = 10;
+
   private static final int MAX_LIMIT = 10_000;
 
-  private StoreEndpoints() {
-  }
+  private StoreEndpoints() {}
 
   /**
    * {@code GET /things/{id}}: 200 with the record, 404 if unknown.
@@ -21,14 +21,15 @@ public final class StoreEndpoints {
   public static Endpoint byId(JsonStore store, String what) {
     return request -> {
       String id = request.pathParam("id");
-      return Future.succeededFuture(Reply.ok(store.get(id)
-          .orElseThrow(() -> ModuleError.notFound(what + " not found: " + id))));
+      return Future.succeededFuture(
+          Reply.ok(
+              store.get(id).orElseThrow(() -> ModuleError.notFound(what + " not found: " + id))));
     };
   }
 
   /**
-   * {@code GET /things?query=CQL&offset=&limit=}: 200 with {@code {"<name>": [...],
-   * "totalRecords": n}}; 400 for bad CQL or paging.
+   * {@code GET /things?query=CQL&offset=&limit=}: 200 with {@code {"<name>": [...], "totalRecords":
+   * n}}; 400 for bad CQL or paging.
    *
    * @param name the collection's property name, e.g. {@code users}
    */
@@ -36,7 +37,9 @@ public final class StoreEndpoints {
     return request -> Future.succeededFuture(Reply.ok(page(request, store).toJson(name)));
   }
 
-  /** @return the page the request's query, offset and limit select */
+  /**
+   * @return the page the request's query, offset and limit select
+   */
   public static JsonStore.Page page(ModuleRequest request, JsonStore store) {
     CqlQuery query = CqlQuery.parse(request.query("query"));
     int offset = request.queryInt("offset", 0, 0, Integer.MAX_VALUE);
@@ -44,12 +47,14 @@ public final class StoreEndpoints {
     return store.search(query, offset, limit);
   }
 
-  /** @return the record with its {@code id} set to {@code id}; 400 if it names another id */
+  /**
+   * @return the record with its {@code id} set to {@code id}; 400 if it names another id
+   */
   public static JsonObject withId(JsonObject record, String id) {
     Object given = record.getValue("id");
     if (given != null && !id.equals(given)) {
-      throw ModuleError.badRequest("id in the body (" + given + ") differs from the path (" + id
-          + ")");
+      throw ModuleError.badRequest(
+          "id in the body (" + given + ") differs from the path (" + id + ")");
     }
     return record.put("id", id);
   }

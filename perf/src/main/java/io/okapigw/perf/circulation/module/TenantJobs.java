@@ -14,9 +14,9 @@ import java.util.function.Function;
 /**
  * A simulated module's {@code _tenant} 2.0 interface, as FOLIO's storage modules (RMB) implement
  * it: {@code POST /_/tenant} answers 201 with {@code Location: /_/tenant/{id}} and starts a job
- * that creates the tenant's data; {@code GET /_/tenant/{id}} reports it ({@code complete},
- * {@code error}, {@code messages}); {@code DELETE /_/tenant/{id}} removes it. A disable with
- * {@code purge} drops the tenant's data at once (204). The gateway's install drives it.
+ * that creates the tenant's data; {@code GET /_/tenant/{id}} reports it ({@code complete}, {@code
+ * error}, {@code messages}); {@code DELETE /_/tenant/{id}} removes it. A disable with {@code purge}
+ * drops the tenant's data at once (204). The gateway's install drives it.
  */
 public final class TenantJobs {
 
@@ -34,13 +34,16 @@ public final class TenantJobs {
 
   /** Adds the three endpoints of {@code _tenant} 2.0 to {@code routes}. */
   public TenantJobs mount(Routes routes) {
-    routes.on("POST", "/_/tenant", this::post)
+    routes
+        .on("POST", "/_/tenant", this::post)
         .on("GET", "/_/tenant/{id}", this::get)
         .on("DELETE", "/_/tenant/{id}", this::delete);
     return this;
   }
 
-  /** @return the tenants whose data this module created and still holds */
+  /**
+   * @return the tenants whose data this module created and still holds
+   */
   public Set<String> tenants() {
     return Set.copyOf(tenants);
   }
@@ -55,8 +58,12 @@ public final class TenantJobs {
       return Future.succeededFuture(Reply.noContent());
     }
     String id = UUID.randomUUID().toString();
-    JsonObject job = new JsonObject().put("id", id).put("tenant", tenant)
-        .put("tenantAttributes", body).put("complete", false);
+    JsonObject job =
+        new JsonObject()
+            .put("id", id)
+            .put("tenant", tenant)
+            .put("tenantAttributes", body)
+            .put("complete", false);
     jobs.put(id, job);
     Context context = Vertx.currentContext();
     context.runOnContext(v -> run(job, tenant));
@@ -76,8 +83,9 @@ public final class TenantJobs {
 
   private Future<Reply> get(ModuleRequest request) {
     JsonObject job = jobs.get(request.pathParam("id"));
-    return job == null ? Future.failedFuture(ModuleError.notFound("no tenant job "
-        + request.pathParam("id"))) : Future.succeededFuture(Reply.ok(job.copy()));
+    return job == null
+        ? Future.failedFuture(ModuleError.notFound("no tenant job " + request.pathParam("id")))
+        : Future.succeededFuture(Reply.ok(job.copy()));
   }
 
   private Future<Reply> delete(ModuleRequest request) {

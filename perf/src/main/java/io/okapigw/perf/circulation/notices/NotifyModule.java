@@ -10,17 +10,18 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
 /**
- * Simulated mod-notify ({@code patron-notice} 1.0): accepts patron notices (recipient, template
- * and delivery channel required, else 422) and keeps the latest ones instead of sending mail.
+ * Simulated mod-notify ({@code patron-notice} 1.0): accepts patron notices (recipient, template and
+ * delivery channel required, else 422) and keeps the latest ones instead of sending mail.
  */
 public final class NotifyModule {
 
   private final BoundedLog sent = new BoundedLog(1000);
 
-  private NotifyModule() {
-  }
+  private NotifyModule() {}
 
-  /** @return the module */
+  /**
+   * @return the module
+   */
   public static ModuleSpec spec() {
     NotifyModule module = new NotifyModule();
     return ModuleSpec.of("mod-notify", new Routes().on("POST", "/patron-notice", module::send));

@@ -10,17 +10,18 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
 /**
- * Simulated mod-pubsub ({@code pubsub-publish} 0.1): accepts published events (event type
- * required, else 422) with 204 and keeps the latest ones; there are no subscribers.
+ * Simulated mod-pubsub ({@code pubsub-publish} 0.1): accepts published events (event type required,
+ * else 422) with 204 and keeps the latest ones; there are no subscribers.
  */
 public final class PubSubModule {
 
   private final BoundedLog events = new BoundedLog(1000);
 
-  private PubSubModule() {
-  }
+  private PubSubModule() {}
 
-  /** @return the module */
+  /**
+   * @return the module
+   */
   public static ModuleSpec spec() {
     PubSubModule module = new PubSubModule();
     return ModuleSpec.of("mod-pubsub", new Routes().on("POST", "/pubsub/publish", module::publish));

@@ -13,16 +13,15 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code checkout-lock-storage}: at most one live check-out lock per patron. A second lock for
- * the same patron while the first lives (until deleted or its {@code ttlMs} passed) fails with
- * 503, as a busy resource.
+ * {@code checkout-lock-storage}: at most one live check-out lock per patron. A second lock for the
+ * same patron while the first lives (until deleted or its {@code ttlMs} passed) fails with 503, as
+ * a busy resource.
  */
 final class CheckOutLocks {
 
   static final long DEFAULT_TTL_MS = 3000;
 
-  private record Lock(String id, String userId, Instant expires) {
-  }
+  private record Lock(String id, String userId, Instant expires) {}
 
   private final Map<String, Lock> byUser = new ConcurrentHashMap<>();
   private final Clock clock;
@@ -32,7 +31,8 @@ final class CheckOutLocks {
   }
 
   void mount(Routes routes) {
-    routes.on("POST", "/check-out-lock-storage", this::lock)
+    routes
+        .on("POST", "/check-out-lock-storage", this::lock)
         .on("DELETE", "/check-out-lock-storage/{id}", this::unlock);
   }
 
@@ -45,14 +45,19 @@ final class CheckOutLocks {
     long ttl = body.getLong("ttlMs", DEFAULT_TTL_MS);
     Instant now = clock.instant();
     Lock fresh = new Lock(UUID.randomUUID().toString(), userId, now.plusMillis(ttl));
-    Lock held = byUser.compute(userId, (user, old) ->
-        old == null || old.expires().isBefore(now) ? fresh : old);
+    Lock held =
+        byUser.compute(
+            userId, (user, old) -> old == null || old.expires().isBefore(now) ? fresh : old);
     if (held != fresh) {
-      throw ModuleError.of(503, "unable to acquire lock: patron " + userId
-          + " has a live check-out lock");
+      throw ModuleError.of(
+          503, "unable to acquire lock: patron " + userId + " has a live check-out lock");
     }
-    return Future.succeededFuture(Reply.created(new JsonObject().put("id", fresh.id())
-        .put("userId", userId).put("creationDate", now.toString())));
+    return Future.succeededFuture(
+        Reply.created(
+            new JsonObject()
+                .put("id", fresh.id())
+                .put("userId", userId)
+                .put("creationDate", now.toString())));
   }
 
   private Future<Reply> unlock(ModuleRequest request) {

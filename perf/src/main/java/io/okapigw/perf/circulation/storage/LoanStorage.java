@@ -28,7 +28,8 @@ final class LoanStorage {
   private final Deque<String> closed = new ArrayDeque<>();
 
   void mount(Routes routes) {
-    routes.on("GET", "/loan-storage/loans", StoreEndpoints.collection(loans, "loans"))
+    routes
+        .on("GET", "/loan-storage/loans", StoreEndpoints.collection(loans, "loans"))
         .on("GET", "/loan-storage/loans/{id}", StoreEndpoints.byId(loans, "loan"))
         .on("POST", "/loan-storage/loans", this::create)
         .on("PUT", "/loan-storage/loans/{id}", this::replace);
@@ -65,11 +66,12 @@ final class LoanStorage {
       return;
     }
     String itemId = loan.getString("itemId");
-    CqlQuery openForItem = CqlQuery.parse("itemId==" + CqlQuery.quote(itemId)
-        + " and status.name==" + CqlQuery.quote(OPEN));
+    CqlQuery openForItem =
+        CqlQuery.parse(
+            "itemId==" + CqlQuery.quote(itemId) + " and status.name==" + CqlQuery.quote(OPEN));
     if (!loans.putUnless(loan, openForItem)) {
-      throw ModuleError.unprocessable("Cannot have more than one open loan for the same item",
-          "itemId", itemId);
+      throw ModuleError.unprocessable(
+          "Cannot have more than one open loan for the same item", "itemId", itemId);
     }
   }
 

@@ -12,17 +12,18 @@ import io.okapigw.perf.circulation.module.ModuleSpec;
 import io.okapigw.perf.circulation.module.Routes;
 
 /**
- * Simulated mod-users ({@code users} 16.3): users looked up by CQL ({@code barcode=="P000001"})
- * or id, patron groups, and proxies (none are generated, so every proxy query is empty). The
- * users are the generated patrons and the librarian ({@link Librarian#DEMO}), whom an auth
- * module that looks users up finds here.
+ * Simulated mod-users ({@code users} 16.3): users looked up by CQL ({@code barcode=="P000001"}) or
+ * id, patron groups, and proxies (none are generated, so every proxy query is empty). The users are
+ * the generated patrons and the librarian ({@link Librarian#DEMO}), whom an auth module that looks
+ * users up finds here.
  */
 public final class UsersModule {
 
-  private UsersModule() {
-  }
+  private UsersModule() {}
 
-  /** @return the module serving the data's patrons and patron groups */
+  /**
+   * @return the module serving the data's patrons and patron groups
+   */
   public static ModuleSpec spec(CirculationData data) {
     JsonStore users = new JsonStore("barcode", "username");
     users.putAll(data.patrons().stream().map(Patron::toJson).toList());
@@ -30,11 +31,13 @@ public final class UsersModule {
     JsonStore groups = new JsonStore();
     groups.putAll(data.patronGroups().stream().map(Reference::toGroupJson).toList());
     JsonStore proxies = new JsonStore("proxyUserId", "userId");
-    return ModuleSpec.of("mod-users", new Routes()
-        .on("GET", "/users", collection(users, "users"))
-        .on("GET", "/users/{id}", byId(users, "user"))
-        .on("GET", "/groups", collection(groups, "usergroups"))
-        .on("GET", "/groups/{id}", byId(groups, "user group"))
-        .on("GET", "/proxiesfor", collection(proxies, "proxiesFor")));
+    return ModuleSpec.of(
+        "mod-users",
+        new Routes()
+            .on("GET", "/users", collection(users, "users"))
+            .on("GET", "/users/{id}", byId(users, "user"))
+            .on("GET", "/groups", collection(groups, "usergroups"))
+            .on("GET", "/groups/{id}", byId(groups, "user group"))
+            .on("GET", "/proxiesfor", collection(proxies, "proxiesFor")));
   }
 }

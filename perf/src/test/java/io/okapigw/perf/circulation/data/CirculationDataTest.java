@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 
 class CirculationDataTest {
 
-  private static final CirculationData.Options SMALL = CirculationData.Options.defaults()
-      .withPatrons(250).withItems(50);
+  private static final CirculationData.Options SMALL =
+      CirculationData.Options.defaults().withPatrons(250).withItems(50);
 
   @Test
   void generate_sameSeed_givesIdenticalRecords() {
@@ -51,8 +51,11 @@ class CirculationDataTest {
   void items_referToGeneratedHoldingsInstancesLocationsAndTypes() {
     CirculationData data = CirculationData.generate(SMALL);
     Item item = data.item("I000049").orElseThrow();
-    Holdings holdings = data.holdings().stream()
-        .filter(h -> h.id().equals(item.holdingsRecordId())).findFirst().orElseThrow();
+    Holdings holdings =
+        data.holdings().stream()
+            .filter(h -> h.id().equals(item.holdingsRecordId()))
+            .findFirst()
+            .orElseThrow();
 
     assertThat(data.instances()).anyMatch(i -> i.id().equals(holdings.instanceId()));
     assertThat(data.locations()).anyMatch(l -> l.id().equals(item.effectiveLocationId()));
@@ -65,8 +68,11 @@ class CirculationDataTest {
   void rules_chooseAGeneratedLoanPolicyForEveryMaterialType() {
     CirculationData data = CirculationData.generate(SMALL);
 
-    data.materialTypes().forEach(type -> assertThat(data.policies().loanPolicies())
-        .anyMatch(p -> p.id().equals(data.rules().loanPolicyId(type.id()))));
+    data.materialTypes()
+        .forEach(
+            type ->
+                assertThat(data.policies().loanPolicies())
+                    .anyMatch(p -> p.id().equals(data.rules().loanPolicyId(type.id()))));
     assertThat(data.rules().loanPolicyId("unknown"))
         .isEqualTo(data.policies().loanPolicies().get(0).id());
   }
@@ -74,8 +80,10 @@ class CirculationDataTest {
   @Test
   void options_outOfRange_failNamingTheSetting() {
     assertThatThrownBy(() -> CirculationData.Options.defaults().withPatrons(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("patrons");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("patrons");
     assertThatThrownBy(() -> CirculationData.Options.defaults().withItems(2_000_000))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("items");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("items");
   }
 }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class CallTest {
 
-  private static final Call HOLDINGS = Call.get("holdings-storage",
-      "/holdings-storage/holdings/{id}");
+  private static final Call HOLDINGS =
+      Call.get("holdings-storage", "/holdings-storage/holdings/{id}");
 
   @Test
   void path_encodesValuesSoTheyStayOneSegment() {
@@ -21,8 +21,9 @@ class CallTest {
 
   @Test
   void path_decodedByTheMatchingHandler_givesTheValueBack() {
-    HandlerSpec spec = new HandlerSpec("m", "holdings-storage", "GET", HOLDINGS.pathPattern(),
-        List.of(), List.of());
+    HandlerSpec spec =
+        new HandlerSpec(
+            "m", "holdings-storage", "GET", HOLDINGS.pathPattern(), List.of(), List.of());
 
     assertThat(spec.match("GET", HOLDINGS.path("a/b c"))).contains(Map.of("id", "a/b c"));
     assertThat(spec.match("PUT", HOLDINGS.path("x"))).isEmpty();
@@ -32,8 +33,7 @@ class CallTest {
   @Test
   void path_wrongNumberOfValues_fails() {
     assertThatThrownBy(() -> HOLDINGS.path()).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> HOLDINGS.path("a", "b"))
-        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> HOLDINGS.path("a", "b")).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class CqlQueryTest {
 
-  private static final JsonObject LOAN = new JsonObject().put("itemId", "i-1")
-      .put("status", new JsonObject().put("name", "Open"));
+  private static final JsonObject LOAN =
+      new JsonObject().put("itemId", "i-1").put("status", new JsonObject().put("name", "Open"));
 
   @Test
   void parse_equalitiesJoinedByAnd_matchDottedFields() {

@@ -16,7 +16,8 @@ class JsonStoreTest {
 
     assertThat(store.search(CqlQuery.parse("barcode==A"), 0, 10).totalRecords()).isZero();
     assertThat(store.search(CqlQuery.parse("barcode==B"), 0, 10).records())
-        .extracting(r -> r.getString("id")).containsExactly("1");
+        .extracting(r -> r.getString("id"))
+        .containsExactly("1");
   }
 
   @Test
@@ -47,8 +48,10 @@ class JsonStoreTest {
 
     assertThat(store.putUnless(new JsonObject().put("id", "2").put("barcode", "A"), sameBarcode))
         .isFalse();
-    assertThat(store.putUnless(new JsonObject().put("id", "1").put("barcode", "A")
-        .put("note", "x"), sameBarcode)).isTrue();
+    assertThat(
+            store.putUnless(
+                new JsonObject().put("id", "1").put("barcode", "A").put("note", "x"), sameBarcode))
+        .isTrue();
     assertThat(store.size()).isEqualTo(1);
   }
 }

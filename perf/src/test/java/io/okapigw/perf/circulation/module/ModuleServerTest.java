@@ -22,12 +22,26 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ModuleServerTest {
 
-  private static final JsonObject DESCRIPTOR = new JsonObject().put("id", "mod-echo-1.0.0")
-      .put("provides", new JsonArray().add(new JsonObject().put("id", "echo").put("version", "1.0")
-          .put("handlers", new JsonArray().add(new JsonObject()
-              .put("methods", new JsonArray().add("POST"))
-              .put("pathPattern", "/echo/{id}")
-              .put("permissionsRequired", new JsonArray().add("echo.post"))))));
+  private static final JsonObject DESCRIPTOR =
+      new JsonObject()
+          .put("id", "mod-echo-1.0.0")
+          .put(
+              "provides",
+              new JsonArray()
+                  .add(
+                      new JsonObject()
+                          .put("id", "echo")
+                          .put("version", "1.0")
+                          .put(
+                              "handlers",
+                              new JsonArray()
+                                  .add(
+                                      new JsonObject()
+                                          .put("methods", new JsonArray().add("POST"))
+                                          .put("pathPattern", "/echo/{id}")
+                                          .put(
+                                              "permissionsRequired",
+                                              new JsonArray().add("echo.post"))))));
 
   private Vertx vertx;
   private ModuleServer server;
@@ -36,8 +50,14 @@ class ModuleServerTest {
   @BeforeAll
   void start() {
     vertx = Vertx.vertx();
-    Routes routes = new Routes().on("POST", "/echo/{id}", request -> Future.succeededFuture(
-        Reply.ok(request.json().put("id", request.pathParam("id")))));
+    Routes routes =
+        new Routes()
+            .on(
+                "POST",
+                "/echo/{id}",
+                request ->
+                    Future.succeededFuture(
+                        Reply.ok(request.json().put("id", request.pathParam("id")))));
     server = new ModuleServer(DESCRIPTOR, routes, 0, Duration.ofSeconds(1));
     vertx.deployVerticle(server).await();
     client = vertx.createHttpClient();
@@ -97,21 +117,22 @@ class ModuleServerTest {
   @Test
   void constructor_descriptorHandlerWithoutEndpoint_failsNamingIt() {
     assertThatThrownBy(() -> new ModuleServer(DESCRIPTOR, new Routes(), 0, Duration.ofSeconds(1)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("POST /echo/{id}");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("POST /echo/{id}");
   }
 
   @Test
   void constructor_endpointNotInDescriptor_failsNamingIt() {
-    Routes routes = new Routes().on("POST", "/echo/{id}", r -> null)
-        .on("GET", "/extra", r -> null);
+    Routes routes = new Routes().on("POST", "/echo/{id}", r -> null).on("GET", "/extra", r -> null);
 
     assertThatThrownBy(() -> new ModuleServer(DESCRIPTOR, routes, 0, Duration.ofSeconds(1)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("GET /extra");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("GET /extra");
   }
 
   private Answer post(String path, String body, String tenant) {
-    RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-        .setAbsoluteURI(server.url() + path);
+    RequestOptions options =
+        new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(server.url() + path);
     if (tenant != null) {
       options.putHeader("X-Okapi-Tenant", tenant);
     }

@@ -33,8 +33,10 @@ class CirculationStorageModuleTest {
   @BeforeAll
   void start() {
     vertx = Vertx.vertx();
-    ModuleSpec spec = CirculationStorageModule.spec(CirculationData.generate(
-        CirculationData.Options.defaults().withPatrons(1).withItems(1)));
+    ModuleSpec spec =
+        CirculationStorageModule.spec(
+            CirculationData.generate(
+                CirculationData.Options.defaults().withPatrons(1).withItems(1)));
     server = new ModuleServer(spec.descriptor(), spec.routes(), 0, Duration.ofSeconds(1));
     vertx.deployVerticle(server).await();
     client = vertx.createHttpClient();
@@ -50,13 +52,21 @@ class CirculationStorageModuleTest {
     String itemId = UUID.randomUUID().toString();
     List<Future<Integer>> posts = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      posts.add(TestHttp.start(vertx, client, options(HttpMethod.POST, "/loan-storage/loans"),
-          openLoan(itemId).toBuffer()).map(TestHttp.Result::status));
+      posts.add(
+          TestHttp.start(
+                  vertx,
+                  client,
+                  options(HttpMethod.POST, "/loan-storage/loans"),
+                  openLoan(itemId).toBuffer())
+              .map(TestHttp.Result::status));
     }
     Future.join(posts).await(20, TimeUnit.SECONDS);
 
-    assertThat(posts).extracting(Future::result).containsOnly(201, 422)
-        .filteredOn(status -> status == 201).hasSize(1);
+    assertThat(posts)
+        .extracting(Future::result)
+        .containsOnly(201, 422)
+        .filteredOn(status -> status == 201)
+        .hasSize(1);
   }
 
   @Test
@@ -65,8 +75,11 @@ class CirculationStorageModuleTest {
     JsonObject loan = openLoan(itemId);
     status(HttpMethod.POST, "/loan-storage/loans", loan);
 
-    int closed = status(HttpMethod.PUT, "/loan-storage/loans/" + loan.getString("id"), loan.copy()
-        .put("status", new JsonObject().put("name", "Closed")));
+    int closed =
+        status(
+            HttpMethod.PUT,
+            "/loan-storage/loans/" + loan.getString("id"),
+            loan.copy().put("status", new JsonObject().put("name", "Closed")));
     int next = status(HttpMethod.POST, "/loan-storage/loans", openLoan(itemId));
 
     assertThat(closed).isEqualTo(204);
@@ -83,8 +96,8 @@ class CirculationStorageModuleTest {
 
   @Test
   void checkOutLock_secondForSamePatron_answers503UntilTheFirstIsDeleted() {
-    JsonObject lock = new JsonObject().put("userId", UUID.randomUUID().toString())
-        .put("ttlMs", 60_000);
+    JsonObject lock =
+        new JsonObject().put("userId", UUID.randomUUID().toString()).put("ttlMs", 60_000);
     String lockId = request(HttpMethod.POST, "/check-out-lock-storage", lock).getString("id");
 
     int second = status(HttpMethod.POST, "/check-out-lock-storage", lock);
@@ -97,14 +110,19 @@ class CirculationStorageModuleTest {
   }
 
   private static JsonObject openLoan(String itemId) {
-    return new JsonObject().put("id", UUID.randomUUID().toString()).put("itemId", itemId)
-        .put("userId", UUID.randomUUID().toString()).put("loanDate", "2025-01-01T10:00:00Z")
-        .put("action", "checkedout").put("status", new JsonObject().put("name", "Open"));
+    return new JsonObject()
+        .put("id", UUID.randomUUID().toString())
+        .put("itemId", itemId)
+        .put("userId", UUID.randomUUID().toString())
+        .put("loanDate", "2025-01-01T10:00:00Z")
+        .put("action", "checkedout")
+        .put("status", new JsonObject().put("name", "Open"));
   }
 
   private int status(HttpMethod method, String path, JsonObject body) {
-    return TestHttp.send(vertx, client, options(method, path),
-        body == null ? null : body.toBuffer()).status();
+    return TestHttp.send(
+            vertx, client, options(method, path), body == null ? null : body.toBuffer())
+        .status();
   }
 
   private JsonObject request(HttpMethod method, String path, JsonObject body) {
@@ -112,7 +130,9 @@ class CirculationStorageModuleTest {
   }
 
   private RequestOptions options(HttpMethod method, String path) {
-    return new RequestOptions().setMethod(method).setAbsoluteURI(server.url() + path)
+    return new RequestOptions()
+        .setMethod(method)
+        .setAbsoluteURI(server.url() + path)
         .putHeader("X-Okapi-Tenant", "diku");
   }
 }
