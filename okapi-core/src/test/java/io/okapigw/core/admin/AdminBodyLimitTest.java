@@ -19,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -137,11 +139,18 @@ class AdminBodyLimitTest {
         .getBytes(StandardCharsets.UTF_8);
   }
 
-  /** Sends a proxied GET after another from a thread of its own; remembers the slowest. */
+  /**
+   * Sends a proxied GET after another from a thread of its own; remembers the slowest. It is
+   * started once a first GET was answered, and stopped once two more were answered after the admin
+   * calls returned, so it covers the whole of them.
+   */
   private static final class Probe {
+
+    private static final int TIMEOUT_SECONDS = 30;
 
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong slowestMillis = new AtomicLong();
+    private final Semaphore answered = new Semaphore(0);
     private final CompletableFuture<Void> done;
 
     private Probe(HttpClient http, String url) {
@@ -151,7 +160,7 @@ class AdminBodyLimitTest {
                 HttpRequest get =
                     HttpRequest.newBuilder(URI.create(url))
                         .header("X-Okapi-Tenant", "diku")
-                        .timeout(Duration.ofSeconds(30))
+                        .timeout(Duration.ofSeconds(TIMEOUT_SECONDS))
                         .build();
                 while (running.get()) {
                   try {
@@ -162,7 +171,7 @@ class AdminBodyLimitTest {
                     if (status != 200) {
                       throw new AssertionError("proxied GET answered " + status);
                     }
-                    Thread.sleep(20);
+                    answered.release();
                   } catch (Exception e) {
                     throw new IllegalStateException(e);
                   }
@@ -172,7 +181,7 @@ class AdminBodyLimitTest {
 
     static Probe start(HttpClient http, String url) throws InterruptedException {
       Probe probe = new Probe(http, url);
-      Thread.sleep(100);
+      probe.awaitAnswers(1);
       return probe;
     }
 
@@ -180,10 +189,18 @@ class AdminBodyLimitTest {
      * @return the slowest answer seen, in milliseconds
      */
     long stop() throws Exception {
-      Thread.sleep(200);
+      answered.drainPermits();
+      awaitAnswers(2);
       running.set(false);
       done.get();
       return slowestMillis.get();
+    }
+
+    private void awaitAnswers(int count) throws InterruptedException {
+      if (!answered.tryAcquire(count, TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        done.getNow(null); // the probe's own failure, if it failed
+        throw new AssertionError("the probe got no answer for " + TIMEOUT_SECONDS + " s");
+      }
     }
   }
 }
