@@ -85,34 +85,11 @@ public final class SystemCalls {
         timeoutMillis);
   }
 
-  /** As the other {@code call}s, without time limit. */
-  public Future<Answer> call(
-      String tenant,
-      List<ModuleDescriptor> enabled,
-      ModuleDescriptor module,
-      RoutingEntry handler,
-      HttpMethod method,
-      String path,
-      JsonObject body) {
-    return call(tenant, enabled, module, handler, method, path, body, 0);
-  }
-
   /**
-   * As {@link #call(String, List, ModuleDescriptor, RoutingEntry, HttpMethod, String, JsonObject)},
-   * with the body as is (a {@code _timer} call's is empty).
+   * As {@link #call(String, List, ModuleDescriptor, RoutingEntry, HttpMethod, String, JsonObject,
+   * long)}, with the body as is (a {@code _timer} call's is empty).
    */
   public Future<Answer> call(
-      String tenant,
-      List<ModuleDescriptor> enabled,
-      ModuleDescriptor module,
-      RoutingEntry handler,
-      HttpMethod method,
-      String path,
-      Buffer body) {
-    return call(tenant, enabled, module, handler, method, path, body, 0);
-  }
-
-  private Future<Answer> call(
       String tenant,
       List<ModuleDescriptor> enabled,
       ModuleDescriptor module,

@@ -8,6 +8,7 @@ import io.okapigw.core.tenantinit.SystemCalls.Answer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -177,7 +178,15 @@ final class TenantInterface {
 
     private Future<JsonObject> send(HttpMethod method, RoutingEntry handler) {
       return calls
-          .call(tenant, enabled, call.module(), handler, method, path, null, remaining(deadline))
+          .call(
+              tenant,
+              enabled,
+              call.module(),
+              handler,
+              method,
+              path,
+              Buffer.buffer(),
+              remaining(deadline))
           .map(
               answer -> {
                 requireSuccess(answer, method, call.module().id(), path);

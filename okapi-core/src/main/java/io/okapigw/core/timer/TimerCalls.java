@@ -41,7 +41,8 @@ final class TimerCalls {
             timer.handler(),
             timer.method(),
             timer.path(),
-            Buffer.buffer())
+            Buffer.buffer(),
+            0)
         .transform(
             result -> {
               if (result.failed()) {
