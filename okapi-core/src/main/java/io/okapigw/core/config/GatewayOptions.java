@@ -59,64 +59,6 @@ public record GatewayOptions(
     server.checkAgainst(upstream);
   }
 
-  /** The options with the default {@code tenant.*} timeouts. */
-  public GatewayOptions(
-      int port,
-      String host,
-      String okapiUrl,
-      int instances,
-      int maxHeaderSize,
-      UpstreamOptions upstream,
-      AuthCacheOptions authCache,
-      String storage,
-      Duration clusterAckTimeout,
-      AuthParallel authParallel,
-      AdminOptions admin,
-      ServerOptions server) {
-    this(
-        port,
-        host,
-        okapiUrl,
-        instances,
-        maxHeaderSize,
-        upstream,
-        authCache,
-        storage,
-        clusterAckTimeout,
-        authParallel,
-        admin,
-        server,
-        TenantInitOptions.defaults());
-  }
-
-  /** The options with the default {@code server.*} and {@code tenant.*} timeouts. */
-  public GatewayOptions(
-      int port,
-      String host,
-      String okapiUrl,
-      int instances,
-      int maxHeaderSize,
-      UpstreamOptions upstream,
-      AuthCacheOptions authCache,
-      String storage,
-      Duration clusterAckTimeout,
-      AuthParallel authParallel,
-      AdminOptions admin) {
-    this(
-        port,
-        host,
-        okapiUrl,
-        instances,
-        maxHeaderSize,
-        upstream,
-        authCache,
-        storage,
-        clusterAckTimeout,
-        authParallel,
-        admin,
-        ServerOptions.defaults());
-  }
-
   public static final int DEFAULT_PORT = 9130;
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final int DEFAULT_MAX_HEADER_SIZE = 16 * 1024;

@@ -43,7 +43,9 @@ final class InProcessLauncher implements Launcher {
             d.storage(),
             d.clusterAckTimeout(),
             mode,
-            d.admin());
+            d.admin(),
+            d.server(),
+            d.tenantInit());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));
