@@ -5,12 +5,10 @@ import static io.restassured.RestAssured.given;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.cluster.ClusterOptions;
 import io.okapigw.core.cluster.ClusteredVertx;
+import io.okapigw.testsupport.FreePorts;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -33,7 +31,9 @@ public final class InJvmCluster implements AutoCloseable {
    * @return the cluster, every node started
    */
   public static InJvmCluster start(int size, Function<Vertx, Future<Gateway>> gateway) {
-    List<Integer> ports = IntStream.range(0, size).mapToObj(i -> freePort()).toList();
+    // Hazelcast binds its member port itself, and every member's list names all of them first
+    List<Integer> ports =
+        IntStream.range(0, size).mapToObj(i -> FreePorts.belowEphemeralRange()).toList();
     List<String> members = ports.stream().map(p -> "127.0.0.1:" + p).toList();
     InJvmCluster cluster = new InJvmCluster();
     for (int port : ports) {
@@ -43,15 +43,6 @@ public final class InJvmCluster implements AutoCloseable {
       cluster.nodes.add(gateway.apply(vertx).await());
     }
     return cluster;
-  }
-
-  /** Hazelcast binds its member port itself, and every member's list names all of them first. */
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /**
