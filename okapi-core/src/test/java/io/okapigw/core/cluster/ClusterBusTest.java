@@ -3,10 +3,9 @@ package io.okapigw.core.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.Vertx;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,7 +27,7 @@ class ClusterBusTest {
   }
 
   @Test
-  void vertxFromClusteredVertx_busOfItsClusterManager() throws IOException {
+  void vertxFromClusteredVertx_busOfItsClusterManager() {
     Vertx vertx = ClusteredVertx.start(options()).await();
     try {
       ClusterBus bus = ClusterBus.create(vertx, TIMEOUT);
@@ -42,7 +41,7 @@ class ClusterBusTest {
   }
 
   @Test
-  void clusteredVertxMadeElsewhere_refusedWithTheReason() throws IOException {
+  void clusteredVertxMadeElsewhere_refusedWithTheReason() {
     Vertx vertx =
         Vertx.builder()
             .withClusterManager(
@@ -58,10 +57,8 @@ class ClusterBusTest {
     }
   }
 
-  private static ClusterOptions options() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      int port = socket.getLocalPort(); // Hazelcast binds the member port itself, by number
-      return new ClusterOptions("127.0.0.1", port, List.of("127.0.0.1:" + port), null);
-    }
+  private static ClusterOptions options() {
+    int port = FreePorts.belowEphemeralRange(); // Hazelcast binds the member port itself
+    return new ClusterOptions("127.0.0.1", port, List.of("127.0.0.1:" + port), null);
   }
 }
