@@ -1,9 +1,9 @@
 package io.okapigw.core;
 
+import io.okapigw.config.Settings;
 import io.okapigw.core.cluster.ClusterOptions;
 import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.core.config.Settings;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Arrays;

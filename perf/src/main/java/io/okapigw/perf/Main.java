@@ -1,6 +1,6 @@
 package io.okapigw.perf;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.cluster.InvalidationLatency;
 import io.okapigw.perf.containers.ModulesCommand;
 import io.okapigw.perf.containers.RegisterCommand;

@@ -1,6 +1,6 @@
 package io.okapigw.core.cluster;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package io.okapigw.core.config;
 
+import io.okapigw.config.Settings;
 import java.util.Set;
 
 /**

@@ -1,6 +1,7 @@
 package io.okapigw.core.config;
 
 import io.okapigw.cache.AuthCacheOptions;
+import io.okapigw.config.Settings;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package io.okapigw.core.config;
 
+import io.okapigw.config.Settings;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 import java.util.Set;

@@ -7,9 +7,9 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import io.okapigw.config.Settings;
 import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.core.config.Settings;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.testing.GatewayFixture;

@@ -7,8 +7,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.core.config.Settings;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.OversizedHeaders;
 import io.okapigw.core.testing.TestModule;

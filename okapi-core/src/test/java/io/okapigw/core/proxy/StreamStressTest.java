@@ -4,8 +4,8 @@ import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.core.config.Settings;
 import io.okapigw.core.testing.BoundedHttp;
 import io.okapigw.core.testing.BoundedHttp.Answer;
 import io.okapigw.core.testing.GatewayFixture;

@@ -5,9 +5,9 @@ import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.config.ServerOptions;
-import io.okapigw.core.config.Settings;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.RawClient;
 import io.okapigw.core.testing.StreamModule;

@@ -7,8 +7,8 @@ import static io.okapigw.core.timer.TimerFiringTest.timerModule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.core.config.Settings;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;

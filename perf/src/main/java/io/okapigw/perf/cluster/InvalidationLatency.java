@@ -3,7 +3,7 @@ package io.okapigw.perf.cluster;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.FixedModule;
 import io.okapigw.perf.circulation.GatewayRegistration;
 import io.okapigw.perf.circulation.GatewayRegistration.Module;

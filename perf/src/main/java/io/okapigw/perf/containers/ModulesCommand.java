@@ -1,6 +1,6 @@
 package io.okapigw.perf.containers;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.circulation.CirculationModules;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,6 +1,6 @@
 package io.okapigw.perf.containers;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.circulation.SuperAdmin;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;

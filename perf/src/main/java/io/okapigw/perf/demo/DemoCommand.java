@@ -1,7 +1,7 @@
 package io.okapigw.perf.demo;
 
+import io.okapigw.config.Settings;
 import io.okapigw.core.Shutdown;
-import io.okapigw.core.config.Settings;
 import io.okapigw.perf.circulation.SuperAdmin;
 import io.vertx.core.Vertx;
 import java.time.Duration;

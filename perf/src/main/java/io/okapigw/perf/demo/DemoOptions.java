@@ -1,6 +1,6 @@
 package io.okapigw.perf.demo;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import java.nio.file.Path;
 import java.util.Set;
 

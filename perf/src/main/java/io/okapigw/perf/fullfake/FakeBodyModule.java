@@ -1,6 +1,6 @@
 package io.okapigw.perf.fullfake;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;

@@ -1,6 +1,6 @@
 package io.okapigw.perf.fullfake;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

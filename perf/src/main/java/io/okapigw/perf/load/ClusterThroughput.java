@@ -1,6 +1,6 @@
 package io.okapigw.perf.load;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.demo.DemoOptions;
 import io.okapigw.perf.demo.Library;
 import io.okapigw.perf.load.Comparison.Contender;

@@ -1,6 +1,6 @@
 package io.okapigw.perf.load;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.circulation.data.CirculationData;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

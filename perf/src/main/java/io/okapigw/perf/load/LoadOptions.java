@@ -1,6 +1,6 @@
 package io.okapigw.perf.load;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

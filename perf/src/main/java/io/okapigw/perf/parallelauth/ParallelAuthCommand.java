@@ -1,6 +1,6 @@
 package io.okapigw.perf.parallelauth;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.fullfake.LaunchedBench;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.okapigw.perf.containers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.circulation.SuperAdmin;
 import java.util.List;
 import java.util.Map;

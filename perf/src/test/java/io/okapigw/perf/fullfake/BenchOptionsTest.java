@@ -3,7 +3,7 @@ package io.okapigw.perf.fullfake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
 import io.vertx.core.buffer.Buffer;
 import java.util.List;

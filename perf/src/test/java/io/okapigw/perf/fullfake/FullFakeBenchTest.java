@@ -2,7 +2,7 @@ package io.okapigw.perf.fullfake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.okapigw.perf.fullfake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.parallelauth.ParallelAuthBench;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
 import io.okapigw.perf.parallelauth.ParallelAuthReport;

@@ -3,7 +3,7 @@ package io.okapigw.perf.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

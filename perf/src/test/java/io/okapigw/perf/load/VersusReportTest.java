@@ -2,7 +2,7 @@ package io.okapigw.perf.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

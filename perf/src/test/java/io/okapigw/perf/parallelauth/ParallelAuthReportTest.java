@@ -2,7 +2,7 @@ package io.okapigw.perf.parallelauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.core.config.Settings;
+import io.okapigw.config.Settings;
 import io.okapigw.perf.fullfake.GatewayProbe.CacheCounters;
 import io.okapigw.perf.fullfake.LoadResult;
 import io.okapigw.perf.fullfake.Samples;

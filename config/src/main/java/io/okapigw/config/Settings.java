@@ -1,4 +1,4 @@
-package io.okapigw.core.config;
+package io.okapigw.config;
 
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
