@@ -35,12 +35,12 @@ public final class Setting<T> {
       Function<T, String> format) {}
 
   /**
-   * The values accepted beyond being readable: {@code rule} completes {@code must be}, {@code doc}
-   * is the accepted values for the docs (null: the kind's name).
+   * The values accepted beyond being readable: {@code rule} completes {@code must be}; {@code doc}
+   * is the accepted values in the docs table (null: the kind's name), {@code hint} in {@code help}.
    */
-  private record Constraint<T>(Predicate<? super T> test, String rule, String doc) {
+  private record Constraint<T>(Predicate<? super T> test, String rule, String doc, String hint) {
     static <T> Constraint<T> none() {
-      return new Constraint<>(v -> true, null, null);
+      return new Constraint<>(v -> true, null, null, null);
     }
   }
 
@@ -192,7 +192,7 @@ public final class Setting<T> {
    * @return this setting, accepting only values that pass {@code test} (instead of a range)
    */
   public Setting<T> check(Predicate<? super T> test, String rule) {
-    Constraint<T> c = new Constraint<>(test, rule, rule);
+    Constraint<T> c = new Constraint<>(test, rule, rule, rule);
     return new Setting<>(key, kind, defaultValue, c, about, details, shownDefault, repeatable);
   }
 
@@ -271,6 +271,11 @@ public final class Setting<T> {
     return constraint.doc() == null ? kind.docName() : constraint.doc();
   }
 
+  /** The accepted values beyond the placeholder, for {@code help}: {@code 1ms..1d}; or null. */
+  String valueHint() {
+    return constraint.hint();
+  }
+
   /** The default for the docs: its text, {@code none} for null. */
   String defaultDoc() {
     if (shownDefault != null) {
@@ -284,13 +289,18 @@ public final class Setting<T> {
     String low = kind.format().apply(min);
     if (max == null) {
       return new Constraint<>(
-          v -> v.compareTo(min) >= 0, "at least " + low, kind.docName() + " >= " + low);
+          v -> v.compareTo(min) >= 0,
+          "at least " + low,
+          kind.docName() + " >= " + low,
+          ">= " + low);
     }
     String high = kind.format().apply(max);
+    String range = low + ".." + high;
     return new Constraint<>(
         v -> v.compareTo(min) >= 0 && v.compareTo(max) <= 0,
         "between " + low + " and " + high,
-        kind.docName() + " " + low + ".." + high);
+        kind.docName() + " " + range,
+        range);
   }
 
   private static String name(Enum<?> constant) {

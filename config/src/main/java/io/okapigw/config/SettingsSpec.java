@@ -60,7 +60,7 @@ public final class SettingsSpec {
   }
 
   /**
-   * @return the {@code help} text: per setting {@code --key VALUE (default, accepted values)} and
+   * @return the {@code help} text: per setting {@code --key VALUE (accepted values; default)} and
    *     below it what the setting does
    */
   public String help() {
@@ -70,10 +70,10 @@ public final class SettingsSpec {
           .append(s.key())
           .append(' ')
           .append(s.placeholder())
-          .append("  (default ")
+          .append("  (")
+          .append(s.valueHint() == null ? "" : s.valueHint() + "; ")
+          .append("default ")
           .append(s.defaultDoc())
-          .append("; ")
-          .append(s.valueDoc())
           .append(s.isRepeatable() ? "; repeatable" : "")
           .append(")\n");
       wrap(plain(s.about()), out);

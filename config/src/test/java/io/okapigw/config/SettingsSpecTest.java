@@ -50,11 +50,11 @@ class SettingsSpecTest {
   @Test
   void help_flagPlaceholderDefaultAndAbout_withoutMarkdown() {
     assertThat(SPEC.help())
-        .contains("  --proxy.idle-timeout DURATION  (default 1m; duration 1ms..1d)\n")
+        .contains("  --proxy.idle-timeout DURATION  (1ms..1d; default 1m)\n")
         .contains("      longest silence of a module\n")
-        .contains("  --auth.parallel off|safe  (default off; one of off, safe)\n")
+        .contains("  --auth.parallel off|safe  (default off)\n")
         .contains("      safe: run the handler early\n")
-        .contains("(default none; T:USER:PASS:p1,p2; repeatable)")
+        .contains("  --bootstrap T:USER:PASS:p1,p2  (default none; repeatable)")
         .doesNotContain("Then 504");
   }
 
