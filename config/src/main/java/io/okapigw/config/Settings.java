@@ -137,13 +137,6 @@ public final class Settings {
   }
 
   /**
-   * @return whether {@code key} is given
-   */
-  public boolean has(String key) {
-    return values.containsKey(key);
-  }
-
-  /**
    * @return the setting's value: its last text, read and checked; its default when not given
    * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
    */
@@ -176,14 +169,5 @@ public final class Settings {
 
   public Duration duration(String key, Duration defaultValue) {
     return get(Setting.duration(key, defaultValue));
-  }
-
-  /**
-   * @return the texts, the last one per key (for settings handed to another component)
-   */
-  public Map<String, String> asMap() {
-    Map<String, String> last = new LinkedHashMap<>();
-    values.forEach((k, v) -> last.put(k, v.get(v.size() - 1)));
-    return Map.copyOf(last);
   }
 }
