@@ -44,37 +44,29 @@ public final class Setting<T> {
     }
   }
 
+  /** What {@code help} and the docs say about the setting. */
+  private record Doc(String about, String details, String shownDefault, boolean repeatable) {}
+
   private final String key;
   private final Kind<T> kind;
   private final T defaultValue;
   private final Constraint<T> constraint;
-  private final String about;
-  private final String details;
-  private final String shownDefault;
-  private final boolean repeatable;
+  private final Doc doc;
 
-  private Setting(
-      String key,
-      Kind<T> kind,
-      T defaultValue,
-      Constraint<T> constraint,
-      String about,
-      String details,
-      String shownDefault,
-      boolean repeatable) {
-    this.key = key;
+  private Setting(String key, Kind<T> kind, T defaultValue, Constraint<T> constraint, Doc doc) {
+    this.key = Objects.requireNonNull(key, "key");
     this.kind = kind;
     this.defaultValue = defaultValue;
     this.constraint = constraint;
-    this.about = about;
-    this.details = details;
-    this.shownDefault = shownDefault;
-    this.repeatable = repeatable;
+    this.doc = doc;
   }
 
   private static <T> Setting<T> of(String key, Kind<T> kind, T defaultValue, Constraint<T> c) {
-    Objects.requireNonNull(key, "key");
-    return new Setting<>(key, kind, defaultValue, c, "", null, null, false);
+    return new Setting<>(key, kind, defaultValue, c, new Doc("", null, null, false));
+  }
+
+  private Setting<T> with(Doc newDoc) {
+    return new Setting<>(key, kind, defaultValue, constraint, newDoc);
   }
 
   /**
@@ -157,8 +149,7 @@ public final class Setting<T> {
    * @return this setting so described
    */
   public Setting<T> about(String about) {
-    return new Setting<>(
-        key, kind, defaultValue, constraint, about, details, shownDefault, repeatable);
+    return with(new Doc(about, doc.details(), doc.shownDefault(), doc.repeatable()));
   }
 
   /**
@@ -166,8 +157,7 @@ public final class Setting<T> {
    * @return this setting so described
    */
   public Setting<T> details(String details) {
-    return new Setting<>(
-        key, kind, defaultValue, constraint, about, details, shownDefault, repeatable);
+    return with(new Doc(doc.about(), details, doc.shownDefault(), doc.repeatable()));
   }
 
   /**
@@ -175,14 +165,14 @@ public final class Setting<T> {
    * @return this setting with that text
    */
   public Setting<T> shownDefault(String text) {
-    return new Setting<>(key, kind, defaultValue, constraint, about, details, text, repeatable);
+    return with(new Doc(doc.about(), doc.details(), text, doc.repeatable()));
   }
 
   /**
    * @return this setting, given any number of times ({@link Settings#getAll})
    */
   public Setting<T> repeatable() {
-    return new Setting<>(key, kind, defaultValue, constraint, about, details, shownDefault, true);
+    return with(new Doc(doc.about(), doc.details(), doc.shownDefault(), true));
   }
 
   /**
@@ -193,7 +183,7 @@ public final class Setting<T> {
    */
   public Setting<T> check(Predicate<? super T> test, String rule) {
     Constraint<T> c = new Constraint<>(test, rule, rule, rule);
-    return new Setting<>(key, kind, defaultValue, c, about, details, shownDefault, repeatable);
+    return new Setting<>(key, kind, defaultValue, c, doc);
   }
 
   /**
@@ -251,15 +241,15 @@ public final class Setting<T> {
   }
 
   boolean isRepeatable() {
-    return repeatable;
+    return doc.repeatable();
   }
 
   String about() {
-    return about;
+    return doc.about();
   }
 
   String details() {
-    return details;
+    return doc.details();
   }
 
   String placeholder() {
@@ -278,8 +268,8 @@ public final class Setting<T> {
 
   /** The default for the docs: its text, {@code none} for null. */
   String defaultDoc() {
-    if (shownDefault != null) {
-      return shownDefault;
+    if (doc.shownDefault() != null) {
+      return doc.shownDefault();
     }
     return defaultValue == null ? "none" : format(defaultValue);
   }
