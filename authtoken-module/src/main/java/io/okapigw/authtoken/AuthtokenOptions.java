@@ -3,8 +3,6 @@ package io.okapigw.authtoken;
 import io.okapigw.authtoken.lookup.UserLookup;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,8 +11,9 @@ import java.util.Objects;
 
 /**
  * Settings of the authtoken module, with every default in one place. Setters are fluent and check
- * their argument; {@link #validate()} checks the whole at start and names the bad setting. Build it
- * programmatically or from the command line with {@link CommandLine#parse(String[])}.
+ * their argument by its declaration in {@link AuthtokenSettings} (message {@code <key> must be ...,
+ * was '<value>'}); {@link #validate()} checks the whole at start and names the bad setting. Build
+ * it programmatically or from the command line with {@link CommandLine#parse(String[])}.
  */
 public class AuthtokenOptions {
   /** Default HTTP port. */
@@ -86,8 +85,7 @@ public class AuthtokenOptions {
    * @param port HTTP port 0..65535 (0: any free port) @return this
    */
   public AuthtokenOptions setPort(int port) {
-    require(port >= 0 && port <= 65535, "--port must be 0..65535, was " + port);
-    this.port = port;
+    this.port = AuthtokenSettings.PORT.check(port);
     return this;
   }
 
@@ -102,8 +100,7 @@ public class AuthtokenOptions {
    * @param host bind address @return this
    */
   public AuthtokenOptions setHost(String host) {
-    require(host != null && !host.isBlank(), "--host must not be empty");
-    this.host = host;
+    this.host = AuthtokenSettings.HOST.check(host);
     return this;
   }
 
@@ -118,13 +115,7 @@ public class AuthtokenOptions {
    * @param store {@code json:DIR} or {@code postgresql://user:pass@host:port/db} @return this
    */
   public AuthtokenOptions setStore(String store) {
-    require(
-        store != null
-            && (store.startsWith("json:") && store.length() > 5
-                || store.startsWith("postgresql://")
-                || store.startsWith("postgres://")),
-        "--store must be json:DIR or postgresql://user:pass@host:port/db");
-    this.store = store;
+    this.store = AuthtokenSettings.STORE.check(store);
     return this;
   }
 
@@ -139,8 +130,7 @@ public class AuthtokenOptions {
    * @param file path of the signing key file (created if missing) @return this
    */
   public AuthtokenOptions setSigningKeyFile(String file) {
-    require(file != null && !file.isBlank(), "--signing-key-file must not be empty");
-    this.signingKeyFile = file;
+    this.signingKeyFile = AuthtokenSettings.SIGNING_KEY_FILE.check(file);
     return this;
   }
 
@@ -155,9 +145,7 @@ public class AuthtokenOptions {
    * @param ttl access token lifetime, 1 s .. 24 h @return this
    */
   public AuthtokenOptions setTokenTtl(Duration ttl) {
-    require(
-        ttl != null && ttl.toSeconds() >= 1 && ttl.toHours() <= 24, "--token-ttl must be 1s..24h");
-    this.tokenTtl = ttl;
+    this.tokenTtl = AuthtokenSettings.TOKEN_TTL.check(ttl);
     return this;
   }
 
@@ -169,11 +157,10 @@ public class AuthtokenOptions {
   }
 
   /**
-   * @param ttl refresh token lifetime, at least 1 s @return this
+   * @param ttl refresh token lifetime, 1 s .. 365 d @return this
    */
   public AuthtokenOptions setRefreshTtl(Duration ttl) {
-    require(ttl != null && ttl.toSeconds() >= 1, "--refresh-ttl must be at least 1s");
-    this.refreshTtl = ttl;
+    this.refreshTtl = AuthtokenSettings.REFRESH_TTL.check(ttl);
     return this;
   }
 
@@ -188,10 +175,7 @@ public class AuthtokenOptions {
    * @param iterations PBKDF2 iterations, at least 1,000 @return this
    */
   public AuthtokenOptions setPasswordHashIterations(int iterations) {
-    require(
-        iterations >= MIN_PASSWORD_HASH_ITERATIONS,
-        "--password-hash-iterations must be at least " + MIN_PASSWORD_HASH_ITERATIONS);
-    this.passwordHashIterations = iterations;
+    this.passwordHashIterations = AuthtokenSettings.PASSWORD_HASH_ITERATIONS.check(iterations);
     return this;
   }
 
@@ -206,8 +190,7 @@ public class AuthtokenOptions {
    * @param threads threads hashing passwords, 1..256 @return this
    */
   public AuthtokenOptions setPasswordHashThreads(int threads) {
-    require(threads >= 1 && threads <= 256, "--password-hash-threads must be 1..256");
-    this.passwordHashThreads = threads;
+    this.passwordHashThreads = AuthtokenSettings.PASSWORD_HASH_THREADS.check(threads);
     return this;
   }
 
@@ -223,12 +206,7 @@ public class AuthtokenOptions {
    */
   public AuthtokenOptions setGatewayUrl(String url) {
     if (url != null) {
-      URI uri = parseUri(url);
-      require(
-          uri != null
-              && uri.getHost() != null
-              && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())),
-          "--gateway-url must be an http(s) URL, was " + url);
+      AuthtokenSettings.GATEWAY_URL.check(url);
       url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
     this.gatewayUrl = url;
@@ -246,10 +224,7 @@ public class AuthtokenOptions {
    * @param timeout bound on the wait, 1 ms .. 60 s @return this
    */
   public AuthtokenOptions setGatewayTimeout(Duration timeout) {
-    require(
-        timeout != null && timeout.toMillis() >= 1 && timeout.toSeconds() <= 60,
-        "--gateway-timeout must be 1ms..60s");
-    this.gatewayTimeout = timeout;
+    this.gatewayTimeout = AuthtokenSettings.GATEWAY_TIMEOUT.check(timeout);
     return this;
   }
 
@@ -264,8 +239,7 @@ public class AuthtokenOptions {
    * @param delay first retry delay, at least 1 ms @return this
    */
   public AuthtokenOptions setGatewayRetryDelay(Duration delay) {
-    require(delay != null && delay.toMillis() >= 1, "--gateway-retry-delay must be at least 1ms");
-    this.gatewayRetryDelay = delay;
+    this.gatewayRetryDelay = AuthtokenSettings.GATEWAY_RETRY_DELAY.check(delay);
     return this;
   }
 
@@ -280,8 +254,7 @@ public class AuthtokenOptions {
    * @param retries background retries, 0..1000 @return this
    */
   public AuthtokenOptions setGatewayRetries(int retries) {
-    require(retries >= 0 && retries <= 1000, "--gateway-retries must be 0..1000");
-    this.gatewayRetries = retries;
+    this.gatewayRetries = AuthtokenSettings.GATEWAY_RETRIES.check(retries);
     return this;
   }
 
@@ -296,8 +269,7 @@ public class AuthtokenOptions {
    * @param length longest token accepted, 256..16384 @return this
    */
   public AuthtokenOptions setMaxTokenLength(int length) {
-    require(length >= 256 && length <= 16384, "--max-token-length must be 256..16384");
-    this.maxTokenLength = length;
+    this.maxTokenLength = AuthtokenSettings.MAX_TOKEN_LENGTH.check(length);
     return this;
   }
 
@@ -313,7 +285,7 @@ public class AuthtokenOptions {
    * @param lookup {@link UserLookup#LOCAL} or {@link UserLookup#GATEWAY} @return this
    */
   public AuthtokenOptions setUserLookup(UserLookup lookup) {
-    this.userLookup = Objects.requireNonNull(lookup, "lookup");
+    this.userLookup = AuthtokenSettings.USER_LOOKUP.check(lookup);
     return this;
   }
 
@@ -354,8 +326,14 @@ public class AuthtokenOptions {
    * @throws IllegalArgumentException naming the bad setting
    */
   public AuthtokenOptions validate() {
-    require(
-        refreshTtl.compareTo(tokenTtl) >= 0, "--refresh-ttl must not be shorter than --token-ttl");
+    if (refreshTtl.compareTo(tokenTtl) < 0) {
+      throw new IllegalArgumentException(
+          "refresh-ttl must not be shorter than token-ttl ("
+              + AuthtokenSettings.TOKEN_TTL.format(tokenTtl)
+              + "), was '"
+              + AuthtokenSettings.REFRESH_TTL.format(refreshTtl)
+              + "'");
+    }
     return this;
   }
 
@@ -378,19 +356,5 @@ public class AuthtokenOptions {
         .put("gatewayTimeout", gatewayTimeout.toString())
         .put("userLookup", userLookup.toString())
         .put("bootstrap", users);
-  }
-
-  private static URI parseUri(String url) {
-    try {
-      return new URI(url);
-    } catch (URISyntaxException e) {
-      return null;
-    }
-  }
-
-  private static void require(boolean condition, String message) {
-    if (!condition) {
-      throw new IllegalArgumentException(message);
-    }
   }
 }

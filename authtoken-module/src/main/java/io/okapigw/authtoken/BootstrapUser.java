@@ -28,19 +28,20 @@ public record BootstrapUser(
   }
 
   /**
-   * Parses {@code TENANT:USERNAME:PASSWORD:perm1,perm2} ({@code --bootstrap}). The password may
-   * contain colons (tenant and username end at the first two, permissions start after the last).
+   * Parses {@code TENANT:USERNAME:PASSWORD:perm1,perm2} (setting {@code bootstrap}). The password
+   * may contain colons (tenant and username end at the first two, permissions start after the
+   * last).
    *
    * @param spec the specification
    * @return the user
    * @throws IllegalArgumentException if a part is missing
    */
   public static BootstrapUser parse(String spec) {
-    return parse(spec, "--bootstrap", "PASSWORD");
+    return parse(spec, "bootstrap", "PASSWORD");
   }
 
   /**
-   * Parses {@code TENANT:USERNAME:VARIABLE:perm1,perm2} ({@code --bootstrap-env}): as {@link
+   * Parses {@code TENANT:USERNAME:VARIABLE:perm1,perm2} (setting {@code bootstrap-env}): as {@link
    * #parse(String)}, but the password is the value of the environment variable {@code VARIABLE}, so
    * it appears on no command line.
    *
@@ -51,18 +52,18 @@ public record BootstrapUser(
    *     empty (the message names it, never its value)
    */
   public static BootstrapUser parseFromEnv(String spec, Function<String, String> env) {
-    BootstrapUser parsed = parse(spec, "--bootstrap-env", "VARIABLE");
+    BootstrapUser parsed = parse(spec, "bootstrap-env", "VARIABLE");
     String variable = parsed.password();
     if (!ENV_NAME.matcher(variable).matches()) {
       throw new IllegalArgumentException(
-          "--bootstrap-env: "
+          "bootstrap-env: "
               + variable
               + " is not an environment variable name (letters, digits, '_', not starting with a digit)");
     }
     String password = env.apply(variable);
     if (password == null || password.isEmpty()) {
       throw new IllegalArgumentException(
-          "--bootstrap-env: environment variable "
+          "bootstrap-env: environment variable "
               + variable
               + (password == null ? " is not set" : " is empty")
               + " (password of "

@@ -1,37 +1,23 @@
 package io.okapigw.cache;
 
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
  * Settings of an {@link AuthCache}: on/off, time to live, size bound, negative caching and
- * stale-if-error. Defaults live in the {@code DEFAULT_*} constants; every setter validates its
- * value and fails fast with an {@link IllegalArgumentException} that names the setting, e.g. {@code
- * auth.cache.ttl must be > 0, was -1s}.
+ * stale-if-error. Defaults live in the {@code DEFAULT_*} constants, each setting (key, accepted
+ * values, default, meaning) in one {@link Setting} constant, by which every setter validates its
+ * value and fails fast with an {@link IllegalArgumentException} naming the setting, e.g. {@code
+ * auth.cache.ttl must be between 1ms and 365d, was '0'}.
  *
- * <p>The gateway builds it from flags or {@code -conf} JSON with {@link #fromSettings(Map)}, whose
- * keys are the {@code auth.cache.*} constants of this class. Instances are mutable and not
- * thread-safe; {@link AuthCache#create} takes a copy.
+ * <p>The gateway reads them from flags or {@code -conf} JSON with {@link #from(Settings)}, by the
+ * rules of {@link Settings}: durations with a unit ({@code 180s}), booleans true/false, yes/no,
+ * on/off. Instances are mutable and not thread-safe; {@link AuthCache#create} takes a copy.
  */
 public class AuthCacheOptions {
-
-  /** Setting key: whether decisions are cached at all ({@code true}/{@code false}). */
-  public static final String ENABLED = "auth.cache.enabled";
-
-  /** Setting key: how long a granted decision is served from the cache (a duration). */
-  public static final String TTL = "auth.cache.ttl";
-
-  /** Setting key: the maximum number of cached decisions (a positive integer). */
-  public static final String MAX_SIZE = "auth.cache.max-size";
-
-  /** Setting key: how long 401/403 answers are cached (a duration, 0 = not cached). */
-  public static final String NEGATIVE_TTL = "auth.cache.negative-ttl";
-
-  /** Setting key: extra time past the TTL an entry may be served while the auth module fails. */
-  public static final String STALE_IF_ERROR = "auth.cache.stale-if-error";
 
   /** Default of {@link #isEnabled()}: {@code true}. */
   public static final boolean DEFAULT_ENABLED = true;
@@ -40,7 +26,7 @@ public class AuthCacheOptions {
   public static final Duration DEFAULT_TTL = Duration.ofSeconds(180);
 
   /** Default of {@link #getMaxSize()}: 100,000 entries. */
-  public static final long DEFAULT_MAX_SIZE = 100_000L;
+  public static final int DEFAULT_MAX_SIZE = 100_000;
 
   /** Default of {@link #getNegativeTtl()}: zero, denials are not cached. */
   public static final Duration DEFAULT_NEGATIVE_TTL = Duration.ZERO;
@@ -51,13 +37,40 @@ public class AuthCacheOptions {
   /** Upper bound of every duration setting: 365 days. */
   public static final Duration MAX_DURATION = Duration.ofDays(365);
 
-  private static final String PREFIX = "auth.cache.";
-  private static final List<String> KEYS =
-      List.of(ENABLED, TTL, MAX_SIZE, NEGATIVE_TTL, STALE_IF_ERROR);
+  /** Setting {@code auth.cache.enabled}: whether decisions are cached at all. */
+  public static final Setting<Boolean> ENABLED =
+      Setting.bool("auth.cache.enabled", DEFAULT_ENABLED).about("cache auth decisions");
+
+  /** Setting {@code auth.cache.ttl}: how long a granted decision is served from the cache. */
+  public static final Setting<Duration> TTL =
+      Setting.duration("auth.cache.ttl", DEFAULT_TTL, Duration.ofMillis(1), MAX_DURATION)
+          .about("longest an entry lives (never past its token's `exp`)");
+
+  /** Setting {@code auth.cache.max-size}: the maximum number of cached decisions. */
+  public static final Setting<Integer> MAX_SIZE =
+      Setting.integer("auth.cache.max-size", DEFAULT_MAX_SIZE, 1, Integer.MAX_VALUE)
+          .about("entries kept (W-TinyLFU eviction)");
+
+  /** Setting {@code auth.cache.negative-ttl}: how long 401/403 answers are cached. */
+  public static final Setting<Duration> NEGATIVE_TTL =
+      Setting.duration("auth.cache.negative-ttl", DEFAULT_NEGATIVE_TTL, Duration.ZERO, MAX_DURATION)
+          .about("cache 401/403 answers this long; 0: off");
+
+  /** Setting {@code auth.cache.stale-if-error}: extra time past the TTL while the module fails. */
+  public static final Setting<Duration> STALE_IF_ERROR =
+      Setting.duration(
+              "auth.cache.stale-if-error", DEFAULT_STALE_IF_ERROR, Duration.ZERO, MAX_DURATION)
+          .about(
+              "serve an expired entry this much longer while the auth module is unreachable, never"
+                  + " past its token's `exp`; 0: off");
+
+  /** Every setting, in documentation order. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(ENABLED, TTL, MAX_SIZE, NEGATIVE_TTL, STALE_IF_ERROR);
 
   private boolean enabled;
   private Duration ttl;
-  private long maxSize;
+  private int maxSize;
   private Duration negativeTtl;
   private Duration staleIfError;
 
@@ -84,37 +97,20 @@ public class AuthCacheOptions {
   }
 
   /**
-   * Creates options from defaults overridden by {@code settings}; see {@link #fromSettings(Map)}.
+   * Reads the {@code auth.cache.*} settings; other keys are left to their readers.
    *
-   * @param settings setting key to value, not null
-   * @throws IllegalArgumentException naming the key, for an unknown {@code auth.cache.*} key or a
-   *     bad value
+   * @param settings flags and conf file
+   * @return the validated options, defaults for the settings not given
+   * @throws IllegalArgumentException naming the key, for a value not following the rules or out of
+   *     range
    */
-  public AuthCacheOptions(Map<String, ?> settings) {
-    this();
-    settings.forEach(this::apply);
-  }
-
-  /**
-   * Builds options from a flat map of settings, as read from command-line flags or the {@code
-   * -conf} JSON. Keys outside {@code auth.cache.} are ignored, so the gateway can pass its whole
-   * configuration. Values:
-   *
-   * <ul>
-   *   <li>{@value #ENABLED}: a Boolean, or the string {@code true} or {@code false}
-   *   <li>{@value #TTL}, {@value #NEGATIVE_TTL}, {@value #STALE_IF_ERROR}: a number of seconds
-   *       (decimals allowed), a {@link Duration}, or a string with a unit: {@code 500ms}, {@code
-   *       180s}, {@code 3m}, {@code 1h}, {@code 1d}, {@code 180} (seconds) or ISO-8601 {@code PT3M}
-   *   <li>{@value #MAX_SIZE}: an integral number, or a string of digits
-   * </ul>
-   *
-   * @param settings setting key to value, not null
-   * @return the validated options
-   * @throws IllegalArgumentException naming the key, for an unknown {@code auth.cache.*} key, a
-   *     null or unparseable value, or a value out of range
-   */
-  public static AuthCacheOptions fromSettings(Map<String, ?> settings) {
-    return new AuthCacheOptions(settings);
+  public static AuthCacheOptions from(Settings settings) {
+    return new AuthCacheOptions()
+        .setEnabled(settings.get(ENABLED))
+        .setTtl(settings.get(TTL))
+        .setMaxSize(settings.get(MAX_SIZE))
+        .setNegativeTtl(settings.get(NEGATIVE_TTL))
+        .setStaleIfError(settings.get(STALE_IF_ERROR));
   }
 
   /**
@@ -146,19 +142,19 @@ public class AuthCacheOptions {
    * Sets how long a granted decision is served from the cache; the token's own {@code exp} shortens
    * it.
    *
-   * @param ttl greater than zero, at most {@link #MAX_DURATION}
+   * @param ttl at least 1 ms, at most {@link #MAX_DURATION}
    * @return this, for chaining
    * @throws IllegalArgumentException if null or out of range
    */
   public AuthCacheOptions setTtl(Duration ttl) {
-    this.ttl = checkDuration(TTL, ttl, false);
+    this.ttl = TTL.check(ttl);
     return this;
   }
 
   /**
    * @return the maximum number of cached decisions; default {@value #DEFAULT_MAX_SIZE}
    */
-  public long getMaxSize() {
+  public int getMaxSize() {
     return maxSize;
   }
 
@@ -169,11 +165,8 @@ public class AuthCacheOptions {
    * @return this, for chaining
    * @throws IllegalArgumentException if not positive
    */
-  public AuthCacheOptions setMaxSize(long maxSize) {
-    if (maxSize <= 0) {
-      throw new IllegalArgumentException(MAX_SIZE + " must be > 0, was " + maxSize);
-    }
-    this.maxSize = maxSize;
+  public AuthCacheOptions setMaxSize(int maxSize) {
+    this.maxSize = MAX_SIZE.check(maxSize);
     return this;
   }
 
@@ -193,7 +186,7 @@ public class AuthCacheOptions {
    * @throws IllegalArgumentException if null or out of range
    */
   public AuthCacheOptions setNegativeTtl(Duration negativeTtl) {
-    this.negativeTtl = checkDuration(NEGATIVE_TTL, negativeTtl, true);
+    this.negativeTtl = NEGATIVE_TTL.check(negativeTtl);
     return this;
   }
 
@@ -213,24 +206,8 @@ public class AuthCacheOptions {
    * @throws IllegalArgumentException if null or out of range
    */
   public AuthCacheOptions setStaleIfError(Duration staleIfError) {
-    this.staleIfError = checkDuration(STALE_IF_ERROR, staleIfError, true);
+    this.staleIfError = STALE_IF_ERROR.check(staleIfError);
     return this;
-  }
-
-  /**
-   * Returns the settings as a map that {@link #fromSettings(Map)} reads back: Boolean enabled, Long
-   * max size, durations as strings in their largest exact unit ({@code 3m}, {@code 500ms}).
-   *
-   * @return a new mutable map in key order
-   */
-  public Map<String, Object> toMap() {
-    Map<String, Object> map = new LinkedHashMap<>();
-    map.put(ENABLED, enabled);
-    map.put(TTL, SettingValues.format(ttl));
-    map.put(MAX_SIZE, maxSize);
-    map.put(NEGATIVE_TTL, SettingValues.format(negativeTtl));
-    map.put(STALE_IF_ERROR, SettingValues.format(staleIfError));
-    return map;
   }
 
   @Override
@@ -253,49 +230,13 @@ public class AuthCacheOptions {
     return "AuthCacheOptions{enabled="
         + enabled
         + ", ttl="
-        + SettingValues.format(ttl)
+        + TTL.format(ttl)
         + ", maxSize="
         + maxSize
         + ", negativeTtl="
-        + SettingValues.format(negativeTtl)
+        + NEGATIVE_TTL.format(negativeTtl)
         + ", staleIfError="
-        + SettingValues.format(staleIfError)
+        + STALE_IF_ERROR.format(staleIfError)
         + "}";
-  }
-
-  private void apply(String key, Object value) {
-    if (!key.startsWith(PREFIX)) {
-      return;
-    }
-    switch (key) {
-      case ENABLED -> setEnabled(SettingValues.toBoolean(key, value));
-      case TTL -> setTtl(SettingValues.toDuration(key, value));
-      case MAX_SIZE -> setMaxSize(SettingValues.toLong(key, value));
-      case NEGATIVE_TTL -> setNegativeTtl(SettingValues.toDuration(key, value));
-      case STALE_IF_ERROR -> setStaleIfError(SettingValues.toDuration(key, value));
-      default ->
-          throw new IllegalArgumentException(
-              "unknown setting " + key + ", known: " + String.join(", ", KEYS));
-    }
-  }
-
-  private static Duration checkDuration(String key, Duration value, boolean zeroAllowed) {
-    if (value == null) {
-      throw new IllegalArgumentException(key + " must not be null");
-    }
-    if (zeroAllowed ? value.isNegative() : value.isNegative() || value.isZero()) {
-      String bound = zeroAllowed ? ">= 0" : "> 0";
-      throw new IllegalArgumentException(
-          key + " must be " + bound + ", was " + SettingValues.format(value));
-    }
-    if (value.compareTo(MAX_DURATION) > 0) {
-      throw new IllegalArgumentException(
-          key
-              + " must be <= "
-              + SettingValues.format(MAX_DURATION)
-              + ", was "
-              + SettingValues.format(value));
-    }
-    return value;
   }
 }

@@ -1,5 +1,7 @@
 /**
- * The auth-decision cache of the gateway: Caffeine and Micrometer, no Vert.x, no HTTP.
+ * The auth-decision cache of the gateway: Caffeine and Micrometer, no Vert.x, no HTTP. Its settings
+ * ({@code auth.cache.*}) are declared in {@link io.okapigw.cache.AuthCacheOptions} with the {@code
+ * config} module.
  *
  * <p>Public API: {@link io.okapigw.cache.AuthCache} (created by its static {@code create}), {@link
  * io.okapigw.cache.AuthCacheOptions}, {@link io.okapigw.cache.AuthCacheKey}, {@link
@@ -9,7 +11,7 @@
  * <p>Typical use in the auth stage:
  *
  * <pre>{@code
- * AuthCache cache = AuthCache.create(AuthCacheOptions.fromSettings(config), registry);
+ * AuthCache cache = AuthCache.create(AuthCacheOptions.from(settings), registry);
  * AuthCacheKey key = new AuthCacheKey(tenant, method, handler.pathPattern(), userId, token);
  * cache.get(key, k -> callAuthFilter(k))      // CompletableFuture<AuthDecision>
  *     .thenAccept(decision -> ...);           // grant: set headers; else pass status and body

@@ -1,44 +1,54 @@
 package io.okapigw.config;
 
-import io.vertx.core.json.JsonObject;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Flat {@code key -> value} settings from a {@code -conf} JSON file and {@code --key value} (or
- * {@code --key=value}) command-line flags; flags win. Every read names the key in its error, so a
- * bad setting stops the process with a message naming it.
+ * The setting texts a program was started with: {@code --key value} or {@code --key=value} flags
+ * (one dash works too) and the keys of a {@code -conf} JSON file; flags win. Values are read
+ * through their {@link Setting}, so every program reads durations, sizes and booleans by the same
+ * rules ({@link Values}) and every error names the key.
  */
 public final class Settings {
 
-  private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
+  private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Map<String, String> values;
+  private final Map<String, List<String>> values;
 
-  private Settings(Map<String, String> values) {
+  private Settings(Map<String, List<String>> values) {
     this.values = values;
   }
 
+  /**
+   * @param values key to text
+   * @return those settings
+   */
   public static Settings of(Map<String, String> values) {
-    return new Settings(new LinkedHashMap<>(values));
+    Map<String, List<String>> copy = new LinkedHashMap<>();
+    values.forEach((k, v) -> copy.put(k, List.of(v)));
+    return new Settings(copy);
   }
 
   /**
-   * Parses command-line arguments (after the command word).
+   * Parses command-line arguments (after the command word). A flag given twice keeps its last
+   * value, or all for a {@linkplain Setting#repeatable() repeatable} setting; a flag replaces the
+   * conf file's value of its key.
    *
-   * @throws IllegalArgumentException for a flag without a value, an unreadable or non-JSON conf
+   * @throws IllegalArgumentException for a flag without a value, a stray argument, an unreadable or
+   *     non-JSON conf
    */
   public static Settings fromArgs(List<String> args) {
-    Map<String, String> flags = new LinkedHashMap<>();
+    Map<String, List<String>> flags = new LinkedHashMap<>();
     String conf = null;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -54,35 +64,56 @@ public final class Settings {
       } else if (i + 1 < args.size()) {
         value = args.get(++i);
       } else {
-        throw new IllegalArgumentException("setting " + arg + " needs a value");
+        throw new IllegalArgumentException(key + " needs a value: --" + key + " VALUE");
       }
       if (key.equals("conf")) {
         conf = value;
       } else {
-        flags.put(key, value);
+        flags.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
       }
     }
-    Map<String, String> merged = conf == null ? new LinkedHashMap<>() : readConf(Path.of(conf));
+    Map<String, List<String>> merged =
+        conf == null ? new LinkedHashMap<>() : readConf(Path.of(conf));
     merged.putAll(flags);
     return new Settings(merged);
   }
 
-  private static Map<String, String> readConf(Path file) {
+  /** A JSON object's keys; an array gives a repeatable setting its values. */
+  private static Map<String, List<String>> readConf(Path file) {
+    JsonNode json;
     try {
-      JsonObject json = new JsonObject(Files.readString(file));
-      Map<String, String> values = new LinkedHashMap<>();
-      json.forEach(e -> values.put(e.getKey(), String.valueOf(e.getValue())));
-      return values;
+      json = JSON.readTree(Files.readString(file));
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          "conf: " + file + " is not a JSON object: " + e.getOriginalMessage());
     } catch (IOException e) {
       throw new IllegalArgumentException("conf: cannot read " + file + ": " + e.getMessage());
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException(
-          "conf: " + file + " is not a JSON object: " + e.getMessage());
     }
+    if (json == null || !json.isObject()) {
+      throw new IllegalArgumentException("conf: " + file + " is not a JSON object");
+    }
+    Map<String, List<String>> values = new LinkedHashMap<>();
+    json.fields()
+        .forEachRemaining(
+            e -> {
+              JsonNode node = e.getValue();
+              List<String> texts = new ArrayList<>();
+              (node.isArray() ? node : List.of(node)).forEach(n -> texts.add(text(e.getKey(), n)));
+              values.put(e.getKey(), texts);
+            });
+    return values;
+  }
+
+  private static String text(String key, JsonNode node) {
+    if (!node.isValueNode() || node.isNull()) {
+      throw new IllegalArgumentException(
+          key + " must be a string, number or boolean, was '" + node + "'");
+    }
+    return node.asText();
   }
 
   /**
-   * @throws IllegalArgumentException naming the first key not in {@code known}
+   * @throws IllegalArgumentException naming the first key not in {@code known}, listing the known
    */
   public void checkKnown(Set<String> known) {
     for (String key : values.keySet()) {
@@ -100,70 +131,43 @@ public final class Settings {
    * @return these settings without {@code keys} (those another component reads)
    */
   public Settings except(Set<String> keys) {
-    Map<String, String> rest = new LinkedHashMap<>(values);
+    Map<String, List<String>> rest = new LinkedHashMap<>(values);
     rest.keySet().removeAll(keys);
     return new Settings(rest);
   }
 
-  public String string(String key, String defaultValue) {
-    return values.getOrDefault(key, defaultValue);
-  }
-
-  public int integer(String key, int defaultValue, int min, int max) {
-    String value = values.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      int n = Integer.parseInt(value.trim());
-      if (n < min || n > max) {
-        throw new IllegalArgumentException(
-            key + " must be between " + min + " and " + max + ", was " + n);
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'");
-    }
-  }
-
-  public boolean bool(String key, boolean defaultValue) {
-    String value = values.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    return switch (value.trim().toLowerCase(Locale.ROOT)) {
-      case "true", "yes", "on" -> true;
-      case "false", "no", "off" -> false;
-      default ->
-          throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
-    };
-  }
-
-  /** Reads {@code 500ms}, {@code 30s}, {@code 3m}, {@code 1h}, or a plain number of seconds. */
-  public Duration duration(String key, Duration defaultValue) {
-    String value = values.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    Matcher m = DURATION.matcher(value.trim());
-    if (!m.matches()) {
-      throw new IllegalArgumentException(
-          key + " must be a duration like 500ms, 30s, 3m or 1h, was '" + value + "'");
-    }
-    long n = Long.parseLong(m.group(1));
-    String unit = m.group(2) == null ? "s" : m.group(2);
-    return switch (unit) {
-      case "ms" -> Duration.ofMillis(n);
-      case "m" -> Duration.ofMinutes(n);
-      case "h" -> Duration.ofHours(n);
-      default -> Duration.ofSeconds(n);
-    };
+  /**
+   * @return the setting's value: its last text, read and checked; its default when not given
+   * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
+   */
+  public <T> T get(Setting<T> setting) {
+    List<String> texts = values.get(setting.key());
+    return texts == null ? setting.defaultValue() : setting.parse(texts.get(texts.size() - 1));
   }
 
   /**
-   * @return the raw values (for settings handed to another component)
+   * @return every value given for a repeatable setting, in order; empty when none
+   * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
    */
-  public Map<String, String> asMap() {
-    return Map.copyOf(values);
+  public <T> List<T> getAll(Setting<T> setting) {
+    return values.getOrDefault(setting.key(), List.of()).stream().map(setting::parse).toList();
+  }
+
+  // Reads by key for the tools not yet declaring their settings; the same rules as get().
+
+  public String string(String key, String defaultValue) {
+    return get(Setting.text(key, defaultValue, "TEXT"));
+  }
+
+  public int integer(String key, int defaultValue, int min, int max) {
+    return get(Setting.integer(key, defaultValue, min, max));
+  }
+
+  public boolean bool(String key, boolean defaultValue) {
+    return get(Setting.bool(key, defaultValue));
+  }
+
+  public Duration duration(String key, Duration defaultValue) {
+    return get(Setting.duration(key, defaultValue));
   }
 }

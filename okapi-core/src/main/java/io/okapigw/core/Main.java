@@ -4,6 +4,7 @@ import io.okapigw.config.Settings;
 import io.okapigw.core.cluster.ClusterOptions;
 import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.config.GatewaySettings;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Arrays;
@@ -30,46 +31,13 @@ public final class Main {
         cluster    a node of a gateway cluster (Hazelcast); see cluster settings below
         version    print the version
         help       this text
-      settings (as --key value, --key=value, or keys of a -conf JSON file; flags win):
-        --port P                  HTTP port (default 9130)
-        --host H                  interface to listen on (default 0.0.0.0)
-        --okapi-url URL           X-Okapi-Url given to modules (default http://localhost:PORT)
-        --instances N             event-loop verticles (default: cores)
-        --max-header-size BYTES   larger request headers get 431 (default 16384)
-        --server.header-timeout D request headers must be complete D after connecting or
-                                  after the previous response, else the connection is closed
-                                  (also the keep-alive idle time; default 75s; 0 = off)
-        --server.idle-timeout D   close a client connection with no byte either way for D;
-                                  longer than proxy.idle-timeout (default 120s; 0 = off)
-        --proxy.connect-timeout D connect timeout to modules (default 5s)
-        --proxy.idle-timeout D    idle timeout to modules (default 60s)
-        --proxy.max-connections N pool size per module instance and event loop (default 64)
-        --auth.cache.enabled B    cache auth decisions (default true)
-        --auth.cache.ttl D        longest an entry lives, never past its token's exp (default 180s)
-        --auth.cache.max-size N   entries kept, W-TinyLFU eviction (default 100000)
-        --auth.cache.negative-ttl D   cache 401/403 answers this long (default 0 = off)
-        --auth.cache.stale-if-error D serve an expired entry this much longer while the auth
-                                  module is unreachable, never past token exp (default 0 = off)
-        --auth.parallel M         off (default) or safe: GET/HEAD run the handler during the
-                                  auth call on a cache miss; the answer waits for the decision
-        --storage S               inmemory (default) or postgresql://user:pass@host:port/db
-        --tenant.init-timeout D   longest a module's _tenant call (a 2.0 job included) may take
-                                  before install fails naming it (default 30m)
-        --tenant.poll-interval D  wait before polling a _tenant 2.0 job again; grows 1.25x
-                                  per poll, at most 5s (default 300ms)
-        --admin.port P            a listener of its own for the admin API /_/ (default: none)
-        --admin.host H            interface of that listener (default 127.0.0.1)
-        --admin.public B          serve /_/ on the public listener too (default true; false
-                                  needs admin.port and keeps only /_/proxy/health and
-                                  /_/invoke/tenant/... public)
-        -conf FILE                JSON object with any of the keys above
-      cluster settings:
-        --cluster-host H          address this node binds to and advertises (default 127.0.0.1)
-        --cluster-port C          Hazelcast member port (default 5701)
-        --members h:p,h:p         TCP/IP members to join (multicast is off); none = new cluster
-        --hazelcast-config F      Hazelcast XML/YAML file overriding the three above
-        --cluster.ack-timeout D   wait for other nodes to confirm changes (default 2s)
-      """;
+      settings: --key value, --key=value, or keys of a -conf FILE JSON object; flags win.
+      Durations need a unit (500ms, 30s, 3m, 1h, 1d; 0 alone needs none); sizes are bytes or
+      KB, MB, GB (1KB = 1KiB = 1024 bytes); booleans true/false, yes/no, on/off.
+      """
+          + GatewaySettings.NODE.help()
+          + "cluster settings (command cluster only):\n"
+          + ClusterOptions.SETTINGS.help();
 
   private Main() {}
 
@@ -86,14 +54,15 @@ public final class Main {
   }
 
   private static void dev(List<String> args) {
-    GatewayOptions options = parse(() -> GatewayOptions.from(Settings.fromArgs(args)));
+    GatewayOptions options = parse(() -> GatewayOptions.from(GatewaySettings.NODE.read(args)));
     run(Vertx.vertx(), options, "dev mode, " + options.storage() + " registry");
   }
 
   private static void cluster(List<String> args) {
-    Settings settings = parse(() -> Settings.fromArgs(args));
+    Settings settings = parse(() -> GatewaySettings.ALL.read(args));
     ClusterOptions cluster = parse(() -> ClusterOptions.from(settings));
-    GatewayOptions options = parse(() -> GatewayOptions.from(settings.except(ClusterOptions.KEYS)));
+    GatewayOptions options =
+        parse(() -> GatewayOptions.from(settings.except(ClusterOptions.SETTINGS.keys())));
     ClusteredVertx.start(cluster)
         .onSuccess(
             vertx ->

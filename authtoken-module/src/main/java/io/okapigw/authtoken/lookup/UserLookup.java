@@ -2,7 +2,7 @@ package io.okapigw.authtoken.lookup;
 
 import java.util.Locale;
 
-/** {@code --user-lookup}: where the auth filter finds a token's user and its permissions. */
+/** Setting {@code user-lookup}: where the auth filter finds a token's user and its permissions. */
 public enum UserLookup {
   /** This module's store (users cached until they change): a decision costs microseconds. */
   LOCAL,
@@ -13,21 +13,6 @@ public enum UserLookup {
    * the call's {@code X-Okapi-Url}, uncached: a decision costs three calls through the gateway.
    */
   GATEWAY;
-
-  /**
-   * @param value {@code local} or {@code gateway}
-   * @return the mode
-   * @throws IllegalArgumentException naming {@code --user-lookup}
-   */
-  public static UserLookup parse(String value) {
-    return switch (value.trim().toLowerCase(Locale.ROOT)) {
-      case "local" -> LOCAL;
-      case "gateway" -> GATEWAY;
-      default ->
-          throw new IllegalArgumentException(
-              "--user-lookup must be local or gateway, was " + value);
-    };
-  }
 
   @Override
   public String toString() {

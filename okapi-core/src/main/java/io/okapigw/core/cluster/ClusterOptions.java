@@ -1,9 +1,10 @@
 package io.okapigw.core.cluster;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 /**
  * How a node joins the cluster.
@@ -15,41 +16,58 @@ import java.util.Set;
  */
 public record ClusterOptions(String host, int port, List<String> members, String hazelcastConfig) {
 
-  public static final Set<String> KEYS =
-      Set.of("cluster-host", "cluster-port", "members", "hazelcast-config");
+  public static final Setting<String> HOST =
+      Setting.text("cluster-host", "127.0.0.1", "HOST")
+          .about("address this node binds Hazelcast and the event bus to and advertises")
+          .details("In containers: its container name (`gateway-1`).");
+
+  public static final Setting<Integer> PORT =
+      Setting.integer("cluster-port", 5701, 1, 65535).about("Hazelcast member port");
+
+  public static final Setting<String> MEMBERS =
+      Setting.text("members", "", "HOST:PORT,...")
+          .check(ClusterOptions::validMembers, "host:port,host:port,... (ports 1-65535)")
+          .shownDefault("none")
+          .about("members to join over TCP/IP (multicast is off); none: start a new cluster")
+          .details("List every node, or at least one that runs.");
+
+  public static final Setting<String> HAZELCAST_CONFIG =
+      Setting.text("hazelcast-config", null, "FILE")
+          .about("a Hazelcast XML or YAML file replacing the three settings above");
+
+  /** The settings of command {@code cluster} beyond a node's. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(HOST, PORT, MEMBERS, HAZELCAST_CONFIG);
 
   /**
    * @throws IllegalArgumentException naming a bad setting
    */
   public static ClusterOptions from(Settings settings) {
-    String members = settings.string("members", "");
-    List<String> list =
-        members.isBlank()
-            ? List.of()
-            : Arrays.stream(members.split(","))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .toList();
-    list.forEach(ClusterOptions::checkMember);
     return new ClusterOptions(
-        settings.string("cluster-host", "127.0.0.1"),
-        settings.integer("cluster-port", 5701, 1, 65535),
-        list,
-        settings.string("hazelcast-config", null));
+        settings.get(HOST),
+        settings.get(PORT),
+        split(settings.get(MEMBERS)),
+        settings.get(HAZELCAST_CONFIG));
   }
 
-  private static void checkMember(String member) {
+  private static List<String> split(String members) {
+    return Arrays.stream(members.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+  private static boolean validMembers(String members) {
+    return split(members).stream().allMatch(ClusterOptions::validMember);
+  }
+
+  private static boolean validMember(String member) {
     int colon = member.lastIndexOf(':');
     if (colon <= 0) {
-      throw new IllegalArgumentException("members: '" + member + "' must be host:port");
+      return false;
     }
     try {
       int port = Integer.parseInt(member.substring(colon + 1));
-      if (port < 1 || port > 65535) {
-        throw new NumberFormatException();
-      }
+      return port >= 1 && port <= 65535;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("members: bad port in '" + member + "'");
+      return false;
     }
   }
 }

@@ -1,7 +1,8 @@
 package io.okapigw.core.config;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
-import java.util.Set;
+import io.okapigw.config.SettingsSpec;
 
 /**
  * Where the admin API ({@code /_/}) is served.
@@ -20,16 +21,34 @@ public record AdminOptions(int port, String host, boolean servedOnPublic) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
 
-  /** The setting keys. */
-  public static final Set<String> KEYS = Set.of("admin.port", "admin.host", "admin.public");
+  public static final Setting<Integer> PORT =
+      Setting.integer("admin.port", NONE, 0, 65535)
+          .shownDefault("none")
+          .about(
+              "a listener of its own for the admin API (`/_/`), e.g. on loopback only; 0 picks a"
+                  + " free port")
+          .details("It serves everything the public listener does.");
+
+  public static final Setting<String> HOST =
+      Setting.text("admin.host", DEFAULT_HOST, "HOST").about("interface of that listener");
+
+  public static final Setting<Boolean> PUBLIC =
+      Setting.bool("admin.public", true)
+          .about("serve `/_/` on the public listener too")
+          .details(
+              "`false` (needs `admin.port`) answers 403 there, except `/_/proxy/health` and"
+                  + " `/_/invoke/tenant/...`.");
+
+  /** The {@code admin.*} settings. */
+  public static final SettingsSpec SETTINGS = SettingsSpec.of(PORT, HOST, PUBLIC);
 
   public AdminOptions {
-    if (port < NONE || port > 65535) {
-      throw new IllegalArgumentException("admin.port must be 0-65535, was " + port);
+    if (port != NONE) {
+      PORT.check(port);
     }
     if (port == NONE && !servedOnPublic) {
       throw new IllegalArgumentException(
-          "admin.public=false needs admin.port: the admin API" + " must be served somewhere");
+          "admin.public=false needs admin.port: the admin API must be served somewhere");
     }
   }
 
@@ -41,10 +60,7 @@ public record AdminOptions(int port, String host, boolean servedOnPublic) {
   }
 
   static AdminOptions from(Settings settings) {
-    return new AdminOptions(
-        settings.integer("admin.port", NONE, NONE, 65535),
-        settings.string("admin.host", DEFAULT_HOST),
-        settings.bool("admin.public", true));
+    return new AdminOptions(settings.get(PORT), settings.get(HOST), settings.get(PUBLIC));
   }
 
   /**

@@ -4,10 +4,10 @@ import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Settings;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
-import java.util.Set;
 
 /**
- * Everything a gateway node is configured with, defaults in one place, validated on creation.
+ * Everything a gateway node is configured with, defaults in one place, validated on creation; each
+ * setting is declared (key, accepted values, meaning) in {@link GatewaySettings}.
  *
  * @param port HTTP port (default 9130; 0 picks a free one)
  * @param host interface to listen on (default 0.0.0.0)
@@ -45,51 +45,14 @@ public record GatewayOptions(
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
   public GatewayOptions {
-    if (!DEFAULT_STORAGE.equals(storage)
-        && !storage.startsWith("postgresql://")
-        && !storage.startsWith("postgres://")) {
-      throw new IllegalArgumentException(
-          "storage must be inmemory or postgresql://user:pass@host:"
-              + "port/db, was '"
-              + storage
-              + "'");
-    }
-    if (clusterAckTimeout.isZero() || clusterAckTimeout.isNegative()) {
-      throw new IllegalArgumentException("cluster.ack-timeout must be > 0");
-    }
+    GatewaySettings.STORAGE.check(storage);
+    GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream);
   }
 
   public static final int DEFAULT_PORT = 9130;
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final int DEFAULT_MAX_HEADER_SIZE = 16 * 1024;
-
-  /** The setting keys, as flags ({@code --port}) and as {@code -conf} JSON keys. */
-  public static final Set<String> KEYS =
-      Set.of(
-          "port",
-          "host",
-          "okapi-url",
-          "instances",
-          "max-header-size",
-          "proxy.connect-timeout",
-          "proxy.idle-timeout",
-          "proxy.max-connections",
-          AuthCacheOptions.ENABLED,
-          AuthCacheOptions.TTL,
-          AuthCacheOptions.MAX_SIZE,
-          AuthCacheOptions.NEGATIVE_TTL,
-          AuthCacheOptions.STALE_IF_ERROR,
-          "storage",
-          "cluster.ack-timeout",
-          "auth.parallel",
-          "admin.port",
-          "admin.host",
-          "admin.public",
-          ServerOptions.HEADER_TIMEOUT,
-          ServerOptions.IDLE_TIMEOUT,
-          TenantInitOptions.TIMEOUT,
-          TenantInitOptions.POLL_INTERVAL);
 
   /**
    * @return the defaults, on the given port
@@ -112,26 +75,27 @@ public record GatewayOptions(
   }
 
   /**
+   * Reads the settings of {@link GatewaySettings#NODE}.
+   *
    * @throws IllegalArgumentException naming the bad or unknown setting
    */
   public static GatewayOptions from(Settings settings) {
-    settings.checkKnown(KEYS);
-    UpstreamOptions up = UpstreamOptions.defaults();
+    settings.checkKnown(GatewaySettings.NODE.keys());
     return new GatewayOptions(
-        settings.integer("port", DEFAULT_PORT, 0, 65535),
-        settings.string("host", DEFAULT_HOST),
-        settings.string("okapi-url", null),
-        settings.integer("instances", Runtime.getRuntime().availableProcessors(), 1, 256),
-        settings.integer("max-header-size", DEFAULT_MAX_HEADER_SIZE, 1024, 1024 * 1024),
+        settings.get(GatewaySettings.PORT),
+        settings.get(GatewaySettings.HOST),
+        settings.get(GatewaySettings.OKAPI_URL),
+        settings.get(GatewaySettings.INSTANCES),
+        Math.toIntExact(settings.get(GatewaySettings.MAX_HEADER_SIZE)),
         new UpstreamOptions(
-            settings.duration("proxy.connect-timeout", up.connectTimeout()),
-            settings.duration("proxy.idle-timeout", up.idleTimeout()),
-            settings.integer("proxy.max-connections", up.maxConnectionsPerHost(), 1, 10_000),
-            up.maxHeaderSize()),
-        AuthCacheOptions.fromSettings(settings.asMap()),
-        settings.string("storage", DEFAULT_STORAGE),
-        settings.duration("cluster.ack-timeout", DEFAULT_CLUSTER_ACK_TIMEOUT),
-        AuthParallel.parse(settings.string("auth.parallel", "off")),
+            settings.get(GatewaySettings.PROXY_CONNECT_TIMEOUT),
+            settings.get(GatewaySettings.PROXY_IDLE_TIMEOUT),
+            settings.get(GatewaySettings.PROXY_MAX_CONNECTIONS),
+            UpstreamOptions.DEFAULT_MAX_HEADER_SIZE),
+        AuthCacheOptions.from(settings),
+        settings.get(GatewaySettings.STORAGE),
+        settings.get(GatewaySettings.CLUSTER_ACK_TIMEOUT),
+        settings.get(GatewaySettings.AUTH_PARALLEL),
         AdminOptions.from(settings),
         ServerOptions.from(settings),
         TenantInitOptions.from(settings));

@@ -1,9 +1,10 @@
 package io.okapigw.core.config;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * How long the gateway's listeners wait for their clients ({@code server.*} settings), so that a
@@ -23,21 +24,41 @@ import java.util.Set;
  */
 public record ServerOptions(Duration headerTimeout, Duration idleTimeout) {
 
-  public static final String HEADER_TIMEOUT = "server.header-timeout";
-  public static final String IDLE_TIMEOUT = "server.idle-timeout";
-
-  /** The setting keys. */
-  public static final Set<String> KEYS = Set.of(HEADER_TIMEOUT, IDLE_TIMEOUT);
-
   public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(75);
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(120);
 
   /** Vert.x takes the idle timeout as an int of milliseconds. */
   private static final Duration LONGEST = Duration.ofHours(24);
 
+  public static final Setting<Duration> HEADER_TIMEOUT =
+      Setting.duration("server.header-timeout", DEFAULT_HEADER_TIMEOUT, Duration.ZERO, LONGEST)
+          .about(
+              "a client's request headers must be complete this long after it connects or after"
+                  + " its previous response, else its connection is closed; also how long an idle"
+                  + " keep-alive connection stays open; 0: off")
+          .details(
+              "Stops slowloris clients that send nothing or a head bit by bit. The default"
+                  + " outlasts the 60 s for which HTTP clients keep a pooled connection, so a"
+                  + " module calling back never sends on a connection the gateway is closing.");
+
+  public static final Setting<Duration> IDLE_TIMEOUT =
+      Setting.duration("server.idle-timeout", DEFAULT_IDLE_TIMEOUT, Duration.ZERO, LONGEST)
+          .about(
+              "a client connection with no byte read or written this long is closed (a body"
+                  + " stopped midway, a client that stopped reading); longer than"
+                  + " `proxy.idle-timeout`; 0: off")
+          .details(
+              "A client sends and gets nothing while the gateway waits for a module (an auth"
+                  + " filter and a handler in turn: twice as long). An install, enable, upgrade or"
+                  + " disable is exempt while its modules' `_tenant` calls run (bounded by"
+                  + " `tenant.init-timeout`).");
+
+  /** The {@code server.*} settings. */
+  public static final SettingsSpec SETTINGS = SettingsSpec.of(HEADER_TIMEOUT, IDLE_TIMEOUT);
+
   public ServerOptions {
-    notNegative(headerTimeout, HEADER_TIMEOUT);
-    notNegative(idleTimeout, IDLE_TIMEOUT);
+    HEADER_TIMEOUT.check(headerTimeout);
+    IDLE_TIMEOUT.check(idleTimeout);
   }
 
   /**
@@ -48,9 +69,7 @@ public record ServerOptions(Duration headerTimeout, Duration idleTimeout) {
   }
 
   static ServerOptions from(Settings settings) {
-    return new ServerOptions(
-        settings.duration(HEADER_TIMEOUT, DEFAULT_HEADER_TIMEOUT),
-        settings.duration(IDLE_TIMEOUT, DEFAULT_IDLE_TIMEOUT));
+    return new ServerOptions(settings.get(HEADER_TIMEOUT), settings.get(IDLE_TIMEOUT));
   }
 
   /**
@@ -60,19 +79,13 @@ public record ServerOptions(Duration headerTimeout, Duration idleTimeout) {
   void checkAgainst(UpstreamOptions upstream) {
     if (!idleTimeout.isZero() && idleTimeout.compareTo(upstream.idleTimeout()) <= 0) {
       throw new IllegalArgumentException(
-          IDLE_TIMEOUT
+          IDLE_TIMEOUT.key()
               + " ("
               + idleTimeout.toMillis()
               + " ms)"
               + " must be longer than proxy.idle-timeout ("
               + upstream.idleTimeout().toMillis()
               + " ms): a client waits that long for a module without a byte on its connection");
-    }
-  }
-
-  private static void notNegative(Duration d, String name) {
-    if (d == null || d.isNegative() || d.compareTo(LONGEST) > 0) {
-      throw new IllegalArgumentException(name + " must be between 0 (off) and 24h, was " + d);
     }
   }
 }

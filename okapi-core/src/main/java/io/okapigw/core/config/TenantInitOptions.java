@@ -1,8 +1,9 @@
 package io.okapigw.core.config;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * How long the gateway waits for a module's {@code _tenant} call ({@code tenant.*} settings).
@@ -17,12 +18,6 @@ import java.util.Set;
  */
 public record TenantInitOptions(Duration timeout, Duration pollInterval) {
 
-  public static final String TIMEOUT = "tenant.init-timeout";
-  public static final String POLL_INTERVAL = "tenant.poll-interval";
-
-  /** The setting keys. */
-  public static final Set<String> KEYS = Set.of(TIMEOUT, POLL_INTERVAL);
-
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
   public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(300);
 
@@ -34,25 +29,40 @@ public record TenantInitOptions(Duration timeout, Duration pollInterval) {
 
   private static final Duration LONGEST = Duration.ofHours(24);
 
+  public static final Setting<Duration> TIMEOUT =
+      Setting.duration("tenant.init-timeout", DEFAULT_TIMEOUT, Duration.ofMillis(1), LONGEST)
+          .about(
+              "longest one module's tenant operation may take: a `_tenant` call, or a `_tenant` 2.0"
+                  + " job from its POST until it reports complete; past it the install fails with"
+                  + " 504 naming the module")
+          .details(
+              "The module is not enabled; its job is left to it. FOLIO storage modules loading"
+                  + " reference data take minutes; Okapi waits without bound. Also how long a"
+                  + " change waits for the same tenant's running install (then 409).");
+
+  public static final Setting<Duration> POLL_INTERVAL =
+      Setting.duration("tenant.poll-interval", DEFAULT_POLL_INTERVAL, Duration.ofMillis(1), LONGEST)
+          .about(
+              "wait before the second poll of a `_tenant` 2.0 job (the first is at once); each next"
+                  + " wait is 1.25 times the last, at most 5s, as Okapi polls; at most"
+                  + " `tenant.init-timeout`");
+
+  /** The {@code tenant.*} settings. */
+  public static final SettingsSpec SETTINGS = SettingsSpec.of(TIMEOUT, POLL_INTERVAL);
+
   public TenantInitOptions {
-    if (timeout == null
-        || timeout.isZero()
-        || timeout.isNegative()
-        || timeout.compareTo(LONGEST) > 0) {
-      throw new IllegalArgumentException(TIMEOUT + " must be between 1ms and 24h, was " + timeout);
-    }
-    if (pollInterval == null
-        || pollInterval.isZero()
-        || pollInterval.isNegative()
-        || pollInterval.compareTo(timeout) > 0) {
+    TIMEOUT.check(timeout);
+    POLL_INTERVAL.check(pollInterval);
+    if (pollInterval.compareTo(timeout) > 0) {
       throw new IllegalArgumentException(
-          POLL_INTERVAL
-              + " must be between 1ms and "
-              + TIMEOUT
+          POLL_INTERVAL.key()
+              + " must be at most "
+              + TIMEOUT.key()
               + " ("
-              + timeout.toMillis()
-              + " ms), was "
-              + pollInterval);
+              + TIMEOUT.format(timeout)
+              + "), was '"
+              + POLL_INTERVAL.format(pollInterval)
+              + "'");
     }
   }
 
@@ -64,9 +74,7 @@ public record TenantInitOptions(Duration timeout, Duration pollInterval) {
   }
 
   static TenantInitOptions from(Settings settings) {
-    return new TenantInitOptions(
-        settings.duration(TIMEOUT, DEFAULT_TIMEOUT),
-        settings.duration(POLL_INTERVAL, DEFAULT_POLL_INTERVAL));
+    return new TenantInitOptions(settings.get(TIMEOUT), settings.get(POLL_INTERVAL));
   }
 
   /**

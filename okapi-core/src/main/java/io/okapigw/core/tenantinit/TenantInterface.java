@@ -172,7 +172,7 @@ final class TenantInterface {
               + " within "
               + options.timeout().toMillis()
               + " ms ("
-              + TenantInitOptions.TIMEOUT
+              + TenantInitOptions.TIMEOUT.key()
               + "); the job is left to the module");
     }
 

@@ -177,7 +177,7 @@ class TenantInterfaceTest {
         .body(
             allOf(
                 containsString("module mod-a-1.0.0 did not complete its tenant job"),
-                containsString(TenantInitOptions.TIMEOUT)));
+                containsString(TenantInitOptions.TIMEOUT.key())));
     assertThat(module.polls()).isGreaterThan(1);
     assertThat(enabled()).isEmpty();
   }

@@ -1,0 +1,48 @@
+package io.okapigw.authtoken;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.config.DocBlock;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module's settings table in {@code docs/operations.md} is the one generated from {@link
+ * AuthtokenSettings}, as {@code --help} is; run with {@code -Dsettings.write=true} to rewrite it.
+ */
+class SettingsDocumentedTest {
+
+  private static final Path OPERATIONS = Path.of("../docs/operations.md");
+  private static final String BLOCK = "settings:authtoken";
+  private static final String REGENERATE =
+      "docs/operations.md's authtoken settings table differs from the settings declared in"
+          + " AuthtokenSettings. Regenerate it with: mvn -o -q -pl authtoken-module -am test"
+          + " -Dtest=SettingsDocumentedTest -Dsurefire.failIfNoSpecifiedTests=false"
+          + " -Dsettings.write=true";
+
+  @Test
+  void operationsTable_isGeneratedFromTheDeclarations() throws IOException {
+    String table = AuthtokenSettings.SPEC.markdown();
+    if (Boolean.getBoolean("settings.write")) {
+      DocBlock.write(OPERATIONS, BLOCK, table);
+    }
+    assertThat(DocBlock.read(OPERATIONS, BLOCK)).as(REGENERATE).isEqualTo(table);
+  }
+
+  @Test
+  void help_listsEverySetting() {
+    for (String key : AuthtokenSettings.SPEC.keys()) {
+      assertThat(CommandLine.USAGE).as("help").contains("  --" + key + " ");
+    }
+  }
+
+  @Test
+  void authtokenDoc_keepsNoSettingsTableOfItsOwn() throws IOException {
+    String doc = Files.readString(Path.of("../docs/authtoken.md"));
+    for (String key : AuthtokenSettings.SPEC.keys()) {
+      assertThat(doc).as("docs/authtoken.md row for " + key).doesNotContain("| `--" + key);
+    }
+  }
+}

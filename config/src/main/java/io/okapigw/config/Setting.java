@@ -1,0 +1,304 @@
+package io.okapigw.config;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * One setting, declared once: its key, how its text is read ({@link Values}' rules), the values it
+ * accepts, its default and its documentation. From it {@link Settings#get} reads the value, an
+ * options class checks a value set in code ({@link #check}), and {@link SettingsSpec} prints {@code
+ * help} and the settings table of the docs.
+ *
+ * <p>Every error has the form {@code <key> must be <rule>, was '<value>'}.
+ *
+ * <pre>{@code
+ * static final Setting<Duration> IDLE_TIMEOUT =
+ *     Setting.duration("proxy.idle-timeout", Duration.ofSeconds(60), MS, DAY)
+ *         .about("longest silence while waiting for a module");
+ * }</pre>
+ *
+ * @param <T> the value's type
+ */
+public final class Setting<T> {
+
+  /** How a kind of value is read and written back. */
+  private record Kind<T>(
+      String placeholder,
+      String docName,
+      String rule,
+      Function<String, T> read,
+      Function<T, String> format) {}
+
+  /**
+   * The values accepted beyond being readable: {@code rule} completes {@code must be}; {@code doc}
+   * is the accepted values in the docs table (null: the kind's name), {@code hint} in {@code help}.
+   */
+  private record Constraint<T>(Predicate<? super T> test, String rule, String doc, String hint) {
+    static <T> Constraint<T> none() {
+      return new Constraint<>(v -> true, null, null, null);
+    }
+  }
+
+  /** What {@code help} and the docs say about the setting. */
+  private record Doc(String about, String details, String shownDefault, boolean repeatable) {}
+
+  private final String key;
+  private final Kind<T> kind;
+  private final T defaultValue;
+  private final Constraint<T> constraint;
+  private final Doc doc;
+
+  private Setting(String key, Kind<T> kind, T defaultValue, Constraint<T> constraint, Doc doc) {
+    this.key = Objects.requireNonNull(key, "key");
+    this.kind = kind;
+    this.defaultValue = defaultValue;
+    this.constraint = constraint;
+    this.doc = doc;
+  }
+
+  private static <T> Setting<T> of(String key, Kind<T> kind, T defaultValue, Constraint<T> c) {
+    return new Setting<>(key, kind, defaultValue, c, new Doc("", null, null, false));
+  }
+
+  private Setting<T> with(Doc newDoc) {
+    return new Setting<>(key, kind, defaultValue, constraint, newDoc);
+  }
+
+  /**
+   * @return a whole-number setting accepting {@code min..max}
+   */
+  public static Setting<Integer> integer(String key, int defaultValue, int min, int max) {
+    Kind<Integer> kind =
+        new Kind<>("N", "integer", Values.INTEGER_RULE, Values::integer, String::valueOf);
+    return of(key, kind, defaultValue, between(kind, min, max));
+  }
+
+  /**
+   * @return a size setting (bytes) accepting {@code min..max}
+   */
+  public static Setting<Long> size(String key, long defaultValue, long min, long max) {
+    Kind<Long> kind =
+        new Kind<>("SIZE", "size", Values.SIZE_RULE, Values::size, Values::formatSize);
+    return of(key, kind, defaultValue, between(kind, min, max));
+  }
+
+  /**
+   * @return a duration setting accepting {@code min..max}
+   */
+  public static Setting<Duration> duration(
+      String key, Duration defaultValue, Duration min, Duration max) {
+    Kind<Duration> kind =
+        new Kind<>("DURATION", "duration", Values.DURATION_RULE, Values::duration, Values::format);
+    return of(key, kind, defaultValue, between(kind, min, max));
+  }
+
+  /**
+   * @return a duration setting accepting any duration from 0 up
+   */
+  public static Setting<Duration> duration(String key, Duration defaultValue) {
+    return duration(key, defaultValue, Duration.ZERO, null);
+  }
+
+  /**
+   * @return a boolean setting
+   */
+  public static Setting<Boolean> bool(String key, boolean defaultValue) {
+    Kind<Boolean> kind =
+        new Kind<>("true|false", "boolean", Values.BOOLEAN_RULE, Values::bool, String::valueOf);
+    return of(key, kind, defaultValue, Constraint.none());
+  }
+
+  /**
+   * A setting choosing one constant of {@code E}, written in lower case with {@code -} for {@code
+   * _}.
+   *
+   * @return the setting
+   */
+  public static <E extends Enum<E>> Setting<E> choice(String key, E defaultValue) {
+    E[] constants = defaultValue.getDeclaringClass().getEnumConstants();
+    String names = Arrays.stream(constants).map(Setting::name).collect(Collectors.joining(", "));
+    Function<String, E> read =
+        text ->
+            Arrays.stream(constants)
+                .filter(c -> name(c).equals(text.trim().toLowerCase(Locale.ROOT)))
+                .findFirst()
+                .orElse(null);
+    String placeholder = names.replace(", ", "|");
+    Kind<E> kind =
+        new Kind<>(placeholder, "one of " + names, "one of " + names, read, Setting::name);
+    return of(key, kind, defaultValue, Constraint.none());
+  }
+
+  /**
+   * @param placeholder what the value is, for {@code help} and the docs: {@code URL}, {@code HOST}
+   * @return a text setting; {@link #check} adds a rule
+   */
+  public static Setting<String> text(String key, String defaultValue, String placeholder) {
+    Kind<String> kind =
+        new Kind<>(placeholder, placeholder, placeholder, Function.identity(), Function.identity());
+    return of(key, kind, defaultValue, Constraint.none());
+  }
+
+  /**
+   * @param about what the setting does, one line (markdown; shown in {@code help} and the docs)
+   * @return this setting so described
+   */
+  public Setting<T> about(String about) {
+    return with(new Doc(about, doc.details(), doc.shownDefault(), doc.repeatable()));
+  }
+
+  /**
+   * @param details more on the setting, for the docs table only (markdown)
+   * @return this setting so described
+   */
+  public Setting<T> details(String details) {
+    return with(new Doc(doc.about(), details, doc.shownDefault(), doc.repeatable()));
+  }
+
+  /**
+   * @param text how the default is shown when it is not a fixed value, e.g. {@code cores}
+   * @return this setting with that text
+   */
+  public Setting<T> shownDefault(String text) {
+    return with(new Doc(doc.about(), doc.details(), text, doc.repeatable()));
+  }
+
+  /**
+   * @return this setting, given any number of times ({@link Settings#getAll})
+   */
+  public Setting<T> repeatable() {
+    return with(new Doc(doc.about(), doc.details(), doc.shownDefault(), true));
+  }
+
+  /**
+   * @param test whether a value is accepted
+   * @param rule what an accepted value is, completing {@code <key> must be ...}; also the accepted
+   *     values in the docs
+   * @return this setting, accepting only values that pass {@code test} (instead of a range)
+   */
+  public Setting<T> check(Predicate<? super T> test, String rule) {
+    Constraint<T> c = new Constraint<>(test, rule, rule, rule);
+    return new Setting<>(key, kind, defaultValue, c, doc);
+  }
+
+  /**
+   * @return the key, as a flag ({@code --key}) and as a {@code -conf} JSON key
+   */
+  public String key() {
+    return key;
+  }
+
+  /**
+   * @return the value when the setting is not given (may be null)
+   */
+  public T defaultValue() {
+    return defaultValue;
+  }
+
+  /**
+   * Reads a text by the rules of this setting's kind and checks it.
+   *
+   * @return the value
+   * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
+   */
+  public T parse(String text) {
+    T value = kind.read().apply(text);
+    if (value == null) {
+      throw new IllegalArgumentException(key + " must be " + kind.rule() + ", was '" + text + "'");
+    }
+    if (!constraint.test().test(value)) {
+      throw new IllegalArgumentException(
+          key + " must be " + constraint.rule() + ", was '" + text + "'");
+    }
+    return value;
+  }
+
+  /**
+   * Checks a value set in code, as {@link #parse} checks a text.
+   *
+   * @return {@code value}
+   * @throws IllegalArgumentException {@code <key> must be ..., was '<value>'}, also for null
+   */
+  public T check(T value) {
+    if (value == null || !constraint.test().test(value)) {
+      String rule = constraint.rule() != null ? constraint.rule() : "given";
+      throw new IllegalArgumentException(
+          key + " must be " + rule + ", was '" + (value == null ? null : format(value)) + "'");
+    }
+    return value;
+  }
+
+  /**
+   * @return {@code value} as it would be written in a flag
+   */
+  public String format(T value) {
+    return kind.format().apply(value);
+  }
+
+  boolean isRepeatable() {
+    return doc.repeatable();
+  }
+
+  String about() {
+    return doc.about();
+  }
+
+  String details() {
+    return doc.details();
+  }
+
+  String placeholder() {
+    return kind.placeholder();
+  }
+
+  /** The accepted values for the docs: {@code duration 1ms..1d}, {@code one of off, safe}. */
+  String valueDoc() {
+    return constraint.doc() == null ? kind.docName() : constraint.doc();
+  }
+
+  /** The accepted values beyond the placeholder, for {@code help}: {@code 1ms..1d}; or null. */
+  String valueHint() {
+    return constraint.hint();
+  }
+
+  /** The default for the docs: its text, {@code none} for null. */
+  String defaultDoc() {
+    if (doc.shownDefault() != null) {
+      return doc.shownDefault();
+    }
+    return defaultValue == null ? "none" : format(defaultValue);
+  }
+
+  private static <T extends Comparable<? super T>> Constraint<T> between(
+      Kind<T> kind, T min, T max) {
+    String low = kind.format().apply(min);
+    if (max == null) {
+      return new Constraint<>(
+          v -> v.compareTo(min) >= 0,
+          "at least " + low,
+          kind.docName() + " >= " + low,
+          ">= " + low);
+    }
+    String high = kind.format().apply(max);
+    String range = low + ".." + high;
+    return new Constraint<>(
+        v -> v.compareTo(min) >= 0 && v.compareTo(max) <= 0,
+        "between " + low + " and " + high,
+        kind.docName() + " " + range,
+        range);
+  }
+
+  private static String name(Enum<?> constant) {
+    return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  @Override
+  public String toString() {
+    return key;
+  }
+}

@@ -1,0 +1,102 @@
+package io.okapigw.core.config;
+
+import io.okapigw.cache.AuthCacheOptions;
+import io.okapigw.config.Setting;
+import io.okapigw.config.SettingsSpec;
+import io.okapigw.core.cluster.ClusterOptions;
+import io.okapigw.core.upstream.UpstreamOptions;
+import java.time.Duration;
+
+/**
+ * Every setting of a gateway node, declared once: the node's own here, the others where they are
+ * read ({@link ServerOptions}, {@link AuthCacheOptions}, {@link TenantInitOptions}, {@link
+ * AdminOptions}, {@link ClusterOptions}). {@code help} and the table in {@code docs/operations.md}
+ * are generated from {@link #ALL}.
+ */
+public final class GatewaySettings {
+
+  private static final Duration DAY = Duration.ofDays(1);
+  private static final Duration MS = Duration.ofMillis(1);
+
+  public static final Setting<Integer> PORT =
+      Setting.integer("port", GatewayOptions.DEFAULT_PORT, 0, 65535)
+          .about("HTTP port (admin API and proxy); 0 picks a free one");
+
+  public static final Setting<String> HOST =
+      Setting.text("host", GatewayOptions.DEFAULT_HOST, "HOST").about("interface to listen on");
+
+  public static final Setting<String> OKAPI_URL =
+      Setting.text("okapi-url", null, "URL")
+          .shownDefault("http://localhost:PORT")
+          .about("the X-Okapi-Url modules call back: this node's address as modules see it")
+          .details("In containers: `http://gateway-1:9130`.");
+
+  public static final Setting<Integer> INSTANCES =
+      Setting.integer("instances", Runtime.getRuntime().availableProcessors(), 1, 256)
+          .shownDefault("cores")
+          .about("HTTP server verticles, one per event loop");
+
+  public static final Setting<Long> MAX_HEADER_SIZE =
+      Setting.size("max-header-size", GatewayOptions.DEFAULT_MAX_HEADER_SIZE, 1024, 1024 * 1024)
+          .about("larger request headers get 431");
+
+  public static final Setting<Duration> PROXY_CONNECT_TIMEOUT =
+      Setting.duration("proxy.connect-timeout", UpstreamOptions.DEFAULT_CONNECT_TIMEOUT, MS, DAY)
+          .about("connect timeout to module instances (then 502 naming the module)");
+
+  public static final Setting<Duration> PROXY_IDLE_TIMEOUT =
+      Setting.duration("proxy.idle-timeout", UpstreamOptions.DEFAULT_IDLE_TIMEOUT, MS, DAY)
+          .about(
+              "longest silence of a module instance while the gateway waits for or reads its"
+                  + " response (then 504 naming the module)")
+          .details(
+              "While a client's body is relayed, it runs from the client's last bytes (a stopped"
+                  + " upload: 408).");
+
+  public static final Setting<Integer> PROXY_MAX_CONNECTIONS =
+      Setting.integer(
+              "proxy.max-connections", UpstreamOptions.DEFAULT_MAX_CONNECTIONS_PER_HOST, 1, 10_000)
+          .about("connection pool per module instance and event loop");
+
+  public static final Setting<AuthParallel> AUTH_PARALLEL =
+      Setting.choice("auth.parallel", AuthParallel.OFF)
+          .about(
+              "`safe`: on a cache miss, GET/HEAD routes that need nothing from the auth answer call"
+                  + " the handler during the auth call; the response waits for the decision")
+          .details("It is discarded on refusal.");
+
+  public static final Setting<String> STORAGE =
+      Setting.text("storage", GatewayOptions.DEFAULT_STORAGE, "STORAGE")
+          .check(
+              s ->
+                  s.equals(GatewayOptions.DEFAULT_STORAGE)
+                      || s.startsWith("postgresql://")
+                      || s.startsWith("postgres://"),
+              "inmemory or postgresql://user:pass@host:port/db")
+          .about("where the registry lives")
+          .details(
+              "`inmemory`: cluster-wide maps when clustered, one backup. PostgreSQL: survives a"
+                  + " full restart; several nodes share it.");
+
+  public static final Setting<Duration> CLUSTER_ACK_TIMEOUT =
+      Setting.duration("cluster.ack-timeout", GatewayOptions.DEFAULT_CLUSTER_ACK_TIMEOUT, MS, DAY)
+          .about(
+              "how long a registry change or an invalidation waits for the other nodes'"
+                  + " confirmation (then 202 naming those that did not confirm)");
+
+  /** The settings of a node: of command {@code dev}, read by {@link GatewayOptions#from}. */
+  public static final SettingsSpec NODE =
+      SettingsSpec.of(PORT, HOST, OKAPI_URL, INSTANCES, MAX_HEADER_SIZE)
+          .and(ServerOptions.SETTINGS)
+          .and(SettingsSpec.of(PROXY_CONNECT_TIMEOUT, PROXY_IDLE_TIMEOUT, PROXY_MAX_CONNECTIONS))
+          .and(AuthCacheOptions.SETTINGS)
+          .and(SettingsSpec.of(AUTH_PARALLEL, STORAGE))
+          .and(TenantInitOptions.SETTINGS)
+          .and(AdminOptions.SETTINGS)
+          .and(SettingsSpec.of(CLUSTER_ACK_TIMEOUT));
+
+  /** The settings of command {@code cluster}: a node's and how it joins the cluster. */
+  public static final SettingsSpec ALL = NODE.and(ClusterOptions.SETTINGS);
+
+  private GatewaySettings() {}
+}
