@@ -9,7 +9,7 @@ import io.okapigw.perf.load.BarcodeRows;
 import io.okapigw.perf.load.LoadDriver;
 import io.okapigw.perf.load.LoadPlan;
 import io.okapigw.perf.load.RunReport;
-import io.okapigw.perf.process.GatewayCluster;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;

@@ -4,8 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
-import io.okapigw.perf.process.GatewayCluster;
 import io.okapigw.testsupport.TestPostgres;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.util.List;

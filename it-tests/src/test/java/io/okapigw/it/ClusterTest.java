@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.hasItem;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
-import io.okapigw.perf.process.GatewayCluster;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;

@@ -3,7 +3,8 @@ package io.okapigw.it;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.perf.process.JavaProcess;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.JavaProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -75,7 +76,7 @@ class LargeBodyStreamingTest {
                 })
             .listen(0, "127.0.0.1")
             .await();
-    int port = JavaProcess.freePort();
+    int port = FreePorts.belowEphemeralRange();
     gatewayUrl = "http://localhost:" + port;
     gateway =
         JavaProcess.launch(

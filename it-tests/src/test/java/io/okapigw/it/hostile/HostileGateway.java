@@ -7,7 +7,8 @@ import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.it.Jars;
-import io.okapigw.perf.process.JavaProcess;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.JavaProcess;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -70,8 +71,8 @@ final class HostileGateway implements AutoCloseable {
   private HostileGateway() throws IOException {
     dying = new DyingModule();
     dir = Files.createTempDirectory("okapigw-hostile");
-    port = JavaProcess.freePort();
-    adminPort = JavaProcess.freePort();
+    port = FreePorts.belowEphemeralRange();
+    adminPort = FreePorts.belowEphemeralRange();
     process =
         JavaProcess.launch(
             Jars.gateway(),

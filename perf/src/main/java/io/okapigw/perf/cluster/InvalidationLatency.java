@@ -8,8 +8,8 @@ import io.okapigw.perf.FixedModule;
 import io.okapigw.perf.circulation.GatewayRegistration;
 import io.okapigw.perf.circulation.GatewayRegistration.Module;
 import io.okapigw.perf.demo.Library;
-import io.okapigw.perf.process.GatewayCluster;
-import io.okapigw.perf.process.JavaProcess;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -75,8 +75,8 @@ public final class InvalidationLatency {
 
   private static Admin setUp(Vertx vertx, GatewayCluster cluster) throws Exception {
     Path dir = Files.createTempDirectory("okapigw-invalidation");
-    int authPort = JavaProcess.freePort();
-    int modulePort = JavaProcess.freePort();
+    int authPort = FreePorts.belowEphemeralRange();
+    int modulePort = FreePorts.belowEphemeralRange();
     vertx
         .deployVerticle(
             new AuthtokenVerticle(

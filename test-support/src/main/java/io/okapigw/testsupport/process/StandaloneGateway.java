@@ -1,5 +1,6 @@
-package io.okapigw.perf.process;
+package io.okapigw.testsupport.process;
 
+import io.okapigw.testsupport.FreePorts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,7 @@ public final class StandaloneGateway implements AutoCloseable {
    * @param extraArgs more gateway settings, e.g. {@code --instances 2}
    */
   public static StandaloneGateway start(Path jar, List<String> extraArgs) throws IOException {
-    int port = JavaProcess.freePort();
+    int port = FreePorts.belowEphemeralRange();
     List<String> args = new ArrayList<>(List.of("dev", "--port", Integer.toString(port)));
     args.addAll(extraArgs);
     JavaProcess process = JavaProcess.launch(jar, List.of("-Xmx256m"), args);

@@ -1,5 +1,6 @@
-package io.okapigw.perf.process;
+package io.okapigw.testsupport.process;
 
+import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.URI;
@@ -28,8 +29,8 @@ public final class GatewayCluster implements AutoCloseable {
     this.jar = jar;
     this.extraArgs = extraArgs;
     for (int i = 0; i < size; i++) {
-      httpPorts.add(JavaProcess.freePort());
-      clusterPorts.add(JavaProcess.freePort());
+      httpPorts.add(FreePorts.belowEphemeralRange());
+      clusterPorts.add(FreePorts.belowEphemeralRange());
       nodes.add(null);
     }
   }
@@ -96,7 +97,14 @@ public final class GatewayCluster implements AutoCloseable {
       while (members(i) != n) {
         if (Instant.now().isAfter(deadline)) {
           throw new IllegalStateException(
-              "node " + i + " sees " + members(i) + " members, not " + n + ":\n" + node.output());
+              "node "
+                  + i
+                  + " sees "
+                  + members(i)
+                  + " members, not "
+                  + n
+                  + ":\n"
+                  + node.outputTail());
         }
         JavaProcess.pause(200);
       }
