@@ -34,7 +34,7 @@ final class Images {
   }
 
   static ImageFromDockerfile modules() {
-    return image("modules", "perf/target/perf-fat.jar");
+    return image("modules", "folio-modules/target/folio-modules-fat.jar");
   }
 
   /** One build per image and test JVM, however many containers run it. */

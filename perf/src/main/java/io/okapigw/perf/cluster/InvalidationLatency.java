@@ -4,10 +4,10 @@ import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.config.Settings;
+import io.okapigw.folio.register.AuthtokenDescriptor;
+import io.okapigw.folio.register.GatewayRegistration;
+import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.FixedModule;
-import io.okapigw.perf.circulation.GatewayRegistration;
-import io.okapigw.perf.circulation.GatewayRegistration.Module;
-import io.okapigw.perf.demo.Library;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Vertx;
@@ -120,7 +120,7 @@ public final class InvalidationLatency {
             cluster.url(0),
             TENANT,
             List.of(
-                new Module(Library.authtokenDescriptor(), "http://127.0.0.1:" + authPort),
+                new Module(AuthtokenDescriptor.read(), "http://127.0.0.1:" + authPort),
                 new Module(items, "http://127.0.0.1:" + modulePort)))
         .toCompletionStage()
         .toCompletableFuture()

@@ -2,7 +2,7 @@ package io.okapigw.perf.demo;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.Shutdown;
-import io.okapigw.perf.circulation.SuperAdmin;
+import io.okapigw.folio.register.SuperAdmin;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.List;

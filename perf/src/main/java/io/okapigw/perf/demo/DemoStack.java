@@ -3,8 +3,8 @@ package io.okapigw.perf.demo;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.perf.circulation.CirculationModules;
-import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.folio.CirculationModules;
+import io.okapigw.folio.data.CirculationData;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 

@@ -4,18 +4,15 @@ import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.authtoken.lookup.UserLookup;
-import io.okapigw.perf.circulation.CirculationModules;
-import io.okapigw.perf.circulation.GatewayRegistration;
-import io.okapigw.perf.circulation.GatewayRegistration.Module;
-import io.okapigw.perf.circulation.SuperAdmin;
-import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.folio.CirculationModules;
+import io.okapigw.folio.data.BarcodeCsv;
+import io.okapigw.folio.data.CirculationData;
+import io.okapigw.folio.register.AuthtokenDescriptor;
+import io.okapigw.folio.register.GatewayRegistration;
+import io.okapigw.folio.register.GatewayRegistration.Module;
+import io.okapigw.folio.register.SuperAdmin;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -74,13 +71,13 @@ public final class Library {
             ? startAuthtoken(gatewayUrl)
                 .map(
                     url -> {
-                      registered.add(new Module(authtokenDescriptor(), url));
+                      registered.add(new Module(AuthtokenDescriptor.read(), url));
                       return null;
                     })
             : Future.succeededFuture();
     return authtoken.map(
         v -> {
-          modules.deployments().forEach(d -> registered.add(new Module(d.descriptor(), d.url())));
+          modules.deployments().forEach(d -> registered.add(d.module()));
           return null;
         });
   }
@@ -137,20 +134,6 @@ public final class Library {
               authtokenDeployment = id;
               return "http://127.0.0.1:" + verticle.actualPort();
             });
-  }
-
-  /**
-   * @return the authtoken module's descriptor, shipped in its jar
-   */
-  public static JsonObject authtokenDescriptor() {
-    try (InputStream in = Library.class.getResourceAsStream("/descriptors/ModuleDescriptor.json")) {
-      if (in == null) {
-        throw new IllegalStateException("authtoken descriptor missing from the classpath");
-      }
-      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /**

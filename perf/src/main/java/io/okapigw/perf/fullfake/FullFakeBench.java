@@ -1,7 +1,7 @@
 package io.okapigw.perf.fullfake;
 
 import io.okapigw.core.config.AuthParallel;
-import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.fullfake.CellResult.Heap;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,7 +1,7 @@
 package io.okapigw.perf.parallelauth;
 
 import io.okapigw.core.config.AuthParallel;
-import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.fullfake.BenchModules;
 import io.okapigw.perf.fullfake.BenchUser;
 import io.okapigw.perf.fullfake.GatewayProbe;
