@@ -2,8 +2,8 @@ package io.okapigw.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.perf.demo.DemoOptions;
-import io.okapigw.perf.demo.Library;
+import io.okapigw.demo.DemoOptions;
+import io.okapigw.demo.Library;
 import io.okapigw.perf.load.BarcodeRow;
 import io.okapigw.perf.load.BarcodeRows;
 import io.okapigw.perf.load.LoadDriver;

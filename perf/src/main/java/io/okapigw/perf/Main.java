@@ -2,7 +2,6 @@ package io.okapigw.perf;
 
 import io.okapigw.config.Settings;
 import io.okapigw.perf.cluster.InvalidationLatency;
-import io.okapigw.perf.demo.DemoCommand;
 import io.okapigw.perf.fullfake.FakeBodyModule;
 import io.okapigw.perf.fullfake.FullFakeCommand;
 import io.okapigw.perf.load.ClusterThroughput;
@@ -30,13 +29,6 @@ public final class Main {
       """
       usage: java -jar perf/target/perf-fat.jar COMMAND [--key value ...]
       commands:
-        demo [--port 9130] [--patrons 1000] [--items 1000] [--auth on|off] [--cache on|off]
-             [--data-dir data/demo] [--user-lookup local|gateway]
-            gateway + authtoken module + simulated circulation modules, tenant diku,
-            user diku_admin / admin; admin API protected (super_admin / admin); prints login,
-            check-out, check-in and admin API commands; --user-lookup gateway: the authtoken
-            module looks users and permissions up in mod-users and mod-permissions through the
-            gateway on every decision, as FOLIO's mod-authtoken
         invalidation-latency [--nodes 3] [--trials 1000] [--max-time 10m]
              [--gateway-jar okapi-core/target/okapi-core-fat.jar]
             a gateway cluster in separate JVMs: time from an invalidate call to the last
@@ -89,7 +81,6 @@ public final class Main {
     List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
     try {
       switch (command) {
-        case "demo" -> DemoCommand.run(rest);
         case "checkout-checkin" -> LoadCommand.run(rest);
         case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
         case "fake-module" -> FakeBodyModule.serve(rest);

@@ -1,8 +1,8 @@
 package io.okapigw.perf.load;
 
 import io.okapigw.config.Settings;
-import io.okapigw.perf.demo.DemoOptions;
-import io.okapigw.perf.demo.Library;
+import io.okapigw.demo.DemoOptions;
+import io.okapigw.demo.Library;
 import io.okapigw.perf.load.Comparison.Contender;
 import io.okapigw.testsupport.process.GatewayCluster;
 import io.okapigw.testsupport.process.StandaloneGateway;

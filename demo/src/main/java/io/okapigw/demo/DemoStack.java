@@ -1,4 +1,4 @@
-package io.okapigw.perf.demo;
+package io.okapigw.demo;
 
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.core.Gateway;

@@ -1,4 +1,4 @@
-package io.okapigw.perf.demo;
+package io.okapigw.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

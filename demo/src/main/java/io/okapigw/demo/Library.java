@@ -1,4 +1,4 @@
-package io.okapigw.perf.demo;
+package io.okapigw.demo;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;

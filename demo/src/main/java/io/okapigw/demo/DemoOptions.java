@@ -1,4 +1,4 @@
-package io.okapigw.perf.demo;
+package io.okapigw.demo;
 
 import io.okapigw.config.Settings;
 import java.nio.file.Path;
