@@ -8,6 +8,8 @@ import io.okapigw.folio.register.AuthtokenDescriptor;
 import io.okapigw.folio.register.GatewayRegistration;
 import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.FixedModule;
+import io.okapigw.perf.latency.Latencies;
+import io.okapigw.perf.latency.LatencyStats;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Vertx;
@@ -143,8 +145,8 @@ public final class InvalidationLatency {
     private final GatewayCluster cluster;
     private final int count;
     private final Duration maxTime;
-    private final Percentiles untilRefused = new Percentiles();
-    private final Percentiles invalidateCall = new Percentiles();
+    private final Latencies untilRefused = new Latencies();
+    private final Latencies invalidateCall = new Latencies();
     private int staleGrants;
     private int unacknowledged;
 
@@ -177,8 +179,8 @@ public final class InvalidationLatency {
       List<Integer> statuses = admin.getAll(cluster);
       long refused = System.nanoTime();
       staleGrants += (int) statuses.stream().filter(s -> s == 200).count();
-      invalidateCall.add(acknowledged - start);
-      untilRefused.add(refused - start);
+      invalidateCall.record(acknowledged - start);
+      untilRefused.record(refused - start);
     }
 
     String table(int nodes) {
@@ -196,10 +198,18 @@ public final class InvalidationLatency {
           .formatted(
               nodes,
               untilRefused.count(),
-              invalidateCall.row(),
-              untilRefused.row(),
+              row(invalidateCall.stats()),
+              row(untilRefused.stats()),
               staleGrants,
               unacknowledged);
+    }
+
+    /**
+     * @return "p50 | p90 | p99 | max" in milliseconds
+     */
+    private static String row(LatencyStats stats) {
+      return String.format(
+          "%.2f | %.2f | %.2f | %.2f", stats.p50(), stats.p90(), stats.p99(), stats.max());
     }
   }
 }

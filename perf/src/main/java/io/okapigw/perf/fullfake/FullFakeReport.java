@@ -1,5 +1,6 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.perf.latency.LatencyStats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;

@@ -1,5 +1,7 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.perf.latency.Latencies;
+import io.okapigw.perf.latency.LatencyStats;
 import java.util.List;
 import java.util.Objects;
 
@@ -11,8 +13,8 @@ import java.util.Objects;
  * @param firstError what the first failure was, or {@code null}
  * @param elapsedNanos from the first request sent to the last one finished
  * @param bytes body bytes received
- * @param ttfbSamples time to the response headers, of successful requests
- * @param durationSamples time to the last body byte, of successful requests
+ * @param ttfbLatencies time to the response headers, of successful requests
+ * @param durationLatencies time to the last body byte, of successful requests
  * @param cut whether the time limit stopped the run before all requests were done
  */
 public record LoadResult(
@@ -21,13 +23,13 @@ public record LoadResult(
     String firstError,
     long elapsedNanos,
     long bytes,
-    Samples ttfbSamples,
-    Samples durationSamples,
+    Latencies ttfbLatencies,
+    Latencies durationLatencies,
     boolean cut) {
 
   /**
    * @param parts runs of the same load (e.g. rounds interleaved with other loads)
-   * @return them as one run: counts, bytes and times added, samples pooled
+   * @return them as one run: counts, bytes and times added, latencies pooled
    */
   public static LoadResult combine(List<LoadResult> parts) {
     return new LoadResult(
@@ -40,8 +42,8 @@ public record LoadResult(
             .orElse(null),
         parts.stream().mapToLong(LoadResult::elapsedNanos).sum(),
         parts.stream().mapToLong(LoadResult::bytes).sum(),
-        Samples.merge(parts.stream().map(LoadResult::ttfbSamples).toList()),
-        Samples.merge(parts.stream().map(LoadResult::durationSamples).toList()),
+        Latencies.merge(parts.stream().map(LoadResult::ttfbLatencies).toList()),
+        Latencies.merge(parts.stream().map(LoadResult::durationLatencies).toList()),
         parts.stream().anyMatch(LoadResult::cut));
   }
 
@@ -49,14 +51,14 @@ public record LoadResult(
    * @return time to the response headers (ms)
    */
   public LatencyStats ttfb() {
-    return ttfbSamples.stats();
+    return ttfbLatencies.stats();
   }
 
   /**
    * @return time to the last body byte (ms)
    */
   public LatencyStats duration() {
-    return durationSamples.stats();
+    return durationLatencies.stats();
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.perf.latency.Latencies;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -54,8 +55,8 @@ public final class LoadRun {
             new PoolOptions()
                 .setHttp1MaxSize(spec.activeClients())
                 .setEventLoopSize(Math.min(spec.activeClients(), CLIENT_EVENT_LOOPS)));
-    this.ttfb = new Latencies(spec.requests());
-    this.duration = new Latencies(spec.requests());
+    this.ttfb = new Latencies();
+    this.duration = new Latencies();
   }
 
   /**
@@ -155,8 +156,8 @@ public final class LoadRun {
         firstError,
         end - start,
         bytes.get(),
-        ttfb.samples(),
-        duration.samples(),
+        ttfb,
+        duration,
         cut.get());
   }
 }

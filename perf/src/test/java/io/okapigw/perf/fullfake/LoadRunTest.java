@@ -2,6 +2,7 @@ package io.okapigw.perf.fullfake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.perf.latency.Latencies;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
@@ -84,8 +85,8 @@ class LoadRunTest {
             null,
             1_000_000_000L,
             20,
-            Samples.of(1, 2),
-            Samples.of(1_000_000, 3_000_000),
+            Latencies.of(1, 2),
+            Latencies.of(1_000_000, 3_000_000),
             false);
     LoadResult b =
         new LoadResult(
@@ -94,8 +95,8 @@ class LoadRunTest {
             "status 500",
             1_000_000_000L,
             30,
-            Samples.of(1, 2),
-            Samples.of(2_000_000, 2_000_000),
+            Latencies.of(1, 2),
+            Latencies.of(2_000_000, 2_000_000),
             false);
     LoadResult both = LoadResult.combine(List.of(a, b));
     assertThat(both.completed()).isEqualTo(5);
