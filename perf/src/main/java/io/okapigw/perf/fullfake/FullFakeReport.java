@@ -140,7 +140,7 @@ public record FullFakeReport(
   private Optional<String> firstError() {
     return cells.stream()
         .flatMap(c -> Stream.of(c.direct(), c.gateway()))
-        .map(LoadResult::firstError)
+        .map(HttpLoadResult::firstError)
         .filter(Objects::nonNull)
         .findFirst();
   }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.config.Settings;
 import io.okapigw.perf.fullfake.GatewayProbe.CacheCounters;
-import io.okapigw.perf.fullfake.LoadResult;
+import io.okapigw.perf.fullfake.HttpLoadResult;
 import io.okapigw.perf.latency.Latencies;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -82,6 +82,6 @@ class ParallelAuthReportTest {
     long mean = Math.round(meanMillis * 1_000_000);
     Latencies latencies = Latencies.of(mean - 1_000_000, mean + 1_000_000);
     return new RunResult(
-        1, route, new LoadResult(2, 0, null, 2 * mean, 0, latencies, latencies, false), cache);
+        1, route, new HttpLoadResult(2, 0, null, 2 * mean, 0, latencies, latencies, false), cache);
   }
 }

@@ -6,18 +6,19 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Runs check-out + check-in pairs for every user until time is up or the budget is spent. A user
- * looks at the clock and the budget only before a check-out, so a phase may end up to one pair
- * after its length; the elapsed time it reports includes that.
+ * One phase of the check-out/check-in load (warm-up or measured run): runs check-out + check-in
+ * pairs for every user until time is up or the budget is spent. A user looks at the clock and the
+ * budget only before a check-out, so a phase may end up to one pair after its length; the elapsed
+ * time it reports includes that.
  */
-final class LoadRun {
+final class PhaseRun {
 
   private final Workload workload;
   private final OperationBudget budget;
   private final PhaseStats stats;
   private final long deadline;
 
-  private LoadRun(Workload workload, OperationBudget budget, PhaseStats stats, long deadline) {
+  private PhaseRun(Workload workload, OperationBudget budget, PhaseStats stats, long deadline) {
     this.workload = workload;
     this.budget = budget;
     this.stats = stats;
@@ -34,7 +35,7 @@ final class LoadRun {
       OperationBudget budget,
       PhaseStats stats) {
     long start = System.nanoTime();
-    LoadRun run = new LoadRun(workload, budget, stats, start + length.toNanos());
+    PhaseRun run = new PhaseRun(workload, budget, stats, start + length.toNanos());
     return Future.all(users.stream().map(run::loop).toList())
         .map(v -> Duration.ofNanos(System.nanoTime() - start));
   }

@@ -15,15 +15,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The load client: {@link LoadSpec#activeClients()} loops, each sending one request, reading and
- * discarding the whole body, then sending the next, until {@link LoadSpec#requests()} are done or
- * the time limit cuts the run (requests in flight then are dropped, not counted). Its own HTTP
- * client with one pooled keep-alive connection per loop, spread over as many event loops as there
- * are cores.
+ * The benchmarks' HTTP load client (the check-out/check-in workload is {@code perf.load}'s): {@link
+ * HttpLoadSpec#activeClients()} loops, each sending one request, reading and discarding the whole
+ * body, then sending the next, until {@link HttpLoadSpec#requests()} are done or the time limit
+ * cuts the run (requests in flight then are dropped, not counted). Its own HTTP client with one
+ * pooled keep-alive connection per loop, spread over as many event loops as there are cores.
  *
  * <p>TTFB = request start to response headers; duration = request start to the last body byte.
  */
-public final class LoadRun {
+public final class HttpLoad {
 
   private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
 
@@ -31,7 +31,7 @@ public final class LoadRun {
   private static final int CLIENT_EVENT_LOOPS = Runtime.getRuntime().availableProcessors();
 
   private final Vertx vertx;
-  private final LoadSpec spec;
+  private final HttpLoadSpec spec;
   private final HttpClientAgent client;
   private final Latencies ttfb;
   private final Latencies duration;
@@ -42,11 +42,11 @@ public final class LoadRun {
   private final AtomicLong lastEnd = new AtomicLong();
   private final AtomicInteger running = new AtomicInteger();
   private final AtomicBoolean cut = new AtomicBoolean();
-  private final Promise<LoadResult> done = Promise.promise();
+  private final Promise<HttpLoadResult> done = Promise.promise();
   private volatile String firstError;
   private long start;
 
-  private LoadRun(Vertx vertx, LoadSpec spec) {
+  private HttpLoad(Vertx vertx, HttpLoadSpec spec) {
     this.vertx = vertx;
     this.spec = spec;
     this.client =
@@ -60,15 +60,15 @@ public final class LoadRun {
   }
 
   /**
-   * Runs the load; never fails (failed requests are counted in {@link LoadResult#errors()}).
+   * Runs the load; never fails (failed requests are counted in {@link HttpLoadResult#errors()}).
    *
    * @return the measurements once every client has stopped
    */
-  public static Future<LoadResult> run(Vertx vertx, LoadSpec spec) {
-    return new LoadRun(vertx, spec).start();
+  public static Future<HttpLoadResult> run(Vertx vertx, HttpLoadSpec spec) {
+    return new HttpLoad(vertx, spec).start();
   }
 
-  private Future<LoadResult> start() {
+  private Future<HttpLoadResult> start() {
     start = System.nanoTime();
     lastEnd.set(start);
     long limit = vertx.setTimer(spec.timeLimit().toMillis(), id -> stop());
@@ -148,9 +148,9 @@ public final class LoadRun {
     }
   }
 
-  private LoadResult result() {
+  private HttpLoadResult result() {
     long end = cut.get() ? System.nanoTime() : lastEnd.get();
-    return new LoadResult(
+    return new HttpLoadResult(
         completed.get(),
         errors.get(),
         firstError,

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.function.IntFunction;
 
 /**
- * One load run: {@code clients} connections, each sending its requests one after the other, {@code
- * requests} in all, stopped at {@code timeLimit} whatever is left.
+ * What an {@link HttpLoad} runs: {@code clients} connections, each sending its requests one after
+ * the other, {@code requests} in all, stopped at {@code timeLimit} whatever is left.
  *
  * @param clients concurrent clients (at most {@code requests} are used)
  * @param requests requests in all
@@ -14,14 +14,14 @@ import java.util.function.IntFunction;
  * @param request the request with index {@code i} (0 to {@code requests - 1}); absolute URI
  * @param expectedBytes body length every answer must have, or -1 for any
  */
-public record LoadSpec(
+public record HttpLoadSpec(
     int clients,
     int requests,
     Duration timeLimit,
     IntFunction<RequestOptions> request,
     long expectedBytes) {
 
-  public LoadSpec {
+  public HttpLoadSpec {
     if (clients < 1 || requests < 1) {
       throw new IllegalArgumentException("clients and requests must be >= 1");
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a {@link LoadRun} measured.
+ * What an {@link HttpLoad} measured.
  *
  * @param completed requests that got a whole answer or failed (errors included)
  * @param errors failed requests: connection errors, non-2xx answers, wrong body length
@@ -17,7 +17,7 @@ import java.util.Objects;
  * @param durationLatencies time to the last body byte, of successful requests
  * @param cut whether the time limit stopped the run before all requests were done
  */
-public record LoadResult(
+public record HttpLoadResult(
     int completed,
     int errors,
     String firstError,
@@ -31,20 +31,20 @@ public record LoadResult(
    * @param parts runs of the same load (e.g. rounds interleaved with other loads)
    * @return them as one run: counts, bytes and times added, latencies pooled
    */
-  public static LoadResult combine(List<LoadResult> parts) {
-    return new LoadResult(
-        parts.stream().mapToInt(LoadResult::completed).sum(),
-        parts.stream().mapToInt(LoadResult::errors).sum(),
+  public static HttpLoadResult combine(List<HttpLoadResult> parts) {
+    return new HttpLoadResult(
+        parts.stream().mapToInt(HttpLoadResult::completed).sum(),
+        parts.stream().mapToInt(HttpLoadResult::errors).sum(),
         parts.stream()
-            .map(LoadResult::firstError)
+            .map(HttpLoadResult::firstError)
             .filter(Objects::nonNull)
             .findFirst()
             .orElse(null),
-        parts.stream().mapToLong(LoadResult::elapsedNanos).sum(),
-        parts.stream().mapToLong(LoadResult::bytes).sum(),
-        Latencies.merge(parts.stream().map(LoadResult::ttfbLatencies).toList()),
-        Latencies.merge(parts.stream().map(LoadResult::durationLatencies).toList()),
-        parts.stream().anyMatch(LoadResult::cut));
+        parts.stream().mapToLong(HttpLoadResult::elapsedNanos).sum(),
+        parts.stream().mapToLong(HttpLoadResult::bytes).sum(),
+        Latencies.merge(parts.stream().map(HttpLoadResult::ttfbLatencies).toList()),
+        Latencies.merge(parts.stream().map(HttpLoadResult::durationLatencies).toList()),
+        parts.stream().anyMatch(HttpLoadResult::cut));
   }
 
   /**

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class LoadRunTest {
+class HttpLoadTest {
 
   private final Vertx vertx = Vertx.vertx();
 
@@ -21,8 +21,8 @@ class LoadRunTest {
     vertx.close().await();
   }
 
-  private LoadSpec spec(int port, int clients, int requests, Duration limit, long bytes) {
-    return new LoadSpec(
+  private HttpLoadSpec spec(int port, int clients, int requests, Duration limit, long bytes) {
+    return new HttpLoadSpec(
         clients,
         requests,
         limit,
@@ -47,7 +47,8 @@ class LoadRunTest {
             .listen(0, "127.0.0.1")
             .await()
             .actualPort();
-    LoadResult result = LoadRun.run(vertx, spec(port, 3, 50, Duration.ofSeconds(30), 10)).await();
+    HttpLoadResult result =
+        HttpLoad.run(vertx, spec(port, 3, 50, Duration.ofSeconds(30), 10)).await();
     assertThat(result.completed()).isEqualTo(50);
     assertThat(served.get()).isEqualTo(50);
     assertThat(result.errors()).isZero();
@@ -71,15 +72,16 @@ class LoadRunTest {
             .listen(0, "127.0.0.1")
             .await()
             .actualPort();
-    LoadResult result = LoadRun.run(vertx, spec(port, 1, 3, Duration.ofSeconds(30), 10)).await();
+    HttpLoadResult result =
+        HttpLoad.run(vertx, spec(port, 1, 3, Duration.ofSeconds(30), 10)).await();
     assertThat(result.errors()).isEqualTo(3);
     assertThat(result.firstError()).isEqualTo("status 500");
   }
 
   @Test
   void combine_poolsSamplesAndAddsCounts() {
-    LoadResult a =
-        new LoadResult(
+    HttpLoadResult a =
+        new HttpLoadResult(
             2,
             0,
             null,
@@ -88,8 +90,8 @@ class LoadRunTest {
             Latencies.of(1, 2),
             Latencies.of(1_000_000, 3_000_000),
             false);
-    LoadResult b =
-        new LoadResult(
+    HttpLoadResult b =
+        new HttpLoadResult(
             3,
             1,
             "status 500",
@@ -98,7 +100,7 @@ class LoadRunTest {
             Latencies.of(1, 2),
             Latencies.of(2_000_000, 2_000_000),
             false);
-    LoadResult both = LoadResult.combine(List.of(a, b));
+    HttpLoadResult both = HttpLoadResult.combine(List.of(a, b));
     assertThat(both.completed()).isEqualTo(5);
     assertThat(both.errors()).isEqualTo(1);
     assertThat(both.firstError()).isEqualTo("status 500");
@@ -118,7 +120,8 @@ class LoadRunTest {
             .listen(0, "127.0.0.1")
             .await()
             .actualPort();
-    LoadResult result = LoadRun.run(vertx, spec(port, 2, 10, Duration.ofMillis(300), -1)).await();
+    HttpLoadResult result =
+        HttpLoad.run(vertx, spec(port, 2, 10, Duration.ofMillis(300), -1)).await();
     assertThat(result.cut()).isTrue();
     assertThat(result.completed()).isZero();
   }
