@@ -61,7 +61,11 @@ public record DemoOptions(
         userLookup(settings));
   }
 
-  private static boolean userLookup(Settings settings) {
+  /**
+   * @return whether {@code --user-lookup} (default {@code local}) is {@code gateway}
+   * @throws IllegalArgumentException if it is neither {@code local} nor {@code gateway}
+   */
+  public static boolean userLookup(Settings settings) {
     String value = settings.string("user-lookup", "local");
     return switch (value) {
       case "local" -> false;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.folio.TestHttp;
+import io.okapigw.testsupport.Descriptors;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -23,25 +23,8 @@ import org.junit.jupiter.api.TestInstance;
 class ModuleServerTest {
 
   private static final JsonObject DESCRIPTOR =
-      new JsonObject()
-          .put("id", "mod-echo-1.0.0")
-          .put(
-              "provides",
-              new JsonArray()
-                  .add(
-                      new JsonObject()
-                          .put("id", "echo")
-                          .put("version", "1.0")
-                          .put(
-                              "handlers",
-                              new JsonArray()
-                                  .add(
-                                      new JsonObject()
-                                          .put("methods", new JsonArray().add("POST"))
-                                          .put("pathPattern", "/echo/{id}")
-                                          .put(
-                                              "permissionsRequired",
-                                              new JsonArray().add("echo.post"))))));
+      Descriptors.module(
+          "mod-echo-1.0.0", "echo", Descriptors.handler("POST", "/echo/{id}", "echo.post"));
 
   private Vertx vertx;
   private ModuleServer server;

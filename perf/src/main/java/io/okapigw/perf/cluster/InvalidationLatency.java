@@ -10,10 +10,10 @@ import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.FixedModule;
 import io.okapigw.perf.latency.Latencies;
 import io.okapigw.perf.latency.LatencyStats;
+import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -98,25 +98,8 @@ public final class InvalidationLatency {
         .toCompletableFuture()
         .get(60, TimeUnit.SECONDS);
     JsonObject items =
-        new JsonObject()
-            .put("id", "mod-items-1.0.0")
-            .put(
-                "provides",
-                new JsonArray()
-                    .add(
-                        new JsonObject()
-                            .put("id", "items")
-                            .put("version", "1.0")
-                            .put(
-                                "handlers",
-                                new JsonArray()
-                                    .add(
-                                        new JsonObject()
-                                            .put("methods", new JsonArray().add("GET"))
-                                            .put("pathPattern", "/items")
-                                            .put(
-                                                "permissionsRequired",
-                                                new JsonArray().add("items.get"))))));
+        Descriptors.module(
+            "mod-items-1.0.0", "items", Descriptors.handler("GET", "/items", "items.get"));
     GatewayRegistration.register(
             vertx,
             cluster.url(0),
