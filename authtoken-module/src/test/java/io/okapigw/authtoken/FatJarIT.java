@@ -3,8 +3,8 @@ package io.okapigw.authtoken;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.testsupport.FreePorts;
 import io.restassured.response.Response;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,16 +42,9 @@ class FatJarIT {
     return builder.start();
   }
 
-  /** The fat jar is told its port on its command line, so the port is chosen before. */
-  private static int freePort() throws Exception {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
-  }
-
   @Test
   void fatJar_bootstrapsAnAdmin_logsIn_andFilters() throws Exception {
-    int port = freePort();
+    int port = FreePorts.belowEphemeralRange(); // told on its command line
     Path log = dir.resolve("out.log");
     Process p =
         start(

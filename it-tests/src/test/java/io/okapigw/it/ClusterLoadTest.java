@@ -2,14 +2,14 @@ package io.okapigw.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.perf.demo.DemoOptions;
-import io.okapigw.perf.demo.Library;
+import io.okapigw.demo.DemoOptions;
+import io.okapigw.demo.Library;
 import io.okapigw.perf.load.BarcodeRow;
 import io.okapigw.perf.load.BarcodeRows;
 import io.okapigw.perf.load.LoadDriver;
 import io.okapigw.perf.load.LoadPlan;
 import io.okapigw.perf.load.RunReport;
-import io.okapigw.perf.process.GatewayCluster;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;

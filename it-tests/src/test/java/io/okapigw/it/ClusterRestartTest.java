@@ -4,8 +4,9 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
-import io.okapigw.perf.process.GatewayCluster;
+import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.TestPostgres;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.util.List;
@@ -53,9 +54,8 @@ class ClusterRestartTest {
     given()
         .baseUri(node2)
         .body(
-            "{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
-                + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
-                + "\"permissionsRequired\":[]}]}]}")
+            Descriptors.module("mod-hello-1.0.0", "hello", Descriptors.handler("GET", "/hello"))
+                .encode())
         .post("/_/proxy/modules")
         .then()
         .statusCode(201);

@@ -8,7 +8,9 @@ import static org.hamcrest.Matchers.hasItem;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
-import io.okapigw.perf.process.GatewayCluster;
+import io.okapigw.folio.register.AuthtokenDescriptor;
+import io.okapigw.testsupport.Descriptors;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -52,57 +54,19 @@ class ClusterTest {
             .await();
     cluster = GatewayCluster.start(Jars.gateway(), 3, List.of());
     String node1 = cluster.url(0);
-    given()
-        .baseUri(node1)
-        .body("{\"id\":\"diku\"}")
-        .post("/_/proxy/tenants")
-        .then()
-        .statusCode(201);
-    given()
-        .baseUri(node1)
-        .body(
-            "{\"id\":\"mod-hello-1.0.0\",\"provides\":[{\"id\":\"hello\","
-                + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/hello\","
-                + "\"permissionsRequired\":[]}]}]}")
-        .post("/_/proxy/modules")
-        .then()
-        .statusCode(201);
-    given()
-        .baseUri(node1)
-        .body(
-            "{\"srvcId\":\"mod-hello-1.0.0\",\"url\":\"http://127.0.0.1:"
-                + module.actualPort()
-                + "\"}")
-        .post("/_/discovery/modules")
-        .then()
-        .statusCode(201);
-    given()
-        .baseUri(node1)
-        .body("{\"id\":\"mod-hello-1.0.0\"}")
-        .post("/_/proxy/tenants/diku/modules")
-        .then()
-        .statusCode(201);
+    AdminCalls admin = AdminCalls.at(node1);
+    admin.createTenant("diku");
+    admin.register(
+        Descriptors.module("mod-hello-1.0.0", "hello", Descriptors.handler("GET", "/hello")),
+        "http://127.0.0.1:" + module.actualPort());
+    admin.enable("diku", "mod-hello-1.0.0");
     installAuthtoken(node1);
-    given()
-        .baseUri(node1)
-        .body("{\"id\":\"mod-authtoken-1.0.0\"}")
-        .post("/_/proxy/tenants/supertenant/modules")
-        .then()
-        .statusCode(201);
+    admin.enable("supertenant", "mod-authtoken-1.0.0");
     superToken = login(node1, "supertenant", "super_admin");
   }
 
   private static String login(String node, String tenant, String username) {
-    return given()
-        .baseUri(node)
-        .header("X-Okapi-Tenant", tenant)
-        .contentType("application/json")
-        .body("{\"username\":\"" + username + "\",\"password\":\"" + username + "\"}")
-        .post("/authn/login")
-        .then()
-        .statusCode(201)
-        .extract()
-        .header("X-Okapi-Token");
+    return AdminCalls.login(node, tenant, username, username);
   }
 
   /**
@@ -170,45 +134,14 @@ class ClusterTest {
                         "supertenant", "super_admin", "super_admin", List.of("okapi.all"))));
     vertx.deployVerticle(authtoken).await();
     authtokenPort = authtoken.actualPort();
-    String descriptor;
-    try (var in = ClusterTest.class.getResourceAsStream("/descriptors/ModuleDescriptor.json")) {
-      descriptor = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-    given().baseUri(node1).body(descriptor).post("/_/proxy/modules").then().statusCode(201);
-    given()
-        .baseUri(node1)
-        .body(
-            "{\"srvcId\":\"mod-authtoken-1.0.0\",\"url\":\"http://127.0.0.1:"
-                + authtokenPort
-                + "\"}")
-        .post("/_/discovery/modules")
-        .then()
-        .statusCode(201);
-    given()
-        .baseUri(node1)
-        .body(
-            "{\"id\":\"mod-guarded-1.0.0\",\"provides\":[{\"id\":\"guarded\","
-                + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/guarded\","
-                + "\"permissionsRequired\":[\"guarded.get\"]}]}]}")
-        .post("/_/proxy/modules")
-        .then()
-        .statusCode(201);
-    given()
-        .baseUri(node1)
-        .body(
-            "{\"srvcId\":\"mod-guarded-1.0.0\",\"url\":\"http://127.0.0.1:"
-                + module.actualPort()
-                + "\"}")
-        .post("/_/discovery/modules")
-        .then()
-        .statusCode(201);
+    AdminCalls admin = AdminCalls.at(node1);
+    admin.register(AuthtokenDescriptor.read(), "http://127.0.0.1:" + authtokenPort);
+    admin.register(
+        Descriptors.module(
+            "mod-guarded-1.0.0", "guarded", Descriptors.handler("GET", "/guarded", "guarded.get")),
+        "http://127.0.0.1:" + module.actualPort());
     for (String id : List.of("mod-authtoken-1.0.0", "mod-guarded-1.0.0")) {
-      given()
-          .baseUri(node1)
-          .body("{\"id\":\"" + id + "\"}")
-          .post("/_/proxy/tenants/diku/modules")
-          .then()
-          .statusCode(201);
+      admin.enable("diku", id);
     }
   }
 

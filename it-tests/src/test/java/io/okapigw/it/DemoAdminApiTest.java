@@ -5,8 +5,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
-import io.okapigw.perf.demo.DemoOptions;
-import io.okapigw.perf.demo.DemoStack;
+import io.okapigw.demo.DemoOptions;
+import io.okapigw.demo.DemoStack;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;

@@ -1,9 +1,10 @@
 package io.okapigw.it;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.perf.process.JavaProcess;
+import io.okapigw.testsupport.Descriptors;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.JavaProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -75,42 +76,18 @@ class LargeBodyStreamingTest {
                 })
             .listen(0, "127.0.0.1")
             .await();
-    int port = JavaProcess.freePort();
+    int port = FreePorts.belowEphemeralRange();
     gatewayUrl = "http://localhost:" + port;
     gateway =
         JavaProcess.launch(
             Jars.gateway(), List.of("-Xmx128m"), List.of("dev", "--port", Integer.toString(port)));
     gateway.awaitReady(gatewayUrl + "/_/version", java.time.Duration.ofSeconds(60));
-    given()
-        .baseUri(gatewayUrl)
-        .body("{\"id\":\"diku\"}")
-        .post("/_/proxy/tenants")
-        .then()
-        .statusCode(201);
-    given()
-        .baseUri(gatewayUrl)
-        .body(
-            "{\"id\":\"mod-bulk-1.0.0\",\"provides\":[{\"id\":\"bulk\","
-                + "\"version\":\"1.0\",\"handlers\":[{\"methods\":[\"*\"],\"pathPattern\":\"/bulk/*\","
-                + "\"permissionsRequired\":[]}]}]}")
-        .post("/_/proxy/modules")
-        .then()
-        .statusCode(201);
-    given()
-        .baseUri(gatewayUrl)
-        .body(
-            "{\"srvcId\":\"mod-bulk-1.0.0\",\"url\":\"http://127.0.0.1:"
-                + module.actualPort()
-                + "\"}")
-        .post("/_/discovery/modules")
-        .then()
-        .statusCode(201);
-    given()
-        .baseUri(gatewayUrl)
-        .body("{\"id\":\"mod-bulk-1.0.0\"}")
-        .post("/_/proxy/tenants/diku/modules")
-        .then()
-        .statusCode(201);
+    AdminCalls admin = AdminCalls.at(gatewayUrl);
+    admin.createTenant("diku");
+    admin.register(
+        Descriptors.module("mod-bulk-1.0.0", "bulk", Descriptors.handler("*", "/bulk/*")),
+        "http://127.0.0.1:" + module.actualPort());
+    admin.enable("diku", "mod-bulk-1.0.0");
     client = vertx.createHttpClient();
   }
 

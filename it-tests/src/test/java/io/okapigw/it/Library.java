@@ -8,6 +8,8 @@ import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.folio.register.AuthtokenDescriptor;
+import io.okapigw.testsupport.Descriptors;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
@@ -17,7 +19,6 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,7 +68,7 @@ final class Library implements AutoCloseable {
     install();
   }
 
-  private void install() throws IOException {
+  private void install() {
     HttpServer items =
         server(req -> req.response().end(String.valueOf(req.getHeader("X-Okapi-User-Id"))));
     HttpServer leaf = server(req -> req.response().end(req.path()));
@@ -79,17 +80,26 @@ final class Library implements AutoCloseable {
                     .compose(b -> callThrough(client, req, "/c").map(c -> b + "+" + c))
                     .onSuccess(body -> req.response().end(body))
                     .onFailure(e -> req.response().setStatusCode(502).end(e.getMessage())));
-    addModule(authtokenDescriptor(), "http://127.0.0.1:" + authtoken.actualPort());
-    addModule(
-        module("mod-items-1.0.0", "items", handler("/items/{id}", "items.item.get")), url(items));
-    addModule(
-        module("mod-leaf-1.0.0", "leaf", handler("/b", "b.get"), handler("/c", "c.get")),
+    AdminCalls admin = AdminCalls.at(gateway.okapiUrl());
+    admin.register(AuthtokenDescriptor.read(), "http://127.0.0.1:" + authtoken.actualPort());
+    admin.register(
+        Descriptors.module(
+            "mod-items-1.0.0",
+            "items",
+            Descriptors.handler("GET", "/items/{id}", "items.item.get")),
+        url(items));
+    admin.register(
+        Descriptors.module(
+            "mod-leaf-1.0.0",
+            "leaf",
+            Descriptors.handler("GET", "/b", "b.get"),
+            Descriptors.handler("GET", "/c", "c.get")),
         url(leaf));
-    addModule(
-        module(
+    admin.register(
+        Descriptors.module(
                 "mod-chain-1.0.0",
                 "chain",
-                handler("/chain", "chain.get")
+                Descriptors.handler("GET", "/chain", "chain.get")
                     .put("modulePermissions", new JsonArray().add("chain.downstream")))
             .put(
                 "permissionSets",
@@ -100,14 +110,10 @@ final class Library implements AutoCloseable {
                             .put("subPermissions", new JsonArray().add("b.get").add("c.get")))),
         url(chain));
     for (String tenant : List.of("diku", "other")) {
-      admin().body("{\"id\":\"" + tenant + "\"}").post("/_/proxy/tenants").then().statusCode(201);
+      admin.createTenant(tenant);
       for (String id :
           List.of("mod-authtoken-1.0.0", "mod-items-1.0.0", "mod-leaf-1.0.0", "mod-chain-1.0.0")) {
-        admin()
-            .body("{\"id\":\"" + id + "\"}")
-            .post("/_/proxy/tenants/" + tenant + "/modules")
-            .then()
-            .statusCode(201);
+        admin.enable(tenant, id);
       }
     }
   }
@@ -144,41 +150,6 @@ final class Library implements AutoCloseable {
     return "http://127.0.0.1:" + server.actualPort();
   }
 
-  private void addModule(JsonObject descriptor, String url) {
-    admin().body(descriptor.encode()).post("/_/proxy/modules").then().statusCode(201);
-    admin()
-        .body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url).encode())
-        .post("/_/discovery/modules")
-        .then()
-        .statusCode(201);
-  }
-
-  private static JsonObject authtokenDescriptor() throws IOException {
-    try (InputStream in = Library.class.getResourceAsStream("/descriptors/ModuleDescriptor.json")) {
-      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    }
-  }
-
-  private static JsonObject module(String id, String itf, JsonObject... handlers) {
-    return new JsonObject()
-        .put("id", id)
-        .put(
-            "provides",
-            new JsonArray()
-                .add(
-                    new JsonObject()
-                        .put("id", itf)
-                        .put("version", "1.0")
-                        .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
-  }
-
-  private static JsonObject handler(String path, String permission) {
-    return new JsonObject()
-        .put("methods", new JsonArray().add("GET"))
-        .put("pathPattern", path)
-        .put("permissionsRequired", new JsonArray().add(permission));
-  }
-
   RequestSpecification admin() {
     return given().baseUri(gateway.okapiUrl());
   }
@@ -194,16 +165,7 @@ final class Library implements AutoCloseable {
 
   /** Logs in through the gateway. */
   String login(String tenant, String username) {
-    return given()
-        .baseUri(gateway.okapiUrl())
-        .header("X-Okapi-Tenant", tenant)
-        .contentType("application/json")
-        .body("{\"username\":\"" + username + "\",\"password\":\"" + PASSWORD + "\"}")
-        .post("/authn/login")
-        .then()
-        .statusCode(201)
-        .extract()
-        .header("X-Okapi-Token");
+    return AdminCalls.login(gateway.okapiUrl(), tenant, username, PASSWORD);
   }
 
   static String userId(String tenant, String username) {

@@ -2,9 +2,6 @@ package io.okapigw.perf;
 
 import io.okapigw.config.Settings;
 import io.okapigw.perf.cluster.InvalidationLatency;
-import io.okapigw.perf.containers.ModulesCommand;
-import io.okapigw.perf.containers.RegisterCommand;
-import io.okapigw.perf.demo.DemoCommand;
 import io.okapigw.perf.fullfake.FakeBodyModule;
 import io.okapigw.perf.fullfake.FullFakeCommand;
 import io.okapigw.perf.load.ClusterThroughput;
@@ -32,13 +29,6 @@ public final class Main {
       """
       usage: java -jar perf/target/perf-fat.jar COMMAND [--key value ...]
       commands:
-        demo [--port 9130] [--patrons 1000] [--items 1000] [--auth on|off] [--cache on|off]
-             [--data-dir data/demo] [--user-lookup local|gateway]
-            gateway + authtoken module + simulated circulation modules, tenant diku,
-            user diku_admin / admin; admin API protected (super_admin / admin); prints login,
-            check-out, check-in and admin API commands; --user-lookup gateway: the authtoken
-            module looks users and permissions up in mod-users and mod-permissions through the
-            gateway on every decision, as FOLIO's mod-authtoken
         invalidation-latency [--nodes 3] [--trials 1000] [--max-time 10m]
              [--gateway-jar okapi-core/target/okapi-core-fat.jar]
             a gateway cluster in separate JVMs: time from an invalidate call to the last
@@ -61,19 +51,6 @@ public final class Main {
         parallel-auth [--clients 1,8,32] [--requests 1000] [--rounds 5] [--handler-delay 5ms]
             auth.parallel off vs safe on cache misses (a new token per request), next to the
             auth call and the handler alone; markdown table and the latency target
-        modules [--host 0.0.0.0] [--port 9300] [--advertise-host localhost] [--patrons 1000]
-             [--items 1000] [--seed 42]
-            the simulated modules on fixed ports (port+1 ... port+9) for containers; manifest,
-            health and barcodes.csv on port
-        register [--gateway http://localhost:9130] [--modules-url http://localhost:9300]
-             [--authtoken-url http://localhost:8081] [--tenant diku] [--members 1]
-             [--username diku_admin] [--password admin | --password-env VARIABLE]
-             [--admin-username super_admin] [--admin-password-env VARIABLE | --admin-password P]
-             [--protect-admin true|false (default: true when an admin password is given)]
-            one-shot job: waits for them, registers authtoken + modules, enables them for the
-            tenant, checks the bootstrapped user's login, then protects the admin API (authtoken
-            enabled for the supertenant); admin calls refused 401/403 are made again as the
-            super admin (docker/docker-compose.yml runs it); the gateway may be ours or Okapi
         checkout-checkin [--gateway http://localhost:9130[,http://localhost:9131...]]
              [--tenant diku] [--users 8|1,8,32]
              [--duration 60s] [--warmup 5s] [--username diku_admin] [--password admin]
@@ -104,14 +81,11 @@ public final class Main {
     List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
     try {
       switch (command) {
-        case "demo" -> DemoCommand.run(rest);
         case "checkout-checkin" -> LoadCommand.run(rest);
         case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
         case "fake-module" -> FakeBodyModule.serve(rest);
         case "fullfake" -> FullFakeCommand.run(rest);
         case "parallel-auth" -> ParallelAuthCommand.run(rest);
-        case "modules" -> ModulesCommand.run(rest);
-        case "register" -> RegisterCommand.run(rest);
         case "invalidation-latency" -> InvalidationLatency.run(rest);
         case "cluster-throughput" -> ClusterThroughput.run(rest);
         default -> {

@@ -6,7 +6,6 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.SqlClient;
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -163,7 +162,7 @@ public final class TestPostgres {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(bin, dir, root)));
     IOException last = null;
     for (int attempt = 0; attempt < 3; attempt++) {
-      int port = freePort();
+      int port = FreePorts.belowEphemeralRange();
       try {
         run(
             dir,
@@ -255,13 +254,6 @@ public final class TestPostgres {
               + p.exitValue()
               + ": "
               + Files.readString(output));
-    }
-  }
-
-  /** postgres is told its port on its command line (hence the retries when it was taken). */
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
     }
   }
 }

@@ -1,6 +1,6 @@
 package io.okapigw.it.containers;
 
-import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.folio.data.CirculationData;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.okapigw.it.containers;
 
+import io.okapigw.it.Jars;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ final class Images {
   }
 
   static ImageFromDockerfile modules() {
-    return image("modules", "perf/target/perf-fat.jar");
+    return image("modules", "folio-modules/target/folio-modules-fat.jar");
   }
 
   /** One build per image and test JVM, however many containers run it. */
@@ -43,7 +44,7 @@ final class Images {
   }
 
   private static ImageFromDockerfile build(String name, String jar) {
-    Path root = root();
+    Path root = Jars.root();
     Path jarPath = root.resolve(jar);
     if (!Files.exists(jarPath)) {
       throw new IllegalStateException(
@@ -64,7 +65,7 @@ final class Images {
     if (env != null && !env.isBlank()) {
       return env;
     }
-    return fromEnvFile(root().resolve("docker/.env")).orElse(DEFAULT_BASE);
+    return fromEnvFile(Jars.root().resolve("docker/.env")).orElse(DEFAULT_BASE);
   }
 
   private static Optional<String> fromEnvFile(Path file) {
@@ -81,9 +82,5 @@ final class Images {
     } catch (IOException e) {
       throw new IllegalStateException("cannot read " + file, e);
     }
-  }
-
-  static Path root() {
-    return Path.of(System.getProperty("okapigw.root", "..")).toAbsolutePath().normalize();
   }
 }

@@ -3,6 +3,7 @@ package io.okapigw.it.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 
+import io.okapigw.testsupport.Descriptors;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
@@ -130,24 +131,7 @@ class AdminLimitsTest {
   @ValueSource(strings = {"/x/{id", "/x/{a/b}", "/x/a}", "/x/a b", "/x/%41", "/x?q=1", "/x/(a)"})
   void malformedPathPattern_400NothingRegistered(String pattern) {
     String id = "mod-bad-" + Integer.toHexString(pattern.hashCode()) + "-1.0.0";
-    JsonObject descriptor =
-        new JsonObject()
-            .put("id", id)
-            .put(
-                "provides",
-                new JsonArray()
-                    .add(
-                        new JsonObject()
-                            .put("id", "bad")
-                            .put("version", "1.0")
-                            .put(
-                                "handlers",
-                                new JsonArray()
-                                    .add(
-                                        new JsonObject()
-                                            .put("methods", new JsonArray().add("GET"))
-                                            .put("pathPattern", pattern)
-                                            .put("permissionsRequired", new JsonArray())))));
+    JsonObject descriptor = Descriptors.module(id, "bad", Descriptors.handler("GET", pattern));
     gw.admin()
         .body(descriptor.encode())
         .post("/_/proxy/modules")

@@ -6,16 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.folio.register.AuthtokenDescriptor;
+import io.okapigw.it.AdminCalls;
 import io.okapigw.it.Jars;
-import io.okapigw.perf.process.JavaProcess;
+import io.okapigw.testsupport.Descriptors;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.JavaProcess;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,8 +70,8 @@ final class HostileGateway implements AutoCloseable {
   private HostileGateway() throws IOException {
     dying = new DyingModule();
     dir = Files.createTempDirectory("okapigw-hostile");
-    port = JavaProcess.freePort();
-    adminPort = JavaProcess.freePort();
+    port = FreePorts.belowEphemeralRange();
+    adminPort = FreePorts.belowEphemeralRange();
     process =
         JavaProcess.launch(
             Jars.gateway(),
@@ -127,96 +127,29 @@ final class HostileGateway implements AutoCloseable {
                     new BootstrapUser(
                         "supertenant", "super_admin", "super_admin", List.of("okapi.all"))));
     vertx.deployVerticle(authtoken).await();
-    admin().body("{\"id\":\"" + TENANT + "\"}").post("/_/proxy/tenants").then().statusCode(201);
-    register(authtokenDescriptor(), "http://127.0.0.1:" + authtoken.actualPort());
-    register(
-        new JsonObject()
-            .put("id", BACKEND_ID)
-            .put(
-                "provides",
-                new JsonArray()
-                    .add(
-                        new JsonObject()
-                            .put("id", "backend")
-                            .put("version", "1.0")
-                            .put(
-                                "handlers",
-                                new JsonArray()
-                                    .add(handler("*", "/s/*"))
-                                    .add(
-                                        handler("GET", "/secure/*")
-                                            .put(
-                                                "permissionsRequired",
-                                                new JsonArray().add("secure.get")))))),
+    AdminCalls calls = new AdminCalls(this::admin);
+    calls.createTenant(TENANT);
+    calls.register(AuthtokenDescriptor.read(), "http://127.0.0.1:" + authtoken.actualPort());
+    calls.register(
+        Descriptors.module(
+            BACKEND_ID,
+            "backend",
+            Descriptors.handler("*", "/s/*"),
+            Descriptors.handler("GET", "/secure/*", "secure.get")),
         backend.url());
-    enable(TENANT, "mod-authtoken-1.0.0");
-    enable(TENANT, BACKEND_ID);
-    register(
-        new JsonObject()
-            .put("id", "mod-dying-1.0.0")
-            .put(
-                "provides",
-                new JsonArray()
-                    .add(
-                        new JsonObject()
-                            .put("id", "dying")
-                            .put("version", "1.0")
-                            .put("handlers", new JsonArray().add(handler("*", "/die/*"))))),
+    calls.enable(TENANT, "mod-authtoken-1.0.0");
+    calls.enable(TENANT, BACKEND_ID);
+    calls.register(
+        Descriptors.module("mod-dying-1.0.0", "dying", Descriptors.handler("*", "/die/*")),
         dying.url());
-    enable(TENANT, "mod-dying-1.0.0");
-    enable("supertenant", "mod-authtoken-1.0.0");
+    calls.enable(TENANT, "mod-dying-1.0.0");
+    calls.enable("supertenant", "mod-authtoken-1.0.0");
     superToken = login("supertenant", "super_admin");
     aliceToken = login(TENANT, "alice");
   }
 
-  private static JsonObject handler(String method, String pathPattern) {
-    return new JsonObject()
-        .put("methods", new JsonArray().add(method))
-        .put("pathPattern", pathPattern)
-        .put("permissionsRequired", new JsonArray());
-  }
-
-  private void register(JsonObject descriptor, String url) {
-    admin()
-        .body(descriptor.encode())
-        .post("/_/proxy/modules")
-        .then()
-        .log()
-        .ifValidationFails()
-        .statusCode(201);
-    admin()
-        .body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url).encode())
-        .post("/_/discovery/modules")
-        .then()
-        .statusCode(201);
-  }
-
-  private void enable(String tenant, String moduleId) {
-    admin()
-        .body("{\"id\":\"" + moduleId + "\"}")
-        .post("/_/proxy/tenants/" + tenant + "/modules")
-        .then()
-        .statusCode(201);
-  }
-
   private String login(String tenant, String user) {
-    return given()
-        .baseUri(url())
-        .header("X-Okapi-Tenant", tenant)
-        .contentType("application/json")
-        .body("{\"username\":\"" + user + "\",\"password\":\"" + user + "\"}")
-        .post("/authn/login")
-        .then()
-        .statusCode(201)
-        .extract()
-        .header("X-Okapi-Token");
-  }
-
-  private static JsonObject authtokenDescriptor() throws IOException {
-    try (InputStream in =
-        HostileGateway.class.getResourceAsStream("/descriptors/ModuleDescriptor.json")) {
-      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    }
+    return AdminCalls.login(url(), tenant, user, user);
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.okapigw.perf.cluster;
 
-import io.okapigw.perf.process.GatewayCluster;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.json.JsonArray;
 import java.io.IOException;
 import java.net.URI;

@@ -4,14 +4,16 @@ import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.config.Settings;
+import io.okapigw.folio.register.AuthtokenDescriptor;
+import io.okapigw.folio.register.GatewayRegistration;
+import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.FixedModule;
-import io.okapigw.perf.circulation.GatewayRegistration;
-import io.okapigw.perf.circulation.GatewayRegistration.Module;
-import io.okapigw.perf.demo.Library;
-import io.okapigw.perf.process.GatewayCluster;
-import io.okapigw.perf.process.JavaProcess;
+import io.okapigw.perf.latency.Latencies;
+import io.okapigw.perf.latency.LatencyStats;
+import io.okapigw.testsupport.Descriptors;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -75,8 +77,8 @@ public final class InvalidationLatency {
 
   private static Admin setUp(Vertx vertx, GatewayCluster cluster) throws Exception {
     Path dir = Files.createTempDirectory("okapigw-invalidation");
-    int authPort = JavaProcess.freePort();
-    int modulePort = JavaProcess.freePort();
+    int authPort = FreePorts.belowEphemeralRange();
+    int modulePort = FreePorts.belowEphemeralRange();
     vertx
         .deployVerticle(
             new AuthtokenVerticle(
@@ -96,31 +98,14 @@ public final class InvalidationLatency {
         .toCompletableFuture()
         .get(60, TimeUnit.SECONDS);
     JsonObject items =
-        new JsonObject()
-            .put("id", "mod-items-1.0.0")
-            .put(
-                "provides",
-                new JsonArray()
-                    .add(
-                        new JsonObject()
-                            .put("id", "items")
-                            .put("version", "1.0")
-                            .put(
-                                "handlers",
-                                new JsonArray()
-                                    .add(
-                                        new JsonObject()
-                                            .put("methods", new JsonArray().add("GET"))
-                                            .put("pathPattern", "/items")
-                                            .put(
-                                                "permissionsRequired",
-                                                new JsonArray().add("items.get"))))));
+        Descriptors.module(
+            "mod-items-1.0.0", "items", Descriptors.handler("GET", "/items", "items.get"));
     GatewayRegistration.register(
             vertx,
             cluster.url(0),
             TENANT,
             List.of(
-                new Module(Library.authtokenDescriptor(), "http://127.0.0.1:" + authPort),
+                new Module(AuthtokenDescriptor.read(), "http://127.0.0.1:" + authPort),
                 new Module(items, "http://127.0.0.1:" + modulePort)))
         .toCompletionStage()
         .toCompletableFuture()
@@ -143,8 +128,8 @@ public final class InvalidationLatency {
     private final GatewayCluster cluster;
     private final int count;
     private final Duration maxTime;
-    private final Percentiles untilRefused = new Percentiles();
-    private final Percentiles invalidateCall = new Percentiles();
+    private final Latencies untilRefused = new Latencies();
+    private final Latencies invalidateCall = new Latencies();
     private int staleGrants;
     private int unacknowledged;
 
@@ -177,8 +162,8 @@ public final class InvalidationLatency {
       List<Integer> statuses = admin.getAll(cluster);
       long refused = System.nanoTime();
       staleGrants += (int) statuses.stream().filter(s -> s == 200).count();
-      invalidateCall.add(acknowledged - start);
-      untilRefused.add(refused - start);
+      invalidateCall.record(acknowledged - start);
+      untilRefused.record(refused - start);
     }
 
     String table(int nodes) {
@@ -196,10 +181,18 @@ public final class InvalidationLatency {
           .formatted(
               nodes,
               untilRefused.count(),
-              invalidateCall.row(),
-              untilRefused.row(),
+              row(invalidateCall.stats()),
+              row(untilRefused.stats()),
               staleGrants,
               unacknowledged);
+    }
+
+    /**
+     * @return "p50 | p90 | p99 | max" in milliseconds
+     */
+    private static String row(LatencyStats stats) {
+      return String.format(
+          "%.2f | %.2f | %.2f | %.2f", stats.p50(), stats.p90(), stats.p99(), stats.max());
     }
   }
 }

@@ -1,21 +1,15 @@
 package io.okapigw.perf.fullfake;
 
-import io.okapigw.perf.circulation.GatewayRegistration;
-import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.folio.register.AuthtokenDescriptor;
+import io.okapigw.folio.register.GatewayRegistration;
+import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Registers a benchmark's modules on a gateway, the real authtoken module first. */
 public final class BenchModules {
-
-  private static final String AUTHTOKEN_DESCRIPTOR = "/descriptors/ModuleDescriptor.json";
 
   private BenchModules() {}
 
@@ -31,23 +25,8 @@ public final class BenchModules {
   public static Future<Void> registerWithAuth(
       Vertx vertx, String gatewayUrl, String tenant, String authtokenUrl, List<Module> modules) {
     List<Module> all = new ArrayList<>();
-    all.add(new Module(authtokenDescriptor(), authtokenUrl));
+    all.add(new Module(AuthtokenDescriptor.read(), authtokenUrl));
     all.addAll(modules);
     return GatewayRegistration.register(vertx, gatewayUrl, tenant, all);
-  }
-
-  /**
-   * @return the authtoken module's descriptor, from its jar on the class path
-   */
-  static JsonObject authtokenDescriptor() {
-    try (InputStream in = BenchModules.class.getResourceAsStream(AUTHTOKEN_DESCRIPTOR)) {
-      if (in == null) {
-        throw new IllegalStateException(
-            "authtoken descriptor " + AUTHTOKEN_DESCRIPTOR + " missing from the class path");
-      }
-      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -15,8 +15,8 @@ public record CellResult(
     int clients,
     long size,
     int requests,
-    LoadResult direct,
-    LoadResult gateway,
+    HttpLoadResult direct,
+    HttpLoadResult gateway,
     Heap heap,
     long gatewayCpuNanos) {
 

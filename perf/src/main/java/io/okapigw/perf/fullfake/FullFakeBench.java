@@ -1,7 +1,7 @@
 package io.okapigw.perf.fullfake;
 
 import io.okapigw.core.config.AuthParallel;
-import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.fullfake.CellResult.Heap;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -109,8 +109,8 @@ public final class FullFakeBench {
   }
 
   /** A warm-up run; any error stops the benchmark (something is misconfigured). */
-  private Future<Void> warm(String route, LoadSpec spec) {
-    return LoadRun.run(vertx, spec)
+  private Future<Void> warm(String route, HttpLoadSpec spec) {
+    return HttpLoad.run(vertx, spec)
         .compose(
             r ->
                 r.errors() == 0
@@ -133,7 +133,7 @@ public final class FullFakeBench {
         clients,
         ByteSize.format(size),
         requests);
-    return LoadRun.run(vertx, spec(() -> direct(size), clients, requests, size))
+    return HttpLoad.run(vertx, spec(() -> direct(size), clients, requests, size))
         .compose(
             direct ->
                 gatewayRun(clients, size, requests)
@@ -149,17 +149,17 @@ public final class FullFakeBench {
                                 gateway.cpuNanos())));
   }
 
-  private record GatewayRun(LoadResult result, Heap heap, long cpuNanos) {}
+  private record GatewayRun(HttpLoadResult result, Heap heap, long cpuNanos) {}
 
   /** The gateway run, between two metrics reads; the heap sampled meanwhile for big bodies. */
   private Future<GatewayRun> gatewayRun(int clients, long size, int requests) {
-    LoadSpec spec = spec(() -> viaGateway(size), clients, requests, size);
+    HttpLoadSpec spec = spec(() -> viaGateway(size), clients, requests, size);
     boolean sampled = size >= HEAP_SAMPLED_FROM;
     return metricsNow()
         .compose(
             before -> {
               HeapSampler sampler = sampled ? HeapSampler.start(vertx, probe, HEAP_PERIOD) : null;
-              return LoadRun.run(vertx, spec)
+              return HttpLoad.run(vertx, spec)
                   .compose(
                       result ->
                           (sampled ? sampler.stop() : Future.succeededFuture(-1L))
@@ -187,8 +187,9 @@ public final class FullFakeBench {
     return probe.metrics().otherwise(GatewayProbe.Metrics.UNKNOWN);
   }
 
-  private LoadSpec spec(Supplier<RequestOptions> request, int clients, int requests, long size) {
-    return new LoadSpec(clients, requests, options.cellTimeLimit(), i -> request.get(), size);
+  private HttpLoadSpec spec(
+      Supplier<RequestOptions> request, int clients, int requests, long size) {
+    return new HttpLoadSpec(clients, requests, options.cellTimeLimit(), i -> request.get(), size);
   }
 
   private RequestOptions direct(long size) {

@@ -1,5 +1,6 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.perf.latency.LatencyStats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -139,7 +140,7 @@ public record FullFakeReport(
   private Optional<String> firstError() {
     return cells.stream()
         .flatMap(c -> Stream.of(c.direct(), c.gateway()))
-        .map(LoadResult::firstError)
+        .map(HttpLoadResult::firstError)
         .filter(Objects::nonNull)
         .findFirst();
   }

@@ -2,11 +2,10 @@ package io.okapigw.perf.fullfake;
 
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.perf.Main;
-import io.okapigw.perf.process.JavaProcess;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.JavaProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +25,8 @@ final class ProcessLauncher implements Launcher {
   private final Jars jars;
   private final Path workDir;
   private final String gatewayHeap;
-  private final List<ChildProcess> children = new CopyOnWriteArrayList<>();
-  private final Thread killer = new Thread(() -> children.forEach(ChildProcess::kill));
+  private final List<JavaProcess> children = new CopyOnWriteArrayList<>();
+  private final Thread killer = new Thread(() -> children.forEach(JavaProcess::kill));
 
   ProcessLauncher(Vertx vertx, Jars jars, Path workDir, String gatewayHeap) {
     this.vertx = vertx;
@@ -115,19 +114,31 @@ final class ProcessLauncher implements Launcher {
 
   @Override
   public Future<Void> close() {
-    List<Future<Void>> stopped = children.stream().map(c -> c.stop(vertx)).toList();
+    List<Future<Void>> stopped = children.stream().map(this::stop).toList();
     return Future.join(stopped).<Void>mapEmpty().otherwiseEmpty().onComplete(v -> children.clear());
   }
 
-  private Future<String> launch(String name, List<String> args, String readyUrl) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(args);
+  /** Starts the JVM and waits for {@code readyUrl} off the event loop. */
+  private Future<String> launch(String name, List<String> javaArgs, String readyUrl) {
     Path log = workDir.resolve(name + ".log");
-    return ChildProcess.start(vertx, name, command, log)
-        .onSuccess(children::add)
-        .compose(child -> child.awaitReady(vertx, readyUrl, START_TIMEOUT))
-        .map(v -> readyUrl.substring(0, readyUrl.indexOf('/', "http://".length())));
+    return vertx.executeBlocking(
+        () -> {
+          JavaProcess child = JavaProcess.start(name, javaArgs, log);
+          children.add(child);
+          child.awaitReady(readyUrl, START_TIMEOUT);
+          return readyUrl.substring(0, readyUrl.indexOf('/', "http://".length()));
+        },
+        false);
+  }
+
+  /** Stops the process (SIGTERM, then SIGKILL after 10 s) off the event loop. */
+  private Future<Void> stop(JavaProcess child) {
+    return vertx.executeBlocking(
+        () -> {
+          child.stop();
+          return null;
+        },
+        false);
   }
 
   private static List<String> perfCommand(String... args) {
@@ -155,11 +166,7 @@ final class ProcessLauncher implements Launcher {
   }
 
   /** A child process is told its port on its command line, so the port is chosen before. */
-  static int freePort() {
-    try {
-      return JavaProcess.freePort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  private static int freePort() {
+    return FreePorts.belowEphemeralRange();
   }
 }

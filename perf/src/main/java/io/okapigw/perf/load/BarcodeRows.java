@@ -1,6 +1,6 @@
 package io.okapigw.perf.load;
 
-import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.folio.data.CirculationData;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;

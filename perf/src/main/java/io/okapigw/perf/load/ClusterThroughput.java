@@ -1,11 +1,11 @@
 package io.okapigw.perf.load;
 
 import io.okapigw.config.Settings;
-import io.okapigw.perf.demo.DemoOptions;
-import io.okapigw.perf.demo.Library;
+import io.okapigw.demo.DemoOptions;
+import io.okapigw.demo.Library;
 import io.okapigw.perf.load.Comparison.Contender;
-import io.okapigw.perf.process.GatewayCluster;
-import io.okapigw.perf.process.StandaloneGateway;
+import io.okapigw.testsupport.process.GatewayCluster;
+import io.okapigw.testsupport.process.StandaloneGateway;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.lang.management.ManagementFactory;

@@ -1,7 +1,7 @@
 package io.okapigw.perf.load;
 
-import io.okapigw.perf.demo.DemoOptions;
-import io.okapigw.perf.demo.DemoStack;
+import io.okapigw.demo.DemoOptions;
+import io.okapigw.demo.DemoStack;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;

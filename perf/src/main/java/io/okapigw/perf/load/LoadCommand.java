@@ -1,7 +1,7 @@
 package io.okapigw.perf.load;
 
 import io.okapigw.config.Settings;
-import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.folio.data.CirculationData;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;

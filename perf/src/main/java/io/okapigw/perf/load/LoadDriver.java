@@ -88,7 +88,7 @@ public final class LoadDriver {
                     .compose(x -> driver.loginAll(parts))
                     .compose(
                         x ->
-                            LoadRun.run(
+                            PhaseRun.run(
                                 driver.workload,
                                 driver.users,
                                 plan.warmup(),
@@ -106,7 +106,7 @@ public final class LoadDriver {
         .read()
         .compose(
             before ->
-                LoadRun.run(workload, users, length, budget, measured)
+                PhaseRun.run(workload, users, length, budget, measured)
                     .compose(
                         elapsed ->
                             gateways

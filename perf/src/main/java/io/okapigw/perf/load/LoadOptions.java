@@ -1,6 +1,7 @@
 package io.okapigw.perf.load;
 
 import io.okapigw.config.Settings;
+import io.okapigw.demo.DemoOptions;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -127,18 +128,7 @@ public record LoadOptions(
         duration(s, "jvm-warmup", Duration.ofSeconds(20), Duration.ZERO, Duration.ofHours(1)),
         slices,
         vs,
-        userLookup(s));
-  }
-
-  private static boolean userLookup(Settings s) {
-    String value = s.string("user-lookup", "local");
-    return switch (value) {
-      case "local" -> false;
-      case "gateway" -> true;
-      default ->
-          throw new IllegalArgumentException(
-              "--user-lookup must be local or gateway, was '" + value + "'");
-    };
+        DemoOptions.userLookup(s));
   }
 
   /** Without the password. */

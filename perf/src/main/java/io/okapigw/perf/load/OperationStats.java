@@ -1,32 +1,33 @@
 package io.okapigw.perf.load;
 
-import org.HdrHistogram.Histogram;
+import io.okapigw.perf.latency.Latencies;
+import io.okapigw.perf.latency.LatencyStats;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Latencies and errors of one operation (check-out or check-in) in one phase. Every attempt is
- * counted and timed, failed ones too (as JMeter does). Percentiles come from an HdrHistogram in
- * microseconds with 3 significant digits (within 0.1%); mean and max are exact. Thread-safe.
+ * counted and timed, failed ones too (as JMeter does). Thread-safe.
  */
 final class OperationStats {
 
   private final String name;
-  private final Histogram micros = new Histogram(3);
-  private long count;
-  private long errors;
-  private long sumNanos;
-  private long maxNanos;
+  private final Latencies latencies;
+  private final AtomicLong errors = new AtomicLong();
 
   OperationStats(String name) {
-    this.name = name;
+    this(name, new Latencies());
   }
 
-  synchronized void record(long nanos, boolean ok) {
-    micros.recordValue(Math.max(1, nanos / 1000));
-    count++;
-    sumNanos += nanos;
-    maxNanos = Math.max(maxNanos, nanos);
+  private OperationStats(String name, Latencies latencies) {
+    this.name = name;
+    this.latencies = latencies;
+  }
+
+  void record(long nanos, boolean ok) {
+    latencies.record(nanos);
     if (!ok) {
-      errors++;
+      errors.incrementAndGet();
     }
   }
 
@@ -34,36 +35,26 @@ final class OperationStats {
    * @return both operations' figures as one, named {@code name}
    */
   static OperationStats merge(String name, OperationStats a, OperationStats b) {
-    OperationStats all = new OperationStats(name);
-    for (OperationStats s : new OperationStats[] {a, b}) {
-      synchronized (s) {
-        all.micros.add(s.micros);
-        all.count += s.count;
-        all.errors += s.errors;
-        all.sumNanos += s.sumNanos;
-        all.maxNanos = Math.max(all.maxNanos, s.maxNanos);
-      }
-    }
+    OperationStats all =
+        new OperationStats(name, Latencies.merge(List.of(a.latencies, b.latencies)));
+    all.errors.set(a.errors.get() + b.errors.get());
     return all;
   }
 
   /**
    * @param seconds the phase's length, for the rate
    */
-  synchronized OperationSummary summary(double seconds) {
+  OperationSummary summary(double seconds) {
+    LatencyStats stats = latencies.stats();
     return new OperationSummary(
         name,
-        count,
-        errors,
-        seconds > 0 ? count / seconds : 0,
-        count == 0 ? 0 : sumNanos / 1e6 / count,
-        percentile(50),
-        percentile(90),
-        percentile(99),
-        maxNanos / 1e6);
-  }
-
-  private double percentile(double p) {
-    return count == 0 ? 0 : micros.getValueAtPercentile(p) / 1000.0;
+        stats.count(),
+        errors.get(),
+        seconds > 0 ? stats.count() / seconds : 0,
+        stats.mean(),
+        stats.p50(),
+        stats.p90(),
+        stats.p99(),
+        stats.max());
   }
 }

@@ -1,13 +1,13 @@
 package io.okapigw.perf.parallelauth;
 
 import io.okapigw.core.config.AuthParallel;
-import io.okapigw.perf.circulation.GatewayRegistration.Module;
+import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.fullfake.BenchModules;
 import io.okapigw.perf.fullfake.BenchUser;
 import io.okapigw.perf.fullfake.GatewayProbe;
+import io.okapigw.perf.fullfake.HttpLoad;
+import io.okapigw.perf.fullfake.HttpLoadSpec;
 import io.okapigw.perf.fullfake.Launcher;
-import io.okapigw.perf.fullfake.LoadRun;
-import io.okapigw.perf.fullfake.LoadSpec;
 import io.okapigw.perf.fullfake.Logins;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -180,8 +180,8 @@ public final class ParallelAuthBench {
   private Future<RunResult> run(Route route, int clients, int requests) {
     log.debug("{} clients, {}: {} requests", clients, route.label(), requests);
     List<String> runTokens = route.uniqueTokens() ? tokens.take(requests) : List.of();
-    LoadSpec spec =
-        new LoadSpec(
+    HttpLoadSpec spec =
+        new HttpLoadSpec(
             clients,
             requests,
             options.runTimeLimit(),
@@ -192,13 +192,13 @@ public final class ParallelAuthBench {
             ? sequentialProbe
             : route == Route.PARALLEL || route == Route.HIT ? parallelProbe : null;
     if (probe == null) {
-      return LoadRun.run(vertx, spec).map(load -> new RunResult(clients, route, load, null));
+      return HttpLoad.run(vertx, spec).map(load -> new RunResult(clients, route, load, null));
     }
     return probe
         .authCache()
         .compose(
             before ->
-                LoadRun.run(vertx, spec)
+                HttpLoad.run(vertx, spec)
                     .compose(
                         load ->
                             probe

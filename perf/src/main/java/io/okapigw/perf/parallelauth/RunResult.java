@@ -1,7 +1,7 @@
 package io.okapigw.perf.parallelauth;
 
 import io.okapigw.perf.fullfake.GatewayProbe.CacheCounters;
-import io.okapigw.perf.fullfake.LoadResult;
+import io.okapigw.perf.fullfake.HttpLoadResult;
 import java.util.List;
 import java.util.Objects;
 
@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param load the measurements (latency = time to the last byte)
  * @param cache the gateway's auth cache counters over the run, or {@code null} without gateway
  */
-public record RunResult(int clients, Route route, LoadResult load, CacheCounters cache) {
+public record RunResult(int clients, Route route, HttpLoadResult load, CacheCounters cache) {
 
   /**
    * @return rounds of one client count and route as one result (counts added, samples pooled)
@@ -29,7 +29,7 @@ public record RunResult(int clients, Route route, LoadResult load, CacheCounters
     return new RunResult(
         first.clients(),
         first.route(),
-        LoadResult.combine(rounds.stream().map(RunResult::load).toList()),
+        HttpLoadResult.combine(rounds.stream().map(RunResult::load).toList()),
         cache);
   }
 

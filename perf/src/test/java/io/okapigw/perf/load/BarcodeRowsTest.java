@@ -3,7 +3,7 @@ package io.okapigw.perf.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.perf.circulation.data.CirculationData;
+import io.okapigw.folio.data.CirculationData;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

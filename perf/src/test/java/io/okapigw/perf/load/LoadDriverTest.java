@@ -3,8 +3,8 @@ package io.okapigw.perf.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.config.Settings;
-import io.okapigw.perf.demo.DemoOptions;
-import io.okapigw.perf.demo.DemoStack;
+import io.okapigw.demo.DemoOptions;
+import io.okapigw.demo.DemoStack;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;

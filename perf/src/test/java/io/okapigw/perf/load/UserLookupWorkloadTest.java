@@ -3,10 +3,10 @@ package io.okapigw.perf.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.users.Bootstrap;
-import io.okapigw.perf.circulation.data.Librarian;
-import io.okapigw.perf.circulation.module.CallCounts;
-import io.okapigw.perf.demo.DemoOptions;
-import io.okapigw.perf.demo.DemoStack;
+import io.okapigw.demo.DemoOptions;
+import io.okapigw.demo.DemoStack;
+import io.okapigw.folio.data.Librarian;
+import io.okapigw.folio.module.CallCounts;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.config.Settings;
 import io.okapigw.perf.fullfake.GatewayProbe.CacheCounters;
-import io.okapigw.perf.fullfake.LoadResult;
-import io.okapigw.perf.fullfake.Samples;
+import io.okapigw.perf.fullfake.HttpLoadResult;
+import io.okapigw.perf.latency.Latencies;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -77,11 +77,11 @@ class ParallelAuthReportTest {
             run(Route.HIT, hit, new CacheCounters(2, 0, 0))));
   }
 
-  /** Two samples, mean - 1 ms and mean + 1 ms. */
+  /** Two latencies, mean - 1 ms and mean + 1 ms. */
   private static RunResult run(Route route, double meanMillis, CacheCounters cache) {
     long mean = Math.round(meanMillis * 1_000_000);
-    Samples samples = Samples.of(mean - 1_000_000, mean + 1_000_000);
+    Latencies latencies = Latencies.of(mean - 1_000_000, mean + 1_000_000);
     return new RunResult(
-        1, route, new LoadResult(2, 0, null, 2 * mean, 0, samples, samples, false), cache);
+        1, route, new HttpLoadResult(2, 0, null, 2 * mean, 0, latencies, latencies, false), cache);
   }
 }

@@ -1,0 +1,175 @@
+package io.okapigw.folio;
+
+import io.okapigw.folio.blocks.PatronBlocksModule;
+import io.okapigw.folio.data.CirculationData;
+import io.okapigw.folio.data.Librarian;
+import io.okapigw.folio.desk.CirculationModule;
+import io.okapigw.folio.feesfines.FeesFinesModule;
+import io.okapigw.folio.inventory.InventoryStorageModule;
+import io.okapigw.folio.module.ModuleServer;
+import io.okapigw.folio.module.ModuleSpec;
+import io.okapigw.folio.notices.NotifyModule;
+import io.okapigw.folio.notices.PubSubModule;
+import io.okapigw.folio.permissions.PermissionsModule;
+import io.okapigw.folio.register.GatewayRegistration;
+import io.okapigw.folio.storage.CirculationStorageModule;
+import io.okapigw.folio.users.UsersModule;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.regex.Pattern;
+
+/**
+ * The simulated FOLIO modules behind the check-out/check-in workload, each a verticle on its own
+ * ephemeral 127.0.0.1 port, serving one generated library ({@link CirculationData}).
+ *
+ * <pre>{@code
+ * CirculationModules.start(vertx, CirculationData.Options.defaults())
+ *     .compose(modules -> modules.registerOn("http://localhost:9130", "diku").map(modules))
+ *     .onSuccess(modules -> ... POST /circulation/check-out-by-barcode through the gateway ...);
+ * }</pre>
+ *
+ * A successful check-out makes {@value CirculationModule#CHECK_OUT_CALLS} module-to-module calls
+ * through the gateway, a check-in {@value CirculationModule#CHECK_IN_CALLS}.
+ */
+public final class CirculationModules {
+
+  /** Default time a module waits for another module's answer before answering 504. */
+  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
+
+  private final Vertx vertx;
+  private final CirculationData data;
+  private final List<ModuleDeployment> deployments;
+
+  private CirculationModules(
+      Vertx vertx, CirculationData data, List<ModuleDeployment> deployments) {
+    this.vertx = vertx;
+    this.data = data;
+    this.deployments = List.copyOf(deployments);
+  }
+
+  /**
+   * Generates the library and deploys every module, with the default call timeout.
+   *
+   * @return the running modules; fails if a port cannot be bound
+   */
+  public static Future<CirculationModules> start(Vertx vertx, CirculationData.Options options) {
+    return start(vertx, options, DEFAULT_CALL_TIMEOUT);
+  }
+
+  /**
+   * @param callTimeout how long a module waits for another module's answer (then 504)
+   * @return the running modules; fails if a port cannot be bound
+   */
+  public static Future<CirculationModules> start(
+      Vertx vertx, CirculationData.Options options, Duration callTimeout) {
+    return start(vertx, options, callTimeout, "127.0.0.1", 0);
+  }
+
+  /**
+   * @param callTimeout how long a module waits for another module's answer (then 504)
+   * @param host the address every module listens on (the other overloads: 127.0.0.1)
+   * @param basePort 0: any free ports; else the first module of {@link #deployments()} listens on
+   *     {@code basePort}, the next on {@code basePort + 1}, ...
+   * @return the running modules; fails if a port cannot be bound
+   */
+  public static Future<CirculationModules> start(
+      Vertx vertx,
+      CirculationData.Options options,
+      Duration callTimeout,
+      String host,
+      int basePort) {
+    CirculationData data = CirculationData.generate(options);
+    List<Future<ModuleDeployment>> started = new ArrayList<>();
+    List<ModuleSpec> specs = specs(data);
+    for (int i = 0; i < specs.size(); i++) {
+      ModuleSpec spec = specs.get(i);
+      int port = basePort == 0 ? 0 : basePort + i;
+      ModuleServer server =
+          new ModuleServer(spec.descriptor(), spec.routes(), host, port, callTimeout);
+      started.add(vertx.deployVerticle(server).map(id -> new ModuleDeployment(server, id)));
+    }
+    return Future.join(started)
+        .recover(e -> undeploy(vertx, started).transform(v -> Future.failedFuture(e)))
+        .map(
+            all ->
+                new CirculationModules(vertx, data, started.stream().map(Future::result).toList()));
+  }
+
+  /**
+   * The permissions a librarian needs to check items out and in through the gateway: the
+   * permissions required by the two handlers a client calls directly. Everything circulation does
+   * downstream runs on its module permissions.
+   */
+  public static List<String> librarianPermissions() {
+    return Librarian.PERMISSIONS;
+  }
+
+  /**
+   * @return the modules in an order that can be enabled one by one (providers first)
+   */
+  public List<ModuleDeployment> deployments() {
+    return deployments;
+  }
+
+  /**
+   * @param name the module name without version, e.g. {@code mod-circulation}
+   * @throws NoSuchElementException if there is no such module
+   */
+  public ModuleDeployment deployment(String name) {
+    return deployments.stream()
+        .filter(d -> d.id().matches(Pattern.quote(name) + "-\\d.*"))
+        .findFirst()
+        .orElseThrow(() -> new NoSuchElementException("no simulated module " + name));
+  }
+
+  /**
+   * @return the generated library: patron and item barcodes, the service point id, ...
+   */
+  public CirculationData data() {
+    return data;
+  }
+
+  /**
+   * Registers every module on a gateway and enables it for the tenant (see {@link
+   * GatewayRegistration}); safe to repeat.
+   *
+   * @param adminUrl the gateway's URL, e.g. {@code http://localhost:9130}
+   * @param tenant tenant id, created if missing
+   */
+  public Future<Void> registerOn(String adminUrl, String tenant) {
+    return GatewayRegistration.register(
+        vertx, adminUrl, tenant, deployments.stream().map(ModuleDeployment::module).toList());
+  }
+
+  /** Undeploys every module. */
+  public Future<Void> close() {
+    return undeploy(vertx, deployments.stream().map(Future::succeededFuture).toList());
+  }
+
+  private static List<ModuleSpec> specs(CirculationData data) {
+    return List.of(
+        UsersModule.spec(data),
+        PermissionsModule.spec(Librarian.DEMO),
+        InventoryStorageModule.spec(data),
+        CirculationStorageModule.spec(data),
+        FeesFinesModule.spec(data),
+        PatronBlocksModule.spec(data),
+        NotifyModule.spec(),
+        PubSubModule.spec(),
+        CirculationModule.spec(data, Clock.systemUTC()));
+  }
+
+  private static Future<Void> undeploy(Vertx vertx, List<Future<ModuleDeployment>> started) {
+    List<Future<Void>> stopped =
+        started.stream()
+            .filter(Future::succeeded)
+            .map(f -> vertx.undeploy(f.result().deploymentId()))
+            .toList();
+    return Future.join(stopped).mapEmpty();
+  }
+}

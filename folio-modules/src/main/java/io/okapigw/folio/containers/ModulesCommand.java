@@ -1,0 +1,55 @@
+package io.okapigw.folio.containers;
+
+import io.okapigw.config.Settings;
+import io.okapigw.folio.CirculationModules;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code modules}: every simulated circulation module on a fixed port of a reachable address (for
+ * containers), plus a {@link ManifestServer} telling the {@code register} job what to register.
+ * Runs until stopped.
+ */
+public final class ModulesCommand {
+
+  private static final Logger log = LoggerFactory.getLogger(ModulesCommand.class);
+
+  private ModulesCommand() {}
+
+  /** Starts the modules and the manifest; exits with 1 if a port cannot be bound. */
+  public static void run(List<String> args) {
+    ModulesOptions options = ModulesOptions.from(Settings.fromArgs(args));
+    Vertx vertx = Vertx.vertx();
+    start(vertx, options)
+        .onSuccess(
+            port ->
+                log.info(
+                    "{} simulated modules on {}:{}-{}, manifest at http://{}:{}/modules",
+                    8,
+                    options.host(),
+                    options.port() + 1,
+                    options.port() + 8,
+                    options.advertiseHost(),
+                    port))
+        .onFailure(
+            e -> {
+              log.error("modules failed to start: {}", e.getMessage());
+              vertx.close().onComplete(v -> System.exit(1));
+            });
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> vertx.close().toCompletionStage().toCompletableFuture().join()));
+  }
+
+  /**
+   * @return the manifest's port once everything listens
+   */
+  static Future<Integer> start(Vertx vertx, ModulesOptions options) {
+    return CirculationModules.start(
+            vertx, options.data(), options.callTimeout(), options.host(), options.port() + 1)
+        .compose(modules -> ManifestServer.start(vertx, options, modules));
+  }
+}

@@ -1,0 +1,83 @@
+package io.okapigw.it;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.specification.RequestSpecification;
+import io.vertx.core.json.JsonObject;
+import java.util.function.Supplier;
+
+/**
+ * The admin API calls the tests set a gateway up with, each expecting the status the gateway (and
+ * Okapi) answers on success: a tenant, a module and its one instance, a module enabled for a
+ * tenant, a login through the gateway.
+ */
+public final class AdminCalls {
+
+  private final Supplier<RequestSpecification> admin;
+
+  /**
+   * @param admin a new request to the admin API (base URI, and a token if it needs one)
+   */
+  public AdminCalls(Supplier<RequestSpecification> admin) {
+    this.admin = admin;
+  }
+
+  /**
+   * @return calls to the open admin API at {@code baseUri}
+   */
+  public static AdminCalls at(String baseUri) {
+    return new AdminCalls(() -> given().baseUri(baseUri));
+  }
+
+  public void createTenant(String id) {
+    admin
+        .get()
+        .body(new JsonObject().put("id", id).encode())
+        .post("/_/proxy/tenants")
+        .then()
+        .statusCode(201);
+  }
+
+  /** Posts the descriptor, then points discovery at the module's one instance. */
+  public void register(JsonObject descriptor, String url) {
+    admin
+        .get()
+        .body(descriptor.encode())
+        .post("/_/proxy/modules")
+        .then()
+        .log()
+        .ifValidationFails()
+        .statusCode(201);
+    admin
+        .get()
+        .body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url).encode())
+        .post("/_/discovery/modules")
+        .then()
+        .statusCode(201);
+  }
+
+  public void enable(String tenant, String moduleId) {
+    admin
+        .get()
+        .body(new JsonObject().put("id", moduleId).encode())
+        .post("/_/proxy/tenants/" + tenant + "/modules")
+        .then()
+        .statusCode(201);
+  }
+
+  /**
+   * @return the token of a login through the gateway at {@code baseUri}
+   */
+  public static String login(String baseUri, String tenant, String username, String password) {
+    return given()
+        .baseUri(baseUri)
+        .header("X-Okapi-Tenant", tenant)
+        .contentType("application/json")
+        .body(new JsonObject().put("username", username).put("password", password).encode())
+        .post("/authn/login")
+        .then()
+        .statusCode(201)
+        .extract()
+        .header("X-Okapi-Token");
+  }
+}

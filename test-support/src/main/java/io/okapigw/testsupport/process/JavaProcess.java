@@ -1,0 +1,183 @@
+package io.okapigw.testsupport.process;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A program of this project running in a JVM of its own, its output (both streams) going to a log
+ * file. {@link #close()} kills it (like kill -9), {@link #stop()} asks it to stop first.
+ */
+public final class JavaProcess implements AutoCloseable {
+
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
+  private static final int LOG_TAIL = 4000;
+
+  private final String name;
+  private final Process process;
+  private final Path log;
+  private final boolean temporaryLog;
+
+  private JavaProcess(String name, Process process, Path log, boolean temporaryLog) {
+    this.name = name;
+    this.process = process;
+    this.log = log;
+    this.temporaryLog = temporaryLog;
+  }
+
+  /**
+   * Starts {@code java <jvmArgs> -jar <jar> <args>} without waiting for it; its output goes to a
+   * temporary file, deleted by {@link #close()}.
+   *
+   * @throws IllegalStateException if the jar is missing
+   */
+  public static JavaProcess launch(Path jar, List<String> jvmArgs, List<String> args)
+      throws IOException {
+    if (!Files.exists(jar)) {
+      throw new IllegalStateException(jar + " is missing: build it with mvn -DskipTests package");
+    }
+    List<String> javaArgs = new ArrayList<>(jvmArgs);
+    javaArgs.add("-jar");
+    javaArgs.add(jar.toString());
+    javaArgs.addAll(args);
+    Path log = Files.createTempFile("okapigw-process-", ".log");
+    return start(jar.getFileName().toString(), javaArgs, log, true);
+  }
+
+  /**
+   * Starts {@code java <javaArgs>} (e.g. {@code -Xmx256m -jar app.jar --port 8081}, or {@code -cp
+   * PATH MainClass ...}) without waiting for it; its output goes to {@code log}, which is kept.
+   *
+   * @param name what the process is, for messages
+   */
+  public static JavaProcess start(String name, List<String> javaArgs, Path log) throws IOException {
+    return start(name, javaArgs, log, false);
+  }
+
+  private static JavaProcess start(
+      String name, List<String> javaArgs, Path log, boolean temporaryLog) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(javaArgs);
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return new JavaProcess(name, process, log, temporaryLog);
+  }
+
+  /**
+   * Waits until {@code url} answers 200; kills the process and fails, quoting the end of its
+   * output, if it exits or doesn't answer within {@code timeout}.
+   */
+  public void awaitReady(String url, Duration timeout) throws IOException {
+    Instant deadline = Instant.now().plus(timeout);
+    while (Instant.now().isBefore(deadline)) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException(
+            name + " exited with " + process.exitValue() + ":\n" + outputTail());
+      }
+      if (answers(url)) {
+        return;
+      }
+      pause(100);
+    }
+    String output = outputTail();
+    close();
+    throw new IllegalStateException(
+        name + " did not answer " + url + " within " + timeout + ":\n" + output);
+  }
+
+  /**
+   * @return whether {@code url} answers 200 now
+   */
+  public static boolean answers(String url) {
+    try {
+      HttpRequest request =
+          HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).GET().build();
+      return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  static void pause(long millis) {
+    try {
+      TimeUnit.MILLISECONDS.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /**
+   * @return what the process printed so far
+   */
+  public String output() throws IOException {
+    return Files.readString(log);
+  }
+
+  /**
+   * @return the last few thousand characters the process printed, for a failure message
+   */
+  public String outputTail() {
+    try {
+      String text = output();
+      return text.length() <= LOG_TAIL ? text : text.substring(text.length() - LOG_TAIL);
+    } catch (IOException e) {
+      return "(log " + log + " unreadable: " + e.getMessage() + ")";
+    }
+  }
+
+  /** Stops the process: SIGTERM, then SIGKILL if it still runs 10 s later. */
+  public void stop() {
+    process.destroy();
+    try {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Kills the process at once, like {@code kill -9}, and waits for its end. */
+  public void kill() {
+    close();
+  }
+
+  /**
+   * Kills the process and waits for its end; deletes a temporary output file (failures quote the
+   * output before this).
+   */
+  @Override
+  public void close() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (temporaryLog) {
+      try {
+        Files.deleteIfExists(log);
+      } catch (IOException e) {
+        // a temporary file left behind is harmless
+      }
+    }
+  }
+}
