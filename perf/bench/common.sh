@@ -6,10 +6,18 @@ cleanup() { for p in "${pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || 
 trap cleanup EXIT
 
 need_jars() {
-  if [ ! -f "$root/okapi-core/target/okapi-core-fat.jar" ] || [ ! -f "$root/perf/target/perf-fat.jar" ]; then
-    echo "building fat jars ..." >&2
-    (cd "$root" && mvn -q -B -DskipTests package -pl perf -am >&2)
-  fi
+  local jar
+  for jar in okapi-core/target/okapi-core-fat.jar authtoken-module/target/authtoken-module-fat.jar \
+      folio-modules/target/folio-modules-fat.jar perf/target/perf-fat.jar; do
+    if [ ! -f "$root/$jar" ]; then
+      echo "building fat jars ..." >&2
+      (cd "$root" && mvn -q -B -DskipTests package -pl perf -am >&2)
+      return
+    fi
+  done
+}
+
+need_wrk() {
   command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 }
 

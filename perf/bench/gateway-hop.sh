@@ -9,7 +9,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 dur="${1:-10s}"; rounds="${2:-3}"; conns="${3:-64}"
 mport=9201; gport=9131; aport=9202
-need_jars
+need_jars; need_wrk
 logs="$(mktemp -d)"
 start_bg "$logs/module.log" java -jar "$root/perf/target/perf-fat.jar" fixed-module --port $mport --size 1024
 start_bg "$logs/gateway.log" java -jar "$root/okapi-core/target/okapi-core-fat.jar" dev --port $gport ${GATEWAY_ARGS:-}

@@ -11,7 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 rev="${1:?usage: hop-vs-baseline.sh BASELINE_REV [DURATION] [ROUNDS] [CONNECTIONS]}"
 dur="${2:-10s}"; rounds="${3:-3}"; conns="${4:-64}"
 mport=9201; aport=9202; bport=9133; tport=9134
-need_jars
+need_jars; need_wrk
 sha=$(git -C "$root" rev-parse --short "$rev")
 base="$root/target/baseline-$sha"
 if [ ! -f "$base/okapi-core/target/okapi-core-fat.jar" ]; then

@@ -17,7 +17,7 @@ users="${2:-8}"; dur="${3:-60s}"; lookup="${4:-local}"
 case "$lookup" in local|gateway) ;; *) echo "USER_LOOKUP must be local or gateway, was '$lookup'" >&2; exit 2 ;; esac
 need_jars
 perf_jar="$root/perf/target/perf-fat.jar"
-modules_jar="$perf_jar"
+modules_jar="$root/folio-modules/target/folio-modules-fat.jar"
 mports=9480; aport=9462; oport=9460; gport=9470
 logs="$(mktemp -d)"
 echo "logs in $logs" >&2
