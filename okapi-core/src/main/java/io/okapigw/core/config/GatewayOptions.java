@@ -4,6 +4,7 @@ import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Settings;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * Everything a gateway node is configured with, defaults in one place, validated on creation; each
@@ -105,140 +106,92 @@ public record GatewayOptions(
    * @return this with another port
    */
   public GatewayOptions withPort(int newPort) {
-    return new GatewayOptions(
-        newPort,
-        host,
-        okapiUrl,
-        instances,
-        maxHeaderSize,
-        upstream,
-        authCache,
-        storage,
-        clusterAckTimeout,
-        authParallel,
-        admin,
-        server,
-        tenantInit);
+    return copy(b -> b.port = newPort);
   }
 
   /**
    * @return this with another number of HTTP server verticles
    */
   public GatewayOptions withInstances(int n) {
-    return new GatewayOptions(
-        port,
-        host,
-        okapiUrl,
-        n,
-        maxHeaderSize,
-        upstream,
-        authCache,
-        storage,
-        clusterAckTimeout,
-        authParallel,
-        admin,
-        server,
-        tenantInit);
+    return copy(b -> b.instances = n);
   }
 
   /**
-   * @return this with other auth cache settings
+   * @return this with other auth cache options
    */
   public GatewayOptions withAuthCache(AuthCacheOptions options) {
-    return new GatewayOptions(
-        port,
-        host,
-        okapiUrl,
-        instances,
-        maxHeaderSize,
-        upstream,
-        options,
-        storage,
-        clusterAckTimeout,
-        authParallel,
-        admin,
-        server,
-        tenantInit);
+    return copy(b -> b.authCache = options);
   }
 
   /**
    * @return this with another {@code auth.parallel} mode
    */
   public GatewayOptions withAuthParallel(AuthParallel mode) {
-    return new GatewayOptions(
-        port,
-        host,
-        okapiUrl,
-        instances,
-        maxHeaderSize,
-        upstream,
-        authCache,
-        storage,
-        clusterAckTimeout,
-        mode,
-        admin,
-        server,
-        tenantInit);
+    return copy(b -> b.authParallel = mode);
   }
 
   /**
-   * @return this with other admin listener settings
+   * @return this with other {@code admin.*} settings
    */
   public GatewayOptions withAdmin(AdminOptions newAdmin) {
-    return new GatewayOptions(
-        port,
-        host,
-        okapiUrl,
-        instances,
-        maxHeaderSize,
-        upstream,
-        authCache,
-        storage,
-        clusterAckTimeout,
-        authParallel,
-        newAdmin,
-        server,
-        tenantInit);
+    return copy(b -> b.admin = newAdmin);
   }
 
   /**
    * @return this with other {@code server.*} timeouts
    */
   public GatewayOptions withServer(ServerOptions newServer) {
-    return new GatewayOptions(
-        port,
-        host,
-        okapiUrl,
-        instances,
-        maxHeaderSize,
-        upstream,
-        authCache,
-        storage,
-        clusterAckTimeout,
-        authParallel,
-        admin,
-        newServer,
-        tenantInit);
+    return copy(b -> b.server = newServer);
   }
 
   /**
    * @return this with other {@code tenant.*} timeouts
    */
   public GatewayOptions withTenantInit(TenantInitOptions newTenantInit) {
+    return copy(b -> b.tenantInit = newTenantInit);
+  }
+
+  /**
+   * A copy with what {@code change} sets changed: one place lists the components for the withers.
+   */
+  private GatewayOptions copy(Consumer<Copy> change) {
+    Copy b = new Copy(this);
+    change.accept(b);
     return new GatewayOptions(
-        port,
+        b.port,
         host,
         okapiUrl,
-        instances,
+        b.instances,
         maxHeaderSize,
         upstream,
-        authCache,
+        b.authCache,
         storage,
         clusterAckTimeout,
-        authParallel,
-        admin,
-        server,
-        newTenantInit);
+        b.authParallel,
+        b.admin,
+        b.server,
+        b.tenantInit);
+  }
+
+  /** The components a wither may change. */
+  private static final class Copy {
+    int port;
+    int instances;
+    AuthCacheOptions authCache;
+    AuthParallel authParallel;
+    AdminOptions admin;
+    ServerOptions server;
+    TenantInitOptions tenantInit;
+
+    Copy(GatewayOptions o) {
+      port = o.port;
+      instances = o.instances;
+      authCache = o.authCache;
+      authParallel = o.authParallel;
+      admin = o.admin;
+      server = o.server;
+      tenantInit = o.tenantInit;
+    }
   }
 
   /**
