@@ -150,13 +150,7 @@ final class CheckIn {
     String userId = s.loanString("userId");
     String performer = request.header("X-Okapi-User-Id");
     JsonObject context =
-        new JsonObject()
-            .put("loan", s.closedLoan)
-            .put(
-                "item",
-                new JsonObject()
-                    .put("barcode", s.itemBarcode)
-                    .put("title", s.instance.getString("title")));
+        Records.noticeContext(s.closedLoan, s.itemBarcode, s.instance.getString("title"));
     JsonObject event =
         new JsonObject()
             .put("userId", userId)

@@ -209,13 +209,7 @@ final class CheckOut {
 
   private static Future<Void> announce(OkapiClient okapi, CheckOutState s, String tenant) {
     JsonObject context =
-        new JsonObject()
-            .put("loan", s.loan)
-            .put(
-                "item",
-                new JsonObject()
-                    .put("barcode", s.itemBarcode)
-                    .put("title", s.instance.getString("title")));
+        Records.noticeContext(s.loan, s.itemBarcode, s.instance.getString("title"));
     JsonObject event =
         new JsonObject()
             .put("userId", s.userId())

@@ -89,6 +89,15 @@ final class Records {
   /**
    * @return a real-time patron notice using the template of the notice policy for the event
    */
+  /**
+   * @return a notice's context: the loan, and the item by barcode and title
+   */
+  static JsonObject noticeContext(JsonObject loan, String itemBarcode, String title) {
+    return new JsonObject()
+        .put("loan", loan)
+        .put("item", new JsonObject().put("barcode", itemBarcode).put("title", title));
+  }
+
   static JsonObject notice(
       JsonObject noticePolicy, String sendWhen, String recipientId, JsonObject context) {
     String templateId =
