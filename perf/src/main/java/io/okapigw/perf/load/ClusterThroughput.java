@@ -159,16 +159,7 @@ public final class ClusterThroughput {
                       "- %s: gateway CPU %.2f ms per" + " operation (all its gateway JVMs)%n",
                       r.mode(),
                       r.gatewayCpuMsPerOperation())));
-      same.forEach(
-          r ->
-              r.firstErrors()
-                  .forEach(
-                      e ->
-                          text.append("- error (")
-                              .append(r.mode())
-                              .append("): ")
-                              .append(e)
-                              .append("\n")));
+      text.append(ReportTable.errorLines(same));
       out.info(text.toString());
     }
   }

@@ -25,16 +25,7 @@ final class ComparisonReport {
                   .append(": ")
                   .append(ReportTable.authNote(r))
                   .append("\n"));
-      same.forEach(
-          r ->
-              r.firstErrors()
-                  .forEach(
-                      e ->
-                          text.append("- error (")
-                              .append(r.mode())
-                              .append("): ")
-                              .append(e)
-                              .append("\n")));
+      text.append(ReportTable.errorLines(same));
       out.info(text.toString());
     }
   }

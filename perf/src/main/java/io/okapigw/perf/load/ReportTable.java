@@ -78,6 +78,16 @@ final class ReportTable {
   /**
    * @return how the auth calls per operation of this run were obtained, or why they are n/a
    */
+  /**
+   * @return one line "- error (mode): ..." per first error of each report
+   */
+  static String errorLines(List<RunReport> reports) {
+    StringBuilder text = new StringBuilder();
+    reports.forEach(
+        r -> r.firstErrors().forEach(e -> text.append("- error (" + r.mode() + "): " + e + "\n")));
+    return text.toString();
+  }
+
   static String authNote(RunReport r) {
     if (!r.metricsKnown()) {
       return "auth calls/op: n/a, unknown: no /_/metrics at "
