@@ -118,27 +118,24 @@ final class GatewayClient {
    *     {@link NotSent} if no connection could be had
    */
   Future<Integer> metricsStatus() {
-    RequestOptions options =
-        new RequestOptions()
-            .setMethod(HttpMethod.GET)
-            .setAbsoluteURI(base + "/_/metrics")
-            .setIdleTimeout(IDLE_TIMEOUT_MS);
-    return http.request(options)
+    return http.request(metricsRequest())
         .recover(e -> Future.failedFuture(new NotSent(gateway, e)))
         .compose(request -> request.send())
         .compose(response -> response.body().map(b -> response.statusCode()));
+  }
+
+  private RequestOptions metricsRequest() {
+    return new RequestOptions()
+        .setMethod(HttpMethod.GET)
+        .setAbsoluteURI(base + "/_/metrics")
+        .setIdleTimeout(IDLE_TIMEOUT_MS);
   }
 
   /**
    * @return the gateway's counters now
    */
   Future<Counters> counters() {
-    RequestOptions options =
-        new RequestOptions()
-            .setMethod(HttpMethod.GET)
-            .setAbsoluteURI(base + "/_/metrics")
-            .setIdleTimeout(IDLE_TIMEOUT_MS);
-    return http.request(options)
+    return http.request(metricsRequest())
         .compose(request -> request.send())
         .compose(
             response ->
