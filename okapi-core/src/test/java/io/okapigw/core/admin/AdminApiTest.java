@@ -17,23 +17,12 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class AdminApiTest {
 
-  private GatewayFixture gw;
-
-  @BeforeEach
-  void start() {
-    gw = new GatewayFixture();
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
-  }
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
 
   private static JsonObject provider(String id, String itf, String version) {
     return new JsonObject()

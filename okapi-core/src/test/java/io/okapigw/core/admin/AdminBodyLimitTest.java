@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Admin request bodies cannot stall the event loop: a body over {@link AdminApi#MAX_BODY_BYTES} is
@@ -39,12 +40,11 @@ class AdminBodyLimitTest {
 
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule echo;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     echo =
         TestModule.start(
@@ -55,7 +55,6 @@ class AdminBodyLimitTest {
   @AfterEach
   void stop() {
     echo.close();
-    gw.close();
   }
 
   @Test

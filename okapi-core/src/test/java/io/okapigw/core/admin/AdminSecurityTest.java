@@ -19,9 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The admin API once an auth module is enabled for the supertenant: each of the attacks found
@@ -39,13 +39,12 @@ class AdminSecurityTest {
   private static final String WEAK = UnsignedJwt.of("supertenant", "weak_admin");
   private static final String DIKU_USER = UnsignedJwt.of("diku", "diku_user");
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule auth;
   private TestModule items;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     auth =
         TestModule.start(gw.vertx(), router -> router.route().handler(AdminSecurityTest::decide));
     items =
@@ -56,11 +55,6 @@ class AdminSecurityTest {
     gw.install("diku", authModule(AUTH), auth.url());
     gw.enable("supertenant", AUTH);
     auth.drain();
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   /**

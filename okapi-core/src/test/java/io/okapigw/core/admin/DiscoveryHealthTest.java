@@ -19,9 +19,9 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code /_/discovery/health[/{srvcId}[/{instId}]]}: each instance's health in Okapi's shape, from
@@ -32,12 +32,11 @@ class DiscoveryHealthTest {
 
   private static final String MOD = "mod-a-1.0.0";
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule alive;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     alive =
         TestModule.start(
             gw.vertx(),
@@ -48,11 +47,6 @@ class DiscoveryHealthTest {
     gw.addModule(module(MOD, "a", handler("GET", "/a")));
     deploy("up", alive.url());
     deploy("down", "http://127.0.0.1:" + closedPort());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   private void deploy(String instId, String url) {

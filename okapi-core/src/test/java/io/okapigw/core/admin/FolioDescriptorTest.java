@@ -9,9 +9,9 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The real mod-circulation descriptor (FOLIO, Apache-2.0) registers as-is once the modules
@@ -22,12 +22,11 @@ class FolioDescriptorTest {
 
   private static final String ID = "mod-circulation-24.0.0";
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private String descriptor;
 
   @BeforeEach
   void start() throws IOException {
-    gw = new GatewayFixture();
     // a verbatim copy of ../shared/folio/mod-circulation.ModuleDescriptor-template.json
     descriptor =
         Files.readString(
@@ -38,11 +37,6 @@ class FolioDescriptorTest {
                     "folio",
                     "mod-circulation.ModuleDescriptor-template.json"))
             .replace("${artifactId}-${version}", ID);
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   /** One module providing every interface the descriptor requires, in its first version. */

@@ -10,9 +10,8 @@ import static org.hamcrest.Matchers.equalTo;
 import io.okapigw.core.testing.GatewayFixture;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Registering and removing descriptors as Okapi 6.1.5 does: with {@code check=true} (the default)
@@ -22,17 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class ModuleRegistrationTest {
 
-  private GatewayFixture gw;
-
-  @BeforeEach
-  void start() {
-    gw = new GatewayFixture();
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
-  }
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
 
   private static JsonObject provider(String id, String itf, String version) {
     JsonObject md = module(id, itf, handler("GET", "/" + itf));

@@ -9,9 +9,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 
 import io.okapigw.core.testing.GatewayFixture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,17 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class TenantUpsertTest {
 
-  private GatewayFixture gw;
-
-  @BeforeEach
-  void start() {
-    gw = new GatewayFixture();
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
-  }
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
 
   @Test
   void putTenant_missing_200AndCreated() {

@@ -16,9 +16,9 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The auth-filter protocol as Okapi 6.1.5 speaks it (checked side by side with a recording peer),
@@ -38,13 +38,12 @@ class AuthProtocolTest {
           "Content-Length",
           "Transfer-Encoding");
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule auth;
   private TestModule items;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     auth = TestModule.start(gw.vertx(), router -> router.route().handler(AuthProtocolTest::decide));
     items =
@@ -70,11 +69,6 @@ class AuthProtocolTest {
                     "modulePermissions", new JsonArray().add("storage.read").add("storage.write"))),
         items.url());
     gw.install("diku", module("mod-plain-1.0.0", "plain", handler("GET", "/plain")), items.url());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   /**

@@ -22,14 +22,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The auth stage with the cache, against a test auth filter that counts its calls. */
 class AuthCacheGatewayTest {
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private final AtomicInteger authCalls = new AtomicInteger();
 
   /** When set, the auth filter holds its answers until this completes. */
@@ -39,7 +39,6 @@ class AuthCacheGatewayTest {
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     TestModule auth =
         TestModule.start(
             gw.vertx(),
@@ -86,11 +85,6 @@ class AuthCacheGatewayTest {
       gw.enable(tenant, "mod-auth-1.0.0");
       gw.enable(tenant, "mod-items-1.0.0");
     }
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   private String get(String tenant, String token, String path) {

@@ -24,9 +24,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Failures anyone can cause (an auth module that is down, a bad path, a client that hangs up) log
@@ -45,19 +45,13 @@ class FailureLoggingTest {
   private static final Pattern FAILURE_LINE =
       Pattern.compile("^(INFO|WARN) Failures - (\\d{3}|-)( [A-Z]+ \\S+)?( \\[[^\\]]*])?: \\S.*$");
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private HttpClientAgent client;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     client = gw.vertx().createHttpClient();
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   @Test

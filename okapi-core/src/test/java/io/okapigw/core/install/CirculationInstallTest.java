@@ -11,9 +11,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The real mod-circulation descriptor (FOLIO, Apache-2.0) installed with one {@code /install} call
@@ -26,13 +26,12 @@ class CirculationInstallTest {
   private static final String ID = "mod-circulation-24.0.0";
   private static final String REQUEST = "[{\"id\":\"mod-circulation\",\"action\":\"enable\"}]";
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private JsonObject circulation;
   private TenantApiModule instance;
 
   @BeforeEach
   void start() throws IOException {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     instance = TenantApiModule.start(gw.vertx());
     // a verbatim copy of ../shared/folio/mod-circulation.ModuleDescriptor-template.json
@@ -46,11 +45,6 @@ class CirculationInstallTest {
                         "folio",
                         "mod-circulation.ModuleDescriptor-template.json"))
                 .replace("${artifactId}-${version}", ID));
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   /** Registers one module per interface mod-circulation requires, except {@code skipped}. */

@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code /_/proxy/tenants/{t}/install} and {@code /upgrade} on small descriptor graphs, in Okapi
@@ -30,19 +30,13 @@ class InstallApiTest {
 
   private static final String INSTALL = "/_/proxy/tenants/diku/install";
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private final Map<String, TenantApiModule> servers = new HashMap<>();
   private final Queue<String> calls = new ConcurrentLinkedQueue<>();
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   /**

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A request answered by the gateway while its module still works on it (its chunked body broke:
@@ -24,14 +25,13 @@ import org.junit.jupiter.api.Test;
  */
 class BrokenBodyRaceTest {
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private final CompletableFuture<Void> gotData = new CompletableFuture<>();
   private final CompletableFuture<Void> release = new CompletableFuture<>();
   private final CompletableFuture<Void> moduleClosed = new CompletableFuture<>();
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     TestModule module =
         TestModule.start(
@@ -52,7 +52,6 @@ class BrokenBodyRaceTest {
   @AfterEach
   void stop() {
     release.complete(null);
-    gw.close();
   }
 
   @Test

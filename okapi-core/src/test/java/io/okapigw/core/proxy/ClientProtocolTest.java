@@ -13,9 +13,9 @@ import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.testing.TestModule.Recorded;
 import io.okapigw.core.testing.UnsignedJwt;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The client side of Okapi 6.1.5's protocol: where the token and tenant come from, which Okapi
@@ -26,13 +26,12 @@ class ClientProtocolTest {
 
   private static final String ECHO = "mod-echo-1.0.0";
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule auth;
   private TestModule echo;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     auth =
         TestModule.start(
@@ -74,11 +73,6 @@ class ClientProtocolTest {
                         }));
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     gw.install("diku", module(ECHO, "echo", handler("*", "/echo*")), echo.url());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   private String tokenAuthGot() {

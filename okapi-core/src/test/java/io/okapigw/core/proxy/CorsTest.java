@@ -11,21 +11,20 @@ import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.testing.TestModule.Recorded;
 import io.restassured.response.ValidatableResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** CORS and {@code /_/invoke/tenant/...} as Okapi 6.1.5 answers them (checked side by side). */
 class CorsTest {
 
   private static final String UI = "https://ui.example.org";
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule module;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     module =
         TestModule.start(
@@ -54,11 +53,6 @@ class CorsTest {
             handler("*", "/items*"),
             handler("GET", "/sso/callback").put("delegateCORS", true)),
         module.url());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   private static void assertPreflight(ValidatableResponse response) {

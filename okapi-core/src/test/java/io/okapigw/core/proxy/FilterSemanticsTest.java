@@ -12,9 +12,9 @@ import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.testing.TestModule.Recorded;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Pre and post filters as Okapi 6.1.5 runs them: told about the request (and the handler's or the
@@ -22,13 +22,12 @@ import org.junit.jupiter.api.Test;
  */
 class FilterSemanticsTest {
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule filters;
   private TestModule items;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     filters =
         TestModule.start(
@@ -57,11 +56,6 @@ class FilterSemanticsTest {
             .put("id", "mod-filters-1.0.0")
             .put("filters", new JsonArray().add(filter("pre")).add(filter("post"))),
         filters.url());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   private static JsonObject filter(String phase) {

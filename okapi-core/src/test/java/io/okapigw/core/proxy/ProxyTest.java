@@ -19,18 +19,17 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ProxyTest {
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule echo;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     echo =
         TestModule.start(
@@ -50,11 +49,6 @@ class ProxyTest {
                                             .putHeader("X-Okapi-Module-Tokens", "{\"leak\":\"t\"}")
                                             .end("got " + body.length() + " bytes"))));
     gw.install("diku", module("mod-echo-1.0.0", "echo", handler("*", "/echo*")), echo.url());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   @Test

@@ -12,9 +12,9 @@ import io.okapigw.core.testing.RawClient;
 import io.okapigw.core.testing.RawClient.Response;
 import io.okapigw.core.testing.TestModule;
 import java.io.IOException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -26,13 +26,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PathNormalFormTest {
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule auth;
   private TestModule paths;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     auth =
         TestModule.start(
@@ -66,11 +65,6 @@ class PathNormalFormTest {
             handler("GET", "/open*"),
             handler("GET", "/echo*", "echo.read")),
         paths.url());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   private Response get(GatewayFixture gateway, String target) throws IOException {

@@ -11,9 +11,9 @@ import io.okapigw.core.testing.RawClient;
 import io.okapigw.core.testing.RawClient.Response;
 import io.okapigw.core.testing.TestModule;
 import java.io.IOException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * HTTP/1.1 as RFC 9112 has a server read it, for bytes a hostile client sends on a raw socket:
@@ -26,12 +26,11 @@ class StrictHttpTest {
 
   private static final String TENANT = "X-Okapi-Tenant: diku\r\n";
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule echo;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     echo =
         TestModule.start(
@@ -48,11 +47,6 @@ class StrictHttpTest {
                                         ctx.response()
                                             .end("got " + body.length() + " bytes: " + body))));
     gw.install("diku", module("mod-echo-1.0.0", "echo", handler("*", "/echo*")), echo.url());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   private RawClient client() {

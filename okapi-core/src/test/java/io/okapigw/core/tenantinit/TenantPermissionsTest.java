@@ -14,9 +14,9 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code _tenantPermissions} calls as Okapi 6.1.5 makes them (bodies checked side by side): which
@@ -28,14 +28,13 @@ class TenantPermissionsTest {
   private static final String ITEMS = "mod-items-1.0.0";
   private static final String SYS_SET = "SYS#" + ITEMS + "#/items/{id}#[GET, POST]";
 
-  private GatewayFixture gw;
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private TestModule perms;
   private final ConcurrentLinkedQueue<JsonObject> bodies = new ConcurrentLinkedQueue<>();
   private volatile int permsStatus = 201;
 
   @BeforeEach
   void start() {
-    gw = new GatewayFixture();
     gw.createTenant("diku");
     perms =
         TestModule.start(
@@ -56,11 +55,6 @@ class TenantPermissionsTest {
                                     })));
     gw.addModule(itemsModule());
     gw.deploy(ITEMS, perms.url());
-  }
-
-  @AfterEach
-  void stop() {
-    gw.close();
   }
 
   private static JsonObject itemsModule() {

@@ -11,9 +11,14 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** A gateway started in the test JVM on a free port, with helpers for the admin API. */
-public final class GatewayFixture implements AutoCloseable {
+/**
+ * A gateway started in the test JVM on a free port, with helpers for the admin API. As a field with
+ * {@code @RegisterExtension}, one per test, closed after the test's own {@code @AfterEach}.
+ */
+public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
 
   private final Vertx vertx;
   private final Gateway gateway;
@@ -99,6 +104,11 @@ public final class GatewayFixture implements AutoCloseable {
   @Override
   public void close() {
     vertx.close().await();
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    close();
   }
 
   /** A descriptor providing one interface with the given handlers. */
