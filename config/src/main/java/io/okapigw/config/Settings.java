@@ -21,6 +21,15 @@ import java.util.Set;
  */
 public final class Settings {
 
+  /** The rules, for a program's {@code help}. */
+  public static final String RULES =
+      """
+      settings: --key value, --key=value, or keys of a -conf FILE JSON object; flags win.
+      Durations need a unit (500ms, 30s, 3m, 1h, 1d; 0 alone needs none); sizes are bytes or
+      KB, MB, GB (1KB = 1KiB = 1024 bytes); booleans true/false, yes/no, on/off (a boolean flag
+      alone means true); lists are separated by commas (1,8,32).
+      """;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Map<String, List<String>> values;
@@ -48,6 +57,14 @@ public final class Settings {
    *     non-JSON conf
    */
   public static Settings fromArgs(List<String> args) {
+    return fromArgs(args, Set.of());
+  }
+
+  /**
+   * As {@link #fromArgs(List)}; a flag of {@code booleans} without a value (last, or followed by
+   * another flag) means {@code true}.
+   */
+  static Settings fromArgs(List<String> args, Set<String> booleans) {
     Map<String, List<String>> flags = new LinkedHashMap<>();
     String conf = null;
     for (int i = 0; i < args.size(); i++) {
@@ -61,6 +78,9 @@ public final class Settings {
       if (eq >= 0) {
         value = key.substring(eq + 1);
         key = key.substring(0, eq);
+      } else if (booleans.contains(key)
+          && (i + 1 == args.size() || args.get(i + 1).startsWith("-"))) {
+        value = "true";
       } else if (i + 1 < args.size()) {
         value = args.get(++i);
       } else {
@@ -143,6 +163,13 @@ public final class Settings {
   public <T> T get(Setting<T> setting) {
     List<String> texts = values.get(setting.key());
     return texts == null ? setting.defaultValue() : setting.parse(texts.get(texts.size() - 1));
+  }
+
+  /**
+   * @return whether the setting is given, as a flag or in the conf file
+   */
+  public boolean has(Setting<?> setting) {
+    return values.containsKey(setting.key());
   }
 
   /**

@@ -42,6 +42,21 @@ public final class SettingsSpec {
   }
 
   /**
+   * @return the settings of this spec that {@code other} does not declare
+   */
+  public SettingsSpec without(SettingsSpec other) {
+    Set<String> keys = other.keys();
+    return new SettingsSpec(settings.stream().filter(s -> !keys.contains(s.key())).toList());
+  }
+
+  /**
+   * @return whether this spec declares every setting of {@code other}
+   */
+  public boolean includes(SettingsSpec other) {
+    return settings.containsAll(other.settings);
+  }
+
+  /**
    * @return the keys, in order
    */
   public Set<String> keys() {
@@ -49,12 +64,15 @@ public final class SettingsSpec {
   }
 
   /**
-   * Parses command-line arguments and refuses keys not declared here.
+   * Parses command-line arguments and refuses keys not declared here. A boolean flag without a
+   * value means {@code true} ({@code --compare}).
    *
    * @throws IllegalArgumentException naming the bad argument or unknown key
    */
   public Settings read(List<String> args) {
-    Settings read = Settings.fromArgs(args);
+    Set<String> booleans =
+        settings.stream().filter(Setting::isFlag).map(Setting::key).collect(Collectors.toSet());
+    Settings read = Settings.fromArgs(args, booleans);
     read.checkKnown(keys());
     return read;
   }
@@ -114,9 +132,10 @@ public final class SettingsSpec {
     return markdown.replace("`", "");
   }
 
-  private static void wrap(String text, StringBuilder out) {
+  /** Appends {@code text} indented, in lines of at most 100 characters (longer words alone). */
+  static void wrap(String text, StringBuilder out) {
     StringBuilder line = new StringBuilder(INDENT);
-    for (String word : text.split(" ")) {
+    for (String word : text.strip().split("\\s+")) {
       if (line.length() > INDENT.length() && line.length() + 1 + word.length() > WIDTH) {
         out.append(line).append('\n');
         line = new StringBuilder(INDENT);

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,8 @@ class SettingsSpecTest {
     OFF,
     SAFE
   }
+
+  private static final Setting<Integer> SPEC_PORT = Setting.integer("port", 9130, 0, 65535);
 
   private static final SettingsSpec SPEC =
       SettingsSpec.of(
@@ -66,6 +69,29 @@ class SettingsSpecTest {
         .hasSizeGreaterThan(1)
         .allSatisfy(
             line -> assertThat(line).startsWith("      word").hasSizeLessThanOrEqualTo(100));
+  }
+
+  @Test
+  void lists_helpAndTable_showTheItemRange() {
+    SettingsSpec spec =
+        SettingsSpec.of(
+            Setting.integers("users", List.of(8), 1, 1000).about("users, in turn"),
+            Setting.sizes("sizes", List.of(1024L, 16L << 20), 1, 4L << 30).about("body sizes"));
+    assertThat(spec.help())
+        .contains("  --users N,...  (1..1000; default 8)\n")
+        .contains("  --sizes SIZE,...  (1..4GB; default 1KB,16MB)\n");
+    assertThat(spec.markdown())
+        .contains("| `users` | integers 1..1000 | 8 | users, in turn |")
+        .contains("| `sizes` | sizes 1..4GB | 1KB,16MB | body sizes |");
+  }
+
+  @Test
+  void withoutAndIncludes_compareBySetting() {
+    SettingsSpec node = SettingsSpec.of(SPEC_PORT);
+    SettingsSpec cluster = node.and(SettingsSpec.of(Setting.bool("members", true)));
+    assertThat(cluster.includes(node)).isTrue();
+    assertThat(node.includes(cluster)).isFalse();
+    assertThat(cluster.without(node).keys()).containsExactly("members");
   }
 
   @Test
