@@ -120,4 +120,13 @@ class SettingsSpecTest {
     assertThatThrownBy(() -> DocBlock.read(doc, "settings:y"))
         .hasMessageContaining("lacks the lines '<!-- settings:y begin -->'");
   }
+
+  @Test
+  void docBlock_sync_withoutTheProperty_onlyReads(@TempDir Path dir) throws IOException {
+    Path doc = dir.resolve("ops.md");
+    String text = "<!-- settings:x begin -->\nold\n<!-- settings:x end -->\n";
+    Files.writeString(doc, text);
+    assertThat(DocBlock.sync(doc, "settings:x", "new\n")).isEqualTo("old\n");
+    assertThat(Files.readString(doc)).isEqualTo(text);
+  }
 }
