@@ -1,5 +1,6 @@
 package io.okapigw.perf.load;
 
+import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.config.Settings;
 import io.okapigw.demo.DemoOptions;
 import java.net.URI;
@@ -128,7 +129,7 @@ public record LoadOptions(
         duration(s, "jvm-warmup", Duration.ofSeconds(20), Duration.ZERO, Duration.ofHours(1)),
         slices,
         vs,
-        DemoOptions.userLookup(s));
+        s.get(DemoOptions.USER_LOOKUP) == UserLookup.GATEWAY);
   }
 
   /** Without the password. */

@@ -163,7 +163,7 @@ class LoadOptionsTest {
     assertThatThrownBy(() -> parse("--user-lookup", "gateway"))
         .hasMessageContaining("--user-lookup only applies with --compare");
     assertThatThrownBy(() -> parse("--compare", "--user-lookup", "remote"))
-        .hasMessageContaining("--user-lookup must be local or gateway");
+        .hasMessageContaining("user-lookup must be one of local, gateway");
   }
 
   @Test
