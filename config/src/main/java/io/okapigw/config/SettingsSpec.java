@@ -91,7 +91,7 @@ public final class SettingsSpec {
           .append("  (")
           .append(s.valueHint() == null ? "" : s.valueHint() + "; ")
           .append("default ")
-          .append(s.defaultDoc())
+          .append(plain(s.defaultDoc()))
           .append(s.isRepeatable() ? "; repeatable" : "")
           .append(")\n");
       wrap(plain(s.about()), out);
@@ -127,9 +127,9 @@ public final class SettingsSpec {
     return text.replace("|", "\\|");
   }
 
-  /** Markdown code spans read as plain text in a terminal. */
+  /** Markdown code spans and links read as plain text in a terminal. */
   private static String plain(String markdown) {
-    return markdown.replace("`", "");
+    return markdown.replace("`", "").replaceAll("\\[([^]]+)]\\([^)]+\\)", "$1");
   }
 
   /** Appends {@code text} indented, in lines of at most 100 characters (longer words alone). */

@@ -31,8 +31,9 @@ class SettingsSpecTest {
                   Duration.ofDays(1))
               .about("longest silence of a module")
               .details("Then 504 | naming it."),
-          Setting.integer("instances", 8, 1, 256).about("event loops").shownDefault("cores"),
-          Setting.choice("auth.parallel", Parallel.OFF).about("`safe`: run the handler early"),
+          Setting.integer("instances", 8, 1, 256).about("event loops").shownDefault("`cores`"),
+          Setting.choice("auth.parallel", Parallel.OFF)
+              .about("`safe`: run the handler early ([why](docs/x.md#y))"),
           Setting.text("bootstrap", null, "T:USER:PASS:p1,p2").about("a user").repeatable());
 
   @Test
@@ -44,8 +45,8 @@ class SettingsSpecTest {
             | --- | --- | --- | --- |
             | `port` | integer 0..65535 | 9130 | HTTP port |
             | `proxy.idle-timeout` | duration 1ms..1d | 1m | longest silence of a module. Then 504 \\| naming it. |
-            | `instances` | integer 1..256 | cores | event loops |
-            | `auth.parallel` | one of off, safe | off | `safe`: run the handler early |
+            | `instances` | integer 1..256 | `cores` | event loops |
+            | `auth.parallel` | one of off, safe | off | `safe`: run the handler early ([why](docs/x.md#y)) |
             | `bootstrap` | T:USER:PASS:p1,p2 | none | a user (repeatable) |
             """);
   }
@@ -55,8 +56,9 @@ class SettingsSpecTest {
     assertThat(SPEC.help())
         .contains("  --proxy.idle-timeout DURATION  (1ms..1d; default 1m)\n")
         .contains("      longest silence of a module\n")
+        .contains("  --instances N  (1..256; default cores)\n")
         .contains("  --auth.parallel off|safe  (default off)\n")
-        .contains("      safe: run the handler early\n")
+        .contains("      safe: run the handler early (why)\n")
         .contains("  --bootstrap T:USER:PASS:p1,p2  (default none; repeatable)")
         .doesNotContain("Then 504");
   }
