@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
-import io.okapigw.config.Settings;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.folio.CirculationModules;
@@ -91,7 +90,7 @@ class RegisterJobTest {
                 "--timeout",
                 "30s"));
     args.addAll(List.of(extra));
-    RegisterJob.run(vertx, RegisterOptions.from(Settings.fromArgs(args), ENV::get)).await();
+    RegisterJob.run(vertx, RegisterOptions.from(RegisterOptions.SPEC.read(args), ENV::get)).await();
   }
 
   private String superAdminToken() {
