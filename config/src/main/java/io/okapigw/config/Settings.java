@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,23 +177,5 @@ public final class Settings {
    */
   public <T> List<T> getAll(Setting<T> setting) {
     return values.getOrDefault(setting.key(), List.of()).stream().map(setting::parse).toList();
-  }
-
-  // Reads by key for the tools not yet declaring their settings; the same rules as get().
-
-  public String string(String key, String defaultValue) {
-    return get(Setting.text(key, defaultValue, "TEXT"));
-  }
-
-  public int integer(String key, int defaultValue, int min, int max) {
-    return get(Setting.integer(key, defaultValue, min, max));
-  }
-
-  public boolean bool(String key, boolean defaultValue) {
-    return get(Setting.bool(key, defaultValue));
-  }
-
-  public Duration duration(String key, Duration defaultValue) {
-    return get(Setting.duration(key, defaultValue));
   }
 }
