@@ -64,16 +64,25 @@ public final class SettingsSpec {
   }
 
   /**
-   * Parses command-line arguments and refuses keys not declared here. A boolean flag without a
-   * value means {@code true} ({@code --compare}).
+   * Parses command-line arguments, refuses keys not declared here and reads every value given by
+   * its setting's rule, so that a bad one stops the program before anything starts, even one the
+   * program reads only later or in some mode. A boolean flag without a value means {@code true}
+   * ({@code --compare}).
    *
-   * @throws IllegalArgumentException naming the bad argument or unknown key
+   * @throws IllegalArgumentException naming the bad argument, unknown key or bad value
    */
   public Settings read(List<String> args) {
     Set<String> booleans =
         settings.stream().filter(Setting::isFlag).map(Setting::key).collect(Collectors.toSet());
     Settings read = Settings.fromArgs(args, booleans);
     read.checkKnown(keys());
+    for (Setting<?> setting : settings) {
+      if (read.has(setting) && setting.isRepeatable()) {
+        read.getAll(setting);
+      } else if (read.has(setting)) {
+        read.get(setting);
+      }
+    }
     return read;
   }
 

@@ -292,6 +292,15 @@ class SettingsTest {
   }
 
   @Test
+  void spec_read_badValue_refusedAtOnce_evenOfASettingReadLater() {
+    SettingsSpec spec = SettingsSpec.of(COUNT, USER);
+    assertThatThrownBy(() -> spec.read(List.of("--x.count", "0")))
+        .hasMessage("x.count must be between 1 and 256, was '0'");
+    assertThat(spec.read(List.of("--x.user", "a", "--x.user", "b")).getAll(USER))
+        .containsExactly("a", "b");
+  }
+
+  @Test
   void spec_read_refusesUnknownKeys() {
     SettingsSpec spec = SettingsSpec.of(COUNT, ON);
     assertThat(spec.read(List.of("--x.count", "2")).get(COUNT)).isEqualTo(2);
