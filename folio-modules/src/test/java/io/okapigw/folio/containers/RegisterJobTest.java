@@ -44,11 +44,7 @@ class RegisterJobTest {
     gateway = Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1)).await();
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
-            new AuthtokenOptions()
-                .setPort(0)
-                .setHost("127.0.0.1")
-                .setStore("json:" + dir)
-                .setSigningKeyFile(dir.resolve("signing.key").toString())
+            AuthtokenOptions.onLoopback(dir)
                 .setGatewayUrl(gateway.okapiUrl())
                 .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
                 .addBootstrapUser(

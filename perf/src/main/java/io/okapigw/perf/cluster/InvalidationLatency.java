@@ -102,11 +102,8 @@ public final class InvalidationLatency {
     vertx
         .deployVerticle(
             new AuthtokenVerticle(
-                new AuthtokenOptions()
+                AuthtokenOptions.onLoopback(dir)
                     .setPort(authPort)
-                    .setHost("127.0.0.1")
-                    .setStore("json:" + dir)
-                    .setSigningKeyFile(dir.resolve("signing.key").toString())
                     .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
                     .addBootstrapUser(
                         new BootstrapUser(TENANT, "alice", "alice", List.of("items.get")))))
