@@ -1,6 +1,8 @@
 package io.okapigw.config;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,6 +36,15 @@ public final class Commands {
 
   /** Exit status for an unknown command or a bad setting. */
   public static final int BAD_USAGE = 2;
+
+  /**
+   * What {@link #execute(List)} returned and printed.
+   *
+   * @param status the exit status
+   * @param out the usage printed
+   * @param err the line naming an unknown command or a bad setting, with its newline
+   */
+  public record Outcome(int status, String out, String err) {}
 
   private record Command(String name, String about, SettingsSpec spec, Runner runner) {}
 
@@ -182,9 +193,27 @@ public final class Commands {
   }
 
   /**
-   * {@link #execute} on the process's arguments, stdout and stderr; exits with {@link #BAD_USAGE}
-   * for an unknown command or a bad setting, else returns (leaving running what the command
-   * started).
+   * {@link #execute(List, PrintStream, PrintStream)} with what it prints kept: how a test sees that
+   * a bad setting stops the program before anything starts.
+   *
+   * @return the status and what was printed
+   */
+  public Outcome execute(List<String> args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status =
+        execute(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Outcome(
+        status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * {@link #execute(List, PrintStream, PrintStream)} on the process's arguments, stdout and stderr;
+   * exits with {@link #BAD_USAGE} for an unknown command or a bad setting, else returns (leaving
+   * running what the command started).
    */
   public void main(String[] args) {
     int status = execute(List.of(args), System.out, System.err);

@@ -3,6 +3,7 @@ package io.okapigw.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.config.Commands.Outcome;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -24,8 +25,6 @@ class CommandsTest {
       SERVE.and(SettingsSpec.of(DURATION, COMPARE.about("three stacks side by side")));
 
   private final List<String> ran = new ArrayList<>();
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   private Commands commands;
 
   @BeforeEach
@@ -41,45 +40,37 @@ class CommandsTest {
             .add("version", "prints the version", () -> ran.add("version"));
   }
 
-  private int run(String... args) {
-    return commands.execute(
-        List.of(args),
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-  }
-
-  private String out() {
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  private String err() {
-    return err.toString(StandardCharsets.UTF_8);
+  private Outcome run(String... args) {
+    return commands.execute(List.of(args));
   }
 
   @Test
   void execute_command_runsWithItsSettings() {
-    assertThat(run("load", "--duration", "2m", "--compare", "--port=1")).isZero();
-    assertThat(run("serve")).isZero();
-    assertThat(run("version")).isZero();
+    assertThat(run("load", "--duration", "2m", "--compare", "--port=1"))
+        .isEqualTo(new Outcome(0, "", ""));
+    assertThat(run("serve").status()).isZero();
+    assertThat(run("version").status()).isZero();
     assertThat(ran).containsExactly("load 1 PT2M true", "serve 9130", "version");
-    assertThat(err()).isEmpty();
   }
 
   @Test
   void execute_badValue_exitTwoWithOneLineNamingTheKey_nothingRun() {
-    assertThat(run("load", "--duration", "60")).isEqualTo(2);
+    Outcome outcome = run("load", "--duration", "60");
+    assertThat(outcome.status()).isEqualTo(2);
     assertThat(ran).isEmpty();
-    assertThat(err().lines())
+    assertThat(outcome.err().lines())
         .singleElement()
         .asString()
         .startsWith("bad setting: duration must be a duration")
         .endsWith("was '60' (java -jar tool.jar load --help)");
+    assertThat(outcome.out()).isEmpty();
   }
 
   @Test
   void execute_settingOfAnotherCommand_refusedAsUnknown() {
-    assertThat(run("serve", "--duration", "1s")).isEqualTo(2);
-    assertThat(err()).contains("unknown setting 'duration'; known settings: port");
+    Outcome outcome = run("serve", "--duration", "1s");
+    assertThat(outcome.status()).isEqualTo(2);
+    assertThat(outcome.err()).contains("unknown setting 'duration'; known settings: port");
   }
 
   @Test
@@ -93,45 +84,53 @@ class CommandsTest {
                 s -> {
                   throw new IllegalArgumentException("port 1 is taken");
                 });
-    int status =
-        strict.execute(
-            List.of("go"),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertThat(status).isEqualTo(2);
-    assertThat(err()).isEqualTo("bad setting: port 1 is taken (x go --help)\n");
+    assertThat(strict.execute(List.of("go")))
+        .isEqualTo(new Outcome(2, "", "bad setting: port 1 is taken (x go --help)\n"));
   }
 
   @Test
   void execute_unknownCommand_exitTwoListingTheCommands() {
-    assertThat(run("lod")).isEqualTo(2);
-    assertThat(err())
+    assertThat(run("lod"))
         .isEqualTo(
-            "unknown command 'lod'; commands: serve, load, version (help: java -jar tool.jar"
-                + " help)\n");
-    assertThat(out()).isEmpty();
+            new Outcome(
+                2,
+                "",
+                "unknown command 'lod'; commands: serve, load, version (help: java -jar tool.jar"
+                    + " help)\n"));
   }
 
   @Test
   void execute_helpOrNothing_printsUsage_exitZero() {
-    assertThat(run()).isZero();
-    assertThat(run("help")).isZero();
-    assertThat(run("--help")).isZero();
+    for (Outcome outcome : List.of(run(), run("help"), run("--help"))) {
+      assertThat(outcome.status()).isZero();
+      assertThat(outcome.out()).isEqualTo(commands.usage());
+    }
     assertThat(ran).isEmpty();
-    assertThat(out()).contains("usage: java -jar tool.jar COMMAND [settings]");
   }
 
   @Test
   void execute_commandHelp_printsThatCommandOnly() {
-    assertThat(run("load", "--help")).isZero();
-    assertThat(run("help", "serve")).isZero();
-    assertThat(run("load", "--port", "1", "-h")).isZero();
+    assertThat(run("load", "--help").out())
+        .startsWith("usage: java -jar tool.jar load [settings]\n      loads it\n")
+        .contains("  --duration DURATION  (>= 1s; default 1m)\n");
+    assertThat(run("load", "--port", "1", "-h").out()).isEqualTo(commands.usage("load"));
+    assertThat(run("help", "serve").out())
+        .startsWith("usage: java -jar tool.jar serve [settings]\n");
     assertThat(ran).isEmpty();
-    assertThat(out())
-        .contains("usage: java -jar tool.jar load [settings]\n      loads it\n")
-        .contains("  --duration DURATION  (>= 1s; default 1m)\n")
-        .contains("usage: java -jar tool.jar serve [settings]\n");
-    assertThat(run("help", "lod")).isEqualTo(2);
+    assertThat(run("help", "lod").status()).isEqualTo(2);
+  }
+
+  @Test
+  void execute_toStreams_printsThere() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status =
+        commands.execute(
+            List.of("serve", "--port", "x"),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("bad setting: port must be a whole number, was 'x'");
   }
 
   @Test

@@ -3,9 +3,7 @@ package io.okapigw.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.okapigw.config.Commands.Outcome;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,31 +56,20 @@ class DemoOptionsTest {
 
   @Test
   void main_badValue_exitTwoWithOneLineNamingTheKey() {
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int status =
-        Main.COMMANDS.execute(
-            List.of("demo", "--cache", "maybe"),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertThat(status).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8).lines())
+    Outcome outcome = Main.COMMANDS.execute(List.of("demo", "--cache", "maybe"));
+    assertThat(outcome.status()).isEqualTo(2);
+    assertThat(outcome.err().lines())
         .singleElement()
         .asString()
         .startsWith("bad setting: cache must be true or false");
-    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(outcome.out()).isEmpty();
   }
 
   @Test
   void main_help_listsTheDemosSettings() {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int status =
-        Main.COMMANDS.execute(
-            List.of("demo", "--help"),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-    assertThat(status).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    Outcome outcome = Main.COMMANDS.execute(List.of("demo", "--help"));
+    assertThat(outcome.status()).isZero();
+    assertThat(outcome.out())
         .startsWith("usage: java -jar demo/target/demo-fat.jar demo [settings]\n")
         .contains("  --cache true|false  (default true)\n")
         .contains("  --user-lookup local|gateway  (default local)\n");

@@ -2,29 +2,18 @@ package io.okapigw.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.okapigw.config.Commands.Outcome;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The gateway's command line: usage from the declarations, a bad setting stops it with 2. */
 class MainTest {
 
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-  private int run(String... args) {
-    return Main.COMMANDS.execute(
-        List.of(args),
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-  }
-
   @Test
   void badValue_exitTwoWithOneLineNamingTheSetting() {
-    assertThat(run("dev", "--proxy.idle-timeout", "60")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8).lines())
+    Outcome outcome = Main.COMMANDS.execute(List.of("dev", "--proxy.idle-timeout", "60"));
+    assertThat(outcome.status()).isEqualTo(2);
+    assertThat(outcome.err().lines())
         .singleElement()
         .asString()
         .startsWith("bad setting: proxy.idle-timeout must be a duration")
@@ -33,18 +22,20 @@ class MainTest {
 
   @Test
   void clusterSetting_inDev_refusedAsUnknown() {
-    assertThat(run("dev", "--members", "a:1")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown setting 'members'");
+    Outcome outcome = Main.COMMANDS.execute(List.of("dev", "--members", "a:1"));
+    assertThat(outcome.status()).isEqualTo(2);
+    assertThat(outcome.err()).contains("unknown setting 'members'");
   }
 
   @Test
   void help_devSettingsOnce_clusterAddsItsOwn() {
-    assertThat(run("help")).isZero();
-    String help = out.toString(StandardCharsets.UTF_8);
-    assertThat(help)
+    Outcome outcome = Main.COMMANDS.execute(List.of("help"));
+    assertThat(outcome.status()).isZero();
+    assertThat(outcome.out())
         .contains("\n  dev\n", "\n  cluster\n", "\n  version\n")
         .contains("\ndev settings:\n  --port N  (0..65535; default 9130)\n")
         .contains("\ncluster settings: those of dev, and\n  --cluster-host HOST");
-    assertThat(help.indexOf("  --port ")).isEqualTo(help.lastIndexOf("  --port "));
+    assertThat(outcome.out().indexOf("  --port "))
+        .isEqualTo(outcome.out().lastIndexOf("  --port "));
   }
 }

@@ -2,9 +2,7 @@ package io.okapigw.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.okapigw.config.Commands.Outcome;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,22 +10,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The perf fat jar stops on a bad setting with status 2 and one line, before anything starts. */
 class MainTest {
-
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-  private int run(String... args) {
-    return Main.COMMANDS.execute(
-        List.of(args),
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-  }
-
-  private String errLine() {
-    List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
-    assertThat(lines).hasSize(1);
-    return lines.get(0);
-  }
 
   @ParameterizedTest
   @CsvSource({
@@ -44,18 +26,21 @@ class MainTest {
   })
   void badValue_exitTwoWithOneLineNamingTheSetting(
       String command, String flag, String value, String line) {
-    assertThat(run(command, flag, value)).isEqualTo(2);
-    assertThat(errLine())
+    Outcome outcome = Main.COMMANDS.execute(List.of(command, flag, value));
+    assertThat(outcome.status()).isEqualTo(2);
+    assertThat(outcome.err().lines())
+        .singleElement()
+        .asString()
         .startsWith(line)
         .endsWith("(java -jar perf/target/perf-fat.jar " + command + " --help)");
-    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(outcome.out()).isEmpty();
   }
 
   @Test
   void help_listsTheCommandsThenEachOnesSettings() {
-    assertThat(run("help")).isZero();
-    String help = out.toString(StandardCharsets.UTF_8);
-    assertThat(help)
+    Outcome outcome = Main.COMMANDS.execute(List.of("help"));
+    assertThat(outcome.status()).isZero();
+    assertThat(outcome.out())
         .startsWith("usage: java -jar perf/target/perf-fat.jar COMMAND [settings]\ncommands:\n")
         .contains("\n  checkout-checkin\n", "\n  fake-module\n", "\n  help [COMMAND]\n")
         .contains("\ncheckout-checkin settings:\n  --gateway URL[,URL...]  (default")
@@ -64,11 +49,11 @@ class MainTest {
 
   @Test
   void commandHelp_andUnknownCommand() {
-    assertThat(run("checkout-checkin", "--help")).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(Main.COMMANDS.execute(List.of("checkout-checkin", "--help")).out())
         .startsWith("usage: java -jar perf/target/perf-fat.jar checkout-checkin [settings]\n")
         .contains("  --compare true|false  (default false)\n");
-    assertThat(run("checkout")).isEqualTo(2);
-    assertThat(errLine()).startsWith("unknown command 'checkout'; commands: checkout-checkin,");
+    Outcome unknown = Main.COMMANDS.execute(List.of("checkout"));
+    assertThat(unknown.status()).isEqualTo(2);
+    assertThat(unknown.err()).startsWith("unknown command 'checkout'; commands: checkout-checkin,");
   }
 }
