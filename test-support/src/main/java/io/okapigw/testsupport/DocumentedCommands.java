@@ -1,5 +1,7 @@
 package io.okapigw.testsupport;
 
+import io.okapigw.config.Commands;
+import io.okapigw.config.SettingsSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -127,6 +129,36 @@ public final class DocumentedCommands {
     return find(program, files).stream()
         .filter(line -> !line.file().endsWith("changelog.md"))
         .toList();
+  }
+
+  /**
+   * Checks documented command lines against the program's declarations.
+   *
+   * @return one text per problem, naming the line: an unknown command, a flag that is no setting of
+   *     its command, or a line written out in full that does not read by the settings' rules (a
+   *     line with {@code -conf FILE} is not read: the file is not here)
+   */
+  public static List<String> problems(List<Line> lines, Commands commands) {
+    List<String> problems = new ArrayList<>();
+    for (Line line : lines) {
+      if (!commands.names().contains(line.command())) {
+        problems.add(line + ": no command " + line.command());
+        continue;
+      }
+      SettingsSpec spec = commands.spec(line.command());
+      List<String> unknown =
+          line.keys().stream().filter(k -> !k.equals("conf") && !spec.keys().contains(k)).toList();
+      if (!unknown.isEmpty()) {
+        problems.add(line + ": no such setting " + String.join(", ", unknown));
+      } else if (line.concrete() && !line.keys().contains("conf")) {
+        try {
+          spec.read(line.args());
+        } catch (IllegalArgumentException e) {
+          problems.add(line + ": " + e.getMessage());
+        }
+      }
+    }
+    return problems;
   }
 
   /**

@@ -2,6 +2,9 @@ package io.okapigw.testsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.config.Commands;
+import io.okapigw.config.Setting;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.testsupport.DocumentedCommands.Line;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,5 +67,27 @@ class DocumentedCommandsTest {
     assertThat(lines).noneMatch(Line::concrete);
     assertThat(lines.get(0).keys()).containsExactly("port");
     assertThat(lines.get(1).keys()).containsExactly("users", "items", "duration");
+  }
+
+  @Test
+  void problems_unknownCommandOrFlag_orAValueAgainstTheRules() throws IOException {
+    Setting<Integer> users = Setting.integer("users", 8, 1, 100);
+    Commands commands =
+        Commands.of("tool.jar").add("load", "loads", SettingsSpec.of(users), s -> {});
+    List<Line> lines =
+        find(
+            "run.sh",
+            """
+            java -jar tool.jar load --users 8
+            java -jar tool.jar load --users 0
+            java -jar tool.jar load --user $n
+            java -jar tool.jar lod
+            java -jar tool.jar load -conf load.json --users 1
+            """);
+    assertThat(DocumentedCommands.problems(lines, commands))
+        .containsExactly(
+            lines.get(1) + ": users must be between 1 and 100, was '0'",
+            lines.get(2) + ": no such setting user",
+            lines.get(3) + ": no command lod");
   }
 }
