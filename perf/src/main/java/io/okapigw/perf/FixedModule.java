@@ -4,16 +4,12 @@ import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.config.Sizes;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import java.time.Duration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A module that answers every request with the same body of a fixed size, at once or after a fixed
@@ -39,8 +35,6 @@ public final class FixedModule {
   /** The settings of {@code fixed-module}. */
   public static final SettingsSpec SPEC = SettingsSpec.of(PORT, SIZE, INSTANCES, DELAY);
 
-  private static final Logger log = LoggerFactory.getLogger(FixedModule.class);
-
   private FixedModule() {}
 
   /**
@@ -52,23 +46,10 @@ public final class FixedModule {
     int port = settings.get(PORT);
     int size = Math.toIntExact(settings.get(SIZE));
     Duration delay = settings.get(DELAY);
-    Vertx vertx = Vertx.vertx();
-    vertx
-        .deployVerticle(
-            () ->
-                new VerticleBase() {
-                  @Override
-                  public Future<?> start() {
-                    return FixedModule.start(vertx, port, size, delay);
-                  }
-                },
-            new DeploymentOptions().setInstances(settings.get(INSTANCES)))
-        .onSuccess(id -> log.info("fixed module on port {} answering {} bytes", port, size))
-        .onFailure(
-            e -> {
-              log.error("fixed module failed: {}", e.getMessage());
-              System.exit(1);
-            });
+    ModuleProcess.serve(
+        "fixed module on 127.0.0.1:" + port + " answering " + Sizes.format(size),
+        settings.get(INSTANCES),
+        vertx -> start(vertx, port, size, delay));
   }
 
   /**

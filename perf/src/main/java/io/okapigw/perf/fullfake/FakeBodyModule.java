@@ -4,17 +4,14 @@ import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.config.Sizes;
-import io.vertx.core.DeploymentOptions;
+import io.okapigw.perf.ModuleProcess;
 import io.vertx.core.Future;
-import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The full-fake module: {@code GET /fake/{bytes}} answers at once with a {@link GeneratedBody} of
@@ -41,7 +38,6 @@ public final class FakeBodyModule {
   /** The settings of {@code fake-module}. */
   public static final SettingsSpec SPEC = SettingsSpec.of(PORT, INSTANCES);
 
-  private static final Logger log = LoggerFactory.getLogger(FakeBodyModule.class);
   private static final Pattern PATH = Pattern.compile("/fake/(\\d{1,12})");
 
   private FakeBodyModule() {}
@@ -83,24 +79,10 @@ public final class FakeBodyModule {
    */
   public static void serve(Settings settings) {
     int port = settings.get(PORT);
-    int instances = settings.get(INSTANCES);
-    Vertx vertx = Vertx.vertx();
-    vertx
-        .deployVerticle(
-            () ->
-                new VerticleBase() {
-                  @Override
-                  public Future<?> start() {
-                    return FakeBodyModule.start(vertx, port);
-                  }
-                },
-            new DeploymentOptions().setInstances(instances))
-        .onSuccess(id -> log.info("full-fake module on 127.0.0.1:{}, GET /fake/{{bytes}}", port))
-        .onFailure(
-            e -> {
-              log.error("full-fake module failed: {}", e.getMessage());
-              System.exit(1);
-            });
+    ModuleProcess.serve(
+        "full-fake module on 127.0.0.1:" + port + ", GET /fake/{bytes}",
+        settings.get(INSTANCES),
+        vertx -> start(vertx, port));
   }
 
   private static void handle(HttpServerRequest request) {
