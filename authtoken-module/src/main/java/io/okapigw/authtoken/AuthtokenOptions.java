@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import io.okapigw.authtoken.lookup.UserLookup;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,6 +74,22 @@ public class AuthtokenOptions {
 
   /** Options with every default. */
   public AuthtokenOptions() {}
+
+  /**
+   * Options for a module beside a gateway on this machine, as the demo, the benchmarks and the
+   * tests run it: a free port of 127.0.0.1, the JSON store and the signing key in {@code dir}.
+   * Tests and benchmarks add {@code setPasswordHashIterations(MIN_PASSWORD_HASH_ITERATIONS)}.
+   *
+   * @param dir the store's directory, the key file {@code signing.key} in it
+   * @return the options, every other setting at its default
+   */
+  public static AuthtokenOptions onLoopback(Path dir) {
+    return new AuthtokenOptions()
+        .setPort(0)
+        .setHost("127.0.0.1")
+        .setStore("json:" + dir)
+        .setSigningKeyFile(dir.resolve("signing.key").toString());
+  }
 
   /**
    * @return HTTP port, 0 for any free port (default 8081)

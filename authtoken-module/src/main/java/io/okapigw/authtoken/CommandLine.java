@@ -12,12 +12,8 @@ import java.util.function.Function;
 public final class CommandLine {
   /** Usage text printed by {@code --help} and after a bad setting. */
   public static final String USAGE =
-      """
-      Usage: java -jar authtoken-module-fat.jar [settings]
-      settings: --key value, --key=value, or keys of a -conf FILE JSON object; flags win.
-      Durations need a unit (500ms, 30s, 3m, 1h, 1d; 0 alone needs none); booleans true/false,
-      yes/no, on/off.
-      """
+      "Usage: java -jar authtoken-module-fat.jar [settings]\n"
+          + Settings.RULES
           + AuthtokenSettings.SPEC.help()
           + "  --help\n      print this and exit";
 

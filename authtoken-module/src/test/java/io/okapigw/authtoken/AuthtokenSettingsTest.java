@@ -45,6 +45,17 @@ class AuthtokenSettingsTest {
   }
 
   @Test
+  void onLoopback_freeLoopbackPort_storeAndKeyInTheDirectory() {
+    AuthtokenOptions o = AuthtokenOptions.onLoopback(Path.of("/tmp/at"));
+    assertThat(o.port()).isZero();
+    assertThat(o.host()).isEqualTo("127.0.0.1");
+    assertThat(o.store()).isEqualTo("json:/tmp/at");
+    assertThat(o.signingKeyFile()).isEqualTo(Path.of("/tmp/at/signing.key").toString());
+    assertThat(o.passwordHashIterations())
+        .isEqualTo(AuthtokenOptions.DEFAULT_PASSWORD_HASH_ITERATIONS);
+  }
+
+  @Test
   void durations_inDaysAndMillis_read() {
     AuthtokenOptions o =
         CommandLine.parse(

@@ -34,6 +34,21 @@ public final class DocBlock {
     Files.writeString(doc, text.substring(0, bounds[0]) + content + text.substring(bounds[1]));
   }
 
+  /**
+   * What a docs test compares with {@code generated}: the block as it is, after writing {@code
+   * generated} into it if the system property {@code settings.write} is {@code true} (how a
+   * developer regenerates the docs: {@code mvn -o -q -pl MODULE -am test
+   * -Dtest=SettingsDocumentedTest -Dsurefire.failIfNoSpecifiedTests=false -Dsettings.write=true}).
+   *
+   * @throws IllegalArgumentException if the file lacks the markers
+   */
+  public static String sync(Path doc, String name, String generated) throws IOException {
+    if (Boolean.getBoolean("settings.write")) {
+      write(doc, name, generated);
+    }
+    return read(doc, name);
+  }
+
   private static int[] bounds(String text, Path doc, String name) {
     String begin = "<!-- " + name + " begin -->\n";
     String end = "<!-- " + name + " end -->";

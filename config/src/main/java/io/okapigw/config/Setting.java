@@ -1,12 +1,9 @@
 package io.okapigw.config;
 
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Locale;
+import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * One setting, declared once: its key, how its text is read ({@link Values}' rules), the values it
@@ -25,14 +22,6 @@ import java.util.stream.Collectors;
  * @param <T> the value's type
  */
 public final class Setting<T> {
-
-  /** How a kind of value is read and written back. */
-  private record Kind<T>(
-      String placeholder,
-      String docName,
-      String rule,
-      Function<String, T> read,
-      Function<T, String> format) {}
 
   /**
    * The values accepted beyond being readable: {@code rule} completes {@code must be}; {@code doc}
@@ -73,18 +62,31 @@ public final class Setting<T> {
    * @return a whole-number setting accepting {@code min..max}
    */
   public static Setting<Integer> integer(String key, int defaultValue, int min, int max) {
-    Kind<Integer> kind =
-        new Kind<>("N", "integer", Values.INTEGER_RULE, Values::integer, String::valueOf);
-    return of(key, kind, defaultValue, between(kind, min, max));
+    return of(key, Kind.INTEGER, defaultValue, between(Kind.INTEGER, min, max));
+  }
+
+  /**
+   * @return a setting listing whole numbers ({@code 1,8,32}), each accepted in {@code min..max}
+   */
+  public static Setting<List<Integer>> integers(
+      String key, List<Integer> defaultValue, int min, int max) {
+    Kind<List<Integer>> kind = Kind.list(Kind.INTEGER, "integers", Values.INTEGERS_RULE);
+    return of(key, kind, defaultValue, each(between(Kind.INTEGER, min, max), kind));
   }
 
   /**
    * @return a size setting (bytes) accepting {@code min..max}
    */
   public static Setting<Long> size(String key, long defaultValue, long min, long max) {
-    Kind<Long> kind =
-        new Kind<>("SIZE", "size", Values.SIZE_RULE, Values::size, Values::formatSize);
-    return of(key, kind, defaultValue, between(kind, min, max));
+    return of(key, Kind.SIZE, defaultValue, between(Kind.SIZE, min, max));
+  }
+
+  /**
+   * @return a setting listing sizes ({@code 1KB,16MB}), each accepted in {@code min..max}
+   */
+  public static Setting<List<Long>> sizes(String key, List<Long> defaultValue, long min, long max) {
+    Kind<List<Long>> kind = Kind.list(Kind.SIZE, "sizes", Values.SIZES_RULE);
+    return of(key, kind, defaultValue, each(between(Kind.SIZE, min, max), kind));
   }
 
   /**
@@ -92,9 +94,7 @@ public final class Setting<T> {
    */
   public static Setting<Duration> duration(
       String key, Duration defaultValue, Duration min, Duration max) {
-    Kind<Duration> kind =
-        new Kind<>("DURATION", "duration", Values.DURATION_RULE, Values::duration, Values::format);
-    return of(key, kind, defaultValue, between(kind, min, max));
+    return of(key, Kind.DURATION, defaultValue, between(Kind.DURATION, min, max));
   }
 
   /**
@@ -105,12 +105,10 @@ public final class Setting<T> {
   }
 
   /**
-   * @return a boolean setting
+   * @return a boolean setting; as a flag without a value it means {@code true} ({@code --compare})
    */
   public static Setting<Boolean> bool(String key, boolean defaultValue) {
-    Kind<Boolean> kind =
-        new Kind<>("true|false", "boolean", Values.BOOLEAN_RULE, Values::bool, String::valueOf);
-    return of(key, kind, defaultValue, Constraint.none());
+    return of(key, Kind.BOOLEAN, defaultValue, Constraint.none());
   }
 
   /**
@@ -120,17 +118,7 @@ public final class Setting<T> {
    * @return the setting
    */
   public static <E extends Enum<E>> Setting<E> choice(String key, E defaultValue) {
-    E[] constants = defaultValue.getDeclaringClass().getEnumConstants();
-    String names = Arrays.stream(constants).map(Setting::name).collect(Collectors.joining(", "));
-    Function<String, E> read =
-        text ->
-            Arrays.stream(constants)
-                .filter(c -> name(c).equals(text.trim().toLowerCase(Locale.ROOT)))
-                .findFirst()
-                .orElse(null);
-    String placeholder = names.replace(", ", "|");
-    Kind<E> kind =
-        new Kind<>(placeholder, "one of " + names, "one of " + names, read, Setting::name);
+    Kind<E> kind = Kind.choice(defaultValue.getDeclaringClass().getEnumConstants());
     return of(key, kind, defaultValue, Constraint.none());
   }
 
@@ -139,9 +127,7 @@ public final class Setting<T> {
    * @return a text setting; {@link #check} adds a rule
    */
   public static Setting<String> text(String key, String defaultValue, String placeholder) {
-    Kind<String> kind =
-        new Kind<>(placeholder, placeholder, placeholder, Function.identity(), Function.identity());
-    return of(key, kind, defaultValue, Constraint.none());
+    return of(key, Kind.text(placeholder), defaultValue, Constraint.none());
   }
 
   /**
@@ -240,6 +226,11 @@ public final class Setting<T> {
     return kind.format().apply(value);
   }
 
+  /** Whether a flag without a value means {@code true}. */
+  boolean isFlag() {
+    return kind.flag();
+  }
+
   boolean isRepeatable() {
     return doc.repeatable();
   }
@@ -293,8 +284,13 @@ public final class Setting<T> {
         range);
   }
 
-  private static String name(Enum<?> constant) {
-    return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  /** A list's constraint: every item passes {@code item}. */
+  private static <T> Constraint<List<T>> each(Constraint<T> item, Kind<List<T>> kind) {
+    return new Constraint<>(
+        list -> list.stream().allMatch(item.test()),
+        item.rule() + " each",
+        kind.docName() + " " + item.hint(),
+        item.hint());
   }
 
   @Override

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +19,15 @@ import java.util.Set;
  * rules ({@link Values}) and every error names the key.
  */
 public final class Settings {
+
+  /** The rules, for a program's {@code help}. */
+  public static final String RULES =
+      """
+      settings: --key value, --key=value, or keys of a -conf FILE JSON object; flags win.
+      Durations need a unit (500ms, 30s, 3m, 1h, 1d; 0 alone needs none); sizes are bytes or
+      KB, MB, GB (1KB = 1KiB = 1024 bytes); booleans true/false, yes/no, on/off (a boolean flag
+      alone means true); lists are separated by commas (1,8,32).
+      """;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -48,6 +56,14 @@ public final class Settings {
    *     non-JSON conf
    */
   public static Settings fromArgs(List<String> args) {
+    return fromArgs(args, Set.of());
+  }
+
+  /**
+   * As {@link #fromArgs(List)}; a flag of {@code booleans} without a value (last, or followed by
+   * another flag) means {@code true}.
+   */
+  static Settings fromArgs(List<String> args, Set<String> booleans) {
     Map<String, List<String>> flags = new LinkedHashMap<>();
     String conf = null;
     for (int i = 0; i < args.size(); i++) {
@@ -61,6 +77,9 @@ public final class Settings {
       if (eq >= 0) {
         value = key.substring(eq + 1);
         key = key.substring(0, eq);
+      } else if (booleans.contains(key)
+          && (i + 1 == args.size() || args.get(i + 1).startsWith("-"))) {
+        value = "true";
       } else if (i + 1 < args.size()) {
         value = args.get(++i);
       } else {
@@ -146,28 +165,17 @@ public final class Settings {
   }
 
   /**
+   * @return whether the setting is given, as a flag or in the conf file
+   */
+  public boolean has(Setting<?> setting) {
+    return values.containsKey(setting.key());
+  }
+
+  /**
    * @return every value given for a repeatable setting, in order; empty when none
    * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
    */
   public <T> List<T> getAll(Setting<T> setting) {
     return values.getOrDefault(setting.key(), List.of()).stream().map(setting::parse).toList();
-  }
-
-  // Reads by key for the tools not yet declaring their settings; the same rules as get().
-
-  public String string(String key, String defaultValue) {
-    return get(Setting.text(key, defaultValue, "TEXT"));
-  }
-
-  public int integer(String key, int defaultValue, int min, int max) {
-    return get(Setting.integer(key, defaultValue, min, max));
-  }
-
-  public boolean bool(String key, boolean defaultValue) {
-    return get(Setting.bool(key, defaultValue));
-  }
-
-  public Duration duration(String key, Duration defaultValue) {
-    return get(Setting.duration(key, defaultValue));
   }
 }

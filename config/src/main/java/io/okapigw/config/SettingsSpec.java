@@ -42,6 +42,21 @@ public final class SettingsSpec {
   }
 
   /**
+   * @return the settings of this spec that {@code other} does not declare
+   */
+  public SettingsSpec without(SettingsSpec other) {
+    Set<String> keys = other.keys();
+    return new SettingsSpec(settings.stream().filter(s -> !keys.contains(s.key())).toList());
+  }
+
+  /**
+   * @return whether this spec declares every setting of {@code other}
+   */
+  public boolean includes(SettingsSpec other) {
+    return settings.containsAll(other.settings);
+  }
+
+  /**
    * @return the keys, in order
    */
   public Set<String> keys() {
@@ -49,13 +64,25 @@ public final class SettingsSpec {
   }
 
   /**
-   * Parses command-line arguments and refuses keys not declared here.
+   * Parses command-line arguments, refuses keys not declared here and reads every value given by
+   * its setting's rule, so that a bad one stops the program before anything starts, even one the
+   * program reads only later or in some mode. A boolean flag without a value means {@code true}
+   * ({@code --compare}).
    *
-   * @throws IllegalArgumentException naming the bad argument or unknown key
+   * @throws IllegalArgumentException naming the bad argument, unknown key or bad value
    */
   public Settings read(List<String> args) {
-    Settings read = Settings.fromArgs(args);
+    Set<String> booleans =
+        settings.stream().filter(Setting::isFlag).map(Setting::key).collect(Collectors.toSet());
+    Settings read = Settings.fromArgs(args, booleans);
     read.checkKnown(keys());
+    for (Setting<?> setting : settings) {
+      if (read.has(setting) && setting.isRepeatable()) {
+        read.getAll(setting);
+      } else if (read.has(setting)) {
+        read.get(setting);
+      }
+    }
     return read;
   }
 
@@ -73,7 +100,7 @@ public final class SettingsSpec {
           .append("  (")
           .append(s.valueHint() == null ? "" : s.valueHint() + "; ")
           .append("default ")
-          .append(s.defaultDoc())
+          .append(plain(s.defaultDoc()))
           .append(s.isRepeatable() ? "; repeatable" : "")
           .append(")\n");
       wrap(plain(s.about()), out);
@@ -109,14 +136,15 @@ public final class SettingsSpec {
     return text.replace("|", "\\|");
   }
 
-  /** Markdown code spans read as plain text in a terminal. */
+  /** Markdown code spans and links read as plain text in a terminal. */
   private static String plain(String markdown) {
-    return markdown.replace("`", "");
+    return markdown.replace("`", "").replaceAll("\\[([^]]+)]\\([^)]+\\)", "$1");
   }
 
-  private static void wrap(String text, StringBuilder out) {
+  /** Appends {@code text} indented, in lines of at most 100 characters (longer words alone). */
+  static void wrap(String text, StringBuilder out) {
     StringBuilder line = new StringBuilder(INDENT);
-    for (String word : text.split(" ")) {
+    for (String word : text.strip().split("\\s+")) {
       if (line.length() > INDENT.length() && line.length() + 1 + word.length() > WIDTH) {
         out.append(line).append('\n');
         line = new StringBuilder(INDENT);

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
  *       bytes.
  *   <li>Boolean: {@code true}, {@code yes}, {@code on}; {@code false}, {@code no}, {@code off}.
  *   <li>Integer: a whole number, optionally signed.
+ *   <li>List: values of one kind separated by commas ({@code 1,8,32}, {@code 1KB,16MB}), each read
+ *       by its kind's rule.
  * </ul>
  *
  * Each reader returns null for a text that does not follow its rule; {@link Setting} turns that
@@ -33,13 +35,13 @@ final class Values {
           + " such as 512, 64KB, 1MB";
   static final String BOOLEAN_RULE = "true or false (also yes/no, on/off)";
   static final String INTEGER_RULE = "a whole number";
+  static final String INTEGERS_RULE = "whole numbers separated by commas, such as 1,8,32";
+  static final String SIZES_RULE =
+      "sizes separated by commas, such as 1KB,16MB; a size is a whole number of bytes, or with a"
+          + " unit KB, MB or GB (1KB = 1KiB = 1024 bytes)";
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
   private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|kb|kib|mb|mib|gb|gib)?");
-
-  static final long KB = 1024;
-  static final long MB = 1024 * KB;
-  static final long GB = 1024 * MB;
 
   private Values() {}
 
@@ -93,9 +95,9 @@ final class Values {
     String unit = m.group(2) == null ? "b" : m.group(2);
     long factor =
         switch (unit.charAt(0)) {
-          case 'k' -> KB;
-          case 'm' -> MB;
-          case 'g' -> GB;
+          case 'k' -> Sizes.KB;
+          case 'm' -> Sizes.MB;
+          case 'g' -> Sizes.GB;
           default -> 1;
         };
     try {
@@ -103,20 +105,6 @@ final class Values {
     } catch (ArithmeticException | NumberFormatException e) {
       return null;
     }
-  }
-
-  /** Formats in the largest binary unit that is exact: {@code 16KB}, {@code 1GB}, {@code 100}. */
-  static String formatSize(long bytes) {
-    if (bytes != 0 && bytes % GB == 0) {
-      return bytes / GB + "GB";
-    }
-    if (bytes != 0 && bytes % MB == 0) {
-      return bytes / MB + "MB";
-    }
-    if (bytes != 0 && bytes % KB == 0) {
-      return bytes / KB + "KB";
-    }
-    return Long.toString(bytes);
   }
 
   static Boolean bool(String text) {

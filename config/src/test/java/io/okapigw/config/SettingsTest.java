@@ -36,6 +36,10 @@ class SettingsTest {
       Setting.text("x.store", "mem", "STORE")
           .check(s -> s.equals("mem") || s.startsWith("pg://"), "mem or pg://HOST");
   private static final Setting<String> USER = Setting.text("x.user", null, "USER").repeatable();
+  private static final Setting<List<Integer>> USERS =
+      Setting.integers("x.users", List.of(8), 1, 1000);
+  private static final Setting<List<Long>> SIZES =
+      Setting.sizes("x.sizes", List.of(1024L, 16384L), 1, 4L << 30);
 
   private static <T> T read(Setting<T> setting, String text) {
     return Settings.of(Map.of(setting.key(), text)).get(setting);
@@ -111,6 +115,45 @@ class SettingsTest {
   })
   void bool_sixWords_read(String text, boolean expected) {
     assertThat(read(ON, text)).isEqualTo(expected);
+  }
+
+  @Test
+  void integers_commaSeparated_readInOrder() {
+    assertThat(read(USERS, "1,8,32")).containsExactly(1, 8, 32);
+    assertThat(read(USERS, " 5 ")).containsExactly(5);
+    assertThat(read(USERS, "1, 8 ,32")).containsExactly(1, 8, 32);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"8,x", "1,,2", "8,", "", "1.5"})
+  void integers_itemNotAWholeNumber_refusedNamingKeyAndList(String text) {
+    assertThatThrownBy(() -> read(USERS, text))
+        .hasMessage(
+            "x.users must be whole numbers separated by commas, such as 1,8,32, was '"
+                + text
+                + "'");
+  }
+
+  @Test
+  void integers_itemOutOfRange_refusedNamingTheRange() {
+    assertThatThrownBy(() -> read(USERS, "1,0"))
+        .hasMessage("x.users must be between 1 and 1000 each, was '1,0'");
+  }
+
+  @Test
+  void sizes_eachReadByTheSizeRule() {
+    assertThat(read(SIZES, "1KB,16MB,512,2GiB")).containsExactly(1024L, 16L << 20, 512L, 2L << 30);
+    assertThatThrownBy(() -> read(SIZES, "1KB,big"))
+        .hasMessageStartingWith("x.sizes must be sizes separated by commas, such as 1KB,16MB")
+        .hasMessageEndingWith(", was '1KB,big'");
+    assertThatThrownBy(() -> read(SIZES, "1KB,5GB"))
+        .hasMessage("x.sizes must be between 1 and 4GB each, was '1KB,5GB'");
+  }
+
+  @Test
+  void lists_formatAsTheyAreWritten() {
+    assertThat(SIZES.format(List.of(1024L, 256L << 20, 1000L))).isEqualTo("1KB,256MB,1000");
+    assertThat(USERS.format(List.of(1, 8))).isEqualTo("1,8");
   }
 
   @Test
@@ -225,6 +268,36 @@ class SettingsTest {
     Settings s = Settings.fromArgs(List.of("--x.cuont", "3"));
     assertThatThrownBy(() -> s.checkKnown(Set.of("x.count", "x.on")))
         .hasMessage("unknown setting 'x.cuont'; known settings: x.count, x.on");
+  }
+
+  @Test
+  void has_givenAsFlagOrInConf_notByDefault() {
+    Settings s = Settings.fromArgs(List.of("--x.count", "3"));
+    assertThat(s.has(COUNT)).isTrue();
+    assertThat(s.has(ON)).isFalse();
+  }
+
+  @Test
+  void spec_read_booleanFlagAlone_meansTrue() {
+    SettingsSpec spec = SettingsSpec.of(COUNT, ON);
+    assertThat(spec.read(List.of("--x.on")).get(ON)).isTrue();
+    Settings before = spec.read(List.of("--x.on", "--x.count", "2"));
+    assertThat(before.get(ON)).isTrue();
+    assertThat(before.get(COUNT)).isEqualTo(2);
+    assertThat(spec.read(List.of("--x.on", "off")).get(ON)).isFalse();
+    assertThatThrownBy(() -> spec.read(List.of("--x.on", "maybe")).get(ON))
+        .hasMessageStartingWith("x.on must be true or false");
+    assertThatThrownBy(() -> spec.read(List.of("--x.count")))
+        .hasMessage("x.count needs a value: --x.count VALUE");
+  }
+
+  @Test
+  void spec_read_badValue_refusedAtOnce_evenOfASettingReadLater() {
+    SettingsSpec spec = SettingsSpec.of(COUNT, USER);
+    assertThatThrownBy(() -> spec.read(List.of("--x.count", "0")))
+        .hasMessage("x.count must be between 1 and 256, was '0'");
+    assertThat(spec.read(List.of("--x.user", "a", "--x.user", "b")).getAll(USER))
+        .containsExactly("a", "b");
   }
 
   @Test

@@ -5,7 +5,6 @@ import io.okapigw.core.Shutdown;
 import io.okapigw.folio.register.SuperAdmin;
 import io.vertx.core.Vertx;
 import java.time.Duration;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,9 +16,13 @@ public final class DemoCommand {
 
   private DemoCommand() {}
 
-  /** Runs until the process is stopped (Ctrl-C). */
-  public static void run(List<String> args) {
-    DemoOptions options = DemoOptions.from(Settings.fromArgs(args));
+  /**
+   * Starts the demo, which runs until the process is stopped (Ctrl-C).
+   *
+   * @param settings read by {@link DemoOptions#SPEC}
+   */
+  public static void run(Settings settings) {
+    DemoOptions options = DemoOptions.from(settings);
     Vertx vertx = Vertx.vertx();
     DemoStack.start(vertx, options)
         .onSuccess(stack -> out.info(instructions(stack)))

@@ -1,24 +1,26 @@
 package io.okapigw.demo;
 
+import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import java.nio.file.Path;
-import java.util.Set;
 
 /**
- * What a demo stack runs with.
+ * What a demo stack runs with: the values of the settings declared here ({@link #SPEC}, with their
+ * defaults), which {@code demo --help} and the table in {@code docs/operations.md} show.
  *
- * @param port gateway port (default 9130; 0 = any free port)
- * @param patrons generated patrons (default 1000)
- * @param items generated items (default 1000)
+ * @param port the gateway's port (0: any free one)
+ * @param patrons generated patrons
+ * @param items generated items
  * @param auth whether the tenant has the auth module (and so its filter) enabled, and the
- *     supertenant too, so that the admin API needs the super admin's token (default on)
- * @param cache whether the gateway caches auth decisions (default on)
+ *     supertenant too, so that the admin API needs the super admin's token
+ * @param cache whether the gateway caches auth decisions
  * @param dataDir where the authtoken module keeps users and its signing key, and where the barcode
- *     CSV for JMeter is written (default ./data/demo)
+ *     CSV for JMeter is written
  * @param userLookup whether the authtoken module runs with {@code --user-lookup gateway}: every
  *     decision looks the user up in the simulated mod-users and mod-permissions through the
- *     gateway, as FOLIO's mod-authtoken does (flag {@code --user-lookup gateway}; default {@code
- *     local})
+ *     gateway, as FOLIO's mod-authtoken does
  */
 public record DemoOptions(
     int port,
@@ -38,8 +40,40 @@ public record DemoOptions(
 
   public static final String SUPER_ADMIN_PASSWORD = "admin";
 
-  public static final Set<String> KEYS =
-      Set.of("port", "patrons", "items", "auth", "cache", "data-dir", "user-lookup");
+  public static final Setting<Integer> PORT =
+      Setting.integer("port", 9130, 0, 65535).about("the gateway's port; 0 picks a free one");
+
+  public static final Setting<Integer> PATRONS =
+      Setting.integer("patrons", 1000, 1, 1_000_000).about("patrons of the generated library");
+
+  public static final Setting<Integer> ITEMS =
+      Setting.integer("items", 1000, 1, 1_000_000).about("items of the generated library");
+
+  public static final Setting<Boolean> AUTH =
+      Setting.bool("auth", true)
+          .about(
+              "enable the authtoken module (and so its filter) for the tenant and the supertenant,"
+                  + " so that the admin API needs the super admin's token; off: no auth at all");
+
+  public static final Setting<Boolean> CACHE =
+      Setting.bool("cache", true).about("the gateway caches auth decisions");
+
+  public static final Setting<String> DATA_DIR =
+      Setting.text("data-dir", "data/demo", "DIR")
+          .check(s -> !s.isBlank(), "a directory")
+          .about(
+              "where the authtoken module keeps users and its signing key, and where `barcodes.csv`"
+                  + " for the load driver and JMeter is written");
+
+  public static final Setting<UserLookup> USER_LOOKUP =
+      Setting.choice("user-lookup", UserLookup.LOCAL)
+          .about(
+              "`gateway`: the authtoken module looks each decision's user and permissions up in"
+                  + " mod-users and mod-permissions through the gateway, as FOLIO's mod-authtoken");
+
+  /** The settings of {@code demo}, in documentation order. */
+  public static final SettingsSpec SPEC =
+      SettingsSpec.of(PORT, PATRONS, ITEMS, AUTH, CACHE, DATA_DIR, USER_LOOKUP);
 
   /** Options with the authtoken module deciding from its own store. */
   public DemoOptions(int port, int patrons, int items, boolean auth, boolean cache, Path dataDir) {
@@ -47,33 +81,18 @@ public record DemoOptions(
   }
 
   /**
+   * @param settings read by {@link #SPEC}
    * @throws IllegalArgumentException naming a bad setting
    */
   public static DemoOptions from(Settings settings) {
-    settings.checkKnown(KEYS);
     return new DemoOptions(
-        settings.integer("port", 9130, 0, 65535),
-        settings.integer("patrons", 1000, 1, 1_000_000),
-        settings.integer("items", 1000, 1, 1_000_000),
-        settings.bool("auth", true),
-        settings.bool("cache", true),
-        Path.of(settings.string("data-dir", "data/demo")),
-        userLookup(settings));
-  }
-
-  /**
-   * @return whether {@code --user-lookup} (default {@code local}) is {@code gateway}
-   * @throws IllegalArgumentException if it is neither {@code local} nor {@code gateway}
-   */
-  public static boolean userLookup(Settings settings) {
-    String value = settings.string("user-lookup", "local");
-    return switch (value) {
-      case "local" -> false;
-      case "gateway" -> true;
-      default ->
-          throw new IllegalArgumentException(
-              "--user-lookup must be local or gateway, was '" + value + "'");
-    };
+        settings.get(PORT),
+        settings.get(PATRONS),
+        settings.get(ITEMS),
+        settings.get(AUTH),
+        settings.get(CACHE),
+        Path.of(settings.get(DATA_DIR)),
+        settings.get(USER_LOOKUP) == UserLookup.GATEWAY);
   }
 
   /**

@@ -110,11 +110,7 @@ public final class Library {
     List<String> perms = new ArrayList<>(CirculationModules.librarianPermissions());
     perms.add("authtoken.all");
     AuthtokenOptions authtoken =
-        new AuthtokenOptions()
-            .setPort(0)
-            .setHost("127.0.0.1")
-            .setStore("json:" + options.dataDir().resolve("authtoken"))
-            .setSigningKeyFile(options.dataDir().resolve("authtoken/signing.key").toString())
+        AuthtokenOptions.onLoopback(options.dataDir().resolve("authtoken"))
             .setGatewayUrl(gatewayUrl)
             .setUserLookup(options.userLookup() ? UserLookup.GATEWAY : UserLookup.LOCAL)
             .addBootstrapUser(

@@ -119,11 +119,7 @@ class ClusterTest {
   private static void installAuthtoken(String node1) throws Exception {
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
-            new AuthtokenOptions()
-                .setPort(0)
-                .setHost("127.0.0.1")
-                .setStore("json:" + dir)
-                .setSigningKeyFile(dir.resolve("signing.key").toString())
+            AuthtokenOptions.onLoopback(dir)
                 .setGatewayUrl(node1)
                 .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
                 .addBootstrapUser(

@@ -53,11 +53,7 @@ final class Library implements AutoCloseable {
     List<String> perms = List.of("items.item.get", "chain.get");
     authtoken =
         new AuthtokenVerticle(
-            new AuthtokenOptions()
-                .setPort(0)
-                .setHost("127.0.0.1")
-                .setStore("json:" + dir)
-                .setSigningKeyFile(dir.resolve("signing.key").toString())
+            AuthtokenOptions.onLoopback(dir)
                 .setGatewayUrl(gateway.okapiUrl())
                 .setClock(time.clock())
                 .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)

@@ -1,5 +1,9 @@
 package io.okapigw.perf;
 
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.Sizes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -14,7 +18,39 @@ import java.time.Duration;
  */
 public final class FixedModule {
 
+  public static final Setting<Integer> PORT =
+      Setting.integer("port", 9200, 1, 65535).about("port on 127.0.0.1");
+
+  public static final Setting<Long> SIZE =
+      Setting.size("size", 1024, 0, 64 * Sizes.MB).about("the size of every answer's body");
+
+  public static final Setting<Integer> INSTANCES =
+      Setting.integer("instances", 1, 1, 64).about("HTTP server verticles, one per event loop");
+
+  public static final Setting<Duration> DELAY =
+      Setting.duration("delay", Duration.ZERO, Duration.ZERO, Duration.ofMinutes(1))
+          .about(
+              "answer each request this long after it arrived (a timer; the event loop is free)");
+
+  /** The settings of {@code fixed-module}. */
+  public static final SettingsSpec SPEC = SettingsSpec.of(PORT, SIZE, INSTANCES, DELAY);
+
   private FixedModule() {}
+
+  /**
+   * {@code fixed-module}: serves until the process is stopped.
+   *
+   * @param settings read by {@link #SPEC}
+   */
+  public static void serve(Settings settings) {
+    int port = settings.get(PORT);
+    int size = Math.toIntExact(settings.get(SIZE));
+    Duration delay = settings.get(DELAY);
+    ModuleProcess.serve(
+        "fixed module on 127.0.0.1:" + port + " answering " + Sizes.format(size),
+        settings.get(INSTANCES),
+        vertx -> start(vertx, port, size, delay));
+  }
 
   /**
    * Answers at once.

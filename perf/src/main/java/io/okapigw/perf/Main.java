@@ -1,125 +1,74 @@
 package io.okapigw.perf;
 
-import io.okapigw.config.Settings;
+import io.okapigw.config.Commands;
 import io.okapigw.perf.cluster.InvalidationLatency;
 import io.okapigw.perf.fullfake.FakeBodyModule;
 import io.okapigw.perf.fullfake.FullFakeCommand;
+import io.okapigw.perf.fullfake.FullFakeOptions;
 import io.okapigw.perf.load.ClusterThroughput;
 import io.okapigw.perf.load.LoadCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
-import io.vertx.core.DeploymentOptions;
-import io.vertx.core.Future;
-import io.vertx.core.VerticleBase;
-import io.vertx.core.Vertx;
-import java.time.Duration;
-import java.util.Arrays;
-import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.okapigw.perf.parallelauth.ParallelAuthOptions;
 
 /** Command line of the perf tools: {@code java -jar perf/target/perf-fat.jar COMMAND ...}. */
 public final class Main {
 
-  private static final Logger log = LoggerFactory.getLogger(Main.class);
-
-  /** Plain-text output for the user (usage, version). */
-  private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
-
-  private static final String USAGE =
-      """
-      usage: java -jar perf/target/perf-fat.jar COMMAND [--key value ...]
-      commands:
-        invalidation-latency [--nodes 3] [--trials 1000] [--max-time 10m]
-             [--gateway-jar okapi-core/target/okapi-core-fat.jar]
-            a gateway cluster in separate JVMs: time from an invalidate call to the last
-            node's refusal of a revoked permission
-        cluster-throughput [--nodes 3] [--users 8|8,32] [--duration 60s] [--warmup 10s]
-             [--slices 6] [--instances 2] [--items 1000] [--patrons 1000]
-             [--gateway-jar okapi-core/target/okapi-core-fat.jar] [--max-operations 1000000]
-            check-out/check-in on a standalone gateway, on one node of a cluster and spread
-            over every node (each gateway its own JVM), in interleaved slices; one table per
-            user count with ratios to the standalone gateway
-        fixed-module --port P [--size BYTES] [--instances N] [--delay 0ms]
-            a module answering every request with BYTES bytes (default 1024), after DELAY
-        fake-module --port P [--instances 1]
-            the full-fake module: GET /fake/{bytes} streams a generated body of that size
-        fullfake [--clients 1,5,10,15,20] [--sizes 1KB,16KB,256KB,1MB,16MB,256MB]
-             [--requests 2000] [--max-bytes-per-cell 1GB] [--cell-time-limit 60s]
-             [--gateway-heap 256m] [--warmup 1000]
-            fake module + authtoken + gateway in separate JVMs on 127.0.0.1: each (clients,
-            size) cell direct and through the gateway (auth on, cache warm); markdown table
-        parallel-auth [--clients 1,8,32] [--requests 1000] [--rounds 5] [--handler-delay 5ms]
-            auth.parallel off vs safe on cache misses (a new token per request), next to the
-            auth call and the handler alone; markdown table and the latency target
-        checkout-checkin [--gateway http://localhost:9130[,http://localhost:9131...]]
-             [--tenant diku] [--users 8|1,8,32]
-             [--duration 60s] [--warmup 5s] [--username diku_admin] [--password admin]
-             [--barcodes data/demo/barcodes.csv | --items N [--patrons N]]
-             [--max-operations 1000000] [--probe-rounds 3]
-            load a running gateway (loopback only): each user logs in once, then checks its
-            own items out and in; prints count, RPS, latency percentiles, errors, auth calls/op;
-            with several gateways user i works at gateway i mod n, and one that refuses
-            connections is taken out (its users move on); a gateway without /_/metrics
-            (Okapi) is loaded the same, its auth calls/op and CPU reported n/a
-        checkout-checkin --gateway URL --vs URL [--slices 6] [the flags above]
-            the same load through two running gateways with the same modules registered (ours
-            and an Okapi, say), measured in interleaved slices (gateway, vs, gateway, ...);
-            one table per user count with ratios to the --vs gateway
-        checkout-checkin --compare [--users 1,8,32] [--duration 60s] [--warmup 5s]
-             [--jvm-warmup 20s] [--slices 6] [--items 1000] [--patrons 1000]
-             [--user-lookup local|gateway]
-            the same load on three demo stacks (auth off, cache off, cache on), measured in
-            interleaved slices; one table per user count; --user-lookup gateway: the authtoken
-            module looks each filter call's user and permissions up in mod-users and
-            mod-permissions through the gateway, as FOLIO's mod-authtoken does
-      """;
+  /** The load driver and the benchmarks. */
+  static final Commands COMMANDS =
+      Commands.of("java -jar perf/target/perf-fat.jar")
+          .add(
+              "checkout-checkin",
+              "load a running gateway (loopback only): each user logs in once, then checks its own"
+                  + " items out and in; prints count, RPS, latency percentiles, errors, auth"
+                  + " calls/op; with several gateways user i works at gateway i mod n, and one that"
+                  + " refuses connections is taken out (its users move on); a gateway without"
+                  + " /_/metrics (Okapi) is loaded the same, its auth calls/op and CPU reported"
+                  + " n/a. --vs URL: the same load through two running gateways with the same"
+                  + " modules registered (ours and an Okapi, say), in interleaved slices, ratios to"
+                  + " the --vs gateway. --compare: three demo stacks it starts itself (auth off,"
+                  + " cache off, cache on) in interleaved slices; one table per user count",
+              LoadCommand.SPEC,
+              LoadCommand::run)
+          .add(
+              "cluster-throughput",
+              "check-out/check-in on a standalone gateway, on one node of a cluster and spread"
+                  + " over every node (each gateway its own JVM), in interleaved slices; one table"
+                  + " per user count with ratios to the standalone gateway",
+              ClusterThroughput.SPEC,
+              ClusterThroughput::run)
+          .add(
+              "invalidation-latency",
+              "a gateway cluster in separate JVMs: time from an invalidate call to the last"
+                  + " node's refusal of a revoked permission",
+              InvalidationLatency.SPEC,
+              InvalidationLatency::run)
+          .add(
+              "fullfake",
+              "fake module + authtoken + gateway in separate JVMs on 127.0.0.1: each (clients,"
+                  + " size) cell direct and through the gateway (auth on, cache warm); markdown"
+                  + " table",
+              FullFakeOptions.SPEC,
+              FullFakeCommand::run)
+          .add(
+              "parallel-auth",
+              "auth.parallel off vs safe on cache misses (a new token per request), next to the"
+                  + " auth call and the handler alone; markdown table and the latency target",
+              ParallelAuthOptions.SPEC,
+              ParallelAuthCommand::run)
+          .add(
+              "fixed-module",
+              "a module answering every request with the same body, at once or after a delay",
+              FixedModule.SPEC,
+              FixedModule::serve)
+          .add(
+              "fake-module",
+              "the full-fake module: GET /fake/{bytes} streams a generated body of that size",
+              FakeBodyModule.SPEC,
+              FakeBodyModule::serve);
 
   private Main() {}
 
   public static void main(String[] args) {
-    String command = args.length == 0 ? "help" : args[0];
-    List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
-    try {
-      switch (command) {
-        case "checkout-checkin" -> LoadCommand.run(rest);
-        case "fixed-module" -> fixedModule(Settings.fromArgs(rest));
-        case "fake-module" -> FakeBodyModule.serve(rest);
-        case "fullfake" -> FullFakeCommand.run(rest);
-        case "parallel-auth" -> ParallelAuthCommand.run(rest);
-        case "invalidation-latency" -> InvalidationLatency.run(rest);
-        case "cluster-throughput" -> ClusterThroughput.run(rest);
-        default -> {
-          out.info(USAGE);
-          System.exit("help".equals(command) ? 0 : 2);
-        }
-      }
-    } catch (IllegalArgumentException e) {
-      log.error("bad setting: {}", e.getMessage());
-      System.exit(2);
-    }
-  }
-
-  private static void fixedModule(Settings settings) {
-    int port = settings.integer("port", 9200, 1, 65535);
-    int size = settings.integer("size", 1024, 0, 64 * 1024 * 1024);
-    int instances = settings.integer("instances", 1, 1, 64);
-    Duration delay = settings.duration("delay", Duration.ZERO);
-    Vertx vertx = Vertx.vertx();
-    vertx
-        .deployVerticle(
-            () ->
-                new VerticleBase() {
-                  @Override
-                  public Future<?> start() {
-                    return FixedModule.start(vertx, port, size, delay);
-                  }
-                },
-            new DeploymentOptions().setInstances(instances))
-        .onSuccess(id -> log.info("fixed module on port {} answering {} bytes", port, size))
-        .onFailure(
-            e -> {
-              log.error("fixed module failed: {}", e.getMessage());
-              System.exit(1);
-            });
+    COMMANDS.main(args);
   }
 }

@@ -1,10 +1,10 @@
 package io.okapigw.folio.containers;
 
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.folio.CirculationModules;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,11 +17,14 @@ public final class ModulesCommand {
 
   private static final Logger log = LoggerFactory.getLogger(ModulesCommand.class);
 
+  /** The settings of {@code modules}. */
+  public static final SettingsSpec SPEC = ModulesOptions.SPEC;
+
   private ModulesCommand() {}
 
   /** Starts the modules and the manifest; exits with 1 if a port cannot be bound. */
-  public static void run(List<String> args) {
-    ModulesOptions options = ModulesOptions.from(Settings.fromArgs(args));
+  public static void run(Settings settings) {
+    ModulesOptions options = ModulesOptions.from(settings);
     Vertx vertx = Vertx.vertx();
     start(vertx, options)
         .onSuccess(

@@ -1,22 +1,21 @@
 package io.okapigw.folio.containers;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.folio.CirculationModules;
 import io.okapigw.folio.data.CirculationData;
 import java.time.Duration;
-import java.util.Set;
 
 /**
- * What {@code modules} runs with.
+ * What {@code modules} runs with: the values of the settings declared here ({@link #SPEC}, with
+ * their defaults).
  *
- * @param host address the modules and the manifest listen on (default 0.0.0.0)
- * @param port the manifest's port (default 9300); the modules listen on {@code port + 1}, {@code
- *     port + 2}, ... (9 of them)
- * @param advertiseHost host name the gateway reaches the modules at (default localhost), e.g. the
- *     container's name
- * @param data the library to generate (seed 42, 1000 patrons, 1000 items by default, as the demo
- *     and the load driver)
- * @param callTimeout how long a module waits for another module's answer (default 10s)
+ * @param host address the modules and the manifest listen on
+ * @param port the manifest's port; the modules listen on {@code port + 1}, {@code port + 2}, ...
+ * @param advertiseHost host name the gateway reaches the modules at, e.g. the container's name
+ * @param data the library to generate (as the demo and the load driver by default)
+ * @param callTimeout how long a module waits for another module's answer
  */
 record ModulesOptions(
     String host,
@@ -25,24 +24,58 @@ record ModulesOptions(
     CirculationData.Options data,
     Duration callTimeout) {
 
-  static final Set<String> KEYS =
-      Set.of("host", "port", "advertise-host", "seed", "patrons", "items", "call-timeout");
+  static final Setting<String> HOST =
+      Setting.text("host", "0.0.0.0", "HOST")
+          .check(s -> !s.isBlank(), "a host name or address")
+          .about("address every module and the manifest listen on");
+
+  static final Setting<Integer> PORT =
+      Setting.integer("port", 9300, 1, 65_000)
+          .about("the manifest's port; the modules listen on `port+1` ... `port+8`");
+
+  static final Setting<String> ADVERTISE_HOST =
+      Setting.text("advertise-host", "localhost", "HOST")
+          .check(s -> !s.isBlank(), "a host name or address")
+          .about("host name the gateways reach the modules at (in containers: the container's)");
+
+  static final Setting<Integer> PATRONS =
+      Setting.integer(
+              "patrons", CirculationData.Options.DEFAULT_PATRONS, 1, CirculationData.Options.MAX)
+          .about("patrons of the generated library");
+
+  static final Setting<Integer> ITEMS =
+      Setting.integer(
+              "items", CirculationData.Options.DEFAULT_ITEMS, 1, CirculationData.Options.MAX)
+          .about("items of the generated library");
+
+  static final Setting<Integer> SEED =
+      Setting.integer("seed", (int) CirculationData.Options.DEFAULT_SEED, 0, Integer.MAX_VALUE)
+          .about(
+              "random seed of the generated library: the same seed, patrons and items give the demo's barcodes");
+
+  static final Setting<Duration> CALL_TIMEOUT =
+      Setting.duration(
+              "call-timeout",
+              CirculationModules.DEFAULT_CALL_TIMEOUT,
+              Duration.ofMillis(1),
+              Duration.ofHours(1))
+          .about("a module's wait for another module's answer (then 504)");
+
+  /** The settings of {@code modules}, in documentation order. */
+  static final SettingsSpec SPEC =
+      SettingsSpec.of(HOST, PORT, ADVERTISE_HOST, PATRONS, ITEMS, SEED, CALL_TIMEOUT);
 
   /**
+   * @param settings read by {@link #SPEC}
    * @throws IllegalArgumentException naming a bad setting
    */
   static ModulesOptions from(Settings settings) {
-    settings.checkKnown(KEYS);
-    CirculationData.Options defaults = CirculationData.Options.defaults();
     return new ModulesOptions(
-        settings.string("host", "0.0.0.0"),
-        settings.integer("port", 9300, 1, 65_000),
-        settings.string("advertise-host", "localhost"),
-        new CirculationData.Options(
-            Long.parseLong(settings.string("seed", String.valueOf(defaults.seed()))),
-            settings.integer("patrons", defaults.patrons(), 1, CirculationData.Options.MAX),
-            settings.integer("items", defaults.items(), 1, CirculationData.Options.MAX)),
-        settings.duration("call-timeout", CirculationModules.DEFAULT_CALL_TIMEOUT));
+        settings.get(HOST),
+        settings.get(PORT),
+        settings.get(ADVERTISE_HOST),
+        new CirculationData.Options(settings.get(SEED), settings.get(PATRONS), settings.get(ITEMS)),
+        settings.get(CALL_TIMEOUT));
   }
 
   /**

@@ -1,10 +1,10 @@
 package io.okapigw.folio.containers;
 
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.folio.register.SuperAdmin;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,11 +17,14 @@ public final class RegisterCommand {
   private static final Logger log = LoggerFactory.getLogger(RegisterCommand.class);
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
+  /** The settings of {@code register}. */
+  public static final SettingsSpec SPEC = RegisterOptions.SPEC;
+
   private RegisterCommand() {}
 
   /** Runs the job and exits the JVM. */
-  public static void run(List<String> args) {
-    RegisterOptions options = RegisterOptions.from(Settings.fromArgs(args));
+  public static void run(Settings settings) {
+    RegisterOptions options = RegisterOptions.from(settings);
     Vertx vertx = Vertx.vertx();
     RegisterJob.run(vertx, options)
         .onComplete(

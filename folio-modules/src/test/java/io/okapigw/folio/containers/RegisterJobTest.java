@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
-import io.okapigw.config.Settings;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.folio.CirculationModules;
@@ -45,11 +44,7 @@ class RegisterJobTest {
     gateway = Gateway.start(vertx, GatewayOptions.defaults(0).withInstances(1)).await();
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
-            new AuthtokenOptions()
-                .setPort(0)
-                .setHost("127.0.0.1")
-                .setStore("json:" + dir)
-                .setSigningKeyFile(dir.resolve("signing.key").toString())
+            AuthtokenOptions.onLoopback(dir)
                 .setGatewayUrl(gateway.okapiUrl())
                 .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
                 .addBootstrapUser(
@@ -91,7 +86,7 @@ class RegisterJobTest {
                 "--timeout",
                 "30s"));
     args.addAll(List.of(extra));
-    RegisterJob.run(vertx, RegisterOptions.from(Settings.fromArgs(args), ENV::get)).await();
+    RegisterJob.run(vertx, RegisterOptions.from(RegisterOptions.SPEC.read(args), ENV::get)).await();
   }
 
   private String superAdminToken() {

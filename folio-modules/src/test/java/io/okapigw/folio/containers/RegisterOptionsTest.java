@@ -3,7 +3,6 @@ package io.okapigw.folio.containers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.config.Settings;
 import io.okapigw.folio.register.SuperAdmin;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,7 @@ class RegisterOptionsTest {
       Map.of("SUPER_ADMIN_PASSWORD", "s3cret", "DEMO_PASSWORD", "d3mo", "EMPTY", "");
 
   private static RegisterOptions parse(String... args) {
-    return RegisterOptions.from(Settings.fromArgs(List.of(args)), ENV::get);
+    return RegisterOptions.from(RegisterOptions.SPEC.read(List.of(args)), ENV::get);
   }
 
   @Test
@@ -73,6 +72,57 @@ class RegisterOptionsTest {
     assertThatThrownBy(
             () -> parse("--admin-password", "pw", "--admin-password-env", "SUPER_ADMIN_PASSWORD"))
         .hasMessage("give either admin-password or admin-password-env, not both");
+  }
+
+  @Test
+  void from_theComposeFilesFlags_read() {
+    RegisterOptions options =
+        parse(
+            "--gateway",
+            "http://gateway-1:9130/",
+            "--members",
+            "3",
+            "--modules-url",
+            "http://modules:9300",
+            "--authtoken-url",
+            "http://authtoken:8081",
+            "--tenant",
+            "diku",
+            "--username",
+            "diku_admin",
+            "--password-env",
+            "DEMO_PASSWORD",
+            "--admin-username",
+            "super_admin",
+            "--admin-password-env",
+            "SUPER_ADMIN_PASSWORD",
+            "--public-url",
+            "http://localhost:9130",
+            "--timeout",
+            "3m");
+
+    assertThat(options.gateway()).isEqualTo("http://gateway-1:9130");
+    assertThat(options.members()).isEqualTo(3);
+    assertThat(options.password()).isEqualTo("d3mo");
+    assertThat(options.publicUrl()).isEqualTo("http://localhost:9130");
+    assertThat(options.timeout()).hasMinutes(3);
+    assertThat(parse("--gateway", "http://127.0.0.1:9470").publicUrl())
+        .isEqualTo("http://127.0.0.1:9470");
+  }
+
+  @Test
+  void from_badValues_refusedNamingTheKey() {
+    assertThatThrownBy(() -> parse("--timeout", "180"))
+        .hasMessageStartingWith("timeout must be a duration");
+    assertThatThrownBy(() -> parse("--members", "0"))
+        .hasMessage("members must be between 1 and 64, was '0'");
+    assertThatThrownBy(() -> parse("--gateway", "gateway-1:9130"))
+        .hasMessage("gateway must be an http:// or https:// URL, was 'gateway-1:9130'");
+    assertThatThrownBy(() -> parse("--protect-admin", "maybe"))
+        .hasMessageStartingWith("protect-admin must be true or false");
+    assertThatThrownBy(() -> parse("--admin-username", ""))
+        .hasMessage("admin-username must be a user name, was ''");
+    assertThatThrownBy(() -> parse("--seed", "1")).hasMessageStartingWith("unknown setting 'seed'");
   }
 
   @Test

@@ -114,11 +114,7 @@ final class HostileGateway implements AutoCloseable {
   private void install() throws IOException {
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
-            new AuthtokenOptions()
-                .setPort(0)
-                .setHost("127.0.0.1")
-                .setStore("json:" + dir)
-                .setSigningKeyFile(dir.resolve("signing.key").toString())
+            AuthtokenOptions.onLoopback(dir)
                 .setGatewayUrl(adminUrl())
                 .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
                 .addBootstrapUser(

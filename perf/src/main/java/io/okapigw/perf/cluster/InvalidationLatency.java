@@ -3,11 +3,14 @@ package io.okapigw.perf.cluster;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.folio.register.AuthtokenDescriptor;
 import io.okapigw.folio.register.GatewayRegistration;
 import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.FixedModule;
+import io.okapigw.perf.fullfake.LaunchSettings;
 import io.okapigw.perf.latency.Latencies;
 import io.okapigw.perf.latency.LatencyStats;
 import io.okapigw.testsupport.Descriptors;
@@ -37,6 +40,23 @@ import org.slf4j.LoggerFactory;
  */
 public final class InvalidationLatency {
 
+  public static final Setting<Integer> NODES =
+      Setting.integer("nodes", 3, 1, 9).about("gateway nodes, each a JVM of its own");
+
+  public static final Setting<Integer> TRIALS =
+      Setting.integer("trials", 1000, 1, 100_000).about("trials, one after the other");
+
+  public static final Setting<Duration> MAX_TIME =
+      Setting.duration(
+              "max-time", Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofDays(1))
+          .about("no trial starts after this");
+
+  public static final Setting<String> GATEWAY_JAR =
+      LaunchSettings.GATEWAY_JAR.about("the gateway's fat jar the nodes run");
+
+  /** The settings of {@code invalidation-latency}. */
+  public static final SettingsSpec SPEC = SettingsSpec.of(NODES, TRIALS, MAX_TIME, GATEWAY_JAR);
+
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
   private static final Logger log = LoggerFactory.getLogger(InvalidationLatency.class);
   private static final String TENANT = "bench";
@@ -46,10 +66,12 @@ public final class InvalidationLatency {
   /**
    * Runs the benchmark and prints a table; bounded by {@code --trials} and {@code --max-time}.
    * Exits the JVM with 1 if the cluster cannot be set up or a trial call fails.
+   *
+   * @param settings read by {@link #SPEC}
    */
-  public static void run(List<String> args) {
+  public static void run(Settings settings) {
     try {
-      measure(args);
+      measure(settings);
     } catch (IllegalArgumentException e) {
       throw e;
     } catch (Exception e) {
@@ -58,13 +80,11 @@ public final class InvalidationLatency {
     }
   }
 
-  private static void measure(List<String> args) throws Exception {
-    Settings settings = Settings.fromArgs(args);
-    settings.checkKnown(java.util.Set.of("nodes", "trials", "max-time", "gateway-jar"));
-    int nodes = settings.integer("nodes", 3, 1, 9);
-    int trials = settings.integer("trials", 1000, 1, 100_000);
-    Duration maxTime = settings.duration("max-time", Duration.ofMinutes(10));
-    Path jar = Path.of(settings.string("gateway-jar", "okapi-core/target/okapi-core-fat.jar"));
+  private static void measure(Settings settings) throws Exception {
+    int nodes = settings.get(NODES);
+    int trials = settings.get(TRIALS);
+    Duration maxTime = settings.get(MAX_TIME);
+    Path jar = Path.of(settings.get(GATEWAY_JAR));
     Vertx vertx = Vertx.vertx();
     try (GatewayCluster cluster = GatewayCluster.start(jar, nodes, List.of())) {
       Admin admin = setUp(vertx, cluster);
@@ -82,11 +102,8 @@ public final class InvalidationLatency {
     vertx
         .deployVerticle(
             new AuthtokenVerticle(
-                new AuthtokenOptions()
+                AuthtokenOptions.onLoopback(dir)
                     .setPort(authPort)
-                    .setHost("127.0.0.1")
-                    .setStore("json:" + dir)
-                    .setSigningKeyFile(dir.resolve("signing.key").toString())
                     .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
                     .addBootstrapUser(
                         new BootstrapUser(TENANT, "alice", "alice", List.of("items.get")))))

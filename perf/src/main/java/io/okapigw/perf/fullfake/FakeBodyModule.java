@@ -1,19 +1,17 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
-import io.vertx.core.DeploymentOptions;
+import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.Sizes;
+import io.okapigw.perf.ModuleProcess;
 import io.vertx.core.Future;
-import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
-import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The full-fake module: {@code GET /fake/{bytes}} answers at once with a {@link GeneratedBody} of
@@ -23,7 +21,7 @@ import org.slf4j.LoggerFactory;
 public final class FakeBodyModule {
 
   /** Largest body served. */
-  public static final long MAX_SIZE = 4 * ByteSize.GB;
+  public static final long MAX_SIZE = 4 * Sizes.GB;
 
   /** The module id in {@link #descriptor()}. */
   public static final String MODULE_ID = "mod-fullfake-1.0.0";
@@ -31,7 +29,15 @@ public final class FakeBodyModule {
   /** The permission its one handler requires. */
   public static final String PERMISSION = "fake.get";
 
-  private static final Logger log = LoggerFactory.getLogger(FakeBodyModule.class);
+  public static final Setting<Integer> PORT =
+      Setting.integer("port", 9210, 1, 65535).about("port on 127.0.0.1");
+
+  public static final Setting<Integer> INSTANCES =
+      Setting.integer("instances", 1, 1, 64).about("HTTP server verticles, one per event loop");
+
+  /** The settings of {@code fake-module}. */
+  public static final SettingsSpec SPEC = SettingsSpec.of(PORT, INSTANCES);
+
   private static final Pattern PATH = Pattern.compile("/fake/(\\d{1,12})");
 
   private FakeBodyModule() {}
@@ -67,32 +73,16 @@ public final class FakeBodyModule {
   }
 
   /**
-   * {@code fake-module --port P [--instances N]}: serves until the process is stopped.
+   * {@code fake-module}: serves until the process is stopped.
    *
-   * @throws IllegalArgumentException naming a bad flag
+   * @param settings read by {@link #SPEC}
    */
-  public static void serve(List<String> args) {
-    Settings settings = Settings.fromArgs(args);
-    settings.checkKnown(Set.of("port", "instances"));
-    int port = settings.integer("port", 9210, 1, 65535);
-    int instances = settings.integer("instances", 1, 1, 64);
-    Vertx vertx = Vertx.vertx();
-    vertx
-        .deployVerticle(
-            () ->
-                new VerticleBase() {
-                  @Override
-                  public Future<?> start() {
-                    return FakeBodyModule.start(vertx, port);
-                  }
-                },
-            new DeploymentOptions().setInstances(instances))
-        .onSuccess(id -> log.info("full-fake module on 127.0.0.1:{}, GET /fake/{{bytes}}", port))
-        .onFailure(
-            e -> {
-              log.error("full-fake module failed: {}", e.getMessage());
-              System.exit(1);
-            });
+  public static void serve(Settings settings) {
+    int port = settings.get(PORT);
+    ModuleProcess.serve(
+        "full-fake module on 127.0.0.1:" + port + ", GET /fake/{bytes}",
+        settings.get(INSTANCES),
+        vertx -> start(vertx, port));
   }
 
   private static void handle(HttpServerRequest request) {

@@ -1,5 +1,6 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.config.Sizes;
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.fullfake.CellResult.Heap;
@@ -27,7 +28,7 @@ public final class FullFakeBench {
   public static final BenchUser USER = BenchUser.bench(List.of(FakeBodyModule.PERMISSION));
 
   static final int HEAP_SAMPLED_FROM_MB = 1;
-  private static final long HEAP_SAMPLED_FROM = HEAP_SAMPLED_FROM_MB * ByteSize.MB;
+  private static final long HEAP_SAMPLED_FROM = HEAP_SAMPLED_FROM_MB * Sizes.MB;
   private static final Duration HEAP_PERIOD = Duration.ofMillis(100);
   private static final long REQUEST_IDLE_TIMEOUT_MILLIS = 30_000;
   private static final Logger log = LoggerFactory.getLogger(FullFakeBench.class);
@@ -102,10 +103,10 @@ public final class FullFakeBench {
     log.info("warming up: {} requests per route", options.warmup());
     int small = options.warmup();
     int large = Math.min(options.warmup(), 256);
-    return warm("direct", spec(() -> direct(ByteSize.KB), 10, small, ByteSize.KB))
-        .compose(v -> warm("gateway", spec(() -> viaGateway(ByteSize.KB), 10, small, ByteSize.KB)))
-        .compose(v -> warm("direct", spec(() -> direct(ByteSize.MB), 4, large, ByteSize.MB)))
-        .compose(v -> warm("gateway", spec(() -> viaGateway(ByteSize.MB), 4, large, ByteSize.MB)));
+    return warm("direct", spec(() -> direct(Sizes.KB), 10, small, Sizes.KB))
+        .compose(v -> warm("gateway", spec(() -> viaGateway(Sizes.KB), 10, small, Sizes.KB)))
+        .compose(v -> warm("direct", spec(() -> direct(Sizes.MB), 4, large, Sizes.MB)))
+        .compose(v -> warm("gateway", spec(() -> viaGateway(Sizes.MB), 4, large, Sizes.MB)));
   }
 
   /** A warm-up run; any error stops the benchmark (something is misconfigured). */
@@ -131,7 +132,7 @@ public final class FullFakeBench {
     log.info(
         "cell: {} clients, {} bodies, {} requests per route",
         clients,
-        ByteSize.format(size),
+        Sizes.format(size),
         requests);
     return HttpLoad.run(vertx, spec(() -> direct(size), clients, requests, size))
         .compose(

@@ -1,7 +1,6 @@
 package io.okapigw.perf.fullfake;
 
 import io.okapigw.config.Settings;
-import java.util.List;
 
 /**
  * {@code fullfake}: runs the {@link FullFakeBench} matrix with every part in a JVM of its own (or
@@ -14,10 +13,11 @@ public final class FullFakeCommand {
   /**
    * Runs the matrix and exits: 0 when it ran (targets missed included), 1 if it could not run.
    *
-   * @throws IllegalArgumentException naming a bad flag, before anything starts
+   * @param settings read by {@link FullFakeOptions#SPEC}
+   * @throws IllegalArgumentException naming a bad setting, before anything starts
    */
-  public static void run(List<String> args) {
-    FullFakeOptions options = FullFakeOptions.from(Settings.fromArgs(args));
+  public static void run(Settings settings) {
+    FullFakeOptions options = FullFakeOptions.from(settings);
     LaunchedBench.runAndExit(
         "fullfake",
         options.inProcess(),

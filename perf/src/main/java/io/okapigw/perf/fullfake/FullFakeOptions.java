@@ -1,22 +1,24 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.Sizes;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Settings of the {@code fullfake} command; {@link #from(Settings)} validates them and names the
- * bad flag.
+ * Settings of the {@code fullfake} command: the values of the settings declared here ({@link
+ * #SPEC}, with their defaults); {@link #from(Settings)} names a bad one.
  *
- * @param clients the client counts of the matrix (default 1,5,10,15,20)
- * @param sizes the body sizes of the matrix (default 1KB,16KB,256KB,1MB,16MB,256MB)
- * @param requests requests per cell and route (default 2000), fewer for big bodies
- * @param maxBytesPerCell bodies per cell and route are cut to move at most this (default 1GB)
- * @param minRequests but never fewer than this (default 4)
- * @param cellTimeLimit hard limit per cell and route (default 60s)
- * @param warmup requests per route before measuring (default 1000)
- * @param gatewayHeap the gateway's {@code -Xmx} (default 256m)
+ * @param clients the client counts of the matrix
+ * @param sizes the body sizes of the matrix
+ * @param requests requests per cell and route, fewer for big bodies
+ * @param maxBytesPerCell bodies per cell and route are cut to move at most this
+ * @param minRequests but never fewer than this
+ * @param cellTimeLimit hard limit per cell and route
+ * @param warmup requests per route before measuring
+ * @param gatewayHeap the gateway's {@code -Xmx}
  * @param inProcess run everything in this JVM (tests) instead of separate processes
  * @param jars the gateway and authtoken fat jars (separate processes only)
  */
@@ -32,48 +34,60 @@ public record FullFakeOptions(
     boolean inProcess,
     Launcher.Jars jars) {
 
-  /** The flags {@code fullfake} knows. */
-  public static final Set<String> KEYS =
-      Set.of(
-          "clients",
-          "sizes",
-          "requests",
-          "max-bytes-per-cell",
-          "min-requests",
-          "cell-time-limit",
-          "warmup",
-          "gateway-heap",
-          "in-process",
-          "gateway-jar",
-          "authtoken-jar");
+  public static final Setting<List<Integer>> CLIENTS =
+      Setting.integers("clients", List.of(1, 5, 10, 15, 20), 1, 256)
+          .about("the client counts of the matrix");
+
+  public static final Setting<List<Long>> SIZES =
+      Setting.sizes(
+              "sizes",
+              List.of(
+                  Sizes.KB, 16 * Sizes.KB, 256 * Sizes.KB, Sizes.MB, 16 * Sizes.MB, 256 * Sizes.MB),
+              0,
+              FakeBodyModule.MAX_SIZE)
+          .about("the body sizes of the matrix");
+
+  public static final Setting<Integer> REQUESTS =
+      Setting.integer("requests", 2000, 1, 1_000_000)
+          .about("requests per cell and route, fewer for big bodies (`max-bytes-per-cell`)");
+
+  public static final Setting<Long> MAX_BYTES_PER_CELL =
+      Setting.size("max-bytes-per-cell", Sizes.GB, 1, 1024 * Sizes.GB)
+          .about("the requests of a cell and route move at most this many body bytes");
+
+  public static final Setting<Integer> MIN_REQUESTS =
+      Setting.integer("min-requests", 4, 1, 1_000_000).about("but never fewer requests than this");
+
+  public static final Setting<Duration> CELL_TIME_LIMIT =
+      Setting.duration(
+              "cell-time-limit", Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofDays(1))
+          .about("hard limit per cell and route");
+
+  public static final Setting<Integer> WARMUP =
+      Setting.integer("warmup", 1000, 0, 1_000_000).about("requests per route before measuring");
+
+  /** The settings of {@code fullfake}, in documentation order. */
+  public static final SettingsSpec SPEC =
+      SettingsSpec.of(
+              CLIENTS, SIZES, REQUESTS, MAX_BYTES_PER_CELL, MIN_REQUESTS, CELL_TIME_LIMIT, WARMUP)
+          .and(LaunchSettings.SPEC);
 
   /**
-   * @throws IllegalArgumentException naming the first bad or unknown flag
+   * @param settings read by {@link #SPEC}
+   * @throws IllegalArgumentException naming the first bad setting
    */
   public static FullFakeOptions from(Settings settings) {
-    settings.checkKnown(KEYS);
-    boolean inProcess = settings.bool("in-process", false);
-    long maxBytes =
-        ByteSize.parse("max-bytes-per-cell", settings.string("max-bytes-per-cell", "1GB"));
-    Duration limit = settings.duration("cell-time-limit", Duration.ofSeconds(60));
-    if (limit.isZero() || maxBytes <= 0) {
-      throw new IllegalArgumentException("cell-time-limit and max-bytes-per-cell must be > 0");
-    }
     return new FullFakeOptions(
-        BenchFlags.integers(settings, "clients", "1,5,10,15,20", 1, 256),
-        BenchFlags.sizes(
-            settings, "sizes", "1KB,16KB,256KB,1MB,16MB,256MB", FakeBodyModule.MAX_SIZE),
-        settings.integer("requests", 2000, 1, 1_000_000),
-        maxBytes,
-        settings.integer("min-requests", 4, 1, 1_000_000),
-        limit,
-        settings.integer("warmup", 1000, 0, 1_000_000),
-        BenchFlags.heap(settings, "gateway-heap", "256m"),
-        inProcess,
-        new Launcher.Jars(
-            BenchFlags.jar(settings, "gateway-jar", BenchFlags.DEFAULT_GATEWAY_JAR, !inProcess),
-            BenchFlags.jar(
-                settings, "authtoken-jar", BenchFlags.DEFAULT_AUTHTOKEN_JAR, !inProcess)));
+        settings.get(CLIENTS),
+        settings.get(SIZES),
+        settings.get(REQUESTS),
+        settings.get(MAX_BYTES_PER_CELL),
+        settings.get(MIN_REQUESTS),
+        settings.get(CELL_TIME_LIMIT),
+        settings.get(WARMUP),
+        settings.get(LaunchSettings.GATEWAY_HEAP),
+        settings.get(LaunchSettings.IN_PROCESS),
+        LaunchSettings.jars(settings));
   }
 
   /**

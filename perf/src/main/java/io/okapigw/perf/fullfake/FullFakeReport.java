@@ -1,5 +1,6 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.config.Sizes;
 import io.okapigw.perf.latency.LatencyStats;
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +24,9 @@ public record FullFakeReport(
     FullFakeOptions options, List<CellResult> cells, long authCallsDuringCells) {
 
   static final long HEAP_FLAT_SLACK_MB = 32;
-  private static final long SMALL = 16 * ByteSize.KB;
-  private static final long LARGE = ByteSize.MB;
-  private static final long HUGE = 256 * ByteSize.MB;
+  private static final long SMALL = 16 * Sizes.KB;
+  private static final long LARGE = Sizes.MB;
+  private static final long HUGE = 256 * Sizes.MB;
 
   /**
    * @return the table, one row per cell
@@ -49,7 +50,7 @@ public record FullFakeReport(
               "| %d | %s | %s | %.0f | %.0f | %.2f | %.1f | %.1f | %.2f | %s | %s | %s | %s "
                   + "| %d/%d | %s | %s | %s |%n",
               c.clients(),
-              ByteSize.format(c.size()),
+              Sizes.format(c.size()),
               requests(c),
               c.direct().rps(),
               c.gateway().rps(),
@@ -116,7 +117,7 @@ public record FullFakeReport(
     if (huge < 0 || large < 0) {
       return "heap flat for 256MB: needs 1MB and 256MB cells with heap samples";
     }
-    boolean flat = errors == 0 && huge <= large + HEAP_FLAT_SLACK_MB * ByteSize.MB;
+    boolean flat = errors == 0 && huge <= large + HEAP_FLAT_SLACK_MB * Sizes.MB;
     return String.format(
         Locale.ROOT,
         "heap flat for 256MB bodies (gateway -Xmx%s): %s (largest "
@@ -172,6 +173,6 @@ public record FullFakeReport(
   }
 
   private static double mb(long bytes) {
-    return bytes < 0 ? -1 : bytes / (double) ByteSize.MB;
+    return bytes < 0 ? -1 : bytes / (double) Sizes.MB;
   }
 }

@@ -1,5 +1,6 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.config.Sizes;
 import io.okapigw.perf.latency.Latencies;
 import io.okapigw.perf.latency.LatencyStats;
 import java.util.List;
@@ -72,6 +73,6 @@ public record HttpLoadResult(
    * @return body megabytes (MiB) received per second
    */
   public double mbPerSecond() {
-    return elapsedNanos == 0 ? 0 : bytes / (double) ByteSize.MB * 1e9 / elapsedNanos;
+    return elapsedNanos == 0 ? 0 : bytes / (double) Sizes.MB * 1e9 / elapsedNanos;
   }
 }

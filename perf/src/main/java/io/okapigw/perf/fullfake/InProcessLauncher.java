@@ -56,12 +56,8 @@ final class InProcessLauncher implements Launcher {
     Path dir = workDir.resolve("authtoken-" + stops.size());
     AuthtokenVerticle verticle =
         new AuthtokenVerticle(
-            new AuthtokenOptions()
-                .setPort(0)
-                .setHost("127.0.0.1")
-                .setStore("json:" + dir)
-                .setSigningKeyFile(dir.resolve("signing.key").toString())
-                .setPasswordHashIterations(1000)
+            AuthtokenOptions.onLoopback(dir)
+                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
                 .setTokenTtl(Duration.ofHours(1))
                 .addBootstrapUser(
                     new BootstrapUser(

@@ -1,6 +1,7 @@
 package io.okapigw.perf.load;
 
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.demo.DemoOptions;
 import io.okapigw.demo.Library;
 import io.okapigw.perf.load.Comparison.Contender;
@@ -38,28 +39,26 @@ public final class ClusterThroughput {
 
   private ClusterThroughput() {}
 
-  /** Runs and exits the process with the exit code. */
-  public static void run(List<String> args) {
-    System.exit(execute(args));
-  }
+  /** The settings of {@code cluster-throughput}. */
+  public static final SettingsSpec SPEC = ClusterThroughputOptions.SPEC;
 
   /**
-   * @return the exit code; runs on the calling thread, which must not be an event loop
+   * Runs and exits the process with the exit code: 0 without errors, 1 with errors or a failed
+   * set-up.
+   *
+   * @param settings read by {@link #SPEC}
+   * @throws IllegalArgumentException naming a bad setting, before anything starts
    */
-  public static int execute(List<String> args) {
-    ClusterThroughputOptions options;
+  public static void run(Settings settings) {
+    ClusterThroughputOptions options = ClusterThroughputOptions.from(settings);
+    int status;
     try {
-      options = ClusterThroughputOptions.from(Settings.fromArgs(args));
-    } catch (IllegalArgumentException e) {
-      log.error("bad setting: {}", e.getMessage());
-      return 2;
-    }
-    try {
-      return measure(options);
+      status = measure(options);
     } catch (Exception e) {
       log.error("cluster-throughput failed: {}", e.getMessage());
-      return 1;
+      status = 1;
     }
+    System.exit(status);
   }
 
   private static int measure(ClusterThroughputOptions options) throws Exception {

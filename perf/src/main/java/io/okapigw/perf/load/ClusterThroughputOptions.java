@@ -1,25 +1,28 @@
 package io.okapigw.perf.load;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
+import io.okapigw.perf.fullfake.LaunchSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Settings of {@code cluster-throughput}, from {@code --key value} flags.
+ * Settings of {@code cluster-throughput}: the values of the settings declared here ({@link #SPEC},
+ * with their defaults; those it shares with {@code checkout-checkin} declared in {@link
+ * LoadOptions}).
  *
- * @param nodes {@code --nodes}, cluster size, default 3 (2..5)
- * @param users {@code --users}, default 8; a list ({@code 8,32}) runs each count in turn
- * @param duration {@code --duration}, measured time per mode, default 60s
- * @param warmup {@code --warmup}, load on each mode before measuring, default 10s
- * @param slices {@code --slices}, the measured time of each mode in this many interleaved slices,
- *     default 6 (each at least 1 s)
- * @param items {@code --items}, items of the generated library, default 1000
- * @param patrons {@code --patrons}, its patrons, default 1000
- * @param instances {@code --instances}, HTTP verticles of every gateway JVM, default 2
- * @param gatewayJar {@code --gateway-jar}, default {@code okapi-core/target/okapi-core-fat.jar}
- * @param maxOperations {@code --max-operations}, hard cap per mode, default 1,000,000
+ * @param nodes cluster size
+ * @param users the user counts, run in turn
+ * @param duration measured time per mode
+ * @param warmup load on each mode before measuring
+ * @param slices the measured time of each mode in this many interleaved slices
+ * @param items items of the generated library
+ * @param patrons its patrons
+ * @param instances HTTP verticles of every gateway JVM
+ * @param gatewayJar the gateway's fat jar
+ * @param maxOperations hard cap per mode
  */
 record ClusterThroughputOptions(
     int nodes,
@@ -33,38 +36,48 @@ record ClusterThroughputOptions(
     Path gatewayJar,
     long maxOperations) {
 
-  static final Set<String> KEYS =
-      Set.of(
-          "nodes",
-          "users",
-          "duration",
-          "warmup",
-          "slices",
-          "items",
-          "patrons",
-          "instances",
-          "gateway-jar",
-          "max-operations");
+  static final Setting<Integer> NODES =
+      Setting.integer("nodes", 3, 2, 5).about("cluster size; each node a JVM of its own");
+
+  static final Setting<Duration> WARMUP =
+      Setting.duration("warmup", Duration.ofSeconds(10), Duration.ZERO, Duration.ofHours(1))
+          .about("load on each mode before measuring");
+
+  static final Setting<Integer> INSTANCES =
+      Setting.integer("instances", 2, 1, 64).about("HTTP verticles of every gateway JVM");
+
+  /** The settings of {@code cluster-throughput}, in documentation order. */
+  static final SettingsSpec SPEC =
+      SettingsSpec.of(
+          NODES,
+          LoadOptions.USERS,
+          LoadOptions.DURATION.about("measured time per mode"),
+          WARMUP,
+          LoadOptions.SLICES.about(
+              "each mode's measured time in this many slices, interleaved across the modes; each"
+                  + " at least 1s"),
+          LoadOptions.ITEMS.about("items of the generated library"),
+          LoadOptions.PATRONS,
+          INSTANCES,
+          LaunchSettings.GATEWAY_JAR,
+          LoadOptions.MAX_OPERATIONS.about("hard cap per mode"));
 
   /**
-   * @throws IllegalArgumentException naming the bad flag
+   * @param s read by {@link #SPEC}
+   * @throws IllegalArgumentException naming the bad setting
    */
   static ClusterThroughputOptions from(Settings s) {
-    s.checkKnown(KEYS);
-    Duration duration =
-        LoadOptions.duration(
-            s, "duration", Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofHours(24));
+    Duration duration = s.get(LoadOptions.DURATION);
     return new ClusterThroughputOptions(
-        s.integer("nodes", 3, 2, 5),
-        LoadOptions.users(s),
+        s.get(NODES),
+        s.get(LoadOptions.USERS),
         duration,
-        LoadOptions.duration(
-            s, "warmup", Duration.ofSeconds(10), Duration.ZERO, Duration.ofHours(1)),
+        s.get(WARMUP),
         LoadOptions.slices(s, duration, true),
-        s.integer("items", 1000, 1, 1_000_000),
-        s.integer("patrons", 1000, 1, 1_000_000),
-        s.integer("instances", 2, 1, 64),
-        Path.of(s.string("gateway-jar", "okapi-core/target/okapi-core-fat.jar")),
-        s.integer("max-operations", 1_000_000, 2, 100_000_000));
+        s.get(LoadOptions.ITEMS),
+        s.get(LoadOptions.PATRONS),
+        s.get(INSTANCES),
+        Path.of(s.get(LaunchSettings.GATEWAY_JAR)),
+        s.get(LoadOptions.MAX_OPERATIONS));
   }
 }

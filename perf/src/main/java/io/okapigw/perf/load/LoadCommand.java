@@ -1,11 +1,11 @@
 package io.okapigw.perf.load;
 
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.folio.data.CirculationData;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -25,24 +25,26 @@ public final class LoadCommand {
 
   private LoadCommand() {}
 
-  /** Runs and exits the process with the exit code. */
-  public static void run(List<String> args) {
-    System.exit(execute(args));
+  /** The settings of {@code checkout-checkin}. */
+  public static final SettingsSpec SPEC = LoadOptions.SPEC;
+
+  /**
+   * Runs and exits the process with the exit code.
+   *
+   * @param settings read by {@link #SPEC}
+   * @throws IllegalArgumentException naming a bad setting, before anything starts
+   */
+  public static void run(Settings settings) {
+    LoadOptions options = LoadOptions.from(settings);
+    System.exit(execute(options));
   }
 
   /**
    * Runs to the end on the calling thread (which must not be an event loop).
    *
-   * @return the exit code: 0 no errors, 1 errors, 2 bad flags
+   * @return the exit code: 0 no errors, 1 errors, 2 a bad setting found while running
    */
-  public static int execute(List<String> args) {
-    LoadOptions options;
-    try {
-      options = LoadOptions.from(Settings.fromArgs(withFlagValues(args)));
-    } catch (IllegalArgumentException e) {
-      log.error("bad setting: {}", e.getMessage());
-      return 2;
-    }
+  public static int execute(LoadOptions options) {
     Vertx vertx = Vertx.vertx();
     try {
       Future<List<RunReport>> reports =
@@ -56,19 +58,6 @@ public final class LoadCommand {
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().join();
     }
-  }
-
-  /** {@code --compare} alone means {@code --compare true}. */
-  static List<String> withFlagValues(List<String> args) {
-    List<String> result = new ArrayList<>();
-    for (int i = 0; i < args.size(); i++) {
-      result.add(args.get(i));
-      boolean last = i + 1 == args.size();
-      if (args.get(i).equals("--compare") && (last || args.get(i + 1).startsWith("--"))) {
-        result.add("true");
-      }
-    }
-    return result;
   }
 
   private static Future<List<RunReport>> against(Vertx vertx, LoadOptions options) {

@@ -1,48 +1,46 @@
 package io.okapigw.perf.load;
 
+import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.okapigw.demo.DemoOptions;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Settings of {@code checkout-checkin}, from {@code --key value} flags.
+ * Settings of {@code checkout-checkin}: the values of the settings declared here ({@link #SPEC},
+ * with their defaults); {@link #from(Settings)} names a bad one, or a conflicting pair.
  *
- * @param gateways {@code --gateway}, one base URL or several separated by commas (the nodes of a
- *     cluster: user {@code i} works at gateway {@code i mod n}, and moves on if its gateway refuses
- *     connections), default {@code http://localhost:9130}; loopback only
- * @param tenant {@code --tenant}, default {@code diku}
- * @param users {@code --users}, default 8; a list ({@code 1,8,32}) runs each count in turn
- * @param duration {@code --duration}, measured time per run, default 60s (1s..24h)
- * @param warmup {@code --warmup}, same load before measuring, default 5s (0..1h)
- * @param username {@code --username}, default {@code diku_admin}
- * @param password {@code --password}, default {@code admin}
- * @param barcodes {@code --barcodes}, the demo's CSV, default {@code data/demo/barcodes.csv};
- *     {@code null} with {@code --items}
- * @param items {@code --items}: use the demo's generated barcodes for N items instead of a CSV
- *     (with {@code --compare}: items of each demo stack); default 1000
- * @param patrons {@code --patrons}, patrons of that generated library, default 1000
- * @param maxOperations {@code --max-operations}, hard cap per run, default 1,000,000
- * @param probeRounds {@code --probe-rounds}, rounds of the per-operation auth-call probe, default 3
- * @param compare {@code --compare}: start demo stacks with auth off, cache off and cache on in turn
- *     and print one table
- * @param jvmWarmup {@code --jvm-warmup}, with {@code --compare}: load on a "cache off" stack before
- *     the first measured stack, so the first mode does not run on a cold JVM; default 20s (0 =
- *     none)
- * @param slices {@code --slices}, with {@code --compare} or {@code --vs}: the measured duration of
- *     each mode (gateway) is split into this many slices, interleaved across the modes; default 6
- *     (1..100, each slice at least 1 s)
- * @param vs {@code --vs}, another gateway (one URL, or a cluster's nodes separated by commas) with
- *     the same modules registered: measured against {@code gateways} in interleaved slices, ratios
- *     to it; empty without the flag; loopback only
- * @param userLookup {@code --user-lookup}, with {@code --compare}: {@code gateway} starts the
- *     stacks' authtoken modules with {@code --user-lookup gateway} (each filter call looks the user
- *     and its permissions up in mod-users and mod-permissions through the gateway, as FOLIO's
- *     mod-authtoken does); default {@code local}
+ * @param gateways the gateway, or the nodes of a cluster: user {@code i} works at gateway {@code i
+ *     mod n}, and moves on if its gateway refuses connections; loopback only; empty with {@code
+ *     compare}
+ * @param tenant the tenant
+ * @param users the user counts, run in turn
+ * @param duration measured time per run
+ * @param warmup same load before measuring
+ * @param username the users' login
+ * @param password its password
+ * @param barcodes the demo's CSV; {@code null} with {@code items} or {@code compare}
+ * @param items the demo's generated barcodes for this many items instead of a CSV (with {@code
+ *     compare}: items of each demo stack)
+ * @param patrons patrons of that generated library
+ * @param maxOperations hard cap per run
+ * @param probeRounds rounds of the per-operation auth-call probe
+ * @param compare start demo stacks with auth off, cache off and cache on in turn and print one
+ *     table
+ * @param jvmWarmup with {@code compare}: load on a "cache off" stack before the first measured
+ *     stack, so the first mode does not run on a cold JVM
+ * @param slices with {@code compare} or {@code vs}: the measured duration of each mode (gateway) in
+ *     this many slices, interleaved across the modes
+ * @param vs another gateway (or a cluster's nodes) with the same modules registered: measured
+ *     against {@code gateways} in interleaved slices, ratios to it; empty without the setting;
+ *     loopback only
+ * @param userLookup with {@code compare}: whether the stacks' authtoken modules run with {@code
+ *     --user-lookup gateway}
  */
 public record LoadOptions(
     List<URI> gateways,
@@ -63,72 +61,154 @@ public record LoadOptions(
     List<URI> vs,
     boolean userLookup) {
 
-  public static final Set<String> KEYS =
-      Set.of(
-          "gateway",
-          "tenant",
-          "users",
-          "duration",
-          "warmup",
-          "username",
-          "password",
-          "barcodes",
-          "items",
-          "patrons",
-          "max-operations",
-          "probe-rounds",
-          "compare",
-          "jvm-warmup",
-          "slices",
-          "vs",
-          "user-lookup");
-  private static final Set<String> NOT_WITH_COMPARE =
-      Set.of("gateway", "tenant", "barcodes", "username", "password", "vs");
-  private static final int MAX_USERS = 1000;
+  static final Setting<String> GATEWAY =
+      Setting.text("gateway", "http://localhost:9130", "URL[,URL...]")
+          .about(
+              "the gateway, or a cluster's nodes separated by commas: user i works at gateway i"
+                  + " mod n, and moves on if its gateway refuses connections; loopback only");
+
+  static final Setting<String> TENANT =
+      Setting.text("tenant", DemoOptions.TENANT, "TENANT")
+          .check(s -> !s.isBlank(), "a tenant id")
+          .about("the tenant");
+
+  static final Setting<List<Integer>> USERS =
+      Setting.integers("users", List.of(8), 1, 1000)
+          .about("virtual users; a list (`1,8,32`) runs each count in turn");
+
+  static final Setting<Duration> DURATION =
+      Setting.duration(
+              "duration", Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofDays(1))
+          .about("measured time per run (per mode, with `compare` or `vs`)");
+
+  static final Setting<Duration> WARMUP =
+      Setting.duration("warmup", Duration.ofSeconds(5), Duration.ZERO, Duration.ofHours(1))
+          .about("the same load before measuring");
+
+  static final Setting<String> USERNAME =
+      Setting.text("username", DemoOptions.ADMIN, "USER")
+          .check(s -> !s.isBlank(), "a user name")
+          .about("every virtual user logs in as this user");
+
+  static final Setting<String> PASSWORD =
+      Setting.text("password", DemoOptions.ADMIN_PASSWORD, "PASSWORD")
+          .check(s -> !s.isEmpty(), "a password")
+          .about("its password");
+
+  static final Setting<String> BARCODES =
+      Setting.text("barcodes", "data/demo/barcodes.csv", "FILE")
+          .check(s -> !s.isBlank(), "a file path")
+          .about("the rows to check out and in: the CSV the demo and the `modules` job write");
+
+  static final Setting<Integer> ITEMS =
+      Setting.integer("items", 1000, 1, 1_000_000)
+          .about(
+              "instead of a CSV, the demo's generated barcodes for this many items (with"
+                  + " `compare`: items of each demo stack)");
+
+  static final Setting<Integer> PATRONS =
+      Setting.integer("patrons", 1000, 1, 1_000_000).about("patrons of that generated library");
+
+  static final Setting<Integer> MAX_OPERATIONS =
+      Setting.integer("max-operations", 1_000_000, 2, 100_000_000)
+          .about("hard cap per run, over warm-up, run and probe together");
+
+  static final Setting<Integer> PROBE_ROUNDS =
+      Setting.integer("probe-rounds", 3, 0, 100)
+          .about("rounds of the probe measuring auth calls per check-out and per check-in");
+
+  static final Setting<Boolean> COMPARE =
+      Setting.bool("compare", false)
+          .about(
+              "start demo stacks with auth off, cache off and cache on, measure them side by side"
+                  + " and print one table per user count");
+
+  static final Setting<Duration> JVM_WARMUP =
+      Setting.duration("jvm-warmup", Duration.ofSeconds(20), Duration.ZERO, Duration.ofHours(1))
+          .about(
+              "with `compare`: load on a cache-off stack first, so that the first mode does not"
+                  + " run on a cold JVM");
+
+  static final Setting<Integer> SLICES =
+      Setting.integer("slices", 6, 1, 100)
+          .about(
+              "with `compare` or `vs`: each mode's measured time in this many slices, interleaved"
+                  + " across the modes; each at least 1s");
+
+  static final Setting<String> VS =
+      Setting.text("vs", null, "URL[,URL...]")
+          .about(
+              "another gateway with the same modules registered (ours and an Okapi, say):"
+                  + " measured against `gateway` in interleaved slices, ratios to it; loopback"
+                  + " only");
+
+  static final Setting<UserLookup> USER_LOOKUP =
+      DemoOptions.USER_LOOKUP.about(
+          "with `compare`: `gateway` starts the stacks' authtoken modules with `--user-lookup"
+              + " gateway` (each filter call looks the user and its permissions up in mod-users"
+              + " and mod-permissions through the gateway, as FOLIO's mod-authtoken does)");
+
+  /** The settings of {@code checkout-checkin}, in documentation order. */
+  public static final SettingsSpec SPEC =
+      SettingsSpec.of(
+          GATEWAY,
+          TENANT,
+          USERS,
+          DURATION,
+          WARMUP,
+          USERNAME,
+          PASSWORD,
+          BARCODES,
+          ITEMS,
+          PATRONS,
+          MAX_OPERATIONS,
+          PROBE_ROUNDS,
+          COMPARE,
+          JVM_WARMUP,
+          SLICES,
+          VS,
+          USER_LOOKUP);
+
+  private static final List<Setting<?>> NOT_WITH_COMPARE =
+      List.of(GATEWAY, TENANT, BARCODES, USERNAME, PASSWORD, VS);
 
   /**
-   * @throws IllegalArgumentException naming the bad flag (unknown, out of range, a conflicting
-   *     pair, or a gateway that is not a loopback address)
+   * @param s read by {@link #SPEC}
+   * @throws IllegalArgumentException naming the bad setting (out of range, a conflicting pair, or a
+   *     gateway that is not a loopback address)
    */
   public static LoadOptions from(Settings s) {
-    s.checkKnown(KEYS);
-    boolean compare = s.bool("compare", false);
+    boolean compare = s.get(COMPARE);
     checkCombination(s, compare);
-    Duration duration =
-        duration(
-            s, "duration", Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofHours(24));
-    int slices = slices(s, duration, compare || given(s, "vs"));
-    List<URI> gateways =
-        compare ? List.of() : gateways("--gateway", s.string("gateway", "http://localhost:9130"));
-    List<URI> vs = given(s, "vs") ? gateways("--vs", s.string("vs", null)) : List.of();
+    Duration duration = s.get(DURATION);
+    int slices = slices(s, duration, compare || s.has(VS));
+    List<URI> gateways = compare ? List.of() : gateways("--gateway", s.get(GATEWAY));
+    List<URI> vs = s.has(VS) ? gateways("--vs", s.get(VS)) : List.of();
     for (URI url : vs) {
       if (gateways.contains(url)) {
         throw new IllegalArgumentException(
             "--vs names " + url + ", which --gateway names too:" + " give the other gateway");
       }
     }
-    Path barcodes =
-        compare || given(s, "items")
-            ? null
-            : Path.of(s.string("barcodes", "data/demo/barcodes.csv"));
+    Path barcodes = compare || s.has(ITEMS) ? null : Path.of(s.get(BARCODES));
     return new LoadOptions(
         gateways,
-        s.string("tenant", "diku"),
-        users(s),
+        s.get(TENANT),
+        s.get(USERS),
         duration,
-        duration(s, "warmup", Duration.ofSeconds(5), Duration.ZERO, Duration.ofHours(1)),
-        s.string("username", "diku_admin"),
-        s.string("password", "admin"),
+        s.get(WARMUP),
+        s.get(USERNAME),
+        s.get(PASSWORD),
         barcodes,
-        s.integer("items", 1000, 1, 1_000_000),
-        s.integer("patrons", 1000, 1, 1_000_000),
-        s.integer("max-operations", 1_000_000, 2, 100_000_000),
-        s.integer("probe-rounds", 3, 0, 100),
+        s.get(ITEMS),
+        s.get(PATRONS),
+        s.get(MAX_OPERATIONS),
+        s.get(PROBE_ROUNDS),
         compare,
-        duration(s, "jvm-warmup", Duration.ofSeconds(20), Duration.ZERO, Duration.ofHours(1)),
+        s.get(JVM_WARMUP),
         slices,
         vs,
-        DemoOptions.userLookup(s));
+        s.get(USER_LOOKUP) == UserLookup.GATEWAY);
   }
 
   /** Without the password. */
@@ -174,33 +254,37 @@ public record LoadOptions(
   }
 
   private static void checkCombination(Settings s, boolean compare) {
-    for (String key : NOT_WITH_COMPARE) {
-      if (compare && given(s, key)) {
+    for (Setting<?> setting : NOT_WITH_COMPARE) {
+      if (compare && s.has(setting)) {
         throw new IllegalArgumentException(
             "--"
-                + key
+                + setting.key()
                 + " cannot be used with --compare: it "
                 + "starts its own demo stacks (set their size with --items and --patrons)");
       }
     }
-    for (String key : new String[] {"jvm-warmup", "user-lookup"}) {
-      if (!compare && given(s, key)) {
-        throw new IllegalArgumentException("--" + key + " only applies with --compare");
+    for (Setting<?> setting : List.of(JVM_WARMUP, USER_LOOKUP)) {
+      if (!compare && s.has(setting)) {
+        throw new IllegalArgumentException("--" + setting.key() + " only applies with --compare");
       }
     }
-    if (!compare && !given(s, "vs") && given(s, "slices")) {
+    if (!compare && !s.has(VS) && s.has(SLICES)) {
       throw new IllegalArgumentException("--slices only applies with --compare or --vs");
     }
-    if (given(s, "barcodes") && given(s, "items")) {
+    if (s.has(BARCODES) && s.has(ITEMS)) {
       throw new IllegalArgumentException("give --barcodes FILE or --items N, not both");
     }
-    if (!compare && given(s, "patrons") && !given(s, "items")) {
+    if (!compare && s.has(PATRONS) && !s.has(ITEMS)) {
       throw new IllegalArgumentException("--patrons only applies with --items or --compare");
     }
   }
 
+  /**
+   * @param sliced whether the measured time is sliced (else any {@code slices} will do)
+   * @throws IllegalArgumentException if slices would be shorter than 1 s
+   */
   static int slices(Settings s, Duration duration, boolean sliced) {
-    int slices = s.integer("slices", 6, 1, 100);
+    int slices = s.get(SLICES);
     if (sliced && duration.dividedBy(slices).compareTo(Duration.ofSeconds(1)) < 0) {
       throw new IllegalArgumentException(
           "--slices "
@@ -211,48 +295,5 @@ public record LoadOptions(
               + "s");
     }
     return slices;
-  }
-
-  private static boolean given(Settings s, String key) {
-    return s.string(key, null) != null;
-  }
-
-  static List<Integer> users(Settings s) {
-    String value = s.string("users", "8");
-    List<Integer> counts = new ArrayList<>();
-    for (String part : value.split(",")) {
-      try {
-        int n = Integer.parseInt(part.strip());
-        if (n < 1 || n > MAX_USERS) {
-          throw new NumberFormatException();
-        }
-        counts.add(n);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            "--users must be a number or a list like 1,8,32, each "
-                + "1.."
-                + MAX_USERS
-                + ", was '"
-                + value
-                + "'");
-      }
-    }
-    return List.copyOf(counts);
-  }
-
-  static Duration duration(Settings s, String key, Duration def, Duration min, Duration max) {
-    Duration d = s.duration(key, def);
-    if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
-      throw new IllegalArgumentException(
-          "--"
-              + key
-              + " must be between "
-              + min.toSeconds()
-              + "s and "
-              + max.toHours()
-              + "h, was "
-              + s.string(key, ""));
-    }
-    return d;
   }
 }

@@ -2,7 +2,6 @@ package io.okapigw.perf.parallelauth;
 
 import io.okapigw.config.Settings;
 import io.okapigw.perf.fullfake.LaunchedBench;
-import java.util.List;
 
 /**
  * {@code parallel-auth}: runs the {@link ParallelAuthBench} with every part in a JVM of its own (or
@@ -15,10 +14,11 @@ public final class ParallelAuthCommand {
   /**
    * Runs and exits: 0 when it ran (target missed included), 1 if it could not run.
    *
-   * @throws IllegalArgumentException naming a bad flag, before anything starts
+   * @param settings read by {@link ParallelAuthOptions#SPEC}
+   * @throws IllegalArgumentException naming a bad setting, before anything starts
    */
-  public static void run(List<String> args) {
-    ParallelAuthOptions options = ParallelAuthOptions.from(Settings.fromArgs(args));
+  public static void run(Settings settings) {
+    ParallelAuthOptions options = ParallelAuthOptions.from(settings);
     LaunchedBench.runAndExit(
         "parallel-auth",
         options.inProcess(),

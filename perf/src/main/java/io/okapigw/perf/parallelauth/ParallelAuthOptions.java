@@ -1,25 +1,26 @@
 package io.okapigw.perf.parallelauth;
 
+import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
-import io.okapigw.perf.fullfake.BenchFlags;
+import io.okapigw.config.SettingsSpec;
+import io.okapigw.perf.fullfake.LaunchSettings;
 import io.okapigw.perf.fullfake.Launcher;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Settings of the {@code parallel-auth} command; {@link #from(Settings)} validates them and names
- * the bad flag.
+ * Settings of the {@code parallel-auth} command: the values of the settings declared here ({@link
+ * #SPEC}, with their defaults); {@link #from(Settings)} names a bad one.
  *
- * @param clients the client counts (default 1,8,32)
- * @param requests requests per client count and route (default 1000); each gateway route needs that
- *     many new tokens
+ * @param clients the client counts
+ * @param requests requests per client count and route; each gateway route needs that many new
+ *     tokens
  * @param rounds the requests of each client count are split into this many rounds, each running
- *     every route in turn (default 5), so that a change in the machine's load hits all alike
- * @param handlerDelay the handler's artificial delay (default 5ms)
- * @param warmup requests per route before measuring (default 300)
- * @param runTimeLimit hard limit per run (default 60s)
- * @param gatewayHeap each gateway's {@code -Xmx} (default 256m)
+ *     every route in turn, so that a change in the machine's load hits all alike
+ * @param handlerDelay the handler's artificial delay
+ * @param warmup requests per route before measuring
+ * @param runTimeLimit hard limit per run
+ * @param gatewayHeap each gateway's {@code -Xmx}
  * @param inProcess run everything in this JVM (tests) instead of separate processes
  * @param jars the gateway and authtoken fat jars (separate processes only)
  */
@@ -34,49 +35,55 @@ public record ParallelAuthOptions(
     boolean inProcess,
     Launcher.Jars jars) {
 
-  /** The flags {@code parallel-auth} knows. */
-  public static final Set<String> KEYS =
-      Set.of(
-          "clients",
-          "requests",
-          "rounds",
-          "handler-delay",
-          "warmup",
-          "run-time-limit",
-          "gateway-heap",
-          "in-process",
-          "gateway-jar",
-          "authtoken-jar");
-
   /** Most tokens a run may need: logins are cheap, but each is a session in the auth store. */
   public static final int MAX_TOKENS = 200_000;
 
+  public static final Setting<List<Integer>> CLIENTS =
+      Setting.integers("clients", List.of(1, 8, 32), 1, 256).about("the client counts");
+
+  public static final Setting<Integer> REQUESTS =
+      Setting.integer("requests", 1000, 1, MAX_TOKENS)
+          .about("requests per client count and route; each needs a new token");
+
+  public static final Setting<Integer> ROUNDS =
+      Setting.integer("rounds", 5, 1, 100)
+          .about(
+              "the requests of each client count in this many rounds, each running every route in"
+                  + " turn, so that a change in the machine's load hits all alike");
+
+  public static final Setting<Duration> HANDLER_DELAY =
+      Setting.duration("handler-delay", Duration.ofMillis(5), Duration.ZERO, Duration.ofSeconds(10))
+          .about("the handler's artificial delay");
+
+  public static final Setting<Integer> WARMUP =
+      Setting.integer("warmup", 300, 0, MAX_TOKENS).about("requests per route before measuring");
+
+  public static final Setting<Duration> RUN_TIME_LIMIT =
+      Setting.duration(
+              "run-time-limit", Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofDays(1))
+          .about("hard limit per run");
+
+  /** The settings of {@code parallel-auth}, in documentation order. */
+  public static final SettingsSpec SPEC =
+      SettingsSpec.of(CLIENTS, REQUESTS, ROUNDS, HANDLER_DELAY, WARMUP, RUN_TIME_LIMIT)
+          .and(LaunchSettings.SPEC);
+
   /**
-   * @throws IllegalArgumentException naming the first bad or unknown flag
+   * @param settings read by {@link #SPEC}
+   * @throws IllegalArgumentException naming the first bad setting
    */
   public static ParallelAuthOptions from(Settings settings) {
-    settings.checkKnown(KEYS);
-    boolean inProcess = settings.bool("in-process", false);
-    Duration delay = settings.duration("handler-delay", Duration.ofMillis(5));
-    Duration limit = settings.duration("run-time-limit", Duration.ofSeconds(60));
-    if (delay.toMillis() > 10_000 || limit.isZero()) {
-      throw new IllegalArgumentException(
-          "handler-delay must be at most 10s and run-time-limit " + "more than 0");
-    }
     ParallelAuthOptions options =
         new ParallelAuthOptions(
-            BenchFlags.integers(settings, "clients", "1,8,32", 1, 256),
-            settings.integer("requests", 1000, 1, MAX_TOKENS),
-            settings.integer("rounds", 5, 1, 100),
-            delay,
-            settings.integer("warmup", 300, 0, MAX_TOKENS),
-            limit,
-            BenchFlags.heap(settings, "gateway-heap", "256m"),
-            inProcess,
-            new Launcher.Jars(
-                BenchFlags.jar(settings, "gateway-jar", BenchFlags.DEFAULT_GATEWAY_JAR, !inProcess),
-                BenchFlags.jar(
-                    settings, "authtoken-jar", BenchFlags.DEFAULT_AUTHTOKEN_JAR, !inProcess)));
+            settings.get(CLIENTS),
+            settings.get(REQUESTS),
+            settings.get(ROUNDS),
+            settings.get(HANDLER_DELAY),
+            settings.get(WARMUP),
+            settings.get(RUN_TIME_LIMIT),
+            settings.get(LaunchSettings.GATEWAY_HEAP),
+            settings.get(LaunchSettings.IN_PROCESS),
+            LaunchSettings.jars(settings));
     if (options.rounds() > options.requests()) {
       throw new IllegalArgumentException(
           "rounds must be at most requests (" + options.requests() + "), was " + options.rounds());

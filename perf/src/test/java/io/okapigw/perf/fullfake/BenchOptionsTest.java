@@ -3,16 +3,22 @@ package io.okapigw.perf.fullfake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.config.Settings;
+import io.okapigw.config.Sizes;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
 import io.vertx.core.buffer.Buffer;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** The settings of fullfake and parallel-auth as the docs write them, and bad ones by name. */
 class BenchOptionsTest {
 
   private static FullFakeOptions fullfake(String... args) {
-    return FullFakeOptions.from(Settings.fromArgs(List.of(args)));
+    return FullFakeOptions.from(FullFakeOptions.SPEC.read(List.of(args)));
+  }
+
+  private static ParallelAuthOptions parallelAuth(String... args) {
+    return ParallelAuthOptions.from(ParallelAuthOptions.SPEC.read(List.of(args)));
   }
 
   @Test
@@ -21,79 +27,109 @@ class BenchOptionsTest {
     assertThat(options.clients()).containsExactly(1, 5, 10, 15, 20);
     assertThat(options.sizes())
         .containsExactly(
-            ByteSize.KB,
-            16 * ByteSize.KB,
-            256 * ByteSize.KB,
-            ByteSize.MB,
-            16 * ByteSize.MB,
-            256 * ByteSize.MB);
+            Sizes.KB, 16 * Sizes.KB, 256 * Sizes.KB, Sizes.MB, 16 * Sizes.MB, 256 * Sizes.MB);
     assertThat(options.requests()).isEqualTo(2000);
+    assertThat(options.gatewayHeap()).isEqualTo("256m");
+  }
+
+  @Test
+  void fullfake_documentedExamples_read() {
+    FullFakeOptions options =
+        fullfake(
+            "--in-process",
+            "--clients",
+            "1,5,10,15,20",
+            "--sizes",
+            "1KB,16KB,256KB,1MB,16MB,256MB",
+            "--requests",
+            "2000",
+            "--max-bytes-per-cell",
+            "1GB",
+            "--min-requests",
+            "4",
+            "--cell-time-limit",
+            "60s",
+            "--warmup",
+            "1000",
+            "--gateway-heap",
+            "256m");
+    assertThat(options.inProcess()).isTrue();
+    assertThat(options.sizes()).hasSize(6).last().isEqualTo(256 * Sizes.MB);
+    assertThat(options.maxBytesPerCell()).isEqualTo(Sizes.GB);
+    assertThat(options.cellTimeLimit()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(fullfake("--in-process", "--sizes", "1KiB,16mb,512").sizes())
+        .containsExactly(Sizes.KB, 16 * Sizes.MB, 512L);
   }
 
   @Test
   void requestsFor_bigBodies_staysWithinTheByteBudgetButAboveTheMinimum() {
     FullFakeOptions options = fullfake("--in-process", "true", "--max-bytes-per-cell", "1GB");
-    assertThat(options.requestsFor(ByteSize.KB)).isEqualTo(2000);
-    assertThat(options.requestsFor(ByteSize.MB)).isEqualTo(1024);
-    assertThat(options.requestsFor(16 * ByteSize.MB)).isEqualTo(64);
-    assertThat(options.requestsFor(256 * ByteSize.MB)).isEqualTo(4);
-    assertThat(options.requestsFor(4 * ByteSize.GB)).isEqualTo(4);
+    assertThat(options.requestsFor(Sizes.KB)).isEqualTo(2000);
+    assertThat(options.requestsFor(Sizes.MB)).isEqualTo(1024);
+    assertThat(options.requestsFor(16 * Sizes.MB)).isEqualTo(64);
+    assertThat(options.requestsFor(256 * Sizes.MB)).isEqualTo(4);
+    assertThat(options.requestsFor(4 * Sizes.GB)).isEqualTo(4);
   }
 
   @Test
-  void badFlags_failNamingTheFlag() {
+  void badValues_failNamingTheSetting() {
     assertThatThrownBy(() -> fullfake("--in-process", "true", "--clients", "1,0"))
-        .hasMessageContaining("clients");
+        .hasMessage("clients must be between 1 and 256 each, was '1,0'");
     assertThatThrownBy(() -> fullfake("--in-process", "true", "--sizes", "1KB,big"))
-        .hasMessageContaining("sizes");
+        .hasMessageStartingWith("sizes must be sizes separated by commas")
+        .hasMessageEndingWith("was '1KB,big'");
+    assertThatThrownBy(() -> fullfake("--in-process", "true", "--sizes", "1KB,5GB"))
+        .hasMessage("sizes must be between 0 and 4GB each, was '1KB,5GB'");
     assertThatThrownBy(() -> fullfake("--in-process", "true", "--gateway-heap", "lots"))
-        .hasMessageContaining("gateway-heap");
+        .hasMessage("gateway-heap must be a JVM heap size such as 256m or 1g, was 'lots'");
+    assertThatThrownBy(() -> fullfake("--in-process", "true", "--cell-time-limit", "60"))
+        .hasMessageStartingWith("cell-time-limit must be a duration");
     assertThatThrownBy(() -> fullfake("--in-process", "true", "--colour", "red"))
-        .hasMessageContaining("colour");
+        .hasMessageStartingWith("unknown setting 'colour'");
     assertThatThrownBy(() -> fullfake("--gateway-jar", "/nonexistent/gw.jar"))
-        .hasMessageContaining("gateway-jar");
+        .hasMessageStartingWith("gateway-jar: /nonexistent/gw.jar is missing");
+    assertThatThrownBy(() -> parallelAuth("--in-process", "true", "--handler-delay", "soon"))
+        .hasMessageStartingWith("handler-delay must be a duration");
+    assertThatThrownBy(() -> parallelAuth("--in-process", "true", "--handler-delay", "11s"))
+        .hasMessage("handler-delay must be between 0 and 10s, was '11s'");
     assertThatThrownBy(
-            () ->
-                ParallelAuthOptions.from(
-                    Settings.fromArgs(List.of("--in-process", "true", "--handler-delay", "soon"))))
-        .hasMessageContaining("handler-delay");
-    assertThatThrownBy(
-            () ->
-                ParallelAuthOptions.from(
-                    Settings.fromArgs(
-                        List.of("--in-process", "true", "--requests", "3", "--rounds", "4"))))
-        .hasMessageContaining("rounds");
+            () -> parallelAuth("--in-process", "true", "--requests", "3", "--rounds", "4"))
+        .hasMessage("rounds must be at most requests (3), was 4");
+  }
+
+  @Test
+  void parallelAuth_documentedExample_read() {
+    ParallelAuthOptions options =
+        parallelAuth(
+            "--in-process",
+            "true",
+            "--clients",
+            "1,8,32",
+            "--requests",
+            "1000",
+            "--rounds",
+            "5",
+            "--handler-delay",
+            "5ms",
+            "--warmup",
+            "300",
+            "--run-time-limit",
+            "60s");
+    assertThat(options.clients()).containsExactly(1, 8, 32);
+    assertThat(options.handlerDelay()).isEqualTo(Duration.ofMillis(5));
   }
 
   @Test
   void parallelAuth_requestsSplitIntoRounds_addUpToRequests() {
     ParallelAuthOptions options =
-        ParallelAuthOptions.from(
-            Settings.fromArgs(
-                List.of(
-                    "--in-process",
-                    "true",
-                    "--requests",
-                    "1002",
-                    "--rounds",
-                    "5",
-                    "--warmup",
-                    "0")));
+        parallelAuth(
+            "--in-process", "true", "--requests", "1002", "--rounds", "5", "--warmup", "0");
     int total = 0;
     for (int round = 0; round < options.rounds(); round++) {
       total += options.requestsInRound(round);
     }
     assertThat(total).isEqualTo(1002);
     assertThat(options.tokensNeeded()).isEqualTo(3 * 3 * 1002);
-  }
-
-  @Test
-  void byteSize_parsesBinaryUnits_andFormatsBack() {
-    assertThat(ByteSize.parse("sizes", "16KB")).isEqualTo(16384);
-    assertThat(ByteSize.parse("sizes", "256mb")).isEqualTo(256 * ByteSize.MB);
-    assertThat(ByteSize.parse("sizes", "7")).isEqualTo(7);
-    assertThat(ByteSize.format(256 * ByteSize.MB)).isEqualTo("256MB");
-    assertThat(ByteSize.format(1000)).isEqualTo("1000B");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.okapigw.perf.fullfake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.config.Sizes;
 import io.okapigw.perf.FixedModule;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -66,12 +67,12 @@ class FakeBodyModuleTest {
   @Test
   void get_fakeSize_streamsThatManyBytesWithContentLength_sameEachTime() {
     int port = FakeBodyModule.start(vertx, 0).await().actualPort();
-    String url = "http://127.0.0.1:" + port + FakeBodyModule.path(3 * ByteSize.MB + 5);
+    String url = "http://127.0.0.1:" + port + FakeBodyModule.path(3 * Sizes.MB + 5);
     Answer first = get(url).await();
     Answer second = get(url).await();
     assertThat(first.status()).isEqualTo(200);
-    assertThat(first.contentLength()).isEqualTo(Long.toString(3 * ByteSize.MB + 5));
-    assertThat(first.bytes()).isEqualTo(3 * ByteSize.MB + 5);
+    assertThat(first.contentLength()).isEqualTo(Long.toString(3 * Sizes.MB + 5));
+    assertThat(first.bytes()).isEqualTo(3 * Sizes.MB + 5);
     assertThat(second.crc()).isEqualTo(first.crc());
   }
 

@@ -2,7 +2,7 @@ package io.okapigw.perf.fullfake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.config.Settings;
+import io.okapigw.config.Sizes;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +25,7 @@ class FullFakeBenchTest {
   void tinyRun_oneClient1KBAnd1MB_hasNoErrorsPositiveRpsAndAWarmCache() {
     FullFakeOptions options =
         FullFakeOptions.from(
-            Settings.fromArgs(
+            FullFakeOptions.SPEC.read(
                 List.of(
                     "--in-process",
                     "true",
@@ -41,9 +41,7 @@ class FullFakeBenchTest {
     FullFakeReport report =
         FullFakeBench.run(vertx, launcher, options).eventually(launcher::close).await();
 
-    assertThat(report.cells())
-        .extracting(CellResult::size)
-        .containsExactly(ByteSize.KB, ByteSize.MB);
+    assertThat(report.cells()).extracting(CellResult::size).containsExactly(Sizes.KB, Sizes.MB);
     for (CellResult cell : report.cells()) {
       assertThat(cell.errors()).as("errors").isZero();
       assertThat(cell.direct().completed()).isEqualTo(8);

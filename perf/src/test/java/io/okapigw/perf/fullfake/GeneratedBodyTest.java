@@ -3,6 +3,7 @@ package io.okapigw.perf.fullfake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.config.Sizes;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -62,8 +63,8 @@ class GeneratedBodyTest {
         GeneratedBody.CHUNK_SIZE - 1,
         GeneratedBody.CHUNK_SIZE,
         GeneratedBody.CHUNK_SIZE + 1,
-        3 * ByteSize.MB + 17,
-        64 * ByteSize.MB
+        3 * Sizes.MB + 17,
+        64 * Sizes.MB
       })
   void body_ofSize_isExactlyThatLongInChunksOfAtMost64KiB(long size) {
     Drained drained = drain(size).await();
@@ -74,7 +75,7 @@ class GeneratedBodyTest {
 
   @Test
   void body_generatedTwice_hasIdenticalBytes() {
-    long size = 5 * ByteSize.MB + 123;
+    long size = 5 * Sizes.MB + 123;
     assertThat(drain(size).await().crc()).isEqualTo(drain(size).await().crc());
   }
 

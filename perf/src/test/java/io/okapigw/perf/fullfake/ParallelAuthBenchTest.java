@@ -2,7 +2,6 @@ package io.okapigw.perf.fullfake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.config.Settings;
 import io.okapigw.perf.parallelauth.ParallelAuthBench;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
 import io.okapigw.perf.parallelauth.ParallelAuthReport;
@@ -30,7 +29,7 @@ class ParallelAuthBenchTest {
   void smokeRun_everyGatewayRequestWithANewToken_isOneMissAndOneAuthCall() {
     ParallelAuthOptions options =
         ParallelAuthOptions.from(
-            Settings.fromArgs(
+            ParallelAuthOptions.SPEC.read(
                 List.of(
                     "--in-process",
                     "true",

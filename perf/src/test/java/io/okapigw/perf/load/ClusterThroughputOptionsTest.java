@@ -3,7 +3,6 @@ package io.okapigw.perf.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.config.Settings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ClusterThroughputOptionsTest {
 
   private static ClusterThroughputOptions parse(String... args) {
-    return ClusterThroughputOptions.from(Settings.fromArgs(List.of(args)));
+    return ClusterThroughputOptions.from(ClusterThroughputOptions.SPEC.read(List.of(args)));
   }
 
   @Test
@@ -40,8 +39,26 @@ class ClusterThroughputOptionsTest {
   }
 
   @Test
-  void unknownFlag_exitsTwoWithoutStartingAnything() {
-    assertThat(ClusterThroughput.execute(List.of("--gateway", "http://localhost:9130")))
-        .isEqualTo(2);
+  void documentedExample_read() {
+    ClusterThroughputOptions o =
+        parse(
+            "--nodes",
+            "3",
+            "--users",
+            "8,32",
+            "--duration",
+            "60s",
+            "--warmup",
+            "20s",
+            "--slices",
+            "6");
+    assertThat(o.users()).containsExactly(8, 32);
+    assertThat(o.warmup()).isEqualTo(Duration.ofSeconds(20));
+  }
+
+  @Test
+  void loadDriversOwnSetting_isRefusedAsUnknown() {
+    assertThatThrownBy(() -> parse("--gateway", "http://localhost:9130"))
+        .hasMessageStartingWith("unknown setting 'gateway'");
   }
 }

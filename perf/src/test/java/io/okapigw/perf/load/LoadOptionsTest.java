@@ -3,7 +3,6 @@ package io.okapigw.perf.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.config.Settings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -15,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LoadOptionsTest {
 
   private static LoadOptions parse(String... args) {
-    return LoadOptions.from(Settings.fromArgs(LoadCommand.withFlagValues(List.of(args))));
+    return LoadOptions.from(LoadOptions.SPEC.read(List.of(args)));
   }
 
   @ParameterizedTest
@@ -101,9 +100,47 @@ class LoadOptionsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"0", "1001", "8,x", "-1"})
-  void users_bad_isRefusedNamingTheFlag(String users) {
-    assertThatThrownBy(() -> parse("--users", users)).hasMessageContaining("--users");
+  @ValueSource(strings = {"0", "1001", "8,x", "-1", "1,,8"})
+  void users_bad_isRefusedNamingTheSetting(String users) {
+    assertThatThrownBy(() -> parse("--users", users))
+        .hasMessageStartingWith("users must be ")
+        .hasMessageEndingWith(", was '" + users + "'");
+  }
+
+  @Test
+  void documentedExamples_read() {
+    LoadOptions o =
+        parse(
+            "--gateway",
+            "http://localhost:9130",
+            "--tenant",
+            "diku",
+            "--users",
+            "1,8,32",
+            "--duration",
+            "60s",
+            "--warmup",
+            "5s",
+            "--barcodes",
+            "/tmp/barcodes.csv",
+            "--max-operations",
+            "1000000",
+            "--probe-rounds",
+            "3");
+    assertThat(o.users()).containsExactly(1, 8, 32);
+    assertThat(o.duration()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(o.barcodes()).hasToString("/tmp/barcodes.csv");
+    LoadOptions compare =
+        parse("--compare", "--user-lookup", "gateway", "--users", "8", "--jvm-warmup", "15s");
+    assertThat(compare.compare()).isTrue();
+    assertThat(compare.jvmWarmup()).isEqualTo(Duration.ofSeconds(15));
+  }
+
+  @Test
+  void duration_bareNumber_isRefusedNamingTheSetting() {
+    assertThatThrownBy(() -> parse("--duration", "60"))
+        .hasMessageStartingWith("duration must be a duration: a whole number and a unit")
+        .hasMessageEndingWith(", was '60'");
   }
 
   @Test
@@ -163,7 +200,7 @@ class LoadOptionsTest {
     assertThatThrownBy(() -> parse("--user-lookup", "gateway"))
         .hasMessageContaining("--user-lookup only applies with --compare");
     assertThatThrownBy(() -> parse("--compare", "--user-lookup", "remote"))
-        .hasMessageContaining("--user-lookup must be local or gateway");
+        .hasMessageContaining("user-lookup must be one of local, gateway");
   }
 
   @Test
@@ -190,7 +227,8 @@ class LoadOptionsTest {
 
   @Test
   void duration_outOfRange_isRefusedNamingTheFlag() {
-    assertThatThrownBy(() -> parse("--duration", "0s")).hasMessageContaining("--duration");
+    assertThatThrownBy(() -> parse("--duration", "0s"))
+        .hasMessage("duration must be between 1s and 1d, was '0s'");
   }
 
   @Test

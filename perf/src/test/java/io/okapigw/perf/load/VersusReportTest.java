@@ -2,7 +2,6 @@ package io.okapigw.perf.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.config.Settings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -13,7 +12,7 @@ class VersusReportTest {
 
   private static final LoadOptions OPTIONS =
       LoadOptions.from(
-          Settings.fromArgs(
+          LoadOptions.SPEC.read(
               List.of(
                   "--gateway",
                   "http://127.0.0.1:9270",

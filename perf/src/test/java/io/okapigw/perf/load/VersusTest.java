@@ -2,7 +2,6 @@ package io.okapigw.perf.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.config.Settings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
@@ -95,7 +94,7 @@ class VersusTest {
   void run_twoGateways_measuresThemInInterleavedSlicesOneAtATime() throws Exception {
     LoadOptions options =
         LoadOptions.from(
-            Settings.fromArgs(
+            LoadOptions.SPEC.read(
                 List.of(
                     "--gateway",
                     a,

@@ -2,7 +2,6 @@ package io.okapigw.perf.parallelauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.config.Settings;
 import io.okapigw.perf.fullfake.GatewayProbe.CacheCounters;
 import io.okapigw.perf.fullfake.HttpLoadResult;
 import io.okapigw.perf.latency.Latencies;
@@ -14,7 +13,7 @@ class ParallelAuthReportTest {
 
   private static final ParallelAuthOptions ONE_CLIENT =
       ParallelAuthOptions.from(
-          Settings.fromArgs(List.of("--in-process", "true", "--clients", "1")));
+          ParallelAuthOptions.SPEC.read(List.of("--in-process", "true", "--clients", "1")));
 
   @Test
   void targets_parallelWithinHitBoundButNotHandlerBound_issueTargetMissedReachableMet() {
