@@ -61,6 +61,13 @@ public final class Main {
         parallel-auth [--clients 1,8,32] [--requests 1000] [--rounds 5] [--handler-delay 5ms]
             auth.parallel off vs safe on cache misses (a new token per request), next to the
             auth call and the handler alone; markdown table and the latency target
+        hop-compare [--duration 10s] [--warmup 10s] [--rounds 3] [--connections 64]
+             [--body-connections 5] [--sizes 230B,16KB,16MB] [--vs URL [--vs-pid PID]]
+             [--via direct,nginx,ours,ours+auth,vs] [--base-port 9400]
+             [--gateway-jvm-args '...'] [--gateway-args '...']
+            the module direct, through nginx (/usr/sbin/nginx, 1 worker), through our gateway
+            (without and with the auth cache hit) and through --vs, in alternating rounds with
+            wrk; each proxy's CPU per request and per MB from /proc; tables with ratios to nginx
         modules [--host 0.0.0.0] [--port 9300] [--advertise-host localhost] [--patrons 1000]
              [--items 1000] [--seed 42]
             the simulated modules on fixed ports (port+1 ... port+9) for containers; manifest,
@@ -114,6 +121,7 @@ public final class Main {
         case "register" -> RegisterCommand.run(rest);
         case "invalidation-latency" -> InvalidationLatency.run(rest);
         case "cluster-throughput" -> ClusterThroughput.run(rest);
+        case "hop-compare" -> io.okapigw.perf.hop.HopCompare.run(rest);
         default -> {
           out.info(USAGE);
           System.exit("help".equals(command) ? 0 : 2);
