@@ -101,6 +101,7 @@ public final class HopCompare {
   private Measurement once(HopStack stack, Via via, long size, int round) throws Exception {
     Target t = stack.target(via);
     long proxyBefore = ProcStat.cpuNanos(t.proxyPids());
+    long systemBefore = ProcStat.systemNanos(t.proxyPids());
     long moduleBefore = ProcStat.cpuNanos(List.of(stack.modulePid()));
     WrkResult result;
     long heap;
@@ -108,11 +109,13 @@ public final class HopCompare {
       result = wrk.run(t.url(size), options.connectionsFor(size), options.duration(), t.headers());
       heap = heapSampler.largest();
     }
-    long proxy = t.proxyPids().isEmpty() ? -1 : ProcStat.cpuNanos(t.proxyPids()) - proxyBefore;
+    boolean known = !t.proxyPids().isEmpty();
+    long proxy = known ? ProcStat.cpuNanos(t.proxyPids()) - proxyBefore : -1;
+    long system = known ? ProcStat.systemNanos(t.proxyPids()) - systemBefore : -1;
     long module = ProcStat.cpuNanos(List.of(stack.modulePid())) - moduleBefore;
     long rss = t.proxyPids().stream().mapToLong(ProcStat::rssBytes).filter(b -> b >= 0).sum();
     return new Measurement(
-        via, size, round, result, proxy, module, heap, t.proxyPids().isEmpty() ? -1 : rss);
+        via, size, round, result, proxy, system, module, heap, t.proxyPids().isEmpty() ? -1 : rss);
   }
 
   private String header() {

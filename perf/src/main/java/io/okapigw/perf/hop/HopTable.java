@@ -22,8 +22,8 @@ final class HopTable {
 
   private static final String HEADER =
       "| via | req/s (rounds) | ÷ nginx | MB/s | p50 / p99 ms | errors | proxy CPU µs/req (rounds)"
-          + " | ÷ nginx | proxy CPU ms/MB | ÷ nginx | module CPU µs/req | heap / RSS MB |\n"
-          + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+          + " | ÷ nginx | kernel % | proxy CPU ms/MB | ÷ nginx | module CPU µs/req | heap / RSS MB |\n"
+          + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
 
   private HopTable() {}
 
@@ -60,6 +60,7 @@ final class HopTable {
         Long.toString(runs.stream().mapToLong(m -> m.wrk().errors()).sum()),
         via.proxied() ? withRounds(runs, Measurement::proxyMicrosPerRequest, "%.1f") : "",
         compared ? ratio(runs, nginx, Measurement::proxyMicrosPerRequest) : "",
+        via.proxied() ? format("%.0f", median(runs, Measurement::proxySystemPercent)) : "",
         via.proxied() ? format("%.2f", median(runs, Measurement::proxyMillisPerMb)) : "",
         compared ? ratio(runs, nginx, Measurement::proxyMillisPerMb) : "",
         format("%.1f", median(runs, Measurement::moduleMicrosPerRequest)),

@@ -9,6 +9,7 @@ package io.okapigw.perf.hop;
  * @param wrk what wrk measured
  * @param proxyCpuNanos CPU time the proxy's processes were charged over the run (nginx: master and
  *     worker; a JVM: its process), or -1 if unknown (no proxy, or no pid for {@code --vs})
+ * @param proxySystemNanos the part of {@code proxyCpuNanos} spent in the kernel, or -1
  * @param moduleCpuNanos CPU time the module was charged over the run
  * @param heapBytes the largest heap use sampled during the run (our gateway only), or -1
  * @param rssBytes the proxy's resident memory at the end of the run, or -1
@@ -19,6 +20,7 @@ record Measurement(
     int round,
     WrkResult wrk,
     long proxyCpuNanos,
+    long proxySystemNanos,
     long moduleCpuNanos,
     long heapBytes,
     long rssBytes) {
@@ -32,6 +34,13 @@ record Measurement(
     return proxyCpuNanos < 0 || wrk.requests() == 0
         ? Double.NaN
         : proxyCpuNanos / 1000.0 / wrk.requests();
+  }
+
+  /**
+   * @return the kernel's share of the proxy's CPU time in per cent, or NaN if unknown
+   */
+  double proxySystemPercent() {
+    return proxyCpuNanos <= 0 ? Double.NaN : 100.0 * proxySystemNanos / proxyCpuNanos;
   }
 
   /**

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * The kernel's accounting of a process, read from {@code /proc}: CPU time (user + system, {@code
@@ -26,6 +27,18 @@ final class ProcStat {
    * @throws IllegalArgumentException if the text is not a stat line
    */
   static long cpuTicks(String stat) {
+    return ticks(stat, 11) + ticks(stat, 12);
+  }
+
+  /**
+   * @param stat the content of {@code /proc/PID/stat}
+   * @return stime (time spent in the kernel for the process) in clock ticks
+   */
+  static long systemTicks(String stat) {
+    return ticks(stat, 12);
+  }
+
+  private static long ticks(String stat, int index) {
     // the command name (field 2) is in parentheses and may itself hold spaces and parentheses
     int close = stat.lastIndexOf(')');
     if (close < 0) {
@@ -36,7 +49,7 @@ final class ProcStat {
     if (fields.length < 13) {
       throw new IllegalArgumentException("not a /proc/PID/stat line: " + abbreviate(stat));
     }
-    return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    return Long.parseLong(fields[index]);
   }
 
   /**
@@ -58,9 +71,20 @@ final class ProcStat {
    * @return the summed CPU time of {@code pids} in nanoseconds; a process gone counts 0
    */
   static long cpuNanos(Collection<Long> pids) {
+    return nanos(pids, ProcStat::cpuTicks);
+  }
+
+  /**
+   * @return the summed system (kernel) CPU time of {@code pids} in nanoseconds
+   */
+  static long systemNanos(Collection<Long> pids) {
+    return nanos(pids, ProcStat::systemTicks);
+  }
+
+  private static long nanos(Collection<Long> pids, ToLongFunction<String> field) {
     long ticks = 0;
     for (long pid : pids) {
-      ticks += read(pid, "stat").map(ProcStat::cpuTicks).orElse(0L);
+      ticks += read(pid, "stat").map(field::applyAsLong).orElse(0L);
     }
     return ticks * (1_000_000_000L / TICKS_PER_SECOND);
   }

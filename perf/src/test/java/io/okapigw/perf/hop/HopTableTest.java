@@ -12,7 +12,7 @@ class HopTableTest {
     long requests = (long) (rps * 10);
     WrkResult wrk = new WrkResult(requests, 10, rps, 1.0, 5.0, 0);
     long cpu = via.proxied() ? cpuMicros * 1000 * requests : -1;
-    return new Measurement(via, size, round, wrk, cpu, 10_000L * requests, -1, -1);
+    return new Measurement(via, size, round, wrk, cpu, cpu / 2, 10_000L * requests, -1, -1);
   }
 
   private static List<Measurement> small() {
@@ -64,6 +64,13 @@ class HopTableTest {
             .orElseThrow();
     assertThat(direct.split("\\|", -1)[7].trim()).isEmpty();
     assertThat(direct).contains("| 10.0 |"); // module CPU µs per request
+    String ours =
+        HopTable.table(230, small())
+            .lines()
+            .filter(l -> l.startsWith("| ours |"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(ours.split("\\|", -1)[9].trim()).isEqualTo("50"); // kernel %
   }
 
   @Test

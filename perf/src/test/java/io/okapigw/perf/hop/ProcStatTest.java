@@ -15,6 +15,7 @@ class ProcStatTest {
   @Test
   void cpuTicks_sumsUserAndSystemTime() {
     assertThat(ProcStat.cpuTicks(NGINX)).isEqualTo(123 + 45);
+    assertThat(ProcStat.systemTicks(NGINX)).isEqualTo(45);
   }
 
   @Test
