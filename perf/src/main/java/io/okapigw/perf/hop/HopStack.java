@@ -1,6 +1,9 @@
 package io.okapigw.perf.hop;
 
 import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -63,6 +66,9 @@ final class HopStack implements AutoCloseable {
   private long modulePid;
 
   private void startAll(Path nginx) throws Exception {
+    for (int port = options.basePort() + 1; port <= options.basePort() + 4; port++) {
+      requireFree(port);
+    }
     int modulePort = options.basePort() + 1;
     Process module =
         java(
@@ -210,6 +216,19 @@ final class HopStack implements AutoCloseable {
     Process p = children.start(name, command);
     children.awaitReady(name, p, readyUrl, START_TIMEOUT);
     return p;
+  }
+
+  /** A process left over from an earlier run would answer in place of the one started here. */
+  private static void requireFree(int port) throws IOException {
+    try (ServerSocket socket = new ServerSocket()) {
+      socket.bind(new InetSocketAddress("127.0.0.1", port));
+    } catch (BindException e) {
+      throw new IOException(
+          "port "
+              + port
+              + " on 127.0.0.1 is taken (a run still going, or left over?); choose other ports"
+              + " with --base-port");
+    }
   }
 
   private static String version(Path nginx) throws IOException, InterruptedException {
