@@ -61,7 +61,7 @@ public final class Main {
         parallel-auth [--clients 1,8,32] [--requests 1000] [--rounds 5] [--handler-delay 5ms]
             auth.parallel off vs safe on cache misses (a new token per request), next to the
             auth call and the handler alone; markdown table and the latency target
-        hop-compare [--duration 10s] [--warmup 10s] [--rounds 3] [--connections 64]
+        hop-compare [--duration 10s] [--warmup 20s] [--settle 2s] [--rounds 3] [--connections 64]
              [--body-connections 5] [--sizes 230B,16KB,16MB] [--vs URL [--vs-pid PID]]
              [--via direct,nginx,ours,ours+auth,vs] [--base-port 9400]
              [--gateway-jvm-args '...'] [--gateway-args '...']

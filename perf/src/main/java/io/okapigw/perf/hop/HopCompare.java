@@ -66,7 +66,9 @@ public final class HopCompare {
         + o.rounds()
         + " rounds of "
         + o.duration().toSeconds()
-        + " s each: "
+        + " s each, each after "
+        + o.settle().toSeconds()
+        + " s unmeasured: "
         + minutes(o.plannedTime())
         + " of load, plus about a minute to start the processes";
   }
@@ -100,6 +102,10 @@ public final class HopCompare {
 
   private Measurement once(HopStack stack, Via via, long size, int round) throws Exception {
     Target t = stack.target(via);
+    // a process idle while the others were measured meets the load warm again before it counts
+    if (!options.settle().isZero()) {
+      wrk.run(t.url(size), options.connectionsFor(size), options.settle(), t.headers());
+    }
     long proxyBefore = ProcStat.cpuNanos(t.proxyPids());
     long systemBefore = ProcStat.systemNanos(t.proxyPids());
     long moduleBefore = ProcStat.cpuNanos(List.of(stack.modulePid()));

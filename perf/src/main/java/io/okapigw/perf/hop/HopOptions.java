@@ -14,6 +14,8 @@ import java.util.Set;
  *
  * @param duration each measured wrk run
  * @param warmup the wrk run before the rounds, per way and size (JIT, connection pools)
+ * @param settle unmeasured load right before each measured run (a process idle while the others
+ *     were measured meets the load warm again)
  * @param rounds rounds; each measures every way once, in {@link Via} order
  * @param connections wrk connections for small bodies
  * @param bodyConnections wrk connections for bodies of {@link HopTable#SMALL_BELOW} and more
@@ -31,6 +33,7 @@ import java.util.Set;
 record HopOptions(
     Duration duration,
     Duration warmup,
+    Duration settle,
     int rounds,
     int connections,
     int bodyConnections,
@@ -74,7 +77,8 @@ record HopOptions(
     int basePort = settings.integer("base-port", 9400, 1024, 65000);
     return new HopOptions(
         positive("duration", settings.duration("duration", Duration.ofSeconds(10))),
-        settings.duration("warmup", Duration.ofSeconds(10)),
+        settings.duration("warmup", Duration.ofSeconds(20)),
+        settings.duration("settle", Duration.ofSeconds(2)),
         settings.integer("rounds", 3, 1, 100),
         settings.integer("connections", 64, 1, 10_000),
         settings.integer("body-connections", 5, 1, 10_000),
@@ -103,7 +107,7 @@ record HopOptions(
    */
   Duration plannedTime() {
     long runs = (long) sizes.size() * vias.size();
-    return warmup.multipliedBy(runs).plus(duration.multipliedBy(runs * rounds));
+    return warmup.multipliedBy(runs).plus(duration.plus(settle).multipliedBy(runs * rounds));
   }
 
   private static Set<Via> vias(String list, boolean withVs) {

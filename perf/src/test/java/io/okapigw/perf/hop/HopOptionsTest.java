@@ -21,8 +21,8 @@ class HopOptionsTest {
     assertThat(o.sizes()).containsExactly(230L, 16L * 1024, 16L * 1024 * 1024);
     assertThat(o.connectionsFor(230)).isEqualTo(64);
     assertThat(o.connectionsFor(16 * 1024)).isEqualTo(5);
-    // 4 ways x 3 sizes x (10 s warm-up + 3 x 10 s)
-    assertThat(o.plannedTime()).isEqualTo(Duration.ofSeconds(480));
+    // 4 ways x 3 sizes x (20 s warm-up + 3 x (2 s settling + 10 s))
+    assertThat(o.plannedTime()).isEqualTo(Duration.ofSeconds(12 * (20 + 36)));
   }
 
   @Test
