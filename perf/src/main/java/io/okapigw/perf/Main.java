@@ -63,11 +63,12 @@ public final class Main {
             auth call and the handler alone; markdown table and the latency target
         hop-compare [--duration 10s] [--warmup 20s] [--settle 2s] [--rounds 3] [--connections 64]
              [--body-connections 5] [--sizes 230B,16KB,16MB] [--vs URL [--vs-pid PID]]
-             [--via direct,nginx,ours,ours+auth,vs] [--base-port 9400]
+             [--via direct,nginx,netty-relay,vertx-relay,ours,ours+auth,vs] [--base-port 9400]
              [--gateway-jvm-args '...'] [--gateway-args '...']
             the module direct, through nginx (/usr/sbin/nginx, 1 worker), through our gateway
             (without and with the auth cache hit) and through --vs, in alternating rounds with
-            wrk; each proxy's CPU per request and per MB from /proc; tables with ratios to nginx
+            wrk; each proxy's CPU per request and per MB from /proc; tables with ratios to nginx;
+            netty-relay and vertx-relay (not by default): bare relays, floors for the JVM
         modules [--host 0.0.0.0] [--port 9300] [--advertise-host localhost] [--patrons 1000]
              [--items 1000] [--seed 42]
             the simulated modules on fixed ports (port+1 ... port+9) for containers; manifest,

@@ -21,7 +21,11 @@ import java.util.stream.Stream;
 final class Children implements AutoCloseable {
 
   private static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+      HttpClient.newBuilder()
+          // no h2c upgrade attempt: a relay would pass the Upgrade on to the module
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(1))
+          .build();
   private static final int LOG_TAIL = 3000;
 
   private final Path logDir;

@@ -33,7 +33,11 @@ final class GatewaySetup {
           .formatted(MODULE_ID, PERMISSION);
 
   private static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+      HttpClient.newBuilder()
+          // no h2c upgrade attempt: a relay would pass the Upgrade on to the module
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(2))
+          .build();
 
   private final URI gateway;
 

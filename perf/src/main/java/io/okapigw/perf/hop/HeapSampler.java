@@ -16,7 +16,11 @@ final class HeapSampler implements AutoCloseable {
 
   static final long PERIOD_MILLIS = 2000;
   private static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+      HttpClient.newBuilder()
+          // no h2c upgrade attempt: a relay would pass the Upgrade on to the module
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(1))
+          .build();
 
   private final URI metrics;
   private final AtomicLong largest = new AtomicLong(-1);

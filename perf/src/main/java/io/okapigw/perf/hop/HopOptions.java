@@ -23,7 +23,8 @@ import java.util.Set;
  * @param vias the ways measured
  * @param vs the other running gateway, or null
  * @param vsPid its process id for the CPU figures, or -1 to look up who listens on its port
- * @param basePort the module listens on basePort+1, nginx +2, our gateway +3, authtoken +4
+ * @param basePort the module listens on basePort+1, nginx +2, our gateway +3, authtoken +4, the
+ *     Vert.x relay +5, the Netty relay +6
  * @param gatewayJar our gateway's fat jar
  * @param authtokenJar the authtoken module's fat jar
  * @param gatewayHeap our gateway's -Xmx
@@ -112,9 +113,11 @@ record HopOptions(
 
   private static Set<Via> vias(String list, boolean withVs) {
     if (list.isEmpty()) {
-      EnumSet<Via> all = EnumSet.allOf(Via.class);
-      if (!withVs) {
-        all.remove(Via.VS);
+      EnumSet<Via> all = EnumSet.noneOf(Via.class);
+      for (Via v : Via.values()) {
+        if (v.byDefault() || v == Via.VS && withVs) {
+          all.add(v);
+        }
       }
       return all;
     }
@@ -135,7 +138,9 @@ record HopOptions(
       }
     }
     throw new IllegalArgumentException(
-        "via: one of direct, nginx, ours, ours+auth, vs, was '" + label + "'");
+        "via: one of direct, nginx, netty-relay, vertx-relay, ours, ours+auth, vs, was '"
+            + label
+            + "'");
   }
 
   private static URI loopback(String url) {

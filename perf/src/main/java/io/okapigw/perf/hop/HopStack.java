@@ -66,7 +66,7 @@ final class HopStack implements AutoCloseable {
   private long modulePid;
 
   private void startAll(Path nginx) throws Exception {
-    for (int port = options.basePort() + 1; port <= options.basePort() + 4; port++) {
+    for (int port = options.basePort() + 1; port <= options.basePort() + 6; port++) {
       requireFree(port);
     }
     int modulePort = options.basePort() + 1;
@@ -86,6 +86,8 @@ final class HopStack implements AutoCloseable {
     if (options.vias().contains(Via.OURS) || options.vias().contains(Via.OURS_AUTH)) {
       startOurs(modulePort);
     }
+    startRelay(Via.VERTX_RELAY, VertxRelay.class, options.basePort() + 5, modulePort);
+    startRelay(Via.NETTY_RELAY, NettyRelay.class, options.basePort() + 6, modulePort);
     if (options.vs() != null) {
       setUpVs(modulePort);
     }
@@ -161,6 +163,21 @@ final class HopStack implements AutoCloseable {
               pids,
               metrics));
     }
+  }
+
+  private void startRelay(Via via, Class<?> main, int port, int modulePort) throws Exception {
+    if (!options.vias().contains(via)) {
+      return;
+    }
+    Process relay =
+        java(
+            via.label(),
+            List.of("-Xmx" + options.gatewayHeap(), "-cp", ownClasspath(), main.getName()),
+            List.of(
+                "--port", Integer.toString(port), "--module-port", Integer.toString(modulePort)),
+            url(port) + "/hop/0");
+    targets.put(
+        via, new Target(via, url(port), tenant(GatewaySetup.NO_AUTH), List.of(relay.pid()), null));
   }
 
   private void startAuthtoken(int port) throws Exception {

@@ -6,6 +6,10 @@ enum Via {
   DIRECT("direct"),
   /** Through nginx. */
   NGINX("nginx"),
+  /** Through {@link NettyRelay}, a floor: what a bare JVM relay on Netty costs (not by default). */
+  NETTY_RELAY("netty-relay"),
+  /** Through {@link VertxRelay}, a floor: what a bare Vert.x relay costs (not by default). */
+  VERTX_RELAY("vertx-relay"),
   /** Through our gateway, for a tenant without an auth filter. */
   OURS("ours"),
   /** Through our gateway, for a tenant with the authtoken filter, one token: a cache hit. */
@@ -21,6 +25,13 @@ enum Via {
 
   String label() {
     return label;
+  }
+
+  /**
+   * @return whether a run measures this way unless {@code --via} says otherwise
+   */
+  boolean byDefault() {
+    return this != VS && this != NETTY_RELAY && this != VERTX_RELAY;
   }
 
   /**
