@@ -27,6 +27,7 @@ import java.util.Set;
  *     Vert.x relay +5, the Netty relay +6
  * @param gatewayJar our gateway's fat jar
  * @param authtokenJar the authtoken module's fat jar
+ * @param authtokenDescriptor the authtoken module's descriptor
  * @param gatewayHeap our gateway's -Xmx
  * @param gatewayJvmArgs more JVM options for our gateway (a profiler, say)
  * @param gatewayArgs more settings for our gateway ({@code --instances 1}, say)
@@ -45,6 +46,7 @@ record HopOptions(
     int basePort,
     Path gatewayJar,
     Path authtokenJar,
+    Path authtokenDescriptor,
     String gatewayHeap,
     List<String> gatewayJvmArgs,
     List<String> gatewayArgs) {
@@ -91,6 +93,9 @@ record HopOptions(
         Path.of(settings.string("gateway-jar", "okapi-core/target/okapi-core-fat.jar")),
         Path.of(
             settings.string("authtoken-jar", "authtoken-module/target/authtoken-module-fat.jar")),
+        Path.of(
+            settings.string(
+                "authtoken-descriptor", "authtoken-module/descriptors/ModuleDescriptor.json")),
         settings.string("gateway-heap", "256m"),
         words(settings.string("gateway-jvm-args", "")),
         words(settings.string("gateway-args", "")));
