@@ -138,13 +138,7 @@ final class HopStack implements AutoCloseable {
     Path descriptor = null;
     if (auth) {
       startAuthtoken(authPort);
-      descriptor =
-          options
-              .authtokenJar()
-              .toAbsolutePath()
-              .getParent()
-              .getParent()
-              .resolve("descriptors/ModuleDescriptor.json");
+      descriptor = options.authtokenDescriptor();
     }
     GatewaySetup setup = new GatewaySetup(URI.create(url(port)));
     setup.registerFresh(modulePort, descriptor, authPort);
