@@ -22,6 +22,12 @@ public final class Main {
   /** Plain-text output for the user (version). */
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
+  private static final String ALLOCATOR_TYPE = "io.netty.allocator.type";
+
+  static {
+    preferPooledBuffers();
+  }
+
   /** The gateway's commands and their settings. */
   static final Commands COMMANDS =
       Commands.of("java -jar okapi-core-fat.jar")
@@ -40,6 +46,18 @@ public final class Main {
 
   public static void main(String[] args) {
     COMMANDS.main(args);
+  }
+
+  /**
+   * Netty's pooled buffer allocator instead of its default (adaptive) one: the proxy spends about
+   * an eighth less CPU per request with it (docs/benchmarks.md, hop efficiency). Netty reads the
+   * property once, when its allocator class loads, so this runs before anything touches Netty; a
+   * {@code -Dio.netty.allocator.type} given on the command line wins.
+   */
+  private static void preferPooledBuffers() {
+    if (System.getProperty(ALLOCATOR_TYPE) == null) {
+      System.setProperty(ALLOCATOR_TYPE, "pooled");
+    }
   }
 
   private static void dev(Settings settings) {

@@ -5,6 +5,7 @@ import io.okapigw.perf.cluster.InvalidationLatency;
 import io.okapigw.perf.fullfake.FakeBodyModule;
 import io.okapigw.perf.fullfake.FullFakeCommand;
 import io.okapigw.perf.fullfake.FullFakeOptions;
+import io.okapigw.perf.hop.HopCompare;
 import io.okapigw.perf.load.ClusterThroughput;
 import io.okapigw.perf.load.LoadCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
@@ -64,7 +65,16 @@ public final class Main {
               "fake-module",
               "the full-fake module: GET /fake/{bytes} streams a generated body of that size",
               FakeBodyModule.SPEC,
-              FakeBodyModule::serve);
+              FakeBodyModule::serve)
+          .add(
+              "hop-compare",
+              "the module direct, through nginx (1 worker, keep-alive, 64 KB buffers), through our"
+                  + " gateway (without and with the auth cache hit) and through --vs, in"
+                  + " alternating rounds with wrk; each proxy's CPU per request and per MB from"
+                  + " /proc; tables with ratios to nginx; netty-relay and vertx-relay (not by"
+                  + " default): bare relays, floors for a JVM proxy",
+              HopCompare.SPEC,
+              HopCompare::run);
 
   private Main() {}
 

@@ -1,9 +1,6 @@
 package io.okapigw.core.http;
 
 import io.vertx.core.MultiMap;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.Set;
 
 /** The Okapi protocol's headers, and which of them may cross which boundary. */
 public final class OkapiHeaders {
@@ -35,23 +32,12 @@ public final class OkapiHeaders {
   public static final String AUTHORIZATION = "Authorization";
 
   /**
-   * Headers only the gateway and the auth filter exchange; never forwarded to modules or clients.
+   * Headers never forwarded to modules or clients: RFC 9110 hop-by-hop headers, plus Host (the
+   * client sets it for the upstream) and Expect (the gateway has already answered 100-continue);
+   * and the headers only the gateway and the auth filter exchange.
    */
-  private static final Set<String> AUTH_ONLY =
-      lower(
-          MODULE_TOKENS,
-          MODULE_PERMISSIONS,
-          PERMISSIONS_REQUIRED,
-          PERMISSIONS_DESIRED,
-          EXTRA_PERMISSIONS,
-          FILTER);
-
-  /**
-   * RFC 9110 hop-by-hop headers, plus Host (the client sets it for the upstream) and Expect (the
-   * gateway has already answered 100-continue).
-   */
-  private static final Set<String> HOP_BY_HOP =
-      lower(
+  public static final HeaderNames NOT_FORWARDED =
+      HeaderNames.of(
           "Connection",
           "Keep-Alive",
           "Proxy-Authenticate",
@@ -62,31 +48,21 @@ public final class OkapiHeaders {
           "Transfer-Encoding",
           "Upgrade",
           "Host",
-          "Expect");
+          "Expect",
+          MODULE_TOKENS,
+          MODULE_PERMISSIONS,
+          PERMISSIONS_REQUIRED,
+          PERMISSIONS_DESIRED,
+          EXTRA_PERMISSIONS,
+          FILTER);
 
   private OkapiHeaders() {}
 
   /**
    * Copies headers that may travel to the next hop: no hop-by-hop headers (including those the
-   * Connection header names) and no auth-only headers.
+   * Connection header names) and no auth-only headers. Headers already in {@code to} stay.
    */
   public static void copyForwardable(MultiMap from, MultiMap to) {
-    to.addAll(from);
-    // Vert.x header maps are case-insensitive: removing by name drops every spelling
-    connectionListed(from).forEach(to::remove);
-    HOP_BY_HOP.forEach(to::remove);
-    AUTH_ONLY.forEach(to::remove);
-  }
-
-  private static Set<String> connectionListed(MultiMap headers) {
-    String connection = headers.get("Connection");
-    if (connection == null) {
-      return Set.of();
-    }
-    return Set.copyOf(Arrays.asList(connection.toLowerCase(Locale.ROOT).split("\\s*,\\s*")));
-  }
-
-  private static Set<String> lower(String... names) {
-    return Set.copyOf(Arrays.stream(names).map(n -> n.toLowerCase(Locale.ROOT)).toList());
+    NOT_FORWARDED.copyAllBut(from, to);
   }
 }

@@ -3,6 +3,7 @@ package io.okapigw.core.proxy;
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthRequest;
 import io.okapigw.core.auth.Grants;
+import io.okapigw.core.http.HeaderNames;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.Stage;
@@ -31,6 +32,25 @@ record ProxyRequest(
     String okapiUrl,
     long receivedAt,
     AuthDecision grant) {
+
+  /**
+   * The client's headers a module never gets: those never forwarded, the client's credentials and
+   * permissions, and those the gateway writes itself (so they are added, not looked up and
+   * replaced).
+   */
+  private static final HeaderNames NOT_TO_MODULES =
+      OkapiHeaders.NOT_FORWARDED.with(
+          OkapiHeaders.AUTHORIZATION,
+          OkapiHeaders.TOKEN,
+          OkapiHeaders.PERMISSIONS,
+          OkapiHeaders.MODULE_ID,
+          OkapiHeaders.TENANT,
+          OkapiHeaders.URL,
+          OkapiHeaders.REQUEST_ID,
+          OkapiHeaders.REQUEST_TIMESTAMP,
+          OkapiHeaders.REQUEST_METHOD,
+          OkapiHeaders.MATCH_PATH_PATTERN,
+          OkapiHeaders.REQUEST_IP);
 
   ProxyRequest withGrant(AuthDecision newGrant) {
     return new ProxyRequest(
@@ -68,37 +88,38 @@ record ProxyRequest(
    * Writes the headers a module's handler or filter receives: the client's forwardable headers,
    * Okapi's request headers, the token for the stage's module, and the user id and permissions the
    * auth filter vouched for (never permissions the client sent).
+   *
+   * @param headers a new request's headers, empty
    */
   void writeModuleHeaders(MultiMap headers, Stage stage) {
     writeCommonHeaders(headers, stage);
     String token = tokenFor(stage);
     if (token != null) {
-      headers.set(OkapiHeaders.TOKEN, token);
+      headers.add(OkapiHeaders.TOKEN, token);
     }
     if (grant != null && !grant.userId().isEmpty()) {
       headers.set(OkapiHeaders.USER_ID, grant.userId());
     }
     if (grant != null && !grant.permissions().isEmpty()) {
-      headers.set(OkapiHeaders.PERMISSIONS, grant.permissions());
+      headers.add(OkapiHeaders.PERMISSIONS, grant.permissions());
     }
   }
 
+  /**
+   * @param headers a new request's headers, empty
+   */
   private void writeCommonHeaders(MultiMap headers, Stage stage) {
-    OkapiHeaders.copyForwardable(in.headers(), headers);
-    headers.remove(OkapiHeaders.AUTHORIZATION);
-    headers.remove(OkapiHeaders.TOKEN);
-    headers.remove(OkapiHeaders.PERMISSIONS);
-    headers.remove(OkapiHeaders.MODULE_ID);
+    NOT_TO_MODULES.copyAllBut(in.headers(), headers);
     headers
-        .set(OkapiHeaders.TENANT, identity.tenant())
-        .set(OkapiHeaders.URL, okapiUrl)
-        .set(OkapiHeaders.REQUEST_ID, requestId)
-        .set(OkapiHeaders.REQUEST_TIMESTAMP, Long.toString(receivedAt))
-        .set(OkapiHeaders.REQUEST_METHOD, in.method().name())
-        .set(OkapiHeaders.MATCH_PATH_PATTERN, stage.pathPattern());
+        .add(OkapiHeaders.TENANT, identity.tenant())
+        .add(OkapiHeaders.URL, okapiUrl)
+        .add(OkapiHeaders.REQUEST_ID, requestId)
+        .add(OkapiHeaders.REQUEST_TIMESTAMP, Long.toString(receivedAt))
+        .add(OkapiHeaders.REQUEST_METHOD, in.method().name())
+        .add(OkapiHeaders.MATCH_PATH_PATTERN, stage.pathPattern());
     SocketAddress remote = in.remoteAddress();
     if (remote != null && remote.host() != null) {
-      headers.set(OkapiHeaders.REQUEST_IP, remote.host());
+      headers.add(OkapiHeaders.REQUEST_IP, remote.host());
     }
   }
 }

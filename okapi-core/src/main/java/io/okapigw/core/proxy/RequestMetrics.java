@@ -2,8 +2,8 @@ package io.okapigw.core.proxy;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -14,32 +14,47 @@ import java.util.concurrent.TimeUnit;
  */
 final class RequestMetrics {
 
-  private static final Set<String> METHODS =
-      Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
+  private static final List<String> METHODS =
+      List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "OTHER");
+  private static final int CLASSES = 10;
 
   private final MeterRegistry registry;
 
-  /** Timers by tags: a map lookup per request instead of Micrometer's registration path. */
-  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  /**
+   * A tenant's timers by method and status class, registered on first use: one map lookup per
+   * request, no key built, instead of Micrometer's registration path.
+   */
+  private final Map<String, Timer[]> timers = new ConcurrentHashMap<>();
 
   RequestMetrics(MeterRegistry registry) {
     this.registry = registry;
   }
 
   void record(String tenant, String method, int status, long startNanos) {
-    String m = METHODS.contains(method) ? method : "OTHER";
-    String statusClass = (status / 100) + "xx";
-    timers
-        .computeIfAbsent(
-            tenant + ' ' + m + ' ' + statusClass,
-            k ->
-                Timer.builder("okapi.requests")
-                    .description(
-                        "Requests proxied by the gateway, from arrival to the last byte sent")
-                    .tag("tenant", tenant)
-                    .tag("method", m)
-                    .tag("status", statusClass)
-                    .register(registry))
-        .record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+    int m = methodIndex(method);
+    int statusClass = Math.min(Math.max(status / 100, 0), CLASSES - 1);
+    Timer[] ofTenant = timers.computeIfAbsent(tenant, t -> new Timer[METHODS.size() * CLASSES]);
+    int slot = m * CLASSES + statusClass;
+    Timer timer = ofTenant[slot];
+    if (timer == null) {
+      // a race registers the same meter twice: Micrometer hands back the one it has
+      timer = register(tenant, METHODS.get(m), statusClass + "xx");
+      ofTenant[slot] = timer;
+    }
+    timer.record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+  }
+
+  private Timer register(String tenant, String method, String statusClass) {
+    return Timer.builder("okapi.requests")
+        .description("Requests proxied by the gateway, from arrival to the last byte sent")
+        .tag("tenant", tenant)
+        .tag("method", method)
+        .tag("status", statusClass)
+        .register(registry);
+  }
+
+  private static int methodIndex(String method) {
+    int i = METHODS.indexOf(method);
+    return i < 0 ? METHODS.size() - 1 : i;
   }
 }

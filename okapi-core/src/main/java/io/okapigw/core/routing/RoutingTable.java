@@ -173,9 +173,10 @@ public final class RoutingTable {
   }
 
   private Stage stage(Route route) {
+    Instances running = instances.get(route.moduleId());
     return new Stage(
         route.moduleId(),
         route.entry(),
-        instances.getOrDefault(route.moduleId(), new Instances(route.moduleId(), List.of())));
+        running != null ? running : new Instances(route.moduleId(), List.of()));
   }
 }

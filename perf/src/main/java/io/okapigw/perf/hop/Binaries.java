@@ -1,0 +1,70 @@
+package io.okapigw.perf.hop;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * Finds the programs the comparison runs that are not Java: nginx (Debian's {@code /usr/sbin/nginx}
+ * or {@code nginx} on the PATH) and wrk. A missing one stops the command with a message naming the
+ * package that brings it.
+ */
+final class Binaries {
+
+  static final Path DEBIAN_NGINX = Path.of("/usr/sbin/nginx");
+
+  private Binaries() {}
+
+  /**
+   * @param path the value of {@code PATH}
+   * @return nginx
+   * @throws IllegalStateException naming the packages if there is none
+   */
+  static Path nginx(String path) {
+    return nginx(path, Files::isExecutable);
+  }
+
+  static Path nginx(String path, Predicate<Path> executable) {
+    if (executable.test(DEBIAN_NGINX)) {
+      return DEBIAN_NGINX;
+    }
+    return onPath("nginx", path, executable)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "nginx is missing (neither "
+                        + DEBIAN_NGINX
+                        + " nor nginx on the PATH): install it, e.g. apt-get install -y"
+                        + " nginx-light (or the package nginx)"));
+  }
+
+  /**
+   * @param path the value of {@code PATH}
+   * @return wrk
+   * @throws IllegalStateException naming the package if there is none
+   */
+  static Path wrk(String path) {
+    return wrk(path, Files::isExecutable);
+  }
+
+  static Path wrk(String path, Predicate<Path> executable) {
+    return onPath("wrk", path, executable)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "wrk is missing (not on the PATH): install it, e.g. apt-get install -y wrk"));
+  }
+
+  private static Optional<Path> onPath(String name, String path, Predicate<Path> executable) {
+    if (path == null || path.isEmpty()) {
+      return Optional.empty();
+    }
+    return List.of(path.split(":")).stream()
+        .filter(dir -> !dir.isEmpty())
+        .map(dir -> Path.of(dir, name))
+        .filter(executable)
+        .findFirst();
+  }
+}
