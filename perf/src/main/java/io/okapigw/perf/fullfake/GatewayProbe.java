@@ -107,17 +107,26 @@ public final class GatewayProbe {
   }
 
   static long heapOf(Buffer metrics) {
-    Matcher m = HEAP_LINE.matcher(metrics.toString());
+    long heap = heapUsed(metrics.toString());
+    if (heap < 0) {
+      throw new IllegalStateException("no jvm_memory_used_bytes{area=\"heap\"} in /_/metrics");
+    }
+    return heap;
+  }
+
+  /**
+   * @param metrics a Prometheus text exposition ({@code /_/metrics})
+   * @return the sum of {@code jvm_memory_used_bytes} with {@code area="heap"}, or -1 if none
+   */
+  public static long heapUsed(String metrics) {
+    Matcher m = HEAP_LINE.matcher(metrics);
     double sum = 0;
     boolean found = false;
     while (m.find()) {
       sum += Double.parseDouble(m.group(1));
       found = true;
     }
-    if (!found) {
-      throw new IllegalStateException("no jvm_memory_used_bytes{area=\"heap\"} in /_/metrics");
-    }
-    return (long) sum;
+    return found ? (long) sum : -1;
   }
 
   static long cpuOf(Buffer metrics) {

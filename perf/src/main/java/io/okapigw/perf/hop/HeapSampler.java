@@ -1,5 +1,6 @@
 package io.okapigw.perf.hop;
 
+import io.okapigw.perf.fullfake.GatewayProbe;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -39,21 +40,6 @@ final class HeapSampler implements AutoCloseable {
     }
   }
 
-  /**
-   * @param prometheus a Prometheus text exposition
-   * @return the sum of {@code jvm_memory_used_bytes} with {@code area="heap"}, or -1 if none
-   */
-  static long heapUsed(String prometheus) {
-    long sum = -1;
-    for (String line : prometheus.split("\n")) {
-      if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
-        double v = Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-        sum = Math.max(sum, 0) + (long) v;
-      }
-    }
-    return sum;
-  }
-
   private void loop() {
     while (!stopped) {
       sample();
@@ -69,7 +55,7 @@ final class HeapSampler implements AutoCloseable {
     try {
       HttpRequest request = HttpRequest.newBuilder(metrics).timeout(Duration.ofSeconds(2)).build();
       String body = HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
-      largest.accumulateAndGet(heapUsed(body), Math::max);
+      largest.accumulateAndGet(GatewayProbe.heapUsed(body), Math::max);
     } catch (IOException | RuntimeException e) {
       // a missed sample
     } catch (InterruptedException e) {

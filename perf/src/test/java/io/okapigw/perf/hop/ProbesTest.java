@@ -2,6 +2,7 @@ package io.okapigw.perf.hop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.perf.fullfake.GatewayProbe;
 import org.junit.jupiter.api.Test;
 
 /** The small readers of other programs' output: /proc/net/tcp, Prometheus text, the module path. */
@@ -30,8 +31,8 @@ class ProbesTest {
         jvm_memory_used_bytes{area="heap",id="G1 Old Gen"} 2.097152E7
         jvm_memory_used_bytes{area="nonheap",id="Metaspace"} 5.0E7
         """;
-    assertThat(HeapSampler.heapUsed(metrics)).isEqualTo(31_457_280L);
-    assertThat(HeapSampler.heapUsed("nothing")).isEqualTo(-1);
+    assertThat(GatewayProbe.heapUsed(metrics)).isEqualTo(31_457_280L);
+    assertThat(GatewayProbe.heapUsed("nothing")).isEqualTo(-1);
   }
 
   @Test
