@@ -15,7 +15,6 @@ import static io.okapigw.folio.desk.Downstream.NOTICE_POLICY;
 import static io.okapigw.folio.desk.Downstream.OVERDUE_FINE_POLICY;
 import static io.okapigw.folio.desk.Downstream.PATRON_NOTICE;
 import static io.okapigw.folio.desk.Downstream.PUBLISH;
-import static io.okapigw.folio.desk.Downstream.REQUESTS;
 import static io.okapigw.folio.desk.Downstream.USER;
 import static io.okapigw.folio.desk.Lookups.array;
 import static io.okapigw.folio.desk.Lookups.byId;
@@ -93,11 +92,7 @@ final class CheckIn {
                 type -> s.materialType = type),
             into(byId(okapi, LOAN_TYPE, Items.loanTypeId(s.item)), type -> s.loanType = type),
             into(
-                okapi.json(
-                    REQUESTS,
-                    REQUESTS.query(
-                        "itemId==" + quote(itemId) + " and status==\"Open*\" sortBy position",
-                        100)),
+                Lookups.openRequests(okapi, itemId),
                 page -> s.requests = array(page, "requests"))));
   }
 

@@ -15,7 +15,6 @@ import static io.okapigw.folio.desk.Downstream.MATERIAL_TYPE;
 import static io.okapigw.folio.desk.Downstream.PATRON_NOTICE;
 import static io.okapigw.folio.desk.Downstream.PROXIES;
 import static io.okapigw.folio.desk.Downstream.PUBLISH;
-import static io.okapigw.folio.desk.Downstream.REQUESTS;
 import static io.okapigw.folio.desk.Downstream.UNLOCK;
 import static io.okapigw.folio.desk.Lookups.array;
 import static io.okapigw.folio.desk.Lookups.byId;
@@ -111,11 +110,7 @@ final class CheckOut {
             into(byId(okapi, LOAN_TYPE, Items.loanTypeId(s.item)), type -> s.loanType = type),
             into(Lookups.openLoans(okapi, "itemId", itemId, 1), p -> s.itemOpenLoans = total(p)),
             into(
-                okapi.json(
-                    REQUESTS,
-                    REQUESTS.query(
-                        "itemId==" + quote(itemId) + " and status==\"Open*\" sortBy position",
-                        100)),
+                Lookups.openRequests(okapi, itemId),
                 page -> s.requests = array(page, "requests"))));
   }
 

@@ -95,6 +95,16 @@ final class Lookups {
   }
 
   /**
+   * @return the item's open requests (status Open*), in queue order
+   */
+  static Future<JsonObject> openRequests(OkapiClient okapi, String itemId) {
+    return okapi.json(
+        Downstream.REQUESTS,
+        Downstream.REQUESTS.query(
+            "itemId==" + quote(itemId) + " and status==\"Open*\" sortBy position", 100));
+  }
+
+  /**
    * @return the policy id the rules choose for this item and patron group
    */
   static Future<String> rule(
