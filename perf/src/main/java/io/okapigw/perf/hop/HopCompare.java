@@ -10,6 +10,8 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code hop-compare}: the module straight, through nginx, through our gateway (without and with
@@ -18,6 +20,11 @@ import java.util.List;
  * nginx. Everything on 127.0.0.1, bounded in time; the processes it started end with it.
  */
 public final class HopCompare {
+
+  private static final Logger log = LoggerFactory.getLogger(HopCompare.class);
+
+  /** The tables, for the user. */
+  private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
 
   private final HopOptions options;
   private final Wrk wrk;
@@ -42,7 +49,7 @@ public final class HopCompare {
       throw e;
     } catch (Exception e) {
       // a missing nginx or wrk names its package here; a process that did not start, its log
-      System.err.println("hop-compare failed: " + e.getMessage());
+      log.error("hop-compare failed: {}", e.getMessage());
       System.exit(1);
     }
   }
@@ -51,7 +58,7 @@ public final class HopCompare {
     String path = System.getenv("PATH");
     Wrk wrk = new Wrk(Binaries.wrk(path));
     Path nginx = options.vias().contains(Via.NGINX) ? Binaries.nginx(path) : null;
-    System.out.println(plan(options));
+    out.info(plan(options));
     Path dir = Files.createTempDirectory("hop-compare-");
     try (HopStack stack = HopStack.start(options, nginx, dir)) {
       new HopCompare(options, wrk).measure(stack);
@@ -77,7 +84,7 @@ public final class HopCompare {
   }
 
   private void measure(HopStack stack) throws Exception {
-    System.out.println(header());
+    out.info(header());
     for (long size : options.sizes()) {
       for (Via via : options.vias()) {
         Target t = stack.target(via);
@@ -94,17 +101,18 @@ public final class HopCompare {
         }
       }
       all.addAll(ofSize);
-      System.out.printf(
-          "%n%s bodies, %d connections, %d rounds of %d s (%s, load %s)%n%n%s",
-          SizeArgs.format(size),
-          options.connectionsFor(size),
-          options.rounds(),
-          options.duration().toSeconds(),
-          now(),
-          load(),
-          HopTable.table(size, ofSize));
+      out.info(
+          String.format(
+              "%n%s bodies, %d connections, %d rounds of %d s (%s, load %s)%n%n%s",
+              SizeArgs.format(size),
+              options.connectionsFor(size),
+              options.rounds(),
+              options.duration().toSeconds(),
+              now(),
+              load(),
+              HopTable.table(size, ofSize)));
     }
-    System.out.printf("%nTargets (ours vs nginx, round by round):%n%s", HopTable.targets(all));
+    out.info("\nTargets (ours vs nginx, round by round):\n{}", HopTable.targets(all));
   }
 
   private Measurement once(HopStack stack, Via via, long size, int round) throws Exception {

@@ -13,6 +13,8 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A floor for the comparison, not a gateway: the least a Vert.x reverse proxy does (server request
@@ -24,6 +26,8 @@ import io.vertx.core.http.RequestOptions;
  * <p>{@code java -cp perf-fat.jar io.okapigw.perf.hop.VertxRelay --port P --module-port M}
  */
 public final class VertxRelay extends VerticleBase {
+
+  private static final Logger log = LoggerFactory.getLogger(VertxRelay.class);
 
   private final int port;
   private final int modulePort;
@@ -45,7 +49,7 @@ public final class VertxRelay extends VerticleBase {
             () -> new VertxRelay(port, modulePort), new DeploymentOptions().setInstances(instances))
         .onFailure(
             e -> {
-              System.err.println("vertx relay failed: " + e.getMessage());
+              log.error("vertx relay failed: {}", e.getMessage());
               System.exit(1);
             });
   }
