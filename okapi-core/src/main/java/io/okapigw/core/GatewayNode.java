@@ -41,11 +41,13 @@ final class GatewayNode implements Gateway {
   private final Vertx vertx;
   private final Shared shared;
   private final String deploymentId;
+  private final Storage storage;
 
-  private GatewayNode(Vertx vertx, Shared shared, String deploymentId) {
+  private GatewayNode(Vertx vertx, Shared shared, String deploymentId, Storage storage) {
     this.vertx = vertx;
     this.shared = shared;
     this.deploymentId = deploymentId;
+    this.storage = storage;
   }
 
   static Future<Gateway> start(
@@ -53,26 +55,28 @@ final class GatewayNode implements Gateway {
     GatewayOptions options = withFreePorts(requested);
     String version = Version.current();
     return Storage.open(vertx, options.storage())
-        .compose(store -> wire(vertx, options, ticker, scheduler, store))
         .compose(
-            shared ->
-                shared
-                    .registry()
-                    .ensureSupertenant(OkapiModule.descriptor(version))
-                    .compose(v -> shared.tables().rebuild())
-                    .compose(v -> shared.timers().start())
-                    .map(shared))
-        .compose(
-            shared ->
-                vertx
-                    .deployVerticle(
-                        () -> new HttpVerticle(shared),
-                        new DeploymentOptions().setInstances(options.instances()))
-                    .map(
-                        id -> {
-                          shared.exposure().logState();
-                          return (Gateway) new GatewayNode(vertx, shared, id);
-                        }));
+            storage ->
+                wire(vertx, options, ticker, scheduler, storage)
+                    .compose(
+                        shared ->
+                            shared
+                                .registry()
+                                .ensureSupertenant(OkapiModule.descriptor(version))
+                                .compose(v -> shared.tables().rebuild())
+                                .compose(v -> shared.timers().start())
+                                .compose(
+                                    v ->
+                                        vertx.deployVerticle(
+                                            () -> new HttpVerticle(shared),
+                                            new DeploymentOptions()
+                                                .setInstances(options.instances())))
+                                .map(
+                                    id -> {
+                                      shared.exposure().logState();
+                                      return (Gateway) new GatewayNode(vertx, shared, id, storage);
+                                    }))
+                    .recover(e -> storage.close().transform(v -> Future.failedFuture(e))));
   }
 
   /**
@@ -90,11 +94,8 @@ final class GatewayNode implements Gateway {
   }
 
   private static Future<Shared> wire(
-      Vertx vertx,
-      GatewayOptions options,
-      Ticker ticker,
-      Scheduler scheduler,
-      RegistryStore store) {
+      Vertx vertx, GatewayOptions options, Ticker ticker, Scheduler scheduler, Storage storage) {
+    RegistryStore store = storage.registry();
     String okapiUrl = options.okapiUrlFor(options.port());
     Registry registry = new Registry(vertx, store);
     RoutingTables tables = new RoutingTables(store);
@@ -112,7 +113,7 @@ final class GatewayNode implements Gateway {
             TimerService.create(
                 vertx,
                 store,
-                options.storage(),
+                storage.timers(),
                 bus,
                 scheduler,
                 new SystemCalls(vertx.createHttpClient(), store, okapiUrl),
@@ -186,7 +187,11 @@ final class GatewayNode implements Gateway {
 
   @Override
   public Future<Void> stop() {
-    return shared.timers().stop().compose(v -> vertx.undeploy(deploymentId));
+    return shared
+        .timers()
+        .stop()
+        .compose(v -> vertx.undeploy(deploymentId))
+        .eventually(storage::close);
   }
 
   /** What every HTTP verticle of the node shares. */

@@ -2,24 +2,92 @@ package io.okapigw.core.storage;
 
 import io.okapigw.core.cluster.ClusteredRegistryStore;
 import io.okapigw.core.registry.RegistryStore;
+import io.okapigw.core.timer.TimerStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.function.Supplier;
 
-/** Opens the registry store the {@code storage} setting names. */
+/**
+ * Where a node keeps its registry and changed timers, as the {@code storage} setting names it:
+ * {@code inmemory} (this JVM; cluster-wide maps when Vert.x is clustered) or a PostgreSQL database
+ * ({@code postgresql://user:pass@host:port/db}) in Okapi's own tables, so a database Okapi 6.x or
+ * 7.0.x wrote is served as it is and Okapi can be started on it again. Okapi's commands {@code
+ * initdatabase} and {@code purgedatabase} are {@link #init} and {@link #purge}.
+ */
 public final class Storage {
 
-  private Storage() {}
+  private final RegistryStore registry;
+  private final TimerStore timers;
+  private final Supplier<Future<Void>> closer;
+
+  Storage(RegistryStore registry, TimerStore timers, Supplier<Future<Void>> closer) {
+    this.registry = registry;
+    this.timers = timers;
+    this.closer = closer;
+  }
 
   /**
-   * @param storage {@code inmemory} (this JVM; cluster-wide maps when Vert.x is clustered) or
-   *     {@code postgresql://user:pass@host:port/db}
+   * Opens the storage. For PostgreSQL: creates what is missing (Okapi's tables as Okapi creates
+   * them, this gateway's {@code okapigw_*} tables beside them), moves a registry an earlier version
+   * of this gateway kept in its own tables into Okapi's, and marks the database as written by this
+   * gateway while the node runs (Okapi's writes are refused meanwhile).
+   *
+   * @param storage {@code inmemory} or {@code postgresql://user:pass@host:port/db}
+   * @return the storage; fails naming the database and the problem
    */
-  public static Future<RegistryStore> open(Vertx vertx, String storage) {
-    if (storage.startsWith("postgres")) {
-      return PostgresRegistryStore.connect(vertx, storage);
+  public static Future<Storage> open(Vertx vertx, String storage) {
+    if (isPostgres(storage)) {
+      return PostgresDatabase.open(vertx, storage);
     }
-    return vertx.isClustered()
-        ? ClusteredRegistryStore.create(vertx)
-        : Future.succeededFuture(RegistryStore.inMemory());
+    return Future.all(
+            vertx.isClustered()
+                ? ClusteredRegistryStore.create(vertx)
+                : Future.succeededFuture(RegistryStore.inMemory()),
+            TimerStore.shared(vertx))
+        .map(all -> new Storage(all.resultAt(0), all.resultAt(1), Future::succeededFuture));
+  }
+
+  /**
+   * Okapi's {@code initdatabase}: drops Okapi's tables and this gateway's ({@code okapigw_*}) with
+   * all their data, and creates them empty. Nothing to do for {@code inmemory}.
+   *
+   * @return fails if a gateway node is running on the database (stop every node first)
+   */
+  public static Future<Void> init(Vertx vertx, String storage) {
+    return isPostgres(storage) ? PostgresDatabase.init(vertx, storage) : Future.succeededFuture();
+  }
+
+  /**
+   * Okapi's {@code purgedatabase}: drops Okapi's tables and this gateway's with all their data;
+   * Okapi's are created again, empty, as Okapi 6.1.5 and 7.0.x leave them; none of this gateway's
+   * is left. Nothing to do for {@code inmemory}.
+   *
+   * @return fails if a gateway node is running on the database (stop every node first)
+   */
+  public static Future<Void> purge(Vertx vertx, String storage) {
+    return isPostgres(storage) ? PostgresDatabase.purge(vertx, storage) : Future.succeededFuture();
+  }
+
+  private static boolean isPostgres(String storage) {
+    return storage.startsWith("postgres");
+  }
+
+  /**
+   * @return modules, tenants, enabled modules, discovery and install jobs
+   */
+  public RegistryStore registry() {
+    return registry;
+  }
+
+  /**
+   * @return the timers changed through the timer API
+   */
+  public TimerStore timers() {
+    return timers;
+  }
+
+  /** Releases the database (and with it this node's writer mark). */
+  public Future<Void> close() {
+    return closer.get();
   }
 }

@@ -48,19 +48,18 @@ final class NodeTimers implements TimerService {
   static Future<TimerService> create(
       Vertx vertx,
       RegistryStore store,
-      String storage,
+      TimerStore patches,
       ClusterBus bus,
       Scheduler scheduler,
       TimerCalls calls) {
-    return Future.all(TimerStore.open(vertx, storage), RunClaims.create(vertx))
+    return RunClaims.create(vertx)
         .compose(
-            all -> {
-              TimerStore patches = all.resultAt(0);
+            claims -> {
               NodeTimers timers =
                   new NodeTimers(
                       new TimerTable(vertx, store, patches),
                       patches,
-                      all.resultAt(1),
+                      claims,
                       bus,
                       scheduler,
                       calls);

@@ -18,6 +18,7 @@ import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
+import io.okapigw.core.timer.TimerStore;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
@@ -60,7 +61,7 @@ class OkapiModuleTest {
               TimerService.create(
                       vertx,
                       store,
-                      "inmemory",
+                      TimerStore.shared(vertx).await(),
                       bus,
                       Scheduler.system(vertx),
                       new SystemCalls(vertx.createHttpClient(), store, "http://x:1"),

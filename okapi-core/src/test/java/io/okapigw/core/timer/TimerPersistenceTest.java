@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.storage.Storage;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
@@ -114,8 +115,8 @@ class TimerPersistenceTest {
 
   static Stream<Function<Vertx, TimerStore>> stores() {
     return Stream.of(
-        v -> SharedDataTimerStore.create(v).await(),
-        v -> TimerStore.open(v, TestPostgres.get().createDatabase()).await());
+        v -> TimerStore.shared(v).await(),
+        v -> Storage.open(v, TestPostgres.get().createDatabase()).await().timers());
   }
 
   @ParameterizedTest
