@@ -43,6 +43,16 @@ public final class JavaProcess implements AutoCloseable {
    */
   public static JavaProcess launch(Path jar, List<String> jvmArgs, List<String> args)
       throws IOException {
+    return launch(thisJava(), jar, jvmArgs, args);
+  }
+
+  /**
+   * Like {@link #launch(Path, List, List)}, on another JDK.
+   *
+   * @param java the {@code java} program to run it with (a program built for a newer Java)
+   */
+  public static JavaProcess launch(Path java, Path jar, List<String> jvmArgs, List<String> args)
+      throws IOException {
     if (!Files.exists(jar)) {
       throw new IllegalStateException(jar + " is missing: build it with mvn -DskipTests package");
     }
@@ -51,7 +61,7 @@ public final class JavaProcess implements AutoCloseable {
     javaArgs.add(jar.toString());
     javaArgs.addAll(args);
     Path log = Files.createTempFile("okapigw-process-", ".log");
-    return start(jar.getFileName().toString(), javaArgs, log, true);
+    return start(java, jar.getFileName().toString(), javaArgs, log, true);
   }
 
   /**
@@ -61,13 +71,18 @@ public final class JavaProcess implements AutoCloseable {
    * @param name what the process is, for messages
    */
   public static JavaProcess start(String name, List<String> javaArgs, Path log) throws IOException {
-    return start(name, javaArgs, log, false);
+    return start(thisJava(), name, javaArgs, log, false);
+  }
+
+  private static Path thisJava() {
+    return Path.of(System.getProperty("java.home"), "bin", "java");
   }
 
   private static JavaProcess start(
-      String name, List<String> javaArgs, Path log, boolean temporaryLog) throws IOException {
+      Path java, String name, List<String> javaArgs, Path log, boolean temporaryLog)
+      throws IOException {
     List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(java.toString());
     command.addAll(javaArgs);
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -118,6 +133,24 @@ public final class JavaProcess implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Waits for the process to end by itself.
+   *
+   * @return its exit code
+   * @throws IllegalStateException if it still runs after {@code timeout}
+   */
+  public int awaitExit(Duration timeout) {
+    try {
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IllegalStateException(name + " still runs after " + timeout);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    return process.exitValue();
   }
 
   public boolean isAlive() {
