@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.hasItems;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
@@ -187,6 +188,29 @@ class OkapiDatabaseTest {
                           .put("unit", "minute")
                           .put("delay", "9"))
                   .put("modified", true));
+    }
+  }
+
+  @Test
+  void instIdOfAnotherModule_refused_asOkapiKeysInstancesByInstIdAlone() {
+    Storage storage = Storage.open(vertx, db).await();
+    try {
+      assertThat(
+              storage
+                  .registry()
+                  .insertDeployment(new DeploymentDescriptor("mod-a-1.0.0", "i1", "http://a"))
+                  .await())
+          .isTrue();
+      assertThat(
+              storage
+                  .registry()
+                  .insertDeployment(new DeploymentDescriptor("mod-b-1.0.0", "i1", "http://b"))
+                  .await())
+          .isFalse();
+      assertThat(storage.registry().deployments().await())
+          .containsExactly(new DeploymentDescriptor("mod-a-1.0.0", "i1", "http://a"));
+    } finally {
+      storage.close().await();
     }
   }
 
