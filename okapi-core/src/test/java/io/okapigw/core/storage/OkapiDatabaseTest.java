@@ -1,6 +1,7 @@
 package io.okapigw.core.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
@@ -209,6 +210,25 @@ class OkapiDatabaseTest {
           .isFalse();
       assertThat(storage.registry().deployments().await())
           .containsExactly(new DeploymentDescriptor("mod-a-1.0.0", "i1", "http://a"));
+    } finally {
+      storage.close().await();
+    }
+  }
+
+  @Test
+  void descriptorTheGatewayCannotRead_namedInTheFailure() {
+    try (RawDatabase okapi = RawDatabase.connect(vertx, db)) {
+      okapi.loadOkapiRows(ROWS, null);
+      okapi.sql(
+          "INSERT INTO modules VALUES ($1::jsonb)",
+          GatewayFixture.module(
+              "mod-odd-1.0.0", "odd", new JsonObject().put("pathPattern", "/odd")));
+    }
+    Storage storage = Storage.open(vertx, db).await();
+    try {
+      assertThatThrownBy(() -> storage.registry().modules().await())
+          .hasMessageContaining("storage: module mod-odd-1.0.0 in table modules")
+          .hasMessageContaining("missing methods");
     } finally {
       storage.close().await();
     }
