@@ -36,7 +36,7 @@ final class TenantsApi {
                     Replies.created(
                         ctx,
                         registry.addTenant(Replies.jsonObject(ctx)).map(TenantDescriptor::toJson),
-                        json -> "/_/proxy/tenants/" + json.getString("id"))));
+                        json -> Replies.location("/_/proxy/tenants", json.getString("id")))));
     router
         .get("/_/proxy/tenants")
         .handler(
@@ -81,7 +81,14 @@ final class TenantsApi {
                     ctx,
                     modules
                         .enabled(ctx.pathParam("tid"))
-                        .map(list -> list.stream().map(m -> idJson(m.id())).toList())));
+                        // in id order, as Okapi keeps a tenant's modules (a TreeMap)
+                        .map(
+                            list ->
+                                list.stream()
+                                    .map(m -> m.id())
+                                    .sorted()
+                                    .map(TenantsApi::idJson)
+                                    .toList())));
     router
         .delete("/_/proxy/tenants/:tid/modules")
         .handler(
@@ -132,7 +139,7 @@ final class TenantsApi {
     Replies.created(
         ctx,
         longRunning(ctx, installer.enable(tenant, id, options(ctx))).map(TenantsApi::idJson),
-        json -> "/_/proxy/tenants/" + tenant + "/modules/" + json.getString("id"));
+        json -> Replies.tenantLocation(tenant, "modules", json.getString("id")));
   }
 
   /** Okapi's upgrade of one module: {@code POST .../modules/{from}} with {@code {"id": to}}. */
@@ -143,7 +150,7 @@ final class TenantsApi {
         ctx,
         longRunning(ctx, installer.upgrade(tenant, ctx.pathParam("mid"), id, options(ctx)))
             .map(TenantsApi::idJson),
-        json -> "/_/proxy/tenants/" + tenant + "/modules/" + json.getString("id"));
+        json -> Replies.tenantLocation(tenant, "modules", json.getString("id")));
   }
 
   private static String moduleId(RoutingContext ctx, String what) {

@@ -64,10 +64,28 @@ public final class JavaProcess implements AutoCloseable {
     return start(name, javaArgs, log, false);
   }
 
+  /**
+   * As {@link #start(String, List, Path)}, with another Java than the one running this (a program
+   * that needs a newer JDK: Okapi 7 needs Java 21).
+   *
+   * @param java the {@code java} executable
+   */
+  public static JavaProcess start(String name, Path java, List<String> javaArgs, Path log)
+      throws IOException {
+    return start(name, java, javaArgs, log, false);
+  }
+
   private static JavaProcess start(
       String name, List<String> javaArgs, Path log, boolean temporaryLog) throws IOException {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    return start(name, java, javaArgs, log, temporaryLog);
+  }
+
+  private static JavaProcess start(
+      String name, Path java, List<String> javaArgs, Path log, boolean temporaryLog)
+      throws IOException {
     List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(java.toString());
     command.addAll(javaArgs);
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
