@@ -40,15 +40,15 @@ class OkapiDifferentialTest {
     try (OkapiReference.Running okapi = OkapiReference.start(out.resolve("okapi.log"));
         StandaloneGateway ours = StandaloneGateway.start(gatewayJar(), List.of())) {
       EchoModule module = EchoModule.start(vertx).await(30, TimeUnit.SECONDS);
-      Target okapiTarget = new Target("Okapi", okapi.url(), Target.version(okapi.url()));
+      String version = Target.version(okapi.url());
+      Target okapiTarget = new Target("Okapi", okapi.url(), version);
       Target ourTarget = new Target("ours", ours.url(), Target.version(ours.url()));
       List<Outcome> outcomes = new ArrayList<>();
-      for (Step step : StepScript.load(SCRIPT, module.url())) {
+      for (Step step : StepScript.load(SCRIPT, module.url(), version)) {
         Answer a = okapiTarget.send(step);
         Answer b = ourTarget.send(step);
         outcomes.add(new Outcome(step, a, b, Difference.between(a, b, step.ignored())));
       }
-      String version = Target.version(okapi.url());
       Report report = new Report(version, outcomes);
       Path file = out.resolve("okapi-" + version + ".md");
       report.write(file);

@@ -19,6 +19,7 @@ import java.util.Set;
  * &#64;header X-Okapi-Tenant: t1            a request header of the next step
  * &#64;ignore id, startDate                 JSON fields the next step does not compare
  * &#64;differs status: why that is fine     an aspect the next step is known to differ in
+ * &#64;differs[7] status: why               the same, for Okapi versions starting with 7 only
  * POST /_/proxy/tenants {"id": "t1"}        method, path and query, optional body
  * </pre>
  *
@@ -33,26 +34,33 @@ final class StepScript {
   private final Map<Aspect, String> accepted = new LinkedHashMap<>();
   private final Set<String> ignored = new LinkedHashSet<>();
 
-  private StepScript() {}
+  private final String okapiVersion;
+
+  private StepScript(String okapiVersion) {
+    this.okapiVersion = okapiVersion;
+  }
 
   /**
    * @param resource a class path resource
    * @param moduleUrl what {@code {module}} stands for
+   * @param okapiVersion the version of the Okapi compared with: {@code @differs[7]} lines apply
+   *     only to versions starting with {@code 7}
    * @return its steps in order
    * @throws IllegalArgumentException naming the line of a line it cannot read
    */
-  static List<Step> load(String resource, String moduleUrl) throws IOException {
+  static List<Step> load(String resource, String moduleUrl, String okapiVersion)
+      throws IOException {
     try (InputStream in = StepScript.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalArgumentException("no resource " + resource);
       }
       String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      return parse(text.replace("{module}", moduleUrl));
+      return parse(text.replace("{module}", moduleUrl), okapiVersion);
     }
   }
 
-  static List<Step> parse(String text) {
-    StepScript script = new StepScript();
+  static List<Step> parse(String text, String okapiVersion) {
+    StepScript script = new StepScript(okapiVersion);
     String[] lines = text.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
       try {
@@ -77,6 +85,11 @@ final class StepScript {
     } else if (text.startsWith("@ignore ")) {
       for (String field : text.substring("@ignore ".length()).split(",")) {
         ignored.add(field.strip());
+      }
+    } else if (text.startsWith("@differs[")) {
+      int close = text.indexOf(']');
+      if (okapiVersion.startsWith(text.substring("@differs[".length(), close))) {
+        read(line, "@differs " + text.substring(close + 1).strip());
       }
     } else if (text.startsWith("@differs ")) {
       String rest = text.substring("@differs ".length());

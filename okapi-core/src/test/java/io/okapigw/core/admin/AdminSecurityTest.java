@@ -133,7 +133,7 @@ class AdminSecurityTest {
                 .body(
                     new JsonObject()
                         .put("srvcId", AUTH)
-                        .put("instId", "evil")
+                        .put("instId", "evil-auth")
                         .put("url", "http://127.0.0.1:9")
                         .encode())
                 .post("/_/discovery/modules")
@@ -222,7 +222,11 @@ class AdminSecurityTest {
   @Test
   void ownTenant_readsItsOwnModulesWithAnyTokenOnceTheOkapiModuleIsEnabledForIt() {
     String okapiModule =
-        as(SUPER).get("/_/proxy/tenants/supertenant/modules").then().extract().path("[0].id");
+        as(SUPER)
+            .get("/_/proxy/tenants/supertenant/modules")
+            .then()
+            .extract()
+            .path("id.find { it.startsWith('okapi-') }");
     as(SUPER)
         .body(new JsonObject().put("id", okapiModule).encode())
         .post("/_/proxy/tenants/diku/modules")
@@ -259,7 +263,11 @@ class AdminSecurityTest {
         .statusCode(400)
         .body(containsString("supertenant"));
     String okapiModule =
-        as(SUPER).get("/_/proxy/tenants/supertenant/modules").then().extract().path("[0].id");
+        as(SUPER)
+            .get("/_/proxy/tenants/supertenant/modules")
+            .then()
+            .extract()
+            .path("id.find { it.startsWith('okapi-') }");
     as(SUPER)
         .delete("/_/proxy/tenants/supertenant/modules/" + okapiModule)
         .then()

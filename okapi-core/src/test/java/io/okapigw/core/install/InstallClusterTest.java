@@ -74,7 +74,12 @@ class InstallClusterTest {
         .then()
         .statusCode(201);
     node(0)
-        .body(new JsonObject().put("srvcId", id).put("url", server.url()).encode())
+        .body(
+            new JsonObject()
+                .put("srvcId", id)
+                .put("instId", id + "-1")
+                .put("url", server.url())
+                .encode())
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);

@@ -97,7 +97,12 @@ class TimerClusterTest {
         .then()
         .statusCode(201);
     node(1)
-        .body(new JsonObject().put("srvcId", TIMER_MODULE).put("url", module.url()).encode())
+        .body(
+            new JsonObject()
+                .put("srvcId", TIMER_MODULE)
+                .put("instId", TIMER_MODULE + "-1")
+                .put("url", module.url())
+                .encode())
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);
