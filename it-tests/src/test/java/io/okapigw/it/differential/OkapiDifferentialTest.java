@@ -40,9 +40,9 @@ class OkapiDifferentialTest {
     try (OkapiReference.Running okapi = OkapiReference.start(out.resolve("okapi.log"));
         StandaloneGateway ours = StandaloneGateway.start(gatewayJar(), List.of())) {
       EchoModule module = EchoModule.start(vertx).await(30, TimeUnit.SECONDS);
-      String version = Target.version(okapi.url());
-      Target okapiTarget = new Target("Okapi", okapi.url(), version);
-      Target ourTarget = new Target("ours", ours.url(), Target.version(ours.url()));
+      Target okapiTarget = Target.connect(okapi.url());
+      Target ourTarget = Target.connect(ours.url());
+      String version = okapiTarget.version();
       List<Outcome> outcomes = new ArrayList<>();
       for (Step step : StepScript.load(SCRIPT, module.url(), version)) {
         Answer a = okapiTarget.send(step);

@@ -24,7 +24,8 @@ import java.util.Set;
  * </pre>
  *
  * <p>{@code {module}} in a path, header or body stands for the echo module's base URL, {@code
- * {okapi}} in a path for the gateway's okapi module id ({@code okapi-6.1.5}).
+ * {okapi}} in a path for the gateway's okapi module id ({@code okapi-6.1.5}), {@code {node}} and
+ * {@code {nodeUrl}} for its first node's id and URL.
  */
 final class StepScript {
 

@@ -1,5 +1,7 @@
 package io.okapigw.it.differential;
 
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,45 +20,55 @@ final class Target {
           .connectTimeout(Duration.ofSeconds(5))
           .build();
 
-  private final String name;
   private final String url;
   private final List<String> ownUrls;
   private final String okapiModule;
+  private final String version;
+  private final JsonObject node;
 
-  /**
-   * @param name for the report
-   * @param url its base URL ({@code http://127.0.0.1:PORT})
-   * @param version what its {@code /_/version} says: its okapi module is {@code okapi-VERSION}
-   */
-  Target(String name, String url, String version) {
-    this.name = name;
+  private Target(String url, String version, JsonObject node) {
     this.url = url;
     String port = url.substring(url.lastIndexOf(':') + 1);
     this.ownUrls = List.of("http://127.0.0.1:" + port, "http://localhost:" + port);
     this.okapiModule = "okapi-" + version;
+    this.version = version;
+    this.node = node;
   }
 
-  String name() {
-    return name;
+  /**
+   * @param url its base URL ({@code http://127.0.0.1:PORT})
+   * @return the gateway there, its version ({@code /_/version}: its okapi module is {@code
+   *     okapi-VERSION}) and first node ({@code /_/discovery/nodes}) read
+   */
+  static Target connect(String url) throws IOException, InterruptedException {
+    String version = get(url + "/_/version").strip();
+    JsonObject node = new JsonArray(get(url + "/_/discovery/nodes")).getJsonObject(0);
+    return new Target(url, version, node);
   }
 
-  String url() {
-    return url;
+  private static String get(String uri) throws IOException, InterruptedException {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(uri)).GET().build();
+    return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
+  }
+
+  String version() {
+    return version;
   }
 
   /**
    * @return what it answered to the step ({@code {okapi}} in its path standing for this gateway's
-   *     okapi module id), its own URLs and okapi module id as placeholders
+   *     okapi module id, {@code {node}} and {@code {nodeUrl}} in its path or body for its first
+   *     node's id and URL), its own URLs, node id and okapi module id as placeholders
    */
   Answer send(Step step) throws IOException, InterruptedException {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(url + step.path().replace("{okapi}", okapiModule)))
+        HttpRequest.newBuilder(URI.create(url + own(step.path())))
             .timeout(Duration.ofSeconds(30))
             .method(
                 step.method(),
                 step.body() == null
                     ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(step.body()));
+                    : HttpRequest.BodyPublishers.ofString(own(step.body())));
     boolean typed = false;
     for (Map.Entry<String, String> header : step.headers()) {
       request.header(header.getKey(), header.getValue());
@@ -74,19 +86,19 @@ final class Target {
         neutral(response.body()));
   }
 
+  /** {@code {okapi}}, {@code {node}} and {@code {nodeUrl}} as this gateway has them. */
+  private String own(String text) {
+    return text.replace("{okapi}", okapiModule)
+        .replace("{nodeUrl}", node.getString("url"))
+        .replace("{node}", node.getString("nodeId"));
+  }
+
   private String neutral(String text) {
     String result = text;
     for (String own : ownUrls) {
       result = result.replace(own, "{gateway}");
     }
+    result = result.replace('"' + node.getString("nodeId") + '"', "\"{node}\"");
     return result.replace(okapiModule, "okapi-{version}");
-  }
-
-  /**
-   * @return its version, from {@code /_/version}
-   */
-  static String version(String url) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/_/version")).GET().build();
-    return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body().strip();
   }
 }

@@ -42,6 +42,7 @@ final class DiscoveryApi {
     router
         .get(BASE + "/:srvcId/:instId")
         .handler(ctx -> Replies.ok(ctx, instance(ctx).map(DeploymentDescriptor::toJson)));
+    router.delete(BASE).handler(ctx -> Replies.noContent(ctx, discovery.removeAll()));
     router
         .delete(BASE + "/:srvcId")
         .handler(ctx -> Replies.noContent(ctx, discovery.remove(ctx.pathParam("srvcId"), null)));
@@ -57,6 +58,15 @@ final class DiscoveryApi {
         .get(NODES + "/:nodeId")
         .handler(
             ctx -> Replies.ok(ctx, ClusterNodes.find(ctx.vertx(), bus, ctx.pathParam("nodeId"))));
+    router
+        .put(NODES + "/:nodeId")
+        .handler(
+            guarded(
+                ctx ->
+                    Replies.ok(
+                        ctx,
+                        ClusterNodes.update(
+                            ctx.vertx(), bus, ctx.pathParam("nodeId"), Replies.jsonObject(ctx)))));
   }
 
   /** 201 with the instance and Okapi's Location ({@code BASE/srvcId/instId}, ids encoded). */

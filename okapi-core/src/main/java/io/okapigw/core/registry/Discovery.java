@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Where modules run ({@code /_/discovery/modules}), with Okapi's rules: an instance may be posted
@@ -106,6 +107,34 @@ public final class Discovery {
                       return (Void) null;
                     }),
         v -> tenantsAuthorizedBy(srvcId));
+  }
+
+  /** Removes every instance of every service (as Okapi, 204 even when there is none). */
+  public Future<Void> removeAll() {
+    return mutations
+        .<Set<String>>run(
+            () ->
+                store
+                    .deployments()
+                    .compose(
+                        all -> {
+                          Set<String> services = new TreeSet<>();
+                          all.forEach(d -> services.add(d.srvcId()));
+                          return Future.all(
+                                  services.stream()
+                                      .map(s -> store.deleteDeployments(s, null))
+                                      .toList())
+                              .map(done -> services);
+                        }),
+            services ->
+                Future.all(services.stream().map(this::tenantsAuthorizedBy).toList())
+                    .map(
+                        sets -> {
+                          Set<String> tenants = new TreeSet<>();
+                          sets.<Set<String>>list().forEach(tenants::addAll);
+                          return tenants;
+                        }))
+        .mapEmpty();
   }
 
   /**

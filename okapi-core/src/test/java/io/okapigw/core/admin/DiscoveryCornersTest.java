@@ -145,6 +145,15 @@ class DiscoveryCornersTest {
   }
 
   @Test
+  void deleteAll_everyInstanceGone_204EvenWhenThereIsNone() {
+    post(deployment(MOD, "a", instance.url())).statusCode(201);
+    post(deployment("mod-other-1.0.0", "b", instance.url())).statusCode(201);
+    gw.request().delete("/_/discovery/modules").then().statusCode(204);
+    gw.request().get("/_/discovery/modules").then().statusCode(200).body("size()", equalTo(0));
+    gw.request().delete("/_/discovery/modules").then().statusCode(204);
+  }
+
+  @Test
   void urlWithTrailingSlash_keptAsPosted_andServed() {
     post(deployment(MOD, "slash", instance.url() + "/"))
         .statusCode(201)
