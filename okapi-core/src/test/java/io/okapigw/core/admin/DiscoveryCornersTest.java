@@ -1,6 +1,7 @@
 package io.okapigw.core.admin;
 
 import static io.okapigw.core.testing.GatewayFixture.handler;
+import static io.okapigw.core.testing.GatewayFixture.instance;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -25,12 +26,12 @@ class DiscoveryCornersTest {
   private static final String MOD = "mod-later-1.0.0";
 
   private GatewayFixture gw;
-  private TestModule instance;
+  private TestModule server;
 
   @BeforeEach
   void start() {
     gw = new GatewayFixture();
-    instance =
+    server =
         TestModule.start(
             gw.vertx(), router -> router.route().handler(ctx -> ctx.response().end("served")));
     gw.createTenant("diku");
@@ -38,16 +39,12 @@ class DiscoveryCornersTest {
 
   @AfterEach
   void stop() {
-    instance.close();
+    server.close();
     gw.close();
   }
 
   private ValidatableResponse post(JsonObject deployment) {
     return gw.request().body(deployment.encode()).post("/_/discovery/modules").then();
-  }
-
-  private static JsonObject deployment(String srvcId, String instId, String url) {
-    return new JsonObject().put("srvcId", srvcId).put("instId", instId).put("url", url);
   }
 
   private String discovery() {
@@ -56,7 +53,7 @@ class DiscoveryCornersTest {
 
   @Test
   void instanceOfUnregisteredService_201_servesOnceTheModuleIsRegisteredAndEnabled() {
-    post(deployment(MOD, "later-a", instance.url()))
+    post(instance(MOD, "later-a", server.url()))
         .statusCode(201)
         .header("Location", "/_/discovery/modules/" + MOD + "/later-a")
         .body("srvcId", equalTo(MOD));
@@ -75,7 +72,7 @@ class DiscoveryCornersTest {
   @Test
   void moduleRemoved_itsInstancesStay_andServeItAgainWhenRegisteredAgain() {
     JsonObject descriptor = module(MOD, "later", handler("GET", "/later"));
-    gw.install("diku", descriptor, instance.url());
+    gw.install("diku", descriptor, server.url());
     gw.request().delete("/_/proxy/tenants/diku/modules/" + MOD).then().statusCode(204);
     gw.request().delete("/_/proxy/modules/" + MOD).then().statusCode(204);
 
@@ -92,13 +89,13 @@ class DiscoveryCornersTest {
 
   @Test
   void sameInstIdUnderAnotherService_400DuplicateAndNothingChanged() {
-    post(deployment(MOD, "shared", instance.url())).statusCode(201);
+    post(instance(MOD, "shared", server.url())).statusCode(201);
     String before = discovery();
 
-    post(deployment("mod-other-1.0.0", "shared", instance.url()))
+    post(instance("mod-other-1.0.0", "shared", server.url()))
         .statusCode(400)
         .body(containsString("Duplicate instId shared"), containsString(MOD));
-    post(deployment(MOD, "shared", "http://127.0.0.1:1"))
+    post(instance(MOD, "shared", "http://127.0.0.1:1"))
         .statusCode(400)
         .body(containsString("Duplicate instId shared"));
 
@@ -108,7 +105,7 @@ class DiscoveryCornersTest {
   @Test
   void withoutInstId_400NamingItAndNothingChanged() {
     String before = discovery();
-    post(new JsonObject().put("srvcId", MOD).put("url", instance.url()))
+    post(new JsonObject().put("srvcId", MOD).put("url", server.url()))
         .statusCode(400)
         .body(containsString("missing instId"));
     assertThat(discovery()).isEqualTo(before);
@@ -146,8 +143,8 @@ class DiscoveryCornersTest {
 
   @Test
   void deleteAll_everyInstanceGone_204EvenWhenThereIsNone() {
-    post(deployment(MOD, "a", instance.url())).statusCode(201);
-    post(deployment("mod-other-1.0.0", "b", instance.url())).statusCode(201);
+    post(instance(MOD, "a", server.url())).statusCode(201);
+    post(instance("mod-other-1.0.0", "b", server.url())).statusCode(201);
     gw.request().delete("/_/discovery/modules").then().statusCode(204);
     gw.request().get("/_/discovery/modules").then().statusCode(200).body("size()", equalTo(0));
     gw.request().delete("/_/discovery/modules").then().statusCode(204);
@@ -155,17 +152,17 @@ class DiscoveryCornersTest {
 
   @Test
   void urlWithTrailingSlash_keptAsPosted_andServed() {
-    post(deployment(MOD, "slash", instance.url() + "/"))
+    post(instance(MOD, "slash", server.url() + "/"))
         .statusCode(201)
-        .body("url", equalTo(instance.url() + "/"));
+        .body("url", equalTo(server.url() + "/"));
     gw.request()
         .get("/_/discovery/modules/" + MOD + "/slash")
         .then()
-        .body("url", equalTo(instance.url() + "/"));
+        .body("url", equalTo(server.url() + "/"));
     gw.addModule(module(MOD, "later", handler("GET", "/later")));
     gw.enable("diku", MOD);
 
     gw.tenant("diku").get("/later").then().statusCode(200);
-    assertThat(instance.drain()).extracting(r -> r.uri()).containsExactly("/later");
+    assertThat(server.drain()).extracting(r -> r.uri()).containsExactly("/later");
   }
 }

@@ -84,8 +84,7 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
   public void deploy(String moduleId, String url) {
     String instId = moduleId + "-" + instances.incrementAndGet();
     request()
-        .body(
-            new JsonObject().put("srvcId", moduleId).put("instId", instId).put("url", url).encode())
+        .body(instance(moduleId, instId, url).encode())
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);
@@ -114,6 +113,11 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
   @Override
   public void afterEach(ExtensionContext context) {
     close();
+  }
+
+  /** A module instance for {@code POST /_/discovery/modules}. */
+  public static JsonObject instance(String srvcId, String instId, String url) {
+    return new JsonObject().put("srvcId", srvcId).put("instId", instId).put("url", url);
   }
 
   /** A descriptor providing one interface with the given handlers. */
