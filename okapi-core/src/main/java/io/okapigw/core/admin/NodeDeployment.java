@@ -26,6 +26,9 @@ final class NodeDeployment {
   static Future<Void> refuse(Vertx vertx, ClusterBus bus, Registry registry, JsonObject json) {
     Object node = json.getValue("nodeId");
     boolean launch = json.getValue("descriptor") != null;
+    if (!(json.getValue("srvcId") instanceof String srvcId)) {
+      return Future.succeededFuture(); // refused as every deployment without one
+    }
     if (node == null) {
       return launch
           ? Future.failedFuture(HttpError.badRequest("deployment: a descriptor needs a nodeId"))
@@ -34,7 +37,6 @@ final class NodeDeployment {
     if (!(node instanceof String nodeId)) {
       return Future.failedFuture(HttpError.badRequest("deployment: nodeId must be a string"));
     }
-    String srvcId = String.valueOf(json.getValue("srvcId"));
     Future<Void> launchable = launch ? Future.succeededFuture() : launchable(registry, srvcId);
     return launchable
         .compose(v -> ClusterNodes.find(vertx, bus, nodeId))
