@@ -21,9 +21,9 @@ wait_http "http://127.0.0.1:$aport/admin/health"
 g="http://127.0.0.1:$gport"
 post() { curl -sf -o /dev/null -X POST "$g$1" -H 'Content-Type: application/json' -d "$2"; }
 post /_/proxy/modules '{"id":"mod-fixed-1.0.0","provides":[{"id":"fixed","version":"1.0","handlers":[{"methods":["GET"],"pathPattern":"/fixed","permissionsRequired":["fixed.get"]}]}]}'
-post /_/discovery/modules "{\"srvcId\":\"mod-fixed-1.0.0\",\"url\":\"http://127.0.0.1:$mport\"}"
+post /_/discovery/modules "{\"srvcId\":\"mod-fixed-1.0.0\",\"instId\":\"fixed-1\",\"url\":\"http://127.0.0.1:$mport\"}"
 post /_/proxy/modules "$(cat "$root/authtoken-module/descriptors/ModuleDescriptor.json")"
-post /_/discovery/modules "{\"srvcId\":\"mod-authtoken-1.0.0\",\"url\":\"http://127.0.0.1:$aport\"}"
+post /_/discovery/modules "{\"srvcId\":\"mod-authtoken-1.0.0\",\"instId\":\"authtoken-1\",\"url\":\"http://127.0.0.1:$aport\"}"
 post /_/proxy/tenants '{"id":"noauth"}'
 post /_/proxy/tenants/noauth/modules '{"id":"mod-fixed-1.0.0"}'
 post /_/proxy/tenants '{"id":"auth"}'

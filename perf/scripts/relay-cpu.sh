@@ -25,7 +25,7 @@ post() { curl -s -o /dev/null -X POST "localhost:$GP$1" -d "$2"; }
 post /_/proxy/modules '{"id":"mod-fake-1.0.0","provides":[{"id":"fake","version":"1.0",
   "handlers":[{"methods":["GET"],"pathPattern":"/fake/{bytes}","permissionsRequired":[]}]}]}'
 post /_/proxy/tenants '{"id":"t"}'
-post /_/discovery/modules "{\"srvcId\":\"mod-fake-1.0.0\",\"url\":\"http://127.0.0.1:$FP\"}"
+post /_/discovery/modules "{\"srvcId\":\"mod-fake-1.0.0\",\"instId\":\"fake-1\",\"url\":\"http://127.0.0.1:$FP\"}"
 post /_/proxy/tenants/t/modules '{"id":"mod-fake-1.0.0"}'
 get() { curl -s -o /dev/null -w '%{http_code} %{size_download}\n' -H 'X-Okapi-Tenant: t' \
   "localhost:$GP/fake/$1"; }

@@ -50,7 +50,12 @@ public final class AdminCalls {
         .statusCode(201);
     admin
         .get()
-        .body(new JsonObject().put("srvcId", descriptor.getString("id")).put("url", url).encode())
+        .body(
+            new JsonObject()
+                .put("srvcId", descriptor.getString("id"))
+                .put("instId", descriptor.getString("id") + "-1")
+                .put("url", url)
+                .encode())
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);

@@ -43,7 +43,7 @@ class LogFloodTest {
         .then()
         .statusCode(201);
     gw.admin()
-        .body("{\"srvcId\":\"mod-down-1.0.0\",\"url\":\"" + down + "\"}")
+        .body("{\"srvcId\":\"mod-down-1.0.0\",\"instId\":\"down-1\",\"url\":\"" + down + "\"}")
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);

@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * The gateway nodes of {@code /_/discovery/nodes}: the cluster's members (this node alone when not
- * clustered), each as Okapi describes a node, {@code {nodeId, url}}, the URL being the {@code
- * okapi-url} the node was started with. Each node records its own at start in a cluster-wide map;
- * members that left are not listed.
+ * clustered), each as Okapi describes a node, {@code {nodeId, url}} and the {@code nodeName} an
+ * operator gave it, the URL being the {@code okapi-url} the node was started with. Each node
+ * records its own at start in a cluster-wide map; members that left are not listed.
  */
 public final class ClusterNodes {
 
@@ -53,7 +53,46 @@ public final class ClusterNodes {
   }
 
   /**
-   * @param ref a node id, or a node's URL (as Okapi, which also takes a node name)
+   * Names a node, as Okapi's {@code PUT /_/discovery/nodes/{nodeId}}: the body is the node, {@code
+   * {nodeId, url, nodeName}}, with its id and URL unchanged; its {@code nodeName} is then another
+   * way to find it.
+   *
+   * @return the node as stored; 404 if {@code nodeId} is no current member, 400 if the body changes
+   *     its id or URL
+   */
+  static Future<JsonObject> update(Vertx vertx, ClusterBus bus, String nodeId, JsonObject node) {
+    if (!bus.members().contains(nodeId)) {
+      return Future.failedFuture(notFound(nodeId));
+    }
+    return map(vertx)
+        .compose(
+            nodes ->
+                nodes
+                    .get(nodeId)
+                    .compose(
+                        old -> {
+                          if (!nodeId.equals(node.getValue("nodeId"))) {
+                            throw HttpError.badRequest("Can not change nodeId for node " + nodeId);
+                          }
+                          if (old == null || !old.getValue("url").equals(node.getValue("url"))) {
+                            throw HttpError.badRequest("Can not change the URL for node " + nodeId);
+                          }
+                          JsonObject stored = named(old, node.getValue("nodeName"));
+                          return nodes.put(nodeId, stored).map(stored);
+                        }));
+  }
+
+  private static JsonObject named(JsonObject node, Object name) {
+    JsonObject named = new JsonObject().put("nodeId", node.getString("nodeId"));
+    named.put("url", node.getValue("url"));
+    if (name != null) {
+      named.put("nodeName", name.toString());
+    }
+    return named;
+  }
+
+  /**
+   * @param ref a node id, a node's URL or its name
    * @return the node; 404 if no current member matches
    */
   static Future<JsonObject> find(Vertx vertx, ClusterBus bus, String ref) {
@@ -62,15 +101,17 @@ public final class ClusterNodes {
             nodes ->
                 nodes.stream()
                     .filter(
-                        n -> ref.equals(n.getString("nodeId")) || ref.equals(n.getString("url")))
+                        n ->
+                            ref.equals(n.getString("nodeId"))
+                                || ref.equals(n.getString("url"))
+                                || ref.equals(n.getValue("nodeName")))
                     .findFirst()
-                    .orElseThrow(
-                        () ->
-                            HttpError.notFound(
-                                "Node "
-                                    + ref
-                                    + " not found (GET"
-                                    + " /_/discovery/nodes lists the members)")));
+                    .orElseThrow(() -> notFound(ref)));
+  }
+
+  private static HttpError notFound(String ref) {
+    return HttpError.notFound(
+        "Node " + ref + " not found (GET /_/discovery/nodes lists the members)");
   }
 
   private static Future<AsyncMap<String, JsonObject>> map(Vertx vertx) {

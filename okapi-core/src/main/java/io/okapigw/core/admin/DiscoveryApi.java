@@ -3,12 +3,14 @@ package io.okapigw.core.admin;
 import static io.okapigw.core.admin.Replies.guarded;
 
 import io.okapigw.core.cluster.ClusterBus;
-import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.DeploymentDescriptor;
+import io.okapigw.core.registry.Discovery;
 import io.okapigw.core.registry.Registry;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.util.List;
 
 /**
  * {@code /_/discovery}: where each module's instances run ({@code modules}), whether they answer
@@ -21,70 +23,61 @@ final class DiscoveryApi {
   private static final String NODES = "/_/discovery/nodes";
 
   private final Registry registry;
+  private final Discovery discovery;
   private final ClusterBus bus;
   private final InstanceHealth health = new InstanceHealth(InstanceHealth.TIMEOUT);
 
   DiscoveryApi(Registry registry, ClusterBus bus) {
     this.registry = registry;
+    this.discovery = registry.discovery();
     this.bus = bus;
   }
 
   void mount(Router router) {
-    router
-        .post(BASE)
-        .handler(
-            guarded(
-                ctx ->
-                    Replies.created(
-                        ctx,
-                        registry
-                            .addDeployment(Replies.jsonObject(ctx))
-                            .map(DeploymentDescriptor::toJson),
-                        json ->
-                            BASE
-                                + "/"
-                                + json.getString("srvcId")
-                                + "/"
-                                + json.getString("instId"))));
-    router
-        .get(BASE)
-        .handler(
-            ctx ->
-                Replies.okList(
-                    ctx,
-                    registry
-                        .deployments(null)
-                        .map(list -> list.stream().map(DeploymentDescriptor::toJson).toList())));
+    router.post(BASE).handler(guarded(this::add));
+    router.get(BASE).handler(ctx -> Replies.okList(ctx, json(discovery.instances(null))));
     router
         .get(BASE + "/:srvcId")
-        .handler(
-            ctx ->
-                Replies.okList(
-                    ctx,
-                    registry
-                        .deployments(ctx.pathParam("srvcId"))
-                        .map(list -> list.stream().map(DeploymentDescriptor::toJson).toList())));
+        .handler(ctx -> Replies.okList(ctx, json(discovery.instances(ctx.pathParam("srvcId")))));
     router
         .get(BASE + "/:srvcId/:instId")
         .handler(ctx -> Replies.ok(ctx, instance(ctx).map(DeploymentDescriptor::toJson)));
+    router.delete(BASE).handler(ctx -> Replies.noContent(ctx, discovery.removeAll()));
     router
         .delete(BASE + "/:srvcId")
-        .handler(
-            ctx ->
-                Replies.noContent(ctx, registry.deleteDeployments(ctx.pathParam("srvcId"), null)));
+        .handler(ctx -> Replies.noContent(ctx, discovery.remove(ctx.pathParam("srvcId"), null)));
     router
         .delete(BASE + "/:srvcId/:instId")
         .handler(
             ctx ->
                 Replies.noContent(
-                    ctx,
-                    registry.deleteDeployments(ctx.pathParam("srvcId"), ctx.pathParam("instId"))));
+                    ctx, discovery.remove(ctx.pathParam("srvcId"), ctx.pathParam("instId"))));
     mountHealth(router);
     router.get(NODES).handler(ctx -> Replies.okList(ctx, ClusterNodes.list(ctx.vertx(), bus)));
     router
         .get(NODES + "/:nodeId")
         .handler(
             ctx -> Replies.ok(ctx, ClusterNodes.find(ctx.vertx(), bus, ctx.pathParam("nodeId"))));
+    router
+        .put(NODES + "/:nodeId")
+        .handler(
+            guarded(
+                ctx ->
+                    Replies.ok(
+                        ctx,
+                        ClusterNodes.update(
+                            ctx.vertx(), bus, ctx.pathParam("nodeId"), Replies.jsonObject(ctx)))));
+  }
+
+  /** 201 with the instance and Okapi's Location ({@code BASE/srvcId/instId}, ids encoded). */
+  private void add(RoutingContext ctx) {
+    JsonObject json = Replies.jsonObject(ctx);
+    Replies.created(
+        ctx,
+        NodeDeployment.refuse(ctx.vertx(), bus, registry, json)
+            .compose(v -> discovery.add(json))
+            .map(DeploymentDescriptor::toJson),
+        added -> Replies.location(BASE, added.getString("srvcId"), added.getString("instId")));
   }
 
   private void mountHealth(Router router) {
@@ -93,36 +86,26 @@ final class DiscoveryApi {
         .handler(
             ctx ->
                 Replies.okList(
-                    ctx,
-                    registry.deployments(null).compose(all -> health.check(ctx.vertx(), all))));
+                    ctx, discovery.instances(null).compose(all -> health.check(ctx.vertx(), all))));
     router
         .get(HEALTH + "/:srvcId")
         .handler(
             ctx ->
                 Replies.okList(
                     ctx,
-                    registry
-                        .deployments(ctx.pathParam("srvcId"))
+                    discovery
+                        .instances(ctx.pathParam("srvcId"))
                         .compose(all -> health.check(ctx.vertx(), all))));
     router
         .get(HEALTH + "/:srvcId/:instId")
         .handler(ctx -> Replies.ok(ctx, instance(ctx).compose(d -> health.check(ctx.vertx(), d))));
   }
 
-  /**
-   * @return the instance the path names; 404 if none
-   */
   private Future<DeploymentDescriptor> instance(RoutingContext ctx) {
-    String srvcId = ctx.pathParam("srvcId");
-    String instId = ctx.pathParam("instId");
-    return registry
-        .deployments(srvcId)
-        .map(
-            list ->
-                list.stream()
-                    .filter(d -> d.instId().equals(instId))
-                    .findFirst()
-                    .orElseThrow(
-                        () -> HttpError.notFound("no deployment " + srvcId + "/" + instId)));
+    return discovery.instance(ctx.pathParam("srvcId"), ctx.pathParam("instId"));
+  }
+
+  private static Future<List<JsonObject>> json(Future<List<DeploymentDescriptor>> instances) {
+    return instances.map(list -> list.stream().map(DeploymentDescriptor::toJson).toList());
   }
 }

@@ -85,7 +85,7 @@ final class InstallApi {
                                 .setStatusCode(201)
                                 .putHeader(
                                     "Location",
-                                    "/_/proxy/tenants/" + tenant + "/install/" + a.jobId());
+                                    Replies.tenantLocation(tenant, "install", a.jobId()));
                           }
                           return ctx.response()
                               .putHeader("Content-Type", "application/json")

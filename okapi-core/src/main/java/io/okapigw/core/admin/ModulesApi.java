@@ -66,7 +66,7 @@ final class ModulesApi {
                     registry
                         .addModules(List.of(module), options.check(), options.providers())
                         .map(added -> module.toJson())),
-        created -> BASE + "/" + created.getString("id"));
+        created -> Replies.location(BASE, created.getString("id")));
   }
 
   /** Okapi's bulk import: an array of descriptors, registered all or none; 204. */

@@ -79,6 +79,7 @@ public final class OkapiModule {
           new Endpoint("GET", DISCOVERY + "/{serviceId}", "okapi.discovery.get", false),
           new Endpoint(
               "GET", DISCOVERY + "/{serviceId}/{instanceId}", "okapi.discovery.get", false),
+          new Endpoint("DELETE", DISCOVERY, "okapi.discovery.delete", false),
           new Endpoint("DELETE", DISCOVERY + "/{serviceId}", "okapi.discovery.delete", false),
           new Endpoint(
               "DELETE", DISCOVERY + "/{serviceId}/{instanceId}", "okapi.discovery.delete", false),
@@ -88,6 +89,7 @@ public final class OkapiModule {
               "GET", HEALTH + "/{serviceId}/{instanceId}", "okapi.discovery.health.get", false),
           new Endpoint("GET", "/_/discovery/nodes", "okapi.discovery.nodes.get", false),
           new Endpoint("GET", "/_/discovery/nodes/{nodeId}", "okapi.discovery.nodes.get", false),
+          new Endpoint("PUT", "/_/discovery/nodes/{nodeId}", "okapi.discovery.nodes.put", false),
           new Endpoint("POST", "/_/proxy/import/modules", "okapi.proxy.modules.post", false),
           new Endpoint("POST", "/_/proxy/modules", "okapi.proxy.modules.post", false),
           new Endpoint("GET", "/_/proxy/modules", "okapi.proxy.modules.list", false),
@@ -218,7 +220,8 @@ public final class OkapiModule {
             "okapi.discovery.get",
             "okapi.discovery.delete",
             "okapi.discovery.health.get",
-            "okapi.discovery.nodes.get"));
+            "okapi.discovery.nodes.get",
+            "okapi.discovery.nodes.put"));
     sets.add(
         set(
             "okapi.modules",

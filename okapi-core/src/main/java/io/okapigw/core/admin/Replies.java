@@ -6,6 +6,8 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -58,6 +60,27 @@ final class Replies {
    */
   static <T> Future<T> offLoop(RoutingContext ctx, Callable<T> work) {
     return ctx.vertx().executeBlocking(work, false);
+  }
+
+  /**
+   * Okapi's Location of a created resource: {@code base}, then each id URL-encoded as Okapi encodes
+   * it ({@link URLEncoder}: {@code +} as {@code %2B}, a space as {@code +}, {@code /} as {@code
+   * %2F}), each after a {@code /}.
+   */
+  static String location(String base, String... ids) {
+    StringBuilder location = new StringBuilder(base);
+    for (String id : ids) {
+      location.append('/').append(URLEncoder.encode(id, StandardCharsets.UTF_8));
+    }
+    return location.toString();
+  }
+
+  /**
+   * @return the Location of {@code id} in a tenant's {@code collection} ({@code modules}, {@code
+   *     install}), ids encoded as {@link #location} does
+   */
+  static String tenantLocation(String tenant, String collection, String id) {
+    return location(location("/_/proxy/tenants", tenant) + "/" + collection, id);
   }
 
   /** Answers 201 with a Location header and the created resource. */

@@ -36,7 +36,7 @@ final class TenantsApi {
                     Replies.created(
                         ctx,
                         registry.addTenant(Replies.jsonObject(ctx)).map(TenantDescriptor::toJson),
-                        json -> "/_/proxy/tenants/" + json.getString("id"))));
+                        json -> Replies.location("/_/proxy/tenants", json.getString("id")))));
     router
         .get("/_/proxy/tenants")
         .handler(
@@ -130,7 +130,7 @@ final class TenantsApi {
     Replies.created(
         ctx,
         longRunning(ctx, installer.enable(tenant, id, options(ctx))).map(TenantsApi::idJson),
-        json -> "/_/proxy/tenants/" + tenant + "/modules/" + json.getString("id"));
+        json -> Replies.tenantLocation(tenant, "modules", json.getString("id")));
   }
 
   /** Okapi's upgrade of one module: {@code POST .../modules/{from}} with {@code {"id": to}}. */
@@ -141,7 +141,7 @@ final class TenantsApi {
         ctx,
         longRunning(ctx, installer.upgrade(tenant, ctx.pathParam("mid"), id, options(ctx)))
             .map(TenantsApi::idJson),
-        json -> "/_/proxy/tenants/" + tenant + "/modules/" + json.getString("id"));
+        json -> Replies.tenantLocation(tenant, "modules", json.getString("id")));
   }
 
   private static String moduleId(RoutingContext ctx, String what) {

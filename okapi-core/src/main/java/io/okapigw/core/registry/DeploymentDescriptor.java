@@ -4,31 +4,31 @@ import io.okapigw.core.http.HttpError;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.UUID;
 
 /**
- * A running instance of a module, as registered through {@code /_/discovery/modules}.
+ * A running instance of a module, as registered through {@code /_/discovery/modules}. As in Okapi
+ * it need not belong to a registered module: deployment tools post instances and descriptors in
+ * either order, and an instance outlives its module's removal.
  *
  * @param srvcId the module id
- * @param instId the instance id, unique per module
- * @param url the instance's base URL ({@code http://host:port})
+ * @param instId the instance id, unique across all services (as in Okapi)
+ * @param url the instance's base URL as posted ({@code http://host:port}, a trailing {@code /}
+ *     kept, as Okapi keeps and answers it)
  */
 public record DeploymentDescriptor(String srvcId, String instId, String url) {
 
   /**
-   * Parses and validates a deployment; a missing {@code instId} gets a generated one.
+   * Parses and validates a deployment: {@code srvcId}, {@code instId} (Okapi makes one up only when
+   * it deploys the module itself, which this gateway does not) and an http(s) {@code url}.
    *
    * @throws HttpError 400 naming the problem
    */
   public static DeploymentDescriptor fromJson(JsonObject json) {
     String srvcId = JsonFields.requiredString(json, "srvcId", "deployment");
-    String instId = JsonFields.optionalString(json, "instId", "deployment");
+    String instId = JsonFields.requiredString(json, "instId", "deployment " + srvcId);
     String url = JsonFields.requiredString(json, "url", "deployment " + srvcId);
     checkUrl(srvcId, url);
-    return new DeploymentDescriptor(
-        srvcId,
-        instId == null || instId.isBlank() ? UUID.randomUUID().toString() : instId,
-        url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+    return new DeploymentDescriptor(srvcId, instId, url);
   }
 
   private static void checkUrl(String srvcId, String url) {
@@ -44,7 +44,17 @@ public record DeploymentDescriptor(String srvcId, String instId, String url) {
     }
   }
 
+  /**
+   * @return the URL requests go to: {@link #url()} without a trailing {@code /}
+   */
+  public String baseUrl() {
+    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+  }
+
+  /**
+   * @return the deployment in Okapi's shape and member order ({@code instId, srvcId, url})
+   */
   public JsonObject toJson() {
-    return new JsonObject().put("srvcId", srvcId).put("instId", instId).put("url", url);
+    return new JsonObject().put("instId", instId).put("srvcId", srvcId).put("url", url);
   }
 }

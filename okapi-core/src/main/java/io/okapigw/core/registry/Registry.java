@@ -12,15 +12,17 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The registry's use cases behind the admin API: modules, tenants and discovery, with Okapi's
- * rules. Failures are {@link HttpError}s with a 4xx naming the problem; a refused change leaves the
- * store as it was.
+ * The registry's use cases behind the admin API: modules and tenants (and through {@link
+ * #tenantModules()} and {@link #discovery()}, what tenants enable and where modules run), with
+ * Okapi's rules. Failures are {@link HttpError}s with a 4xx naming the problem; a refused change
+ * leaves the store as it was.
  */
 public final class Registry {
 
   private final RegistryStore store;
   private final Mutations mutations;
   private final TenantModules tenantModules;
+  private final Discovery discovery;
 
   /**
    * @param vertx for the mutation lock
@@ -30,6 +32,7 @@ public final class Registry {
     this.store = store;
     this.mutations = new Mutations(vertx);
     this.tenantModules = new TenantModules(store, mutations);
+    this.discovery = new Discovery(store, mutations, tenantModules);
   }
 
   /**
@@ -37,6 +40,13 @@ public final class Registry {
    */
   public TenantModules tenantModules() {
     return tenantModules;
+  }
+
+  /**
+   * @return the modules' running instances
+   */
+  public Discovery discovery() {
+    return discovery;
   }
 
   /**
@@ -159,8 +169,9 @@ public final class Registry {
   }
 
   /**
-   * Removes a module no tenant has enabled, and its instances; 404 unknown, 400 in use or, with
-   * {@code check}, when another registered module needs an interface only it provides.
+   * Removes a module no tenant has enabled; 404 unknown, 400 in use or, with {@code check}, when
+   * another registered module needs an interface only it provides. Its instances stay registered,
+   * as in Okapi (removed at {@code /_/discovery/modules}).
    */
   public Future<Void> deleteModule(String id, boolean check) {
     return mutations.run(
@@ -200,7 +211,6 @@ public final class Registry {
                                       : Future.succeededFuture(m);
                                 }))
                 .compose(m -> store.deleteModule(id))
-                .compose(deleted -> store.deleteDeployments(id, null))
                 .mapEmpty());
   }
 
@@ -284,87 +294,6 @@ public final class Registry {
                       return (Void) null;
                     }),
         v -> Future.succeededFuture(Set.of(id)));
-  }
-
-  /** Adds an instance of a registered module; 400 if invalid, unknown module or duplicate. */
-  public Future<DeploymentDescriptor> addDeployment(JsonObject json) {
-    DeploymentDescriptor deployment = DeploymentDescriptor.fromJson(json);
-    return mutations.run(
-        () ->
-            store
-                .module(deployment.srvcId())
-                .compose(
-                    m ->
-                        m.isPresent()
-                            ? store.insertDeployment(deployment)
-                            : Future.failedFuture(
-                                HttpError.badRequest(
-                                    "deployment: unknown module "
-                                        + deployment.srvcId()
-                                        + " (register it at /_/proxy/modules first)")))
-                .map(
-                    inserted ->
-                        created(
-                            inserted,
-                            deployment,
-                            "deployment "
-                                + deployment.srvcId()
-                                + "/"
-                                + deployment.instId()
-                                + " already exists")),
-        d -> tenantsAuthorizedBy(d.srvcId()));
-  }
-
-  /**
-   * @return instances, all or of one module ({@code srvcId} non-null; 404 if it has none)
-   */
-  public Future<List<DeploymentDescriptor>> deployments(String srvcId) {
-    return store
-        .deployments()
-        .map(
-            all ->
-                srvcId == null
-                    ? all
-                    : nonEmpty(
-                        all.stream().filter(d -> d.srvcId().equals(srvcId)).toList(), srvcId));
-  }
-
-  /** Removes one instance, or all of a module's; 404 if none matched. */
-  public Future<Void> deleteDeployments(String srvcId, String instId) {
-    return mutations.run(
-        () ->
-            store
-                .deleteDeployments(srvcId, instId)
-                .map(
-                    count -> {
-                      if (count == 0) {
-                        throw HttpError.notFound(
-                            "no deployment " + srvcId + (instId == null ? "" : "/" + instId));
-                      }
-                      return (Void) null;
-                    }),
-        v -> tenantsAuthorizedBy(srvcId));
-  }
-
-  /**
-   * @return the tenants whose auth filter the module provides: when its instances change, the
-   *     grants cached from the old ones must not outlive them
-   */
-  private Future<Set<String>> tenantsAuthorizedBy(String moduleId) {
-    return store
-        .module(moduleId)
-        .compose(
-            m ->
-                m.isPresent() && m.get().authFilter().isPresent()
-                    ? tenantModules.tenantsUsing(moduleId).map(Set::copyOf)
-                    : Future.succeededFuture(Set.of()));
-  }
-
-  private static List<DeploymentDescriptor> nonEmpty(List<DeploymentDescriptor> list, String id) {
-    if (list.isEmpty()) {
-      throw HttpError.notFound("no deployment of module " + id);
-    }
-    return list;
   }
 
   private static <T> T created(boolean inserted, T value, String duplicateMessage) {

@@ -15,7 +15,8 @@ import java.util.Set;
  *     prefix is turned into {@code prefix*}
  * @param staticPath the {@code path} as posted if there is one, else the {@code pathPattern} (what
  *     Okapi names the entry by in {@code X-Okapi-Filter} and in system permission names)
- * @param phase {@code auth}, {@code pre} or {@code post} for filters, {@code null} for handlers
+ * @param phase {@code auth}, {@code pre} or {@code post} for filters (for one posted without, as
+ *     its {@code level} places it), {@code null} for handlers
  * @param type the Okapi proxy type ({@code request-response}, {@code headers}, ...), may be null
  * @param redirectPath where a {@code redirect} entry sends the request; null for other types
  * @param delegateCors whether a CORS preflight through {@code /_/invoke/tenant/...} goes to the
@@ -40,6 +41,9 @@ public record RoutingEntry(
   /** The filter phases, in the order they run around the handler. */
   public static final Set<String> PHASES = Set.of("auth", "pre", "post");
 
+  /** Okapi's {@code level} of handlers: filters below it run before them, above it after. */
+  private static final String HANDLER_LEVEL = "50";
+
   /** The {@code type} of an entry that sends the request on to another path. */
   public static final String REDIRECT = "redirect";
 
@@ -54,10 +58,7 @@ public record RoutingEntry(
     if (methods.isEmpty()) {
       throw HttpError.badRequest(where + ": missing methods");
     }
-    String phase = JsonFields.optionalString(json, "phase", where);
-    if (filter && (phase == null || !PHASES.contains(phase))) {
-      throw HttpError.badRequest(where + ": phase must be one of auth, pre, post; was " + phase);
-    }
+    String phase = filter ? phase(json, where) : null;
     String type = JsonFields.optionalString(json, "type", where);
     String path = JsonFields.optionalString(json, "path", where);
     String pattern = pattern(json, path, where);
@@ -65,7 +66,7 @@ public record RoutingEntry(
         methods,
         pattern,
         path == null || path.isEmpty() ? pattern : path,
-        filter ? phase : null,
+        phase,
         type,
         redirectPath(json, type, where),
         Boolean.TRUE.equals(json.getValue("delegateCORS")),
@@ -75,6 +76,24 @@ public record RoutingEntry(
         json.containsKey("permissionsRequiredTenant")
             ? JsonFields.strings(json, "permissionsRequiredTenant", where)
             : null);
+  }
+
+  /**
+   * A filter's phase. Okapi also takes filters without one: those run by their deprecated {@code
+   * level} around the handlers' {@code "50"}, levels compared as strings as Okapi sorts them (no
+   * level: 50, before the handler); here they are {@code pre} filters, or {@code post} ones for a
+   * level after 50. A {@code redirect} filter only redirects, whatever its phase.
+   */
+  private static String phase(JsonObject json, String where) {
+    String phase = JsonFields.optionalString(json, "phase", where);
+    if (phase == null) {
+      Object level = json.getValue("level");
+      return level != null && level.toString().compareTo(HANDLER_LEVEL) > 0 ? "post" : "pre";
+    }
+    if (!PHASES.contains(phase)) {
+      throw HttpError.badRequest(where + ": phase must be one of auth, pre, post; was " + phase);
+    }
+    return phase;
   }
 
   private static String pattern(JsonObject json, String path, String where) {
@@ -140,9 +159,8 @@ public record RoutingEntry(
     if (!REDIRECT.equals(type)) {
       return null;
     }
-    if (redirect == null || !redirect.startsWith("/")) {
-      throw HttpError.badRequest(
-          where + ": a redirect entry needs a redirectPath starting with" + " /, was " + redirect);
+    if (redirect == null || redirect.isEmpty()) {
+      throw HttpError.badRequest(where + ": a redirect entry needs a redirectPath");
     }
     return redirect;
   }

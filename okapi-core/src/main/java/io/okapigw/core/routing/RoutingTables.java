@@ -97,7 +97,7 @@ public final class RoutingTables {
         .collect(
             Collectors.groupingBy(
                 DeploymentDescriptor::srvcId,
-                Collectors.mapping(DeploymentDescriptor::url, Collectors.toList())))
+                Collectors.mapping(DeploymentDescriptor::baseUrl, Collectors.toList())))
         .entrySet()
         .stream()
         .collect(Collectors.toMap(Map.Entry::getKey, e -> new Instances(e.getKey(), e.getValue())));

@@ -245,7 +245,7 @@ public final class SystemCalls {
                 all.stream()
                     .filter(d -> d.srvcId().equals(module.id()))
                     .findFirst()
-                    .map(DeploymentDescriptor::url)
+                    .map(DeploymentDescriptor::baseUrl)
                     .orElseThrow(
                         () ->
                             HttpError.badRequest(

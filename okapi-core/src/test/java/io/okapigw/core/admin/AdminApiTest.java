@@ -165,6 +165,22 @@ class AdminApiTest {
   }
 
   @Test
+  void tenantModules_listedInIdOrder_asOkapiKeepsThem() {
+    gw.createTenant("diku");
+    gw.addModule(module("mod-z-1.0.0", "z", handler("GET", "/z")));
+    gw.addModule(module("mod-a-1.0.0", "a", handler("GET", "/a")));
+    gw.addModule(module("mod-m-1.0.0", "m", handler("GET", "/m")));
+    gw.enable("diku", "mod-z-1.0.0");
+    gw.enable("diku", "mod-a-1.0.0");
+    gw.enable("diku", "mod-m-1.0.0");
+    gw.request()
+        .get("/_/proxy/tenants/diku/modules")
+        .then()
+        .statusCode(200)
+        .body("id", contains("mod-a-1.0.0", "mod-m-1.0.0", "mod-z-1.0.0"));
+  }
+
+  @Test
   void tenants_crud_behaveLikeOkapi() {
     gw.request()
         .body("{\"id\":\"diku\",\"name\":\"Datalogisk\"}")
@@ -353,13 +369,13 @@ class AdminApiTest {
         .post("/_/discovery/modules")
         .then()
         .statusCode(201)
-        .body("url", equalTo("http://h2:2"));
+        .body("url", equalTo("http://h2:2/"));
     gw.request().get("/_/discovery/modules/mod-a-1.0.0").then().body("instId", hasSize(2));
     gw.request()
         .get("/_/discovery/modules/mod-a-1.0.0/i2")
         .then()
         .statusCode(200)
-        .body("url", equalTo("http://h2:2"));
+        .body("url", equalTo("http://h2:2/"));
     gw.request().delete("/_/discovery/modules/mod-a-1.0.0/i1").then().statusCode(204);
     gw.request().get("/_/discovery/modules").then().body("instId", hasSize(1));
     gw.request().delete("/_/discovery/modules/mod-a-1.0.0").then().statusCode(204);
@@ -375,19 +391,13 @@ class AdminApiTest {
         gw.request().get("/_/discovery/modules/mod-a-1.0.0").jsonPath().getString("[0].instId");
     String before = registrySnapshot();
     gw.request()
-        .body("{\"srvcId\":\"mod-x\",\"url\":\"http://h:1\"}")
-        .post("/_/discovery/modules")
-        .then()
-        .statusCode(400)
-        .body(containsString("unknown module mod-x"));
-    gw.request()
-        .body("{\"srvcId\":\"mod-a-1.0.0\",\"url\":\"ftp://h:1\"}")
+        .body("{\"srvcId\":\"mod-a-1.0.0\",\"instId\":\"f\",\"url\":\"ftp://h:1\"}")
         .post("/_/discovery/modules")
         .then()
         .statusCode(400)
         .body(containsString("url"));
     gw.request()
-        .body("{\"srvcId\":\"mod-a-1.0.0\"}")
+        .body("{\"srvcId\":\"mod-a-1.0.0\",\"instId\":\"n\"}")
         .post("/_/discovery/modules")
         .then()
         .statusCode(400)
@@ -402,7 +412,7 @@ class AdminApiTest {
         .post("/_/discovery/modules")
         .then()
         .statusCode(400)
-        .body(containsString("already exists"));
+        .body(containsString("Duplicate instId " + instId));
     assertThat(registrySnapshot()).isEqualTo(before);
   }
 

@@ -133,7 +133,7 @@ class AdminSecurityTest {
                 .body(
                     new JsonObject()
                         .put("srvcId", AUTH)
-                        .put("instId", "evil")
+                        .put("instId", "evil-auth")
                         .put("url", "http://127.0.0.1:9")
                         .encode())
                 .post("/_/discovery/modules")

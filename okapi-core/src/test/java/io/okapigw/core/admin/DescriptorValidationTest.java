@@ -87,6 +87,12 @@ class DescriptorValidationTest {
         "{\"id\":\"mod-t-1.0.0\",\"requires\":[{\"id\":\"okapi\",\"version\":\"1.0\",\"handlers\":"
             + "[{\"methods\":[\"GET\"],\"pathPattern\":\"/t\",\"permissionsRequired\":[]}]}]}"
             + "| requires[0] (okapi): no handlers allowed in 'requires'",
+        "{\"id\":\"mod-t-1.0.0\",\"filters\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/t\","
+            + "\"phase\":\"later\"}]}"
+            + "| filters[0]: phase must be one of auth, pre, post; was later",
+        "{\"id\":\"mod-t-1.0.0\",\"filters\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/t\","
+            + "\"phase\":\"pre\",\"type\":\"redirect\"}]}"
+            + "| filters[0]: a redirect entry needs a redirectPath",
         "{\"id\":\"mod-t-1.0.0\",\"permissionSets\":[{\"displayName\":\"x\"}]}"
             + "| permissionSets[0]: missing permissionName",
         "{\"id\":\"mod-t-1.0.0\",\"replaces\":[\"mod-old-1.0.0\"]}"
@@ -120,6 +126,17 @@ class DescriptorValidationTest {
         "{\"id\":\"mod-ok6-1.0.0\",\"provides\":[{\"id\":\"t\",\"version\":\"1.0\",\"handlers\":"
             + "[{\"methods\":[\"PROPFIND\",\"*\"],\"pathPattern\":\"/t\",\"type\":\"internal\","
             + "\"permissionsRequired\":[]}]}],\"replaces\":[\"mod-old\"]}",
+        // Okapi's own test header module: filters placed by the deprecated level, no phase
+        "{\"id\":\"mod-ok7-1.0.0\",\"filters\":[{\"methods\":[\"GET\",\"POST\"],"
+            + "\"path\":\"/red\",\"level\":\"21\",\"type\":\"redirect\","
+            + "\"redirectPath\":\"/testr\",\"permissionsRequired\":[]},{\"methods\":[\"GET\"],"
+            + "\"path\":\"/pre\",\"level\":\"45\",\"type\":\"headers\",\"permissionsRequired\":[]}]}",
+        "{\"id\":\"mod-ok8-1.0.0\",\"filters\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/n/*\","
+            + "\"permissionsRequired\":[]}]}",
+        // a redirectPath Okapi takes without a leading / (it then leads nowhere)
+        "{\"id\":\"mod-ok9-1.0.0\",\"provides\":[{\"id\":\"r\",\"version\":\"1.0\",\"handlers\":"
+            + "[{\"methods\":[\"GET\"],\"pathPattern\":\"/hop\",\"type\":\"redirect\","
+            + "\"redirectPath\":\"testr\",\"permissionsRequired\":[]}]}]}",
       })
   void postModule_followsOkapisRules_201(String descriptor) {
     gw.request().body(descriptor).post("/_/proxy/modules").then().statusCode(201);

@@ -4,6 +4,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.core.testing.GatewayFixture;
+import io.vertx.core.json.JsonObject;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
@@ -11,8 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code /_/discovery/nodes[/{nodeId}]}: the gateway nodes, each {@code {nodeId, url}} as Okapi
- * describes a node (a single node here; {@code ClusterTest} in it-tests lists three).
+ * {@code /_/discovery/nodes[/{nodeId}]}: the gateway nodes, each {@code {nodeId, url}} (and the
+ * {@code nodeName} given with a {@code PUT}) as Okapi describes a node (a single node here; {@code
+ * ClusterTest} in it-tests lists three).
  */
 class DiscoveryNodesTest {
 
@@ -54,6 +56,41 @@ class DiscoveryNodesTest {
         .then()
         .statusCode(200)
         .body("nodeId", equalTo(gw.gateway().nodeId()));
+  }
+
+  @Test
+  void node_named_foundByItsName_idAndUrlUnchangeable() {
+    String id = gw.gateway().nodeId();
+    String url = gw.gateway().okapiUrl();
+    JsonObject node = new JsonObject().put("nodeId", id).put("url", url);
+    gw.request()
+        .body(node.copy().put("nodeName", "first").encode())
+        .put("/_/discovery/nodes/" + id)
+        .then()
+        .statusCode(200)
+        .body("nodeName", equalTo("first"));
+    gw.request().get("/_/discovery/nodes/first").then().statusCode(200).body("nodeId", equalTo(id));
+    gw.request()
+        .body(node.copy().put("nodeId", "other").encode())
+        .put("/_/discovery/nodes/" + id)
+        .then()
+        .statusCode(400)
+        .body(containsString("Can not change nodeId for node " + id));
+    gw.request()
+        .body(node.copy().put("url", "http://elsewhere:1").encode())
+        .put("/_/discovery/nodes/" + id)
+        .then()
+        .statusCode(400)
+        .body(containsString("Can not change the URL for node " + id));
+    gw.request()
+        .body(node.encode())
+        .put("/_/discovery/nodes/nope")
+        .then()
+        .statusCode(404)
+        .body(containsString("Node nope not found"));
+    gw.request().get("/_/discovery/nodes/first").then().statusCode(200);
+    gw.request().body(node.encode()).put("/_/discovery/nodes/" + id).then().statusCode(200);
+    gw.request().get("/_/discovery/nodes/first").then().statusCode(404);
   }
 
   @Test

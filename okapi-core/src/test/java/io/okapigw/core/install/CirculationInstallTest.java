@@ -92,7 +92,8 @@ class CirculationInstallTest {
         .post("/_/proxy/tenants/diku/install")
         .then()
         .statusCode(200)
-        .body("size()", equalTo(42));
+        .body("size()", equalTo(42))
+        .body("[41].id", equalTo(ID));
     List<String> enabled =
         gw.request()
             .get("/_/proxy/tenants/diku/modules")
@@ -101,7 +102,7 @@ class CirculationInstallTest {
             .extract()
             .jsonPath()
             .getList("id");
-    assertThat(enabled).hasSize(42).contains(ID);
+    assertThat(enabled).hasSize(42).contains(ID).isSorted();
     assertThat(instance.take()).containsExactly("POST /_/tenant {\"module_to\":\"" + ID + "\"}");
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.config.TenantInitOptions;
+import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.InJvmCluster;
 import io.okapigw.core.testing.TenantApiModule;
 import io.okapigw.core.testing.TenantApiModule.Mode;
@@ -74,7 +75,7 @@ class InstallClusterTest {
         .then()
         .statusCode(201);
     node(0)
-        .body(new JsonObject().put("srvcId", id).put("url", server.url()).encode())
+        .body(GatewayFixture.instance(id, id + "-1", server.url()).encode())
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);

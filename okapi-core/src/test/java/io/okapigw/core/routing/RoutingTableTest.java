@@ -252,6 +252,54 @@ class RoutingTableTest {
   }
 
   @Test
+  void match_filtersWithoutPhase_placedByOkapisLevel_beforeOrAfterTheHandler() {
+    RoutingTable t =
+        table(
+            module("items", entry("GET", "/items/{id}")),
+            filters(
+                "legacy",
+                entry("GET", "/items/*").put("level", "45").put("type", "headers"),
+                entry("GET", "/items/*").put("level", "70").put("type", "headers"),
+                entry("GET", "/items/*").put("type", "headers")));
+    Pipeline p = t.match("GET", "/items/1", null).orElseThrow();
+    assertThat(p.auth()).isEmpty();
+    assertThat(p.pre()).extracting(s -> s.entry().phase()).containsExactly("pre", "pre");
+    assertThat(p.post()).extracting(s -> s.entry().phase()).containsExactly("post");
+  }
+
+  @Test
+  void match_redirectFilterWithLevel_asOkapisTestHeaderModule_servedByTheTarget() {
+    RoutingTable t =
+        table(
+            module(
+                "sample",
+                new JsonObject().put("methods", new JsonArray().add("GET")).put("path", "/testr")),
+            filters(
+                "header",
+                new JsonObject()
+                    .put("methods", new JsonArray().add("GET"))
+                    .put("path", "/red")
+                    .put("level", "21")
+                    .put("type", "redirect")
+                    .put("redirectPath", "/testr")));
+    Pipeline p = t.match("GET", "/red", null).orElseThrow();
+    assertThat(p.handler().moduleId()).isEqualTo("sample");
+    assertThat(p.handlerPath()).isEqualTo("/testr");
+  }
+
+  @Test
+  void match_redirectToARelativePath_500AsOkapiNamesIt() {
+    RoutingTable t =
+        table(
+            module("sample", entry("GET", "/testr")),
+            module(
+                "hop", entry("GET", "/hop").put("type", "redirect").put("redirectPath", "testr")));
+    assertThatThrownBy(() -> t.match("GET", "/hop", null))
+        .isInstanceOf(HttpError.class)
+        .hasMessage("Redirecting /hop to testr FAILED. No suitable module found");
+  }
+
+  @Test
   void match_redirectLoopOrNowhere_500NamingIt() {
     RoutingTable t =
         table(

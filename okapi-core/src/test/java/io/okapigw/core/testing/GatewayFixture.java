@@ -11,6 +11,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -22,6 +23,7 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
 
   private final Vertx vertx;
   private final Gateway gateway;
+  private final AtomicInteger instances = new AtomicInteger();
 
   public GatewayFixture(GatewayOptions options) {
     this.vertx = Vertx.vertx();
@@ -78,9 +80,11 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
     request().body(descriptor.encode()).post("/_/proxy/modules").then().statusCode(201);
   }
 
+  /** Registers an instance of the module at {@code url}, with an instance id of its own. */
   public void deploy(String moduleId, String url) {
+    String instId = moduleId + "-" + instances.incrementAndGet();
     request()
-        .body(new JsonObject().put("srvcId", moduleId).put("url", url).encode())
+        .body(instance(moduleId, instId, url).encode())
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);
@@ -109,6 +113,11 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
   @Override
   public void afterEach(ExtensionContext context) {
     close();
+  }
+
+  /** A module instance for {@code POST /_/discovery/modules}. */
+  public static JsonObject instance(String srvcId, String instId, String url) {
+    return new JsonObject().put("srvcId", srvcId).put("instId", instId).put("url", url);
   }
 
   /** A descriptor providing one interface with the given handlers. */

@@ -10,11 +10,11 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.testing.FakeScheduler;
+import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.InJvmCluster;
 import io.okapigw.core.testing.TestModule;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -97,7 +97,7 @@ class TimerClusterTest {
         .then()
         .statusCode(201);
     node(1)
-        .body(new JsonObject().put("srvcId", TIMER_MODULE).put("url", module.url()).encode())
+        .body(GatewayFixture.instance(TIMER_MODULE, TIMER_MODULE + "-1", module.url()).encode())
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);

@@ -78,6 +78,17 @@ public final class JavaProcess implements AutoCloseable {
     return Path.of(System.getProperty("java.home"), "bin", "java");
   }
 
+  /**
+   * As {@link #start(String, List, Path)}, with another Java than the one running this (a program
+   * that needs a newer JDK: Okapi 7 needs Java 21).
+   *
+   * @param java the {@code java} executable
+   */
+  public static JavaProcess start(String name, Path java, List<String> javaArgs, Path log)
+      throws IOException {
+    return start(java, name, javaArgs, log, false);
+  }
+
   private static JavaProcess start(
       Path java, String name, List<String> javaArgs, Path log, boolean temporaryLog)
       throws IOException {
