@@ -188,7 +188,17 @@ public final class Setting<T> {
    * @return this setting, accepting only values that pass {@code test} (instead of a range)
    */
   public Setting<T> check(Predicate<? super T> test, String rule) {
-    Constraint<T> c = new Constraint<>(test, rule, rule, rule);
+    return check(test, rule, rule);
+  }
+
+  /**
+   * As {@link #check(Predicate, String)}, with a shorter text of the accepted values for {@code
+   * help} and the docs than the error's {@code rule}.
+   *
+   * @return this setting, accepting only values that pass {@code test}
+   */
+  public Setting<T> check(Predicate<? super T> test, String rule, String accepted) {
+    Constraint<T> c = new Constraint<>(test, rule, accepted, accepted);
     return new Setting<>(key, kind, defaultValue, c, doc, aliases);
   }
 
@@ -201,7 +211,7 @@ public final class Setting<T> {
    * @return this setting with that alias after the others
    */
   public Setting<T> alias(String aliasKey) {
-    return alias(aliasKey, text -> kind.read().apply(text), null);
+    return alias(aliasKey, kind.read(), null);
   }
 
   /**
@@ -258,15 +268,7 @@ public final class Setting<T> {
    * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
    */
   public T parse(String text) {
-    T value = kind.read().apply(text);
-    if (value == null) {
-      throw new IllegalArgumentException(key + " must be " + kind.rule() + ", was '" + text + "'");
-    }
-    if (!constraint.test().test(value)) {
-      throw new IllegalArgumentException(
-          key + " must be " + constraint.rule() + ", was '" + text + "'");
-    }
-    return value;
+    return parse(key, text);
   }
 
   /**
@@ -277,14 +279,11 @@ public final class Setting<T> {
    * @throws IllegalArgumentException {@code <given> must be ..., was '<text>'}
    */
   public T parse(String given, String text) {
-    if (given.equals(key) && !aliasKeys().contains(key)) {
-      return parse(text);
-    }
     Alias<T> alias =
         aliases.stream()
             .filter(a -> a.key().equals(given))
             .findFirst()
-            .orElseThrow(() -> new IllegalArgumentException(given + " is no key of " + key));
+            .orElseGet(() -> new Alias<>(key, kind.read(), null));
     T value = alias.read().apply(text);
     if (value == null) {
       String rule = alias.rule() != null ? alias.rule() : kind.rule();

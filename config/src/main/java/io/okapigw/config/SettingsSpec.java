@@ -238,7 +238,7 @@ public final class SettingsSpec {
           .append("default ")
           .append(plain(s.defaultDoc()))
           .append(s.isRepeatable() ? "; repeatable" : "")
-          .append(aliasesBesidesOwn(s).isEmpty() ? "" : "; also " + aliasList(s))
+          .append(s.aliasKeys().isEmpty() ? "" : "; also " + aliasList(s))
           .append(")\n");
       wrap(plain(s.about()), out);
     }
@@ -295,8 +295,11 @@ public final class SettingsSpec {
     return out.toString();
   }
 
+  /** The aliases for {@code help}; the own key as an alias is written {@code -Dkey}. */
   private static String aliasList(Setting<?> s) {
-    return String.join(", ", aliasesBesidesOwn(s));
+    return s.aliasKeys().stream()
+        .map(k -> k.equals(s.key()) ? "-D" + k : k)
+        .collect(Collectors.joining(", "));
   }
 
   private static String cell(String text) {

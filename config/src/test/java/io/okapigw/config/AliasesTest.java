@@ -171,7 +171,7 @@ class AliasesTest {
   void help_namesTheAliases_andTheirRule() {
     String help = SPEC.help();
     assertThat(help)
-        .contains("--port N  (0..65535; default 9130; also http.port)")
+        .contains("--port N  (0..65535; default 9130; also http.port, -Dport)")
         .contains("--okapi-url URL  (default none; also okapiurl)");
     Commands commands = Commands.of("x.jar").add("dev", "runs", SPEC, s -> {});
     assertThat(commands.usage()).contains("Names after \"also\" are aliases");

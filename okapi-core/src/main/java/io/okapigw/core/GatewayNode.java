@@ -15,6 +15,7 @@ import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
 import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.health.HealthListener;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
@@ -27,6 +28,7 @@ import io.okapigw.core.timer.TimerService;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -41,11 +43,13 @@ final class GatewayNode implements Gateway {
   private final Vertx vertx;
   private final Shared shared;
   private final String deploymentId;
+  private final HttpServer health;
 
-  private GatewayNode(Vertx vertx, Shared shared, String deploymentId) {
+  private GatewayNode(Vertx vertx, Shared shared, String deploymentId, HttpServer health) {
     this.vertx = vertx;
     this.shared = shared;
     this.deploymentId = deploymentId;
+    this.health = health;
   }
 
   static Future<Gateway> start(
@@ -68,11 +72,24 @@ final class GatewayNode implements Gateway {
                     .deployVerticle(
                         () -> new HttpVerticle(shared),
                         new DeploymentOptions().setInstances(options.instances()))
-                    .map(
-                        id -> {
-                          shared.exposure().logState();
-                          return (Gateway) new GatewayNode(vertx, shared, id);
-                        }));
+                    .compose(
+                        id ->
+                            health(vertx, shared)
+                                .map(
+                                    server -> {
+                                      shared.exposure().logState();
+                                      return (Gateway) new GatewayNode(vertx, shared, id, server);
+                                    })));
+  }
+
+  /** Okapi's {@code healthPort} listener, last: {@code /readiness} answers once the node serves. */
+  private static Future<HttpServer> health(Vertx vertx, Shared shared) {
+    GatewayOptions options = shared.options();
+    if (!options.node().hasHealthListener()) {
+      return Future.succeededFuture();
+    }
+    return HealthListener.start(
+        vertx, options.host(), options.node().healthPort(), shared.registry());
   }
 
   /**
@@ -117,7 +134,7 @@ final class GatewayNode implements Gateway {
                 scheduler,
                 new SystemCalls(vertx.createHttpClient(), store, okapiUrl),
                 metrics),
-            ClusterNodes.register(vertx, bus, okapiUrl))
+            ClusterNodes.register(vertx, bus, okapiUrl, options.node().nodeName()))
         .map(
             started -> {
               RegistrySync sync = started.resultAt(0);
@@ -186,7 +203,10 @@ final class GatewayNode implements Gateway {
 
   @Override
   public Future<Void> stop() {
-    return shared.timers().stop().compose(v -> vertx.undeploy(deploymentId));
+    Future<Void> healthClosed = health == null ? Future.succeededFuture() : health.close();
+    return healthClosed
+        .compose(v -> shared.timers().stop())
+        .compose(v -> vertx.undeploy(deploymentId));
   }
 
   /** What every HTTP verticle of the node shares. */

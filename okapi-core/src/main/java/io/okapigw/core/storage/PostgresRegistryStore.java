@@ -8,6 +8,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
@@ -34,6 +35,9 @@ final class PostgresRegistryStore implements RegistryStore {
         PRIMARY KEY (tenant, id));
       """;
 
+  private static final long LOCK_KEY = 727274;
+  private static final String TABLES = "the registry tables";
+
   private final Pool pool;
 
   private PostgresRegistryStore(Pool pool) {
@@ -41,9 +45,14 @@ final class PostgresRegistryStore implements RegistryStore {
   }
 
   /** Connects and creates the tables if missing (several nodes may do this at once). */
-  static Future<RegistryStore> connect(Vertx vertx, String uri) {
-    return PostgresTables.open(vertx, uri, 8, 727274, SCHEMA, "the registry tables")
+  static Future<RegistryStore> connect(Vertx vertx, PgConnectOptions connect) {
+    return PostgresTables.open(vertx, connect, 8, LOCK_KEY, SCHEMA, TABLES)
         .map(PostgresRegistryStore::new);
+  }
+
+  /** Creates the tables if missing. */
+  static Future<Void> createTables(Vertx vertx, PgConnectOptions connect) {
+    return PostgresTables.open(vertx, connect, 1, LOCK_KEY, SCHEMA, TABLES).compose(Pool::close);
   }
 
   private Future<RowSet<Row>> sql(String sql, Tuple args) {

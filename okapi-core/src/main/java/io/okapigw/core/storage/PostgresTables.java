@@ -4,35 +4,34 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 
 /**
- * A pool to the PostgreSQL database of a {@code postgresql://} storage URI, with a store's tables
- * created if missing. Several nodes may start at once: the creation runs under a transaction-scoped
- * advisory lock of the store's own.
+ * A pool to the PostgreSQL database of the storage, with a store's tables created if missing.
+ * Several nodes may start at once: the creation runs under a transaction-scoped advisory lock of
+ * the store's own.
  */
 public final class PostgresTables {
 
   private PostgresTables() {}
 
   /**
-   * @param uri {@code postgresql://user:pass@host:port/db}
+   * @param connect the database
    * @param poolSize connections in the pool
    * @param lockKey the store's advisory lock
    * @param schema {@code CREATE TABLE IF NOT EXISTS ...} statements
    * @param what the store's tables, for the error ("the timers table")
-   * @return the pool, once the tables exist; a failure names the URI's problem or the database
+   * @return the pool, once the tables exist; a failure names the database
    */
   public static Future<Pool> open(
-      Vertx vertx, String uri, int poolSize, long lockKey, String schema, String what) {
-    PgConnectOptions connect;
-    try {
-      connect = PgConnectOptions.fromUri(uri);
-    } catch (RuntimeException e) {
-      return Future.failedFuture(
-          new IllegalArgumentException("storage: not a postgresql://user:pass@host:port/db URI"));
-    }
+      Vertx vertx,
+      PgConnectOptions connect,
+      int poolSize,
+      long lockKey,
+      String schema,
+      String what) {
     Pool pool =
         PgBuilder.pool()
             .with(new PoolOptions().setMaxSize(poolSize))
@@ -55,12 +54,28 @@ public final class PostgresTables {
                                     "storage: cannot create "
                                         + what
                                         + " in PostgreSQL at "
-                                        + connect.getHost()
-                                        + ":"
-                                        + connect.getPort()
-                                        + "/"
-                                        + connect.getDatabase()
+                                        + where(connect)
                                         + ": "
                                         + e.getMessage()))));
+  }
+
+  /**
+   * Runs {@code sql} (statements without results) on its own connection.
+   *
+   * @return fails naming the database
+   */
+  static Future<Void> run(Vertx vertx, PgConnectOptions connect, String sql) {
+    return PgConnection.connect(vertx, connect)
+        .compose(conn -> conn.query(sql).execute().eventually(conn::close))
+        .<Void>mapEmpty()
+        .recover(
+            e ->
+                Future.failedFuture(
+                    new IllegalStateException(
+                        "storage: PostgreSQL at " + where(connect) + ": " + e.getMessage())));
+  }
+
+  private static String where(PgConnectOptions connect) {
+    return connect.getHost() + ":" + connect.getPort() + "/" + connect.getDatabase();
   }
 }

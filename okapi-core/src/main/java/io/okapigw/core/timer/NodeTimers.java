@@ -3,6 +3,7 @@ package io.okapigw.core.timer;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.RegistryStore;
+import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.timer.TimerTable.TenantTimers;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -48,7 +49,7 @@ final class NodeTimers implements TimerService {
   static Future<TimerService> create(
       Vertx vertx,
       RegistryStore store,
-      String storage,
+      StorageOptions storage,
       ClusterBus bus,
       Scheduler scheduler,
       TimerCalls calls) {

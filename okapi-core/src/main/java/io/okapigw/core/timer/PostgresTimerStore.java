@@ -4,6 +4,7 @@ import io.okapigw.core.storage.PostgresTables;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
@@ -26,8 +27,8 @@ final class PostgresTimerStore implements TimerStore {
   }
 
   /** Connects and creates the table if missing (several nodes may do this at once). */
-  static Future<TimerStore> connect(Vertx vertx, String uri) {
-    return PostgresTables.open(vertx, uri, 2, 727275, SCHEMA, "the timers table")
+  static Future<TimerStore> connect(Vertx vertx, PgConnectOptions connect) {
+    return PostgresTables.open(vertx, connect, 2, 727275, SCHEMA, "the timers table")
         .map(PostgresTimerStore::new);
   }
 

@@ -3,6 +3,7 @@ package io.okapigw.core.timer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.registry.RegistryStore;
+import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -26,7 +27,7 @@ public interface TimerService {
    * @param vertx the node's Vert.x (its shared data holds the run claims, cluster-wide when
    *     clustered); closing it stops the timers
    * @param store the registry
-   * @param storage the {@code storage} setting: changed timers go to PostgreSQL with the registry,
+   * @param storage the {@code storage} settings: changed timers go to PostgreSQL with the registry,
    *     else to the (cluster-wide) shared data
    * @param bus tells the other members when timers change
    * @param scheduler time and wake-ups
@@ -36,7 +37,7 @@ public interface TimerService {
   static Future<TimerService> create(
       Vertx vertx,
       RegistryStore store,
-      String storage,
+      StorageOptions storage,
       ClusterBus bus,
       Scheduler scheduler,
       SystemCalls calls,

@@ -1,5 +1,6 @@
 package io.okapigw.core.timer;
 
+import io.okapigw.core.storage.StorageOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -15,12 +16,12 @@ import java.util.Map;
 interface TimerStore {
 
   /**
-   * @param storage the {@code storage} setting: {@code postgresql://...} or {@code inmemory}
+   * @param storage the {@code storage} settings: PostgreSQL or in memory
    * @return the store, its table created if missing
    */
-  static Future<TimerStore> open(Vertx vertx, String storage) {
-    return storage.startsWith("postgres")
-        ? PostgresTimerStore.connect(vertx, storage)
+  static Future<TimerStore> open(Vertx vertx, StorageOptions storage) {
+    return storage.isPostgres()
+        ? PostgresTimerStore.connect(vertx, storage.postgres())
         : SharedDataTimerStore.create(vertx);
   }
 

@@ -14,6 +14,7 @@ import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.timer.Scheduler;
@@ -60,7 +61,7 @@ class OkapiModuleTest {
               TimerService.create(
                       vertx,
                       store,
-                      "inmemory",
+                      StorageOptions.inMemory(),
                       bus,
                       Scheduler.system(vertx),
                       new SystemCalls(vertx.createHttpClient(), store, "http://x:1"),

@@ -38,7 +38,7 @@ class RegistryStoreContractTest {
     return Stream.of(
         v -> RegistryStore.inMemory(),
         v -> ClusteredRegistryStore.create(v).await(),
-        v -> Storage.open(v, TestPostgres.get().createDatabase()).await());
+        v -> Storage.open(v, StorageOptions.of(TestPostgres.get().createDatabase())).await());
   }
 
   private static ModuleDescriptor module(String id) {

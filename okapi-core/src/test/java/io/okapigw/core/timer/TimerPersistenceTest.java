@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
@@ -115,7 +116,7 @@ class TimerPersistenceTest {
   static Stream<Function<Vertx, TimerStore>> stores() {
     return Stream.of(
         v -> SharedDataTimerStore.create(v).await(),
-        v -> TimerStore.open(v, TestPostgres.get().createDatabase()).await());
+        v -> TimerStore.open(v, StorageOptions.of(TestPostgres.get().createDatabase())).await());
   }
 
   @ParameterizedTest
