@@ -43,6 +43,17 @@ public final class JavaProcess implements AutoCloseable {
    */
   public static JavaProcess launch(Path jar, List<String> jvmArgs, List<String> args)
       throws IOException {
+    return launch(Path.of(System.getProperty("java.home"), "bin", "java"), jar, jvmArgs, args);
+  }
+
+  /**
+   * As {@link #launch(Path, List, List)}, with another {@code java} (a program that needs a newer
+   * Java than the tests', such as Okapi 7).
+   *
+   * @param java the {@code java} executable
+   */
+  public static JavaProcess launch(Path java, Path jar, List<String> jvmArgs, List<String> args)
+      throws IOException {
     if (!Files.exists(jar)) {
       throw new IllegalStateException(jar + " is missing: build it with mvn -DskipTests package");
     }
@@ -51,7 +62,7 @@ public final class JavaProcess implements AutoCloseable {
     javaArgs.add(jar.toString());
     javaArgs.addAll(args);
     Path log = Files.createTempFile("okapigw-process-", ".log");
-    return start(jar.getFileName().toString(), javaArgs, log, true);
+    return start(jar.getFileName().toString(), java, javaArgs, log, true);
   }
 
   /**
@@ -61,13 +72,15 @@ public final class JavaProcess implements AutoCloseable {
    * @param name what the process is, for messages
    */
   public static JavaProcess start(String name, List<String> javaArgs, Path log) throws IOException {
-    return start(name, javaArgs, log, false);
+    return start(
+        name, Path.of(System.getProperty("java.home"), "bin", "java"), javaArgs, log, false);
   }
 
   private static JavaProcess start(
-      String name, List<String> javaArgs, Path log, boolean temporaryLog) throws IOException {
+      String name, Path java, List<String> javaArgs, Path log, boolean temporaryLog)
+      throws IOException {
     List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(java.toString());
     command.addAll(javaArgs);
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -122,6 +135,26 @@ public final class JavaProcess implements AutoCloseable {
 
   public boolean isAlive() {
     return process.isAlive();
+  }
+
+  /**
+   * Waits for the process to end by itself (a command that exits).
+   *
+   * @return its exit status
+   * @throws IllegalStateException quoting its output, after killing it, if it still runs after
+   *     {@code timeout}
+   */
+  public int awaitExit(Duration timeout) {
+    try {
+      if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        return process.exitValue();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    String output = outputTail();
+    close();
+    throw new IllegalStateException(name + " still ran after " + timeout + ":\n" + output);
   }
 
   /**
