@@ -270,12 +270,13 @@ public final class SettingsSpec {
   }
 
   /**
+   * @param heading the first column's heading: whose keys they are ({@code Okapi's key})
    * @return the markdown table of the keys of another program's configuration this spec knows, in
    *     order: each alias and the setting it stands for, then each refused key with the reason,
    *     then each noted key with why it is not used
    */
-  public String aliasMarkdown() {
-    StringBuilder out = new StringBuilder("| key | here |\n| --- | --- |\n");
+  public String aliasMarkdown(String heading) {
+    StringBuilder out = new StringBuilder("| " + heading + " | here |\n| --- | --- |\n");
     for (Setting<?> s : settings) {
       for (String alias : s.aliasKeys()) {
         String same = alias.equals(s.key()) ? "the same setting" : "`" + s.key() + "`";

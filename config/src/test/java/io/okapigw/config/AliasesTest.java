@@ -179,7 +179,7 @@ class AliasesTest {
 
   @Test
   void aliasMarkdown_aliasesThenRefusedThenNoted() {
-    assertThat(SPEC.aliasMarkdown())
+    assertThat(SPEC.aliasMarkdown("key"))
         .isEqualTo(
             """
             | key | here |

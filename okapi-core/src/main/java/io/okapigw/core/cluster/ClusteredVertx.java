@@ -29,10 +29,12 @@ public final class ClusteredVertx {
   private ClusteredVertx() {}
 
   /**
-   * @return a Vert.x that has joined (or started) the cluster
+   * @return a Vert.x that has joined (or started) the cluster; fails, closed again, if the cluster
+   *     has members that are not this gateway's nodes (Okapi's)
    */
   public static Future<Vertx> start(ClusterOptions options) {
-    ClusterManager manager = new HazelcastClusterManager(hazelcastConfig(options));
+    HazelcastClusterManager manager =
+        new HazelcastClusterManager(OwnMembers.mark(hazelcastConfig(options)));
     EventBusOptions eventBus = new EventBusOptions().setPort(0);
     if (options.hazelcastConfig() != null) {
       eventBus.setPort(options.port());
@@ -44,12 +46,18 @@ public final class ClusteredVertx {
         .with(new VertxOptions().setEventBusOptions(eventBus))
         .withClusterManager(manager)
         .buildClustered()
-        .onSuccess(
+        .compose(
             vertx ->
-                vertx
-                    .sharedData()
-                    .<String, Held>getLocalMap(MANAGER_MAP)
-                    .put(MANAGER_MAP, new Held(manager)));
+                OwnMembers.check(vertx, manager)
+                    .map(
+                        v -> {
+                          vertx
+                              .sharedData()
+                              .<String, Held>getLocalMap(MANAGER_MAP)
+                              .put(MANAGER_MAP, new Held(manager));
+                          return vertx;
+                        })
+                    .onFailure(e -> vertx.close()));
   }
 
   /**

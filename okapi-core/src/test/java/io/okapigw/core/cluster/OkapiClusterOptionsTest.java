@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.hazelcast.config.Config;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
 import io.okapigw.config.Settings;
 import io.okapigw.core.cluster.ClusterOptions.HazelcastConfig;
 import io.okapigw.core.config.GatewaySettings;
+import io.okapigw.testsupport.FreePorts;
+import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,5 +121,46 @@ class OkapiClusterOptionsTest {
     Settings settings =
         GatewaySettings.ALL.read(List.of("--hazelcast-config", "ours.yaml"), Map.of());
     assertThat(ClusterOptions.from(settings).hazelcastConfig().location()).isEqualTo("ours.yaml");
+  }
+
+  @Test
+  void clusterWithAMemberNotOurs_asAnOkapiNode_refusedNamingIt() {
+    int port = FreePorts.belowEphemeralRange();
+    ClusterOptions options =
+        new ClusterOptions("127.0.0.1", port, List.of("127.0.0.1:" + port), null);
+    Config okapisNode = ClusteredVertx.hazelcastConfig(options);
+    HazelcastInstance okapi = Hazelcast.newHazelcastInstance(okapisNode);
+    try {
+      int ours = FreePorts.belowEphemeralRange();
+      ClusterOptions joining =
+          new ClusterOptions("127.0.0.1", ours, List.of("127.0.0.1:" + port), null);
+      assertThatThrownBy(() -> ClusteredVertx.start(joining).await())
+          .hasMessageStartingWith(
+              "the Hazelcast cluster has members that are not nodes of this gateway (Okapi's?):"
+                  + " [127.0.0.1]:"
+                  + port)
+          .hasMessageContaining("stop Okapi's nodes first");
+    } finally {
+      okapi.shutdown();
+    }
+  }
+
+  @Test
+  void clusterOfOurNodes_joins() {
+    int port = FreePorts.belowEphemeralRange();
+    ClusterOptions first =
+        new ClusterOptions("127.0.0.1", port, List.of("127.0.0.1:" + port), null);
+    Vertx one = ClusteredVertx.start(first).await();
+    try {
+      int second = FreePorts.belowEphemeralRange();
+      Vertx two =
+          ClusteredVertx.start(
+                  new ClusterOptions("127.0.0.1", second, List.of("127.0.0.1:" + port), null))
+              .await();
+      assertThat(ClusteredVertx.managerOf(two).getNodes()).hasSize(2);
+      two.close().await();
+    } finally {
+      one.close().await();
+    }
   }
 }
