@@ -22,8 +22,7 @@ public final class OkapiKeys {
 
   private static final String NO_KUBERNETES =
       "this gateway does not look modules up in Kubernetes: register each module's Service URL"
-          + " with POST /_/discovery/modules (discovery entries Okapi kept in its database are"
-          + " served as they are)";
+          + " once with POST /_/discovery/modules";
 
   private static final String NO_MONGO =
       "MongoDB storage is not supported: keep the registry in PostgreSQL (storage=postgres and"
@@ -80,8 +79,8 @@ public final class OkapiKeys {
           .refuse("mongo_db_init", NO_MONGO)
           .refuse(
               "okapiVersion",
-              "the gateway's own module is okapi-VERSION of its own version (GET /_/version);"
-                  + " it cannot be set")
+              "the gateway's own module carries the gateway's version (okapi-X.Y.Z, as GET"
+                  + " /_/version says); it cannot be set")
           .refuse(
               "http_max_size_proxy",
               "Okapi 7's pool of proxy connections: use proxy.max-connections (per module"
