@@ -72,11 +72,4 @@ public record NodeOptions(String nodeName, int healthPort, Duration logWait) {
   public boolean hasHealthListener() {
     return healthPort != NONE;
   }
-
-  /**
-   * @return this with another health port
-   */
-  public NodeOptions withHealthPort(int port) {
-    return new NodeOptions(nodeName, port, logWait);
-  }
 }
