@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
@@ -28,10 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Okapi's command line starts the gateway's fat jar as it starts Okapi: {@code java -Dport=...
  * -Dstorage=postgres -Dpostgres_host=... -jar okapi-core-fat.jar dev}, the same keys in {@code
  * -conf okapi.json}, {@code initdatabase}, {@code healthPort}'s {@code /readiness} and {@code
- * /liveness}, against a real PostgreSQL. With Okapi's own fat jar given ({@code
- * -Dokapigw.okapi.jar=.../okapi-6.1.5/okapi-core/target/okapi-core-fat.jar}; Okapi 7 with {@code
- * -Dokapigw.okapi7.jar} and a Java 21+ as {@code -Dokapigw.okapi7.java}), the same command lines
- * run Okapi too and both answer alike; without, that part is skipped saying so.
+ * /liveness}, against a real PostgreSQL. Where Okapi 6.1.5 and 7.0.7 are built ({@link
+ * ReferenceOkapi}), the same command lines run Okapi too and both answer alike; where not, that
+ * part is skipped with a notice saying what is missing.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class OkapiCommandLineTest {
@@ -74,20 +74,12 @@ class OkapiCommandLineTest {
 
   @Test
   void sameCommandLines_okapi615_answersAsOurs() throws IOException {
-    Path jar = optionalJar("okapigw.okapi.jar", "Okapi 6.1.5");
-    Program okapi =
-        new Program("Okapi 6.1.5", Path.of(System.getProperty("java.home"), "bin", "java"), jar);
-    sideBySide(okapi);
+    sideBySide(ReferenceOkapi.v615());
   }
 
   @Test
-  void sameCommandLines_okapi7_answersAsOurs() throws IOException {
-    Path jar = optionalJar("okapigw.okapi7.jar", "Okapi 7.0.x");
-    String java = System.getProperty("okapigw.okapi7.java", "");
-    assumeTrue(
-        !java.isBlank() && Files.isExecutable(Path.of(java)),
-        () -> skip("-Dokapigw.okapi7.java (a Java 21+ for Okapi 7) is not given"));
-    sideBySide(new Program("Okapi 7", Path.of(java), jar));
+  void sameCommandLines_okapi707_answersAsOurs() throws IOException {
+    sideBySide(ReferenceOkapi.v707());
   }
 
   @Test
@@ -103,26 +95,15 @@ class OkapiCommandLineTest {
     refused.close();
   }
 
-  private void sideBySide(Program okapi) throws IOException {
+  /** The same command lines through Okapi and ours; skipped, saying so, where Okapi is absent. */
+  private void sideBySide(Optional<ReferenceOkapi> reference) throws IOException {
+    assumeTrue(reference.isPresent(), "Okapi is not built here: see the NOTICE above");
+    ReferenceOkapi built = reference.get();
+    Program okapi = new Program("Okapi " + built.version(), built.java(), built.jar());
     Answers theirs = answers(okapi, TestPostgres.get().createDatabase());
     Answers ours = answers(Program.ours(), TestPostgres.get().createDatabase());
     System.out.println(okapi.name() + ": " + theirs + "\nour gateway: " + ours);
     assertThat(ours).isEqualTo(theirs);
-  }
-
-  private static Path optionalJar(String property, String what) {
-    String jar = System.getProperty(property, "");
-    assumeTrue(
-        !jar.isBlank() && Files.exists(Path.of(jar)),
-        () ->
-            skip("-D" + property + " (" + what + "'s okapi-core-fat.jar) is not given or missing"));
-    return Path.of(jar);
-  }
-
-  private static String skip(String reason) {
-    String message = "SKIPPED side by side with Okapi: " + reason;
-    System.out.println(message);
-    return message;
   }
 
   /** Runs one program through the same command lines and records what it answered. */

@@ -43,12 +43,15 @@ final class GatewayNode implements Gateway {
   private final Vertx vertx;
   private final Shared shared;
   private final String deploymentId;
+  private final Storage storage;
   private final HttpServer health;
 
-  private GatewayNode(Vertx vertx, Shared shared, String deploymentId, HttpServer health) {
+  private GatewayNode(
+      Vertx vertx, Shared shared, String deploymentId, Storage storage, HttpServer health) {
     this.vertx = vertx;
     this.shared = shared;
     this.deploymentId = deploymentId;
+    this.storage = storage;
     this.health = health;
   }
 
@@ -57,32 +60,37 @@ final class GatewayNode implements Gateway {
     GatewayOptions options = withFreePorts(requested);
     String version = Version.current();
     return Storage.open(vertx, options.storage())
-        .compose(store -> wire(vertx, options, ticker, scheduler, store))
         .compose(
-            shared ->
-                shared
-                    .registry()
-                    .ensureSupertenant(OkapiModule.descriptor(version))
-                    .compose(v -> shared.tables().rebuild())
-                    .compose(v -> shared.timers().start())
-                    .map(shared))
-        .compose(
-            shared ->
-                vertx
-                    .deployVerticle(
-                        () -> new HttpVerticle(shared),
-                        new DeploymentOptions().setInstances(options.instances()))
-                    .compose(
-                        id ->
-                            health(vertx, shared)
-                                .map(
-                                    server -> {
-                                      shared.exposure().logState();
-                                      return (Gateway) new GatewayNode(vertx, shared, id, server);
-                                    })));
+            storage ->
+                wire(vertx, options, ticker, scheduler, storage)
+                    .compose(shared -> serve(vertx, shared, version, storage))
+                    .recover(e -> storage.close().transform(v -> Future.failedFuture(e))));
   }
 
-  /** Okapi's {@code healthPort} listener, last: {@code /readiness} answers once the node serves. */
+  /** The registry ready, the HTTP verticles deployed, then Okapi's health listener, last. */
+  private static Future<Gateway> serve(
+      Vertx vertx, Shared shared, String version, Storage storage) {
+    return shared
+        .registry()
+        .ensureSupertenant(OkapiModule.descriptor(version))
+        .compose(v -> shared.tables().rebuild())
+        .compose(v -> shared.timers().start())
+        .compose(
+            v ->
+                vertx.deployVerticle(
+                    () -> new HttpVerticle(shared),
+                    new DeploymentOptions().setInstances(shared.options().instances())))
+        .compose(
+            id ->
+                health(vertx, shared)
+                    .map(
+                        server -> {
+                          shared.exposure().logState();
+                          return (Gateway) new GatewayNode(vertx, shared, id, storage, server);
+                        }));
+  }
+
+  /** Okapi's {@code healthPort} listener: {@code /readiness} answers once the node serves. */
   private static Future<HttpServer> health(Vertx vertx, Shared shared) {
     GatewayOptions options = shared.options();
     if (!options.node().hasHealthListener()) {
@@ -107,11 +115,8 @@ final class GatewayNode implements Gateway {
   }
 
   private static Future<Shared> wire(
-      Vertx vertx,
-      GatewayOptions options,
-      Ticker ticker,
-      Scheduler scheduler,
-      RegistryStore store) {
+      Vertx vertx, GatewayOptions options, Ticker ticker, Scheduler scheduler, Storage storage) {
+    RegistryStore store = storage.registry();
     String okapiUrl = options.okapiUrlFor(options.port());
     Registry registry = new Registry(vertx, store);
     RoutingTables tables = new RoutingTables(store);
@@ -129,7 +134,7 @@ final class GatewayNode implements Gateway {
             TimerService.create(
                 vertx,
                 store,
-                options.storage(),
+                storage.timers(),
                 bus,
                 scheduler,
                 new SystemCalls(vertx.createHttpClient(), store, okapiUrl),
@@ -206,7 +211,8 @@ final class GatewayNode implements Gateway {
     Future<Void> healthClosed = health == null ? Future.succeededFuture() : health.close();
     return healthClosed
         .compose(v -> shared.timers().stop())
-        .compose(v -> vertx.undeploy(deploymentId));
+        .compose(v -> vertx.undeploy(deploymentId))
+        .eventually(storage::close);
   }
 
   /** What every HTTP verticle of the node shares. */

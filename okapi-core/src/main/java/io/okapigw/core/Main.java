@@ -62,8 +62,8 @@ public final class Main {
               settings -> database(settings, "initdatabase", Storage::init))
           .add(
               "purgedatabase",
-              "drops the registry's tables with all their data and exits, as Okapi's"
-                  + " purgedatabase (stop every node first)",
+              "drops the registry's tables with all their data (Okapi's are left empty, as Okapi"
+                  + " leaves them) and exits, as Okapi's purgedatabase (stop every node first)",
               GatewaySettings.NODE,
               settings -> database(settings, "purgedatabase", Storage::purge))
           .add(

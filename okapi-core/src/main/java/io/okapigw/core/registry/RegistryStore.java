@@ -70,7 +70,8 @@ public interface RegistryStore {
   Future<Void> setEnabledModules(String tenant, List<String> moduleIds);
 
   /**
-   * @return {@code true} if inserted, {@code false} if that srvcId/instId exists
+   * @return {@code true} if inserted, {@code false} if that srvcId/instId exists (in PostgreSQL,
+   *     Okapi's table: if that instId exists, of any module)
    */
   Future<Boolean> insertDeployment(DeploymentDescriptor deployment);
 

@@ -3,7 +3,6 @@ package io.okapigw.core.timer;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.RegistryStore;
-import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.timer.TimerTable.TenantTimers;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -49,19 +48,18 @@ final class NodeTimers implements TimerService {
   static Future<TimerService> create(
       Vertx vertx,
       RegistryStore store,
-      StorageOptions storage,
+      TimerStore patches,
       ClusterBus bus,
       Scheduler scheduler,
       TimerCalls calls) {
-    return Future.all(TimerStore.open(vertx, storage), RunClaims.create(vertx))
+    return RunClaims.create(vertx)
         .compose(
-            all -> {
-              TimerStore patches = all.resultAt(0);
+            claims -> {
               NodeTimers timers =
                   new NodeTimers(
                       new TimerTable(vertx, store, patches),
                       patches,
-                      all.resultAt(1),
+                      claims,
                       bus,
                       scheduler,
                       calls);

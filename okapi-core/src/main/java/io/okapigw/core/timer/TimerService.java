@@ -3,7 +3,6 @@ package io.okapigw.core.timer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.registry.RegistryStore;
-import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -27,8 +26,7 @@ public interface TimerService {
    * @param vertx the node's Vert.x (its shared data holds the run claims, cluster-wide when
    *     clustered); closing it stops the timers
    * @param store the registry
-   * @param storage the {@code storage} settings: changed timers go to PostgreSQL with the registry,
-   *     else to the (cluster-wide) shared data
+   * @param patches where changed timers are kept: with the registry
    * @param bus tells the other members when timers change
    * @param scheduler time and wake-ups
    * @param calls makes the system calls
@@ -37,12 +35,12 @@ public interface TimerService {
   static Future<TimerService> create(
       Vertx vertx,
       RegistryStore store,
-      StorageOptions storage,
+      TimerStore patches,
       ClusterBus bus,
       Scheduler scheduler,
       SystemCalls calls,
       MeterRegistry metrics) {
-    return NodeTimers.create(vertx, store, storage, bus, scheduler, new TimerCalls(calls, metrics));
+    return NodeTimers.create(vertx, store, patches, bus, scheduler, new TimerCalls(calls, metrics));
   }
 
   /** Reads every tenant's timers and arms them. */

@@ -1,6 +1,5 @@
 package io.okapigw.core.timer;
 
-import io.okapigw.core.storage.StorageOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -10,22 +9,25 @@ import java.util.Map;
 /**
  * Where changed timers live: as in Okapi, only timers changed by a PATCH are stored (their routing
  * entry as patched); the others follow their module's descriptor. Kept where the registry is:
- * PostgreSQL (survives a full restart) or the cluster-wide maps (survive the loss of a node) or
- * this JVM.
+ * PostgreSQL (Okapi's {@code timers} table, see the {@code storage} package; survives a full
+ * restart) or the cluster-wide maps (survive the loss of a node) or this JVM.
  */
-interface TimerStore {
+public interface TimerStore {
 
   /**
-   * @param storage the {@code storage} settings: PostgreSQL or in memory
-   * @return the store, its table created if missing
+   * @return a store in Vert.x shared data: cluster-wide (one backup) when clustered, else this JVM
    */
-  static Future<TimerStore> open(Vertx vertx, StorageOptions storage) {
-    return storage.isPostgres()
-        ? PostgresTimerStore.connect(vertx, storage.postgres())
-        : SharedDataTimerStore.create(vertx);
+  static Future<TimerStore> shared(Vertx vertx) {
+    return SharedDataTimerStore.create(vertx);
   }
 
-  /** A stored change. */
+  /**
+   * A stored change.
+   *
+   * @param tenant the tenant
+   * @param id the timer's id, {@code <product>_<seq>}
+   * @param entry the routing entry as patched
+   */
   record Patch(String tenant, String id, JsonObject entry) {}
 
   /**
@@ -44,6 +46,6 @@ interface TimerStore {
   /** Forgets a changed timer (none: no effect). */
   Future<Void> delete(String tenant, String id);
 
-  /** Releases connections. */
+  /** Releases what the store holds of its own (a database's pool belongs to its storage). */
   Future<Void> close();
 }

@@ -14,11 +14,11 @@ import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
-import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
+import io.okapigw.core.timer.TimerStore;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
@@ -61,7 +61,7 @@ class OkapiModuleTest {
               TimerService.create(
                       vertx,
                       store,
-                      StorageOptions.inMemory(),
+                      TimerStore.shared(vertx).await(),
                       bus,
                       Scheduler.system(vertx),
                       new SystemCalls(vertx.createHttpClient(), store, "http://x:1"),

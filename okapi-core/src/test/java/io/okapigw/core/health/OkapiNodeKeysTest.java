@@ -90,7 +90,7 @@ class OkapiNodeKeysTest {
       RestAssured.given().baseUri(health(port)).get("/liveness").then().statusCode(204);
       SqlClient sql =
           PgBuilder.client().connectingTo(PgConnectOptions.fromUri(db)).using(gw.vertx()).build();
-      sql.query("DROP TABLE okapigw_tenants").execute().await();
+      sql.query("DROP TABLE tenants CASCADE").execute().await();
       sql.close().await();
 
       String reason =
@@ -102,7 +102,7 @@ class OkapiNodeKeysTest {
               .contentType("text/plain")
               .extract()
               .asString();
-      assertThat(reason).contains("okapigw_tenants");
+      assertThat(reason).contains("tenants");
       RestAssured.given().baseUri(health(port)).get("/readiness").then().statusCode(204);
     }
   }

@@ -38,7 +38,10 @@ class RegistryStoreContractTest {
     return Stream.of(
         v -> RegistryStore.inMemory(),
         v -> ClusteredRegistryStore.create(v).await(),
-        v -> Storage.open(v, StorageOptions.of(TestPostgres.get().createDatabase())).await());
+        v ->
+            Storage.open(v, StorageOptions.of(TestPostgres.get().createDatabase()))
+                .await()
+                .registry());
   }
 
   private static ModuleDescriptor module(String id) {
@@ -93,7 +96,7 @@ class RegistryStoreContractTest {
         .isTrue();
     assertThat(store.insertDeployment(new DeploymentDescriptor("m", "i1", "http://c")).await())
         .isFalse();
-    store.insertDeployment(new DeploymentDescriptor("n", "i1", "http://d")).await();
+    store.insertDeployment(new DeploymentDescriptor("n", "i3", "http://d")).await();
     assertThat(store.deployments().await())
         .extracting(DeploymentDescriptor::url)
         .containsExactly("http://a", "http://b", "http://d");

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.storage.Storage;
 import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
@@ -115,8 +116,11 @@ class TimerPersistenceTest {
 
   static Stream<Function<Vertx, TimerStore>> stores() {
     return Stream.of(
-        v -> SharedDataTimerStore.create(v).await(),
-        v -> TimerStore.open(v, StorageOptions.of(TestPostgres.get().createDatabase())).await());
+        v -> TimerStore.shared(v).await(),
+        v ->
+            Storage.open(v, StorageOptions.of(TestPostgres.get().createDatabase()))
+                .await()
+                .timers());
   }
 
   @ParameterizedTest

@@ -43,14 +43,13 @@ public final class JavaProcess implements AutoCloseable {
    */
   public static JavaProcess launch(Path jar, List<String> jvmArgs, List<String> args)
       throws IOException {
-    return launch(Path.of(System.getProperty("java.home"), "bin", "java"), jar, jvmArgs, args);
+    return launch(thisJava(), jar, jvmArgs, args);
   }
 
   /**
-   * As {@link #launch(Path, List, List)}, with another {@code java} (a program that needs a newer
-   * Java than the tests', such as Okapi 7).
+   * Like {@link #launch(Path, List, List)}, on another JDK.
    *
-   * @param java the {@code java} executable
+   * @param java the {@code java} program to run it with (a program built for a newer Java)
    */
   public static JavaProcess launch(Path java, Path jar, List<String> jvmArgs, List<String> args)
       throws IOException {
@@ -62,7 +61,7 @@ public final class JavaProcess implements AutoCloseable {
     javaArgs.add(jar.toString());
     javaArgs.addAll(args);
     Path log = Files.createTempFile("okapigw-process-", ".log");
-    return start(jar.getFileName().toString(), java, javaArgs, log, true);
+    return start(java, jar.getFileName().toString(), javaArgs, log, true);
   }
 
   /**
@@ -72,12 +71,15 @@ public final class JavaProcess implements AutoCloseable {
    * @param name what the process is, for messages
    */
   public static JavaProcess start(String name, List<String> javaArgs, Path log) throws IOException {
-    return start(
-        name, Path.of(System.getProperty("java.home"), "bin", "java"), javaArgs, log, false);
+    return start(thisJava(), name, javaArgs, log, false);
+  }
+
+  private static Path thisJava() {
+    return Path.of(System.getProperty("java.home"), "bin", "java");
   }
 
   private static JavaProcess start(
-      String name, Path java, List<String> javaArgs, Path log, boolean temporaryLog)
+      Path java, String name, List<String> javaArgs, Path log, boolean temporaryLog)
       throws IOException {
     List<String> command = new ArrayList<>();
     command.add(java.toString());
@@ -133,28 +135,26 @@ public final class JavaProcess implements AutoCloseable {
     }
   }
 
-  public boolean isAlive() {
-    return process.isAlive();
-  }
-
   /**
-   * Waits for the process to end by itself (a command that exits).
+   * Waits for the process to end by itself.
    *
-   * @return its exit status
-   * @throws IllegalStateException quoting its output, after killing it, if it still runs after
-   *     {@code timeout}
+   * @return its exit code
+   * @throws IllegalStateException if it still runs after {@code timeout}
    */
   public int awaitExit(Duration timeout) {
     try {
-      if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        return process.exitValue();
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IllegalStateException(name + " still runs after " + timeout);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
-    String output = outputTail();
-    close();
-    throw new IllegalStateException(name + " still ran after " + timeout + ":\n" + output);
+    return process.exitValue();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
   }
 
   /**

@@ -1,0 +1,131 @@
+package io.okapigw.it;
+
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.JavaProcess;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An Okapi built from source outside the project (docs: ../shared/ENVIRONMENT.md), for tests that
+ * check this gateway against it; where it is absent those tests are skipped with a notice saying
+ * what is missing and how to point at it.
+ *
+ * @param version what it is ({@code 6.1.5}, {@code 7.0.7})
+ * @param jar its {@code okapi-core-fat.jar}
+ * @param java the {@code java} it runs on (7.0.x needs Java 21 or later)
+ * @param testModule the {@code okapi-test-module-fat.jar} of the same tree
+ */
+record ReferenceOkapi(String version, Path jar, Path java, Path testModule) {
+
+  /**
+   * Okapi 6.1.5: {@code -Dokapigw.okapi615.jar} (default {@code
+   * /work/ref/okapi-6.1.5/okapi-core/target/okapi-core-fat.jar}), on this JVM's Java.
+   */
+  static Optional<ReferenceOkapi> v615() {
+    return find(
+        "6.1.5",
+        "okapigw.okapi615.jar",
+        "/work/ref/okapi-6.1.5/okapi-core/target/okapi-core-fat.jar",
+        "okapigw.okapi615.java",
+        Path.of(System.getProperty("java.home"), "bin", "java").toString());
+  }
+
+  /**
+   * Okapi 7.0.7: {@code -Dokapigw.okapi707.jar} (default {@code
+   * /work/ref/okapi-7.0.7/okapi-core/target/okapi-core-fat.jar}), on {@code
+   * -Dokapigw.okapi707.java} (default {@code /usr/lib/jvm/temurin-25-jdk-amd64/bin/java}).
+   */
+  static Optional<ReferenceOkapi> v707() {
+    return find(
+        "7.0.7",
+        "okapigw.okapi707.jar",
+        "/work/ref/okapi-7.0.7/okapi-core/target/okapi-core-fat.jar",
+        "okapigw.okapi707.java",
+        "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+  }
+
+  private static Optional<ReferenceOkapi> find(
+      String version, String jarKey, String jarDefault, String javaKey, String javaDefault) {
+    Path jar = Path.of(System.getProperty(jarKey, jarDefault));
+    Path java = Path.of(System.getProperty(javaKey, javaDefault));
+    Path testModule =
+        jar.toAbsolutePath()
+            .resolveSibling("../../okapi-test-module/target/okapi-test-module-fat.jar")
+            .normalize();
+    for (Path needed : List.of(jar, java, testModule)) {
+      if (!Files.exists(needed)) {
+        System.err.printf(
+            "NOTICE: Okapi %s tests skipped: %s is missing (build Okapi from source as"
+                + " ../shared/ENVIRONMENT.md says; -D%s=PATH to its okapi-core-fat.jar,"
+                + " -D%s=PATH to the java to run it with)%n",
+            version, needed, jarKey, javaKey);
+        return Optional.empty();
+      }
+    }
+    return Optional.of(new ReferenceOkapi(version, jar, java, testModule));
+  }
+
+  /**
+   * Starts Okapi {@code dev} on PostgreSQL with its own command-line properties, and waits for it.
+   *
+   * @param database {@code postgresql://user:pass@host:port/db}
+   */
+  Running start(String database) throws IOException {
+    Running okapi = launch(database);
+    okapi.process().awaitReady(okapi.url() + "/_/version", Duration.ofMinutes(2));
+    return okapi;
+  }
+
+  /** Like {@link #start} without waiting for it. */
+  Running launch(String database) throws IOException {
+    int port = FreePorts.belowEphemeralRange();
+    URI db = URI.create(database);
+    String[] user = db.getUserInfo().split(":", 2);
+    JavaProcess process =
+        JavaProcess.launch(
+            java,
+            jar,
+            List.of(
+                "-Xmx384m",
+                "-Dport=" + port,
+                "-Dokapiurl=http://127.0.0.1:" + port,
+                "-Dloglevel=WARN",
+                "-Dstorage=postgres",
+                "-Dpostgres_host=" + db.getHost(),
+                "-Dpostgres_port=" + db.getPort(),
+                "-Dpostgres_username=" + user[0],
+                "-Dpostgres_password=" + user[1],
+                "-Dpostgres_database=" + db.getPath().substring(1)),
+            List.of("dev"));
+    return new Running(process, "http://127.0.0.1:" + port);
+  }
+
+  /** Starts Okapi's test module on a free port and waits for it. */
+  Running startTestModule() throws IOException {
+    int port = FreePorts.belowEphemeralRange();
+    JavaProcess process =
+        JavaProcess.launch(java, testModule, List.of("-Xmx128m", "-Dport=" + port), List.of());
+    String url = "http://127.0.0.1:" + port;
+    process.awaitReady(url + "/testb", Duration.ofMinutes(1));
+    return new Running(process, url);
+  }
+
+  /** A program started, at its URL. */
+  record Running(JavaProcess process, String url) implements AutoCloseable {
+
+    /** Asks it to stop, as an operator does (SIGTERM), and waits for its end. */
+    void stop() {
+      process.stop();
+    }
+
+    @Override
+    public void close() {
+      process.close();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.okapigw.core.storage;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.SqlConnection;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Opens, initializes and purges a PostgreSQL database holding Okapi's tables and ours. */
+final class PostgresDatabase {
+
+  private static final Logger log = LoggerFactory.getLogger(PostgresDatabase.class);
+  private static final int POOL_SIZE = 8;
+
+  private PostgresDatabase() {}
+
+  static Future<Storage> open(Vertx vertx, PgConnectOptions database) {
+    PgConnectOptions options = connectOptions(database);
+    Pool pool =
+        PgBuilder.pool()
+            .with(new PoolOptions().setMaxSize(POOL_SIZE))
+            .connectingTo(options)
+            .using(vertx)
+            .build();
+    return OneWriter.hold(vertx, options)
+        .compose(
+            writer ->
+                pool.withTransaction(
+                        c ->
+                            OneWriter.schemaLock(c)
+                                .compose(v -> quiet(c))
+                                .compose(v -> OkapiSchema.create(c))
+                                .compose(v -> LayoutMigration.run(c)))
+                    .compose(v -> warnAboutLaunchedModules(pool))
+                    .map(
+                        v ->
+                            new Storage(
+                                new PostgresRegistryStore(pool),
+                                new OkapiTimerStore(pool),
+                                () -> writer.close().eventually(pool::close)))
+                    .recover(e -> writer.close().transform(x -> Future.failedFuture(e))))
+        .recover(e -> pool.close().transform(x -> Future.failedFuture(failure(options, e))));
+  }
+
+  static Future<Void> init(Vertx vertx, PgConnectOptions database) {
+    return alone(
+        vertx,
+        database,
+        "initdatabase",
+        c -> OkapiSchema.dropAll(c).compose(v -> OkapiSchema.create(c)));
+  }
+
+  static Future<Void> purge(Vertx vertx, PgConnectOptions database) {
+    return alone(
+        vertx,
+        database,
+        "purgedatabase",
+        c -> OkapiSchema.dropAll(c).compose(v -> OkapiSchema.createOkapiTables(c)));
+  }
+
+  /** Runs {@code work} in a transaction, refused while a gateway node runs on the database. */
+  private static Future<Void> alone(
+      Vertx vertx,
+      PgConnectOptions database,
+      String command,
+      Function<SqlConnection, Future<Void>> work) {
+    PgConnectOptions options = connectOptions(database);
+    return PgConnection.connect(vertx, options)
+        .recover(e -> Future.failedFuture(failure(options, e)))
+        .compose(
+            conn ->
+                conn.begin()
+                    .compose(
+                        tx ->
+                            OneWriter.exclusive(conn, command)
+                                .compose(v -> quiet(conn))
+                                .compose(v -> work.apply(conn))
+                                .compose(v -> tx.commit()))
+                    .eventually(conn::close))
+        .onSuccess(v -> log.info("{}: done on {}", command, where(options)));
+  }
+
+  /** No NOTICE for each table that exists already (the client would log each as a warning). */
+  private static Future<Void> quiet(SqlConnection c) {
+    return c.query("SET LOCAL client_min_messages = warning").execute().mapEmpty();
+  }
+
+  /** The database's options, the connections named as the gateway's ({@code OneWriter}). */
+  static PgConnectOptions connectOptions(PgConnectOptions database) {
+    return new PgConnectOptions(database)
+        .addProperty("application_name", OkapiSchema.APPLICATION_NAME);
+  }
+
+  /** Okapi starts modules on its nodes and records them; this gateway calls them where they are. */
+  private static Future<Void> warnAboutLaunchedModules(Pool pool) {
+    return pool.query("SELECT json FROM deployments WHERE json ? 'nodeId'")
+        .execute()
+        .map(
+            rows -> {
+              rows.forEach(
+                  r ->
+                      log.warn(
+                          "storage: instance {} of {} was launched by Okapi on node {}; this"
+                              + " gateway launches no modules and calls it at {}: keep it running"
+                              + " there (or post its new URL to /_/discovery/modules)",
+                          r.getJsonObject(0).getValue("instId"),
+                          r.getJsonObject(0).getValue("srvcId"),
+                          r.getJsonObject(0).getValue("nodeId"),
+                          r.getJsonObject(0).getValue("url")));
+              return null;
+            });
+  }
+
+  private static Throwable failure(PgConnectOptions options, Throwable e) {
+    return e instanceof IllegalStateException && e.getMessage().startsWith("storage")
+        ? e
+        : new IllegalStateException(
+            "storage: PostgreSQL at " + where(options) + ": " + e.getMessage(), e);
+  }
+
+  private static String where(PgConnectOptions options) {
+    return options.getHost() + ":" + options.getPort() + "/" + options.getDatabase();
+  }
+}
