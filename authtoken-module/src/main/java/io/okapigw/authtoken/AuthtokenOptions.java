@@ -1,6 +1,7 @@
 package io.okapigw.authtoken;
 
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.session.SameSite;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -69,6 +70,7 @@ public class AuthtokenOptions {
   private int gatewayRetries = DEFAULT_GATEWAY_RETRIES;
   private int maxTokenLength = DEFAULT_MAX_TOKEN_LENGTH;
   private UserLookup userLookup = UserLookup.LOCAL;
+  private SameSite cookieSameSite = SameSite.LAX;
   private final List<BootstrapUser> bootstrapUsers = new ArrayList<>();
   private Clock clock = Clock.systemUTC();
 
@@ -329,6 +331,21 @@ public class AuthtokenOptions {
   }
 
   /**
+   * @return the {@code SameSite} of the session cookies (default {@code Lax}, as mod-login)
+   */
+  public SameSite cookieSameSite() {
+    return cookieSameSite;
+  }
+
+  /**
+   * @param sameSite the {@code SameSite} of the session cookies @return this
+   */
+  public AuthtokenOptions setCookieSameSite(SameSite sameSite) {
+    this.cookieSameSite = AuthtokenSettings.COOKIE_SAME_SITE.check(sameSite);
+    return this;
+  }
+
+  /**
    * @param clock clock for token issue and expiry (tests inject a fake one) @return this
    */
   public AuthtokenOptions setClock(Clock clock) {
@@ -372,6 +389,7 @@ public class AuthtokenOptions {
         .put("gatewayUrl", gatewayUrl)
         .put("gatewayTimeout", gatewayTimeout.toString())
         .put("userLookup", userLookup.toString())
+        .put("cookieSameSite", cookieSameSite.toString())
         .put("bootstrap", users);
   }
 }

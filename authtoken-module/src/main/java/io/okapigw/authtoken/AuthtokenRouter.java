@@ -4,6 +4,7 @@ import io.okapigw.authtoken.filter.AuthFilterHandler;
 import io.okapigw.authtoken.login.LoginHandler;
 import io.okapigw.authtoken.perms.PermissionsHandler;
 import io.okapigw.authtoken.perms.TenantPermissionsHandler;
+import io.okapigw.authtoken.session.CookieSessionHandler;
 import io.okapigw.authtoken.token.SigningKeyHandler;
 import io.okapigw.authtoken.users.UsersHandler;
 import io.vertx.core.Vertx;
@@ -29,6 +30,9 @@ final class AuthtokenRouter {
         .get("/admin/health")
         .handler(ctx -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/plain").end("OK"));
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
+    new CookieSessionHandler(
+            s.login(), s.sessions(), s.options().cookieSameSite(), s.options().clock())
+        .mount(router, body);
     new LoginHandler(s.login()).mount(router, body);
     new UsersHandler(s.users()).mount(router, body);
     new PermissionsHandler(s.users(), s.permissionSets()).mount(router, body);

@@ -8,6 +8,7 @@ import io.okapigw.authtoken.lookup.GatewayUserSource;
 import io.okapigw.authtoken.lookup.LookupClient;
 import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.authtoken.perms.PermissionSets;
+import io.okapigw.authtoken.session.Sessions;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.RevokedSession;
 import io.okapigw.authtoken.store.StoreChange;
@@ -35,6 +36,7 @@ import io.vertx.core.Vertx;
  * @param revoked logged-out sessions
  * @param users user logic
  * @param login login logic
+ * @param sessions logouts of cookie sessions
  * @param filter the auth decision
  * @param lookups HTTP to the gateway for {@code --user-lookup gateway}, else {@code null}
  */
@@ -50,6 +52,7 @@ record AuthtokenServices(
     RevokedSessions revoked,
     UserService users,
     LoginService login,
+    Sessions sessions,
     AuthFilter filter,
     LookupClient lookups) {
 
@@ -63,17 +66,29 @@ record AuthtokenServices(
     UserDirectory directory = new UserDirectory(store, sets);
     RevokedSessions revoked = new RevokedSessions(o.clock());
     UserService users = new UserService(store, directory, hasher, gateway);
-    LoginService login =
-        new LoginService(
-            new LoginService.LoginContext(
-                store, hasher, tokens, revoked, gateway, o.clock(), o.tokenTtl(), o.refreshTtl()));
+    LoginService.LoginContext context =
+        new LoginService.LoginContext(
+            store, hasher, tokens, revoked, gateway, o.clock(), o.tokenTtl(), o.refreshTtl());
+    LoginService login = new LoginService(context);
     LookupClient lookups = o.userLookup() == UserLookup.GATEWAY ? new LookupClient(vertx) : null;
     UserSource local = UserSource.local(directory);
     UserSource source =
         lookups == null ? local : new GatewayUserSource(lookups, tokens, sets, local);
     AuthFilter filter = new AuthFilter(tokens, source, sets, revoked);
     return new AuthtokenServices(
-        o, store, key, tokens, hasher, gateway, sets, directory, revoked, users, login, filter,
+        o,
+        store,
+        key,
+        tokens,
+        hasher,
+        gateway,
+        sets,
+        directory,
+        revoked,
+        users,
+        login,
+        new Sessions(context, login),
+        filter,
         lookups);
   }
 

@@ -1,6 +1,7 @@
 package io.okapigw.authtoken;
 
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.session.SameSite;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
@@ -129,6 +130,15 @@ public final class AuthtokenSettings {
           .details(
               "For measuring: [authtoken](authtoken.md#deciding-at-folios-cost---user-lookup-gateway).");
 
+  public static final Setting<SameSite> COOKIE_SAME_SITE =
+      Setting.choice("cookie-same-site", SameSite.LAX)
+          .about(
+              "`SameSite` of the `folioAccessToken` and `folioRefreshToken` cookies of"
+                  + " `/authn/login-with-expiry` (mod-login's `LOGIN_COOKIE_SAMESITE`)")
+          .details(
+              "`none` lets a UI on another site send them (HTTPS only): see"
+                  + " [Stripes in front of the gateway](operations.md#stripes-in-front-of-the-gateway).");
+
   /** The module's settings, in documentation order. */
   public static final SettingsSpec SPEC =
       SettingsSpec.of(
@@ -147,7 +157,8 @@ public final class AuthtokenSettings {
           PASSWORD_HASH_ITERATIONS,
           PASSWORD_HASH_THREADS,
           MAX_TOKEN_LENGTH,
-          USER_LOOKUP);
+          USER_LOOKUP,
+          COOKIE_SAME_SITE);
 
   private AuthtokenSettings() {}
 
@@ -173,7 +184,8 @@ public final class AuthtokenSettings {
             .setPasswordHashIterations(settings.get(PASSWORD_HASH_ITERATIONS))
             .setPasswordHashThreads(settings.get(PASSWORD_HASH_THREADS))
             .setMaxTokenLength(settings.get(MAX_TOKEN_LENGTH))
-            .setUserLookup(settings.get(USER_LOOKUP));
+            .setUserLookup(settings.get(USER_LOOKUP))
+            .setCookieSameSite(settings.get(COOKIE_SAME_SITE));
     settings.getAll(BOOTSTRAP).forEach(spec -> o.addBootstrapUser(BootstrapUser.parse(spec)));
     settings
         .getAll(BOOTSTRAP_ENV)

@@ -113,12 +113,24 @@ public final class OkapiHeaders {
   }
 
   private static String cookieToken(MultiMap headers) {
+    return cookie(headers, ACCESS_TOKEN_COOKIE);
+  }
+
+  /**
+   * Reads one cookie of the request (Netty's strict decoder, every {@code Cookie} header).
+   *
+   * @param headers request headers
+   * @param name the cookie's name
+   * @return its value, or {@code null} if it was not sent or is empty
+   * @throws ApiException 400 if it is sent twice
+   */
+  public static String cookie(MultiMap headers, String name) {
     String found = null;
     for (String header : headers.getAll(HttpHeaders.COOKIE)) {
       for (Cookie cookie : ServerCookieDecoder.STRICT.decodeAll(header)) {
-        if (ACCESS_TOKEN_COOKIE.equals(cookie.name())) {
+        if (name.equals(cookie.name())) {
           if (found != null) {
-            throw ApiException.badRequest("more than one " + ACCESS_TOKEN_COOKIE + " cookie");
+            throw ApiException.badRequest("more than one " + name + " cookie");
           }
           found = cookie.value();
         }

@@ -14,6 +14,7 @@ import io.okapigw.folio.permissions.PermissionsModule;
 import io.okapigw.folio.register.GatewayRegistration;
 import io.okapigw.folio.storage.CirculationStorageModule;
 import io.okapigw.folio.users.UsersModule;
+import io.okapigw.folio.usersbl.UsersBlModule;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Clock;
@@ -161,7 +162,8 @@ public final class CirculationModules {
         PatronBlocksModule.spec(data),
         NotifyModule.spec(),
         PubSubModule.spec(),
-        CirculationModule.spec(data, Clock.systemUTC()));
+        CirculationModule.spec(data, Clock.systemUTC()),
+        UsersBlModule.spec());
   }
 
   private static Future<Void> undeploy(Vertx vertx, List<Future<ModuleDeployment>> started) {

@@ -15,7 +15,7 @@ public final class Main {
       Commands.of("java -jar folio-modules/target/folio-modules-fat.jar")
           .add(
               "modules",
-              "the simulated modules on fixed ports (port+1 ... port+8) for containers; manifest,"
+              "the simulated modules on fixed ports (port+1, port+2, ...: one per module) for containers; manifest,"
                   + " health and barcodes.csv on port",
               ModulesCommand.SPEC,
               ModulesCommand::run)

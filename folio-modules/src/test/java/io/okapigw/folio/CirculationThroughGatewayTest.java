@@ -69,8 +69,10 @@ class CirculationThroughGatewayTest {
     assertThat(jobs).hasSize(1);
     assertThat(jobs.getJsonObject(0).getBoolean("complete")).isTrue();
     assertThat(jobs.getJsonObject(0).getJsonArray("modules"))
-        .hasSize(fx.modules.deployments().size())
+        .hasSize(fx.modules.deployments().size() + 1) // and the gateway's own module, first
         .allMatch(m -> "done".equals(((JsonObject) m).getString("stage")));
+    assertThat(jobs.getJsonObject(0).getJsonArray("modules").getJsonObject(0).getString("id"))
+        .startsWith("okapi-");
   }
 
   @Test

@@ -1,6 +1,5 @@
 package io.okapigw.authtoken.login;
 
-import io.okapigw.authtoken.ApiException;
 import io.okapigw.authtoken.JsonBody;
 import io.okapigw.authtoken.OkapiHeaders;
 import io.vertx.core.http.HttpHeaders;
@@ -9,9 +8,9 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 
 /**
- * {@code POST /authn/login}, {@code POST /authn/refresh} and {@code POST /authn/logout}. Tokens
- * travel in headers and bodies only, never in URLs; answers carrying tokens are marked {@code
- * Cache-Control: no-store}.
+ * {@code POST /authn/login} and {@code POST /authn/refresh} with a JSON body (logout and the cookie
+ * forms: {@code session.CookieSessionHandler}). Tokens travel in headers and bodies only, never in
+ * URLs; answers carrying tokens are marked {@code Cache-Control: no-store}.
  */
 public final class LoginHandler {
   /** Longest password accepted. */
@@ -34,7 +33,6 @@ public final class LoginHandler {
   public void mount(Router router, BodyHandler body) {
     router.post("/authn/login").handler(body).handler(this::login);
     router.post("/authn/refresh").handler(body).handler(this::refresh);
-    router.post("/authn/logout").handler(this::logout);
   }
 
   private void login(RoutingContext ctx) {
@@ -52,18 +50,6 @@ public final class LoginHandler {
     String tenant = OkapiHeaders.tenant(ctx.request().headers());
     String token = JsonBody.of(ctx).requiredString("refreshToken", 256);
     service.refresh(tenant, token).onSuccess(session -> respond(ctx, session)).onFailure(ctx::fail);
-  }
-
-  private void logout(RoutingContext ctx) {
-    String tenant = OkapiHeaders.tenant(ctx.request().headers());
-    String token = OkapiHeaders.token(ctx.request().headers());
-    if (token == null) {
-      throw ApiException.unauthorized("missing token: send X-Okapi-Token");
-    }
-    service
-        .logout(tenant, token)
-        .onSuccess(v -> ctx.response().setStatusCode(204).end())
-        .onFailure(ctx::fail);
   }
 
   private static void respond(RoutingContext ctx, Session session) {

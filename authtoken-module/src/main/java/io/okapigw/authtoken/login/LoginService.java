@@ -172,13 +172,24 @@ public final class LoginService {
                         "refresh token already used: all refresh tokens of the user are revoked")));
   }
 
-  private Future<Void> revokeSession(String tenant, String sessionId) {
+  /**
+   * Ends a session: its refresh tokens are deleted and its access and module tokens refused until
+   * they have expired.
+   *
+   * @param tenant tenant id
+   * @param sessionId the session ({@code sid})
+   * @return done once the revocation is stored
+   */
+  public Future<Void> revokeSession(String tenant, String sessionId) {
     RevokedSession revoked =
         new RevokedSession(tenant, sessionId, c.clock().instant().plus(c.tokenTtl()));
     return c.store().revokeSession(revoked).onSuccess(v -> c.revoked().add(revoked));
   }
 
-  static String sha256(String value) {
+  /**
+   * @return the hex SHA-256 of a refresh token: what the store keeps of it
+   */
+  public static String sha256(String value) {
     try {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");
       return HexFormat.of().formatHex(digest.digest(value.getBytes(StandardCharsets.UTF_8)));

@@ -104,6 +104,15 @@ public interface AuthStore {
   Future<Void> deleteRefreshTokens(String tenant, String userId);
 
   /**
+   * The sessions a user may still use: those of the user's refresh tokens, used or not.
+   *
+   * @param tenant tenant id
+   * @param userId user id
+   * @return the session ids, each once (empty if none)
+   */
+  Future<List<String>> sessionsOf(String tenant, String userId);
+
+  /**
    * Ends a session: deletes its refresh tokens and records it as revoked.
    *
    * @param session the session and until when it stays revoked

@@ -199,6 +199,18 @@ public abstract class AuthStoreContractTest {
   }
 
   @Test
+  void sessionsOf_theUsersSessionsOnceEach_usedTokensToo() {
+    await(store.insertRefreshToken(token("h1", "u1", "s1", NOW.plusSeconds(60))));
+    await(store.insertRefreshToken(token("h2", "u1", "s1", NOW.plusSeconds(60))));
+    await(store.insertRefreshToken(token("h3", "u1", "s2", NOW.plusSeconds(60))));
+    await(store.insertRefreshToken(token("h4", "u2", "s3", NOW.plusSeconds(60))));
+    await(store.markRefreshTokenUsed(tenant, "h3"));
+    assertThat(await(store.sessionsOf(tenant, "u1"))).containsExactlyInAnyOrder("s1", "s2");
+    assertThat(await(store.sessionsOf(tenant, "nobody"))).isEmpty();
+    assertThat(await(store.sessionsOf("other" + tenant, "u1"))).isEmpty();
+  }
+
+  @Test
   void revokeSession_deletesItsRefreshTokensAndIsListedUntilItEnds() {
     await(store.insertRefreshToken(token("h1", "u1", "s1", NOW.plusSeconds(60))));
     await(store.insertRefreshToken(token("h2", "u1", "s2", NOW.plusSeconds(60))));

@@ -31,7 +31,8 @@ record ModulesOptions(
 
   static final Setting<Integer> PORT =
       Setting.integer("port", 9300, 1, 65_000)
-          .about("the manifest's port; the modules listen on `port+1` ... `port+8`");
+          .about(
+              "the manifest's port; the modules listen on `port+1`, `port+2`, ... (one port per module)");
 
   static final Setting<String> ADVERTISE_HOST =
       Setting.text("advertise-host", "localhost", "HOST")

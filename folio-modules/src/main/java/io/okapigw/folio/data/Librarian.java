@@ -61,6 +61,19 @@ public record Librarian(
         .put("permissions", new JsonArray(permissions));
   }
 
+  /**
+   * @param servicePointId the service point the librarian works at
+   * @return the librarian's service points as mod-inventory-storage's {@code /service-points-users}
+   *     stores them
+   */
+  public JsonObject toServicePointsUserJson(String servicePointId) {
+    return new JsonObject()
+        .put("id", uuid("service-points-users:" + id))
+        .put("userId", id)
+        .put("servicePointsIds", new JsonArray().add(servicePointId))
+        .put("defaultServicePointId", servicePointId);
+  }
+
   private static String uuid(String name) {
     return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
   }

@@ -7,6 +7,7 @@ import io.okapigw.folio.data.CirculationData;
 import io.okapigw.folio.data.Holdings;
 import io.okapigw.folio.data.Instance;
 import io.okapigw.folio.data.Item;
+import io.okapigw.folio.data.Librarian;
 import io.okapigw.folio.data.Location;
 import io.okapigw.folio.data.Reference;
 import io.okapigw.folio.data.ServicePoint;
@@ -26,7 +27,8 @@ import java.util.function.Function;
 /**
  * Simulated mod-inventory-storage: items (readable by CQL, e.g. {@code barcode=="I000001"}, and
  * replaceable with PUT, which is how circulation changes an item's status), holdings records,
- * instances, locations, service points, material types and loan types.
+ * instances, locations, service points, the librarian's service points (as {@code
+ * /service-points-users}, what mod-users-bl reads at login), material types and loan types.
  */
 public final class InventoryStorageModule {
 
@@ -68,6 +70,12 @@ public final class InventoryStorageModule {
         "servicepoints",
         "service point",
         json(data.servicePoints(), ServicePoint::toJson));
+    readOnly(
+        routes,
+        "/service-points-users",
+        "servicePointsUsers",
+        "service points user",
+        List.of(Librarian.DEMO.toServicePointsUserJson(data.servicePointId())));
     readOnly(
         routes,
         "/material-types",

@@ -1,5 +1,6 @@
 package io.okapigw.folio.module;
 
+import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
@@ -12,8 +13,14 @@ import io.vertx.core.json.JsonObject;
  * @param path the path called
  * @param status HTTP status
  * @param body the body, possibly empty
+ * @param headers the answer's headers
  */
-public record Answer(Call call, String path, int status, Buffer body) {
+public record Answer(Call call, String path, int status, Buffer body, MultiMap headers) {
+
+  /** An answer whose headers do not matter. */
+  public Answer(Call call, String path, int status, Buffer body) {
+    this(call, path, status, body, MultiMap.caseInsensitiveMultiMap());
+  }
 
   private static final int MAX_QUOTED = 300;
 

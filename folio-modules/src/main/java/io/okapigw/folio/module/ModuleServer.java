@@ -209,6 +209,7 @@ public final class ModuleServer extends VerticleBase {
 
   private static void respond(HttpServerRequest request, Reply reply) {
     HttpServerResponse response = request.response().setStatusCode(reply.status());
+    response.headers().addAll(reply.headers());
     if (reply.location() != null) {
       response.putHeader("Location", reply.location());
     }

@@ -76,7 +76,9 @@ public final class OkapiClient {
   }
 
   private static Future<Answer> answer(Call call, String path, HttpClientResponse response) {
-    return response.body().map(b -> new Answer(call, path, response.statusCode(), b));
+    return response
+        .body()
+        .map(b -> new Answer(call, path, response.statusCode(), b, response.headers()));
   }
 
   private ModuleError transport(Call call, String path, Throwable e) {

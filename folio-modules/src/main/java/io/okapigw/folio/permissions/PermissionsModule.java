@@ -40,8 +40,10 @@ public final class PermissionsModule {
   }
 
   /**
-   * {@code GET /perms/users/{id}/permissions[?indexField=userId]}: {@code {"permissionNames":
-   * [...], "totalRecords": n}}; 404 if there is no such permission user.
+   * {@code GET /perms/users/{id}/permissions[?indexField=userId][&full=true]}: {@code
+   * {"permissionNames": [...], "totalRecords": n}}, with {@code full=true} each as {@code
+   * {"permissionName": ...}} (what Stripes reads at login); 404 if there is no such permission
+   * user.
    */
   private static Endpoint permissionNames(JsonStore permissionUsers) {
     return request -> {
@@ -59,6 +61,11 @@ public final class PermissionsModule {
         return Future.failedFuture(ModuleError.notFound("permission user not found: " + id));
       }
       JsonArray names = user.getJsonArray("permissions", new JsonArray());
+      if ("true".equals(request.query("full"))) {
+        JsonArray full = new JsonArray();
+        names.forEach(n -> full.add(new JsonObject().put("permissionName", n)));
+        names = full;
+      }
       return Future.succeededFuture(
           Reply.ok(
               new JsonObject().put("permissionNames", names).put("totalRecords", names.size())));

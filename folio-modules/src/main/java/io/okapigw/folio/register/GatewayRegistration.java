@@ -27,6 +27,10 @@ import org.slf4j.LoggerFactory;
 public final class GatewayRegistration {
 
   private static final Logger log = LoggerFactory.getLogger(GatewayRegistration.class);
+
+  /** The product name of the gateway's own module ({@code okapi-6.1.5} on Okapi). */
+  static final String OKAPI_MODULE = "okapi";
+
   private static final String SUPERTENANT_MODULES =
       "/_/proxy/tenants/" + SuperAdmin.TENANT + "/modules";
 
@@ -224,13 +228,19 @@ public final class GatewayRegistration {
   /**
    * Enables the modules not enabled yet with one install call, as a FOLIO operator does: the
    * gateway orders them, pulls in what they require, and calls each one's {@code _tenant}
-   * interface.
+   * interface. The gateway's own module ({@code okapi}, the newest the gateway has) comes first, as
+   * in FOLIO's install files: with it the tenant's users read the tenant's modules and the
+   * gateway's version ({@code GET /_/proxy/tenants/{t}/modules}, {@code GET /_/version}), which is
+   * how Stripes discovers the interfaces it may use.
    */
   private Future<Void> ensureEnabled(String tenant, List<Module> modules) {
     return ids("/_/proxy/tenants/" + tenant + "/modules")
         .compose(
             enabled -> {
               JsonArray install = new JsonArray();
+              if (enabled.stream().noneMatch(id -> id.startsWith(OKAPI_MODULE + "-"))) {
+                install.add(new JsonObject().put("id", OKAPI_MODULE).put("action", "enable"));
+              }
               modules.stream()
                   .filter(m -> !enabled.contains(m.id()))
                   .forEach(

@@ -41,14 +41,18 @@ class GatewayRegistrationTest {
   }
 
   @Test
-  void registerOn_okapi_acceptsEveryDescriptor_anInstIdEach_enablesAllWithOneInstall() {
+  void registerOn_okapi_acceptsEveryDescriptor_anInstIdEach_enablesAllAndOkapiWithOneInstall() {
     modules.registerOn(okapiUrl, "diku").await();
 
     List<String> ids = modules.deployments().stream().map(ModuleDeployment::id).toList();
     List<String> expected = new ArrayList<>(List.of("/_/proxy/tenants diku"));
     ids.forEach(id -> expected.add("/_/proxy/modules " + id));
     ids.forEach(id -> expected.add("/_/discovery/modules " + id));
-    expected.add("/_/proxy/tenants/diku/install " + String.join(",", ids));
+    expected.add(
+        "/_/proxy/tenants/diku/install "
+            + OkapiAdminStub.OKAPI_MODULE
+            + ","
+            + String.join(",", ids));
     assertThat(okapi.posts).containsExactlyElementsOf(expected);
     ModuleDeployment users = modules.deployments().get(0);
     assertThat(okapi.instances(users.id()))

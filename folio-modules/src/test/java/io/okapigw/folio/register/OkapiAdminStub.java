@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class OkapiAdminStub {
 
   private static final String SUPERTENANT_MODULES = "/_/proxy/tenants/supertenant/modules";
+  static final String OKAPI_MODULE = "okapi-6.1.5";
 
   private final Map<String, JsonObject> resources = new ConcurrentHashMap<>();
   private final Map<String, JsonArray> instances = new ConcurrentHashMap<>();
@@ -181,10 +182,17 @@ final class OkapiAdminStub {
     reply(req, 201, body.encode());
   }
 
-  /** Okapi's install: every entry enabled, answered with the plan (200). */
+  /**
+   * Okapi's install: every entry enabled, answered with the plan (200); the product {@code okapi}
+   * is Okapi's own module {@value #OKAPI_MODULE}.
+   */
   private void install(HttpServerRequest req, String path, JsonArray entries) {
     String modules = path.replace("/install", "/modules");
-    List<String> ids = entries.stream().map(e -> ((JsonObject) e).getString("id")).toList();
+    List<String> ids =
+        entries.stream()
+            .map(e -> ((JsonObject) e).getString("id"))
+            .map(id -> "okapi".equals(id) ? OKAPI_MODULE : id)
+            .toList();
     ids.forEach(id -> resources.put(modules + "/" + id, new JsonObject().put("id", id)));
     posts.add(path + " " + String.join(",", ids));
     reply(req, 200, entries.encode());

@@ -5,8 +5,10 @@ import io.okapigw.core.registry.InterfaceVersion;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.ModuleId;
 import io.okapigw.core.registry.VersionFilter;
+import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -14,13 +16,15 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The query of {@code GET /_/proxy/modules}, with Okapi 6.1.5's semantics (its {@code
- * ModuleUtil.filter}): {@code filter} (a product, or a product and version prefix), {@code provide}
- * and {@code require} ({@code id} or {@code id=version}, comma-separated; an {@code optional}
- * interface counts as required), {@code scope}, {@code preRelease}, {@code npmSnapshot}, {@code
- * latest} (the newest N of each product), {@code orderBy=id} with {@code order} ({@code desc}
- * unless {@code asc}; ascending without {@code orderBy}), and {@code full} (whole descriptors; else
- * id, name and tags).
+ * The query of {@code GET /_/proxy/modules} and {@code GET /_/proxy/tenants/{t}/modules}, with
+ * Okapi 6.1.5's semantics (its {@code ModuleUtil.filter}): {@code filter} (a product, or a product
+ * and version prefix), {@code provide} and {@code require} ({@code id} or {@code id=version},
+ * comma-separated; an {@code optional} interface counts as required), {@code scope}, {@code
+ * preRelease}, {@code npmSnapshot}, {@code latest} (the newest N of each product), {@code
+ * orderBy=id} with {@code order} ({@code desc} unless {@code asc}; ascending without {@code
+ * orderBy}), {@code full} (whole descriptors; else id, tags and, in the list of all modules, name)
+ * and {@code dot} (the modules and their dependencies as a Graphviz graph, {@link ModuleGraph}).
+ * Where Okapi answers 500 to a bad value on the tenant's list, this answers 400 naming it.
  */
 final class ModuleListQuery {
 
@@ -32,8 +36,10 @@ final class ModuleListQuery {
   private final Integer latest;
   private final boolean descending;
   private final boolean full;
+  private final boolean dot;
+  private final boolean withName;
 
-  private ModuleListQuery(MultiMap params) {
+  private ModuleListQuery(MultiMap params, boolean withName) {
     filter = Optional.ofNullable(params.get("filter")).map(ModuleListQuery::moduleId);
     provide = Optional.ofNullable(params.get("provide")).map(s -> wanted("provide", s));
     require = Optional.ofNullable(params.get("require")).map(s -> wanted("require", s));
@@ -42,20 +48,64 @@ final class ModuleListQuery {
     latest = QueryParams.integer(params, "latest");
     descending = descending(params.get("orderBy"), params.get("order"));
     full = QueryParams.bool(params, "full", false);
+    dot = QueryParams.bool(params, "dot", false);
+    this.withName = withName;
   }
 
   /**
+   * The query of the list of all modules, whose short view has id, name and tags.
+   *
    * @return the query of these parameters
    * @throws HttpError 400 naming a parameter with a bad value
    */
   static ModuleListQuery of(MultiMap params) {
-    return new ModuleListQuery(params);
+    return new ModuleListQuery(params, true);
+  }
+
+  /**
+   * The query of a tenant's modules, whose short view has id and tags (no name, as Okapi).
+   *
+   * @return the query of these parameters
+   * @throws HttpError 400 naming a parameter with a bad value
+   */
+  static ModuleListQuery forTenant(MultiMap params) {
+    return new ModuleListQuery(params, false);
+  }
+
+  /**
+   * Answers the list: a JSON array in the query's order and view, or with {@code dot=true} the
+   * graph as {@code text/plain}; the work runs off the event loop.
+   */
+  void reply(RoutingContext ctx, Future<List<ModuleDescriptor>> modules) {
+    if (!dot) {
+      Replies.okList(ctx, modules.compose(all -> Replies.offLoop(ctx, () -> apply(all))));
+      return;
+    }
+    modules
+        .compose(all -> Replies.offLoop(ctx, () -> ModuleGraph.dot(select(all))))
+        .onSuccess(text -> ctx.response().putHeader("Content-Type", "text/plain").end(text))
+        .onFailure(ctx::fail);
   }
 
   /**
    * @return the modules the query selects, in its order and view
    */
   List<JsonObject> apply(List<ModuleDescriptor> modules) {
+    return select(modules).stream().map(this::view).toList();
+  }
+
+  private JsonObject view(ModuleDescriptor module) {
+    if (full) {
+      return module.toJson();
+    }
+    JsonObject summary = module.toSummaryJson();
+    if (!withName) {
+      summary.remove("name");
+    }
+    return summary;
+  }
+
+  private List<ModuleDescriptor> select(List<ModuleDescriptor> modules) {
     List<ModuleDescriptor> selected =
         new ArrayList<>(modules.stream().filter(this::selects).toList());
     Comparator<ModuleDescriptor> ascending = Comparator.comparing(ModuleDescriptor::moduleId);
@@ -63,7 +113,7 @@ final class ModuleListQuery {
       selected = newest(selected, latest);
     }
     selected.sort(descending ? ascending.reversed() : ascending);
-    return selected.stream().map(m -> full ? m.toJson() : m.toSummaryJson()).toList();
+    return selected;
   }
 
   private boolean selects(ModuleDescriptor module) {

@@ -35,14 +35,7 @@ final class ModulesApi {
         .get(BASE)
         .handler(
             guarded(
-                ctx -> {
-                  ModuleListQuery query = ModuleListQuery.of(ctx.request().params());
-                  Replies.okList(
-                      ctx,
-                      registry
-                          .modules()
-                          .compose(all -> Replies.offLoop(ctx, () -> query.apply(all))));
-                }));
+                ctx -> ModuleListQuery.of(ctx.request().params()).reply(ctx, registry.modules())));
     router
         .get(BASE + "/:id")
         .handler(

@@ -76,12 +76,10 @@ final class TenantsApi {
     router
         .get("/_/proxy/tenants/:tid/modules")
         .handler(
-            ctx ->
-                Replies.okList(
-                    ctx,
-                    modules
-                        .enabled(ctx.pathParam("tid"))
-                        .map(list -> list.stream().map(m -> idJson(m.id())).toList())));
+            guarded(
+                ctx ->
+                    ModuleListQuery.forTenant(ctx.request().params())
+                        .reply(ctx, modules.enabled(ctx.pathParam("tid")))));
     router
         .delete("/_/proxy/tenants/:tid/modules")
         .handler(

@@ -134,6 +134,24 @@ class ModuleListQueryTest {
     assertThat(full.getJsonObject(0).getString("name")).isEqualTo("Circ");
   }
 
+  @Test
+  void listModules_dotTrue_theDependencyGraphAsOkapiDrawsIt() {
+    gw.request()
+        .get("/_/proxy/modules?dot=true&filter=mod-circ")
+        .then()
+        .statusCode(200)
+        .contentType("text/plain")
+        .body(
+            org.hamcrest.Matchers.equalTo(
+                """
+                digraph okapi {
+                  mod__circ__1_0_0 [label="mod-circ-1.0.0"];
+                  missing_users_15_0 [label="missing users 15.0", color=red];
+                  mod__circ__1_0_0 -> missing_users_15_0;
+                }
+                """));
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',

@@ -45,7 +45,11 @@ class TimersApiSecurityTest {
             gw.vertx(),
             router -> router.route().handler(ctx -> ctx.response().setStatusCode(204).end()));
     String okapiModule =
-        gw.request().get("/_/proxy/tenants/supertenant/modules").then().extract().path("[0].id");
+        gw.request()
+            .get("/_/proxy/tenants/supertenant/modules?filter=okapi")
+            .then()
+            .extract()
+            .path("[0].id");
     gw.createTenant("diku");
     gw.enable("diku", okapiModule);
     gw.install(

@@ -132,6 +132,11 @@ public final class JsonAuthStore implements AuthStore {
   }
 
   @Override
+  public Future<List<String>> sessionsOf(String tenant, String userId) {
+    return read(tenant, t -> t.sessionsOf(userId)).map(l -> l == null ? List.of() : l);
+  }
+
+  @Override
   public Future<Void> revokeSession(RevokedSession session) {
     return write(
         () -> tenant(session.tenant()).revokeSession(session.sessionId(), session.until()));

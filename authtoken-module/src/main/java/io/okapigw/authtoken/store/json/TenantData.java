@@ -104,6 +104,14 @@ final class TenantData {
     refreshTokens.values().removeIf(t -> t.userId().equals(userId));
   }
 
+  List<String> sessionsOf(String userId) {
+    return refreshTokens.values().stream()
+        .filter(t -> t.userId().equals(userId))
+        .map(RefreshTokenRecord::sessionId)
+        .distinct()
+        .toList();
+  }
+
   void revokeSession(String sessionId, Instant until) {
     refreshTokens.values().removeIf(t -> t.sessionId().equals(sessionId));
     revokedSessions.merge(sessionId, until, (a, b) -> a.isAfter(b) ? a : b);

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.StreamSupport;
 
 /**
  * The PostgreSQL store (vertx-pg-client). Tables {@code authtoken_*} are created at start; changes
@@ -236,6 +237,17 @@ public final class PgAuthStore implements AuthStore {
             "DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND user_id = $2")
         .execute(Tuple.of(tenant, userId))
         .mapEmpty();
+  }
+
+  @Override
+  public Future<List<String>> sessionsOf(String tenant, String userId) {
+    return pool.preparedQuery(
+            "SELECT DISTINCT session_id FROM authtoken_refresh_tokens"
+                + " WHERE tenant = $1 AND user_id = $2")
+        .execute(Tuple.of(tenant, userId))
+        .map(
+            rows ->
+                StreamSupport.stream(rows.spliterator(), false).map(r -> r.getString(0)).toList());
   }
 
   @Override
