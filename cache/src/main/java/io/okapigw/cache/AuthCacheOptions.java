@@ -41,14 +41,22 @@ public class AuthCacheOptions {
   public static final Setting<Boolean> ENABLED =
       Setting.bool("auth.cache.enabled", DEFAULT_ENABLED).about("cache auth decisions");
 
-  /** Setting {@code auth.cache.ttl}: how long a granted decision is served from the cache. */
+  /**
+   * Setting {@code auth.cache.ttl}: how long a granted decision is served from the cache; Okapi's
+   * {@code token_cache_ttl_ms} (whole milliseconds) is its alias.
+   */
   public static final Setting<Duration> TTL =
       Setting.duration("auth.cache.ttl", DEFAULT_TTL, Duration.ofMillis(1), MAX_DURATION)
+          .alias("token_cache_ttl_ms", AuthCacheOptions::millis, "a whole number of milliseconds")
           .about("longest an entry lives (never past its token's `exp`)");
 
-  /** Setting {@code auth.cache.max-size}: the maximum number of cached decisions. */
+  /**
+   * Setting {@code auth.cache.max-size}: the maximum number of cached decisions; Okapi's {@code
+   * token_cache_max_size} is its alias.
+   */
   public static final Setting<Integer> MAX_SIZE =
       Setting.integer("auth.cache.max-size", DEFAULT_MAX_SIZE, 1, Integer.MAX_VALUE)
+          .alias("token_cache_max_size")
           .about("entries kept (W-TinyLFU eviction)");
 
   /** Setting {@code auth.cache.negative-ttl}: how long 401/403 answers are cached. */
@@ -63,6 +71,15 @@ public class AuthCacheOptions {
           .about(
               "serve an expired entry this much longer while the auth module is unreachable, never"
                   + " past its token's `exp`; 0: off");
+
+  /** Okapi's {@code token_cache_ttl_ms}: a whole number of milliseconds. */
+  private static Duration millis(String text) {
+    try {
+      return Duration.ofMillis(Long.parseLong(text.trim()));
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
 
   /** Every setting, in documentation order. */
   public static final SettingsSpec SETTINGS =

@@ -4,7 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -50,10 +53,12 @@ public final class Commands {
 
   private final String program;
   private final List<Command> commands;
+  private final Map<String, String> unsupported;
 
-  private Commands(String program, List<Command> commands) {
+  private Commands(String program, List<Command> commands, Map<String, String> unsupported) {
     this.program = program;
     this.commands = List.copyOf(commands);
+    this.unsupported = new LinkedHashMap<>(unsupported);
   }
 
   /**
@@ -61,7 +66,7 @@ public final class Commands {
    * @return a program without commands yet
    */
   public static Commands of(String program) {
-    return new Commands(program, List.of());
+    return new Commands(program, List.of(), Map.of());
   }
 
   /**
@@ -69,12 +74,30 @@ public final class Commands {
    * @return these commands followed by this one
    */
   public Commands add(String name, String about, SettingsSpec spec, Runner runner) {
-    if (name.equals("help") || find(name).isPresent()) {
-      throw new IllegalArgumentException("command " + name + " is declared twice");
-    }
+    checkNew(name);
     List<Command> all = new ArrayList<>(commands);
     all.add(new Command(name, about, spec, runner));
-    return new Commands(program, all);
+    return new Commands(program, all, unsupported);
+  }
+
+  /**
+   * A command another program has (Okapi's {@code deployment}) that this one does not: given, it
+   * exits with {@link #BAD_USAGE} and {@code command 'NAME' is not supported: REASON}.
+   *
+   * @param reason why, and what to use instead
+   * @return these commands refusing that one too
+   */
+  public Commands unsupported(String name, String reason) {
+    checkNew(name);
+    Map<String, String> all = new LinkedHashMap<>(unsupported);
+    all.put(name, reason);
+    return new Commands(program, commands, all);
+  }
+
+  private void checkNew(String name) {
+    if (name.equals("help") || find(name).isPresent() || unsupported.containsKey(name)) {
+      throw new IllegalArgumentException("command " + name + " is declared twice");
+    }
   }
 
   /**
@@ -111,8 +134,16 @@ public final class Commands {
     }
     out.append("  help [COMMAND]\n");
     SettingsSpec.wrap("this text, or one command's (as COMMAND --help)", out);
+    unsupported.forEach(
+        (name, reason) -> {
+          out.append("  ").append(name).append(" (not supported)\n");
+          SettingsSpec.wrap(reason, out);
+        });
     if (commands.stream().anyMatch(c -> !c.spec().keys().isEmpty())) {
       out.append('\n').append(Settings.RULES);
+    }
+    if (commands.stream().anyMatch(c -> c.spec().hasAliases())) {
+      out.append(SettingsSpec.ALIASES);
     }
     List<Command> shown = new ArrayList<>();
     for (Command c : commands) {
@@ -142,14 +173,20 @@ public final class Commands {
     StringBuilder out = new StringBuilder("usage: " + program + " " + name + " [settings]\n");
     SettingsSpec.wrap(c.about(), out);
     if (!c.spec().keys().isEmpty()) {
-      out.append('\n').append(Settings.RULES).append(c.spec().help());
+      out.append('\n').append(Settings.RULES);
+      if (c.spec().hasAliases()) {
+        out.append(SettingsSpec.ALIASES);
+      }
+      out.append(c.spec().help());
     }
     return out.toString();
   }
 
   /**
    * Runs the command {@code args} name with the rest of {@code args} as its settings; {@code help},
-   * {@code help COMMAND}, {@code COMMAND --help} (or {@code -h}) and no arguments print usage.
+   * {@code help COMMAND}, {@code COMMAND --help} (or {@code -h}) and no arguments print usage. The
+   * command word may also follow settings that take a value, as Okapi allows ({@code -conf
+   * okapi.json dev}). No system properties are read.
    *
    * @param out where usage goes
    * @param err where the one line naming an unknown command or a bad setting goes
@@ -157,8 +194,20 @@ public final class Commands {
    *     command or a bad setting
    */
   public int execute(List<String> args, PrintStream out, PrintStream err) {
-    String name = args.isEmpty() ? "help" : args.get(0);
-    List<String> rest = args.subList(Math.min(1, args.size()), args.size());
+    return execute(args, Map.of(), out, err);
+  }
+
+  /**
+   * As {@link #execute(List, PrintStream, PrintStream)}, reading the aliases of the command's
+   * settings (and its refused and noted keys) from {@code properties} too.
+   *
+   * @param properties the process's {@code -D} system properties
+   */
+  public int execute(
+      List<String> args, Map<String, String> properties, PrintStream out, PrintStream err) {
+    List<String> ordered = commandFirst(args);
+    String name = ordered.isEmpty() ? "help" : ordered.get(0);
+    List<String> rest = ordered.subList(Math.min(1, ordered.size()), ordered.size());
     if (List.of("help", "--help", "-h").contains(name)) {
       name = rest.isEmpty() ? null : rest.get(0);
       rest = List.of("--help");
@@ -166,6 +215,10 @@ public final class Commands {
     if (name == null) {
       out.print(usage());
       return 0;
+    }
+    if (unsupported.containsKey(name)) {
+      err.println("command '" + name + "' is not supported: " + unsupported.get(name));
+      return BAD_USAGE;
     }
     Optional<Command> command = find(name);
     if (command.isEmpty()) {
@@ -184,12 +237,34 @@ public final class Commands {
       return 0;
     }
     try {
-      command.get().runner().run(command.get().spec().read(rest));
+      command.get().runner().run(command.get().spec().read(rest, properties));
       return 0;
     } catch (IllegalArgumentException e) {
       err.println("bad setting: " + e.getMessage() + " (" + program + " " + name + " --help)");
       return BAD_USAGE;
     }
+  }
+
+  /**
+   * The arguments with the command word first: when they start with settings ({@code -conf FILE
+   * dev}), the first word that is no setting's value is the command.
+   */
+  private static List<String> commandFirst(List<String> args) {
+    if (args.isEmpty()
+        || !args.get(0).startsWith("-")
+        || List.of("-h", "--help").contains(args.get(0))) {
+      return args;
+    }
+    int i = 0;
+    while (i < args.size() && args.get(i).startsWith("-")) {
+      i += args.get(i).contains("=") ? 1 : 2;
+    }
+    if (i >= args.size()) {
+      return args;
+    }
+    List<String> ordered = new ArrayList<>(args);
+    ordered.add(0, ordered.remove(i));
+    return ordered;
   }
 
   /**
@@ -199,11 +274,21 @@ public final class Commands {
    * @return the status and what was printed
    */
   public Outcome execute(List<String> args) {
+    return execute(args, Map.of());
+  }
+
+  /**
+   * {@link #execute(List)} with these {@code -D} system properties.
+   *
+   * @return the status and what was printed
+   */
+  public Outcome execute(List<String> args, Map<String, String> properties) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int status =
         execute(
             args,
+            properties,
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Outcome(
@@ -216,10 +301,19 @@ public final class Commands {
    * running what the command started).
    */
   public void main(String[] args) {
-    int status = execute(List.of(args), System.out, System.err);
+    int status = execute(List.of(args), systemProperties(), System.out, System.err);
     if (status != 0) {
       System.exit(status);
     }
+  }
+
+  /** The JVM's system properties that have text values. */
+  private static Map<String, String> systemProperties() {
+    Map<String, String> properties = new HashMap<>();
+    System.getProperties()
+        .stringPropertyNames()
+        .forEach(k -> properties.put(k, System.getProperty(k)));
+    return properties;
   }
 
   private Optional<Command> find(String name) {

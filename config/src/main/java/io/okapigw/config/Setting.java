@@ -1,8 +1,10 @@
 package io.okapigw.config;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -12,6 +14,10 @@ import java.util.function.Predicate;
  * help} and the settings table of the docs.
  *
  * <p>Every error has the form {@code <key> must be <rule>, was '<value>'}.
+ *
+ * <p>A setting may have {@linkplain #alias aliases}: the keys another program reads for the same
+ * thing (the gateway's are Okapi's: {@code okapiurl} for {@code okapi-url}), read as flags, as
+ * {@code -Dkey=value} system properties and as {@code -conf} keys, each by its own value rule.
  *
  * <pre>{@code
  * static final Setting<Duration> IDLE_TIMEOUT =
@@ -36,26 +42,40 @@ public final class Setting<T> {
   /** What {@code help} and the docs say about the setting. */
   private record Doc(String about, String details, String shownDefault, boolean repeatable) {}
 
+  /**
+   * Another key for this setting: {@code read} gives the value of a text (null if it does not
+   * follow {@code rule}), a null {@code rule} meaning the setting's own.
+   */
+  private record Alias<T>(String key, Function<String, T> read, String rule) {}
+
   private final String key;
   private final Kind<T> kind;
   private final T defaultValue;
   private final Constraint<T> constraint;
   private final Doc doc;
+  private final List<Alias<T>> aliases;
 
-  private Setting(String key, Kind<T> kind, T defaultValue, Constraint<T> constraint, Doc doc) {
+  private Setting(
+      String key,
+      Kind<T> kind,
+      T defaultValue,
+      Constraint<T> constraint,
+      Doc doc,
+      List<Alias<T>> aliases) {
     this.key = Objects.requireNonNull(key, "key");
     this.kind = kind;
     this.defaultValue = defaultValue;
     this.constraint = constraint;
     this.doc = doc;
+    this.aliases = List.copyOf(aliases);
   }
 
   private static <T> Setting<T> of(String key, Kind<T> kind, T defaultValue, Constraint<T> c) {
-    return new Setting<>(key, kind, defaultValue, c, new Doc("", null, null, false));
+    return new Setting<>(key, kind, defaultValue, c, new Doc("", null, null, false), List.of());
   }
 
   private Setting<T> with(Doc newDoc) {
-    return new Setting<>(key, kind, defaultValue, constraint, newDoc);
+    return new Setting<>(key, kind, defaultValue, constraint, newDoc, aliases);
   }
 
   /**
@@ -168,8 +188,63 @@ public final class Setting<T> {
    * @return this setting, accepting only values that pass {@code test} (instead of a range)
    */
   public Setting<T> check(Predicate<? super T> test, String rule) {
-    Constraint<T> c = new Constraint<>(test, rule, rule, rule);
-    return new Setting<>(key, kind, defaultValue, c, doc);
+    return check(test, rule, rule);
+  }
+
+  /**
+   * As {@link #check(Predicate, String)}, with a shorter text of the accepted values for {@code
+   * help} and the docs than the error's {@code rule}.
+   *
+   * @return this setting, accepting only values that pass {@code test}
+   */
+  public Setting<T> check(Predicate<? super T> test, String rule, String accepted) {
+    Constraint<T> c = new Constraint<>(test, rule, accepted, accepted);
+    return new Setting<>(key, kind, defaultValue, c, doc, aliases);
+  }
+
+  /**
+   * Another key for this setting, its value read by the same rules: how a setting also answers to
+   * another program's name for it (Okapi's {@code http.port} for {@code port}). An alias is read as
+   * a flag, a {@code -Dkey=value} system property and a {@code -conf} key. The setting's own key
+   * given as an alias is read from system properties too, in the aliases' order.
+   *
+   * @return this setting with that alias after the others
+   */
+  public Setting<T> alias(String aliasKey) {
+    return alias(aliasKey, kind.read(), null);
+  }
+
+  /**
+   * An alias whose values follow rules of their own: Okapi's {@code token_cache_ttl_ms} is a whole
+   * number of milliseconds, ours a duration with a unit.
+   *
+   * @param read the value of a text, null if the text does not follow {@code rule}
+   * @param rule what a readable text is, completing {@code <alias> must be ...}
+   * @return this setting with that alias after the others
+   */
+  public Setting<T> alias(String aliasKey, Function<String, T> read, String rule) {
+    List<Alias<T>> more = new ArrayList<>(aliases);
+    more.add(new Alias<>(Objects.requireNonNull(aliasKey, "alias"), read, rule));
+    return new Setting<>(key, kind, defaultValue, constraint, doc, more);
+  }
+
+  /**
+   * @return the aliases' keys, in order
+   */
+  public List<String> aliasKeys() {
+    return aliases.stream().map(Alias::key).toList();
+  }
+
+  /**
+   * The keys under which a value is looked for in one source, first found first: the own key, then
+   * the aliases; the aliases' order alone when the own key is one of them.
+   */
+  List<String> lookupOrder() {
+    List<String> order = new ArrayList<>(aliasKeys());
+    if (!order.contains(key)) {
+      order.add(0, key);
+    }
+    return order;
   }
 
   /**
@@ -193,13 +268,30 @@ public final class Setting<T> {
    * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
    */
   public T parse(String text) {
-    T value = kind.read().apply(text);
+    return parse(key, text);
+  }
+
+  /**
+   * Reads a text given under {@code given}, this setting's key or one of its aliases, by that key's
+   * rules, and checks it; errors name {@code given}.
+   *
+   * @return the value
+   * @throws IllegalArgumentException {@code <given> must be ..., was '<text>'}
+   */
+  public T parse(String given, String text) {
+    Alias<T> alias =
+        aliases.stream()
+            .filter(a -> a.key().equals(given))
+            .findFirst()
+            .orElseGet(() -> new Alias<>(key, kind.read(), null));
+    T value = alias.read().apply(text);
     if (value == null) {
-      throw new IllegalArgumentException(key + " must be " + kind.rule() + ", was '" + text + "'");
+      String rule = alias.rule() != null ? alias.rule() : kind.rule();
+      throw new IllegalArgumentException(given + " must be " + rule + ", was '" + text + "'");
     }
     if (!constraint.test().test(value)) {
       throw new IllegalArgumentException(
-          key + " must be " + constraint.rule() + ", was '" + text + "'");
+          given + " must be " + constraint.rule() + ", was '" + text + "'");
     }
     return value;
   }

@@ -7,16 +7,21 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The setting texts a program was started with: {@code --key value} or {@code --key=value} flags
- * (one dash works too) and the keys of a {@code -conf} JSON file; flags win. Values are read
- * through their {@link Setting}, so every program reads durations, sizes and booleans by the same
- * rules ({@link Values}) and every error names the key.
+ * The setting texts a program was started with, from three sources, the first that gives a setting
+ * winning: {@code --key value} or {@code --key=value} flags (one dash works too), {@code
+ * -Dkey=value} system properties (only for keys that are a setting's {@linkplain Setting#alias
+ * alias}: Okapi's keys for the gateway), and the keys of a {@code -conf} JSON file. Within a source
+ * a setting's own key wins over its aliases. Values are read through their {@link Setting}, so
+ * every program reads durations, sizes and booleans by the same rules ({@link Values}) and every
+ * error names the key.
  */
 public final class Settings {
 
@@ -31,20 +36,50 @@ public final class Settings {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Map<String, List<String>> values;
+  /** Where a text came from, in the order the sources win. */
+  enum Source {
+    FLAG,
+    PROPERTY,
+    CONF;
 
-  private Settings(Map<String, List<String>> values) {
-    this.values = values;
+    /** How a key given in this source is written: {@code --port}, {@code -Dport}, ... */
+    String describe(String key) {
+      return switch (this) {
+        case FLAG -> "--" + key;
+        case PROPERTY -> "-D" + key;
+        case CONF -> key + " (-conf)";
+      };
+    }
+  }
+
+  private final Map<Source, Map<String, List<String>>> sources;
+  private final List<String> notes;
+
+  private Settings(Map<Source, Map<String, List<String>>> sources, List<String> notes) {
+    this.sources = new EnumMap<>(Source.class);
+    sources.forEach((source, values) -> this.sources.put(source, new LinkedHashMap<>(values)));
+    this.notes = List.copyOf(notes);
+  }
+
+  private static Settings of(
+      Map<String, List<String>> flags,
+      Map<String, List<String>> properties,
+      Map<String, List<String>> conf) {
+    Map<Source, Map<String, List<String>>> all = new EnumMap<>(Source.class);
+    all.put(Source.FLAG, flags);
+    all.put(Source.PROPERTY, properties);
+    all.put(Source.CONF, conf);
+    return new Settings(all, List.of());
   }
 
   /**
-   * @param values key to text
+   * @param values key to text, as flags
    * @return those settings
    */
   public static Settings of(Map<String, String> values) {
     Map<String, List<String>> copy = new LinkedHashMap<>();
     values.forEach((k, v) -> copy.put(k, List.of(v)));
-    return new Settings(copy);
+    return of(copy, Map.of(), Map.of());
   }
 
   /**
@@ -91,10 +126,35 @@ public final class Settings {
         flags.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
       }
     }
-    Map<String, List<String>> merged =
-        conf == null ? new LinkedHashMap<>() : readConf(Path.of(conf));
-    merged.putAll(flags);
-    return new Settings(merged);
+    return of(flags, Map.of(), conf == null ? Map.of() : readConf(Path.of(conf)));
+  }
+
+  /**
+   * @param properties {@code -D} system properties: only {@code keys} with a non-empty value are
+   *     taken (Okapi's rule: an empty property is not given)
+   * @return these settings with those properties as their second source
+   */
+  Settings withProperties(Map<String, String> properties, Set<String> keys) {
+    Map<String, List<String>> taken = new LinkedHashMap<>();
+    keys.forEach(
+        key -> {
+          String value = properties.get(key);
+          if (value != null && !value.isEmpty()) {
+            taken.put(key, List.of(value));
+          }
+        });
+    Map<Source, Map<String, List<String>>> all = new EnumMap<>(sources);
+    all.put(Source.PROPERTY, taken);
+    return new Settings(all, notes);
+  }
+
+  /**
+   * @return these settings with {@code more} notes after their own
+   */
+  Settings withNotes(List<String> more) {
+    List<String> all = new ArrayList<>(notes);
+    all.addAll(more);
+    return new Settings(sources, all);
   }
 
   /** A JSON object's keys; an array gives a repeatable setting its values. */
@@ -135,7 +195,7 @@ public final class Settings {
    * @throws IllegalArgumentException naming the first key not in {@code known}, listing the known
    */
   public void checkKnown(Set<String> known) {
-    for (String key : values.keySet()) {
+    for (String key : givenKeys()) {
       if (!known.contains(key)) {
         throw new IllegalArgumentException(
             "unknown setting '"
@@ -147,35 +207,105 @@ public final class Settings {
   }
 
   /**
+   * As {@link #checkKnown(Set)} with the keys of {@code spec}: its settings' own keys and aliases,
+   * and the keys it refuses or notes (refused keys are checked when the spec reads them).
+   */
+  public void checkKnown(SettingsSpec spec) {
+    Set<String> known = new LinkedHashSet<>(spec.keys());
+    known.addAll(spec.aliasKeys());
+    known.addAll(spec.otherKeys());
+    checkKnown(known);
+  }
+
+  /** The keys given as flags or in the conf file, in order. */
+  Set<String> givenKeys() {
+    Set<String> keys = new LinkedHashSet<>(sources.get(Source.FLAG).keySet());
+    keys.addAll(sources.get(Source.CONF).keySet());
+    return keys;
+  }
+
+  /**
    * @return these settings without {@code keys} (those another component reads)
    */
   public Settings except(Set<String> keys) {
-    Map<String, List<String>> rest = new LinkedHashMap<>(values);
-    rest.keySet().removeAll(keys);
-    return new Settings(rest);
+    Map<Source, Map<String, List<String>>> rest = new EnumMap<>(Source.class);
+    sources.forEach(
+        (source, values) -> {
+          Map<String, List<String>> kept = new LinkedHashMap<>(values);
+          kept.keySet().removeAll(keys);
+          rest.put(source, kept);
+        });
+    return new Settings(rest, notes);
   }
 
   /**
-   * @return the setting's value: its last text, read and checked; its default when not given
+   * @return these settings without those of {@code spec}, under their keys or aliases
+   */
+  public Settings except(SettingsSpec spec) {
+    Set<String> keys = new LinkedHashSet<>(spec.keys());
+    keys.addAll(spec.aliasKeys());
+    return except(keys);
+  }
+
+  /**
+   * @return the setting's value: its last text in the first source that gives it, read and checked;
+   *     its default when not given
    * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
    */
   public <T> T get(Setting<T> setting) {
-    List<String> texts = values.get(setting.key());
-    return texts == null ? setting.defaultValue() : setting.parse(texts.get(texts.size() - 1));
+    Given given = given(setting).stream().findFirst().orElse(null);
+    return given == null ? setting.defaultValue() : setting.parse(given.key(), given.last());
   }
 
   /**
-   * @return whether the setting is given, as a flag or in the conf file
+   * @return whether the setting is given, under its key or an alias, in any source
    */
   public boolean has(Setting<?> setting) {
-    return values.containsKey(setting.key());
+    return !given(setting).isEmpty();
   }
 
   /**
-   * @return every value given for a repeatable setting, in order; empty when none
+   * @return every value given for a repeatable setting, in order, from the first source that gives
+   *     it; empty when none
    * @throws IllegalArgumentException {@code <key> must be ..., was '<text>'}
    */
   public <T> List<T> getAll(Setting<T> setting) {
-    return values.getOrDefault(setting.key(), List.of()).stream().map(setting::parse).toList();
+    return given(setting).stream()
+        .findFirst()
+        .map(g -> g.texts().stream().map(t -> setting.parse(g.key(), t)).toList())
+        .orElse(List.of());
+  }
+
+  /**
+   * @return what a program should log at start about how it read its settings: keys it accepted
+   *     without using them, and values that lost to another key of the same setting
+   */
+  public List<String> notes() {
+    return notes;
+  }
+
+  /** A setting's texts under one key in one source. */
+  record Given(Source source, String key, List<String> texts) {
+    String last() {
+      return texts.get(texts.size() - 1);
+    }
+
+    String describe() {
+      return source.describe(key) + "=" + last();
+    }
+  }
+
+  /** Every key of the setting given in any source, the winner first. */
+  List<Given> given(Setting<?> setting) {
+    List<Given> all = new ArrayList<>();
+    for (Source source : Source.values()) {
+      for (String key : setting.lookupOrder()) {
+        List<String> texts = sources.get(source).get(key);
+        if (texts != null) {
+          all.add(new Given(source, key, texts));
+        }
+      }
+    }
+    return all;
   }
 }

@@ -15,6 +15,7 @@ import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
 import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.health.HealthListener;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
@@ -27,6 +28,7 @@ import io.okapigw.core.timer.TimerService;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -42,12 +44,15 @@ final class GatewayNode implements Gateway {
   private final Shared shared;
   private final String deploymentId;
   private final Storage storage;
+  private final HttpServer health;
 
-  private GatewayNode(Vertx vertx, Shared shared, String deploymentId, Storage storage) {
+  private GatewayNode(
+      Vertx vertx, Shared shared, String deploymentId, Storage storage, HttpServer health) {
     this.vertx = vertx;
     this.shared = shared;
     this.deploymentId = deploymentId;
     this.storage = storage;
+    this.health = health;
   }
 
   static Future<Gateway> start(
@@ -58,25 +63,41 @@ final class GatewayNode implements Gateway {
         .compose(
             storage ->
                 wire(vertx, options, ticker, scheduler, storage)
-                    .compose(
-                        shared ->
-                            shared
-                                .registry()
-                                .ensureSupertenant(OkapiModule.descriptor(version))
-                                .compose(v -> shared.tables().rebuild())
-                                .compose(v -> shared.timers().start())
-                                .compose(
-                                    v ->
-                                        vertx.deployVerticle(
-                                            () -> new HttpVerticle(shared),
-                                            new DeploymentOptions()
-                                                .setInstances(options.instances())))
-                                .map(
-                                    id -> {
-                                      shared.exposure().logState();
-                                      return (Gateway) new GatewayNode(vertx, shared, id, storage);
-                                    }))
+                    .compose(shared -> serve(vertx, shared, version, storage))
                     .recover(e -> storage.close().transform(v -> Future.failedFuture(e))));
+  }
+
+  /** The registry ready, the HTTP verticles deployed, then Okapi's health listener, last. */
+  private static Future<Gateway> serve(
+      Vertx vertx, Shared shared, String version, Storage storage) {
+    return shared
+        .registry()
+        .ensureSupertenant(OkapiModule.descriptor(version))
+        .compose(v -> shared.tables().rebuild())
+        .compose(v -> shared.timers().start())
+        .compose(
+            v ->
+                vertx.deployVerticle(
+                    () -> new HttpVerticle(shared),
+                    new DeploymentOptions().setInstances(shared.options().instances())))
+        .compose(
+            id ->
+                health(vertx, shared)
+                    .map(
+                        server -> {
+                          shared.exposure().logState();
+                          return (Gateway) new GatewayNode(vertx, shared, id, storage, server);
+                        }));
+  }
+
+  /** Okapi's {@code healthPort} listener: {@code /readiness} answers once the node serves. */
+  private static Future<HttpServer> health(Vertx vertx, Shared shared) {
+    GatewayOptions options = shared.options();
+    if (!options.node().hasHealthListener()) {
+      return Future.succeededFuture();
+    }
+    return HealthListener.start(
+        vertx, options.host(), options.node().healthPort(), shared.registry());
   }
 
   /**
@@ -118,7 +139,7 @@ final class GatewayNode implements Gateway {
                 scheduler,
                 new SystemCalls(vertx.createHttpClient(), store, okapiUrl),
                 metrics),
-            ClusterNodes.register(vertx, bus, okapiUrl))
+            ClusterNodes.register(vertx, bus, okapiUrl, options.node().nodeName()))
         .map(
             started -> {
               RegistrySync sync = started.resultAt(0);
@@ -187,9 +208,9 @@ final class GatewayNode implements Gateway {
 
   @Override
   public Future<Void> stop() {
-    return shared
-        .timers()
-        .stop()
+    Future<Void> healthClosed = health == null ? Future.succeededFuture() : health.close();
+    return healthClosed
+        .compose(v -> shared.timers().stop())
         .compose(v -> vertx.undeploy(deploymentId))
         .eventually(storage::close);
   }

@@ -54,7 +54,8 @@ final class HttpVerticle extends VerticleBase {
             shared.okapiUrl(),
             shared.metrics(),
             shared.options().authParallel(),
-            new InternalAdmin(OkapiModule.id(shared.version()), admin));
+            new InternalAdmin(OkapiModule.id(shared.version()), admin),
+            shared.options().node().logWait());
     CorsPolicy cors = new CorsPolicy(shared.tables(), proxy);
     AdminOptions adminOptions = shared.options().admin();
     Future<?> publicListener =

@@ -6,14 +6,21 @@ import io.okapigw.core.cluster.ClusterOptions;
 import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.config.GatewaySettings;
+import io.okapigw.core.config.OkapiKeys;
+import io.okapigw.core.logging.LogLevel;
+import io.okapigw.core.storage.Storage;
+import io.okapigw.core.storage.StorageOptions;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Command line: {@code dev|cluster [--key value ...] [-conf file.json]}, {@code version}, {@code
- * help [COMMAND]}; a bad setting exits with status 2 and a line naming it.
+ * Command line: {@code dev|cluster|proxy|initdatabase|purgedatabase [--key value ...] [-conf
+ * file.json]}, {@code version}, {@code help [COMMAND]}, Okapi's keys as {@code -Dkey=value} too; a
+ * bad setting exits with status 2 and a line naming it.
  */
 public final class Main {
 
@@ -31,16 +38,37 @@ public final class Main {
   /** The gateway's commands and their settings. */
   static final Commands COMMANDS =
       Commands.of("java -jar okapi-core-fat.jar")
-          .add("dev", "single-node gateway, in-memory registry", GatewaySettings.NODE, Main::dev)
+          .add(
+              "dev",
+              "a single-node gateway (no Hazelcast); its registry in memory or in PostgreSQL",
+              GatewaySettings.NODE,
+              Main::dev)
           .add(
               "cluster",
               "a node of a gateway cluster (Hazelcast)",
               GatewaySettings.ALL,
               Main::cluster)
           .add(
-              "version",
-              "print the version",
-              () -> out.info("okapi-gateway {}", Version.current()));
+              "proxy",
+              "Okapi's proxy-and-discovery node of a cluster: here the same as cluster (this"
+                  + " gateway launches no modules)",
+              GatewaySettings.ALL,
+              Main::cluster)
+          .add(
+              "initdatabase",
+              "drops the registry's tables with all their data, creates them empty and exits, as"
+                  + " Okapi's initdatabase (stop every node first)",
+              GatewaySettings.NODE,
+              settings -> database(settings, "initdatabase", Storage::init))
+          .add(
+              "purgedatabase",
+              "drops the registry's tables with all their data (Okapi's are left empty, as Okapi"
+                  + " leaves them) and exits, as Okapi's purgedatabase (stop every node first)",
+              GatewaySettings.NODE,
+              settings -> database(settings, "purgedatabase", Storage::purge))
+          .add(
+              "version", "print the version", () -> out.info("okapi-gateway {}", Version.current()))
+          .unsupported("deployment", "Okapi's deployment-only node: " + OkapiKeys.NO_DEPLOYMENT);
 
   private Main() {}
 
@@ -62,12 +90,20 @@ public final class Main {
 
   private static void dev(Settings settings) {
     GatewayOptions options = GatewayOptions.from(settings);
-    run(Vertx.vertx(), options, "dev mode, " + options.storage() + " registry");
+    prepare(settings);
+    run(Vertx.vertx(), options, "dev mode, " + options.storage().describe() + " registry");
   }
 
   private static void cluster(Settings settings) {
     ClusterOptions cluster = ClusterOptions.from(settings);
-    GatewayOptions options = GatewayOptions.from(settings.except(ClusterOptions.SETTINGS.keys()));
+    GatewayOptions options = GatewayOptions.from(settings.except(ClusterOptions.SETTINGS));
+    prepare(settings);
+    if (cluster.hazelcastConfig() == null && cluster.members().isEmpty()) {
+      log.warn(
+          "no members and no Hazelcast configuration: this node starts a cluster of its own"
+              + " (Okapi would look for members by multicast; give --members or"
+              + " -hazelcast-config-file)");
+    }
     ClusteredVertx.start(cluster)
         .onSuccess(
             vertx ->
@@ -75,11 +111,11 @@ public final class Main {
                     vertx,
                     options,
                     "cluster node at "
-                        + cluster.host()
-                        + ":"
-                        + cluster.port()
+                        + (cluster.host() == null
+                            ? "the Hazelcast member's address"
+                            : cluster.host())
                         + ", "
-                        + options.storage()
+                        + options.storage().describe()
                         + " registry"))
         .onFailure(
             e -> {
@@ -88,8 +124,32 @@ public final class Main {
             });
   }
 
+  /**
+   * Okapi's {@code initdatabase} and {@code purgedatabase}: the work on the storage, then exit 0,
+   * or 1 with the reason logged.
+   */
+  private static void database(
+      Settings settings, String command, BiFunction<Vertx, StorageOptions, Future<Void>> work) {
+    GatewayOptions options = GatewayOptions.from(settings);
+    prepare(settings);
+    Vertx vertx = Vertx.vertx();
+    StorageOptions storage = options.storage();
+    work.apply(vertx, storage)
+        .onSuccess(v -> log.info("{} done: {}", command, storage.describe()))
+        .onFailure(e -> log.error("{} failed: {}", command, e.getMessage()))
+        .onComplete(done -> vertx.close().onComplete(v -> System.exit(done.succeeded() ? 0 : 1)));
+  }
+
+  /** The log level, then what the settings' reading noted, before anything starts. */
+  private static void prepare(Settings settings) {
+    LogLevel.apply(settings.get(OkapiKeys.LOGLEVEL), System.getenv("OKAPI_LOGLEVEL"));
+    settings.notes().forEach(note -> log.warn("setting {}", note));
+    StorageOptions.notes(settings).forEach(note -> log.warn("setting {}", note));
+  }
+
   private static void run(Vertx vertx, GatewayOptions options, String mode) {
-    Gateway.start(vertx, options)
+    initFirst(vertx, options.storage())
+        .compose(v -> Gateway.start(vertx, options))
         .onSuccess(
             gw ->
                 log.info(
@@ -104,5 +164,16 @@ public final class Main {
               vertx.close().onComplete(v -> System.exit(1));
             });
     Shutdown.closeOnExit(vertx, Duration.ofSeconds(10));
+  }
+
+  /** Okapi's deprecated {@code postgres_db_init=1}: {@code initdatabase}, then the start. */
+  private static Future<Void> initFirst(Vertx vertx, StorageOptions storage) {
+    if (!storage.initFirst() || !storage.isPostgres()) {
+      return Future.succeededFuture();
+    }
+    log.warn(
+        "postgres_db_init=1: dropping the registry's tables with their data and creating them"
+            + " empty before the start (deprecated in Okapi; use the initdatabase command)");
+    return Storage.init(vertx, storage);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.config.Commands.Outcome;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The gateway's command line: usage from the declarations, a bad setting stops it with 2. */
@@ -33,9 +34,51 @@ class MainTest {
     assertThat(outcome.status()).isZero();
     assertThat(outcome.out())
         .contains("\n  dev\n", "\n  cluster\n", "\n  version\n")
-        .contains("\ndev settings:\n  --port N  (0..65535; default 9130)\n")
+        .contains("\ndev settings:\n  --port N  (0..65535; default 9130; also http.port, -Dport)\n")
         .contains("\ncluster settings: those of dev, and\n  --cluster-host HOST");
     assertThat(outcome.out().indexOf("  --port "))
         .isEqualTo(outcome.out().lastIndexOf("  --port "));
+  }
+
+  @Test
+  void help_okapisCommands_andDeploymentNotSupported() {
+    Outcome outcome = Main.COMMANDS.execute(List.of("help"));
+    assertThat(outcome.status()).isZero();
+    assertThat(outcome.out())
+        .contains("\n  proxy\n", "\n  initdatabase\n", "\n  purgedatabase\n")
+        .contains("\n  deployment (not supported)\n")
+        .contains("  --hazelcast-config FILE  (default none; also hazelcast-config-file)")
+        .contains("  --hazelcast-config-cp RESOURCE", "  --hazelcast-config-url URL")
+        .contains("  --auth.cache.ttl DURATION  (1ms..365d; default 3m; also token_cache_ttl_ms)")
+        .contains("  --healthPort N  (0..65535; default 0; also -DhealthPort)");
+    assertThat(Main.COMMANDS.names())
+        .containsExactly("dev", "cluster", "proxy", "initdatabase", "purgedatabase", "version");
+  }
+
+  @Test
+  void deployment_okapisCommand_refusedSayingWhatToDoInstead() {
+    Outcome outcome = Main.COMMANDS.execute(List.of("deployment"));
+    assertThat(outcome.status()).isEqualTo(2);
+    assertThat(outcome.err())
+        .startsWith("command 'deployment' is not supported: Okapi's deployment-only node:")
+        .contains("register their URLs with POST /_/discovery/modules");
+  }
+
+  @Test
+  void refusedOkapiKey_asProperty_exitTwoBeforeAnythingStarts() {
+    Outcome outcome =
+        Main.COMMANDS.execute(List.of("dev"), Map.of("kube_server_url", "https://k8s:6443"));
+    assertThat(outcome.status()).isEqualTo(2);
+    assertThat(outcome.err())
+        .startsWith("bad setting: kube_server_url: this gateway does not look modules up")
+        .endsWith("(java -jar okapi-core-fat.jar dev --help)\n");
+  }
+
+  @Test
+  void okapisOptionOrder_confBeforeTheCommand_badValueReported() {
+    Outcome outcome =
+        Main.COMMANDS.execute(List.of("-conf", "/no/such/okapi.json", "dev"), Map.of());
+    assertThat(outcome.status()).isEqualTo(2);
+    assertThat(outcome.err()).startsWith("bad setting: conf: cannot read /no/such/okapi.json");
   }
 }

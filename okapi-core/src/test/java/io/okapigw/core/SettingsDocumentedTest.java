@@ -31,6 +31,12 @@ class SettingsDocumentedTest {
   }
 
   @Test
+  void okapiKeysTable_isGeneratedFromTheDeclarations() throws IOException {
+    String table = GatewaySettings.ALL.aliasMarkdown("Okapi's key");
+    assertThat(DocBlock.sync(OPERATIONS, "settings:okapi", table)).as(REGENERATE).isEqualTo(table);
+  }
+
+  @Test
   void help_listsEverySetting() {
     for (String key : GatewaySettings.ALL.keys()) {
       assertThat(Main.COMMANDS.usage("cluster")).as("help").contains("  --" + key + " ");

@@ -147,7 +147,10 @@ public final class DocumentedCommands {
       }
       SettingsSpec spec = commands.spec(line.command());
       List<String> unknown =
-          line.keys().stream().filter(k -> !k.equals("conf") && !spec.keys().contains(k)).toList();
+          line.keys().stream()
+              .filter(k -> !k.equals("conf") && !spec.keys().contains(k))
+              .filter(k -> !spec.aliasKeys().contains(k))
+              .toList();
       if (!unknown.isEmpty()) {
         problems.add(line + ": no such setting " + String.join(", ", unknown));
       } else if (line.concrete() && !line.keys().contains("conf")) {

@@ -21,6 +21,7 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
 final class Images {
 
   static final String DEFAULT_BASE = "eclipse-temurin:17-jre";
+  static final String DEFAULT_POSTGRES = "postgres:16";
 
   private Images() {}
 
@@ -57,26 +58,38 @@ final class Images {
   }
 
   static String baseImage() {
-    String property = System.getProperty("okapigw.base-image", "");
-    if (!property.isBlank()) {
-      return property;
+    return configured("okapigw.base-image", "BASE_IMAGE", DEFAULT_BASE);
+  }
+
+  /**
+   * @return the PostgreSQL image, as compose takes it: {@code -Dokapigw.postgres-image}, else the
+   *     environment's or {@code docker/.env}'s {@code POSTGRES_IMAGE}, else {@code postgres:16}
+   */
+  static String postgresImage() {
+    return configured("okapigw.postgres-image", "POSTGRES_IMAGE", DEFAULT_POSTGRES);
+  }
+
+  private static String configured(String property, String variable, String otherwise) {
+    String given = System.getProperty(property, "");
+    if (!given.isBlank()) {
+      return given;
     }
-    String env = System.getenv("BASE_IMAGE");
+    String env = System.getenv(variable);
     if (env != null && !env.isBlank()) {
       return env;
     }
-    return fromEnvFile(Jars.root().resolve("docker/.env")).orElse(DEFAULT_BASE);
+    return fromEnvFile(Jars.root().resolve("docker/.env"), variable).orElse(otherwise);
   }
 
-  private static Optional<String> fromEnvFile(Path file) {
+  private static Optional<String> fromEnvFile(Path file, String variable) {
     if (!Files.exists(file)) {
       return Optional.empty();
     }
     try {
       return Files.readAllLines(file).stream()
           .map(String::trim)
-          .filter(l -> l.startsWith("BASE_IMAGE="))
-          .map(l -> l.substring("BASE_IMAGE=".length()))
+          .filter(l -> l.startsWith(variable + "="))
+          .map(l -> l.substring(variable.length() + 1))
           .filter(s -> !s.isBlank())
           .findFirst();
     } catch (IOException e) {

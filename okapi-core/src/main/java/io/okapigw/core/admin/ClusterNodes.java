@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * The gateway nodes of {@code /_/discovery/nodes}: the cluster's members (this node alone when not
- * clustered), each as Okapi describes a node, {@code {nodeId, url}} and the {@code nodeName} an
- * operator gave it, the URL being the {@code okapi-url} the node was started with. Each node
- * records its own at start in a cluster-wide map; members that left are not listed.
+ * clustered), each as Okapi describes a node, {@code {nodeId, url, nodeName}}, the URL being the
+ * {@code okapi-url} the node was started with, the name its {@code nodename} (when given). Each
+ * node records its own at start in a cluster-wide map; members that left are not listed.
  */
 public final class ClusterNodes {
 
@@ -24,13 +24,14 @@ public final class ClusterNodes {
    * Records this node, so that every member can list it.
    *
    * @param url the node's {@code okapi-url}
+   * @param nodeName the node's {@code nodename}, or null
    */
-  public static Future<Void> register(Vertx vertx, ClusterBus bus, String url) {
-    return map(vertx)
-        .compose(
-            nodes ->
-                nodes.put(
-                    bus.nodeId(), new JsonObject().put("nodeId", bus.nodeId()).put("url", url)));
+  public static Future<Void> register(Vertx vertx, ClusterBus bus, String url, String nodeName) {
+    JsonObject node = new JsonObject().put("nodeId", bus.nodeId()).put("url", url);
+    if (nodeName != null) {
+      node.put("nodeName", nodeName);
+    }
+    return map(vertx).compose(nodes -> nodes.put(bus.nodeId(), node));
   }
 
   /**

@@ -1,9 +1,11 @@
 package io.okapigw.core.cluster;
 
+import com.hazelcast.config.ClasspathXmlConfig;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.FileSystemXmlConfig;
 import com.hazelcast.config.FileSystemYamlConfig;
 import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.UrlXmlConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -13,11 +15,12 @@ import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * A clustered Vert.x on Hazelcast: TCP/IP member list, multicast off (works on loopback and in
- * containers), Hazelcast logging through SLF4J, no phone-home.
+ * containers), Hazelcast logging through SLF4J, no phone-home; or Hazelcast as a given
+ * configuration (file, class path or URL) sets it up, the event bus on {@code cluster-host} and
+ * {@code cluster-port} when given, as Okapi does.
  */
 public final class ClusteredVertx {
 
@@ -26,26 +29,35 @@ public final class ClusteredVertx {
   private ClusteredVertx() {}
 
   /**
-   * @return a Vert.x that has joined (or started) the cluster
+   * @return a Vert.x that has joined (or started) the cluster; fails, closed again, if the cluster
+   *     has members that are not this gateway's nodes (Okapi's)
    */
   public static Future<Vertx> start(ClusterOptions options) {
-    ClusterManager manager = new HazelcastClusterManager(hazelcastConfig(options));
+    HazelcastClusterManager manager =
+        new HazelcastClusterManager(OwnMembers.mark(hazelcastConfig(options)));
+    EventBusOptions eventBus = new EventBusOptions().setPort(0);
+    if (options.hazelcastConfig() != null) {
+      eventBus.setPort(options.port());
+    }
+    if (options.host() != null) {
+      eventBus.setHost(options.host()).setClusterPublicHost(options.host());
+    }
     return Vertx.builder()
-        .with(
-            new VertxOptions()
-                .setEventBusOptions(
-                    new EventBusOptions()
-                        .setHost(options.host())
-                        .setClusterPublicHost(options.host())
-                        .setPort(0)))
+        .with(new VertxOptions().setEventBusOptions(eventBus))
         .withClusterManager(manager)
         .buildClustered()
-        .onSuccess(
+        .compose(
             vertx ->
-                vertx
-                    .sharedData()
-                    .<String, Held>getLocalMap(MANAGER_MAP)
-                    .put(MANAGER_MAP, new Held(manager)));
+                OwnMembers.check(vertx, manager)
+                    .map(
+                        v -> {
+                          vertx
+                              .sharedData()
+                              .<String, Held>getLocalMap(MANAGER_MAP)
+                              .put(MANAGER_MAP, new Held(manager));
+                          return vertx;
+                        })
+                    .onFailure(e -> vertx.close()));
   }
 
   /**
@@ -86,13 +98,25 @@ public final class ClusteredVertx {
     return config;
   }
 
-  private static Config load(String file) {
+  private static Config load(ClusterOptions.HazelcastConfig config) {
+    String where = config.location();
     try {
-      return file.endsWith(".yaml") || file.endsWith(".yml")
-          ? new FileSystemYamlConfig(file)
-          : new FileSystemXmlConfig(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("hazelcast-config: cannot read " + file, e);
+      Config loaded =
+          switch (config.source()) {
+            case FILE ->
+                where.endsWith(".yaml") || where.endsWith(".yml")
+                    ? new FileSystemYamlConfig(where)
+                    : new FileSystemXmlConfig(where);
+            case CLASSPATH -> new ClasspathXmlConfig(where);
+            case URL -> new UrlXmlConfig(where);
+          };
+      if (loaded.getProperty("hazelcast.logging.type") == null) {
+        loaded.setProperty("hazelcast.logging.type", "slf4j");
+      }
+      return loaded;
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException(
+          "hazelcast config: cannot load " + where + ": " + e.getMessage(), e);
     }
   }
 }

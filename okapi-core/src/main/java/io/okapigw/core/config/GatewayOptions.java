@@ -2,8 +2,10 @@ package io.okapigw.core.config;
 
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Settings;
+import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -18,14 +20,16 @@ import java.util.function.Consumer;
  * @param maxHeaderSize largest request header block accepted; larger gets 431 (default 16 KiB)
  * @param upstream how module instances are called
  * @param authCache the auth decision cache ({@code auth.cache.*} settings)
- * @param storage where the registry lives: {@code inmemory} (default; cluster-wide maps when
- *     clustered) or {@code postgresql://user:pass@host:port/db}
+ * @param storage where the registry lives: in memory (default; cluster-wide maps when clustered) or
+ *     a PostgreSQL database
  * @param clusterAckTimeout how long a node waits for the other members to confirm a registry change
  *     or cache invalidation (default 2 s)
  * @param authParallel {@code auth.parallel}: off (default) or safe
  * @param admin where the admin API is served ({@code admin.*} settings)
  * @param server how long the listeners wait for clients ({@code server.*} settings)
  * @param tenantInit how long a module's {@code _tenant} call may take ({@code tenant.*} settings)
+ * @param node the node's name, health listener and wait log (Okapi's {@code nodename}, {@code
+ *     healthPort}, {@code log_wait_ms})
  */
 public record GatewayOptions(
     int port,
@@ -35,18 +39,19 @@ public record GatewayOptions(
     int maxHeaderSize,
     UpstreamOptions upstream,
     AuthCacheOptions authCache,
-    String storage,
+    StorageOptions storage,
     Duration clusterAckTimeout,
     AuthParallel authParallel,
     AdminOptions admin,
     ServerOptions server,
-    TenantInitOptions tenantInit) {
+    TenantInitOptions tenantInit,
+    NodeOptions node) {
 
-  public static final String DEFAULT_STORAGE = "inmemory";
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
   public GatewayOptions {
-    GatewaySettings.STORAGE.check(storage);
+    Objects.requireNonNull(storage, "storage");
+    Objects.requireNonNull(node, "node");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream);
   }
@@ -67,12 +72,13 @@ public record GatewayOptions(
         DEFAULT_MAX_HEADER_SIZE,
         UpstreamOptions.defaults(),
         new AuthCacheOptions(),
-        DEFAULT_STORAGE,
+        StorageOptions.inMemory(),
         DEFAULT_CLUSTER_ACK_TIMEOUT,
         AuthParallel.OFF,
         AdminOptions.defaults(),
         ServerOptions.defaults(),
-        TenantInitOptions.defaults());
+        TenantInitOptions.defaults(),
+        NodeOptions.defaults());
   }
 
   /**
@@ -81,7 +87,10 @@ public record GatewayOptions(
    * @throws IllegalArgumentException naming the bad or unknown setting
    */
   public static GatewayOptions from(Settings settings) {
-    settings.checkKnown(GatewaySettings.NODE.keys());
+    settings.checkKnown(GatewaySettings.NODE);
+    settings.get(OkapiKeys.ENABLE_SYSTEM_AUTH);
+    settings.get(OkapiKeys.TRACE_HEADERS);
+    settings.get(OkapiKeys.LOGLEVEL);
     return new GatewayOptions(
         settings.get(GatewaySettings.PORT),
         settings.get(GatewaySettings.HOST),
@@ -94,12 +103,13 @@ public record GatewayOptions(
             settings.get(GatewaySettings.PROXY_MAX_CONNECTIONS),
             UpstreamOptions.DEFAULT_MAX_HEADER_SIZE),
         AuthCacheOptions.from(settings),
-        settings.get(GatewaySettings.STORAGE),
+        StorageOptions.from(settings),
         settings.get(GatewaySettings.CLUSTER_ACK_TIMEOUT),
         settings.get(GatewaySettings.AUTH_PARALLEL),
         AdminOptions.from(settings),
         ServerOptions.from(settings),
-        TenantInitOptions.from(settings));
+        TenantInitOptions.from(settings),
+        NodeOptions.from(settings));
   }
 
   /**
@@ -145,6 +155,20 @@ public record GatewayOptions(
   }
 
   /**
+   * @return this with another storage
+   */
+  public GatewayOptions withStorage(StorageOptions newStorage) {
+    return copy(b -> b.storage = newStorage);
+  }
+
+  /**
+   * @return this with another node name, health listener or wait log
+   */
+  public GatewayOptions withNode(NodeOptions newNode) {
+    return copy(b -> b.node = newNode);
+  }
+
+  /**
    * @return this with other {@code tenant.*} timeouts
    */
   public GatewayOptions withTenantInit(TenantInitOptions newTenantInit) {
@@ -165,12 +189,13 @@ public record GatewayOptions(
         maxHeaderSize,
         upstream,
         b.authCache,
-        storage,
+        b.storage,
         clusterAckTimeout,
         b.authParallel,
         b.admin,
         b.server,
-        b.tenantInit);
+        b.tenantInit,
+        b.node);
   }
 
   /** The components a wither may change. */
@@ -182,6 +207,8 @@ public record GatewayOptions(
     AdminOptions admin;
     ServerOptions server;
     TenantInitOptions tenantInit;
+    StorageOptions storage;
+    NodeOptions node;
 
     Copy(GatewayOptions o) {
       port = o.port;
@@ -191,6 +218,8 @@ public record GatewayOptions(
       admin = o.admin;
       server = o.server;
       tenantInit = o.tenantInit;
+      storage = o.storage;
+      node = o.node;
     }
   }
 

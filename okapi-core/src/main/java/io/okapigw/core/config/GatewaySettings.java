@@ -4,14 +4,16 @@ import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Setting;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.core.cluster.ClusterOptions;
+import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 
 /**
  * Every setting of a gateway node, declared once: the node's own here, the others where they are
- * read ({@link ServerOptions}, {@link AuthCacheOptions}, {@link TenantInitOptions}, {@link
- * AdminOptions}, {@link ClusterOptions}). {@code help} and the table in {@code docs/operations.md}
- * are generated from {@link #ALL}.
+ * read ({@link ServerOptions}, {@link AuthCacheOptions}, {@link StorageOptions}, {@link
+ * TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}), with
+ * Okapi's keys as their aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the
+ * tables in {@code docs/operations.md} are generated from {@link #ALL}.
  */
 public final class GatewaySettings {
 
@@ -20,6 +22,8 @@ public final class GatewaySettings {
 
   public static final Setting<Integer> PORT =
       Setting.integer("port", GatewayOptions.DEFAULT_PORT, 0, 65535)
+          .alias("http.port")
+          .alias("port")
           .about("HTTP port (admin API and proxy); 0 picks a free one");
 
   public static final Setting<String> HOST =
@@ -27,6 +31,7 @@ public final class GatewaySettings {
 
   public static final Setting<String> OKAPI_URL =
       Setting.text("okapi-url", null, "URL")
+          .alias("okapiurl", GatewaySettings::withoutTrailingSlash, "URL")
           .shownDefault("http://localhost:PORT")
           .about("the X-Okapi-Url modules call back: this node's address as modules see it")
           .details("In containers: `http://gateway-1:9130`.");
@@ -65,19 +70,6 @@ public final class GatewaySettings {
                   + " the handler during the auth call; the response waits for the decision")
           .details("It is discarded on refusal.");
 
-  public static final Setting<String> STORAGE =
-      Setting.text("storage", GatewayOptions.DEFAULT_STORAGE, "STORAGE")
-          .check(
-              s ->
-                  s.equals(GatewayOptions.DEFAULT_STORAGE)
-                      || s.startsWith("postgresql://")
-                      || s.startsWith("postgres://"),
-              "inmemory or postgresql://user:pass@host:port/db")
-          .about("where the registry lives")
-          .details(
-              "`inmemory`: cluster-wide maps when clustered, one backup. PostgreSQL: survives a"
-                  + " full restart; several nodes share it.");
-
   public static final Setting<Duration> CLUSTER_ACK_TIMEOUT =
       Setting.duration("cluster.ack-timeout", GatewayOptions.DEFAULT_CLUSTER_ACK_TIMEOUT, MS, DAY)
           .about(
@@ -90,13 +82,21 @@ public final class GatewaySettings {
           .and(ServerOptions.SETTINGS)
           .and(SettingsSpec.of(PROXY_CONNECT_TIMEOUT, PROXY_IDLE_TIMEOUT, PROXY_MAX_CONNECTIONS))
           .and(AuthCacheOptions.SETTINGS)
-          .and(SettingsSpec.of(AUTH_PARALLEL, STORAGE))
+          .and(SettingsSpec.of(AUTH_PARALLEL))
+          .and(StorageOptions.SETTINGS)
           .and(TenantInitOptions.SETTINGS)
           .and(AdminOptions.SETTINGS)
-          .and(SettingsSpec.of(CLUSTER_ACK_TIMEOUT));
+          .and(SettingsSpec.of(CLUSTER_ACK_TIMEOUT))
+          .and(NodeOptions.SETTINGS)
+          .and(OkapiKeys.SPEC);
 
   /** The settings of command {@code cluster}: a node's and how it joins the cluster. */
   public static final SettingsSpec ALL = NODE.and(ClusterOptions.SETTINGS);
 
   private GatewaySettings() {}
+
+  /** Okapi drops trailing slashes from {@code okapiurl}. */
+  private static String withoutTrailingSlash(String url) {
+    return url.replaceFirst("/+$", "");
+  }
 }

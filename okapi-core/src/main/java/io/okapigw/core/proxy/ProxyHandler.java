@@ -17,6 +17,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import java.time.Duration;
 
 /**
  * Every request that is not for the admin API: identify the tenant, match the tenant's routing
@@ -32,6 +33,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final RequestMetrics metrics;
   private final ParallelAuth parallel;
   private final InternalHandler internal;
+  private final WaitLog waitLog;
 
   /**
    * @param tables the compiled routing tables
@@ -41,6 +43,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param registry where request timings go
    * @param authParallel whether safe requests run their handler during the auth call
    * @param internal serves the gateway's own module (the admin API)
+   * @param waitLog how often a request waiting for its answer is logged (Okapi's {@code
+   *     log_wait_ms}); zero for never
    */
   public ProxyHandler(
       RoutingTables tables,
@@ -49,7 +53,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       String okapiUrl,
       MeterRegistry registry,
       AuthParallel authParallel,
-      InternalHandler internal) {
+      InternalHandler internal,
+      Duration waitLog) {
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
@@ -58,6 +63,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.parallel = authParallel == AuthParallel.SAFE ? new ParallelAuth(forwarder) : null;
     this.okapiUrl = okapiUrl;
     this.internal = internal;
+    this.waitLog = new WaitLog(waitLog);
   }
 
   @Override
@@ -93,7 +99,12 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     Future<ProxyRequest> routed =
         Future.succeededFuture(in).map(r -> route(r, r.method().name(), tenant, target));
     routed
-        .compose(this::authorizeAndForward)
+        .compose(
+            request -> {
+              Future<Integer> answered = authorizeAndForward(request);
+              waitLog.watch(request, start, answered);
+              return answered;
+            })
         .onFailure(e -> fail(in, e))
         .onComplete(
             done ->

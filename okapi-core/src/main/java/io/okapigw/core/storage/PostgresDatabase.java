@@ -20,13 +20,8 @@ final class PostgresDatabase {
 
   private PostgresDatabase() {}
 
-  static Future<Storage> open(Vertx vertx, String uri) {
-    PgConnectOptions options;
-    try {
-      options = connectOptions(uri);
-    } catch (IllegalArgumentException e) {
-      return Future.failedFuture(e);
-    }
+  static Future<Storage> open(Vertx vertx, PgConnectOptions database) {
+    PgConnectOptions options = connectOptions(database);
     Pool pool =
         PgBuilder.pool()
             .with(new PoolOptions().setMaxSize(POOL_SIZE))
@@ -53,31 +48,29 @@ final class PostgresDatabase {
         .recover(e -> pool.close().transform(x -> Future.failedFuture(failure(options, e))));
   }
 
-  static Future<Void> init(Vertx vertx, String uri) {
+  static Future<Void> init(Vertx vertx, PgConnectOptions database) {
     return alone(
         vertx,
-        uri,
+        database,
         "initdatabase",
         c -> OkapiSchema.dropAll(c).compose(v -> OkapiSchema.create(c)));
   }
 
-  static Future<Void> purge(Vertx vertx, String uri) {
+  static Future<Void> purge(Vertx vertx, PgConnectOptions database) {
     return alone(
         vertx,
-        uri,
+        database,
         "purgedatabase",
         c -> OkapiSchema.dropAll(c).compose(v -> OkapiSchema.createOkapiTables(c)));
   }
 
   /** Runs {@code work} in a transaction, refused while a gateway node runs on the database. */
   private static Future<Void> alone(
-      Vertx vertx, String uri, String command, Function<SqlConnection, Future<Void>> work) {
-    PgConnectOptions options;
-    try {
-      options = connectOptions(uri);
-    } catch (IllegalArgumentException e) {
-      return Future.failedFuture(e);
-    }
+      Vertx vertx,
+      PgConnectOptions database,
+      String command,
+      Function<SqlConnection, Future<Void>> work) {
+    PgConnectOptions options = connectOptions(database);
     return PgConnection.connect(vertx, options)
         .recover(e -> Future.failedFuture(failure(options, e)))
         .compose(
@@ -98,17 +91,10 @@ final class PostgresDatabase {
     return c.query("SET LOCAL client_min_messages = warning").execute().mapEmpty();
   }
 
-  /**
-   * @throws IllegalArgumentException if {@code uri} is not a PostgreSQL URI
-   */
-  static PgConnectOptions connectOptions(String uri) {
-    PgConnectOptions options;
-    try {
-      options = PgConnectOptions.fromUri(uri);
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("storage: not a postgresql://user:pass@host:port/db URI");
-    }
-    return options.addProperty("application_name", OkapiSchema.APPLICATION_NAME);
+  /** The database's options, the connections named as the gateway's ({@code OneWriter}). */
+  static PgConnectOptions connectOptions(PgConnectOptions database) {
+    return new PgConnectOptions(database)
+        .addProperty("application_name", OkapiSchema.APPLICATION_NAME);
   }
 
   /** Okapi starts modules on its nodes and records them; this gateway calls them where they are. */

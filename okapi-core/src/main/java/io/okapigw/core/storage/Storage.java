@@ -8,10 +8,11 @@ import io.vertx.core.Vertx;
 import java.util.function.Supplier;
 
 /**
- * Where a node keeps its registry and changed timers, as the {@code storage} setting names it:
- * {@code inmemory} (this JVM; cluster-wide maps when Vert.x is clustered) or a PostgreSQL database
- * ({@code postgresql://user:pass@host:port/db}) in Okapi's own tables, so a database Okapi 6.x or
- * 7.0.x wrote is served as it is and Okapi can be started on it again. Okapi's commands {@code
+ * Where a node keeps its registry and changed timers, as the storage settings ({@link
+ * StorageOptions}) name it: in memory (this JVM; cluster-wide maps when Vert.x is clustered) or a
+ * PostgreSQL database (Okapi's {@code storage=postgres} and {@code postgres_*} keys, or {@code
+ * postgresql://user:pass@host:port/db}) in Okapi's own tables, so a database Okapi 6.x or 7.0.x
+ * wrote is served as it is and Okapi can be started on it again. Okapi's commands {@code
  * initdatabase} and {@code purgedatabase} are {@link #init} and {@link #purge}.
  */
 public final class Storage {
@@ -32,12 +33,12 @@ public final class Storage {
    * of this gateway kept in its own tables into Okapi's, and marks the database as written by this
    * gateway while the node runs (Okapi's writes are refused meanwhile).
    *
-   * @param storage {@code inmemory} or {@code postgresql://user:pass@host:port/db}
+   * @param storage in memory or PostgreSQL
    * @return the storage; fails naming the database and the problem
    */
-  public static Future<Storage> open(Vertx vertx, String storage) {
-    if (isPostgres(storage)) {
-      return PostgresDatabase.open(vertx, storage);
+  public static Future<Storage> open(Vertx vertx, StorageOptions storage) {
+    if (storage.isPostgres()) {
+      return PostgresDatabase.open(vertx, storage.postgres());
     }
     return Future.all(
             vertx.isClustered()
@@ -53,8 +54,10 @@ public final class Storage {
    *
    * @return fails if a gateway node is running on the database (stop every node first)
    */
-  public static Future<Void> init(Vertx vertx, String storage) {
-    return isPostgres(storage) ? PostgresDatabase.init(vertx, storage) : Future.succeededFuture();
+  public static Future<Void> init(Vertx vertx, StorageOptions storage) {
+    return storage.isPostgres()
+        ? PostgresDatabase.init(vertx, storage.postgres())
+        : Future.succeededFuture();
   }
 
   /**
@@ -64,12 +67,10 @@ public final class Storage {
    *
    * @return fails if a gateway node is running on the database (stop every node first)
    */
-  public static Future<Void> purge(Vertx vertx, String storage) {
-    return isPostgres(storage) ? PostgresDatabase.purge(vertx, storage) : Future.succeededFuture();
-  }
-
-  private static boolean isPostgres(String storage) {
-    return storage.startsWith("postgres");
+  public static Future<Void> purge(Vertx vertx, StorageOptions storage) {
+    return storage.isPostgres()
+        ? PostgresDatabase.purge(vertx, storage.postgres())
+        : Future.succeededFuture();
   }
 
   /**

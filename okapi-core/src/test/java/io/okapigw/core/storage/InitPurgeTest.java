@@ -44,7 +44,7 @@ class InitPurgeTest {
       okapi.sql("CREATE TABLE authtoken_users (id text)");
       okapi.sql("INSERT INTO authtoken_users VALUES ('someone')");
     }
-    Storage.open(vertx, db).compose(Storage::close).await();
+    Storage.open(vertx, StorageOptions.of(db)).compose(Storage::close).await();
   }
 
   private long count(RawDatabase raw, String table) {
@@ -62,7 +62,7 @@ class InitPurgeTest {
   @Test
   void init_emptiesOkapisTablesAndOurs_keepsOtherPrograms() {
     okapiDatabaseWithAnEarlierLayoutLeftOver();
-    Storage.init(vertx, db).await();
+    Storage.init(vertx, StorageOptions.of(db)).await();
     try (RawDatabase raw = RawDatabase.connect(vertx, db)) {
       for (String table : OKAPI) {
         assertThat(count(raw, table)).as(table).isZero();
@@ -79,7 +79,7 @@ class InitPurgeTest {
   @Test
   void purge_leavesOkapisTablesEmpty_andNothingOfOurs() {
     okapiDatabaseWithAnEarlierLayoutLeftOver();
-    Storage.purge(vertx, db).await();
+    Storage.purge(vertx, StorageOptions.of(db)).await();
     try (RawDatabase raw = RawDatabase.connect(vertx, db)) {
       for (String table : OKAPI) {
         assertThat(count(raw, table)).as(table).isZero();
@@ -98,7 +98,7 @@ class InitPurgeTest {
   void anotherProgramsModulesTable_refused_untouched() {
     try (RawDatabase other = RawDatabase.connect(vertx, db)) {
       other.sql("CREATE TABLE modules (name text, size int)");
-      assertThatThrownBy(() -> Storage.open(vertx, db).await())
+      assertThatThrownBy(() -> Storage.open(vertx, StorageOptions.of(db)).await())
           .hasMessageContaining("a table modules that is not Okapi's (no JSONB column modulejson");
       assertThat(other.exists("tenants")).isFalse();
       assertThat(other.exists("okapigw_originals")).isFalse();

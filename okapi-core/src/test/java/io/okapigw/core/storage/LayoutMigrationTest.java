@@ -82,7 +82,7 @@ class LayoutMigrationTest {
 
   @Test
   void earlierLayout_movedIntoOkapisTables_servedAndKeptRenamed() {
-    Storage storage = Storage.open(vertx, db).await();
+    Storage storage = Storage.open(vertx, StorageOptions.of(db)).await();
     try {
       RegistryStore store = storage.registry();
       assertThat(store.modules().await())
@@ -112,7 +112,7 @@ class LayoutMigrationTest {
       assertThat(raw.json("SELECT tenantjson->'enabled' FROM tenants"))
           .containsExactly(new JsonObject().put("mod-a-1.0.0", true).put("mod-b-1.0.0", true));
     }
-    Storage again = Storage.open(vertx, db).await();
+    Storage again = Storage.open(vertx, StorageOptions.of(db)).await();
     try {
       assertThat(again.registry().modules().await()).hasSize(2);
     } finally {
@@ -128,7 +128,7 @@ class LayoutMigrationTest {
           "INSERT INTO modules VALUES ($1::jsonb)",
           new JsonObject().put("id", "mod-a-1.0.0").put("name", "Okapi's"));
     }
-    Storage storage = Storage.open(vertx, db).await();
+    Storage storage = Storage.open(vertx, StorageOptions.of(db)).await();
     try {
       assertThat(storage.registry().module("mod-a-1.0.0").await().orElseThrow().toJson())
           .isEqualTo(new JsonObject().put("id", "mod-a-1.0.0").put("name", "Okapi's"));

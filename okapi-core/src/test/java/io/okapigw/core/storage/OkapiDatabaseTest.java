@@ -194,7 +194,7 @@ class OkapiDatabaseTest {
 
   @Test
   void instIdOfAnotherModule_refused_asOkapiKeysInstancesByInstIdAlone() {
-    Storage storage = Storage.open(vertx, db).await();
+    Storage storage = Storage.open(vertx, StorageOptions.of(db)).await();
     try {
       assertThat(
               storage
@@ -224,7 +224,7 @@ class OkapiDatabaseTest {
           GatewayFixture.module(
               "mod-odd-1.0.0", "odd", new JsonObject().put("pathPattern", "/odd")));
     }
-    Storage storage = Storage.open(vertx, db).await();
+    Storage storage = Storage.open(vertx, StorageOptions.of(db)).await();
     try {
       assertThatThrownBy(() -> storage.registry().modules().await())
           .hasMessageContaining("storage: module mod-odd-1.0.0 in table modules")

@@ -41,8 +41,8 @@ class OneWriterTest {
 
   @Test
   void okapiWrites_refusedWhileAGatewayNodeRuns_allowedAfter() {
-    Storage first = Storage.open(vertx, db).await();
-    Storage second = Storage.open(vertx, db).await();
+    Storage first = Storage.open(vertx, StorageOptions.of(db)).await();
+    Storage second = Storage.open(vertx, StorageOptions.of(db)).await();
     try (RawDatabase okapi = RawDatabase.connect(vertx, db)) {
       assertThatThrownBy(() -> okapiAddsTenant(okapi, "diku"))
           .hasMessageContaining("okapi-gateway is serving this database")
@@ -62,7 +62,7 @@ class OneWriterTest {
 
   @Test
   void gatewayWrites_goThroughWhileItRuns() {
-    Storage storage = Storage.open(vertx, db).await();
+    Storage storage = Storage.open(vertx, StorageOptions.of(db)).await();
     try (RawDatabase ours = RawDatabase.connect(vertx, db, OkapiSchema.APPLICATION_NAME)) {
       okapiAddsTenant(ours, "diku");
       assertThat(storage.registry().tenant("diku").await()).isPresent();
@@ -73,7 +73,7 @@ class OneWriterTest {
 
   @Test
   void initAndPurge_refusedWhileAGatewayNodeRuns_dataKept() {
-    Storage storage = Storage.open(vertx, db).await();
+    Storage storage = Storage.open(vertx, StorageOptions.of(db)).await();
     try {
       storage
           .registry()
@@ -81,9 +81,9 @@ class OneWriterTest {
               io.okapigw.core.registry.TenantDescriptor.fromJson(
                   new JsonObject().put("id", "diku"), null))
           .await();
-      assertThatThrownBy(() -> Storage.init(vertx, db).await())
+      assertThatThrownBy(() -> Storage.init(vertx, StorageOptions.of(db)).await())
           .hasMessageContaining("initdatabase: a gateway node is running on this database");
-      assertThatThrownBy(() -> Storage.purge(vertx, db).await())
+      assertThatThrownBy(() -> Storage.purge(vertx, StorageOptions.of(db)).await())
           .hasMessageContaining("purgedatabase: a gateway node is running on this database");
       assertThat(storage.registry().tenant("diku").await()).isPresent();
     } finally {

@@ -38,7 +38,10 @@ class RegistryStoreContractTest {
     return Stream.of(
         v -> RegistryStore.inMemory(),
         v -> ClusteredRegistryStore.create(v).await(),
-        v -> Storage.open(v, TestPostgres.get().createDatabase()).await().registry());
+        v ->
+            Storage.open(v, StorageOptions.of(TestPostgres.get().createDatabase()))
+                .await()
+                .registry());
   }
 
   private static ModuleDescriptor module(String id) {

@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.equalTo;
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.storage.Storage;
+import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
@@ -116,7 +117,10 @@ class TimerPersistenceTest {
   static Stream<Function<Vertx, TimerStore>> stores() {
     return Stream.of(
         v -> TimerStore.shared(v).await(),
-        v -> Storage.open(v, TestPostgres.get().createDatabase()).await().timers());
+        v ->
+            Storage.open(v, StorageOptions.of(TestPostgres.get().createDatabase()))
+                .await()
+                .timers());
   }
 
   @ParameterizedTest

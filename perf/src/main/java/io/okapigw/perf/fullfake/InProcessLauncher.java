@@ -45,7 +45,8 @@ final class InProcessLauncher implements Launcher {
             mode,
             d.admin(),
             d.server(),
-            d.tenantInit());
+            d.tenantInit(),
+            d.node());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));

@@ -1,0 +1,220 @@
+package io.okapigw.it;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.TestPostgres;
+import io.okapigw.testsupport.process.JavaProcess;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgConnectOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Okapi's command line starts the gateway's fat jar as it starts Okapi: {@code java -Dport=...
+ * -Dstorage=postgres -Dpostgres_host=... -jar okapi-core-fat.jar dev}, the same keys in {@code
+ * -conf okapi.json}, {@code initdatabase}, {@code healthPort}'s {@code /readiness} and {@code
+ * /liveness}, against a real PostgreSQL. Where Okapi 6.1.5 and 7.0.7 are built ({@link
+ * ReferenceOkapi}), the same command lines run Okapi too and both answer alike; where not, that
+ * part is skipped with a notice saying what is missing.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class OkapiCommandLineTest {
+
+  private static final Duration START = Duration.ofMinutes(2);
+
+  @TempDir Path dir;
+
+  /** A program to run: the java executable and the fat jar. */
+  private record Program(String name, Path java, Path jar) {
+    static Program ours() {
+      return new Program(
+          "our gateway", Path.of(System.getProperty("java.home"), "bin", "java"), Jars.gateway());
+    }
+
+    JavaProcess run(List<String> properties, List<String> args) throws IOException {
+      List<String> jvm = new ArrayList<>(List.of("-Xmx256m"));
+      jvm.addAll(properties);
+      return JavaProcess.launch(java, jar, jvm, args);
+    }
+  }
+
+  /** What a program answered to the same command lines, to compare. */
+  private record Answers(
+      int readiness,
+      int liveness,
+      int readinessPost,
+      String nodeName,
+      int tenantAfterRestartWithConf,
+      int initdatabaseExit,
+      int tenantAfterInit,
+      int helpExit) {}
+
+  @Test
+  void okapisCommandLines_startOurGateway_onPostgres() throws IOException {
+    Answers ours = answers(Program.ours(), TestPostgres.get().createDatabase());
+
+    assertThat(ours).isEqualTo(new Answers(204, 204, 405, "node-a", 200, 0, 404, 0));
+  }
+
+  @Test
+  void sameCommandLines_okapi615_answersAsOurs() throws IOException {
+    sideBySide(ReferenceOkapi.v615());
+  }
+
+  @Test
+  void sameCommandLines_okapi707_answersAsOurs() throws IOException {
+    sideBySide(ReferenceOkapi.v707());
+  }
+
+  @Test
+  void okapisUnsupportedKey_ourGatewayExitsTwoNamingIt_okapiWouldIgnoreIt() throws IOException {
+    JavaProcess refused =
+        Program.ours()
+            .run(
+                List.of("-Dport=" + FreePorts.belowEphemeralRange(), "-Dkube_token=t"),
+                List.of("dev"));
+    assertThat(refused.awaitExit(START)).isEqualTo(2);
+    assertThat(refused.output())
+        .contains("bad setting: kube_token: this gateway does not look modules up in Kubernetes");
+    refused.close();
+  }
+
+  /** The same command lines through Okapi and ours; skipped, saying so, where Okapi is absent. */
+  private void sideBySide(Optional<ReferenceOkapi> reference) throws IOException {
+    assumeTrue(reference.isPresent(), "Okapi is not built here: see the NOTICE above");
+    ReferenceOkapi built = reference.get();
+    Program okapi = new Program("Okapi " + built.version(), built.java(), built.jar());
+    Answers theirs = answers(okapi, TestPostgres.get().createDatabase());
+    Answers ours = answers(Program.ours(), TestPostgres.get().createDatabase());
+    System.out.println(okapi.name() + ": " + theirs + "\nour gateway: " + ours);
+    assertThat(ours).isEqualTo(theirs);
+  }
+
+  /** Runs one program through the same command lines and records what it answered. */
+  private Answers answers(Program program, String database) throws IOException {
+    int port = FreePorts.belowEphemeralRange();
+    int healthPort = FreePorts.belowEphemeralRange();
+    String url = "http://127.0.0.1:" + port;
+    String health = "http://127.0.0.1:" + healthPort;
+    Map<String, String> keys = okapiKeys(database, port, healthPort);
+    List<String> properties =
+        keys.entrySet().stream().map(e -> "-D" + e.getKey() + "=" + e.getValue()).toList();
+
+    JavaProcess first = program.run(properties, List.of("dev"));
+    int readiness;
+    int liveness;
+    int readinessPost;
+    String nodeName;
+    try {
+      first.awaitReady(url + "/_/proxy/health", START);
+      readiness = awaitAnswer(first, health + "/readiness");
+      liveness = given().baseUri(health).get("/liveness").statusCode();
+      readinessPost = given().baseUri(health).post("/readiness").statusCode();
+      nodeName =
+          new JsonArray(given().baseUri(url).get("/_/discovery/nodes").asString())
+              .getJsonObject(0)
+              .getString("nodeName");
+      given()
+          .baseUri(url)
+          .body("{\"id\":\"diku\"}")
+          .post("/_/proxy/tenants")
+          .then()
+          .statusCode(201);
+    } finally {
+      first.stop();
+    }
+
+    Path conf = dir.resolve(program.name().replace(' ', '-') + ".json");
+    JsonObject json = new JsonObject();
+    keys.forEach(json::put);
+    Files.writeString(conf, json.encodePrettily());
+    JavaProcess second = program.run(List.of(), List.of("-conf", conf.toString(), "dev"));
+    int tenantAfterRestart;
+    try {
+      second.awaitReady(url + "/_/proxy/health", START);
+      tenantAfterRestart = given().baseUri(url).get("/_/proxy/tenants/diku").statusCode();
+    } finally {
+      second.stop();
+    }
+
+    JavaProcess init = program.run(properties, List.of("initdatabase"));
+    int initExit = init.awaitExit(START);
+    init.close();
+    JavaProcess third = program.run(properties, List.of("dev"));
+    int tenantAfterInit;
+    try {
+      third.awaitReady(url + "/_/proxy/health", START);
+      tenantAfterInit = given().baseUri(url).get("/_/proxy/tenants/diku").statusCode();
+    } finally {
+      third.stop();
+    }
+
+    JavaProcess help = program.run(List.of(), List.of("help"));
+    int helpExit = help.awaitExit(START);
+    help.close();
+    return new Answers(
+        readiness,
+        liveness,
+        readinessPost,
+        nodeName,
+        tenantAfterRestart,
+        initExit,
+        tenantAfterInit,
+        helpExit);
+  }
+
+  /**
+   * Waits until the program's health listener answers (it starts after the main port, in Okapi
+   * too), at most {@link #START}.
+   *
+   * @return the status it answered
+   */
+  private static int awaitAnswer(JavaProcess process, String url) {
+    long deadline = System.nanoTime() + START.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("exited:\n" + process.outputTail());
+      }
+      try {
+        return given().baseUri(url).get().statusCode();
+      } catch (Exception refused) { // connection refused: not listening yet
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+      }
+    }
+    throw new IllegalStateException(url + " did not answer within " + START);
+  }
+
+  /** Okapi's keys for a node on this database, as an operator writes them. */
+  private static Map<String, String> okapiKeys(String database, int port, int healthPort) {
+    PgConnectOptions pg = PgConnectOptions.fromUri(database);
+    Map<String, String> keys = new LinkedHashMap<>();
+    keys.put("port", String.valueOf(port));
+    keys.put("okapiurl", "http://127.0.0.1:" + port + "/");
+    keys.put("storage", "postgres");
+    keys.put("postgres_host", pg.getHost());
+    keys.put("postgres_port", String.valueOf(pg.getPort()));
+    keys.put("postgres_username", pg.getUser());
+    keys.put("postgres_password", pg.getPassword());
+    keys.put("postgres_database", pg.getDatabase());
+    keys.put("healthPort", String.valueOf(healthPort));
+    keys.put("nodename", "node-a");
+    keys.put("loglevel", "WARN");
+    return keys;
+  }
+}

@@ -1,0 +1,54 @@
+package io.okapigw.core.health;
+
+import io.okapigw.core.registry.Registry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Okapi's {@code healthPort} listener, answering as Okapi 6.1.5 and 7.0.x do: {@code GET
+ * /readiness} 204 (it listens only once the node serves), {@code GET /liveness} 204 while the
+ * registry answers, else 500 with the reason as text; another method 405, another path 404.
+ */
+public final class HealthListener {
+
+  private static final Logger log = LoggerFactory.getLogger(HealthListener.class);
+
+  private HealthListener() {}
+
+  /**
+   * @param host the interface to listen on
+   * @param port the port ({@code healthPort})
+   * @param registry asked for its tenants on every {@code /liveness} (Okapi asks its tenant store)
+   * @return the server, once it listens
+   */
+  public static Future<HttpServer> start(Vertx vertx, String host, int port, Registry registry) {
+    Router router = Router.router(vertx);
+    router.route(HttpMethod.GET, "/readiness").handler(ctx -> noContent(ctx));
+    router.route(HttpMethod.GET, "/liveness").handler(ctx -> liveness(ctx, registry));
+    return vertx.createHttpServer().requestHandler(router).listen(port, host);
+  }
+
+  private static void liveness(RoutingContext ctx, Registry registry) {
+    registry
+        .tenants()
+        .onSuccess(tenants -> noContent(ctx))
+        .onFailure(
+            e -> {
+              log.warn("liveness failure: {}", e.getMessage());
+              ctx.response()
+                  .setStatusCode(500)
+                  .putHeader("Content-Type", "text/plain")
+                  .end(String.valueOf(e.getMessage()));
+            });
+  }
+
+  private static void noContent(RoutingContext ctx) {
+    ctx.response().setStatusCode(204).end();
+  }
+}
