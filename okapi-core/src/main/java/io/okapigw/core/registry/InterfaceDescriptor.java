@@ -1,7 +1,6 @@
 package io.okapigw.core.registry;
 
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,21 +18,19 @@ public record InterfaceDescriptor(
     List<String> scope,
     JsonObject json) {
 
-  static InterfaceDescriptor fromJson(JsonObject json, String where) {
-    String id = JsonFields.requiredString(json, "id", where);
-    String version = JsonFields.requiredString(json, "version", where);
-    String type = JsonFields.optionalString(json, "interfaceType", where);
-    List<JsonObject> entries = JsonFields.objects(json, "handlers", where);
-    List<RoutingEntry> handlers = new ArrayList<>(entries.size());
-    for (int i = 0; i < entries.size(); i++) {
-      handlers.add(RoutingEntry.fromJson(entries.get(i), where + ".handlers[" + i + "]", false));
-    }
+  /** Reads a provided interface of a descriptor in {@link OkapiForm}'s form, as Okapi reads it. */
+  static InterfaceDescriptor fromJson(JsonObject json) {
+    String id = JsonFields.text(json, "id");
+    String version = JsonFields.text(json, "version");
+    String type = JsonFields.text(json, "interfaceType");
     return new InterfaceDescriptor(
-        id,
-        version,
+        id == null ? "" : id,
+        version == null ? "" : version,
         type == null ? "proxy" : type,
-        List.copyOf(handlers),
-        JsonFields.strings(json, "scope", where),
+        JsonFields.objectsIn(json, "handlers").stream()
+            .map(h -> RoutingEntry.fromJson(h, false))
+            .toList(),
+        JsonFields.texts(json, "scope"),
         json.copy());
   }
 

@@ -17,11 +17,15 @@ public record InterfaceReference(String id, String version, List<String> scope) 
     this(id, version, List.of());
   }
 
-  static InterfaceReference fromJson(JsonObject json, String where) {
+  /**
+   * Reads a required or optional interface as Okapi reads it: an {@code optional} one Okapi took
+   * without id or version has an empty one, which nothing satisfies.
+   */
+  static InterfaceReference fromJson(JsonObject json) {
+    String id = JsonFields.text(json, "id");
+    String version = JsonFields.text(json, "version");
     return new InterfaceReference(
-        JsonFields.requiredString(json, "id", where),
-        JsonFields.requiredString(json, "version", where),
-        JsonFields.strings(json, "scope", where));
+        id == null ? "" : id, version == null ? "" : version, JsonFields.texts(json, "scope"));
   }
 
   /**

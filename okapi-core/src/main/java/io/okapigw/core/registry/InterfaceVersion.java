@@ -35,8 +35,11 @@ public record InterfaceVersion(int major, int minor, int patch) {
   }
 
   /**
-   * @return every version the field lists; empty if the first is not a version or a later one is
-   *     not (Okapi reads only as far as it needs; a bad version anywhere is refused here)
+   * The versions a field lists, as Okapi 6.1.5 reads them: up to the first that is not a version
+   * (Okapi's {@code InterfaceDescriptor} checks only the first when it takes a descriptor, and
+   * compares versions until one does not parse).
+   *
+   * @return the versions; empty if the first is not one
    */
   public static List<InterfaceVersion> parseAll(String versions) {
     String[] tokens = versions.split(" ");
@@ -47,7 +50,7 @@ public record InterfaceVersion(int major, int minor, int patch) {
       }
       Optional<InterfaceVersion> version = parse(tokens[i]);
       if (version.isEmpty()) {
-        return List.of();
+        return all;
       }
       all.add(version.get());
     }

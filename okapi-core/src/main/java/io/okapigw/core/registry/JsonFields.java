@@ -6,7 +6,11 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Typed reads of descriptor fields that fail with a 400 naming the field. */
+/**
+ * Typed reads of descriptor fields: strict ones that fail with a 400 naming the field (for what a
+ * client posts), and lenient ones that take what is there (for descriptors already registered,
+ * which Okapi may have taken with less than is checked today).
+ */
 final class JsonFields {
 
   private JsonFields() {}
@@ -54,6 +58,42 @@ final class JsonFields {
       result.add(o);
     }
     return result;
+  }
+
+  /**
+   * @return the field if it is a string, else null
+   */
+  static String text(JsonObject json, String field) {
+    return json.getValue(field) instanceof String s ? s : null;
+  }
+
+  /**
+   * @return the strings of the field (an array; anything else counts as none), other elements left
+   *     out
+   */
+  static List<String> texts(JsonObject json, String field) {
+    return elements(json, field, String.class);
+  }
+
+  /**
+   * @return the objects of the field (an array; anything else counts as none), other elements left
+   *     out
+   */
+  static List<JsonObject> objectsIn(JsonObject json, String field) {
+    return elements(json, field, JsonObject.class);
+  }
+
+  private static <T> List<T> elements(JsonObject json, String field, Class<T> type) {
+    List<T> result = new ArrayList<>();
+    if (json.getValue(field) instanceof JsonArray array) {
+      array.forEach(
+          e -> {
+            if (type.isInstance(e)) {
+              result.add(type.cast(e));
+            }
+          });
+    }
+    return List.copyOf(result);
   }
 
   private static JsonArray array(JsonObject json, String field, String where) {

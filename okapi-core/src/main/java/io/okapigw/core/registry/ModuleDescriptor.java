@@ -3,20 +3,17 @@ package io.okapigw.core.registry;
 import io.okapigw.core.http.HttpError;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
- * An Okapi module descriptor. The JSON the client posted is kept as-is (unknown fields included)
- * and returned on reads; the typed fields are what routing and dependency checks use. {@link
- * #fromPosted} applies Okapi's rules for a new descriptor; {@link #fromJson} reads one already
- * stored (whatever rules applied when it was registered).
+ * An Okapi module descriptor. The JSON the client posted is kept as Okapi keeps it ({@link
+ * OkapiForm}: as its beans write it back), fields Okapi does not know included, and returned on
+ * reads; the typed fields are what routing and dependency checks use. {@link #fromPosted} applies
+ * Okapi's rules for a new descriptor; {@link #fromJson} reads one already stored (whatever rules
+ * applied when it was registered).
  */
 public final class ModuleDescriptor {
-
-  private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]{0,254}");
 
   private final JsonObject json;
   private final String id;
@@ -41,58 +38,44 @@ public final class ModuleDescriptor {
   }
 
   /**
-   * Parses a descriptor posted to the admin API and applies Okapi 6.1.5's rules for new descriptors
-   * (see {@link DescriptorRules}): a semantic version in the id, valid interface versions and
-   * types, handler types and methods, {@code permissionsRequired} on every handler of a non-system
-   * interface, ...
+   * Reads a descriptor posted to the admin API, with Okapi 6.1.5's rules for new descriptors (see
+   * {@link DescriptorRules}): what its beans can read, a semantic version in the id, valid
+   * interface versions and types, handler types and methods, {@code permissionsRequired} on every
+   * handler of a non-system interface, ... The descriptor is kept in {@link OkapiForm}'s form.
    *
    * @throws HttpError 400 naming the module, the field and the problem
    */
   public static ModuleDescriptor fromPosted(JsonObject json) {
-    ModuleDescriptor module = fromJson(json);
-    DescriptorRules.check(module.json, module.id);
-    return module;
+    DescriptorRules.check(OkapiForm.module(json), json);
+    return fromJson(json);
   }
 
   /**
-   * Parses and validates a descriptor.
+   * Reads a registered descriptor, whatever rules applied when it was registered: whatever Okapi
+   * 6.1.5 or 7.0.x took and stored is read, as Okapi reads it (entries it never matches are kept
+   * and never matched, see {@link RoutingEntry#routable}). The descriptor is kept in {@link
+   * OkapiForm}'s form.
    *
-   * @throws HttpError 400 naming the first invalid field
+   * @throws HttpError 400 if it has no id
    */
-  public static ModuleDescriptor fromJson(JsonObject json) {
-    String id = JsonFields.requiredString(json, "id", "module descriptor");
-    if (!ID.matcher(id).matches()) {
-      throw HttpError.badRequest(
-          "module descriptor: invalid id '"
-              + id
-              + "' (letters, digits, '.', '_', '+', '-'; e.g. mod-users-19.2.0)");
+  public static ModuleDescriptor fromJson(JsonObject posted) {
+    JsonObject json = OkapiForm.module(posted);
+    String id = JsonFields.text(json, "id");
+    if (id == null || id.isEmpty()) {
+      throw HttpError.badRequest("module descriptor: missing id");
     }
-    String where = "module " + id;
-    List<InterfaceDescriptor> provides = new ArrayList<>();
-    List<JsonObject> provided = JsonFields.objects(json, "provides", where);
-    for (int i = 0; i < provided.size(); i++) {
-      provides.add(InterfaceDescriptor.fromJson(provided.get(i), where + ": provides[" + i + "]"));
-    }
-    List<InterfaceReference> requires = references(json, "requires", where);
-    List<InterfaceReference> optional = references(json, "optional", where);
-    List<RoutingEntry> filters = new ArrayList<>();
-    List<JsonObject> filterJson = JsonFields.objects(json, "filters", where);
-    for (int i = 0; i < filterJson.size(); i++) {
-      filters.add(RoutingEntry.fromJson(filterJson.get(i), where + ": filters[" + i + "]", true));
-    }
-    JsonFields.objects(json, "permissionSets", where);
+    List<InterfaceDescriptor> provides =
+        JsonFields.objectsIn(json, "provides").stream().map(InterfaceDescriptor::fromJson).toList();
+    List<RoutingEntry> filters =
+        JsonFields.objectsIn(json, "filters").stream()
+            .map(f -> RoutingEntry.fromJson(f, true))
+            .toList();
     return new ModuleDescriptor(
-        json.copy(), id, List.copyOf(provides), requires, optional, List.copyOf(filters));
+        json, id, provides, references(json, "requires"), references(json, "optional"), filters);
   }
 
-  private static List<InterfaceReference> references(JsonObject json, String field, String where) {
-    List<JsonObject> entries = JsonFields.objects(json, field, where);
-    List<InterfaceReference> references = new ArrayList<>(entries.size());
-    for (int i = 0; i < entries.size(); i++) {
-      references.add(
-          InterfaceReference.fromJson(entries.get(i), where + ": " + field + "[" + i + "]"));
-    }
-    return List.copyOf(references);
+  private static List<InterfaceReference> references(JsonObject json, String field) {
+    return JsonFields.objectsIn(json, field).stream().map(InterfaceReference::fromJson).toList();
   }
 
   public String id() {
@@ -128,7 +111,12 @@ public final class ModuleDescriptor {
   }
 
   /**
-   * @return whether {@code other} is the same descriptor, field for field
+   * Okapi's test when a descriptor is posted again ({@code ModuleManager.createList} compares the
+   * JSON its beans write): the same descriptor after Okapi's reading (field order, {@code "delay":
+   * 20} or {@code "20"}, a {@code null} or an absent field, {@code "delegateCORS": false} are all
+   * the same; see {@link OkapiForm}), and the same fields Okapi does not know.
+   *
+   * @return whether {@code other} is the same descriptor
    */
   public boolean sameAs(ModuleDescriptor other) {
     return json.equals(other.json);

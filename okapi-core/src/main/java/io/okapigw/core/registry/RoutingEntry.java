@@ -1,18 +1,17 @@
 package io.okapigw.core.registry;
 
-import io.okapigw.core.http.HttpError;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
  * A handler or filter of a module descriptor: which methods and paths it serves and the permissions
  * it needs. {@code phase} is {@code null} for handlers.
  *
- * @param methods HTTP methods, upper case; {@code *} for any
+ * @param methods HTTP methods, upper case; {@code *} for any; none: never matched (Okapi takes such
+ *     entries and never matches them)
  * @param pathPattern Okapi path pattern ({@code {param}} and {@code *}); a legacy {@code path}
- *     prefix is turned into {@code prefix*}
+ *     prefix is turned into {@code prefix*}; empty when the entry has neither
  * @param staticPath the {@code path} as posted if there is one, else the {@code pathPattern} (what
  *     Okapi names the entry by in {@code X-Okapi-Filter} and in system permission names)
  * @param phase {@code auth}, {@code pre} or {@code post} for filters (for one posted without, as
@@ -47,34 +46,32 @@ public record RoutingEntry(
   /** The {@code type} of an entry that sends the request on to another path. */
   public static final String REDIRECT = "redirect";
 
-  /** Characters Okapi 6.1.5 refuses in a pathPattern (its RoutingEntry.INVALID_PATH_CHARS). */
-  private static final String INVALID_PATH_CHARS = "\\%+{}()[].;:=?@#^$\"' ";
-
-  static RoutingEntry fromJson(JsonObject json, String where, boolean filter) {
-    List<String> methods =
-        JsonFields.strings(json, "methods", where).stream()
-            .map(m -> m.toUpperCase(Locale.ROOT))
-            .toList();
-    if (methods.isEmpty()) {
-      throw HttpError.badRequest(where + ": missing methods");
-    }
-    String phase = filter ? phase(json, where) : null;
-    String type = JsonFields.optionalString(json, "type", where);
-    String path = JsonFields.optionalString(json, "path", where);
-    String pattern = pattern(json, path, where);
+  /**
+   * Reads an entry of a registered descriptor (in {@link OkapiForm}'s form) as Okapi 6.1.5 reads
+   * it, whatever it holds: the rules for new entries ({@link EntryRules}) are checked when a
+   * descriptor is posted, and Okapi took some that are never matched, such as one without {@code
+   * methods} or with a {@code pathPattern} not starting with {@code /} (see {@link #routable}).
+   *
+   * @param filter whether it is a filter (else a handler)
+   */
+  static RoutingEntry fromJson(JsonObject json, boolean filter) {
+    String type = JsonFields.text(json, "type");
+    String path = JsonFields.text(json, "path");
+    String pattern = JsonFields.text(json, "pathPattern");
+    String redirect = JsonFields.text(json, "redirectPath");
     return new RoutingEntry(
-        methods,
-        pattern,
-        path == null || path.isEmpty() ? pattern : path,
-        phase,
+        JsonFields.texts(json, "methods"),
+        pattern != null ? pattern : path != null ? path + "*" : "",
+        path == null || path.isEmpty() ? (pattern == null ? "" : pattern) : path,
+        filter ? phase(json) : null,
         type,
-        redirectPath(json, type, where),
+        REDIRECT.equals(type) && redirect != null && !redirect.isEmpty() ? redirect : null,
         Boolean.TRUE.equals(json.getValue("delegateCORS")),
-        JsonFields.strings(json, "permissionsRequired", where),
-        JsonFields.strings(json, "permissionsDesired", where),
-        JsonFields.strings(json, "modulePermissions", where),
+        JsonFields.texts(json, "permissionsRequired"),
+        JsonFields.texts(json, "permissionsDesired"),
+        JsonFields.texts(json, "modulePermissions"),
         json.containsKey("permissionsRequiredTenant")
-            ? JsonFields.strings(json, "permissionsRequiredTenant", where)
+            ? JsonFields.texts(json, "permissionsRequiredTenant")
             : null);
   }
 
@@ -84,85 +81,21 @@ public record RoutingEntry(
    * level: 50, before the handler); here they are {@code pre} filters, or {@code post} ones for a
    * level after 50. A {@code redirect} filter only redirects, whatever its phase.
    */
-  private static String phase(JsonObject json, String where) {
-    String phase = JsonFields.optionalString(json, "phase", where);
-    if (phase == null) {
-      Object level = json.getValue("level");
-      return level != null && level.toString().compareTo(HANDLER_LEVEL) > 0 ? "post" : "pre";
+  private static String phase(JsonObject json) {
+    String phase = JsonFields.text(json, "phase");
+    if (phase != null && PHASES.contains(phase)) {
+      return phase;
     }
-    if (!PHASES.contains(phase)) {
-      throw HttpError.badRequest(where + ": phase must be one of auth, pre, post; was " + phase);
-    }
-    return phase;
-  }
-
-  private static String pattern(JsonObject json, String path, String where) {
-    String pattern = JsonFields.optionalString(json, "pathPattern", where);
-    if (pattern != null) {
-      checkSyntax(pattern, where);
-    } else if (path != null) {
-      pattern = path + "*"; // a legacy path, unchecked as in Okapi
-    }
-    if (pattern == null || !pattern.startsWith("/")) {
-      throw HttpError.badRequest(where + ": pathPattern must start with /, was " + pattern);
-    }
-    return pattern;
+    Object level = json.getValue("level");
+    return level != null && level.toString().compareTo(HANDLER_LEVEL) > 0 ? "post" : "pre";
   }
 
   /**
-   * Okapi 6.1.5's rules ({@code RoutingEntry.setPathPattern}): none of INVALID_PATH_CHARS outside a
-   * {@code {name}}; every opening brace closed; neither {@code /} nor those characters inside the
-   * braces. Otherwise the pattern would be matched literally, never as intended.
-   *
-   * @throws HttpError 400 naming the pattern and the problem
+   * @return whether a request can match this entry: it has methods, and its pattern can match a
+   *     path (one starts with {@code /}). Okapi keeps the others and never matches them either.
    */
-  private static void checkSyntax(String pattern, String where) {
-    for (int i = 0; i < pattern.length(); i++) {
-      char c = pattern.charAt(i);
-      if (c == '{') {
-        i = endOfName(pattern, i, where);
-      } else if (INVALID_PATH_CHARS.indexOf(c) >= 0) {
-        throw badPattern(pattern, where, "invalid character " + quoted(c) + " at index " + i);
-      }
-    }
-  }
-
-  /**
-   * @return the index of the brace closing the one at {@code open}
-   */
-  private static int endOfName(String pattern, int open, String where) {
-    for (int i = open + 1; i < pattern.length(); i++) {
-      char c = pattern.charAt(i);
-      if (c == '}') {
-        return i;
-      }
-      if (c == '/' || INVALID_PATH_CHARS.indexOf(c) >= 0) {
-        throw badPattern(
-            pattern,
-            where,
-            (c == '/' ? "/" : "invalid character " + quoted(c)) + " inside {} at index " + i);
-      }
-    }
-    throw badPattern(pattern, where, "missing } for the { at index " + open);
-  }
-
-  private static String quoted(char c) {
-    return c == ' ' ? "' '" : String.valueOf(c);
-  }
-
-  private static HttpError badPattern(String pattern, String where, String problem) {
-    return HttpError.badRequest(where + ": pathPattern " + pattern + ": " + problem);
-  }
-
-  private static String redirectPath(JsonObject json, String type, String where) {
-    String redirect = JsonFields.optionalString(json, "redirectPath", where);
-    if (!REDIRECT.equals(type)) {
-      return null;
-    }
-    if (redirect == null || redirect.isEmpty()) {
-      throw HttpError.badRequest(where + ": a redirect entry needs a redirectPath");
-    }
-    return redirect;
+  public boolean routable() {
+    return !methods.isEmpty() && (pathPattern.startsWith("/") || pathPattern.startsWith("*"));
   }
 
   /**

@@ -64,9 +64,13 @@ public final class RoutingTable {
             "multiple".equals(itf.interfaceType())
                 ? multiple.computeIfAbsent(module.id(), id -> new HandlerIndex())
                 : handlers;
-        itf.handlers().forEach(h -> index.add(Route.of(module.id(), h, tenant)));
+        itf.handlers().stream()
+            .filter(RoutingEntry::routable)
+            .forEach(h -> index.add(Route.of(module.id(), h, tenant)));
       }
-      module.filters().forEach(f -> filters.add(Route.of(module.id(), f, tenant)));
+      module.filters().stream()
+          .filter(RoutingEntry::routable)
+          .forEach(f -> filters.add(Route.of(module.id(), f, tenant)));
     }
     multiple.values().forEach(HandlerIndex::sorted);
     return new RoutingTable(

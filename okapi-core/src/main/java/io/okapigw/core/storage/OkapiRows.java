@@ -1,6 +1,7 @@
 package io.okapigw.core.storage;
 
 import io.okapigw.core.registry.DeploymentDescriptor;
+import io.okapigw.core.registry.OkapiForm;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -25,7 +26,7 @@ final class OkapiRows {
    * @return whether inserted ({@code false}: a module with that id exists)
    */
   static Future<Boolean> insertModule(SqlClient c, String id, JsonObject descriptor) {
-    JsonObject okapi = OkapiJson.module(descriptor);
+    JsonObject okapi = OkapiForm.moduleRow(descriptor);
     return c.preparedQuery(
             "INSERT INTO modules (modulejson) VALUES ($1::jsonb)"
                 + " ON CONFLICT ((modulejson->'id')) DO NOTHING")
@@ -42,7 +43,7 @@ final class OkapiRows {
    */
   static Future<Boolean> insertTenant(
       SqlClient c, String id, JsonObject descriptor, List<String> enabled) {
-    JsonObject okapi = OkapiJson.tenant(descriptor);
+    JsonObject okapi = OkapiForm.tenantRow(descriptor);
     JsonObject row = new JsonObject().put("descriptor", okapi).put("enabled", enabledMap(enabled));
     return c.preparedQuery(
             "INSERT INTO tenants (tenantjson) VALUES ($1::jsonb)"
@@ -61,7 +62,7 @@ final class OkapiRows {
    * @return whether replaced ({@code false}: no such tenant)
    */
   static Future<Boolean> updateTenant(SqlClient c, String id, JsonObject descriptor) {
-    JsonObject okapi = OkapiJson.tenant(descriptor);
+    JsonObject okapi = OkapiForm.tenantRow(descriptor);
     return c.preparedQuery(
             "UPDATE tenants SET tenantjson = jsonb_set(tenantjson, '{descriptor}', $2::jsonb)"
                 + " WHERE "
@@ -107,7 +108,7 @@ final class OkapiRows {
     JsonObject row =
         new JsonObject()
             .put("id", tenant + "_" + id)
-            .put("routingEntry", OkapiJson.routingEntry(entry))
+            .put("routingEntry", OkapiForm.routingEntryRow(entry))
             .put("modified", true);
     return c.preparedQuery(
             "INSERT INTO timers (json) VALUES ($1::jsonb)"

@@ -37,10 +37,11 @@ record Timer(
   }
 
   /**
-   * @return the method called: the handler's first, as in Okapi (POST for {@code *})
+   * @return the method called: the handler's first, as in Okapi (POST for {@code *}, and for a
+   *     handler without methods, which Okapi takes)
    */
   HttpMethod method() {
-    String first = handler.methods().get(0);
+    String first = handler.methods().isEmpty() ? "POST" : handler.methods().get(0);
     return first.equals("*") ? HttpMethod.POST : HttpMethod.valueOf(first);
   }
 

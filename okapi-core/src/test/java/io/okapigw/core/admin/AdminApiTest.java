@@ -113,7 +113,7 @@ class AdminApiTest {
         .post("/_/proxy/modules")
         .then()
         .statusCode(400)
-        .body(containsString("invalid id"));
+        .body(containsString("has no semantic version"));
     gw.request()
         .body(
             module("mod-b-1.0.0", "b", new JsonObject().put("methods", new JsonArray().add("GET")))

@@ -56,7 +56,7 @@ class PathPatternValidationTest {
         .post("/_/proxy/modules")
         .then()
         .statusCode(400)
-        .body(containsString("provides[0].handlers[0]: pathPattern " + pattern))
+        .body(containsString("handlers[0]: pathPattern " + pattern))
         .body(containsString(problem));
     gw.request().get("/_/proxy/modules/" + id).then().statusCode(404);
   }

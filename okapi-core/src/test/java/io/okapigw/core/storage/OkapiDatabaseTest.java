@@ -1,9 +1,10 @@
 package io.okapigw.core.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.startsWith;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
@@ -15,6 +16,7 @@ import io.okapigw.testsupport.TestPostgres;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.Test;
 class OkapiDatabaseTest {
 
   private static final String ROWS = "/storage/okapi-6.1.5-rows.json";
+  private static final String LENIENT_ROWS = "/storage/okapi-6.1.5-lenient-rows.json";
 
   private Vertx vertx;
   private TestModule module;
@@ -215,23 +218,123 @@ class OkapiDatabaseTest {
     }
   }
 
+  /**
+   * Okapi 6.1.5 takes descriptors with less than this gateway once asked of new ones (a handler
+   * without methods, a pattern without a leading /, numbers where its beans hold strings, odd ids,
+   * optional interfaces without a version, ...; the rows as Okapi wrote them): a database holding
+   * them starts and is served as Okapi serves it, each descriptor as Okapi wrote it, the entries
+   * Okapi never matches never matched.
+   */
   @Test
-  void descriptorTheGatewayCannotRead_namedInTheFailure() {
+  void descriptorsOkapiTook_servedAsOkapiServesThem() {
+    JsonArray rows = RawDatabase.resourceJson(LENIENT_ROWS).getJsonArray("modules");
     try (RawDatabase okapi = RawDatabase.connect(vertx, db)) {
-      okapi.loadOkapiRows(ROWS, null);
-      okapi.sql(
-          "INSERT INTO modules VALUES ($1::jsonb)",
-          GatewayFixture.module(
-              "mod-odd-1.0.0", "odd", new JsonObject().put("pathPattern", "/odd")));
+      okapi.loadOkapiRows(LENIENT_ROWS, module.url());
     }
-    Storage storage = Storage.open(vertx, StorageOptions.of(db)).await();
-    try {
-      assertThatThrownBy(() -> storage.registry().modules().await())
-          .hasMessageContaining("storage: module mod-odd-1.0.0 in table modules")
-          .hasMessageContaining("missing methods");
-    } finally {
-      storage.close().await();
+    try (GatewayFixture gateway = gateway()) {
+      for (Object row : rows) {
+        JsonObject descriptor = (JsonObject) row;
+        String path = "/_/proxy/modules/" + pathSegment(descriptor.getString("id"));
+        String served =
+            gateway
+                .request()
+                .urlEncodingEnabled(false)
+                .get(path)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(new JsonObject(served)).isEqualTo(descriptor);
+      }
+      gateway
+          .request()
+          .get("/_/proxy/tenants/odd/modules")
+          .then()
+          .statusCode(200)
+          .body(
+              "id",
+              equalTo(
+                  List.of(
+                      "mod-baddelay-1.0.0",
+                      "mod-emptyprovid-1.0.0",
+                      "mod-filternm-1.0.0",
+                      "mod-nomethods-1.0.0",
+                      "mod-noslash-1.0.0",
+                      "mod-nounit-1.0.0",
+                      "mod-numbers-1.0.0",
+                      "mod-optnover-1.0.0")));
+      gateway
+          .request()
+          .get("/_/proxy/tenants/odd/timers")
+          .then()
+          .statusCode(200)
+          .body("id", equalTo(List.of("mod-baddelay_0", "mod-nounit_0", "mod-numbers_0")))
+          .body("routingEntry.delay", equalTo(List.of("soon", "5", "20")));
+      for (String never : List.of("/nm", "/em", "/ns/x", "/pns", "/ep")) {
+        gateway
+            .tenant("odd")
+            .get(never)
+            .then()
+            .statusCode(404)
+            .body(startsWith("no module serves"));
+      }
+      gateway.tenant("odd").get("/nu").then().statusCode(200).body(equalTo("from the module"));
     }
+  }
+
+  /**
+   * An install script posts the descriptors Okapi registered again, as they are in its files: the
+   * same descriptor for Okapi (it compares what its beans write back) is the same here, whatever
+   * form Okapi stored it in ({@code "delay": 20} stored as {@code "20"}, {@code name: 5} as {@code
+   * "5"}, fields in another order, a {@code null} or an absent field, Okapi's defaults); a changed
+   * one is refused, as Okapi refuses it.
+   */
+  @Test
+  void descriptorOkapiStored_postedAgainAsInItsFile_isTheSame() {
+    try (RawDatabase okapi = RawDatabase.connect(vertx, db)) {
+      okapi.loadOkapiRows(LENIENT_ROWS, module.url());
+    }
+    String asPosted =
+        "{\"requires\":[],\"replaces\":[],\"filters\":null,\"name\":5,\"tags\":[1,true],"
+            + "\"id\":\"mod-numbers-1.0.0\",\"provides\":[{\"version\":1.0,\"id\":\"nu\","
+            + "\"handlers\":[{\"methods\":[\"GET\"],\"pathPattern\":\"/nu\","
+            + "\"permissionsRequired\":[],\"delegateCORS\":false}]},{\"id\":\"_timer\","
+            + "\"version\":\"1.0\",\"interfaceType\":\"system\",\"handlers\":[{\"methods\":"
+            + "[\"POST\"],\"pathPattern\":\"/nu/t\",\"unit\":\"second\",\"delay\":20}]}]}";
+    try (GatewayFixture gateway = gateway()) {
+      String before = gateway.request().get("/_/proxy/modules/mod-numbers-1.0.0").asString();
+      gateway.request().body(asPosted).post("/_/proxy/modules").then().statusCode(201);
+      gateway
+          .request()
+          .body("[" + asPosted + "]")
+          .post("/_/proxy/import/modules")
+          .then()
+          .statusCode(204);
+      gateway
+          .request()
+          .body(asPosted.replace("\"delay\":20", "\"delay\":21"))
+          .post("/_/proxy/modules")
+          .then()
+          .statusCode(400)
+          .body(containsString("mod-numbers-1.0.0 already exists with a different descriptor"));
+      gateway
+          .request()
+          .get("/_/proxy/modules/mod-numbers-1.0.0")
+          .then()
+          .statusCode(200)
+          .body(equalTo(before));
+    }
+  }
+
+  /** A module id in a path, each character outside letters, digits, '-', '.' and '_' escaped. */
+  private static String pathSegment(String id) {
+    StringBuilder path = new StringBuilder();
+    for (byte b : id.getBytes(StandardCharsets.UTF_8)) {
+      char c = (char) b;
+      boolean plain = Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_';
+      path.append(plain && b > 0 ? String.valueOf(c) : String.format("%%%02X", b & 0xff));
+    }
+    return path.toString();
   }
 
   @Test
