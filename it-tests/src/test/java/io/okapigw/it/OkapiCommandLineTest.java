@@ -8,16 +8,11 @@ import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.TestPostgres;
 import io.okapigw.testsupport.process.JavaProcess;
 import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
-import io.vertx.pgclient.PgConnectOptions;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -51,6 +46,10 @@ class OkapiCommandLineTest {
       List<String> jvm = new ArrayList<>(List.of("-Xmx256m"));
       jvm.addAll(properties);
       return JavaProcess.launch(java, jar, jvm, args);
+    }
+
+    JavaProcess run(OkapiCommandLine line, Path dir) throws IOException {
+      return line.launch(java, jar, dir);
     }
   }
 
@@ -108,15 +107,14 @@ class OkapiCommandLineTest {
 
   /** Runs one program through the same command lines and records what it answered. */
   private Answers answers(Program program, String database) throws IOException {
-    int port = FreePorts.belowEphemeralRange();
     int healthPort = FreePorts.belowEphemeralRange();
-    String url = "http://127.0.0.1:" + port;
+    OkapiCommandLine line =
+        okapiKeys(OkapiCommandLine.dev(database, FreePorts.belowEphemeralRange()), healthPort);
+    String url = line.url();
     String health = "http://127.0.0.1:" + healthPort;
-    Map<String, String> keys = okapiKeys(database, port, healthPort);
-    List<String> properties =
-        keys.entrySet().stream().map(e -> "-D" + e.getKey() + "=" + e.getValue()).toList();
+    Path files = dir.resolve(program.name().replace(' ', '-'));
 
-    JavaProcess first = program.run(properties, List.of("dev"));
+    JavaProcess first = program.run(line, files);
     int readiness;
     int liveness;
     int readinessPost;
@@ -140,11 +138,7 @@ class OkapiCommandLineTest {
       first.stop();
     }
 
-    Path conf = dir.resolve(program.name().replace(' ', '-') + ".json");
-    JsonObject json = new JsonObject();
-    keys.forEach(json::put);
-    Files.writeString(conf, json.encodePrettily());
-    JavaProcess second = program.run(List.of(), List.of("-conf", conf.toString(), "dev"));
+    JavaProcess second = program.run(line.inConfFile(), files);
     int tenantAfterRestart;
     try {
       second.awaitReady(url + "/_/proxy/health", START);
@@ -153,10 +147,10 @@ class OkapiCommandLineTest {
       second.stop();
     }
 
-    JavaProcess init = program.run(properties, List.of("initdatabase"));
+    JavaProcess init = program.run(line.command("initdatabase"), files);
     int initExit = init.awaitExit(START);
     init.close();
-    JavaProcess third = program.run(properties, List.of("dev"));
+    JavaProcess third = program.run(line, files);
     int tenantAfterInit;
     try {
       third.awaitReady(url + "/_/proxy/health", START);
@@ -200,21 +194,13 @@ class OkapiCommandLineTest {
     throw new IllegalStateException(url + " did not answer within " + START);
   }
 
-  /** Okapi's keys for a node on this database, as an operator writes them. */
-  private static Map<String, String> okapiKeys(String database, int port, int healthPort) {
-    PgConnectOptions pg = PgConnectOptions.fromUri(database);
-    Map<String, String> keys = new LinkedHashMap<>();
-    keys.put("port", String.valueOf(port));
-    keys.put("okapiurl", "http://127.0.0.1:" + port + "/");
-    keys.put("storage", "postgres");
-    keys.put("postgres_host", pg.getHost());
-    keys.put("postgres_port", String.valueOf(pg.getPort()));
-    keys.put("postgres_username", pg.getUser());
-    keys.put("postgres_password", pg.getPassword());
-    keys.put("postgres_database", pg.getDatabase());
-    keys.put("healthPort", String.valueOf(healthPort));
-    keys.put("nodename", "node-a");
-    keys.put("loglevel", "WARN");
-    return keys;
+  /**
+   * Okapi's keys for a node on this database, as an operator writes them: with a health port, a
+   * node name and the URL with a trailing slash (which Okapi drops).
+   */
+  private static OkapiCommandLine okapiKeys(OkapiCommandLine dev, int healthPort) {
+    return dev.with("okapiurl", dev.url() + "/")
+        .with("healthPort", String.valueOf(healthPort))
+        .with("nodename", "node-a");
   }
 }

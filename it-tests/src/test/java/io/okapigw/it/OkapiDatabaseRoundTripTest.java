@@ -11,6 +11,7 @@ import io.restassured.response.Response;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -22,51 +23,62 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 22's first "Done when", with a real Okapi built from source: Okapi registers modules and
- * tenants, enables modules (its test module answers their {@code _tenant} calls), posts discovery
- * and changes a timer, all in PostgreSQL; Okapi stops; this gateway starts on the same database and
- * serves every tenant as Okapi did; changes are made through it (a tenant, a module, enabling,
- * discovery, timers); it stops; Okapi starts on the same database again and sees them. Once with
- * Okapi 6.1.5 and once with 7.0.7 where each is present (see {@link ReferenceOkapi}). And Okapi and
- * the gateway on one database at once: Okapi's writes are refused while the gateway runs.
- *
- * <p>The gateway is started with its own settings ({@code dev --port P --storage
- * postgresql://...}); Okapi's {@code -Dstorage=postgres -Dpostgres_host=...} command line is the
- * configuration part of issue 22.
+ * Issue 22's first "Done when", with a real Okapi built from source: an Okapi deployment's command
+ * line ({@code java -Dstorage=postgres -Dpostgres_host=... -Dport=... -Dokapiurl=... -jar
+ * okapi-core-fat.jar dev}, and once the same keys in {@code -conf okapi.json}) starts Okapi on
+ * PostgreSQL; Okapi registers modules (one with entries it takes and never matches, one timer with
+ * {@code "delay": 20}) and tenants, enables them (its test module answers their {@code _tenant}
+ * calls), posts discovery and changes a timer; Okapi stops; the same command line, the same file,
+ * with this gateway's fat jar, serves every tenant as Okapi did; an install script posts Okapi's
+ * descriptors again; changes are made through it (a tenant, a module, enabling, discovery, timers);
+ * it stops; Okapi starts with the same command line again and sees them. With Okapi 6.1.5 and 7.0.7
+ * where each is present (see {@link ReferenceOkapi}), else skipped with a notice. And Okapi and the
+ * gateway on one database at once: Okapi's writes are refused while the gateway runs.
  */
 class OkapiDatabaseRoundTripTest {
 
   private static final List<String> TENANTS = List.of("diku", "college");
 
+  @TempDir Path dir;
+
   static Stream<Arguments> okapis() {
     return Stream.of(
-        Arguments.of("6.1.5", ReferenceOkapi.v615()), Arguments.of("7.0.7", ReferenceOkapi.v707()));
+        Arguments.of("6.1.5", false, ReferenceOkapi.v615()),
+        Arguments.of("6.1.5", true, ReferenceOkapi.v615()),
+        Arguments.of("7.0.7", false, ReferenceOkapi.v707()),
+        Arguments.of("7.0.7", true, ReferenceOkapi.v707()));
   }
 
-  @ParameterizedTest(name = "Okapi {0}")
+  @ParameterizedTest(name = "Okapi {0}, keys in -conf: {1}")
   @MethodSource("okapis")
-  void okapiDatabase_servedByTheGateway_andOkapiSeesItsChanges(
-      String version, Optional<ReferenceOkapi> build) throws IOException {
+  void okapiDeployment_runsUnchangedOnTheGateway_andOkapiSeesItsChanges(
+      String version, boolean inConf, Optional<ReferenceOkapi> build) throws IOException {
     Assumptions.assumeTrue(build.isPresent(), "Okapi " + version + " not built here (see NOTICE)");
     ReferenceOkapi okapi = build.get();
-    String db = TestPostgres.get().createDatabase();
+    OkapiCommandLine dev =
+        OkapiCommandLine.dev(TestPostgres.get().createDatabase(), FreePorts.belowEphemeralRange());
+    OkapiCommandLine line = inConf ? dev.inConfFile() : dev;
+    System.out.printf(
+        "Okapi %s and the gateway, each run as: %s%n", version, line.shown("okapi-core-fat.jar"));
     try (ReferenceOkapi.Running module = okapi.startTestModule()) {
       View okapiWrote;
-      try (ReferenceOkapi.Running first = okapi.start(db)) {
+      try (ReferenceOkapi.Running first = okapi.start(line, dir)) {
         setUpThroughOkapi(first.url(), module.url());
         okapiWrote = View.of(first.url(), TENANTS);
         report("Okapi " + version + " wrote and served", okapiWrote);
         first.stop();
       }
       View gatewayChanged;
-      try (ReferenceOkapi.Running gateway = startGateway(db)) {
+      try (ReferenceOkapi.Running gateway = startGateway(line)) {
         String url = gateway.url();
         assertThat(View.of(url, TENANTS)).isEqualTo(okapiWrote);
+        postedAgainByAnInstallScript(url);
         changeThroughGateway(url, module.url());
         gatewayChanged = View.of(url, List.of("diku", "college", "third"));
         report("the gateway, on the same database, after its changes, served", gatewayChanged);
@@ -78,7 +90,7 @@ class OkapiDatabaseRoundTripTest {
             .contains("POST-third");
         gateway.stop();
       }
-      try (ReferenceOkapi.Running again = okapi.start(db)) {
+      try (ReferenceOkapi.Running again = okapi.start(line, dir)) {
         View okapiSees = View.of(again.url(), List.of("diku", "college", "third"));
         report("Okapi " + version + " started again on it serves", okapiSees);
         assertThat(okapiSees).isEqualTo(gatewayChanged);
@@ -95,16 +107,21 @@ class OkapiDatabaseRoundTripTest {
     }
   }
 
-  @ParameterizedTest(name = "Okapi {0}")
+  @ParameterizedTest(name = "Okapi {0}, keys in -conf: {1}")
   @MethodSource("okapis")
-  void okapiAndGatewayAtOnce_okapisWritesRefused(String version, Optional<ReferenceOkapi> build)
-      throws IOException {
+  void okapiAndGatewayAtOnce_okapisWritesRefused(
+      String version, boolean inConf, Optional<ReferenceOkapi> build) throws IOException {
     Assumptions.assumeTrue(build.isPresent(), "Okapi " + version + " not built here (see NOTICE)");
+    Assumptions.assumeFalse(inConf, "the same with -D only");
     ReferenceOkapi okapi = build.get();
     String db = TestPostgres.get().createDatabase();
-    try (ReferenceOkapi.Running running = okapi.start(db)) {
+    OkapiCommandLine okapiNode = OkapiCommandLine.dev(db, FreePorts.belowEphemeralRange());
+    int port = FreePorts.belowEphemeralRange();
+    OkapiCommandLine gatewayNode =
+        okapiNode.with("port", String.valueOf(port)).with("okapiurl", "http://127.0.0.1:" + port);
+    try (ReferenceOkapi.Running running = okapi.start(okapiNode, dir)) {
       post(running.url(), "/_/proxy/tenants", tenant("diku", "Diku"), 201);
-      try (ReferenceOkapi.Running gateway = startGateway(db)) {
+      try (ReferenceOkapi.Running gateway = startGateway(gatewayNode)) {
         given()
             .baseUri(running.url())
             .body(tenant("late", "Late").encode())
@@ -116,7 +133,7 @@ class OkapiDatabaseRoundTripTest {
         assertThat(View.objects(View.get(gateway.url(), "/_/proxy/tenants")))
             .extracting(t -> t.getString("id"))
             .containsExactlyInAnyOrder("diku", "supertenant");
-        try (ReferenceOkapi.Running refused = okapi.launch(db)) {
+        try (ReferenceOkapi.Running refused = okapi.launch(okapiNode, dir)) {
           assertThat(refused.process().awaitExit(Duration.ofMinutes(2)))
               .as("Okapi started while the gateway runs: its first write is refused, it stops")
               .isNotZero();
@@ -124,7 +141,7 @@ class OkapiDatabaseRoundTripTest {
         }
         gateway.stop();
       }
-      try (ReferenceOkapi.Running after = okapi.start(db)) {
+      try (ReferenceOkapi.Running after = okapi.start(okapiNode, dir)) {
         post(after.url(), "/_/proxy/tenants", tenant("late", "Late"), 201);
         after.stop();
       }
@@ -153,17 +170,12 @@ class OkapiDatabaseRoundTripTest {
         view.proxied());
   }
 
-  /** This gateway, on the same database, with its own settings. */
-  private static ReferenceOkapi.Running startGateway(String db) throws IOException {
-    int port = FreePorts.belowEphemeralRange();
+  /** This gateway, run with the deployment's command line (the same keys, the same file). */
+  private ReferenceOkapi.Running startGateway(OkapiCommandLine line) throws IOException {
     JavaProcess gateway =
-        JavaProcess.launch(
-            Jars.gateway(),
-            List.of("-Xmx256m"),
-            List.of("dev", "--port", Integer.toString(port), "--storage", db));
-    String url = "http://127.0.0.1:" + port;
-    gateway.awaitReady(url + "/_/proxy/health", Duration.ofMinutes(2));
-    return new ReferenceOkapi.Running(gateway, url);
+        line.launch(Path.of(System.getProperty("java.home"), "bin", "java"), Jars.gateway(), dir);
+    gateway.awaitReady(line.url() + "/_/proxy/health", Duration.ofMinutes(2));
+    return new ReferenceOkapi.Running(gateway, line.url());
   }
 
   private static void setUpThroughOkapi(String okapi, String module) {
@@ -171,18 +183,36 @@ class OkapiDatabaseRoundTripTest {
     post(okapi, "/_/proxy/tenants", tenant("college", "College"), 201);
     post(okapi, "/_/proxy/modules", Modules.timer(), 201);
     post(okapi, "/_/proxy/modules", Modules.basic(), 201);
+    post(okapi, "/_/proxy/modules", Modules.odd(), 201);
     post(okapi, "/_/discovery/modules", instance("test-timer-1.0.0", "tt-1", module), 201);
+    post(okapi, "/_/discovery/modules", instance("test-odd-1.0.0", "to-1", module), 201);
     post(okapi, "/_/discovery/modules", instance("test-basic-1.0.0", "tb-1", module), 201);
     post(
         okapi,
         "/_/proxy/tenants/diku/install",
-        install("test-timer-1.0.0", "test-basic-1.0.0"),
+        install("test-timer-1.0.0", "test-basic-1.0.0", "test-odd-1.0.0"),
         200);
     post(okapi, "/_/proxy/tenants/college/install", install("test-basic-1.0.0"), 200);
     patch(
         okapi,
         "/_/proxy/tenants/diku/timers/test-timer_0",
         "{\"unit\":\"minute\",\"delay\":\"7\"}");
+  }
+
+  /**
+   * Descriptors Okapi registered, posted again as they are in an install script's files (Okapi
+   * stored {@code "delay": 20} as {@code "20"}): the same modules, so nothing changes.
+   */
+  private static void postedAgainByAnInstallScript(String gateway) {
+    for (JsonObject module : List.of(Modules.timer(), Modules.basic(), Modules.odd())) {
+      post(gateway, "/_/proxy/modules", module, 201);
+    }
+    given()
+        .baseUri(gateway)
+        .body(new JsonArray().add(Modules.timer()).add(Modules.odd()).encode())
+        .post("/_/proxy/import/modules")
+        .then()
+        .statusCode(204);
   }
 
   private static void changeThroughGateway(String gateway, String module) {
@@ -273,7 +303,7 @@ class OkapiDatabaseRoundTripTest {
       Map<String, String> proxied = new LinkedHashMap<>();
       for (String tenant : tenants) {
         enabled.put(tenant, ids(get(base, "/_/proxy/tenants/" + tenant + "/modules")));
-        for (String path : List.of("/testb", "/testb/timer", "/testb/third")) {
+        for (String path : List.of("/testb", "/testb/timer", "/testb/third", "/testb/odd")) {
           Response r = given().baseUri(base).header("X-Okapi-Tenant", tenant).get(path);
           proxied.put(
               tenant + " GET " + path,
@@ -330,7 +360,7 @@ class OkapiDatabaseRoundTripTest {
                           "_timer",
                           "1.0",
                           "system",
-                          timer("/testb/timer/20").put("unit", "second").put("delay", "20"),
+                          timer("/testb/timer/20").put("unit", "second").put("delay", 20),
                           timer("/testb/timer/1")
                               .put("schedule", new JsonObject().put("cron", "*/1 * * * *")),
                           timer("/testb/timer/3")
@@ -340,6 +370,21 @@ class OkapiDatabaseRoundTripTest {
     static JsonObject basic() {
       return module("test-basic-1.0.0", "test-basic", "2.2", handler("/testb"))
           .put("name", "Okapi test module");
+    }
+
+    /**
+     * Entries Okapi takes and never matches: a handler without methods, one whose pattern does not
+     * start with /.
+     */
+    static JsonObject odd() {
+      JsonObject noMethods = handler("/testb/odd");
+      noMethods.remove("methods");
+      JsonObject odd = module("test-odd-1.0.0", "test-odd", "1.0", noMethods).put("name", 5);
+      odd.getJsonArray("provides")
+          .getJsonObject(0)
+          .getJsonArray("handlers")
+          .add(handler("testb/odd"));
+      return odd;
     }
 
     static JsonObject third() {

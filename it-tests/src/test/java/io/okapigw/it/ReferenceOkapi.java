@@ -3,7 +3,6 @@ package io.okapigw.it;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.JavaProcess;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,38 +70,19 @@ record ReferenceOkapi(String version, Path jar, Path java, Path testModule) {
   }
 
   /**
-   * Starts Okapi {@code dev} on PostgreSQL with its own command-line properties, and waits for it.
+   * Starts Okapi with a deployment's command line and waits until it answers.
    *
-   * @param database {@code postgresql://user:pass@host:port/db}
+   * @param dir where a {@code -conf} file goes
    */
-  Running start(String database) throws IOException {
-    Running okapi = launch(database);
+  Running start(OkapiCommandLine line, Path dir) throws IOException {
+    Running okapi = launch(line, dir);
     okapi.process().awaitReady(okapi.url() + "/_/version", Duration.ofMinutes(2));
     return okapi;
   }
 
   /** Like {@link #start} without waiting for it. */
-  Running launch(String database) throws IOException {
-    int port = FreePorts.belowEphemeralRange();
-    URI db = URI.create(database);
-    String[] user = db.getUserInfo().split(":", 2);
-    JavaProcess process =
-        JavaProcess.launch(
-            java,
-            jar,
-            List.of(
-                "-Xmx384m",
-                "-Dport=" + port,
-                "-Dokapiurl=http://127.0.0.1:" + port,
-                "-Dloglevel=WARN",
-                "-Dstorage=postgres",
-                "-Dpostgres_host=" + db.getHost(),
-                "-Dpostgres_port=" + db.getPort(),
-                "-Dpostgres_username=" + user[0],
-                "-Dpostgres_password=" + user[1],
-                "-Dpostgres_database=" + db.getPath().substring(1)),
-            List.of("dev"));
-    return new Running(process, "http://127.0.0.1:" + port);
+  Running launch(OkapiCommandLine line, Path dir) throws IOException {
+    return new Running(line.launch(java, jar, dir), line.url());
   }
 
   /** Starts Okapi's test module on a free port and waits for it. */
