@@ -55,10 +55,18 @@ public final class Settings {
   private final Map<Source, Map<String, List<String>>> sources;
   private final List<String> notes;
 
-  private Settings(Map<Source, Map<String, List<String>>> sources, List<String> notes) {
+  /**
+   * The conf file's keys whose value is an object or holds one (their texts are its JSON): given,
+   * only a key no setting reads may have one (a refused key's value is looked at).
+   */
+  private final Set<String> structured;
+
+  private Settings(
+      Map<Source, Map<String, List<String>>> sources, List<String> notes, Set<String> structured) {
     this.sources = new EnumMap<>(Source.class);
     sources.forEach((source, values) -> this.sources.put(source, new LinkedHashMap<>(values)));
     this.notes = List.copyOf(notes);
+    this.structured = Set.copyOf(structured);
   }
 
   private static Settings of(
@@ -68,9 +76,22 @@ public final class Settings {
     Map<Source, Map<String, List<String>>> all = new EnumMap<>(Source.class);
     all.put(Source.FLAG, flags);
     all.put(Source.PROPERTY, properties);
-    all.put(Source.CONF, conf);
-    return new Settings(all, List.of());
+    Map<String, List<String>> texts = new LinkedHashMap<>();
+    Set<String> structured = new LinkedHashSet<>();
+    conf.forEach(
+        (key, values) -> {
+          texts.put(key, values);
+          if (values.stream().anyMatch(v -> v.startsWith(STRUCTURED))) {
+            structured.add(key);
+            texts.put(key, values.stream().map(v -> v.replace(STRUCTURED, "")).toList());
+          }
+        });
+    all.put(Source.CONF, texts);
+    return new Settings(all, List.of(), structured);
   }
+
+  /** Marks a conf value that is not a string, number or boolean while the file is read. */
+  private static final String STRUCTURED = "\u0000";
 
   /**
    * @param values key to text, as flags
@@ -145,7 +166,7 @@ public final class Settings {
         });
     Map<Source, Map<String, List<String>>> all = new EnumMap<>(sources);
     all.put(Source.PROPERTY, taken);
-    return new Settings(all, notes);
+    return new Settings(all, notes, structured);
   }
 
   /**
@@ -154,10 +175,13 @@ public final class Settings {
   Settings withNotes(List<String> more) {
     List<String> all = new ArrayList<>(notes);
     all.addAll(more);
-    return new Settings(sources, all);
+    return new Settings(sources, all, structured);
   }
 
-  /** A JSON object's keys; an array gives a repeatable setting its values. */
+  /**
+   * A JSON object's keys; an array gives a repeatable setting its values. A value that is an object
+   * or holds one is kept as its JSON, marked, for a key no setting reads (a setting refuses it).
+   */
   private static Map<String, List<String>> readConf(Path file) {
     JsonNode json;
     try {
@@ -177,14 +201,32 @@ public final class Settings {
             e -> {
               JsonNode node = e.getValue();
               List<String> texts = new ArrayList<>();
-              (node.isArray() ? node : List.of(node)).forEach(n -> texts.add(text(e.getKey(), n)));
+              if (isPlain(node) || node.isArray() && allPlain(node)) {
+                (node.isArray() ? node : List.of(node))
+                    .forEach(n -> texts.add(text(e.getKey(), n)));
+              } else {
+                texts.add(STRUCTURED + node);
+              }
               values.put(e.getKey(), texts);
             });
     return values;
   }
 
+  private static boolean isPlain(JsonNode node) {
+    return node.isValueNode();
+  }
+
+  private static boolean allPlain(JsonNode array) {
+    for (JsonNode element : array) {
+      if (!isPlain(element)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static String text(String key, JsonNode node) {
-    if (!node.isValueNode() || node.isNull()) {
+    if (node.isNull()) {
       throw new IllegalArgumentException(
           key + " must be a string, number or boolean, was '" + node + "'");
     }
@@ -235,7 +277,7 @@ public final class Settings {
           kept.keySet().removeAll(keys);
           rest.put(source, kept);
         });
-    return new Settings(rest, notes);
+    return new Settings(rest, notes, structured);
   }
 
   /**
@@ -254,7 +296,33 @@ public final class Settings {
    */
   public <T> T get(Setting<T> setting) {
     Given given = given(setting).stream().findFirst().orElse(null);
-    return given == null ? setting.defaultValue() : setting.parse(given.key(), given.last());
+    return given == null ? setting.defaultValue() : setting.parse(given.key(), plain(given).last());
+  }
+
+  /**
+   * @return the given texts, if they are plain values
+   * @throws IllegalArgumentException {@code <key> must be a string, number or boolean, was ...}
+   */
+  private Given plain(Given given) {
+    if (given.source() == Source.CONF && structured.contains(given.key())) {
+      throw new IllegalArgumentException(
+          given.key() + " must be a string, number or boolean, was '" + given.last() + "'");
+    }
+    return given;
+  }
+
+  /**
+   * @return the last text of {@code key} as a flag, else in the conf file (a value that is an
+   *     object or holds one as its JSON, without spaces); null if it is given as neither
+   */
+  String text(String key) {
+    for (Source source : List.of(Source.FLAG, Source.CONF)) {
+      List<String> texts = sources.get(source).get(key);
+      if (texts != null) {
+        return texts.get(texts.size() - 1);
+      }
+    }
+    return null;
   }
 
   /**
@@ -272,7 +340,7 @@ public final class Settings {
   public <T> List<T> getAll(Setting<T> setting) {
     return given(setting).stream()
         .findFirst()
-        .map(g -> g.texts().stream().map(t -> setting.parse(g.key(), t)).toList())
+        .map(g -> plain(g).texts().stream().map(t -> setting.parse(g.key(), t)).toList())
         .orElse(List.of());
   }
 

@@ -24,8 +24,23 @@ public final class SettingsSpec {
   private static final int WIDTH = 100;
   private static final String INDENT = "      ";
 
-  /** A key this spec does not read: refused (with the reason) or accepted and noted (why). */
-  private record Other(boolean refused, String reason) {}
+  /**
+   * A key this spec does not read: refused (with the reason) or accepted and noted (why); a refused
+   * one may be accepted and noted with one value that means nothing here ({@code harmless}, or
+   * null).
+   */
+  private record Other(boolean refused, String reason, String harmless, String whyHarmless) {
+    Other(boolean refused, String reason) {
+      this(refused, reason, null, null);
+    }
+
+    /**
+     * @return whether this value, as given, is refused
+     */
+    boolean refuses(String value) {
+      return refused && (harmless == null || !harmless.equals(value.replaceAll("\\s", "")));
+    }
+  }
 
   private final List<Setting<?>> settings;
   private final Map<String, Other> others;
@@ -83,6 +98,19 @@ public final class SettingsSpec {
    */
   public SettingsSpec refuse(String key, String reason) {
     return withOther(key, new Other(true, reason));
+  }
+
+  /**
+   * As {@link #refuse}, except for one value that means nothing here, such as the value a tool
+   * writes for the key whether or not it is used: the key with that value (spaces aside) is noted
+   * as {@link #note} notes a key.
+   *
+   * @param harmless that value, without spaces
+   * @param whyHarmless why it is not used
+   * @return this spec refusing that key, but for that value
+   */
+  public SettingsSpec refuseUnless(String key, String harmless, String reason, String whyHarmless) {
+    return withOther(key, new Other(true, reason, harmless, whyHarmless));
   }
 
   /**
@@ -158,7 +186,7 @@ public final class SettingsSpec {
               booleans.addAll(s.aliasKeys());
             });
     Settings read = Settings.fromArgs(args, booleans).withProperties(properties, aliasKeys());
-    List<String> notes = new ArrayList<>(othersGiven(read.givenKeys(), properties));
+    List<String> notes = new ArrayList<>(othersGiven(read, properties));
     read.checkKnown(this);
     for (Setting<?> setting : settings) {
       if (read.has(setting) && setting.isRepeatable()) {
@@ -175,7 +203,8 @@ public final class SettingsSpec {
    * Refuses a refused key given anywhere, and notes a noted one, unless the key is a setting's own
    * key read from that source.
    */
-  private List<String> othersGiven(Set<String> givenKeys, Map<String, String> properties) {
+  private List<String> othersGiven(Settings given, Map<String, String> properties) {
+    Set<String> givenKeys = given.givenKeys();
     Set<String> read = keys();
     Set<String> aliases = aliasKeys();
     List<String> notes = new ArrayList<>();
@@ -187,11 +216,13 @@ public final class SettingsSpec {
           if (!asFlagOrConf && !asProperty) {
             return;
           }
-          if (other.refused()) {
+          String value = asProperty ? property : given.text(key);
+          if (other.refuses(value)) {
             throw new IllegalArgumentException(key + ": " + other.reason());
           }
           String how = asProperty ? "-D" + key : key;
-          notes.add(how + " is not used: " + other.reason());
+          notes.add(
+              how + " is not used: " + (other.refused() ? other.whyHarmless() : other.reason()));
         });
     return notes;
   }
@@ -292,8 +323,15 @@ public final class SettingsSpec {
                     .append("` | ")
                     .append(e.getValue().refused() ? "refused: " : "accepted, not used: ")
                     .append(cell(e.getValue().reason()))
+                    .append(harmlessDoc(e.getValue()))
                     .append(" |\n"));
     return out.toString();
+  }
+
+  private static String harmlessDoc(Other other) {
+    return other.harmless() == null
+        ? ""
+        : "; `" + other.harmless() + "` is accepted, not used: " + cell(other.whyHarmless());
   }
 
   /** The aliases for {@code help}; the own key as an alias is written {@code -Dkey}. */

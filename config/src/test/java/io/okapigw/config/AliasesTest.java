@@ -39,6 +39,8 @@ class AliasesTest {
   private static final SettingsSpec SPEC =
       SettingsSpec.of(PORT, URL, TTL, ON, HOST)
           .refuse("dockerUrl", "modules are not deployed here; register them in discovery")
+          .refuseUnless(
+              "dockerRegistries", "[{}]", "images are not pulled here", "the default: no registry")
           .note("host", "names deployed modules' host; nothing is deployed here")
           .note("lang", "messages are in English");
 
@@ -161,6 +163,21 @@ class AliasesTest {
   }
 
   @Test
+  void refusedKeyButForOneValue_thatValueNoted_anyOtherStops(@TempDir Path dir) throws IOException {
+    Path conf = dir.resolve("okapi.json");
+    Files.writeString(conf, "{\"dockerRegistries\": [ {} ]}");
+    assertThat(read(Map.of(), "-conf", conf.toString()).notes())
+        .containsExactly("dockerRegistries is not used: the default: no registry");
+    Files.writeString(conf, "{\"dockerRegistries\": [{\"username\": \"u\"}]}");
+    assertThatThrownBy(() -> read(Map.of(), "-conf", conf.toString()))
+        .hasMessage("dockerRegistries: images are not pulled here");
+    assertThat(SPEC.aliasMarkdown("key"))
+        .contains(
+            "| `dockerRegistries` | refused: images are not pulled here; `[{}]` is accepted, not"
+                + " used: the default: no registry |");
+  }
+
+  @Test
   void spec_aliasOfAnotherSettingsKey_refused() {
     Setting<Integer> other = Setting.integer("http.port", 1, 0, 9);
     assertThatThrownBy(() -> SettingsSpec.of(PORT, other))
@@ -190,6 +207,8 @@ class AliasesTest {
             | `token_cache_ttl_ms` | `cache.ttl` |
             | `enable_on` | `on` |
             | `dockerUrl` | refused: modules are not deployed here; register them in discovery |
+            | `dockerRegistries` | refused: images are not pulled here; `[{}]` is accepted, not used: \
+            the default: no registry |
             | `host` | accepted, not used: names deployed modules' host; nothing is deployed here |
             | `lang` | accepted, not used: messages are in English |
             """);

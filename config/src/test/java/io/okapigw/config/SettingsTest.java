@@ -256,9 +256,13 @@ class SettingsTest {
     Files.writeString(conf, "[1]");
     assertThatThrownBy(() -> Settings.fromArgs(List.of("-conf", conf.toString())))
         .hasMessage("conf: " + conf + " is not a JSON object");
-    Files.writeString(conf, "{\"x.user\": {\"a\": 1}}");
+    Files.writeString(conf, "{\"x.count\": {\"a\": 1}}");
+    Settings structured = Settings.fromArgs(List.of("-conf", conf.toString()));
+    assertThatThrownBy(() -> structured.get(COUNT))
+        .hasMessage("x.count must be a string, number or boolean, was '{\"a\":1}'");
+    Files.writeString(conf, "{\"x.count\": null}");
     assertThatThrownBy(() -> Settings.fromArgs(List.of("-conf", conf.toString())))
-        .hasMessageStartingWith("x.user must be a string, number or boolean");
+        .hasMessageStartingWith("x.count must be a string, number or boolean");
     assertThatThrownBy(() -> Settings.fromArgs(List.of("-conf", dir.resolve("no").toString())))
         .hasMessageStartingWith("conf: cannot read");
   }

@@ -15,7 +15,8 @@ import java.util.Map;
  * An Okapi deployment's command line, as an operator writes it: Okapi's keys as {@code -D} system
  * properties ({@code java -Dstorage=postgres -Dpostgres_host=... -jar okapi-core-fat.jar dev}) or
  * the same keys in a {@code -conf} JSON file ({@code java -jar okapi-core-fat.jar dev -conf
- * okapi.json}). The same line starts Okapi's fat jar and the gateway's: only the jar differs.
+ * okapi.json}, numbers written as numbers). The same line starts Okapi's fat jar and the gateway's:
+ * only the jar differs.
  *
  * @param keys Okapi's keys and their values, in the order written
  * @param inConf whether the keys go into a {@code -conf} file (else {@code -D} properties)
@@ -90,7 +91,9 @@ record OkapiCommandLine(Map<String, String> keys, boolean inConf, String command
     List<String> args = new ArrayList<>(List.of(command));
     if (inConf) {
       JsonObject conf = new JsonObject();
-      keys.forEach(conf::put);
+      keys.forEach(
+          (key, value) ->
+              conf.put(key, value.matches("\\d{1,9}") ? Integer.valueOf(value) : value));
       Path file = Files.createDirectories(dir).resolve("okapi.json");
       Files.writeString(file, conf.encodePrettily());
       args.addAll(List.of("-conf", file.toString()));

@@ -62,7 +62,12 @@ public final class OkapiKeys {
   public static final SettingsSpec SPEC =
       SettingsSpec.of(LOGLEVEL, ENABLE_SYSTEM_AUTH, TRACE_HEADERS)
           .refuse("dockerUrl", NO_DEPLOYMENT)
-          .refuse("dockerRegistries", NO_DEPLOYMENT)
+          .refuseUnless(
+              "dockerRegistries",
+              "[{}]",
+              NO_DEPLOYMENT,
+              "Okapi's default (Docker Hub without credentials), which Okapi's okapi.sh writes into"
+                  + " the -conf file it generates; this gateway pulls no images")
           .refuse("containerHost", NO_DEPLOYMENT)
           .refuse("port_start", NO_DEPLOYMENT)
           .refuse("port_end", NO_DEPLOYMENT)
@@ -103,6 +108,10 @@ public final class OkapiKeys {
                   + " here nodes are listed by cluster id and okapi-url, nothing is deployed, and"
                   + " the node listens on every interface (set the interface with --host)")
           .note("lang", "messages are in English")
+          .note(
+              "WARNING",
+              "the line Okapi's okapi.sh writes at the top of the -conf file it generates (a"
+                  + " comment)")
           .note("mode", "the command on the command line is run");
 
   private OkapiKeys() {}

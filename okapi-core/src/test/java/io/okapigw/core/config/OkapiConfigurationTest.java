@@ -247,6 +247,58 @@ class OkapiConfigurationTest {
         .hasMessageStartingWith(key + ": this gateway launches no modules");
   }
 
+  /**
+   * The -conf file Okapi's own okapi.sh (its Debian package, {@code dist/okapi.sh}) generates with
+   * {@code storage="postgres"}, as it wrote it: its {@code WARNING} line and {@code
+   * dockerRegistries} at Okapi's default are accepted and said to be unused.
+   */
+  @Test
+  void okapiShGeneratedConf_readAsOkapiReadsIt() throws IOException {
+    String file =
+        conf(
+            """
+            {
+              "WARNING": "AUTOMATICALLY CREATED FILE, DO NOT EDIT!",
+              "dockerRegistries": [
+                {}
+              ],
+              "postgres_host": "localhost",
+              "postgres_port": "9350",
+              "postgres_username": "okapi",
+              "postgres_password": "okapi25",
+              "postgres_database": "deb"
+            }
+            """);
+    Settings settings = read(Map.of("storage", "postgres", "http.port", "9356"), "-conf", file);
+    assertThat(GatewayOptions.from(settings).storage().describe())
+        .isEqualTo("postgres okapi@localhost:9350/deb");
+    assertThat(settings.notes())
+        .containsExactlyInAnyOrder(
+            "WARNING is not used: the line Okapi's okapi.sh writes at the top of the -conf file"
+                + " it generates (a comment)",
+            "dockerRegistries is not used: Okapi's default (Docker Hub without credentials), which"
+                + " Okapi's okapi.sh writes into the -conf file it generates; this gateway pulls"
+                + " no images");
+  }
+
+  @Test
+  void dockerRegistriesOtherThanOkapisDefault_refused() throws IOException {
+    String file = conf("{\"dockerRegistries\": [{\"username\": \"u\", \"password\": \"p\"}]}");
+    assertThatThrownBy(() -> options(Map.of(), "-conf", file))
+        .hasMessage("dockerRegistries: " + OkapiKeys.NO_DEPLOYMENT);
+    assertThat(read(Map.of("dockerRegistries", "[ {} ]")).notes())
+        .singleElement()
+        .asString()
+        .startsWith("-DdockerRegistries is not used: Okapi's default");
+  }
+
+  @Test
+  void confValueAnObject_forASetting_refusedNamingIt() throws IOException {
+    String file = conf("{\"port\": {\"http\": 9130}}");
+    assertThatThrownBy(() -> options(Map.of(), "-conf", file))
+        .hasMessage("port must be a string, number or boolean, was '{\"http\":9130}'");
+  }
+
   @ParameterizedTest
   @ValueSource(
       strings = {
