@@ -19,13 +19,13 @@ import java.util.Optional;
  * @param java the {@code java} it runs on (7.0.x needs Java 21 or later)
  * @param testModule the {@code okapi-test-module-fat.jar} of the same tree
  */
-record ReferenceOkapi(String version, Path jar, Path java, Path testModule) {
+public record ReferenceOkapi(String version, Path jar, Path java, Path testModule) {
 
   /**
    * Okapi 6.1.5: {@code -Dokapigw.okapi615.jar} (default {@code
    * /work/ref/okapi-6.1.5/okapi-core/target/okapi-core-fat.jar}), on this JVM's Java.
    */
-  static Optional<ReferenceOkapi> v615() {
+  public static Optional<ReferenceOkapi> v615() {
     return find(
         "6.1.5",
         "okapigw.okapi615.jar",

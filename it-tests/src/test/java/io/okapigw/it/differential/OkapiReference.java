@@ -1,5 +1,6 @@
 package io.okapigw.it.differential;
 
+import io.okapigw.it.ReferenceOkapi;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.JavaProcess;
 import java.io.IOException;
@@ -14,16 +15,18 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Okapi built from source (see the project's ENVIRONMENT notes), outside the project: its fat jar
- * from {@code -Dokapi.jar=PATH} (or {@code OKAPI_JAR}), run by {@code -Dokapi.java=PATH} (or {@code
- * OKAPI_JAVA}; Okapi 7 needs Java 21), else by this JVM's java. As an execution condition it skips
- * a test class with a printed notice when no jar is given, and fails it when the jar given is
- * missing: never a silent skip.
+ * from {@code -Dokapi.jar=PATH} (or {@code OKAPI_JAR}), else Okapi 6.1.5 where {@link
+ * ReferenceOkapi#v615()} finds it, run by {@code -Dokapi.java=PATH} (or {@code OKAPI_JAVA}; Okapi 7
+ * needs Java 21), else by this JVM's java. As an execution condition it skips a test class with a
+ * printed notice when there is no jar, and fails it when the jar given is missing: never a silent
+ * skip.
  */
 final class OkapiReference implements ExecutionCondition {
 
   static final String NOTICE =
       "NOTICE: no Okapi to compare with: the side-by-side run is skipped"
-          + " (give an Okapi fat jar with -Dokapi.jar=.../okapi-core/target/okapi-core-fat.jar)";
+          + " (give an Okapi fat jar with -Dokapi.jar=.../okapi-core/target/okapi-core-fat.jar,"
+          + " or build Okapi 6.1.5 where -Dokapigw.okapi615.jar points)";
 
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
@@ -39,7 +42,9 @@ final class OkapiReference implements ExecutionCondition {
   }
 
   static Optional<Path> jar() {
-    return setting("okapi.jar", "OKAPI_JAR").map(Path::of);
+    return setting("okapi.jar", "OKAPI_JAR")
+        .map(Path::of)
+        .or(() -> ReferenceOkapi.v615().map(ReferenceOkapi::jar));
   }
 
   private static Optional<String> setting(String property, String variable) {
