@@ -208,6 +208,33 @@ class TokenServiceTest {
         "extra_permissions");
   }
 
+  /**
+   * RFC 7519: {@code exp}, {@code nbf} and {@code iat} are NumericDates, JSON numbers. JJWT also
+   * reads a string ({@code "exp": "1750000000"}) as a date, which a gateway's cache, reading only
+   * numbers, would not bound its entries by.
+   */
+  @Test
+  void verify_dateClaimsThatAreNotNumbers_401() throws Exception {
+    byte[] k = ForgedTokens.key(dir.resolve("keys").resolve("signing.key"));
+    long exp = clock.instant().getEpochSecond() + 60;
+    JsonObject good =
+        new JsonObject()
+            .put("sub", "alice")
+            .put("user_id", "u1")
+            .put("tenant", "diku")
+            .put("type", "access")
+            .put("sid", "s1");
+    for (JsonObject claims :
+        List.of(
+            good.copy().put("exp", Long.toString(exp)),
+            good.copy().put("exp", exp).put("nbf", Long.toString(exp - 120)),
+            good.copy().put("exp", exp).put("iat", Long.toString(exp - 120)))) {
+      assert401(
+          () -> tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, claims)),
+          "must be a number");
+    }
+  }
+
   @Test
   void verify_tooLong_401BeforeParsing() {
     assert401(() -> tokens.verify("a".repeat(8193)), "too large");

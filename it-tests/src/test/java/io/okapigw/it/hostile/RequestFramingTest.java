@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Request smuggling shapes on raw sockets against the gateway JVM: a head two parsers could frame
@@ -182,6 +183,55 @@ class RequestFramingTest {
       c.send("GET /s/cors HTTP/1.1\r\nHost: x\r\nOrigin: https://a b\r\n" + DIKU + "\r\n");
       RawResponse response = c.response();
       assertThat(response.status()).as(response.toString()).isEqualTo(403);
+    }
+    moduleSawNothing();
+  }
+
+  /**
+   * Netty refuses two Content-Length values in HTTP/1.1 only: an HTTP/1.0 keep-alive request with
+   * two was read by the first, and the rest of its body as a second request that reached the
+   * module.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "Content-Length: 5\r\nContent-Length: LONG",
+        "Content-Length: LONG\r\nContent-Length: 5",
+        "Content-Length: 5, LONG"
+      })
+  void http10TwoContentLengths_400Closed_hiddenRequestNeverForwarded(String lengths)
+      throws Exception {
+    String body = "hello" + SMUGGLED.replace("HTTP/1.1", "HTTP/1.0");
+    try (RawConnection c = connect()) {
+      c.send(
+          "POST /s/echo HTTP/1.0\r\nConnection: keep-alive\r\n"
+              + DIKU
+              + lengths.replace("LONG", Integer.toString(body.length()))
+              + "\r\n\r\n"
+              + body);
+      refusedAndClosed(c, 400);
+    }
+    moduleSawNothing();
+  }
+
+  /** Control characters (ESC included), bytes beyond ASCII and {@code #} were forwarded as sent. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "/s/\u001b[2Jclear",
+        "/s/a\u0001b",
+        "/s/a\u007fb",
+        "/s/caf\u00e9",
+        "/s/x#fragment",
+        "/s/x?q=\u00ff",
+        "/s/x?q=a\u0000b"
+      })
+  void targetWithControlNonAsciiOrFragment_400NeverForwarded(String target) throws Exception {
+    try (RawConnection c = connect()) {
+      RawResponse response =
+          c.send("GET " + target + " HTTP/1.1\r\nHost: x\r\n" + DIKU + "\r\n").response();
+      assertThat(response.status()).as(response.toString()).isEqualTo(400);
+      assertThat(response.text()).contains("request target");
     }
     moduleSawNothing();
   }
