@@ -78,6 +78,7 @@ final class Exchange {
     in.response().closeHandler(v -> abort());
     Future<HttpClientResponse> answered = hasBody(in) ? sendBody() : sendWithoutBody();
     return answered
+        .compose(UpstreamClient::finalAnswer)
         .map(this::hold)
         .onFailure(
             e -> {
