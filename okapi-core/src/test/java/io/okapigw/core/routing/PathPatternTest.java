@@ -3,7 +3,10 @@ package io.okapigw.core.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -38,6 +41,39 @@ class PathPatternTest {
     assertThat(PathPattern.compile(pattern).matches(path))
         .as(pattern + " ~ " + path)
         .isEqualTo(expected);
+  }
+
+  /**
+   * The automaton accepts exactly what the regular expression Okapi patterns mean accepts ({@code
+   * {name}} as {@code [^/]+}, {@code *} as {@code .*}), for random short patterns and paths.
+   */
+  @Test
+  void matches_sameAsTheRegularExpression_forRandomPatternsAndPaths() {
+    long seed = new SecureRandom().nextLong();
+    Random random = new Random(seed);
+    String[] patternParts = {"a", "b", "/", "*", "{p}"};
+    String[] pathParts = {"a", "b", "/"};
+    for (int i = 0; i < 20_000; i++) {
+      String pattern = "/" + join(random, patternParts, random.nextInt(7));
+      String path = "/" + join(random, pathParts, random.nextInt(9));
+      boolean expected = regex(pattern).matcher(path).matches();
+      assertThat(PathPattern.compile(pattern).matches(path))
+          .as("seed %d: %s ~ %s", seed, pattern, path)
+          .isEqualTo(expected);
+    }
+  }
+
+  private static String join(Random random, String[] parts, int n) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      out.append(parts[random.nextInt(parts.length)]);
+    }
+    return out.toString();
+  }
+
+  private static Pattern regex(String pattern) {
+    String quoted = pattern.replace("{p}", "\u0000").replace("*", "\u0001").replace("/", "\\/");
+    return Pattern.compile(quoted.replace("\u0000", "[^/]+").replace("\u0001", ".*"));
   }
 
   /**
