@@ -107,6 +107,22 @@ class TimerFiringTest {
     assertThat(calls()).hasSize(3);
   }
 
+  /**
+   * A descriptor's timer faster than a second (Okapi takes any period) fires every second: the
+   * module is called 10 times in 10 s, not 100.
+   */
+  @Test
+  void descriptorTimerUnderASecond_firesEverySecond() {
+    gw.install(
+        "diku",
+        timerModule(TIMER_MODULE, every("POST", "/fast", "100", "millisecond")),
+        module.url());
+    for (int i = 0; i < 100; i++) {
+      clock.advance(Duration.ofMillis(100));
+    }
+    assertThat(calls()).hasSize(10).containsOnly("POST /fast");
+  }
+
   @Test
   void withAuthModule_authFilterAskedWithModulePermissions_callCarriesModuleTokenAndPermissions() {
     TestModule auth =
