@@ -11,6 +11,7 @@ import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.RevokedSession;
 import io.okapigw.authtoken.store.StoreChange;
+import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.okapigw.authtoken.token.RevokedSessions;
 import io.okapigw.authtoken.token.SigningKey;
 import io.okapigw.authtoken.token.TokenService;
@@ -66,7 +67,8 @@ record AuthtokenServices(
     LoginService login =
         new LoginService(
             new LoginService.LoginContext(
-                store, hasher, tokens, revoked, gateway, o.clock(), o.tokenTtl(), o.refreshTtl()));
+                store, hasher, tokens, revoked, gateway, o.clock(), o.tokenTtl(), o.refreshTtl()),
+            new LoginThrottle(o.loginThrottle(), o.clock(), o.passwordHashThreads()));
     LookupClient lookups = o.userLookup() == UserLookup.GATEWAY ? new LookupClient(vertx) : null;
     UserSource local = UserSource.local(directory);
     UserSource source =

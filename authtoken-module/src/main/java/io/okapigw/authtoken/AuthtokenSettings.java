@@ -1,6 +1,7 @@
 package io.okapigw.authtoken;
 
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.throttle.LoginThrottleOptions;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
@@ -114,7 +115,7 @@ public final class AuthtokenSettings {
   public static final Setting<Integer> PASSWORD_HASH_THREADS =
       Setting.integer("password-hash-threads", Runtime.getRuntime().availableProcessors(), 1, 256)
           .shownDefault("cores")
-          .about("threads hashing passwords; more logins queue");
+          .about("threads hashing passwords; more logins wait, up to `login.hash-queue`");
 
   public static final Setting<Integer> MAX_TOKEN_LENGTH =
       Setting.integer("max-token-length", AuthtokenOptions.DEFAULT_MAX_TOKEN_LENGTH, 256, 16384)
@@ -147,7 +148,11 @@ public final class AuthtokenSettings {
           PASSWORD_HASH_ITERATIONS,
           PASSWORD_HASH_THREADS,
           MAX_TOKEN_LENGTH,
-          USER_LOOKUP);
+          USER_LOOKUP,
+          LoginThrottleOptions.FAIL_ATTEMPTS,
+          LoginThrottleOptions.FAIL_TIMEOUT,
+          LoginThrottleOptions.CLIENT_FAIL_ATTEMPTS,
+          LoginThrottleOptions.HASH_QUEUE);
 
   private AuthtokenSettings() {}
 
@@ -173,7 +178,8 @@ public final class AuthtokenSettings {
             .setPasswordHashIterations(settings.get(PASSWORD_HASH_ITERATIONS))
             .setPasswordHashThreads(settings.get(PASSWORD_HASH_THREADS))
             .setMaxTokenLength(settings.get(MAX_TOKEN_LENGTH))
-            .setUserLookup(settings.get(USER_LOOKUP));
+            .setUserLookup(settings.get(USER_LOOKUP))
+            .setLoginThrottle(LoginThrottleOptions.from(settings));
     settings.getAll(BOOTSTRAP).forEach(spec -> o.addBootstrapUser(BootstrapUser.parse(spec)));
     settings
         .getAll(BOOTSTRAP_ENV)
