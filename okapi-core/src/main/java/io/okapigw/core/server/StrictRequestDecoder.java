@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObject;
@@ -146,14 +147,25 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   @Override
   protected boolean isContentAlwaysEmpty(HttpMessage msg) {
     if (msg instanceof HttpRequest request) {
-      checkHost(request.protocolVersion(), request.headers().get(HttpHeaderNames.HOST));
-      if (contentLengths > 1) {
-        throw new HttpError(
-            400, "more than one Content-Length header is refused (RFC 9112 section 6.3)");
+      try {
+        checkHead(request);
+      } catch (HttpError refused) {
+        // the connection closes after the refusal: an HTTP/1.0 keep-alive request must not be
+        // answered "Connection: keep-alive" (Vert.x reads its keep-alive from these headers)
+        request.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        throw refused;
       }
-      checkFraming(request.headers(), request.protocolVersion());
     }
     return super.isContentAlwaysEmpty(msg);
+  }
+
+  private void checkHead(HttpRequest request) {
+    checkHost(request.protocolVersion(), request.headers().get(HttpHeaderNames.HOST));
+    if (contentLengths > 1) {
+      throw new HttpError(
+          400, "more than one Content-Length header is refused (RFC 9112 section 6.3)");
+    }
+    checkFraming(request.headers(), request.protocolVersion());
   }
 
   @Override

@@ -223,6 +223,7 @@ class StrictHttpTest {
         Response response = client.response();
         assertThat(response.status()).as(lengths).isEqualTo(400);
         assertThat(response.body()).contains("Content-Length");
+        assertThat(response.head().headers()).containsEntry("connection", "close");
         assertThat(client.readTextUntilClosed()).isEmpty();
       }
     }
