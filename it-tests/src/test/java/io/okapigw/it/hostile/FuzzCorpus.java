@@ -55,9 +55,9 @@ final class FuzzCorpus {
               new FuzzRequest("POST", "/authn/login")
                   .header("Content-Type", "application/json")
                   .body(
-                      "{\"username\":\"alice\",\"password\":\""
-                          + (r.nextBoolean() ? "alice" : "nope")
-                          + "\"}");
+                      r.nextBoolean()
+                          ? "{\"username\":\"alice\",\"password\":\"alice\"}"
+                          : "{\"username\":\"mallory\",\"password\":\"nope\"}");
           case 10 -> new FuzzRequest("GET", "/_/proxy/health");
           case 11 -> new FuzzRequest("GET", "/_/invoke/tenant/diku/s/ping");
           case 12 -> {

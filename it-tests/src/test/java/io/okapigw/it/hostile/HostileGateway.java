@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.throttle.LoginThrottleOptions;
 import io.okapigw.folio.register.AuthtokenDescriptor;
 import io.okapigw.it.AdminCalls;
 import io.okapigw.it.Jars;
@@ -127,6 +128,9 @@ final class HostileGateway implements AutoCloseable {
             AuthtokenOptions.onLoopback(dir)
                 .setGatewayUrl(adminUrl())
                 .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+                // every client of the run is 127.0.0.1: the fuzz run's failed logins must not
+                // lock it for the tests after (users are locked as by default)
+                .setLoginThrottle(new LoginThrottleOptions(5, Duration.ofMinutes(10), 0, 100))
                 .addBootstrapUser(
                     new BootstrapUser(TENANT, "alice", "alice", List.of("secure.get")))
                 .addBootstrapUser(new BootstrapUser(TENANT, "carol", "carol", List.of()))

@@ -147,14 +147,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   @Override
   protected boolean isContentAlwaysEmpty(HttpMessage msg) {
     if (msg instanceof HttpRequest request) {
-      try {
-        checkHead(request);
-      } catch (HttpError refused) {
-        // the connection closes after the refusal: an HTTP/1.0 keep-alive request must not be
-        // answered "Connection: keep-alive" (Vert.x reads its keep-alive from these headers)
-        request.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        throw refused;
-      }
+      checkHead(request);
     }
     return super.isContentAlwaysEmpty(msg);
   }
@@ -175,7 +168,11 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     super.decode(ctx, buffer, out);
     for (int i = out.size() - 1; i >= before; i--) {
       Object decoded = out.get(i);
-      if (decoded instanceof HttpContent content
+      if (decoded instanceof HttpRequest refused && refused.decoderResult().isFailure()) {
+        // the connection closes after a refused head: an HTTP/1.0 keep-alive request must not be
+        // answered "Connection: keep-alive" (Vert.x reads its keep-alive from these headers)
+        refused.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+      } else if (decoded instanceof HttpContent content
           && !(decoded instanceof HttpRequest)
           && ((HttpObject) decoded).decoderResult().isFailure()) {
         out.remove(i);
