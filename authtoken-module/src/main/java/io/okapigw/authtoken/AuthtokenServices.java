@@ -68,7 +68,7 @@ record AuthtokenServices(
         new LoginService(
             new LoginService.LoginContext(
                 store, hasher, tokens, revoked, gateway, o.clock(), o.tokenTtl(), o.refreshTtl()),
-            new LoginThrottle(o.loginThrottle(), o.clock(), o.passwordHashThreads()));
+            new LoginThrottle(o.loginThrottle(), o.clock()));
     LookupClient lookups = o.userLookup() == UserLookup.GATEWAY ? new LookupClient(vertx) : null;
     UserSource local = UserSource.local(directory);
     UserSource source =

@@ -26,7 +26,8 @@ import java.util.function.Supplier;
  *       lock is looked at again then: 40 concurrent guesses for one user cost one hash at a time
  *       and five in all (then it is locked), while other users' logins go on beside them;
  *   <li>at most {@code login.hash-queue} logins wait for their check, and at most as many in one
- *       user's line; more are answered 429 with {@code Retry-After} estimated from recent checks.
+ *       user's line; more are answered 429 with {@code Retry-After}: how long checks take lately
+ *       (their wait for a hashing thread included), about the time the queue needs to move on.
  * </ul>
  *
  * Locks are by user name (any case) whether the user exists or not, so a 429 tells nothing of which
@@ -41,7 +42,6 @@ public final class LoginThrottle {
 
   private final LoginThrottleOptions options;
   private final Clock clock;
-  private final int hashThreads;
   private final Cache<String, Attempts> users;
   private final Cache<String, Attempts> clients;
   private final AtomicInteger waiting = new AtomicInteger();
@@ -50,12 +50,10 @@ public final class LoginThrottle {
   /**
    * @param options the {@code login.*} settings
    * @param clock the time locks are measured by
-   * @param hashThreads threads checking passwords (for {@code Retry-After})
    */
-  public LoginThrottle(LoginThrottleOptions options, Clock clock, int hashThreads) {
+  public LoginThrottle(LoginThrottleOptions options, Clock clock) {
     this.options = options;
     this.clock = clock;
-    this.hashThreads = hashThreads;
     this.users = cache(options);
     this.clients = cache(options);
   }
@@ -104,7 +102,7 @@ public final class LoginThrottle {
     Future<Void> turn = user.line(done, options.hashQueue());
     if (turn == null) {
       return Future.failedFuture(
-          busy("too many logins of " + username + " waiting", user.queued()));
+          busy("too many logins of " + username + " waiting", user.queued() * meanCheckMillis()));
     }
     return turn.transform(v -> check(username, user, from, login, wrongCredentials))
         .andThen(v -> done.complete());
@@ -124,7 +122,7 @@ public final class LoginThrottle {
     if (waiting.incrementAndGet() > options.hashQueue()) {
       waiting.decrementAndGet();
       return Future.failedFuture(
-          busy("too many logins waiting for their password check", options.hashQueue()));
+          busy("too many logins waiting for their password check", meanCheckMillis()));
     }
     long start = clock.millis();
     return login
@@ -167,9 +165,17 @@ public final class LoginThrottle {
   }
 
   /** A 429 for a full line: try again once those in it may be through. */
-  private ApiException busy(String what, int ahead) {
-    long wait = seconds(ahead * meanCheckMillis.get() / hashThreads);
+  private static ApiException busy(String what, long millis) {
+    long wait = seconds(millis);
     return ApiException.tooManyRequests(what + ": try again in " + wait + " s", wait);
+  }
+
+  /**
+   * A check's time lately, from its turn to its end: its wait for a hashing thread and its hash, so
+   * about how long the logins waiting now take to get through.
+   */
+  private long meanCheckMillis() {
+    return meanCheckMillis.get();
   }
 
   private static long seconds(long millis) {

@@ -39,8 +39,11 @@ public record LoginThrottleOptions(
                   + " 0: none");
 
   public static final Setting<Integer> HASH_QUEUE =
-      Setting.integer("login.hash-queue", 100, 1, 100_000)
-          .about("logins waiting for a password check, at most; more are answered 429");
+      Setting.integer("login.hash-queue", 1_000, 1, 100_000)
+          .about("logins waiting for a password check, at most; more are answered 429")
+          .details(
+              "With `Retry-After`. About 1-2 minutes of checks at the default hash cost on 2"
+                  + " cores: a login waiting longer would find its client gone.");
 
   /**
    * @throws IllegalArgumentException naming the setting out of range
