@@ -50,7 +50,7 @@ public final class AuthFilterClient {
         .compose(
             target ->
                 send(target, request)
-                    .compose(UpstreamClient::finalAnswer)
+                    .map(UpstreamClient::finalAnswer)
                     .compose(this::read)
                     .recover(UpstreamClient.failureFor(target)))
         .map(AuthFilterClient::decision)

@@ -89,7 +89,7 @@ final class FilterCalls {
         .compose(
             target ->
                 send(request, stage, extra, target)
-                    .compose(UpstreamClient::finalAnswer)
+                    .map(UpstreamClient::finalAnswer)
                     .compose(response -> drain(stage, response))
                     .recover(UpstreamClient.failureFor(target)));
   }

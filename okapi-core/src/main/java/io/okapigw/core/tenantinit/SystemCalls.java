@@ -212,7 +212,7 @@ public final class SystemCalls {
                 client
                     .request(options.setAbsoluteURI(base + path))
                     .compose(request -> request.send(body))
-                    .compose(UpstreamClient::finalAnswer)
+                    .map(UpstreamClient::finalAnswer)
                     .compose(SystemCalls::answer)
                     .recover(
                         e ->

@@ -97,25 +97,27 @@ public final class UpstreamClient {
   /**
    * The module's final answer, as every caller takes it: an informational status (1xx) as the final
    * answer, a {@code 101 Switching Protocols} above all (the gateway forwards no {@code Upgrade},
-   * so it never asks for one), fails with a {@link BadAnswer} (502 through {@link #mapFailure}) and
-   * its connection is closed: it is never relayed, nor the connection pooled to read the next
-   * answer from bytes of another protocol.
+   * so it never asks for one), throws a {@link BadAnswer} (502 through {@link #mapFailure}) and its
+   * connection is closed: it is never relayed, nor the connection pooled to read the next answer
+   * from bytes of another protocol.
+   *
+   * @return {@code response}, a final answer
+   * @throws BadAnswer for a 1xx
    */
-  public static Future<HttpClientResponse> finalAnswer(HttpClientResponse response) {
+  public static HttpClientResponse finalAnswer(HttpClientResponse response) {
     int status = response.statusCode();
     if (status >= 200) {
-      return Future.succeededFuture(response);
+      return response;
     }
     HttpConnection connection = response.request().connection();
     // what follows the head is not HTTP: Vert.x would log an ERROR for it before the close
     connection.exceptionHandler(UpstreamClient::debug);
     connection.close();
-    return Future.failedFuture(
-        new BadAnswer(
-            "answered "
-                + status
-                + (response.statusMessage() == null ? "" : " " + response.statusMessage())
-                + " as its final answer, to a request that asked for no upgrade"));
+    throw new BadAnswer(
+        "answered "
+            + status
+            + (response.statusMessage() == null ? "" : " " + response.statusMessage())
+            + " as its final answer, to a request that asked for no upgrade");
   }
 
   /** A module's answer that breaks HTTP: the request fails with 502 naming the module. */
