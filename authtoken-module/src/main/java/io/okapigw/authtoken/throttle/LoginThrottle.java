@@ -94,10 +94,6 @@ public final class LoginThrottle {
     Attempts user =
         users.get(tenant + '\n' + username.toLowerCase(Locale.ROOT), k -> new Attempts());
     Attempts from = client == null ? null : clients.get(client, k -> new Attempts());
-    ApiException locked = locked(username, user, from);
-    if (locked != null) {
-      return Future.failedFuture(locked);
-    }
     Promise<Void> done = Promise.promise();
     Future<Void> turn = user.line(done, options.hashQueue());
     if (turn == null) {
@@ -108,7 +104,10 @@ public final class LoginThrottle {
         .andThen(v -> done.complete());
   }
 
-  /** The login's turn has come: locked meanwhile, or too many waiting, or checked now. */
+  /**
+   * The login's turn has come (at once when no other login of the user is in line): locked, or too
+   * many waiting, or checked now.
+   */
   private <T> Future<T> check(
       String username,
       Attempts user,

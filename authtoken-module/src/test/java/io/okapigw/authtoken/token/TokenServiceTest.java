@@ -170,18 +170,21 @@ class TokenServiceTest {
         .hasMessageContaining("--signing-key-file");
   }
 
+  /** An access token's claims, {@code exp} left out. */
+  private static JsonObject accessClaims() {
+    return new JsonObject()
+        .put("sub", "alice")
+        .put("user_id", "u1")
+        .put("tenant", "diku")
+        .put("type", "access")
+        .put("sid", "s1");
+  }
+
   @Test
   void verify_claimsOfTheWrongShape_401() throws Exception {
     byte[] k = ForgedTokens.key(dir.resolve("keys").resolve("signing.key"));
     long exp = clock.instant().getEpochSecond() + 60;
-    JsonObject good =
-        new JsonObject()
-            .put("sub", "alice")
-            .put("user_id", "u1")
-            .put("tenant", "diku")
-            .put("type", "access")
-            .put("sid", "s1")
-            .put("exp", exp);
+    JsonObject good = accessClaims().put("exp", exp);
     assertThat(tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, good)).userId())
         .isEqualTo("u1");
     assert401(
@@ -217,13 +220,7 @@ class TokenServiceTest {
   void verify_dateClaimsThatAreNotNumbers_401() throws Exception {
     byte[] k = ForgedTokens.key(dir.resolve("keys").resolve("signing.key"));
     long exp = clock.instant().getEpochSecond() + 60;
-    JsonObject good =
-        new JsonObject()
-            .put("sub", "alice")
-            .put("user_id", "u1")
-            .put("tenant", "diku")
-            .put("type", "access")
-            .put("sid", "s1");
+    JsonObject good = accessClaims();
     for (JsonObject claims :
         List.of(
             good.copy().put("exp", Long.toString(exp)),

@@ -179,17 +179,8 @@ class AdminLimitsTest {
     calls.createTenant("stars");
     calls.enable("stars", HostileGateway.BACKEND_ID);
     calls.register(
-        new JsonObject()
-            .put("id", "mod-stars-1.0.0")
-            .put(
-                "filters",
-                new JsonArray()
-                    .add(
-                        new JsonObject()
-                            .put("methods", new JsonArray().add("*"))
-                            .put("pathPattern", "/" + "*a".repeat(8) + "*b")
-                            .put("phase", "pre")
-                            .put("type", "headers"))),
+        Descriptors.filters(
+            "mod-stars-1.0.0", Descriptors.filter("/" + "*a".repeat(8) + "*b", "pre")),
         gw.backend.url());
     calls.enable("stars", "mod-stars-1.0.0");
     Outcome outcome =

@@ -171,39 +171,20 @@ final class HostileGateway implements AutoCloseable {
 
   /** A pre and a post filter on {@code /f/*}. */
   private static JsonObject filters() {
-    JsonArray filters = new JsonArray();
-    for (String phase : List.of("pre", "post")) {
-      filters.add(
-          new JsonObject()
-              .put("methods", new JsonArray().add("*"))
-              .put("pathPattern", "/f/*")
-              .put("phase", phase)
-              .put("type", "headers"));
-    }
-    return new JsonObject().put("id", FILTERS_ID).put("filters", filters);
+    return Descriptors.filters(
+        FILTERS_ID, Descriptors.filter("/f/*", "pre"), Descriptors.filter("/f/*", "post"));
   }
 
   /** One {@code _timer}, disabled: a test may change it through the timer API. */
   private static JsonObject timer() {
-    return new JsonObject()
-        .put("id", TIMER_ID)
-        .put(
-            "provides",
-            new JsonArray()
-                .add(
-                    new JsonObject()
-                        .put("id", "_timer")
-                        .put("version", "1.0")
-                        .put("interfaceType", "system")
-                        .put(
-                            "handlers",
-                            new JsonArray()
-                                .add(
-                                    new JsonObject()
-                                        .put("methods", new JsonArray().add("POST"))
-                                        .put("pathPattern", "/timer/tick")
-                                        .put("unit", "minute")
-                                        .put("delay", "0")))));
+    return Descriptors.systemModule(
+        TIMER_ID,
+        "_timer",
+        new JsonObject()
+            .put("methods", new JsonArray().add("POST"))
+            .put("pathPattern", "/timer/tick")
+            .put("unit", "minute")
+            .put("delay", "0"));
   }
 
   private String login(String tenant, String user) {
