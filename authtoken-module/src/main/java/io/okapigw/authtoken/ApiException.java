@@ -11,14 +11,20 @@ public final class ApiException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final int status;
+  private final long retryAfterSeconds;
 
   /**
    * @param status HTTP status to answer with (400..599)
    * @param message message for the client
    */
   public ApiException(int status, String message) {
+    this(status, message, 0);
+  }
+
+  private ApiException(int status, String message, long retryAfterSeconds) {
     super(message, null, false, false);
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /**
@@ -26,6 +32,22 @@ public final class ApiException extends RuntimeException {
    */
   public int status() {
     return status;
+  }
+
+  /**
+   * @return the seconds a client should wait before trying again ({@code Retry-After}), 0 for none
+   */
+  public long retryAfterSeconds() {
+    return retryAfterSeconds;
+  }
+
+  /**
+   * @param message what is limited, and for how long
+   * @param retryAfterSeconds when to try again, at least 1
+   * @return a 429 error answered with {@code Retry-After}
+   */
+  public static ApiException tooManyRequests(String message, long retryAfterSeconds) {
+    return new ApiException(429, message, Math.max(1, retryAfterSeconds));
   }
 
   /**

@@ -2,6 +2,7 @@ package io.okapigw.authtoken;
 
 import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.authtoken.session.SameSite;
+import io.okapigw.authtoken.throttle.LoginThrottleOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -71,6 +72,7 @@ public class AuthtokenOptions {
   private int maxTokenLength = DEFAULT_MAX_TOKEN_LENGTH;
   private UserLookup userLookup = UserLookup.LOCAL;
   private SameSite cookieSameSite = SameSite.LAX;
+  private LoginThrottleOptions loginThrottle = LoginThrottleOptions.defaults();
   private final List<BootstrapUser> bootstrapUsers = new ArrayList<>();
   private Clock clock = Clock.systemUTC();
 
@@ -210,6 +212,21 @@ public class AuthtokenOptions {
    */
   public AuthtokenOptions setPasswordHashThreads(int threads) {
     this.passwordHashThreads = AuthtokenSettings.PASSWORD_HASH_THREADS.check(threads);
+    return this;
+  }
+
+  /**
+   * @return how logins are throttled ({@code login.*} settings)
+   */
+  public LoginThrottleOptions loginThrottle() {
+    return loginThrottle;
+  }
+
+  /**
+   * @param loginThrottle how logins are throttled @return this
+   */
+  public AuthtokenOptions setLoginThrottle(LoginThrottleOptions loginThrottle) {
+    this.loginThrottle = Objects.requireNonNull(loginThrottle, "loginThrottle");
     return this;
   }
 

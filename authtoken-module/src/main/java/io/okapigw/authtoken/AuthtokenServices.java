@@ -12,6 +12,7 @@ import io.okapigw.authtoken.session.Sessions;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.RevokedSession;
 import io.okapigw.authtoken.store.StoreChange;
+import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.okapigw.authtoken.token.RevokedSessions;
 import io.okapigw.authtoken.token.SigningKey;
 import io.okapigw.authtoken.token.TokenService;
@@ -69,7 +70,7 @@ record AuthtokenServices(
     LoginService.LoginContext context =
         new LoginService.LoginContext(
             store, hasher, tokens, revoked, gateway, o.clock(), o.tokenTtl(), o.refreshTtl());
-    LoginService login = new LoginService(context);
+    LoginService login = new LoginService(context, new LoginThrottle(o.loginThrottle(), o.clock()));
     LookupClient lookups = o.userLookup() == UserLookup.GATEWAY ? new LookupClient(vertx) : null;
     UserSource local = UserSource.local(directory);
     UserSource source =

@@ -2,6 +2,7 @@ package io.okapigw.authtoken;
 
 import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.authtoken.session.SameSite;
+import io.okapigw.authtoken.throttle.LoginThrottleOptions;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
@@ -115,7 +116,7 @@ public final class AuthtokenSettings {
   public static final Setting<Integer> PASSWORD_HASH_THREADS =
       Setting.integer("password-hash-threads", Runtime.getRuntime().availableProcessors(), 1, 256)
           .shownDefault("cores")
-          .about("threads hashing passwords; more logins queue");
+          .about("threads hashing passwords; more logins wait, up to `login.hash-queue`");
 
   public static final Setting<Integer> MAX_TOKEN_LENGTH =
       Setting.integer("max-token-length", AuthtokenOptions.DEFAULT_MAX_TOKEN_LENGTH, 256, 16384)
@@ -158,7 +159,11 @@ public final class AuthtokenSettings {
           PASSWORD_HASH_THREADS,
           MAX_TOKEN_LENGTH,
           USER_LOOKUP,
-          COOKIE_SAME_SITE);
+          COOKIE_SAME_SITE,
+          LoginThrottleOptions.FAIL_ATTEMPTS,
+          LoginThrottleOptions.FAIL_TIMEOUT,
+          LoginThrottleOptions.CLIENT_FAIL_ATTEMPTS,
+          LoginThrottleOptions.HASH_QUEUE);
 
   private AuthtokenSettings() {}
 
@@ -185,7 +190,8 @@ public final class AuthtokenSettings {
             .setPasswordHashThreads(settings.get(PASSWORD_HASH_THREADS))
             .setMaxTokenLength(settings.get(MAX_TOKEN_LENGTH))
             .setUserLookup(settings.get(USER_LOOKUP))
-            .setCookieSameSite(settings.get(COOKIE_SAME_SITE));
+            .setCookieSameSite(settings.get(COOKIE_SAME_SITE))
+            .setLoginThrottle(LoginThrottleOptions.from(settings));
     settings.getAll(BOOTSTRAP).forEach(spec -> o.addBootstrapUser(BootstrapUser.parse(spec)));
     settings
         .getAll(BOOTSTRAP_ENV)

@@ -79,6 +79,9 @@ public final class FailureHandler implements Handler<RoutingContext> {
                 .put("status", error.status())
                 .encode()
             : error.getMessage();
+    if (error.retryAfterSeconds() > 0) {
+      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(error.retryAfterSeconds()));
+    }
     ctx.response()
         .setStatusCode(error.status())
         .putHeader(

@@ -2,6 +2,8 @@ package io.okapigw.authtoken;
 
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
+import io.okapigw.credentials.Credentials;
+import io.okapigw.credentials.CredentialsException;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import java.util.regex.Pattern;
@@ -33,7 +35,7 @@ public final class OkapiHeaders {
   public static final String AUTHORIZATION = "Authorization";
 
   /** The cookie a browser client keeps its access token in. */
-  public static final String ACCESS_TOKEN_COOKIE = "folioAccessToken";
+  public static final String ACCESS_TOKEN_COOKIE = Credentials.ACCESS_TOKEN_COOKIE;
 
   /**
    * Permissions the pipeline requires (comma-separated as Okapi sends them; a JSON array is
@@ -56,7 +58,6 @@ public final class OkapiHeaders {
   /** Permissions held among required and desired (JSON array), answered by the filter. */
   public static final String PERMISSIONS = "X-Okapi-Permissions";
 
-  private static final String BEARER = "Bearer ";
   private static final Pattern TENANT_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   private OkapiHeaders() {}
@@ -81,39 +82,32 @@ public final class OkapiHeaders {
   }
 
   /**
-   * Reads the request's token as Okapi does for its clients: from {@code X-Okapi-Token}, {@code
-   * Authorization} (with or without a {@code Bearer } prefix, stripped only when present) or the
-   * {@value #ACCESS_TOKEN_COOKIE} cookie (parsed with Netty's strict decoder). Behind a gateway the
-   * token always arrives as {@code X-Okapi-Token}; the other places serve direct calls.
+   * Reads the request's credentials by the rule the gateway reads them by ({@link Credentials}):
+   * the token from {@code X-Okapi-Token}, {@code Authorization} (with or without {@code Bearer })
+   * or the {@value #ACCESS_TOKEN_COOKIE} cookie, every line of each counted, and the user id sent
+   * with the token. Behind a gateway the token always arrives as {@code X-Okapi-Token}; the other
+   * places serve direct calls.
    *
    * @param headers request headers
-   * @return the token, or {@code null} if none was sent
-   * @throws ApiException 400 if two places carry different tokens or the cookie is sent twice
-   *     (Okapi answers 400 for both)
+   * @return the credentials
+   * @throws ApiException 400 if lines or places disagree or the cookie is sent twice (Okapi answers
+   *     400 for both), 431 for a token or user id too long to be one
+   */
+  public static Credentials credentials(MultiMap headers) {
+    try {
+      return Credentials.read(headers);
+    } catch (CredentialsException e) {
+      throw new ApiException(e.status(), e.getMessage());
+    }
+  }
+
+  /**
+   * @param headers request headers
+   * @return the token ({@link #credentials}), or {@code null} if none was sent
+   * @throws ApiException as {@link #credentials}
    */
   public static String token(MultiMap headers) {
-    String token = emptyToNull(headers.get(TOKEN));
-    token =
-        agree(
-            token,
-            bearer(headers.get(AUTHORIZATION)),
-            "X-Okapi-Token and Authorization carry different tokens");
-    return agree(
-        token,
-        cookieToken(headers),
-        "the " + ACCESS_TOKEN_COOKIE + " cookie carries another token than the token header");
-  }
-
-  private static String bearer(String authorization) {
-    String value = emptyToNull(authorization);
-    if (value != null && value.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-      return emptyToNull(value.substring(BEARER.length()));
-    }
-    return value;
-  }
-
-  private static String cookieToken(MultiMap headers) {
-    return cookie(headers, ACCESS_TOKEN_COOKIE);
+    return credentials(headers).token();
   }
 
   /**
@@ -137,13 +131,6 @@ public final class OkapiHeaders {
       }
     }
     return emptyToNull(found);
-  }
-
-  private static String agree(String first, String second, String conflict) {
-    if (first != null && second != null && !first.equals(second)) {
-      throw ApiException.badRequest(conflict);
-    }
-    return first != null ? first : second;
   }
 
   private static String emptyToNull(String value) {

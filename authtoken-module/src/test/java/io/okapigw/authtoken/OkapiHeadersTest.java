@@ -88,6 +88,26 @@ class OkapiHeadersTest {
         headers("Cookie", "folioAccessToken=t1", "Cookie", "folioAccessToken=t2"), "more than one");
   }
 
+  /**
+   * One rule for gateway and module: several lines of one token header must agree, and {@code
+   * Cookie} lines are read as one (RFC 9113 8.2.3: joined with {@code "; "}).
+   */
+  @Test
+  void token_severalLinesOfOneHeaderDisagreeing_400() {
+    assert400(headers("X-Okapi-Token", "t1", "X-Okapi-Token", "t2"), "X-Okapi-Token");
+    assert400(headers("Authorization", "Bearer t1", "Authorization", "t2"), "Authorization");
+    assertThat(OkapiHeaders.token(headers("X-Okapi-Token", "t1", "X-Okapi-Token", "t1")))
+        .isEqualTo("t1");
+  }
+
+  @Test
+  void token_inAnyCookieLine_read() {
+    assertThat(
+            OkapiHeaders.token(
+                headers("Cookie", "a=b", "Cookie", "c=d; folioAccessToken=t1", "Cookie", "e=f")))
+        .isEqualTo("t1");
+  }
+
   @Test
   void isFilterCall_modulePermissionsOrAuthFilterHeader_only() {
     assertThat(AuthFilterHandler.isFilterCall(headers("X-Okapi-Module-Permissions", "{}")))

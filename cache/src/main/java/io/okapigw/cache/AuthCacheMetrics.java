@@ -6,10 +6,12 @@ import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter;
 import com.github.benmanes.caffeine.cache.stats.StatsCounter;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineStatsCounter;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Counts for {@link AuthCache#stats()} and publishes the same events to Micrometer under cache name
@@ -75,8 +77,15 @@ final class AuthCacheMetrics implements StatsCounter {
     return local.snapshot();
   }
 
-  void registerSize(Cache<?, ?> cache) {
+  /** Registers {@code cache.size} (entries) and {@code cache.bytes} (their estimated weight). */
+  void registerSize(Cache<?, ?> cache, LongSupplier bytes) {
     meters.registerSizeMetric(cache);
+    Gauge.builder("cache.bytes", bytes::getAsLong)
+        .description(
+            "Estimated heap bytes of the cached decisions (auth.cache.max-bytes bounds it)")
+        .baseUnit("bytes")
+        .tag("cache", CACHE_NAME)
+        .register(registry);
   }
 
   void recordStaleServed() {
@@ -93,12 +102,13 @@ final class AuthCacheMetrics implements StatsCounter {
         .increment();
   }
 
-  AuthCacheStats stats(long size) {
+  AuthCacheStats stats(long size, long bytes) {
     CacheStats s = local.snapshot();
     long requests = s.requestCount();
     double hitRatio = requests == 0 ? 0.0 : (double) s.hitCount() / requests;
     return new AuthCacheStats(
         size,
+        bytes,
         s.hitCount(),
         s.missCount(),
         hitRatio,

@@ -7,11 +7,11 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Settings of an {@link AuthCache}: on/off, time to live, size bound, negative caching and
- * stale-if-error. Defaults live in the {@code DEFAULT_*} constants, each setting (key, accepted
- * values, default, meaning) in one {@link Setting} constant, by which every setter validates its
- * value and fails fast with an {@link IllegalArgumentException} naming the setting, e.g. {@code
- * auth.cache.ttl must be between 1ms and 365d, was '0'}.
+ * Settings of an {@link AuthCache}: on/off, time to live, bounds in entries and in bytes, negative
+ * caching and stale-if-error. Defaults live in the {@code DEFAULT_*} constants, each setting (key,
+ * accepted values, default, meaning) in one {@link Setting} constant, by which every setter
+ * validates its value and fails fast with an {@link IllegalArgumentException} naming the setting,
+ * e.g. {@code auth.cache.ttl must be between 1ms and 365d, was '0'}.
  *
  * <p>The gateway reads them from flags or {@code -conf} JSON with {@link #from(Settings)}, by the
  * rules of {@link Settings}: durations with a unit ({@code 180s}), booleans true/false, yes/no,
@@ -27,6 +27,9 @@ public class AuthCacheOptions {
 
   /** Default of {@link #getMaxSize()}: 100,000 entries. */
   public static final int DEFAULT_MAX_SIZE = 100_000;
+
+  /** Default of {@link #getMaxBytes()}: 64 MiB. */
+  public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
 
   /** Default of {@link #getNegativeTtl()}: zero, denials are not cached. */
   public static final Duration DEFAULT_NEGATIVE_TTL = Duration.ZERO;
@@ -59,6 +62,18 @@ public class AuthCacheOptions {
           .alias("token_cache_max_size")
           .about("entries kept (W-TinyLFU eviction)");
 
+  /**
+   * Setting {@code auth.cache.max-bytes}: the most the cached decisions may weigh, estimated heap
+   * bytes of their keys (tokens, user ids) and answers (module tokens, permissions).
+   */
+  public static final Setting<Long> MAX_BYTES =
+      Setting.size("auth.cache.max-bytes", DEFAULT_MAX_BYTES, 64 * 1024, 64L * 1024 * 1024 * 1024)
+          .about("heap the entries may hold, estimated (W-TinyLFU eviction)")
+          .details(
+              "Keys and answers are weighed by their strings: a FOLIO entry with its module tokens"
+                  + " weighs 2-8 KB, so the default holds some 10,000-30,000. Each entry weighs at"
+                  + " least `max-bytes` / `max-size`, so both bounds hold.");
+
   /** Setting {@code auth.cache.negative-ttl}: how long 401/403 answers are cached. */
   public static final Setting<Duration> NEGATIVE_TTL =
       Setting.duration("auth.cache.negative-ttl", DEFAULT_NEGATIVE_TTL, Duration.ZERO, MAX_DURATION)
@@ -83,11 +98,12 @@ public class AuthCacheOptions {
 
   /** Every setting, in documentation order. */
   public static final SettingsSpec SETTINGS =
-      SettingsSpec.of(ENABLED, TTL, MAX_SIZE, NEGATIVE_TTL, STALE_IF_ERROR);
+      SettingsSpec.of(ENABLED, TTL, MAX_SIZE, MAX_BYTES, NEGATIVE_TTL, STALE_IF_ERROR);
 
   private boolean enabled;
   private Duration ttl;
   private int maxSize;
+  private long maxBytes;
   private Duration negativeTtl;
   private Duration staleIfError;
 
@@ -96,6 +112,7 @@ public class AuthCacheOptions {
     enabled = DEFAULT_ENABLED;
     ttl = DEFAULT_TTL;
     maxSize = DEFAULT_MAX_SIZE;
+    maxBytes = DEFAULT_MAX_BYTES;
     negativeTtl = DEFAULT_NEGATIVE_TTL;
     staleIfError = DEFAULT_STALE_IF_ERROR;
   }
@@ -109,6 +126,7 @@ public class AuthCacheOptions {
     enabled = other.enabled;
     ttl = other.ttl;
     maxSize = other.maxSize;
+    maxBytes = other.maxBytes;
     negativeTtl = other.negativeTtl;
     staleIfError = other.staleIfError;
   }
@@ -126,6 +144,7 @@ public class AuthCacheOptions {
         .setEnabled(settings.get(ENABLED))
         .setTtl(settings.get(TTL))
         .setMaxSize(settings.get(MAX_SIZE))
+        .setMaxBytes(settings.get(MAX_BYTES))
         .setNegativeTtl(settings.get(NEGATIVE_TTL))
         .setStaleIfError(settings.get(STALE_IF_ERROR));
   }
@@ -188,6 +207,28 @@ public class AuthCacheOptions {
   }
 
   /**
+   * @return the most the entries may weigh, in estimated heap bytes; default 64 MiB
+   */
+  public long getMaxBytes() {
+    return maxBytes;
+  }
+
+  /**
+   * Sets the most the cached decisions may weigh: each entry is weighed by the strings of its key
+   * and answer (a token, a user id, module tokens, permissions; about one byte a character plus
+   * their objects), at least {@code maxBytes / maxSize}; beyond it the least useful entries are
+   * evicted. So a client cannot fill the heap with huge or many distinct key parts.
+   *
+   * @param maxBytes 64 KiB to 64 GiB
+   * @return this, for chaining
+   * @throws IllegalArgumentException if out of range
+   */
+  public AuthCacheOptions setMaxBytes(long maxBytes) {
+    this.maxBytes = MAX_BYTES.check(maxBytes);
+    return this;
+  }
+
+  /**
    * @return how long 401/403 answers are cached, zero when not; default zero
    */
   public Duration getNegativeTtl() {
@@ -233,13 +274,14 @@ public class AuthCacheOptions {
         && enabled == other.enabled
         && ttl.equals(other.ttl)
         && maxSize == other.maxSize
+        && maxBytes == other.maxBytes
         && negativeTtl.equals(other.negativeTtl)
         && staleIfError.equals(other.staleIfError);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(enabled, ttl, maxSize, negativeTtl, staleIfError);
+    return Objects.hash(enabled, ttl, maxSize, maxBytes, negativeTtl, staleIfError);
   }
 
   @Override
@@ -250,6 +292,8 @@ public class AuthCacheOptions {
         + TTL.format(ttl)
         + ", maxSize="
         + maxSize
+        + ", maxBytes="
+        + MAX_BYTES.format(maxBytes)
         + ", negativeTtl="
         + NEGATIVE_TTL.format(negativeTtl)
         + ", staleIfError="

@@ -2,6 +2,7 @@ package io.okapigw.cache;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Weigher;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -41,13 +42,23 @@ final class CaffeineAuthCache implements AuthCache {
     this.lifetime = new DecisionLifetime(options, time);
     this.cache =
         Caffeine.newBuilder()
-            .maximumSize(options.getMaxSize())
+            .maximumWeight(options.getMaxBytes())
+            .weigher(weigher(options))
             .expireAfter(new DecisionExpiry(generation::get))
             .ticker(time.ticker())
             .recordStats(() -> metrics)
             .buildAsync();
     this.map = cache.asMap();
-    metrics.registerSize(cache.synchronous());
+    metrics.registerSize(cache.synchronous(), this::weightedSize);
+  }
+
+  /**
+   * Entries weigh their estimated bytes ({@link EntryWeight}), at least {@code maxBytes / maxSize}:
+   * the byte bound then also bounds the count. A load in flight weighs nothing until it completes.
+   */
+  private static Weigher<AuthCacheKey, CachedDecision> weigher(AuthCacheOptions options) {
+    EntryWeight weight = new EntryWeight(Math.max(1, options.getMaxBytes() / options.getMaxSize()));
+    return weight::of;
   }
 
   @Override
@@ -191,7 +202,11 @@ final class CaffeineAuthCache implements AuthCache {
   @Override
   public AuthCacheStats stats() {
     cache.synchronous().cleanUp();
-    return metrics.stats(cache.synchronous().estimatedSize());
+    return metrics.stats(cache.synchronous().estimatedSize(), weightedSize());
+  }
+
+  private long weightedSize() {
+    return cache.synchronous().policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
   }
 
   @Override

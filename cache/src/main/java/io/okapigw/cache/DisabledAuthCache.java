@@ -64,7 +64,7 @@ final class DisabledAuthCache implements AuthCache {
 
   @Override
   public AuthCacheStats stats() {
-    return metrics.stats(0);
+    return metrics.stats(0, 0);
   }
 
   @Override

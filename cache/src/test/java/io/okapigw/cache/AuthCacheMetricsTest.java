@@ -131,6 +131,6 @@ class AuthCacheMetricsTest {
   void stats_newCache_allZero() {
     AuthCacheStats stats = cache(new AuthCacheOptions()).stats();
 
-    assertThat(stats).isEqualTo(new AuthCacheStats(0, 0, 0, 0.0, 0, 0, 0, 0));
+    assertThat(stats).isEqualTo(new AuthCacheStats(0, 0, 0, 0, 0.0, 0, 0, 0, 0));
   }
 }

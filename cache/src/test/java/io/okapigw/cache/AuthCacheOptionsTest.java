@@ -21,6 +21,7 @@ class AuthCacheOptionsTest {
     assertThat(options.isEnabled()).isTrue();
     assertThat(options.getTtl()).isEqualTo(Duration.ofSeconds(180));
     assertThat(options.getMaxSize()).isEqualTo(100_000L);
+    assertThat(options.getMaxBytes()).isEqualTo(64L * 1024 * 1024);
     assertThat(options.getNegativeTtl()).isEqualTo(Duration.ZERO);
     assertThat(options.getStaleIfError()).isEqualTo(Duration.ZERO);
   }
@@ -31,6 +32,7 @@ class AuthCacheOptionsTest {
         new AuthCacheOptions()
             .setEnabled(false)
             .setMaxSize(5)
+            .setMaxBytes(1024 * 1024)
             .setTtl(Duration.ofSeconds(7))
             .setNegativeTtl(Duration.ofSeconds(2))
             .setStaleIfError(Duration.ofMinutes(1));
@@ -39,6 +41,7 @@ class AuthCacheOptionsTest {
     original.setMaxSize(6);
 
     assertThat(copy.getMaxSize()).isEqualTo(5);
+    assertThat(copy.getMaxBytes()).isEqualTo(1024 * 1024);
     assertThat(copy).isEqualTo(new AuthCacheOptions(original).setMaxSize(5));
     assertThat(copy.hashCode()).isEqualTo(new AuthCacheOptions(original).setMaxSize(5).hashCode());
   }
@@ -60,6 +63,9 @@ class AuthCacheOptionsTest {
         Arguments.of(
             (Runnable) () -> new AuthCacheOptions().setMaxSize(0),
             "auth.cache.max-size must be between 1 and 2147483647, was '0'"),
+        Arguments.of(
+            (Runnable) () -> new AuthCacheOptions().setMaxBytes(1000),
+            "auth.cache.max-bytes must be between 64KB and 64GB, was '1000'"),
         Arguments.of(
             (Runnable) () -> new AuthCacheOptions().setNegativeTtl(Duration.ofMillis(-500)),
             "auth.cache.negative-ttl must be between 0 and 365d, was '-500ms'"),
@@ -94,6 +100,7 @@ class AuthCacheOptionsTest {
                     "auth.cache.enabled", "off",
                     "auth.cache.ttl", "1d",
                     "auth.cache.max-size", "5000",
+                    "auth.cache.max-bytes", "16MB",
                     "auth.cache.negative-ttl", "5s",
                     "auth.cache.stale-if-error", "10m")));
 
@@ -103,6 +110,7 @@ class AuthCacheOptionsTest {
                 .setEnabled(false)
                 .setTtl(Duration.ofDays(1))
                 .setMaxSize(5000)
+                .setMaxBytes(16L * 1024 * 1024)
                 .setNegativeTtl(Duration.ofSeconds(5))
                 .setStaleIfError(Duration.ofMinutes(10)));
   }
@@ -150,6 +158,6 @@ class AuthCacheOptionsTest {
     assertThat(new AuthCacheOptions().toString())
         .isEqualTo(
             "AuthCacheOptions{enabled=true,"
-                + " ttl=3m, maxSize=100000, negativeTtl=0, staleIfError=0}");
+                + " ttl=3m, maxSize=100000, maxBytes=64MB, negativeTtl=0, staleIfError=0}");
   }
 }

@@ -18,6 +18,16 @@ final class Jwt {
     return part(Map.of("alg", "HS256", "typ", "JWT")) + "." + part(claims) + ".c2lnbmF0dXJl";
   }
 
+  /** A token whose payload is {@code json} as it is (any value types). */
+  static String withClaimsJson(String json) {
+    return part(Map.of("alg", "HS256", "typ", "JWT"))
+        + "."
+        + Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString(json.getBytes(StandardCharsets.UTF_8))
+        + ".c2lnbmF0dXJl";
+  }
+
   static String expiringAt(Instant exp, String subject) {
     return withClaims(Map.of("sub", subject, "exp", exp.getEpochSecond()));
   }

@@ -117,7 +117,7 @@ public final class AuthFilter {
           "missing token; the request requires permission: "
               + String.join(", ", request.required()));
     }
-    // a user id claimed without a token is ignored: the caller is anonymous (Okapi 6.1.5 sends
+    // no user id counts without a token (Credentials): the caller is anonymous (Okapi 6.1.5 sends
     // the admin caller's X-Okapi-User-Id, without a token, on the auth call of a system call)
     String token = tokens.anonymousToken(request.tenant(), List.of());
     Map<String, String> moduleTokens =

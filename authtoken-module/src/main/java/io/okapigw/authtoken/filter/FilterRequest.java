@@ -3,6 +3,7 @@ package io.okapigw.authtoken.filter;
 import io.okapigw.authtoken.ApiException;
 import io.okapigw.authtoken.JsonBody;
 import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.credentials.Credentials;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
@@ -22,7 +23,8 @@ import java.util.regex.Pattern;
  *
  * @param tenant {@code X-Okapi-Tenant}
  * @param token the token, or {@code null}
- * @param userId {@code X-Okapi-User-Id}, or {@code null}
+ * @param userId {@code X-Okapi-User-Id} sent with the token, or {@code null} (none counts without a
+ *     token: see {@link Credentials})
  * @param required {@code X-Okapi-Permissions-Required}
  * @param desired {@code X-Okapi-Permissions-Desired}
  * @param modulePermissions {@code X-Okapi-Module-Permissions}, in header order
@@ -44,14 +46,15 @@ public record FilterRequest(
    * @param headers the filter request's headers
    * @return the request
    * @throws ApiException 400 for a missing or bad tenant, a malformed permission header or
-   *     conflicting tokens (see {@link OkapiHeaders#token})
+   *     conflicting tokens, 431 for a token or user id too long (see {@link
+   *     OkapiHeaders#credentials})
    */
   public static FilterRequest parse(MultiMap headers) {
-    String userId = headers.get(OkapiHeaders.USER_ID);
+    Credentials credentials = OkapiHeaders.credentials(headers);
     return new FilterRequest(
         OkapiHeaders.tenant(headers),
-        OkapiHeaders.token(headers),
-        userId == null || userId.isBlank() ? null : userId.trim(),
+        credentials.token(),
+        credentials.userId(),
         names(headers, OkapiHeaders.PERMISSIONS_REQUIRED),
         names(headers, OkapiHeaders.PERMISSIONS_DESIRED),
         modulePermissions(headers.get(OkapiHeaders.MODULE_PERMISSIONS)),

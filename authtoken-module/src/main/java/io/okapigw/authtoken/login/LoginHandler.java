@@ -2,6 +2,7 @@ package io.okapigw.authtoken.login;
 
 import io.okapigw.authtoken.JsonBody;
 import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -41,7 +42,7 @@ public final class LoginHandler {
     String username = body.requiredString("username", MAX_USERNAME_LENGTH);
     String password = body.requiredString("password", MAX_PASSWORD_LENGTH);
     service
-        .login(tenant, username, password)
+        .login(tenant, username, password, LoginThrottle.clientOf(ctx.request()))
         .onSuccess(session -> respond(ctx, session))
         .onFailure(ctx::fail);
   }

@@ -7,6 +7,7 @@ import io.okapigw.authtoken.store.RefreshTokenRecord;
 import io.okapigw.authtoken.store.RevokedSession;
 import io.okapigw.authtoken.store.UserRecord;
 import io.okapigw.authtoken.store.UserUpdate;
+import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.okapigw.authtoken.token.RevokedSessions;
 import io.okapigw.authtoken.token.TokenClaims;
 import io.okapigw.authtoken.token.TokenService;
@@ -36,22 +37,51 @@ public final class LoginService {
   private static final String WRONG_CREDENTIALS = "wrong username or password";
 
   private final LoginContext c;
+  private final LoginThrottle throttle;
   private final SecureRandom random = new SecureRandom();
 
   /**
    * @param context what the service works with
+   * @param throttle what every login passes before its password is checked
    */
-  public LoginService(LoginContext context) {
+  public LoginService(LoginContext context, LoginThrottle throttle) {
     this.c = context;
+    this.throttle = throttle;
+  }
+
+  /**
+   * A login from an unknown client: throttled by user and the password check queue only.
+   *
+   * @see #login(String, String, String, String)
+   */
+  public Future<Session> login(String tenant, String username, String password) {
+    return login(tenant, username, password, null);
   }
 
   /**
    * @param tenant tenant id
    * @param username login name
    * @param password password
-   * @return a new session; 422 {@value #WRONG_CREDENTIALS} for an unknown user or a wrong password
+   * @param client where it comes from ({@link LoginThrottle#clientOf}), or {@code null}
+   * @return a new session; 422 {@value #WRONG_CREDENTIALS} for an unknown user or a wrong password;
+   *     429 when throttled ({@link LoginThrottle})
    */
-  public Future<Session> login(String tenant, String username, String password) {
+  public Future<Session> login(String tenant, String username, String password, String client) {
+    return throttle.attempt(
+        tenant,
+        username,
+        client,
+        () -> checkLogin(tenant, username, password),
+        LoginService::isWrongCredentials);
+  }
+
+  private static boolean isWrongCredentials(Throwable failure) {
+    return failure instanceof ApiException e
+        && e.status() == 422
+        && WRONG_CREDENTIALS.equals(e.getMessage());
+  }
+
+  private Future<Session> checkLogin(String tenant, String username, String password) {
     return c.store()
         .findUserByUsername(tenant, username)
         .compose(

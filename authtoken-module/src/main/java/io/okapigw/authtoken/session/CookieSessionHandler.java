@@ -6,6 +6,7 @@ import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.login.LoginHandler;
 import io.okapigw.authtoken.login.LoginService;
 import io.okapigw.authtoken.login.Session;
+import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
@@ -70,7 +71,7 @@ public final class CookieSessionHandler {
     String username = body.requiredString("username", JsonBody.MAX_NAME_LENGTH);
     String password = body.requiredString("password", LoginHandler.MAX_PASSWORD_LENGTH);
     login
-        .login(tenant, username, password)
+        .login(tenant, username, password, LoginThrottle.clientOf(ctx.request()))
         .onSuccess(session -> issue(ctx, session))
         .onFailure(e -> refused(ctx, e, FolioErrors.LOGIN_FAILED));
   }

@@ -159,7 +159,7 @@ public final class TokenService {
    * @param token a token from a request
    * @return its claims
    * @throws ApiException 401 naming the problem: too long, malformed, bad signature, unsupported
-   *     algorithm, expired, not yet valid, missing claims
+   *     algorithm, expired, not yet valid, missing claims, a date claim that is not a number
    */
   public TokenClaims verify(String token) {
     if (token.length() > maxLength) {
@@ -192,6 +192,7 @@ public final class TokenService {
     } catch (JwtException | IllegalArgumentException e) {
       throw ApiException.unauthorized("malformed token");
     }
+    NumericDates.check(token);
     TokenClaims read = TokenClaimsReader.read(claims);
     verified.put(token, new Verified(current, read));
     return read;

@@ -170,18 +170,21 @@ class TokenServiceTest {
         .hasMessageContaining("--signing-key-file");
   }
 
+  /** An access token's claims, {@code exp} left out. */
+  private static JsonObject accessClaims() {
+    return new JsonObject()
+        .put("sub", "alice")
+        .put("user_id", "u1")
+        .put("tenant", "diku")
+        .put("type", "access")
+        .put("sid", "s1");
+  }
+
   @Test
   void verify_claimsOfTheWrongShape_401() throws Exception {
     byte[] k = ForgedTokens.key(dir.resolve("keys").resolve("signing.key"));
     long exp = clock.instant().getEpochSecond() + 60;
-    JsonObject good =
-        new JsonObject()
-            .put("sub", "alice")
-            .put("user_id", "u1")
-            .put("tenant", "diku")
-            .put("type", "access")
-            .put("sid", "s1")
-            .put("exp", exp);
+    JsonObject good = accessClaims().put("exp", exp);
     assertThat(tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, good)).userId())
         .isEqualTo("u1");
     assert401(
@@ -206,6 +209,27 @@ class TokenServiceTest {
                     k,
                     good.copy().put("type", "module").put("extra_permissions", "x"))),
         "extra_permissions");
+  }
+
+  /**
+   * RFC 7519: {@code exp}, {@code nbf} and {@code iat} are NumericDates, JSON numbers. JJWT also
+   * reads a string ({@code "exp": "1750000000"}) as a date, which a gateway's cache, reading only
+   * numbers, would not bound its entries by.
+   */
+  @Test
+  void verify_dateClaimsThatAreNotNumbers_401() throws Exception {
+    byte[] k = ForgedTokens.key(dir.resolve("keys").resolve("signing.key"));
+    long exp = clock.instant().getEpochSecond() + 60;
+    JsonObject good = accessClaims();
+    for (JsonObject claims :
+        List.of(
+            good.copy().put("exp", Long.toString(exp)),
+            good.copy().put("exp", exp).put("nbf", Long.toString(exp - 120)),
+            good.copy().put("exp", exp).put("iat", Long.toString(exp - 120)))) {
+      assert401(
+          () -> tokens.verify(ForgedTokens.hmac("HS256", "HmacSHA256", k, claims)),
+          "must be a number");
+    }
   }
 
   @Test

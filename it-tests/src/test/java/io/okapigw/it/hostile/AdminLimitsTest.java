@@ -3,6 +3,7 @@ package io.okapigw.it.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 
+import io.okapigw.it.AdminCalls;
 import io.okapigw.testsupport.Descriptors;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -24,7 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * naming the 1 MiB limit, with or without a Content-Length, and unrelated requests (proxied, and
  * admin on the same listener) are answered while it is in flight; one just under the limit is
  * registered, the same requests answered meanwhile; a malformed {@code pathPattern} is refused
- * (400) and nothing registered. Normal traffic from a {@link Probe} runs throughout.
+ * (400) and nothing registered; a timer cannot be made to fire more often than every second; a
+ * filter pattern cannot make matching a path slow. Normal traffic from a {@link Probe} runs
+ * throughout.
  */
 @ExtendWith(HostileGateway.Resolver.class)
 class AdminLimitsTest {
@@ -147,6 +150,52 @@ class AdminLimitsTest {
         + "\r\nContent-Type: application/json\r\n"
         + (chunked ? "Transfer-Encoding: chunked" : "Content-Length: " + length)
         + "\r\n\r\n";
+  }
+
+  /** Okapi takes any period: a timer PATCHed to 1 ms called its module ~1,000 times a second. */
+  @Test
+  void timerPatchedUnderOneSecond_400NamingTheMinimum() {
+    String timer = "/_/proxy/tenants/diku/timers/mod-timer_0";
+    try {
+      gw.admin()
+          .body("{\"unit\":\"millisecond\",\"delay\":\"1\"}")
+          .patch(timer)
+          .then()
+          .statusCode(400)
+          .body(containsString("at least 1 second"));
+    } finally {
+      gw.admin().body("{\"unit\":\"minute\",\"delay\":\"0\"}").patch(timer);
+    }
+  }
+
+  /**
+   * A filter {@code pathPattern} with many {@code *}, compiled to a regular expression, took time
+   * exponential in the path to refuse one that almost matches: an event loop held for seconds by
+   * one request. Tenant {@code stars} has such a filter (nothing else of the run goes there).
+   */
+  @Test
+  void filterPatternWithManyStars_nearMissAnsweredAtOnce() throws Exception {
+    AdminCalls calls = new AdminCalls(gw::admin);
+    calls.createTenant("stars");
+    calls.enable("stars", HostileGateway.BACKEND_ID);
+    calls.register(
+        Descriptors.filters(
+            "mod-stars-1.0.0", Descriptors.filter("/" + "*a".repeat(8) + "*b", "pre")),
+        gw.backend.url());
+    calls.enable("stars", "mod-stars-1.0.0");
+    Outcome outcome =
+        Outcome.of(
+            () -> {
+              try (RawConnection c = RawConnection.open(gw.port())) {
+                return c.send(
+                        "GET /s/"
+                            + "a".repeat(44)
+                            + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: stars\r\n\r\n")
+                    .response("GET", Duration.ofSeconds(30));
+              }
+            });
+    assertThat(outcome.status()).as(outcome.toString()).isEqualTo(200);
+    assertThat(outcome.millis()).as(outcome.toString()).isLessThan(1_000);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.okapigw.it.hostile;
 
 import io.vertx.core.Context;
+import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
@@ -78,7 +79,8 @@ final class Backend implements AutoCloseable {
             req.method().name(),
             req.uri(),
             fuzz == null ? null : fuzz.trim().split("\\s", 2)[0],
-            new AtomicBoolean());
+            new AtomicBoolean(),
+            MultiMap.caseInsensitiveMultiMap().addAll(req.headers()));
     recorded.add(r);
     if (r.fuzz() != null) {
       byFuzzId.put(r.fuzz(), r);
@@ -188,11 +190,19 @@ final class Backend implements AutoCloseable {
    * @param fuzz the first word of its {@link FuzzRequest#ID_HEADER} header (the fuzz run's request
    *     number), or null
    * @param ended set once its body has come to its end
+   * @param headers its headers
    */
-  record Recorded(String method, String uri, String fuzz, AtomicBoolean ended) {
+  record Recorded(String method, String uri, String fuzz, AtomicBoolean ended, MultiMap headers) {
     String path() {
       int q = uri.indexOf('?');
       return q < 0 ? uri : uri.substring(0, q);
+    }
+
+    /**
+     * @return every value of header {@code name}, in order
+     */
+    List<String> header(String name) {
+      return headers.getAll(name);
     }
   }
 

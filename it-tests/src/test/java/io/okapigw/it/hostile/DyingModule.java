@@ -21,7 +21,12 @@ import java.util.concurrent.Executors;
  *       with {@code ?reset}, unanswered;
  *   <li>{@code /die/download...}: answers 200 with a Content-Length of a megabyte (a chunked body
  *       with {@code ?chunked}), sends 10,000 bytes of it, then closes, or resets with {@code
- *       ?reset}.
+ *       ?reset};
+ *   <li>{@code /die/upgrade}: answers {@code 101 Switching Protocols} (to a request that asked for
+ *       no upgrade), then bytes that are not HTTP, and keeps the connection until the peer closes;
+ *   <li>{@code /die/head}: answers 200 with {@code Content-Length: 5} and then 5 bytes, even to a
+ *       {@code HEAD} (where no body may follow), and keeps the connection for more requests;
+ *   <li>{@code /die/ok}: answers 200 {@code ok} and keeps the connection for more requests.
  * </ul>
  */
 final class DyingModule implements AutoCloseable {
@@ -59,27 +64,64 @@ final class DyingModule implements AutoCloseable {
   private Void serve(Socket s) throws IOException {
     try (s) {
       InputStream in = s.getInputStream();
+      OutputStream out = s.getOutputStream();
       String head = readHead(in);
-      String target = head.split(" ", 3)[1];
-      boolean reset = target.contains("reset");
-      if (target.startsWith("/die/upload")) {
-        in.readNBytes(1024);
-      } else {
-        OutputStream out = s.getOutputStream();
-        out.write(
-            ("HTTP/1.1 200 OK\r\n"
-                    + (target.contains("chunked")
-                        ? "Transfer-Encoding: chunked\r\n\r\n2710\r\n"
-                        : "Content-Length: 1000000\r\n\r\n"))
-                .getBytes(StandardCharsets.ISO_8859_1));
-        out.write(new byte[10_000]);
-        out.flush();
+      while (answerAndKeep(head, in, out)) {
+        head = readHead(in);
       }
-      if (reset) {
-        s.setSoLinger(true, 0);
-      }
+      die(s, in, head.split(" ", 3)[1]);
     }
     return null;
+  }
+
+  /**
+   * Answers the misbehaving paths that keep their connection.
+   *
+   * @return whether the connection is kept for another request
+   */
+  private static boolean answerAndKeep(String head, InputStream in, OutputStream out)
+      throws IOException {
+    String target = head.split(" ", 3)[1];
+    if (target.startsWith("/die/upgrade")) {
+      out.write(
+          ("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: evil\r\n\r\n"
+                  + "not HTTP from here on\r\n\r\n")
+              .getBytes(StandardCharsets.ISO_8859_1));
+      out.flush();
+      in.transferTo(OutputStream.nullOutputStream());
+      throw new IOException("closed by the peer");
+    }
+    String answer;
+    if (target.startsWith("/die/head")) {
+      answer = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello";
+    } else if (target.startsWith("/die/ok")) {
+      answer = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+    } else {
+      return false;
+    }
+    out.write(answer.getBytes(StandardCharsets.ISO_8859_1));
+    out.flush();
+    return true;
+  }
+
+  /** Dies as {@code /die/upload...} and {@code /die/download...} say. */
+  private static void die(Socket s, InputStream in, String target) throws IOException {
+    if (target.startsWith("/die/upload")) {
+      in.readNBytes(1024);
+    } else {
+      OutputStream out = s.getOutputStream();
+      out.write(
+          ("HTTP/1.1 200 OK\r\n"
+                  + (target.contains("chunked")
+                      ? "Transfer-Encoding: chunked\r\n\r\n2710\r\n"
+                      : "Content-Length: 1000000\r\n\r\n"))
+              .getBytes(StandardCharsets.ISO_8859_1));
+      out.write(new byte[10_000]);
+      out.flush();
+    }
+    if (target.contains("reset")) {
+      s.setSoLinger(true, 0);
+    }
   }
 
   private static String readHead(InputStream in) throws IOException {

@@ -6,9 +6,10 @@ import java.util.Random;
 
 /**
  * Valid requests the fuzzer starts from: the traffic the gateway is for (open and guarded module
- * calls, uploads plain and chunked, logins, CORS, the health check, invocations, admin calls
- * without a token), and request smuggling shapes, each a head two parsers could frame two ways with
- * a request hidden where one of them would read it.
+ * calls, the token in a header, {@code Authorization} or a cookie, uploads plain and chunked,
+ * logins, CORS, the health check, invocations, admin calls without a token), and request smuggling
+ * shapes, each a head two parsers could frame two ways with a request hidden where one of them
+ * would read it.
  */
 final class FuzzCorpus {
 
@@ -29,7 +30,7 @@ final class FuzzCorpus {
    */
   FuzzRequest pick(Random r, String id) {
     FuzzRequest d =
-        switch (r.nextInt(17)) {
+        switch (r.nextInt(19)) {
           case 0 -> new FuzzRequest("GET", "/s/ping");
           case 1 -> new FuzzRequest("GET", "/secure/x").header("X-Okapi-Token", token);
           case 2 ->
@@ -54,9 +55,9 @@ final class FuzzCorpus {
               new FuzzRequest("POST", "/authn/login")
                   .header("Content-Type", "application/json")
                   .body(
-                      "{\"username\":\"alice\",\"password\":\""
-                          + (r.nextBoolean() ? "alice" : "nope")
-                          + "\"}");
+                      r.nextBoolean()
+                          ? "{\"username\":\"alice\",\"password\":\"alice\"}"
+                          : "{\"username\":\"mallory\",\"password\":\"nope\"}");
           case 10 -> new FuzzRequest("GET", "/_/proxy/health");
           case 11 -> new FuzzRequest("GET", "/_/invoke/tenant/diku/s/ping");
           case 12 -> {
@@ -71,6 +72,11 @@ final class FuzzCorpus {
           case 14 -> new FuzzRequest("GET", "/s/ping").header("X-Okapi-Token", unsignedJwt(r));
           case 15 ->
               new FuzzRequest("POST", "/s/upload").body(random(r, 70_000 + r.nextInt(50_000)));
+          case 16 ->
+              new FuzzRequest("GET", "/secure/x")
+                  .header("Cookie", "a=b")
+                  .header("Cookie", "folioAccessToken=" + token);
+          case 17 -> new FuzzRequest("GET", "/secure/x").header("Authorization", "Bearer " + token);
           default -> new FuzzRequest("GET", "/s/q?" + "p=" + r.nextInt() + "&list=a,b;c");
         };
     return common(d, r, id);

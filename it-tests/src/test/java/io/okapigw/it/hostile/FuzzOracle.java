@@ -2,6 +2,7 @@ package io.okapigw.it.hostile;
 
 import io.okapigw.it.hostile.Backend.Recorded;
 import io.okapigw.it.hostile.FuzzClient.Answer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,9 @@ import java.util.regex.Pattern;
  *       RFCs give a client's request: 501 for a transfer coding other than chunked (RFC 9112 §6.1)
  *       and for {@code CONNECT} (RFC 9110 §9.1), 505 for an HTTP major version other than 1 (RFC
  *       9110 §15.6.6);
- *   <li>the module receiving a path not in normal form ({@link NormalForm}), or a request hidden in
- *       a smuggling shape;
+ *   <li>the module receiving a path not in normal form ({@link NormalForm}), a request hidden in a
+ *       smuggling shape, or a request for {@code /secure/*} (alice's permission) whose bytes do not
+ *       hold alice's token: decided as another client's;
  *   <li>the gateway logging a stack trace or at ERROR.
  * </ul>
  */
@@ -32,10 +34,15 @@ final class FuzzOracle {
   private static final Pattern LOG_LINE = Pattern.compile("^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} ");
 
   private final Backend backend;
+  private final String token;
   private final Consumer<String> report;
 
-  FuzzOracle(Backend backend, Consumer<String> report) {
+  /**
+   * @param token alice's token: the only credential that opens {@code /secure/*}
+   */
+  FuzzOracle(Backend backend, String token, Consumer<String> report) {
     this.backend = backend;
+    this.token = token;
     this.report = report;
   }
 
@@ -94,8 +101,14 @@ final class FuzzOracle {
           r.path().equals(FuzzCorpus.SMUGGLED_PATH)
               ? "a request hidden in a smuggling shape"
               : NormalForm.problem(r.path());
+      int index = Integer.parseInt(r.fuzz().split("[.]", 2)[0]);
+      if (problem == null) {
+        problem = NormalForm.targetProblem(r.uri());
+      }
+      if (problem == null && r.path().startsWith("/secure/") && !carriesToken(cases, index, r)) {
+        problem = "a request without alice's token decided as hers";
+      }
       if (problem != null) {
-        int index = Integer.parseInt(r.fuzz().split("[.]", 2)[0]);
         report.accept(
             "the module received "
                 + r.method()
@@ -107,6 +120,12 @@ final class FuzzOracle {
                 + cases.apply(index).describe());
       }
     }
+  }
+
+  private boolean carriesToken(IntFunction<FuzzCase> cases, int index, Recorded r) {
+    FuzzRequest request = cases.apply(index).request(r.fuzz());
+    return request != null
+        && new String(request.bytes(), StandardCharsets.ISO_8859_1).contains(token);
   }
 
   /**

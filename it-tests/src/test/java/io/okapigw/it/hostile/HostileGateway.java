@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.throttle.LoginThrottleOptions;
 import io.okapigw.folio.register.AuthtokenDescriptor;
 import io.okapigw.it.AdminCalls;
 import io.okapigw.it.Jars;
@@ -14,6 +15,8 @@ import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.JavaProcess;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -42,7 +45,12 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *       {@code diku}; {@link #superToken} opens the admin API;
  *   <li>tenant {@code diku} with the {@link Backend} module: {@code /s/*} open to anyone, {@code
  *       GET /secure/*} needing {@code secure.get}, which user {@code alice} has ({@link
- *       #aliceToken}); and the {@link DyingModule}: {@code /die/*}, open.
+ *       #aliceToken}), {@code GET /spy/items/{id}} open but {@code GET /spy/items/secret} needing
+ *       {@code secure.get}, {@code /f/*} with a pre and a post filter (the {@link Backend} again,
+ *       as module {@value #FILTERS_ID}); users {@code carol} and {@code dave} without permissions;
+ *       the {@link DyingModule}: {@code /die/*}, open; and module {@value #TIMER_ID} with one
+ *       {@code _timer}, disabled ({@code delay} 0), its instance a port nothing listens on;
+ *   <li>tenant {@value #PLAIN} with the {@link Backend} module and no auth module.
  * </ul>
  *
  * Tests take it as a parameter: {@code @ExtendWith(HostileGateway.Resolver.class)}.
@@ -55,6 +63,9 @@ final class HostileGateway implements AutoCloseable {
   static final int MAX_CONNECTIONS = 4;
   static final String TENANT = "diku";
   static final String BACKEND_ID = "mod-backend-1.0.0";
+  static final String FILTERS_ID = "mod-filters-1.0.0";
+  static final String TIMER_ID = "mod-timer-1.0.0";
+  static final String PLAIN = "plain";
 
   final Vertx vertx = Vertx.vertx();
   final Backend backend = Backend.start(vertx);
@@ -117,8 +128,13 @@ final class HostileGateway implements AutoCloseable {
             AuthtokenOptions.onLoopback(dir)
                 .setGatewayUrl(adminUrl())
                 .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+                // every client of the run is 127.0.0.1: the fuzz run's failed logins must not
+                // lock it for the tests after (users are locked as by default)
+                .setLoginThrottle(new LoginThrottleOptions(5, Duration.ofMinutes(10), 0, 100))
                 .addBootstrapUser(
                     new BootstrapUser(TENANT, "alice", "alice", List.of("secure.get")))
+                .addBootstrapUser(new BootstrapUser(TENANT, "carol", "carol", List.of()))
+                .addBootstrapUser(new BootstrapUser(TENANT, "dave", "dave", List.of()))
                 .addBootstrapUser(
                     new BootstrapUser(
                         "supertenant", "super_admin", "super_admin", List.of("okapi.all"))));
@@ -131,10 +147,19 @@ final class HostileGateway implements AutoCloseable {
             BACKEND_ID,
             "backend",
             Descriptors.handler("*", "/s/*"),
-            Descriptors.handler("GET", "/secure/*", "secure.get")),
+            Descriptors.handler("GET", "/secure/*", "secure.get"),
+            Descriptors.handler("GET", "/spy/items/{id}"),
+            Descriptors.handler("GET", "/spy/items/secret", "secure.get"),
+            Descriptors.handler("*", "/f/*")),
         backend.url());
+    calls.register(filters(), backend.url());
+    calls.register(timer(), "http://127.0.0.1:" + FreePorts.belowEphemeralRange());
     calls.enable(TENANT, "mod-authtoken-1.0.0");
     calls.enable(TENANT, BACKEND_ID);
+    calls.enable(TENANT, FILTERS_ID);
+    calls.enable(TENANT, TIMER_ID);
+    calls.createTenant(PLAIN);
+    calls.enable(PLAIN, BACKEND_ID);
     calls.register(
         Descriptors.module("mod-dying-1.0.0", "dying", Descriptors.handler("*", "/die/*")),
         dying.url());
@@ -144,8 +169,33 @@ final class HostileGateway implements AutoCloseable {
     aliceToken = login(TENANT, "alice");
   }
 
+  /** A pre and a post filter on {@code /f/*}. */
+  private static JsonObject filters() {
+    return Descriptors.filters(
+        FILTERS_ID, Descriptors.filter("/f/*", "pre"), Descriptors.filter("/f/*", "post"));
+  }
+
+  /** One {@code _timer}, disabled: a test may change it through the timer API. */
+  private static JsonObject timer() {
+    return Descriptors.systemModule(
+        TIMER_ID,
+        "_timer",
+        new JsonObject()
+            .put("methods", new JsonArray().add("POST"))
+            .put("pathPattern", "/timer/tick")
+            .put("unit", "minute")
+            .put("delay", "0"));
+  }
+
   private String login(String tenant, String user) {
     return AdminCalls.login(url(), tenant, user, user);
+  }
+
+  /**
+   * @return the directory of the authtoken module's JSON store and signing key
+   */
+  Path dir() {
+    return dir;
   }
 
   /**

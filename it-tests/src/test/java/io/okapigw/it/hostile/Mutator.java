@@ -2,13 +2,17 @@ package io.okapigw.it.hostile;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Random;
 
 /**
  * Mutations of one {@link FuzzRequest}, each small and each chosen at random: the request line's
- * method, target and version; headers removed, doubled, added (odd framing, Host, Okapi headers,
- * huge values, odd names, folded lines); bodies cut, lengthened or re-chunked badly; line endings
- * and stray bytes. The {@link FuzzRequest#ID_HEADER} line is never touched.
+ * method, target and version (HTTP/1.0 with and without keep-alive among them); headers removed,
+ * doubled, added (odd framing, Host, Okapi headers, huge values, odd names, folded lines);
+ * credential lines (the token in a later {@code Cookie} line, {@code Authorization} and {@code
+ * X-Okapi-Token} twice, agreeing or not) and {@code Content-Length} duplicated or split; header
+ * lines split in two or reordered; bodies cut, lengthened or re-chunked badly; line endings and
+ * stray bytes. The {@link FuzzRequest#ID_HEADER} line is never touched.
  */
 final class Mutator {
 
@@ -201,7 +205,7 @@ final class Mutator {
 
   /** Applies one mutation at random. */
   void mutate(FuzzRequest d) {
-    switch (r.nextInt(16)) {
+    switch (r.nextInt(20)) {
       case 0 -> d.method = pick(METHODS);
       case 1 -> d.target = segments(d.target);
       case 2 -> d.target = r.nextBoolean() ? pick(TARGETS) : "http://h" + d.target;
@@ -216,7 +220,80 @@ final class Mutator {
       case 12 -> d.lineEnd = pick(new String[] {"\n", "\r", "\r\r\n", " \r\n"});
       case 13 -> strayByte(d);
       case 14 -> insert(d, "X-Okapi-Token: " + (r.nextBoolean() ? token + token : token + "x"));
-      default -> insert(d, "X-Okapi-Request-Id: " + "r".repeat(pick(10, 600, 9_000)));
+      case 15 -> insert(d, "X-Okapi-Request-Id: " + "r".repeat(pick(10, 600, 9_000)));
+      case 16 -> credentialLines(d);
+      case 17 -> splitOrDoubleFraming(d);
+      case 18 -> Collections.shuffle(d.headers, r);
+      default -> version(d);
+    }
+  }
+
+  /** The token where a reader of the first line only would miss it, or twice, agreeing or not. */
+  private void credentialLines(FuzzRequest d) {
+    String other = r.nextBoolean() ? token : token.substring(0, token.length() - 1) + "x";
+    switch (r.nextInt(6)) {
+      case 0 -> {
+        insert(d, "Cookie: a=b");
+        d.headers.add("Cookie: folioAccessToken=" + token);
+      }
+      case 1 -> insert(d, "Cookie: x=y; folioAccessToken=" + token + "; z=1");
+      case 2 -> {
+        insert(d, "Authorization: Bearer " + token);
+        insert(d, "Authorization: " + (r.nextBoolean() ? "Bearer " : "") + other);
+      }
+      case 3 -> {
+        insert(d, "X-Okapi-Token: " + token);
+        insert(d, "X-Okapi-Token: " + other);
+      }
+      case 4 -> {
+        insert(d, "Cookie: folioAccessToken=" + other);
+        insert(d, "Cookie: folioAccessToken=" + token);
+      }
+      default -> {
+        d.remove("X-Okapi-Token");
+        insert(d, "X-Okapi-User-Id: " + pick(new String[] {"alice", "", "x".repeat(300)}));
+      }
+    }
+  }
+
+  /** A header line split in two lines of the same name, or Content-Length doubled. */
+  private void splitOrDoubleFraming(FuzzRequest d) {
+    int length = d.indexOf("Content-Length");
+    if (length >= 0 && r.nextBoolean()) {
+      String value = d.headers.get(length).substring("Content-Length:".length()).trim();
+      String second = r.nextBoolean() ? value : Integer.toString(r.nextInt(100));
+      if (r.nextBoolean()) {
+        insert(d, "Content-Length: " + second);
+      } else {
+        d.headers.set(length, "Content-Length: " + value + ", " + second);
+      }
+      return;
+    }
+    int i = r.nextInt(d.headers.size());
+    String line = d.headers.get(i);
+    int colon = line.indexOf(':');
+    int cut = line.indexOf(line.contains(";") ? ';' : ',', colon + 1);
+    if (line.startsWith(FuzzRequest.ID_HEADER) || colon <= 0 || cut < 0) {
+      return;
+    }
+    String name = line.substring(0, colon);
+    d.headers.set(i, line.substring(0, cut));
+    d.headers.add(i + 1, name + ": " + line.substring(cut + 1).trim());
+  }
+
+  /** HTTP/1.0 with or without keep-alive, or HTTP/1.1 closing. */
+  private void version(FuzzRequest d) {
+    d.remove("Connection");
+    switch (r.nextInt(3)) {
+      case 0 -> d.version = "HTTP/1.0";
+      case 1 -> {
+        d.version = "HTTP/1.0";
+        insert(d, "Connection: keep-alive");
+      }
+      default -> {
+        d.version = "HTTP/1.1";
+        insert(d, "Connection: close");
+      }
     }
   }
 

@@ -3,9 +3,10 @@ package io.okapigw.it.hostile;
 /**
  * The fuzz run's own reading of "a path in normal form", written apart from the gateway's ({@code
  * RequestPaths}) so that a module receiving anything else shows a gateway bug rather than agreeing
- * with it: a path starting with {@code /}, no dot segments (also before a {@code ;}), no empty
+ * with it: a path starting with {@code /}, no dot segments, no {@code ;} path parameters, no empty
  * segment but a trailing one, no backslash, only well-formed escapes, none of an unreserved
- * character, a slash or a backslash.
+ * character, a slash or a backslash; and in the whole target (path and query) only visible ASCII
+ * characters and no {@code #}.
  */
 final class NormalForm {
 
@@ -24,6 +25,9 @@ final class NormalForm {
     if (path.indexOf('\\') >= 0) {
       return "a backslash";
     }
+    if (path.indexOf(';') >= 0) {
+      return "a path parameter (;)";
+    }
     String[] segments = path.substring(1).split("/", -1);
     for (int i = 0; i < segments.length; i++) {
       String segment = segments[i];
@@ -37,6 +41,23 @@ final class NormalForm {
       String escape = escapeProblem(segment);
       if (escape != null) {
         return escape;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * @return null if the whole target {@code uri} (path and query) holds only visible ASCII
+   *     characters and no {@code #}, else what it holds
+   */
+  static String targetProblem(String uri) {
+    for (int i = 0; i < uri.length(); i++) {
+      char c = uri.charAt(i);
+      if (c <= ' ' || c >= 0x7f) {
+        return "a control character, space or byte beyond ASCII";
+      }
+      if (c == '#') {
+        return "a fragment (#)";
       }
     }
     return null;

@@ -2,8 +2,11 @@ package io.okapigw.it.hostile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -15,8 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Normal traffic from a client of its own while something hostile goes on: on a thread of its own,
  * one request after another, each on a new connection (so none races the gateway's close of an idle
- * one), alternating an open {@code GET /s/ping} and a {@code GET /secure/x} with alice's token
- * (through the auth filter). Each must answer 200 within {@link #BOUND}.
+ * one), in turn an open {@code GET /s/ping}, a {@code GET /secure/x} with alice's token (through
+ * the auth filter), each of which must answer 200, and a {@code GET /secure/x} without a token
+ * (claiming alice's user id every other time), which must answer 401 whatever other clients sent
+ * before: a request without a token is decided as one. Each within {@link #BOUND}.
  */
 final class Probe implements AutoCloseable {
 
@@ -42,19 +47,42 @@ final class Probe implements AutoCloseable {
   private void run() {
     while (running.get()) {
       int i = count.incrementAndGet();
-      boolean secure = i % 2 == 0;
-      Outcome outcome =
-          Outcome.of(
-              () ->
-                  get(
-                      secure ? "/secure/x" : "/s/ping",
-                      secure ? "X-Okapi-Token: " + gw.aliceToken() + "\r\n" : ""));
+      Kind kind = Kind.values()[i % Kind.values().length];
+      String header =
+          switch (kind) {
+            case OPEN -> "";
+            case WITH_TOKEN -> "X-Okapi-Token: " + gw.aliceToken() + "\r\n";
+            case TOKENLESS -> i % 2 == 0 ? "" : "X-Okapi-User-Id: " + aliceId() + "\r\n";
+          };
+      Outcome outcome = Outcome.of(() -> get(kind.path, header));
       slowestMillis.accumulateAndGet(outcome.millis(), Math::max);
-      if (outcome.status() != 200 && failures.size() < 20) {
-        failures.add("request " + i + (secure ? " GET /secure/x: " : " GET /s/ping: ") + outcome);
+      if (outcome.status() != kind.status && failures.size() < 20) {
+        failures.add("request " + i + " GET " + kind.path + " " + kind + ": " + outcome);
       }
       pause(20);
     }
+  }
+
+  /** The probe's requests, in turn, and the status each must get. */
+  private enum Kind {
+    OPEN("/s/ping", 200),
+    WITH_TOKEN("/secure/x", 200),
+    TOKENLESS("/secure/x", 401);
+
+    final String path;
+    final int status;
+
+    Kind(String path, int status) {
+      this.path = path;
+      this.status = status;
+    }
+  }
+
+  private String aliceId() {
+    String payload = gw.aliceToken().split("\\.")[1];
+    return new JsonObject(
+            new String(Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8))
+        .getString("user_id");
   }
 
   private RawResponse get(String path, String header) throws IOException {
@@ -97,7 +125,7 @@ final class Probe implements AutoCloseable {
 
   /**
    * Stops probing, then asserts that at least {@code min} requests were sent and every one answered
-   * 200 within {@link #BOUND}.
+   * as it must within {@link #BOUND}.
    */
   void stopAndAssert(int min) {
     close();

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Request smuggling shapes on raw sockets against the gateway JVM: a head two parsers could frame
@@ -184,6 +185,61 @@ class RequestFramingTest {
       assertThat(response.status()).as(response.toString()).isEqualTo(403);
     }
     moduleSawNothing();
+  }
+
+  /**
+   * Netty refuses two Content-Length values in HTTP/1.1 only: an HTTP/1.0 keep-alive request with
+   * two was read by the first, and the rest of its body as a second request that reached the
+   * module.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "Content-Length: 5\r\nContent-Length: LONG",
+        "Content-Length: LONG\r\nContent-Length: 5",
+        "Content-Length: 5, LONG"
+      })
+  void http10TwoContentLengths_400Closed_hiddenRequestNeverForwarded(String lengths)
+      throws Exception {
+    String hidden = "GET /s/http10-hidden HTTP/1.0\r\nConnection: keep-alive\r\n" + DIKU + "\r\n";
+    String body = "hello" + hidden;
+    try (RawConnection c = connect()) {
+      c.send(
+          "POST /s/http10-echo HTTP/1.0\r\nConnection: keep-alive\r\n"
+              + DIKU
+              + lengths.replace("LONG", Integer.toString(body.length()))
+              + "\r\n\r\n"
+              + body);
+      refusedAndClosed(c, 400);
+    }
+    moduleSawNothingUnder("/s/http10-");
+  }
+
+  /** Control characters (ESC included), bytes beyond ASCII and {@code #} were forwarded as sent. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "/s/target-\u001b[2Jclear",
+        "/s/target-a\u0001b",
+        "/s/target-a\u007fb",
+        "/s/target-caf\u00e9",
+        "/s/target-x#fragment",
+        "/s/target-x?q=\u00ff",
+        "/s/target-x?q=a\u0000b"
+      })
+  void targetWithControlNonAsciiOrFragment_400NeverForwarded(String target) throws Exception {
+    try (RawConnection c = connect()) {
+      RawResponse response =
+          c.send("GET " + target + " HTTP/1.1\r\nHost: x\r\n" + DIKU + "\r\n").response();
+      assertThat(response.status()).as(response.toString()).isEqualTo(400);
+      assertThat(response.text()).contains("request target");
+    }
+    moduleSawNothingUnder("/s/target-");
+  }
+
+  /** Robust to requests of tests before this one still arriving: only these paths count. */
+  private static void moduleSawNothingUnder(String prefix) throws IOException {
+    assertThat(gw.forwarded()).extracting(Recorded::uri).noneMatch(u -> u.startsWith(prefix));
   }
 
   @Test

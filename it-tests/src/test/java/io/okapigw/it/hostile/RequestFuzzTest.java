@@ -31,10 +31,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *       few the RFCs prescribe, {@link FuzzOracle});
  *   <li>no connection is left without an answer or a close for {@link FuzzClient#BOUND}, and every
  *       answer is an HTTP/1.x response;
- *   <li>the module receives only paths in normal form ({@link NormalForm}), and never a request
- *       hidden in a smuggling shape;
+ *   <li>the module receives only paths in normal form ({@link NormalForm}), never a request hidden
+ *       in a smuggling shape, and a request needing alice's permission only from a case that sent
+ *       alice's token;
  *   <li>normal traffic from a client of its own ({@link Probe}) is answered in time during the run,
- *       and every module pool serves afterwards;
+ *       its requests without a token decided as such (401) whatever the cases sent before, and
+ *       every module pool serves afterwards;
  *   <li>the gateway's log has no stack trace and no ERROR line.
  * </ul>
  *
@@ -72,7 +74,7 @@ class RequestFuzzTest {
                 ? ", case " + only + " alone"
                 : ", up to " + COUNT + " cases in " + TIME));
     FuzzCorpus corpus = new FuzzCorpus(gw.aliceToken());
-    oracle = new FuzzOracle(gw.backend, this::report);
+    oracle = new FuzzOracle(gw.backend, gw.aliceToken(), this::report);
     int mark = gw.output().length();
     long start = System.nanoTime();
     int run;

@@ -63,6 +63,7 @@ final class AuthCacheApi {
     return new JsonObject()
         .put("enabled", cache.options().isEnabled())
         .put("size", s.size())
+        .put("bytes", s.bytes())
         .put("hits", s.hits())
         .put("misses", s.misses())
         .put("hitRatio", s.hitRatio())

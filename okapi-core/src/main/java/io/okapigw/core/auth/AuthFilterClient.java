@@ -20,12 +20,16 @@ import java.util.Set;
 
 /**
  * One call to the tenant's auth filter as Okapi 6.1.5 makes it: the original method and path, no
- * body, the client's headers, Okapi's request headers, the client's token and user id if any,
- * {@code X-Okapi-Permissions-Required} and {@code -Desired} comma-separated and only when not
- * empty, {@code X-Okapi-Module-Permissions} always ({@code {}} when none), and no {@code
- * X-Okapi-Filter}. Any HTTP answer becomes an {@link AuthDecision}, a refusal keeping the first 64
- * KiB of its body; an auth module that cannot be reached, or whose answer does not end within
- * {@code proxy.idle-timeout}, fails the future with 503 (fail closed).
+ * body, the client's headers, Okapi's request headers, {@code X-Okapi-Permissions-Required} and
+ * {@code -Desired} comma-separated and only when not empty, {@code X-Okapi-Module-Permissions}
+ * always ({@code {}} when none), and no {@code X-Okapi-Filter}. Unlike Okapi, its only credentials
+ * are those the decision is cached under ({@link AuthRequest#token()}, {@link
+ * AuthRequest#userId()}): the token as one {@code X-Okapi-Token}, whatever line or cookie it came
+ * in, and the user id sent with it; no {@code Cookie}, {@code Authorization} or other line of the
+ * client's that an auth module could read another token or user from. Any HTTP answer becomes an
+ * {@link AuthDecision}, a refusal keeping the first 64 KiB of its body; an auth module that cannot
+ * be reached, or whose answer does not end within {@code proxy.idle-timeout}, fails the future with
+ * 503 (fail closed).
  */
 public final class AuthFilterClient {
 
@@ -46,6 +50,7 @@ public final class AuthFilterClient {
         .compose(
             target ->
                 send(target, request)
+                    .map(UpstreamClient::finalAnswer)
                     .compose(this::read)
                     .recover(UpstreamClient.failureFor(target)))
         .map(AuthFilterClient::decision)
@@ -77,10 +82,10 @@ public final class AuthFilterClient {
       headers.set(OkapiHeaders.EXTRA_PERMISSIONS, new JsonArray(List.copyOf(extra)).encode());
     }
     if (request.token() != null) {
-      headers.set(OkapiHeaders.TOKEN, request.token());
+      headers.add(OkapiHeaders.TOKEN, request.token());
     }
     if (request.userId() != null) {
-      headers.set(OkapiHeaders.USER_ID, request.userId());
+      headers.add(OkapiHeaders.USER_ID, request.userId());
     }
     return target.request().send();
   }

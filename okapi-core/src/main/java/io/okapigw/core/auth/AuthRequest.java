@@ -11,9 +11,10 @@ import io.vertx.core.http.HttpMethod;
  * @param method the client's method
  * @param uri the client's path and query
  * @param token the client's token, or {@code null}
- * @param userId the client's X-Okapi-User-Id, or {@code null}
+ * @param userId the X-Okapi-User-Id the client sent with its token, or {@code null}
  * @param pipeline the matched pipeline; {@code pipeline.auth()} is present
- * @param headers writes the request's common headers for the auth filter's call
+ * @param headers writes the request's common headers for the auth filter's call: no credentials of
+ *     the client's (no cookies either)
  */
 public record AuthRequest(
     String tenant,

@@ -9,8 +9,8 @@ public interface StageHeaders {
 
   /**
    * Writes the client's forwardable headers and Okapi's request headers (tenant, URL, request id,
-   * {@code X-Okapi-request-*}, {@code X-Okapi-Match-Path-Pattern} of {@code stage}); no token,
-   * permissions or module id of the client.
+   * {@code X-Okapi-request-*}, {@code X-Okapi-Match-Path-Pattern} of {@code stage}); no token, user
+   * id, permissions, module id or gateway result header of the client's.
    */
   void writeTo(MultiMap headers, Stage stage);
 }

@@ -8,6 +8,10 @@ public final class OkapiHeaders {
   public static final String TENANT = "X-Okapi-Tenant";
   public static final String TOKEN = "X-Okapi-Token";
   public static final String URL = "X-Okapi-Url";
+
+  /** Okapi's URL of the module called; written by Okapi, never by a client. */
+  public static final String URL_TO = "X-Okapi-Url-to";
+
   public static final String REQUEST_ID = "X-Okapi-Request-Id";
   public static final String USER_ID = "X-Okapi-User-Id";
   public static final String PERMISSIONS = "X-Okapi-Permissions";

@@ -203,9 +203,13 @@ final class Exchange {
     }
   }
 
-  /** The pipe, made now, pauses the response and catches its end or failure while held. */
+  /**
+   * The pipe, made now, pauses the response and catches its end or failure while held.
+   *
+   * @throws UpstreamClient.BadAnswer for a 1xx as the final answer
+   */
   private Exchange hold(HttpClientResponse answer) {
-    response = answer;
+    response = UpstreamClient.finalAnswer(answer);
     download = answer.pipe().endOnFailure(false);
     return this;
   }

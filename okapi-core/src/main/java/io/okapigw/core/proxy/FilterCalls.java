@@ -89,6 +89,7 @@ final class FilterCalls {
         .compose(
             target ->
                 send(request, stage, extra, target)
+                    .map(UpstreamClient::finalAnswer)
                     .compose(response -> drain(stage, response))
                     .recover(UpstreamClient.failureFor(target)));
   }

@@ -34,23 +34,37 @@ record ProxyRequest(
     AuthDecision grant) {
 
   /**
-   * The client's headers a module never gets: those never forwarded, the client's credentials and
-   * permissions, and those the gateway writes itself (so they are added, not looked up and
-   * replaced).
+   * The client's headers a module never gets: those never forwarded, the client's credentials, what
+   * it claims about its identity and permissions, and those the gateway writes itself (identity,
+   * request and filter results: added by the gateway, never looked up and replaced, so no client
+   * line of them gets through beside the gateway's).
    */
   private static final HeaderNames NOT_TO_MODULES =
       OkapiHeaders.NOT_FORWARDED.with(
           OkapiHeaders.AUTHORIZATION,
           OkapiHeaders.TOKEN,
+          OkapiHeaders.USER_ID,
           OkapiHeaders.PERMISSIONS,
           OkapiHeaders.MODULE_ID,
           OkapiHeaders.TENANT,
           OkapiHeaders.URL,
+          OkapiHeaders.URL_TO,
           OkapiHeaders.REQUEST_ID,
           OkapiHeaders.REQUEST_TIMESTAMP,
           OkapiHeaders.REQUEST_METHOD,
           OkapiHeaders.MATCH_PATH_PATTERN,
-          OkapiHeaders.REQUEST_IP);
+          OkapiHeaders.REQUEST_IP,
+          OkapiHeaders.HANDLER_RESULT,
+          OkapiHeaders.HANDLER_HEADERS,
+          OkapiHeaders.AUTH_RESULT,
+          OkapiHeaders.AUTH_HEADERS);
+
+  /**
+   * What the auth filter never gets besides: the cookies. The token read from them (by {@link
+   * io.okapigw.credentials.Credentials}) is its only credential, as {@code X-Okapi-Token}, so that
+   * it decides on exactly what the decision is cached under.
+   */
+  private static final HeaderNames NOT_TO_AUTH = NOT_TO_MODULES.with("Cookie");
 
   ProxyRequest withGrant(AuthDecision newGrant) {
     return new ProxyRequest(
@@ -63,9 +77,9 @@ record ProxyRequest(
         in.method(),
         target.uri(),
         identity.token(),
-        in.getHeader(OkapiHeaders.USER_ID),
+        identity.userId(),
         pipeline,
-        this::writeCommonHeaders);
+        (headers, stage) -> writeCommonHeaders(headers, stage, NOT_TO_AUTH));
   }
 
   /**
@@ -92,13 +106,13 @@ record ProxyRequest(
    * @param headers a new request's headers, empty
    */
   void writeModuleHeaders(MultiMap headers, Stage stage) {
-    writeCommonHeaders(headers, stage);
+    writeCommonHeaders(headers, stage, NOT_TO_MODULES);
     String token = tokenFor(stage);
     if (token != null) {
       headers.add(OkapiHeaders.TOKEN, token);
     }
     if (grant != null && !grant.userId().isEmpty()) {
-      headers.set(OkapiHeaders.USER_ID, grant.userId());
+      headers.add(OkapiHeaders.USER_ID, grant.userId());
     }
     if (grant != null && !grant.permissions().isEmpty()) {
       headers.add(OkapiHeaders.PERMISSIONS, grant.permissions());
@@ -107,9 +121,10 @@ record ProxyRequest(
 
   /**
    * @param headers a new request's headers, empty
+   * @param dropped the client's headers not copied
    */
-  private void writeCommonHeaders(MultiMap headers, Stage stage) {
-    NOT_TO_MODULES.copyAllBut(in.headers(), headers);
+  private void writeCommonHeaders(MultiMap headers, Stage stage, HeaderNames dropped) {
+    dropped.copyAllBut(in.headers(), headers);
     headers
         .add(OkapiHeaders.TENANT, identity.tenant())
         .add(OkapiHeaders.URL, okapiUrl)

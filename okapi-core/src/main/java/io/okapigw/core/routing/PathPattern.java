@@ -1,64 +1,66 @@
 package io.okapigw.core.routing;
 
-import java.util.regex.Pattern;
+import java.util.Arrays;
 
 /**
- * An Okapi path pattern compiled once: {@code {name}} matches one path segment, {@code *} matches
- * anything (including {@code /}); everything else is literal. Matched against the path without the
- * query string.
+ * An Okapi path pattern compiled once: {@code {name}} matches one path segment (one or more
+ * characters, no {@code /}), {@code *} matches anything (including {@code /}); everything else is
+ * literal. Matched against the path without the query string, in time linear in the path whatever
+ * the pattern: a pattern is a small automaton run on the path once, never a regular expression that
+ * backtracks (one with many {@code *} took time exponential in a path that almost matched).
+ *
+ * <p>The common patterns ({@code {name}} followed by {@code /} or the end, {@code *} only at the
+ * end) are matched in one pass without allocating; the others by following every state of the
+ * automaton at once, one bit each.
  */
 final class PathPattern {
 
+  /** The automaton's steps: a literal character, or one of these. */
+  private static final char SEGMENT_FIRST = '\uE000';
+
+  private static final char SEGMENT_REST = '\uE001';
+  private static final char ANYTHING = '\uE002';
+
   private final String source;
-  private final Pattern regex;
+  private final char[] steps;
+  private final boolean simple;
   private final String firstSegment;
   private final int literalChars;
   private final int params;
   private final int wildcards;
 
-  private PathPattern(
-      String source,
-      Pattern regex,
-      String firstSegment,
-      int literalChars,
-      int params,
-      int wildcards) {
+  private PathPattern(String source, char[] steps, int literalChars, int params, int wildcards) {
     this.source = source;
-    this.regex = regex;
-    this.firstSegment = firstSegment;
+    this.steps = steps;
+    this.simple = isSimple(steps);
+    this.firstSegment = firstSegment(source);
     this.literalChars = literalChars;
     this.params = params;
     this.wildcards = wildcards;
   }
 
   static PathPattern compile(String pattern) {
-    StringBuilder regex = new StringBuilder();
-    StringBuilder literal = new StringBuilder();
+    StringBuilder steps = new StringBuilder();
     int literalChars = 0;
     int params = 0;
     int wildcards = 0;
     for (int i = 0; i < pattern.length(); i++) {
       char c = pattern.charAt(i);
       int close = c == '{' ? pattern.indexOf('}', i) : -1;
-      if (c == '*' || close > 0) {
-        regex.append(Pattern.quote(literal.toString())).append(c == '*' ? ".*" : "[^/]+");
-        literal.setLength(0);
-        wildcards += c == '*' ? 1 : 0;
-        params += c == '*' ? 0 : 1;
-        i = c == '*' ? i : close;
+      if (c == '*') {
+        steps.append(ANYTHING);
+        wildcards++;
+      } else if (close > 0) {
+        steps.append(SEGMENT_FIRST).append(SEGMENT_REST);
+        params++;
+        i = close;
       } else {
-        literal.append(c);
+        steps.append(c);
         literalChars++;
       }
     }
-    regex.append(Pattern.quote(literal.toString()));
     return new PathPattern(
-        pattern,
-        Pattern.compile(regex.toString()),
-        firstSegment(pattern),
-        literalChars,
-        params,
-        wildcards);
+        pattern, steps.toString().toCharArray(), literalChars, params, wildcards);
   }
 
   /**
@@ -69,7 +71,120 @@ final class PathPattern {
   }
 
   boolean matches(String path) {
-    return regex.matcher(path).matches();
+    return simple ? matchesInOnePass(path) : matchesEveryState(path);
+  }
+
+  /**
+   * Each {@code {name}} is followed by {@code /} or the end, so it takes the path up to the next
+   * {@code /}; a {@code *} can only be last, so it takes the rest.
+   */
+  private boolean matchesInOnePass(String path) {
+    int at = 0;
+    for (int s = 0; s < steps.length; s++) {
+      char step = steps[s];
+      if (step == ANYTHING) {
+        return true;
+      }
+      if (step == SEGMENT_FIRST) {
+        int end = path.indexOf('/', at);
+        end = end < 0 ? path.length() : end;
+        if (end == at) {
+          return false;
+        }
+        at = end;
+        s++; // SEGMENT_REST: taken with the first
+      } else if (at == path.length() || path.charAt(at++) != step) {
+        return false;
+      }
+    }
+    return at == path.length();
+  }
+
+  /**
+   * Runs the automaton on every state at once: state {@code s} means "steps before {@code s}
+   * matched". Each path character moves each live state at most one step on; a {@code *} or the
+   * rest of a {@code {name}} may also stay, or be skipped when it matches nothing.
+   */
+  private boolean matchesEveryState(String path) {
+    long[] live = new long[steps.length / 64 + 1];
+    long[] next = new long[live.length];
+    set(live, 0);
+    closeOverEmpty(live);
+    for (int i = 0; i < path.length(); i++) {
+      char c = path.charAt(i);
+      Arrays.fill(next, 0);
+      boolean any = false;
+      for (int s = nextSet(live, 0); s >= 0 && s < steps.length; s = nextSet(live, s + 1)) {
+        char step = steps[s];
+        boolean stay = step == ANYTHING || step == SEGMENT_REST && c != '/';
+        boolean advance = step == ANYTHING || step == c || step == SEGMENT_FIRST && c != '/';
+        if (stay) {
+          set(next, s);
+          any = true;
+        } else if (advance && step != SEGMENT_REST) {
+          set(next, s + 1);
+          any = true;
+        }
+      }
+      if (!any) {
+        return false;
+      }
+      long[] swap = live;
+      live = next;
+      next = swap;
+      closeOverEmpty(live);
+    }
+    return isSet(live, steps.length);
+  }
+
+  /** A live {@code *} or rest of a {@code {name}} may match nothing: the state after it is live. */
+  private void closeOverEmpty(long[] live) {
+    for (int s = 0; s < steps.length; s++) {
+      if (isSet(live, s) && (steps[s] == ANYTHING || steps[s] == SEGMENT_REST)) {
+        set(live, s + 1);
+      }
+    }
+  }
+
+  private static void set(long[] bits, int i) {
+    bits[i >>> 6] |= 1L << i;
+  }
+
+  private static boolean isSet(long[] bits, int i) {
+    return (bits[i >>> 6] & 1L << i) != 0;
+  }
+
+  /**
+   * @return the first set bit at or after {@code from}, or -1
+   */
+  private static int nextSet(long[] bits, int from) {
+    int word = from >>> 6;
+    if (word >= bits.length) {
+      return -1;
+    }
+    long w = bits[word] & -1L << from;
+    while (true) {
+      if (w != 0) {
+        return word * 64 + Long.numberOfTrailingZeros(w);
+      }
+      if (++word == bits.length) {
+        return -1;
+      }
+      w = bits[word];
+    }
+  }
+
+  /** Whether every {@code {name}} is followed by {@code /} or the end, and {@code *} is last. */
+  private static boolean isSimple(char[] steps) {
+    for (int s = 0; s < steps.length; s++) {
+      if (steps[s] == ANYTHING && s != steps.length - 1) {
+        return false;
+      }
+      if (steps[s] == SEGMENT_REST && s + 1 < steps.length && steps[s + 1] != '/') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

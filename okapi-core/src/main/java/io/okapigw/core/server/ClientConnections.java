@@ -1,6 +1,8 @@
 package io.okapigw.core.server;
 
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.okapigw.core.config.ServerOptions;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
@@ -103,16 +105,32 @@ public final class ClientConnections {
   }
 
   /**
-   * A request whose head was refused: answered with the refusal's status and reason, or as Vert.x
-   * answers a head it cannot read (400, 414, 431); the connection is closed either way.
+   * A request whose head was refused: answered with the refusal's status and reason, or, for a head
+   * Netty cannot read, with Vert.x's status for it (414 a line too long, 431 headers too large,
+   * else 400) and Netty's reason; the connection is closed either way, and says so.
    */
   private static void invalid(HttpServerRequest request) {
-    if (!(request.decoderResult().cause() instanceof HttpError refusal)) {
-      HttpServerRequest.DEFAULT_INVALID_REQUEST_HANDLER.handle(request);
-      return;
-    }
+    Throwable cause = request.decoderResult().cause();
+    HttpError refusal =
+        cause instanceof HttpError e
+            ? e
+            : new HttpError(netty(cause), "malformed request head: " + reason(cause));
     request.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
     Failures.respond(request.response(), refusal);
     request.connection().close();
+  }
+
+  private static int netty(Throwable cause) {
+    if (cause instanceof TooLongHttpLineException) {
+      return 414;
+    }
+    return cause instanceof TooLongHttpHeaderException ? 431 : 400;
+  }
+
+  /** Netty's message, cut and without bytes a terminal would act on. */
+  private static String reason(Throwable cause) {
+    String message = cause == null || cause.getMessage() == null ? "" : cause.getMessage();
+    String cut = message.length() > 200 ? message.substring(0, 200) + "..." : message;
+    return cut.replaceAll("[^\\x20-\\x7e]", "?");
   }
 }

@@ -7,15 +7,16 @@ package io.okapigw.core.server;
  * than rewritten: nothing downstream then sees anything but the client's own path.
  *
  * <p>Refused: a target that is not a path ({@code *}, {@code host:port}); dot segments ({@code .},
- * {@code ..}, also before a {@code ;} parameter as in {@code ..;}, which servlet containers strip);
- * empty segments ({@code //}; a trailing {@code /} is kept); percent-encoded unreserved characters
- * ({@code %2e}, {@code %41}: RFC 3986 says they equal the character, so a module may decode {@code
- * /x/%2e%2e/y} into a dot segment, or {@code %65cho} into a segment a pattern did not see); encoded
- * slashes and backslashes ({@code %2F}, {@code %5C}) and backslashes, which some servers take for
- * {@code /}; malformed percent-encoding. The admin API's own paths ({@code /_/...} except {@code
- * /_/invoke/}, which reaches modules) may carry an encoded slash inside a segment: nothing but the
- * gateway's router reads them, and Okapi's {@code /_/discovery/nodes/{nodeId}} takes a node's URL
- * there.
+ * {@code ..}); {@code ;} path parameters, which servlet containers (Spring MVC, JAX-RS) drop when
+ * they match a route, so {@code /items/secret;x}, authorized as {@code /items/{id}}, would be
+ * served as {@code /items/secret} (an id holding {@code ;} is sent as {@code %3B}); empty segments
+ * ({@code //}; a trailing {@code /} is kept); percent-encoded unreserved characters ({@code %2e},
+ * {@code %41}: RFC 3986 says they equal the character, so a module may decode {@code /x/%2e%2e/y}
+ * into a dot segment, or {@code %65cho} into a segment a pattern did not see); encoded slashes and
+ * backslashes ({@code %2F}, {@code %5C}) and backslashes, which some servers take for {@code /};
+ * malformed percent-encoding. The admin API's own paths ({@code /_/...} except {@code /_/invoke/},
+ * which reaches modules) may carry an encoded slash inside a segment: nothing but the gateway's
+ * router reads them, and Okapi's {@code /_/discovery/nodes/{nodeId}} takes a node's URL there.
  *
  * <p>One pass over the path, no allocation for a path in normal form.
  */
@@ -36,7 +37,6 @@ public final class RequestPaths {
     int segmentStart = 1;
     int dots = 0;
     boolean onlyDots = true;
-    boolean inParameters = false;
     for (int i = 1; i <= n; i++) {
       char c = i < n ? path.charAt(i) : '/';
       if (c == '/') {
@@ -47,7 +47,6 @@ public final class RequestPaths {
         segmentStart = i + 1;
         dots = 0;
         onlyDots = true;
-        inParameters = false;
       } else if (c == '%') {
         String problem = escapeProblem(path, i, adminApi);
         if (problem != null) {
@@ -58,13 +57,12 @@ public final class RequestPaths {
       } else if (c == '\\') {
         return "a backslash in the path";
       } else if (c == ';') {
-        inParameters = true;
-      } else if (!inParameters) {
-        if (c == '.') {
-          dots++;
-        } else {
-          onlyDots = false;
-        }
+        return "a ';' path parameter in the path (servlet containers match routes without it):"
+            + " send ';' in an id as %3B";
+      } else if (c == '.') {
+        dots++;
+      } else {
+        onlyDots = false;
       }
     }
     return null;

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObject;
@@ -30,8 +31,14 @@ import java.util.regex.Pattern;
  *   <li>a {@code Transfer-Encoding} other than {@code chunked} alone is refused (501 for an unknown
  *       coding, 400 for {@code chunked} twice or in HTTP/1.0), not read as a request without body
  *       followed by its body as the next request;
+ *   <li>a request with more than one {@code Content-Length} line, in HTTP/1.0 too, is refused
+ *       (400): Netty refuses them in HTTP/1.1 only and reads an HTTP/1.0 request by the first, the
+ *       rest of its body as a request of its own (RFC 9112 §6.3);
  *   <li>an HTTP/1.1 request without {@code Host}, or any request with two, or one whose value is
  *       not a host and port, is refused (400, RFC 9112 §3.2);
+ *   <li>a request target holding a control character, a space, a byte beyond ASCII or a {@code #}
+ *       is refused (400, RFC 9112 §3.2 and RFC 3986): modules would read such bytes each their own
+ *       way;
  *   <li>the version must be {@code HTTP/1.0} or {@code HTTP/1.1}: a later HTTP/1 minor version is
  *       read as HTTP/1.1 (RFC 9112 §2.3), another major version refused with 505, anything else
  *       ({@code http/1.1}, {@code HTTPS/1.1}) with 400; Netty would answer 501 with the client's
@@ -57,6 +64,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
 
   private final Consumer<Throwable> brokenBody;
   private int hosts;
+  private int contentLengths;
 
   /**
    * @param options the server's options, as Vert.x's own decoder is made
@@ -70,10 +78,12 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   @Override
   protected HttpMessage createMessage(String[] initialLine) {
     hosts = 0;
+    contentLengths = 0;
     initialLine[2] = version(initialLine[2]);
     if (initialLine[0].equals("CONNECT")) {
       throw new HttpError(501, "CONNECT is not supported");
     }
+    checkTarget(initialLine[1]);
     initialLine[1] = originForm(initialLine[1]);
     return super.createMessage(initialLine);
   }
@@ -96,6 +106,27 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     return "HTTP/1.1";
   }
 
+  /**
+   * @throws HttpError 400 for a control character, space, byte beyond ASCII (the line is read as
+   *     ISO-8859-1) or {@code #} in the target
+   */
+  static void checkTarget(String target) {
+    for (int i = 0; i < target.length(); i++) {
+      char c = target.charAt(i);
+      if (c <= ' ' || c >= 0x7f) {
+        throw new HttpError(
+            400,
+            "the request target holds a control character, a space or a byte beyond ASCII at"
+                + " index "
+                + i
+                + ": percent-encode it");
+      }
+      if (c == '#') {
+        throw new HttpError(400, "the request target holds a fragment ('#'): leave it out");
+      }
+    }
+  }
+
   private static String printable(String s) {
     String cut = s.length() > 20 ? s.substring(0, 20) + "..." : s;
     return cut.replaceAll("[^\\x21-\\x7e]", "?");
@@ -106,6 +137,8 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     AsciiString name = super.splitHeaderName(sb, start, length);
     if (length == 4 && HttpHeaderNames.HOST.contentEqualsIgnoreCase(name)) {
       hosts++;
+    } else if (length == 14 && HttpHeaderNames.CONTENT_LENGTH.contentEqualsIgnoreCase(name)) {
+      contentLengths++;
     }
     return name;
   }
@@ -114,10 +147,18 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   @Override
   protected boolean isContentAlwaysEmpty(HttpMessage msg) {
     if (msg instanceof HttpRequest request) {
-      checkHost(request.protocolVersion(), request.headers().get(HttpHeaderNames.HOST));
-      checkFraming(request.headers(), request.protocolVersion());
+      checkHead(request);
     }
     return super.isContentAlwaysEmpty(msg);
+  }
+
+  private void checkHead(HttpRequest request) {
+    checkHost(request.protocolVersion(), request.headers().get(HttpHeaderNames.HOST));
+    if (contentLengths > 1) {
+      throw new HttpError(
+          400, "more than one Content-Length header is refused (RFC 9112 section 6.3)");
+    }
+    checkFraming(request.headers(), request.protocolVersion());
   }
 
   @Override
@@ -127,7 +168,11 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     super.decode(ctx, buffer, out);
     for (int i = out.size() - 1; i >= before; i--) {
       Object decoded = out.get(i);
-      if (decoded instanceof HttpContent content
+      if (decoded instanceof HttpRequest refused && refused.decoderResult().isFailure()) {
+        // the connection closes after a refused head: an HTTP/1.0 keep-alive request must not be
+        // answered "Connection: keep-alive" (Vert.x reads its keep-alive from these headers)
+        refused.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+      } else if (decoded instanceof HttpContent content
           && !(decoded instanceof HttpRequest)
           && ((HttpObject) decoded).decoderResult().isFailure()) {
         out.remove(i);

@@ -8,6 +8,7 @@ import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.registry.RoutingEntry;
 import io.okapigw.core.routing.RoutingTable;
+import io.okapigw.core.upstream.UpstreamClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -211,6 +212,7 @@ public final class SystemCalls {
                 client
                     .request(options.setAbsoluteURI(base + path))
                     .compose(request -> request.send(body))
+                    .map(UpstreamClient::finalAnswer)
                     .compose(SystemCalls::answer)
                     .recover(
                         e ->

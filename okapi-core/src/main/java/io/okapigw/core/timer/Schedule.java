@@ -18,7 +18,9 @@ import java.util.Optional;
  * When a timer fires, read from its routing entry as Okapi 6.1.5 reads it: {@code unit} and {@code
  * delay} (both present) win, a zero or negative delay disables the timer; otherwise {@code
  * schedule: {cron, zone}} (a 5-field UNIX crontab line, zone default UTC, parsed by cron-utils as
- * Okapi does); otherwise the timer is disabled.
+ * Okapi does); otherwise the timer is disabled. Unlike Okapi, a period is at least {@link
+ * #MIN_PERIOD} (Okapi's units include {@code millisecond}, and a timer PATCHed to 1 ms called its
+ * module a thousand times a second): a shorter one is refused ({@link TooFrequent}).
  *
  * <p>The instants are the same on every node and across restarts, so nodes agree on which run is
  * due: a cron schedule's are its matching minutes; a {@code unit}/{@code delay} timer's are the
@@ -29,6 +31,9 @@ abstract class Schedule {
 
   /** A disabled timer. */
   static final Schedule OFF = new Off();
+
+  /** The shortest period of a {@code unit}/{@code delay} timer. */
+  static final Duration MIN_PERIOD = Duration.ofSeconds(1);
 
   private static final Map<String, Long> UNITS =
       Map.of(
@@ -49,7 +54,8 @@ abstract class Schedule {
    * @param entry a {@code _timer} handler, as in a descriptor or a PATCH
    * @return its schedule
    * @throws IllegalArgumentException naming the bad field: an unknown unit, a delay that is not a
-   *     whole number, a cron line or zone that does not parse
+   *     whole number, a cron line or zone that does not parse; {@link TooFrequent} for a period
+   *     under {@link #MIN_PERIOD}
    */
   static Schedule of(JsonObject entry) {
     String unit = text(entry, "unit");
@@ -61,7 +67,7 @@ abstract class Schedule {
     }
     long amount = delay == null ? 0 : parseDelay(delay);
     if (unit != null && delay != null) {
-      return amount > 0 ? new Every(Duration.ofMillis(amount * factor)) : OFF;
+      return amount > 0 ? every(Duration.ofMillis(amount * factor)) : OFF;
     }
     Object schedule = entry.getValue("schedule");
     if (schedule == null) {
@@ -71,6 +77,29 @@ abstract class Schedule {
       throw new IllegalArgumentException("schedule must be an object {cron, zone}");
     }
     return cron(cron);
+  }
+
+  /**
+   * @return every {@code period}
+   * @throws TooFrequent if it is under {@link #MIN_PERIOD}
+   */
+  static Schedule every(Duration period) {
+    if (period.compareTo(MIN_PERIOD) < 0) {
+      throw new TooFrequent(period);
+    }
+    return new Every(period);
+  }
+
+  /** A {@code unit}/{@code delay} period under {@link #MIN_PERIOD}. */
+  static final class TooFrequent extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    TooFrequent(Duration period) {
+      super(
+          "a timer's period must be at least 1 second (unit and delay), was "
+              + period.toMillis()
+              + " ms");
+    }
   }
 
   private static Schedule cron(JsonObject schedule) {

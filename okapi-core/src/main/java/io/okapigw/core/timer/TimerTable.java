@@ -196,9 +196,16 @@ final class TimerTable {
         schedule(tenant, id, entry));
   }
 
+  /**
+   * A descriptor's timer faster than {@link Schedule#MIN_PERIOD} fires at that period (a PATCH
+   * making one so is refused).
+   */
   private static Schedule schedule(String tenant, TimerId id, JsonObject entry) {
     try {
       return Schedule.of(entry);
+    } catch (Schedule.TooFrequent e) {
+      log.warn("timer {} of tenant {} fires every second: {}", id, tenant, e.getMessage());
+      return Schedule.every(Schedule.MIN_PERIOD);
     } catch (IllegalArgumentException e) {
       log.warn("timer {} of tenant {} is off: {}", id, tenant, e.getMessage());
       return Schedule.OFF;

@@ -12,6 +12,8 @@ import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.PoolOptions;
@@ -73,17 +75,58 @@ public final class UpstreamClient {
                   + " has no running instance (register one at /_/discovery/modules)"));
     }
     Target target = new Target(stage.moduleId(), endpoint.url());
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(method)
+            .setHost(endpoint.host())
+            .setPort(endpoint.port())
+            .setSsl(endpoint.ssl())
+            .setURI(uri)
+            .setIdleTimeout(idleTimeoutMillis);
+    if (method == HttpMethod.HEAD) {
+      // a module may send a body after its answer to a HEAD anyway: on a pooled connection those
+      // bytes would be read as the answer to the next request sent there
+      options.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+    }
     return client
-        .request(
-            new RequestOptions()
-                .setMethod(method)
-                .setHost(endpoint.host())
-                .setPort(endpoint.port())
-                .setSsl(endpoint.ssl())
-                .setURI(uri)
-                .setIdleTimeout(idleTimeoutMillis))
-        .map(request -> target.with(quiet(request)))
+        .request(options)
+        .map(request -> target.with(quiet(request, method == HttpMethod.HEAD)))
         .recover(e -> Future.failedFuture(mapFailure(target, e)));
+  }
+
+  /**
+   * The module's final answer, as every caller takes it: an informational status (1xx) as the final
+   * answer, a {@code 101 Switching Protocols} above all (the gateway forwards no {@code Upgrade},
+   * so it never asks for one), throws a {@link BadAnswer} (502 through {@link #mapFailure}) and its
+   * connection is closed: it is never relayed, nor the connection pooled to read the next answer
+   * from bytes of another protocol.
+   *
+   * @return {@code response}, a final answer
+   * @throws BadAnswer for a 1xx
+   */
+  public static HttpClientResponse finalAnswer(HttpClientResponse response) {
+    int status = response.statusCode();
+    if (status >= 200) {
+      return response;
+    }
+    HttpConnection connection = response.request().connection();
+    // what follows the head is not HTTP: Vert.x would log an ERROR for it before the close
+    connection.exceptionHandler(UpstreamClient::debug);
+    connection.close();
+    throw new BadAnswer(
+        "answered "
+            + status
+            + (response.statusMessage() == null ? "" : " " + response.statusMessage())
+            + " as its final answer, to a request that asked for no upgrade");
+  }
+
+  /** A module's answer that breaks HTTP: the request fails with 502 naming the module. */
+  public static final class BadAnswer extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    BadAnswer(String message) {
+      super(message, null, false, false);
+    }
   }
 
   /**
@@ -91,11 +134,16 @@ public final class UpstreamClient {
    * closed connection: {@code HttpClientRequestImpl - Stream reset}, or a stack trace from {@code
    * HttpClientResponseImpl}), one or more lines each, however many. The callers learn of it through
    * their futures and answer and log it once, rate-limited ({@code Failures}); here it is only a
-   * debug line.
+   * debug line. So are bytes that follow the last answer of a connection.
    */
-  private static HttpClientRequest quiet(HttpClientRequest request) {
+  private static HttpClientRequest quiet(HttpClientRequest request, boolean lastOnConnection) {
     request.exceptionHandler(UpstreamClient::debug);
     request.response().onSuccess(response -> response.exceptionHandler(UpstreamClient::debug));
+    if (lastOnConnection) {
+      // bytes a module sends after its answer (a body after a HEAD's) are not an answer: Vert.x
+      // would log an ERROR for them before the connection closes
+      request.connection().exceptionHandler(UpstreamClient::debug);
+    }
     return request;
   }
 
@@ -179,6 +227,10 @@ public final class UpstreamClient {
     if (isTimeout(failure)) {
       return HttpError.gatewayTimeout(
           "module " + target.moduleId() + " at " + target.baseUrl() + " did not answer in time");
+    }
+    if (failure instanceof BadAnswer) {
+      return HttpError.badGateway(
+          "module " + target.moduleId() + " at " + target.baseUrl() + " " + failure.getMessage());
     }
     return HttpError.badGateway(
         "module "

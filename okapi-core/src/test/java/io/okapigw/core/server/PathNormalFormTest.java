@@ -55,6 +55,7 @@ class PathNormalFormTest {
                   .get("/open*")
                   .handler(ctx -> ctx.response().end("open " + ctx.request().path()));
               router.get("/echo*").handler(ctx -> ctx.response().end("secret"));
+              router.get("/spy*").handler(ctx -> ctx.response().end("spy " + ctx.request().path()));
             });
     gw.install("diku", authModule("mod-auth-1.0.0"), auth.url());
     gw.install(
@@ -98,7 +99,10 @@ class PathNormalFormTest {
         "/..",
         "/open/.",
         "/open/x%2",
-        "/open/x%zz"
+        "/open/x%zz",
+        "/open/x;y=1",
+        "/open;x/y",
+        "/open/x;"
       })
   void pathNotInNormalForm_400BeforeRoutingAndAuth(String path) throws IOException {
     Response response = get(gw, path);
@@ -110,18 +114,35 @@ class PathNormalFormTest {
 
   @ParameterizedTest
   @ValueSource(
-      strings = {
-        "/open/a.b/...c",
-        "/open/x/",
-        "/open/x%20y%3Bz",
-        "/open/x;y=1",
-        "/open/.hidden",
-        "/open/..x"
-      })
+      strings = {"/open/a.b/...c", "/open/x/", "/open/x%20y%3Bz", "/open/.hidden", "/open/..x"})
   void pathInNormalForm_forwardedAsItIs(String path) throws IOException {
     Response response = get(gw, path + "?q=%2e%2e/x");
     assertThat(response.status()).as(response.toString()).isEqualTo(200);
     assertThat(paths.take().uri()).isEqualTo(path + "?q=%2e%2e/x");
+  }
+
+  /**
+   * Servlet containers (Spring MVC, JAX-RS) match routes without a segment's {@code ;} parameters:
+   * {@code /spy/items/secret;x} would be authorized as {@code /spy/items/{id}} and served as {@code
+   * /spy/items/secret}, which needs a permission.
+   */
+  @Test
+  void pathParameters_refusedAsDotSegmentsAre_neverAuthorizedAsAnotherRoute() throws IOException {
+    gw.install(
+        "diku",
+        module(
+            "mod-spy-1.0.0",
+            "spy",
+            handler("GET", "/spy/items/{id}"),
+            handler("GET", "/spy/items/secret", "echo.read")),
+        paths.url());
+    assertThat(get(gw, "/spy/items/secret").status()).isEqualTo(403);
+    assertThat(get(gw, "/spy/items/other").body()).isEqualTo("spy /spy/items/other");
+    paths.drain();
+    Response response = get(gw, "/spy/items/secret;x");
+    assertThat(response.status()).as(response.toString()).isEqualTo(400);
+    assertThat(response.body()).contains("';'");
+    assertThat(paths.drain()).isEmpty();
   }
 
   @Test

@@ -14,6 +14,8 @@ import java.io.IOException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * HTTP/1.1 as RFC 9112 has a server read it, for bytes a hostile client sends on a raw socket:
@@ -195,6 +197,75 @@ class StrictHttpTest {
       assertThat(response.status()).isEqualTo(501);
       assertThat(response.body()).contains("CONNECT");
       assertThat(client.readTextUntilClosed()).isEmpty();
+    }
+    assertThat(echo.drain()).isEmpty();
+  }
+
+  /**
+   * Netty takes the first of several Content-Length lines of an HTTP/1.0 request (it refuses them
+   * in HTTP/1.1 only): the rest of the body would be read as a request of its own.
+   */
+  @Test
+  void http10_twoContentLengths_400AndClosed_restNeverARequest() throws IOException {
+    for (String lengths :
+        new String[] {
+          "Content-Length: 5\r\nContent-Length: 60", "Content-Length: 60\r\nContent-Length: 5"
+        }) {
+      try (RawClient client = client()) {
+        client.send(
+            "POST /echo HTTP/1.0\r\nConnection: keep-alive\r\n"
+                + TENANT
+                + lengths
+                + "\r\n\r\nhello"
+                + "GET /echo/smuggled HTTP/1.0\r\nConnection: keep-alive\r\n"
+                + TENANT
+                + "\r\n");
+        Response response = client.response();
+        assertThat(response.status()).as(lengths).isEqualTo(400);
+        assertThat(response.body()).contains("Content-Length");
+        assertThat(response.head().headers()).containsEntry("connection", "close");
+        assertThat(client.readTextUntilClosed()).isEmpty();
+      }
+    }
+    assertThat(echo.drain()).isEmpty();
+  }
+
+  @Test
+  void contentLengthList_400InEveryVersion() throws IOException {
+    for (String version : new String[] {"HTTP/1.0", "HTTP/1.1"}) {
+      try (RawClient client = client()) {
+        client.send(
+            "POST /echo "
+                + version
+                + "\r\nHost: x\r\n"
+                + TENANT
+                + "Content-Length: 5, 5\r\n\r\nhello");
+        assertThat(client.response().status()).as(version).isEqualTo(400);
+      }
+    }
+    assertThat(echo.drain()).isEmpty();
+  }
+
+  /** RFC 3986: no control characters, no bytes beyond ASCII, no fragment in a request target. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "/echo/\u001b[31mred",
+        "/echo/a\u0001b",
+        "/echo/a\u007fb",
+        "/echo/caf\u00e9",
+        "/echo/caf\u00c3\u00a9",
+        "/echo/x#frag",
+        "/echo?q=#x",
+        "/echo?q=a\u0000b",
+        "/echo?q=\u00ff"
+      })
+  void target_controlCharactersNonAsciiOrFragment_400AndClosed(String target) throws IOException {
+    try (RawClient client = client()) {
+      client.send("GET " + target + " HTTP/1.1\r\nHost: x\r\n" + TENANT + "\r\n");
+      Response response = client.response();
+      assertThat(response.status()).as(target).isEqualTo(400);
+      assertThat(response.body()).contains("request target");
     }
     assertThat(echo.drain()).isEmpty();
   }

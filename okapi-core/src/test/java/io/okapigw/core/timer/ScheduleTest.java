@@ -54,13 +54,23 @@ class ScheduleTest {
 
   @Test
   void unitAndDelay_eachUnit() {
-    assertThat(period(every("250", "millisecond"))).isEqualTo(Duration.ofMillis(250));
+    assertThat(period(every("1500", "millisecond"))).isEqualTo(Duration.ofMillis(1500));
     assertThat(period(every("20", "second"))).isEqualTo(Duration.ofSeconds(20));
     assertThat(period(every("3", "minute"))).isEqualTo(Duration.ofMinutes(3));
     assertThat(period(every("2", "hour"))).isEqualTo(Duration.ofHours(2));
     assertThat(period(new JsonObject().put("delay", 1).put("unit", "day")))
         .as("a number as delay, as Jackson reads it into Okapi's string")
         .isEqualTo(Duration.ofDays(1));
+  }
+
+  /** Okapi's units include millisecond; a period under a second is refused, naming the minimum. */
+  @Test
+  void periodUnderOneSecond_refused() {
+    assertThatThrownBy(() -> Schedule.of(every("999", "millisecond")))
+        .isInstanceOf(Schedule.TooFrequent.class)
+        .hasMessageContaining("at least 1 second")
+        .hasMessageContaining("999 ms");
+    assertThat(period(every("1000", "millisecond"))).isEqualTo(Duration.ofSeconds(1));
   }
 
   private static Duration period(JsonObject entry) {

@@ -8,6 +8,7 @@ import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.testing.TestModule.Recorded;
+import io.okapigw.testsupport.Descriptors;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -52,17 +53,7 @@ class TimerFiringTest {
 
   /** A module providing {@code _timer} 1.0 with these handlers. */
   static JsonObject timerModule(String id, JsonObject... handlers) {
-    return new JsonObject()
-        .put("id", id)
-        .put(
-            "provides",
-            new JsonArray()
-                .add(
-                    new JsonObject()
-                        .put("id", "_timer")
-                        .put("version", "1.0")
-                        .put("interfaceType", "system")
-                        .put("handlers", new JsonArray(List.of((Object[]) handlers)))));
+    return Descriptors.systemModule(id, "_timer", handlers);
   }
 
   /** A timer handler: {@code every("POST", "/notices", "5", "minute")}. */
@@ -105,6 +96,22 @@ class TimerFiringTest {
     assertThat(calls()).containsExactly("POST /notices");
     clock.advance(Duration.ofMinutes(15));
     assertThat(calls()).hasSize(3);
+  }
+
+  /**
+   * A descriptor's timer faster than a second (Okapi takes any period) fires every second: the
+   * module is called 10 times in 10 s, not 100.
+   */
+  @Test
+  void descriptorTimerUnderASecond_firesEverySecond() {
+    gw.install(
+        "diku",
+        timerModule(TIMER_MODULE, every("POST", "/fast", "100", "millisecond")),
+        module.url());
+    for (int i = 0; i < 100; i++) {
+      clock.advance(Duration.ofMillis(100));
+    }
+    assertThat(calls()).hasSize(10).containsOnly("POST /fast");
   }
 
   @Test

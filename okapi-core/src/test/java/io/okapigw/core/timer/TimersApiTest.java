@@ -223,6 +223,26 @@ class TimersApiTest {
     assertThat(list()).as("nothing changed").isEqualTo(OKAPI_LIST);
   }
 
+  /** Okapi takes any period (a timer PATCHed to 1 ms called its module ~1,000 times a second). */
+  @Test
+  void patch_periodUnderOneSecond_400NamingTheMinimum_aSecondIsFine() {
+    for (String timing :
+        new String[] {
+          "{\"unit\":\"millisecond\",\"delay\":\"1\"}",
+          "{\"unit\":\"millisecond\",\"delay\":\"999\"}"
+        }) {
+      gw.request()
+          .body(timing)
+          .patch(TIMERS + "/mod-timer_0")
+          .then()
+          .statusCode(400)
+          .body(containsString("at least 1 second"));
+    }
+    assertThat(list()).as("nothing changed").isEqualTo(OKAPI_LIST);
+    patch("mod-timer_0", "{\"unit\":\"millisecond\",\"delay\":\"1000\"}");
+    patch("mod-timer_1", "{\"unit\":\"second\",\"delay\":\"1\"}");
+  }
+
   @Test
   void disablingTheModule_forgetsItsChangedTimers_asOkapi() {
     patch("mod-timer_2", "{\"unit\":\"second\",\"delay\":\"9\"}");

@@ -1,0 +1,107 @@
+package io.okapigw.authtoken.login;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.authtoken.AuthtokenOptions;
+import io.okapigw.authtoken.MutableClock;
+import io.okapigw.authtoken.TestModule;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A small, bounded perf check at the production hashing cost (600,000 PBKDF2 iterations, 2 hashing
+ * threads): once 40 wrong-password logins for one user are on the wire, each on a connection of its
+ * own, another user's login is answered about as fast as when alone, not after the 40 hashes.
+ * Prints both figures (see docs/benchmarks-authtoken.md); asserted: under 1 s, or 3 times the login
+ * alone where a loaded machine makes one login alone take more than a third of a second.
+ */
+@ExtendWith(VertxExtension.class)
+class LoginFloodPerfTest {
+  private static final int GUESSES = 40;
+
+  @TempDir Path dir;
+  private TestModule module;
+  private HttpClientAgent client;
+
+  @BeforeEach
+  void setUp(Vertx vertx) {
+    AuthtokenOptions options =
+        TestModule.options(dir, MutableClock.ofNow())
+            .setPasswordHashIterations(AuthtokenOptions.DEFAULT_PASSWORD_HASH_ITERATIONS);
+    module = TestModule.deploy(vertx, options);
+    module.createUser("victim", "correct horse", List.of());
+    module.createUser("bob", "battery staple", List.of());
+    client =
+        vertx.createHttpClient(
+            new HttpClientOptions()
+                .setDefaultHost("127.0.0.1")
+                .setDefaultPort(module.port())
+                .setKeepAlive(false),
+            new PoolOptions().setHttp1MaxSize(GUESSES + 1));
+  }
+
+  @AfterEach
+  void tearDown() {
+    client.close().await();
+    module.undeploy();
+  }
+
+  /** Opens a login request and writes it whole; @return its status once answered */
+  private Future<Future<Integer>> sent(String user, String password) {
+    return client
+        .request(
+            new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setURI("/authn/login")
+                .putHeader("X-Okapi-Tenant", TestModule.TENANT)
+                .putHeader("Content-Type", "application/json"))
+        .compose(
+            request -> {
+              Future<Integer> status = request.response().map(r -> r.statusCode());
+              return request
+                  .end(new JsonObject().put("username", user).put("password", password).encode())
+                  .map(status);
+            });
+  }
+
+  private long loginMillis() {
+    long start = System.nanoTime();
+    assertThat(TestModule.await(TestModule.await(sent("bob", "battery staple")))).isEqualTo(201);
+    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+  }
+
+  @Test
+  void fortyConcurrentGuesses_anotherUsersLoginStaysFast() {
+    loginMillis();
+    long alone = loginMillis();
+    List<Future<Integer>> guesses = new ArrayList<>();
+    for (int i = 0; i < GUESSES; i++) {
+      guesses.add(TestModule.await(sent("victim", "guess" + i)));
+    }
+    long during = loginMillis();
+    for (Future<Integer> guess : guesses) {
+      assertThat(TestModule.await(guess)).isIn(422, 429);
+    }
+    System.out.printf(
+        "login flood: another user's login took %d ms while %d guesses for one user ran"
+            + " (%d ms alone)%n",
+        during, GUESSES, alone);
+    assertThat(during).isLessThan(Math.max(1_000, 3 * alone));
+  }
+}
