@@ -53,6 +53,9 @@ class OkapiShTest {
     shipped.awaitOutput("bad setting: dockerUrl: this gateway launches no modules");
 
     Files.writeString(conf.resolve("okapi.conf"), threeEdits(site));
+    // okapi.sh leaves its pid file when the JVM outlived its 3 s check (a loaded machine), and
+    // then refuses to start again; systemd empties /var/run/okapi between runs
+    Files.deleteIfExists(dir.resolve("run/okapi.pid"));
     Run edited = okapiSh(dist, "edited.out");
     try {
       edited.awaitAnswer("http://127.0.0.1:" + port + "/_/proxy/health");
@@ -138,10 +141,12 @@ class OkapiShTest {
       }
     }
 
-    void awaitAnswer(String url) {
+    void awaitAnswer(String url) throws IOException {
       long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
       while (!JavaProcess.answers(url)) {
-        assertThat(System.nanoTime()).as(url + " did not answer").isLessThan(deadline);
+        assertThat(System.nanoTime())
+            .as("%s did not answer; okapi.sh's output:%n%s", url, Files.readString(output))
+            .isLessThan(deadline);
         LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
       }
     }
