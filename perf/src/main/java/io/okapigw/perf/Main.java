@@ -2,10 +2,11 @@ package io.okapigw.perf;
 
 import io.okapigw.config.Commands;
 import io.okapigw.perf.cluster.InvalidationLatency;
-import io.okapigw.perf.fullfake.FakeBodyModule;
 import io.okapigw.perf.fullfake.FullFakeCommand;
 import io.okapigw.perf.fullfake.FullFakeOptions;
 import io.okapigw.perf.hop.HopCompare;
+import io.okapigw.perf.kit.modules.FakeBodyModule;
+import io.okapigw.perf.kit.modules.FixedModule;
 import io.okapigw.perf.load.ClusterThroughput;
 import io.okapigw.perf.load.LoadCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
@@ -56,16 +57,8 @@ public final class Main {
                   + " auth call and the handler alone; markdown table and the latency target",
               ParallelAuthOptions.SPEC,
               ParallelAuthCommand::run)
-          .add(
-              "fixed-module",
-              "a module answering every request with the same body, at once or after a delay",
-              FixedModule.SPEC,
-              FixedModule::serve)
-          .add(
-              "fake-module",
-              "the full-fake module: GET /fake/{bytes} streams a generated body of that size",
-              FakeBodyModule.SPEC,
-              FakeBodyModule::serve)
+          .add("fixed-module", FixedModule.ABOUT, FixedModule.SPEC, FixedModule::serve)
+          .add("fake-module", FakeBodyModule.ABOUT, FakeBodyModule.SPEC, FakeBodyModule::serve)
           .add(
               "hop-compare",
               "the module direct, through nginx (1 worker, keep-alive, 64 KB buffers), through our"

@@ -1,6 +1,7 @@
 package io.okapigw.perf.fullfake;
 
 import io.okapigw.config.Settings;
+import io.okapigw.perf.kit.launch.LaunchedBench;
 
 /**
  * {@code fullfake}: runs the {@link FullFakeBench} matrix with every part in a JVM of its own (or

@@ -4,6 +4,9 @@ import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.config.Sizes;
+import io.okapigw.perf.kit.launch.LaunchSettings;
+import io.okapigw.perf.kit.launch.Launcher;
+import io.okapigw.perf.kit.modules.FakeBodyModule;
 import java.time.Duration;
 import java.util.List;
 

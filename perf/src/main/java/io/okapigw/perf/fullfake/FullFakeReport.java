@@ -1,7 +1,8 @@
 package io.okapigw.perf.fullfake;
 
 import io.okapigw.config.Sizes;
-import io.okapigw.perf.latency.LatencyStats;
+import io.okapigw.perf.kit.latency.LatencyStats;
+import io.okapigw.perf.kit.load.HttpLoadResult;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package io.okapigw.perf.parallelauth;
 
 import io.okapigw.config.Settings;
-import io.okapigw.perf.fullfake.LaunchedBench;
+import io.okapigw.perf.kit.launch.LaunchedBench;
 
 /**
  * {@code parallel-auth}: runs the {@link ParallelAuthBench} with every part in a JVM of its own (or

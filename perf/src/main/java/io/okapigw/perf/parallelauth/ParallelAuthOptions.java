@@ -3,8 +3,8 @@ package io.okapigw.perf.parallelauth;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
-import io.okapigw.perf.fullfake.LaunchSettings;
-import io.okapigw.perf.fullfake.Launcher;
+import io.okapigw.perf.kit.launch.LaunchSettings;
+import io.okapigw.perf.kit.launch.Launcher;
 import java.time.Duration;
 import java.util.List;
 
