@@ -24,10 +24,11 @@ public final class Main {
                   + " items out and in; prints count, RPS, latency percentiles, errors, auth"
                   + " calls/op; with several gateways user i works at gateway i mod n, and one that"
                   + " refuses connections is taken out (its users move on); a gateway without"
-                  + " /_/metrics (Okapi) is loaded the same, its auth calls/op and CPU reported"
-                  + " n/a. --vs URL: the same load through two running gateways with the same"
-                  + " modules registered (ours and an Okapi, say), in interleaved slices, ratios to"
-                  + " the --vs gateway. --compare: three demo stacks it starts itself (auth off,"
+                  + " /_/metrics (Okapi) is loaded the same, its auth calls/op reported n/a; each"
+                  + " gateway's CPU is what the kernel charged the process listening on its port"
+                  + " (/proc), else its /_/metrics. --vs URL: the same load through two running"
+                  + " gateways with the same modules registered (ours and an Okapi, say), in"
+                  + " interleaved slices, ratios to the --vs gateway, CPU per operation too. --compare: three demo stacks it starts itself (auth off,"
                   + " cache off, cache on) in interleaved slices; one table per user count",
               LoadCommand.SPEC,
               LoadCommand::run)
