@@ -1,8 +1,6 @@
-package io.okapigw.folio;
+package io.okapigw.folio.containers;
 
 import io.okapigw.config.Commands;
-import io.okapigw.folio.containers.ModulesCommand;
-import io.okapigw.folio.containers.RegisterCommand;
 
 /**
  * Command line of the simulated FOLIO modules: {@code java -jar

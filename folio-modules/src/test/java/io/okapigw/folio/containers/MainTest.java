@@ -1,4 +1,4 @@
-package io.okapigw.folio;
+package io.okapigw.folio.containers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
