@@ -21,9 +21,7 @@ public final class FullFakeCommand {
     FullFakeOptions options = FullFakeOptions.from(settings);
     LaunchedBench.runAndExit(
         "fullfake",
-        options.inProcess(),
-        options.jars(),
-        options.gatewayHeap(),
+        options.launch(),
         (vertx, launcher) ->
             FullFakeBench.run(vertx, launcher, options)
                 .map(report -> report.table() + "\n" + report.targets()));

@@ -123,7 +123,7 @@ public record FullFakeReport(
         Locale.ROOT,
         "heap flat for 256MB bodies (gateway -Xmx%s): %s (largest "
             + "heap sample %.0f MB in 256MB cells vs %.0f MB in 1MB cells, %d errors)",
-        options.gatewayHeap(),
+        options.launch().gatewayHeap(),
         flat ? "MET" : "MISSED",
         mb(huge),
         mb(large),

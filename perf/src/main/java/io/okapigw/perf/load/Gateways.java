@@ -184,10 +184,7 @@ final class Gateways {
   private Void noteMetrics(int gateway, Integer status) {
     if (status != null && status != 200) {
       withoutMetrics.put(gateway, url(gateway) + " (GET /_/metrics answered " + status + ")");
-      log.info(
-          "{} has no /_/metrics (answered {}): auth calls and gateway CPU unknown",
-          url(gateway),
-          status);
+      log.info("{} has no /_/metrics (answered {}): its auth calls unknown", url(gateway), status);
     }
     return null;
   }

@@ -21,9 +21,7 @@ public final class ParallelAuthCommand {
     ParallelAuthOptions options = ParallelAuthOptions.from(settings);
     LaunchedBench.runAndExit(
         "parallel-auth",
-        options.inProcess(),
-        options.jars(),
-        options.gatewayHeap(),
+        options.launch(),
         (vertx, launcher) ->
             ParallelAuthBench.run(vertx, launcher, options)
                 .map(report -> report.table() + "\n" + report.targets()));

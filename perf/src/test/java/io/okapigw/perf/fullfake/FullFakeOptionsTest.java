@@ -23,7 +23,7 @@ class FullFakeOptionsTest {
         .containsExactly(
             Sizes.KB, 16 * Sizes.KB, 256 * Sizes.KB, Sizes.MB, 16 * Sizes.MB, 256 * Sizes.MB);
     assertThat(options.requests()).isEqualTo(2000);
-    assertThat(options.gatewayHeap()).isEqualTo("256m");
+    assertThat(options.launch().gatewayHeap()).isEqualTo("256m");
   }
 
   @Test
@@ -47,7 +47,7 @@ class FullFakeOptionsTest {
             "1000",
             "--gateway-heap",
             "256m");
-    assertThat(options.inProcess()).isTrue();
+    assertThat(options.launch().inProcess()).isTrue();
     assertThat(options.sizes()).hasSize(6).last().isEqualTo(256 * Sizes.MB);
     assertThat(options.maxBytesPerCell()).isEqualTo(Sizes.GB);
     assertThat(options.cellTimeLimit()).isEqualTo(Duration.ofSeconds(60));

@@ -45,6 +45,23 @@ public final class LaunchSettings {
   private LaunchSettings() {}
 
   /**
+   * How a benchmark starts its parts.
+   *
+   * @param gatewayHeap each gateway JVM's {@code -Xmx}
+   * @param inProcess run everything in this JVM (tests) instead of a JVM each
+   * @param jars the gateway and authtoken fat jars (separate processes only)
+   */
+  public record Launch(String gatewayHeap, boolean inProcess, Launcher.Jars jars) {}
+
+  /**
+   * @return the launch settings of {@code settings}
+   * @throws IllegalArgumentException naming the setting of a missing jar
+   */
+  public static Launch from(Settings settings) {
+    return new Launch(settings.get(GATEWAY_HEAP), settings.get(IN_PROCESS), jars(settings));
+  }
+
+  /**
    * @return the two jars; each must exist unless {@code in-process}
    * @throws IllegalArgumentException naming the setting of a missing jar
    */

@@ -30,17 +30,15 @@ public final class LaunchedBench {
    */
   public static void runAndExit(
       String name,
-      boolean inProcess,
-      Launcher.Jars jars,
-      String gatewayHeap,
+      LaunchSettings.Launch launch,
       BiFunction<Vertx, Launcher, Future<String>> bench) {
     Path workDir = workDir("okapigw-" + name + "-");
     log.info("logs and stores of the started processes in {}", workDir);
     Vertx vertx = Vertx.vertx();
     Launcher launcher =
-        inProcess
+        launch.inProcess()
             ? Launcher.inProcess(vertx, workDir)
-            : Launcher.processes(vertx, jars, workDir, gatewayHeap);
+            : Launcher.processes(vertx, launch.jars(), workDir, launch.gatewayHeap());
     int status =
         bench
             .apply(vertx, launcher)

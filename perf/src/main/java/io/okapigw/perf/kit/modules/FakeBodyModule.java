@@ -50,8 +50,7 @@ public final class FakeBodyModule {
    * fake-module}.
    */
   public static void main(String[] args) {
-    ModuleProcess.main(
-        FakeBodyModule.class, "fake-module", ABOUT, SPEC, FakeBodyModule::serve, args);
+    ModuleProcess.main("fake-module", ABOUT, SPEC, FakeBodyModule::serve, args);
   }
 
   /**

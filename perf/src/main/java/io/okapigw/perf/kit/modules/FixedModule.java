@@ -46,7 +46,7 @@ public final class FixedModule {
    * fixed-module}.
    */
   public static void main(String[] args) {
-    ModuleProcess.main(FixedModule.class, "fixed-module", ABOUT, SPEC, FixedModule::serve, args);
+    ModuleProcess.main("fixed-module", ABOUT, SPEC, FixedModule::serve, args);
   }
 
   /**

@@ -21,22 +21,17 @@ public final class ModuleProcess {
 
   /**
    * The {@code main} of a module started on its own ({@code java -cp perf-fat.jar CLASS --port P
-   * ...}, as the launchers start them): reads {@code args} as the perf program's command {@code
-   * command} reads them (a bad one exits with status 2, naming it) and runs {@code serve}.
+   * ...}, as the launchers start them): reads {@code args} as {@code java -jar perf-fat.jar
+   * command} reads them (a bad one exits with status 2, naming it; the usage shows that command)
+   * and runs {@code serve}.
    *
-   * @param main the module's class, for the usage text
    * @param about what the module does
    */
   public static void main(
-      Class<?> main,
-      String command,
-      String about,
-      SettingsSpec spec,
-      Commands.Runner serve,
-      String[] args) {
+      String command, String about, SettingsSpec spec, Commands.Runner serve, String[] args) {
     List<String> all = new ArrayList<>(List.of(command));
     all.addAll(List.of(args));
-    Commands.of("java -cp perf/target/perf-fat.jar " + main.getName())
+    Commands.of("java -jar perf/target/perf-fat.jar")
         .add(command, about, spec, serve)
         .main(all.toArray(String[]::new));
   }
