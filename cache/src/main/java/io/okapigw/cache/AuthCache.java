@@ -21,9 +21,11 @@ import java.util.function.Function;
  *
  * <p>Invalidation removes matching entries and also keeps every load that was in flight when it ran
  * from populating the cache (its callers still get the answer): such a load may carry permissions
- * from before the change. Invalidations are rare, so the few loads re-done are cheap. Each
- * invalidation scans all entries, O(n): measured 20 to 40 ms for 100,000 entries on two shared
- * cores. It blocks the caller, so call it from a worker thread, never an event loop.
+ * from before the change. A lookup that starts after an invalidation returned never gets a decision
+ * whose load started before it, not even by joining that load. Invalidations are rare, so the few
+ * loads re-done are cheap. Each invalidation scans all entries, O(n): measured 20 to 40 ms for
+ * 100,000 entries on two shared cores. It blocks the caller, so call it from a worker thread, never
+ * an event loop.
  *
  * <p>Metrics go to the given registry under cache name {@code auth}: Caffeine's {@code cache.gets},
  * {@code cache.loads}, {@code cache.evictions}, {@code cache.size}, plus {@code cache.stale.served}
