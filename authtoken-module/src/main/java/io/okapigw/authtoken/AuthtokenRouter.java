@@ -1,6 +1,8 @@
 package io.okapigw.authtoken;
 
 import io.okapigw.authtoken.filter.AuthFilterHandler;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.FailureHandler;
 import io.okapigw.authtoken.login.LoginHandler;
 import io.okapigw.authtoken.perms.PermissionsHandler;
 import io.okapigw.authtoken.perms.TenantPermissionsHandler;

@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.testsupport.TestPostgres;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;

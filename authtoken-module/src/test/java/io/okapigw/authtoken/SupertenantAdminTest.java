@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.OkapiDriver.Route;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.okapigw.authtoken.users.Bootstrap;
 import io.vertx.core.Vertx;

@@ -2,6 +2,7 @@ package io.okapigw.authtoken;
 
 import static io.restassured.RestAssured.given;
 
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;

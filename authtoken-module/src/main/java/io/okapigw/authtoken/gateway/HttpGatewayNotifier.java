@@ -1,7 +1,7 @@
 package io.okapigw.authtoken.gateway;
 
 import io.okapigw.authtoken.AuthtokenOptions;
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.TokenService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

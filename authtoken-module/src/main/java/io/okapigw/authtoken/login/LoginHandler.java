@@ -1,7 +1,7 @@
 package io.okapigw.authtoken.login;
 
-import io.okapigw.authtoken.JsonBody;
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.JsonBody;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;

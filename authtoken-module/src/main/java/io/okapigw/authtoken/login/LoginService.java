@@ -1,7 +1,7 @@
 package io.okapigw.authtoken.login;
 
-import io.okapigw.authtoken.ApiException;
 import io.okapigw.authtoken.gateway.GatewayNotifier;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.RefreshTokenRecord;
 import io.okapigw.authtoken.store.RevokedSession;

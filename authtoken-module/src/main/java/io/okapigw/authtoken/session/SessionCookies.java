@@ -1,6 +1,6 @@
 package io.okapigw.authtoken.session;
 
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.login.Session;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.json.JsonObject;

@@ -12,7 +12,7 @@ import java.util.List;
  * Where users, permissions, permission sets, refresh tokens and revoked sessions persist. Two
  * implementations pass the same contract tests: an embedded JSON store and PostgreSQL. A write's
  * future succeeds only once the write is durable. Client mistakes fail with {@link
- * io.okapigw.authtoken.ApiException} (404 unknown user, 422 duplicate id or username).
+ * io.okapigw.authtoken.http.ApiException} (404 unknown user, 422 duplicate id or username).
  */
 public interface AuthStore {
 

@@ -1,8 +1,8 @@
 package io.okapigw.authtoken.users;
 
-import io.okapigw.authtoken.ApiException;
-import io.okapigw.authtoken.JsonBody;
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.JsonBody;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.login.LoginHandler;
 import io.okapigw.authtoken.store.UserRecord;
 import io.vertx.core.http.HttpHeaders;

@@ -3,8 +3,8 @@ package io.okapigw.authtoken.filter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;

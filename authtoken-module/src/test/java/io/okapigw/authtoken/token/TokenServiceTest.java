@@ -4,8 +4,8 @@ import static io.okapigw.authtoken.TestModule.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.authtoken.ApiException;
 import io.okapigw.authtoken.MutableClock;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.store.UserRecord;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;

@@ -1,6 +1,6 @@
 package io.okapigw.authtoken.store.pg;
 
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.PermissionSetRecord;
 import io.okapigw.authtoken.store.RefreshTokenRecord;
