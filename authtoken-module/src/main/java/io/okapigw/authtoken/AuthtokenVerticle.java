@@ -1,6 +1,5 @@
 package io.okapigw.authtoken;
 
-import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.token.SigningKey;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -45,7 +44,7 @@ public class AuthtokenVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     options.validate();
-    return AuthStore.open(vertx, options.store())
+    return Stores.open(vertx, options.store())
         .compose(
             store ->
                 SigningKey.load(vertx, Path.of(options.signingKeyFile()))

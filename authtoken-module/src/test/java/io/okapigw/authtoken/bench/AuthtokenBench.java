@@ -1,5 +1,6 @@
 package io.okapigw.authtoken.bench;
 
+import io.okapigw.authtoken.Stores;
 import io.okapigw.authtoken.login.PasswordHasher;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.UserRecord;
@@ -147,7 +148,7 @@ public final class AuthtokenBench {
     PasswordHasher hasher = new PasswordHasher(vertx, iterations, 1);
     String hash = hasher.hash(PASSWORD).await();
     hasher.close().await();
-    AuthStore store = AuthStore.open(vertx, spec).await();
+    AuthStore store = Stores.open(vertx, spec).await();
     for (int from = 0; from < users; from += 1000) {
       List<Future<Void>> batch = new ArrayList<>();
       for (int i = from; i < Math.min(users, from + 1000); i++) {
