@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.authtoken.session.SameSite;
 import io.okapigw.authtoken.throttle.LoginThrottleOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.authtoken.session.SameSite;
 import io.okapigw.authtoken.throttle.LoginThrottleOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;

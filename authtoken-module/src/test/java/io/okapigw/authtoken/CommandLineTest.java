@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.users.BootstrapUser;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import io.okapigw.authtoken.OkapiDriver.Route;
 import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;

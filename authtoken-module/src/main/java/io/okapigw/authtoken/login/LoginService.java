@@ -2,6 +2,7 @@ package io.okapigw.authtoken.login;
 
 import io.okapigw.authtoken.gateway.GatewayNotifier;
 import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.password.PasswordHasher;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.RefreshTokenRecord;
 import io.okapigw.authtoken.store.RevokedSession;

@@ -1,7 +1,7 @@
 package io.okapigw.authtoken.bench;
 
 import io.okapigw.authtoken.Stores;
-import io.okapigw.authtoken.login.PasswordHasher;
+import io.okapigw.authtoken.password.PasswordHasher;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.UserRecord;
 import io.okapigw.testsupport.TestPostgres;

@@ -4,7 +4,6 @@ import static io.okapigw.authtoken.TestModule.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.AuthtokenOptions;
-import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.authtoken.LogCapture;
 import io.okapigw.authtoken.MutableClock;
 import io.okapigw.authtoken.TestModule;
@@ -12,6 +11,7 @@ import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.okapigw.authtoken.token.SigningKey;
 import io.okapigw.authtoken.token.TokenService;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -6,7 +6,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.not;
 
-import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.authtoken.MutableClock;
 import io.okapigw.authtoken.TestModule;
 import io.restassured.http.ContentType;

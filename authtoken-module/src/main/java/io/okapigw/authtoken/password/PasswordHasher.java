@@ -1,4 +1,4 @@
-package io.okapigw.authtoken.login;
+package io.okapigw.authtoken.password;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -19,6 +19,9 @@ import javax.crypto.spec.PBEKeySpec;
  * the cost can change later: {@link #needsRehash(String)}.
  */
 public final class PasswordHasher {
+  /** Longest password accepted. */
+  public static final int MAX_PASSWORD_LENGTH = 1024;
+
   /** Algorithm id in the encoded hash. */
   public static final String ALGORITHM = "pbkdf2-sha256";
 

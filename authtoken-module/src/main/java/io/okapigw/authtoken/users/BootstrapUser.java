@@ -1,4 +1,4 @@
-package io.okapigw.authtoken;
+package io.okapigw.authtoken.users;
 
 import java.util.Arrays;
 import java.util.List;
