@@ -59,10 +59,12 @@ class OkapiDrivenTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(dir, clock)
-                .addBootstrapUser(
-                    new BootstrapUser(
-                        TestModule.TENANT, "diku_admin", "admin", List.of("authtoken.all"))));
+            TestModule.options(dir)
+                .withBootstrap(
+                    List.of(
+                        new BootstrapUser(
+                            TestModule.TENANT, "diku_admin", "admin", List.of("authtoken.all")))),
+            clock);
     okapi = new OkapiDriver(module, TestModule.TENANT);
     JsonObject descriptor =
         new JsonObject(Files.readString(Path.of("descriptors", "ModuleDescriptor.json")));

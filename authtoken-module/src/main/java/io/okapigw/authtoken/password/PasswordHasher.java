@@ -37,13 +37,13 @@ public final class PasswordHasher {
 
   /**
    * @param vertx Vert.x
-   * @param iterations PBKDF2 iterations for new hashes
-   * @param threads size of the hashing pool
+   * @param options iterations for new hashes, size of the hashing pool
    */
-  public PasswordHasher(Vertx vertx, int iterations, int threads) {
+  public PasswordHasher(Vertx vertx, PasswordOptions options) {
     this.pool =
-        vertx.createSharedWorkerExecutor("authtoken-password-hash", threads, 10, TimeUnit.MINUTES);
-    this.iterations = iterations;
+        vertx.createSharedWorkerExecutor(
+            "authtoken-password-hash", options.threads(), 10, TimeUnit.MINUTES);
+    this.iterations = options.iterations();
     this.dummyHash = encode(iterations, new byte[SALT_BYTES], new byte[HASH_BITS / 8]);
   }
 

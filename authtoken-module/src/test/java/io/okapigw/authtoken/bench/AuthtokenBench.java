@@ -2,6 +2,7 @@ package io.okapigw.authtoken.bench;
 
 import io.okapigw.authtoken.Stores;
 import io.okapigw.authtoken.password.PasswordHasher;
+import io.okapigw.authtoken.password.PasswordOptions;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.UserRecord;
 import io.okapigw.testsupport.TestPostgres;
@@ -145,7 +146,7 @@ public final class AuthtokenBench {
 
   /** Creates users user0..userN-1 directly in the store, all with one precomputed hash. */
   private static void seed(Vertx vertx, String spec, int users, int iterations) {
-    PasswordHasher hasher = new PasswordHasher(vertx, iterations, 1);
+    PasswordHasher hasher = new PasswordHasher(vertx, new PasswordOptions(iterations, 1));
     String hash = hasher.hash(PASSWORD).await();
     hasher.close().await();
     AuthStore store = Stores.open(vertx, spec).await();

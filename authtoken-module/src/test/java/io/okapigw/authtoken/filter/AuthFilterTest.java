@@ -36,7 +36,7 @@ class AuthFilterTest {
 
   @BeforeEach
   void setUp(Vertx vertx) {
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
     module.postPermissionSets(
         "mod-x-1.0.0",
         new JsonArray()

@@ -45,7 +45,7 @@ class ModulePermissionsTest {
 
   @BeforeEach
   void setUp(Vertx vertx) throws Exception {
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
     try (InputStream in =
         getClass().getResourceAsStream("/folio/mod-circulation.ModuleDescriptor-template.json")) {
       JsonObject descriptor = new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));

@@ -38,7 +38,7 @@ class LoginTest {
 
   @BeforeEach
   void setUp(Vertx vertx) {
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
     aliceId = module.createUser("alice", "correct horse", List.of("p.1"));
   }
 

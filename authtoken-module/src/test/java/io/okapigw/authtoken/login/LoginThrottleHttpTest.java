@@ -38,7 +38,7 @@ class LoginThrottleHttpTest {
 
   @BeforeEach
   void setUp(Vertx vertx) {
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
     module.createUser("alice", "correct horse", List.of());
     module.createUser("bob", "battery staple", List.of());
   }

@@ -61,7 +61,9 @@ class GatewayUserLookupTest {
                 .actualPort();
     module =
         TestModule.deploy(
-            vertx, TestModule.options(dir, MutableClock.ofNow()).setUserLookup(UserLookup.GATEWAY));
+            vertx,
+            TestModule.options(dir).withUserLookup(UserLookup.GATEWAY),
+            MutableClock.ofNow());
     // the module's own store grants circ.checkout; mod-permissions says circ.checkin
     aliceId = module.createUser("alice", "secret", List.of("circ.checkout"));
     users.put(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.MutableClock;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.gateway.InvalidationOptions;
 import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.restassured.http.ContentType;
@@ -67,9 +68,11 @@ class CookieSessionTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(where, clock)
-                .setCookieSameSite(sameSite)
-                .setGatewayUrl("http://127.0.0.1:" + gateway.actualPort()));
+            TestModule.options(where)
+                .withCookieSameSite(sameSite)
+                .withInvalidation(
+                    InvalidationOptions.to("http://127.0.0.1:" + gateway.actualPort())),
+            clock);
     aliceId = module.createUser("alice", "correct horse", List.of("p.1"));
   }
 

@@ -37,7 +37,7 @@ class UsersApiTest {
   @BeforeEach
   void setUp(Vertx vertx) {
     this.vertx = vertx;
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
   }
 
   @AfterEach
@@ -298,8 +298,10 @@ class UsersApiTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(other, clock)
-                .addBootstrapUser(BootstrapUser.parse("diku:admin:pa:ss:perms.all,users.all")));
+            TestModule.options(other)
+                .withBootstrap(
+                    List.of(BootstrapUser.parse("diku:admin:pa:ss:perms.all,users.all"))),
+            clock);
     String id = Bootstrap.idOf("diku", "admin");
     module.login("admin", "pa:ss").then().statusCode(201).body("accessToken", not(equalTo("")));
     module
@@ -312,8 +314,9 @@ class UsersApiTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(other, clock)
-                .addBootstrapUser(BootstrapUser.parse("diku:admin:new:authtoken.all")));
+            TestModule.options(other)
+                .withBootstrap(List.of(BootstrapUser.parse("diku:admin:new:authtoken.all"))),
+            clock);
     module.login("admin", "new").then().statusCode(201);
     module
         .request("diku")
@@ -324,8 +327,9 @@ class UsersApiTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(other, clock)
-                .addBootstrapUser(BootstrapUser.parse("diku:admin:new:authtoken.all")));
+            TestModule.options(other)
+                .withBootstrap(List.of(BootstrapUser.parse("diku:admin:new:authtoken.all"))),
+            clock);
     module.login("admin", "new").then().statusCode(201);
   }
 }
