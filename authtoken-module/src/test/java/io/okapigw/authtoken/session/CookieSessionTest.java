@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -40,6 +41,13 @@ class CookieSessionTest {
   private static final Pattern COOKIE = Pattern.compile("^(folio\\w+)=([^;]*);");
 
   @TempDir Path dir;
+
+  /** The cookie dates of RFC 6265 (RFC 1123's, the day in two digits), as mod-login writes them. */
+  private static final java.time.format.DateTimeFormatter HTTP_DATE =
+      java.time.format.DateTimeFormatter.ofPattern(
+              "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH)
+          .withZone(java.time.ZoneOffset.UTC);
+
   private final MutableClock clock = MutableClock.ofNow();
   private final BlockingQueue<JsonObject> invalidations = new LinkedBlockingQueue<>();
   private HttpServer gateway;
@@ -136,6 +144,7 @@ class CookieSessionTest {
 
   @Test
   void loginWithExpiry_tokensOnlyInCookiesWithModLoginsAttributes_expiriesInTheBody() {
+    clock.advance(Duration.ofHours(1)); // the cookies' dates come from the module's clock
     Response r = loginWithExpiry("correct horse");
 
     r.then().statusCode(201).contentType("application/json").header("Cache-Control", "no-store");
@@ -153,8 +162,7 @@ class CookieSessionTest {
     assertThat(access.substring(access.indexOf(';')))
         .isEqualTo(
             "; Max-Age=600; Expires="
-                + java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                    accessExp.atZone(java.time.ZoneOffset.UTC))
+                + HTTP_DATE.format(accessExp)
                 + "; Path=/; Secure; HTTPOnly; SameSite=Lax");
     assertThat(cookies.get("folioRefreshToken"))
         .contains("; Max-Age=604800; ")
