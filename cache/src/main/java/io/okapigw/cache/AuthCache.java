@@ -39,7 +39,7 @@ public interface AuthCache {
   /**
    * Creates a cache on the system ticker and UTC clock.
    *
-   * @param options the settings, copied
+   * @param options the settings
    * @param registry where metrics are registered
    * @return a cache; one that caches nothing if {@code options} turn it off
    * @throws NullPointerException if an argument is null
@@ -52,7 +52,7 @@ public interface AuthCache {
    * Creates a cache whose wall clock is derived from {@code ticker}: it reads the system clock
    * once, then advances with the ticker. With a fake ticker, one knob moves both.
    *
-   * @param options the settings, copied
+   * @param options the settings
    * @param ticker nanosecond time source for expiry
    * @param registry where metrics are registered
    * @return a cache; one that caches nothing if {@code options} turn it off
@@ -65,7 +65,7 @@ public interface AuthCache {
   /**
    * Creates a cache on the given time sources.
    *
-   * @param options the settings, copied
+   * @param options the settings
    * @param ticker nanosecond time source for expiry, like {@link System#nanoTime()}
    * @param clock wall clock that token {@code exp} claims are compared with
    * @param registry where metrics are registered
@@ -74,12 +74,12 @@ public interface AuthCache {
    */
   static AuthCache create(
       AuthCacheOptions options, Ticker ticker, Clock clock, MeterRegistry registry) {
-    AuthCacheOptions copy = new AuthCacheOptions(Objects.requireNonNull(options, "options"));
+    Objects.requireNonNull(options, "options");
     TimeSource time = new TimeSource(ticker, clock);
     AuthCacheMetrics metrics = new AuthCacheMetrics(registry);
-    return copy.isEnabled()
-        ? new CaffeineAuthCache(copy, time, metrics)
-        : new DisabledAuthCache(copy, time, metrics);
+    return options.enabled()
+        ? new CaffeineAuthCache(options, time, metrics)
+        : new DisabledAuthCache(options, time, metrics);
   }
 
   /**
@@ -151,7 +151,7 @@ public interface AuthCache {
   AuthCacheStats stats();
 
   /**
-   * @return a copy of the options the cache was created with
+   * @return the options the cache was created with
    */
   AuthCacheOptions options();
 }

@@ -44,7 +44,7 @@ final class CaffeineAuthCache implements AuthCache {
     this.lifetime = new DecisionLifetime(options, time);
     this.cache =
         Caffeine.newBuilder()
-            .maximumWeight(options.getMaxBytes())
+            .maximumWeight(options.maxBytes())
             .weigher(weigher(options))
             .expireAfter(new DecisionExpiry(generations::current))
             .ticker(time.ticker())
@@ -59,7 +59,7 @@ final class CaffeineAuthCache implements AuthCache {
    * the byte bound then also bounds the count. A load in flight weighs nothing until it completes.
    */
   private static Weigher<AuthCacheKey, CachedDecision> weigher(AuthCacheOptions options) {
-    EntryWeight weight = new EntryWeight(Math.max(1, options.getMaxBytes() / options.getMaxSize()));
+    EntryWeight weight = new EntryWeight(Math.max(1, options.maxBytes() / options.maxSize()));
     return weight::of;
   }
 
@@ -236,7 +236,7 @@ final class CaffeineAuthCache implements AuthCache {
 
   @Override
   public AuthCacheOptions options() {
-    return new AuthCacheOptions(options);
+    return options;
   }
 
   /**

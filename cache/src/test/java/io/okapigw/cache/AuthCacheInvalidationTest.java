@@ -15,7 +15,7 @@ class AuthCacheInvalidationTest {
   private static final String OTHER_USER = "a1b2c3d4-0000-4000-8000-000000000002";
 
   private final FakeTime time = new FakeTime();
-  private final AuthCache cache = Fixtures.cache(new AuthCacheOptions(), time);
+  private final AuthCache cache = Fixtures.cache(AuthCacheOptions.defaults(), time);
   private final String moduleToken = Jwt.withoutExp("module");
 
   private static AuthCacheKey key(String tenant, String path, String userId, String token) {
@@ -264,7 +264,7 @@ class AuthCacheInvalidationTest {
 
   @Test
   void invalidate_disabledCache_removesNothingButChecksArguments() {
-    AuthCache disabled = Fixtures.cache(new AuthCacheOptions().setEnabled(false), time);
+    AuthCache disabled = Fixtures.cache(AuthCacheOptions.defaults().withEnabled(false), time);
 
     assertThat(disabled.invalidateTenant(TENANT)).isZero();
     assertThat(disabled.invalidateUser(TENANT, USER)).isZero();

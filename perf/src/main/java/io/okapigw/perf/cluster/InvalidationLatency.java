@@ -2,7 +2,8 @@ package io.okapigw.perf.cluster;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.password.PasswordOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
@@ -103,10 +104,11 @@ public final class InvalidationLatency {
         .deployVerticle(
             new AuthtokenVerticle(
                 AuthtokenOptions.onLoopback(dir)
-                    .setPort(authPort)
-                    .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-                    .addBootstrapUser(
-                        new BootstrapUser(TENANT, "alice", "alice", List.of("items.get")))))
+                    .withPort(authPort)
+                    .withPasswords(PasswordOptions.cheapest())
+                    .withBootstrap(
+                        List.of(
+                            new BootstrapUser(TENANT, "alice", "alice", List.of("items.get"))))))
         .toCompletionStage()
         .toCompletableFuture()
         .get(60, TimeUnit.SECONDS);

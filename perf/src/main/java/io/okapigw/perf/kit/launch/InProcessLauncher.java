@@ -2,7 +2,9 @@ package io.okapigw.perf.kit.launch;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.password.PasswordOptions;
+import io.okapigw.authtoken.token.TokenOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.config.GatewayOptions;
@@ -59,11 +61,12 @@ final class InProcessLauncher implements Launcher {
     AuthtokenVerticle verticle =
         new AuthtokenVerticle(
             AuthtokenOptions.onLoopback(dir)
-                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-                .setTokenTtl(Duration.ofHours(1))
-                .addBootstrapUser(
-                    new BootstrapUser(
-                        user.tenant(), user.username(), user.password(), user.permissions())));
+                .withPasswords(PasswordOptions.cheapest())
+                .withTokens(TokenOptions.defaults().withTtl(Duration.ofHours(1)))
+                .withBootstrap(
+                    List.of(
+                        new BootstrapUser(
+                            user.tenant(), user.username(), user.password(), user.permissions()))));
     return vertx
         .deployVerticle(verticle)
         .onSuccess(id -> stops.add(() -> vertx.undeploy(id)))

@@ -1,4 +1,4 @@
-package io.okapigw.authtoken;
+package io.okapigw.authtoken.http;
 
 /**
  * The one error type of this module: a failure carrying the HTTP status and a message safe to show

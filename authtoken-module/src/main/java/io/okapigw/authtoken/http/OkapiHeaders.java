@@ -1,4 +1,4 @@
-package io.okapigw.authtoken;
+package io.okapigw.authtoken.http;
 
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;

@@ -1,4 +1,4 @@
-package io.okapigw.authtoken;
+package io.okapigw.authtoken.http;
 
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;

@@ -1,4 +1,4 @@
-package io.okapigw.authtoken;
+package io.okapigw.authtoken.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,10 +1,9 @@
-package io.okapigw.authtoken.perms;
+package io.okapigw.authtoken.users;
 
-import io.okapigw.authtoken.ApiException;
-import io.okapigw.authtoken.JsonBody;
-import io.okapigw.authtoken.OkapiHeaders;
-import io.okapigw.authtoken.users.UserService;
-import io.okapigw.authtoken.users.UsersHandler;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.JsonBody;
+import io.okapigw.authtoken.http.OkapiHeaders;
+import io.okapigw.authtoken.perms.PermissionSets;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonArray;
@@ -21,14 +20,14 @@ import java.util.TreeSet;
  * "expandedPermissions"} with {@code ?expanded=true}) and {@code PUT /perms/users/{id}/permissions}
  * (a JSON array of names, or {@code {"permissions": [...]}}), effective at once.
  */
-public final class PermissionsHandler {
+public final class UserPermissionsHandler {
   private final UserService users;
   private final PermissionSets permissionSets;
 
   /**
    * @param users user logic @param permissionSets the tenants' permission sets
    */
-  public PermissionsHandler(UserService users, PermissionSets permissionSets) {
+  public UserPermissionsHandler(UserService users, PermissionSets permissionSets) {
     this.users = users;
     this.permissionSets = permissionSets;
   }

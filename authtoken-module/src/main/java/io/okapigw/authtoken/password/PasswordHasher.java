@@ -1,4 +1,4 @@
-package io.okapigw.authtoken.login;
+package io.okapigw.authtoken.password;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -19,6 +19,9 @@ import javax.crypto.spec.PBEKeySpec;
  * the cost can change later: {@link #needsRehash(String)}.
  */
 public final class PasswordHasher {
+  /** Longest password accepted. */
+  public static final int MAX_PASSWORD_LENGTH = 1024;
+
   /** Algorithm id in the encoded hash. */
   public static final String ALGORITHM = "pbkdf2-sha256";
 
@@ -34,13 +37,13 @@ public final class PasswordHasher {
 
   /**
    * @param vertx Vert.x
-   * @param iterations PBKDF2 iterations for new hashes
-   * @param threads size of the hashing pool
+   * @param options iterations for new hashes, size of the hashing pool
    */
-  public PasswordHasher(Vertx vertx, int iterations, int threads) {
+  public PasswordHasher(Vertx vertx, PasswordOptions options) {
     this.pool =
-        vertx.createSharedWorkerExecutor("authtoken-password-hash", threads, 10, TimeUnit.MINUTES);
-    this.iterations = iterations;
+        vertx.createSharedWorkerExecutor(
+            "authtoken-password-hash", options.threads(), 10, TimeUnit.MINUTES);
+    this.iterations = options.iterations();
     this.dummyHash = encode(iterations, new byte[SALT_BYTES], new byte[HASH_BITS / 8]);
   }
 

@@ -1,5 +1,8 @@
-package io.okapigw.authtoken;
+package io.okapigw.authtoken.users;
 
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -19,12 +22,40 @@ public record BootstrapUser(
   private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9_-]{1,64}");
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
+  /** Setting {@code bootstrap}: {@link #parse(String)}. */
+  public static final Setting<String> BOOTSTRAP =
+      Setting.text("bootstrap", null, "T:USER:PASS:p1,p2")
+          .repeatable()
+          .about("create or update this user at every start; the password may contain `:`");
+
+  /** Setting {@code bootstrap-env}: {@link #parseFromEnv}. */
+  public static final Setting<String> BOOTSTRAP_ENV =
+      Setting.text("bootstrap-env", null, "T:USER:VAR:p1,p2")
+          .repeatable()
+          .about(
+              "the same, the password read from the environment variable VAR, so it is on no"
+                  + " command line")
+          .details("VAR unset or empty: exit 2 naming it.");
+
   /** Checks and copies the fields. */
   public BootstrapUser {
     Objects.requireNonNull(tenant, "tenant");
     Objects.requireNonNull(username, "username");
     Objects.requireNonNull(password, "password");
     permissions = List.copyOf(permissions);
+  }
+
+  /**
+   * @param settings flags and conf file
+   * @param env the environment {@code bootstrap-env} reads passwords from
+   * @return the users of every {@code bootstrap}, then of every {@code bootstrap-env}
+   * @throws IllegalArgumentException naming the setting of a bad one, or the unset variable
+   */
+  public static List<BootstrapUser> from(Settings settings, Function<String, String> env) {
+    List<BootstrapUser> users = new ArrayList<>();
+    settings.getAll(BOOTSTRAP).forEach(spec -> users.add(parse(spec)));
+    settings.getAll(BOOTSTRAP_ENV).forEach(spec -> users.add(parseFromEnv(spec, env)));
+    return List.copyOf(users);
   }
 
   /**
@@ -37,7 +68,7 @@ public record BootstrapUser(
    * @throws IllegalArgumentException if a part is missing
    */
   public static BootstrapUser parse(String spec) {
-    return parse(spec, "bootstrap", "PASSWORD");
+    return parse(spec, BOOTSTRAP.key(), "PASSWORD");
   }
 
   /**
@@ -52,7 +83,7 @@ public record BootstrapUser(
    *     empty (the message names it, never its value)
    */
   public static BootstrapUser parseFromEnv(String spec, Function<String, String> env) {
-    BootstrapUser parsed = parse(spec, "bootstrap-env", "VARIABLE");
+    BootstrapUser parsed = parse(spec, BOOTSTRAP_ENV.key(), "VARIABLE");
     String variable = parsed.password();
     if (!ENV_NAME.matcher(variable).matches()) {
       throw new IllegalArgumentException(
