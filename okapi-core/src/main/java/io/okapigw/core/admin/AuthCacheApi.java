@@ -61,7 +61,7 @@ final class AuthCacheApi {
 
   private JsonObject statsJson(AuthCacheStats s) {
     return new JsonObject()
-        .put("enabled", cache.options().isEnabled())
+        .put("enabled", cache.options().enabled())
         .put("size", s.size())
         .put("bytes", s.bytes())
         .put("hits", s.hits())
