@@ -27,6 +27,9 @@ public final class CallMetrics implements CallObserver {
    */
   private final Timer[][] timers = new Timer[CallKind.values().length][OUTCOMES.size()];
 
+  /**
+   * @param registry where the timers are registered (on first use)
+   */
   public CallMetrics(MeterRegistry registry) {
     this.registry = registry;
   }

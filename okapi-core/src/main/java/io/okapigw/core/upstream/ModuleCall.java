@@ -63,10 +63,16 @@ public final class ModuleCall {
     return this;
   }
 
+  /**
+   * @return why the module is called
+   */
   public CallKind kind() {
     return kind;
   }
 
+  /**
+   * @return the module called
+   */
   public String moduleId() {
     return moduleId;
   }
