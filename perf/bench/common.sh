@@ -47,3 +47,30 @@ wrk_run() {
     /Non-2xx/ { err+=$NF } /Socket errors/ { err+=1 }
     END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, err }'
 }
+
+# register_fixed GATEWAY_URL MODULE_PORT AUTHTOKEN_PORT: by plain admin calls (any Okapi-protocol
+# gateway), the fixed module (GET /fixed, permission fixed.get) and the authtoken module; tenant
+# noauth with the fixed module alone, tenant auth with the authtoken filter too.
+register_fixed() {
+  local g="$1" mport="$2" aport="$3"
+  post() { curl -sf -o /dev/null -X POST "$g$1" -H 'Content-Type: application/json' -d "$2"; }
+  post /_/proxy/modules '{"id":"mod-fixed-1.0.0","provides":[{"id":"fixed","version":"1.0","handlers":[{"methods":["GET"],"pathPattern":"/fixed","permissionsRequired":["fixed.get"]}]}]}'
+  post /_/discovery/modules "{\"srvcId\":\"mod-fixed-1.0.0\",\"instId\":\"fixed-1\",\"url\":\"http://127.0.0.1:$mport\"}"
+  post /_/proxy/modules "$(cat "$root/authtoken-module/descriptors/ModuleDescriptor.json")"
+  post /_/discovery/modules "{\"srvcId\":\"mod-authtoken-1.0.0\",\"instId\":\"authtoken-1\",\"url\":\"http://127.0.0.1:$aport\"}"
+  post /_/proxy/tenants '{"id":"noauth"}'
+  post /_/proxy/tenants/noauth/modules '{"id":"mod-fixed-1.0.0"}'
+  post /_/proxy/tenants '{"id":"auth"}'
+  post /_/proxy/tenants/auth/modules '{"id":"mod-authtoken-1.0.0"}'
+  post /_/proxy/tenants/auth/modules '{"id":"mod-fixed-1.0.0"}'
+}
+
+# login_bench GATEWAY_URL: prints the token of user bench in tenant auth; exits if there is none
+login_bench() {
+  local token
+  token=$(curl -s -D - -o /dev/null -X POST "$1/authn/login" -H 'X-Okapi-Tenant: auth' \
+    -H 'Content-Type: application/json' -d '{"username":"bench","password":"bench"}' \
+    | tr -d '\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
+  [ -n "$token" ] || { echo "login at $1 failed" >&2; exit 1; }
+  echo "$token"
+}

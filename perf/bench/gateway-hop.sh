@@ -19,20 +19,8 @@ start_bg "$logs/authtoken.log" java -jar "$root/authtoken-module/target/authtoke
 wait_http "http://127.0.0.1:$mport/"; wait_http "http://127.0.0.1:$gport/_/version"
 wait_http "http://127.0.0.1:$aport/admin/health"
 g="http://127.0.0.1:$gport"
-post() { curl -sf -o /dev/null -X POST "$g$1" -H 'Content-Type: application/json' -d "$2"; }
-post /_/proxy/modules '{"id":"mod-fixed-1.0.0","provides":[{"id":"fixed","version":"1.0","handlers":[{"methods":["GET"],"pathPattern":"/fixed","permissionsRequired":["fixed.get"]}]}]}'
-post /_/discovery/modules "{\"srvcId\":\"mod-fixed-1.0.0\",\"instId\":\"fixed-1\",\"url\":\"http://127.0.0.1:$mport\"}"
-post /_/proxy/modules "$(cat "$root/authtoken-module/descriptors/ModuleDescriptor.json")"
-post /_/discovery/modules "{\"srvcId\":\"mod-authtoken-1.0.0\",\"instId\":\"authtoken-1\",\"url\":\"http://127.0.0.1:$aport\"}"
-post /_/proxy/tenants '{"id":"noauth"}'
-post /_/proxy/tenants/noauth/modules '{"id":"mod-fixed-1.0.0"}'
-post /_/proxy/tenants '{"id":"auth"}'
-post /_/proxy/tenants/auth/modules '{"id":"mod-authtoken-1.0.0"}'
-post /_/proxy/tenants/auth/modules '{"id":"mod-fixed-1.0.0"}'
-token=$(curl -s -D - -o /dev/null -X POST "$g/authn/login" -H 'X-Okapi-Tenant: auth' \
-  -H 'Content-Type: application/json' -d '{"username":"bench","password":"bench"}' \
-  | tr -d '\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
-[ -n "$token" ] || { echo "login failed" >&2; exit 1; }
+register_fixed "$g" "$mport" "$aport"
+token=$(login_bench "$g")
 direct="http://127.0.0.1:$mport/fixed"; via="$g/fixed"
 run_direct() { wrk_run direct "$direct" "$conns" "$1"; }
 run_gateway() { wrk_run gateway "$via" "$conns" "$1" "X-Okapi-Tenant: noauth"; }

@@ -30,24 +30,10 @@ start_bg "$logs/authtoken.log" java -jar "$root/authtoken-module/target/authtoke
 wait_http "http://127.0.0.1:$mport/"; wait_http "http://127.0.0.1:$aport/admin/health"
 for p in $bport $tport; do wait_http "http://127.0.0.1:$p/_/version"; done
 
-setup() { # gateway-url: the same registry on both gateways, by plain admin calls
-  local g="$1"
-  post() { curl -sf -o /dev/null -X POST "$g$1" -H 'Content-Type: application/json' -d "$2"; }
-  post /_/proxy/modules '{"id":"mod-fixed-1.0.0","provides":[{"id":"fixed","version":"1.0","handlers":[{"methods":["GET"],"pathPattern":"/fixed","permissionsRequired":["fixed.get"]}]}]}'
-  post /_/discovery/modules "{\"srvcId\":\"mod-fixed-1.0.0\",\"instId\":\"f\",\"url\":\"http://127.0.0.1:$mport\"}"
-  post /_/proxy/modules "$(cat "$root/authtoken-module/descriptors/ModuleDescriptor.json")"
-  post /_/discovery/modules "{\"srvcId\":\"mod-authtoken-1.0.0\",\"instId\":\"a\",\"url\":\"http://127.0.0.1:$aport\"}"
-  post /_/proxy/tenants '{"id":"noauth"}'
-  post /_/proxy/tenants/noauth/modules '{"id":"mod-fixed-1.0.0"}'
-  post /_/proxy/tenants '{"id":"auth"}'
-  post /_/proxy/tenants/auth/modules '{"id":"mod-authtoken-1.0.0"}'
-  post /_/proxy/tenants/auth/modules '{"id":"mod-fixed-1.0.0"}'
-}
-setup "http://127.0.0.1:$bport"; setup "http://127.0.0.1:$tport"
-token=$(curl -s -D - -o /dev/null -X POST "http://127.0.0.1:$tport/authn/login" -H 'X-Okapi-Tenant: auth' \
-  -H 'Content-Type: application/json' -d '{"username":"bench","password":"bench"}' \
-  | tr -d '\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
-[ -n "$token" ] || { echo "login failed" >&2; exit 1; }
+# the same registry on both gateways
+register_fixed "http://127.0.0.1:$bport" "$mport" "$aport"
+register_fixed "http://127.0.0.1:$tport" "$mport" "$aport"
+token=$(login_bench "http://127.0.0.1:$tport")
 plain() { wrk_run plain "http://127.0.0.1:$1/fixed" "$conns" "$2" "X-Okapi-Tenant: noauth"; }
 auth() { wrk_run auth "http://127.0.0.1:$1/fixed" "$conns" "$2" "X-Okapi-Tenant: auth" "X-Okapi-Token: $token"; }
 # warm-up: the JIT compiles the hot paths of every process

@@ -7,8 +7,10 @@
 # OKAPI_JAR: Okapi's okapi-core-fat.jar (e.g. built from the tag v6.1.5, see docs/benchmarks.md).
 # USER_LOOKUP=gateway: the authtoken module looks users and permissions up through the gateway
 # that asked, as FOLIO's mod-authtoken does (FOLIO's auth cost).
-# Ports: modules 9480-9489, authtoken 9462, Okapi 9460, ours 9470. Logs: a temporary directory,
-# printed at the start and kept.
+# Ports: modules 9480-9489, authtoken 9462, Okapi 9460, ours 9470; the environment variables
+# MODULES_PORT (the first of ten), AUTHTOKEN_PORT, OKAPI_PORT and GATEWAY_PORT move them.
+# Logs: a temporary directory, printed at the start and kept. The driver reads each gateway's CPU
+# from /proc (the process listening on its port) and prints ours ÷ Okapi per operation.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 okapi_jar="${1:?usage: vs-okapi.sh OKAPI_JAR [USERS=8] [DURATION=60s] [USER_LOOKUP=local|gateway]}"
@@ -18,7 +20,8 @@ case "$lookup" in local|gateway) ;; *) echo "USER_LOOKUP must be local or gatewa
 need_jars
 perf_jar="$root/perf/target/perf-fat.jar"
 modules_jar="$root/folio-modules/target/folio-modules-fat.jar"
-mports=9480; aport=9462; oport=9460; gport=9470
+mports="${MODULES_PORT:-9480}"; aport="${AUTHTOKEN_PORT:-9462}"
+oport="${OKAPI_PORT:-9460}"; gport="${GATEWAY_PORT:-9470}"
 logs="$(mktemp -d)"
 echo "logs in $logs" >&2
 perms='circulation.check-out-by-barcode.post,circulation.check-in-by-barcode.post,authtoken.all'

@@ -1,412 +1,310 @@
 package io.okapigw.authtoken;
 
+import io.okapigw.authtoken.gateway.InvalidationOptions;
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.password.PasswordOptions;
 import io.okapigw.authtoken.session.SameSite;
 import io.okapigw.authtoken.throttle.LoginThrottleOptions;
+import io.okapigw.authtoken.token.TokenOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
- * Settings of the authtoken module, with every default in one place. Setters are fluent and check
- * their argument by its declaration in {@link AuthtokenSettings} (message {@code <key> must be ...,
- * was '<value>'}); {@link #validate()} checks the whole at start and names the bad setting. Build
- * it programmatically or from the command line with {@link CommandLine#parse(String[])}.
+ * Everything the authtoken module is configured with, validated on creation. Each setting is
+ * declared once with the {@code config} module (key, accepted values, default, meaning): the
+ * module's own here, each feature's beside the code that reads it ({@link TokenOptions}, {@link
+ * PasswordOptions}, {@link InvalidationOptions}, {@link LoginThrottleOptions}, {@link
+ * UserLookup#SETTING}, {@link SameSite#COOKIE_SAME_SITE}, {@link BootstrapUser#BOOTSTRAP}), so
+ * flags and a {@code -conf} file follow the gateway's rules; {@code --help} and the table in {@code
+ * docs/operations.md} are generated from {@link #SETTINGS}. Read from the command line with {@link
+ * CommandLine#parse(String[])}; in code, start from {@link #defaults()} or {@link
+ * #onLoopback(Path)} and change what differs with the withers.
+ *
+ * @param port HTTP port
+ * @param host bind address
+ * @param store where users, permissions and sessions live ({@link Stores})
+ * @param signingKeyFile the HS256 key file
+ * @param tokens token lifetimes and length
+ * @param passwords password hashing
+ * @param invalidation calls to the gateway's auth cache
+ * @param userLookup where the filter finds a token's user and permissions
+ * @param cookieSameSite the session cookies' {@code SameSite}
+ * @param loginThrottle how logins are throttled
+ * @param bootstrap users created or updated at every start
  */
-public class AuthtokenOptions {
-  /** Default HTTP port. */
-  public static final int DEFAULT_PORT = 8081;
+public record AuthtokenOptions(
+    int port,
+    String host,
+    String store,
+    String signingKeyFile,
+    TokenOptions tokens,
+    PasswordOptions passwords,
+    InvalidationOptions invalidation,
+    UserLookup userLookup,
+    SameSite cookieSameSite,
+    LoginThrottleOptions loginThrottle,
+    List<BootstrapUser> bootstrap) {
 
-  /** Default bind address. */
-  public static final String DEFAULT_HOST = "0.0.0.0";
+  public static final Setting<Integer> PORT =
+      Setting.integer("port", 8081, 0, 65535).about("HTTP port; 0 picks a free one");
 
-  /** Default store: the embedded JSON store in {@code ./data/authtoken}. */
-  public static final String DEFAULT_STORE = "json:./data/authtoken";
+  public static final Setting<String> HOST =
+      Setting.text("host", "0.0.0.0", "HOST")
+          .check(s -> !s.isBlank(), "a host name or address")
+          .about("bind address");
 
-  /** Default signing key file, created with a random 256-bit key if missing. */
-  public static final String DEFAULT_SIGNING_KEY_FILE = "./data/authtoken/signing.key";
+  public static final Setting<String> STORE =
+      Setting.text("store", "json:./data/authtoken", "STORE")
+          .check(
+              s ->
+                  s.startsWith("json:") && s.length() > 5
+                      || s.startsWith("postgresql://")
+                      || s.startsWith("postgres://"),
+              "json:DIR or postgresql://user:pass@host:port/db")
+          .about("where users, permissions and sessions live")
+          .details(
+              "`json:DIR`: the embedded JSON store, one instance. PostgreSQL: several instances"
+                  + " share it.");
 
-  /** Default access (and module) token lifetime. */
-  public static final Duration DEFAULT_TOKEN_TTL = Duration.ofMinutes(10);
+  public static final Setting<String> SIGNING_KEY_FILE =
+      Setting.text("signing-key-file", "./data/authtoken/signing.key", "FILE")
+          .check(s -> !s.isBlank(), "a file path")
+          .about(
+              "HS256 key (base64, >= 256 bits, mode 600), created with a random 256-bit key if"
+                  + " missing")
+          .details("Instances sharing the file share the key.");
 
-  /** Default refresh token lifetime. */
-  public static final Duration DEFAULT_REFRESH_TTL = Duration.ofDays(7);
-
-  /** Default PBKDF2-HMAC-SHA256 iteration count: OWASP's recommendation since 2023. */
-  public static final int DEFAULT_PASSWORD_HASH_ITERATIONS = 600_000;
-
-  /** Lowest iteration count accepted (for benchmarks and tests only). */
-  public static final int MIN_PASSWORD_HASH_ITERATIONS = 1_000;
-
-  /** Default bound on the wait for the gateway's answer to an invalidation. */
-  public static final Duration DEFAULT_GATEWAY_TIMEOUT = Duration.ofSeconds(2);
+  /** Every setting of the module, in documentation order. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(
+              PORT,
+              HOST,
+              STORE,
+              SIGNING_KEY_FILE,
+              TokenOptions.TTL,
+              TokenOptions.REFRESH_TTL,
+              BootstrapUser.BOOTSTRAP,
+              BootstrapUser.BOOTSTRAP_ENV)
+          .and(InvalidationOptions.SETTINGS)
+          .and(PasswordOptions.SETTINGS)
+          .and(
+              SettingsSpec.of(
+                  TokenOptions.MAX_LENGTH, UserLookup.SETTING, SameSite.COOKIE_SAME_SITE))
+          .and(LoginThrottleOptions.SETTINGS);
 
   /**
-   * Default delay before the first background retry of an invalidation (doubles, capped at 30 s).
+   * @throws IllegalArgumentException naming the setting out of range
    */
-  public static final Duration DEFAULT_GATEWAY_RETRY_DELAY = Duration.ofSeconds(1);
+  public AuthtokenOptions {
+    PORT.check(port);
+    HOST.check(host);
+    STORE.check(store);
+    SIGNING_KEY_FILE.check(signingKeyFile);
+    Objects.requireNonNull(tokens, "tokens");
+    Objects.requireNonNull(passwords, "passwords");
+    Objects.requireNonNull(invalidation, "invalidation");
+    UserLookup.SETTING.check(userLookup);
+    SameSite.COOKIE_SAME_SITE.check(cookieSameSite);
+    Objects.requireNonNull(loginThrottle, "loginThrottle");
+    bootstrap = List.copyOf(bootstrap);
+  }
 
-  /** Default number of background retries of an invalidation. */
-  public static final int DEFAULT_GATEWAY_RETRIES = 20;
+  /**
+   * @param settings flags and conf file, unknown keys already refused
+   * @param env the environment {@code bootstrap-env} reads passwords from
+   * @return the options, defaults for the settings not given
+   * @throws IllegalArgumentException naming the bad setting (or unset variable)
+   */
+  public static AuthtokenOptions from(Settings settings, Function<String, String> env) {
+    return new AuthtokenOptions(
+        settings.get(PORT),
+        settings.get(HOST),
+        settings.get(STORE),
+        settings.get(SIGNING_KEY_FILE),
+        TokenOptions.from(settings),
+        PasswordOptions.from(settings),
+        InvalidationOptions.from(settings),
+        settings.get(UserLookup.SETTING),
+        settings.get(SameSite.COOKIE_SAME_SITE),
+        LoginThrottleOptions.from(settings),
+        BootstrapUser.from(settings, env));
+  }
 
-  /** Longest token accepted; longer ones are refused with 401. */
-  public static final int DEFAULT_MAX_TOKEN_LENGTH = 8192;
-
-  private int port = DEFAULT_PORT;
-  private String host = DEFAULT_HOST;
-  private String store = DEFAULT_STORE;
-  private String signingKeyFile = DEFAULT_SIGNING_KEY_FILE;
-  private Duration tokenTtl = DEFAULT_TOKEN_TTL;
-  private Duration refreshTtl = DEFAULT_REFRESH_TTL;
-  private int passwordHashIterations = DEFAULT_PASSWORD_HASH_ITERATIONS;
-  private int passwordHashThreads = Runtime.getRuntime().availableProcessors();
-  private String gatewayUrl;
-  private Duration gatewayTimeout = DEFAULT_GATEWAY_TIMEOUT;
-  private Duration gatewayRetryDelay = DEFAULT_GATEWAY_RETRY_DELAY;
-  private int gatewayRetries = DEFAULT_GATEWAY_RETRIES;
-  private int maxTokenLength = DEFAULT_MAX_TOKEN_LENGTH;
-  private UserLookup userLookup = UserLookup.LOCAL;
-  private SameSite cookieSameSite = SameSite.LAX;
-  private LoginThrottleOptions loginThrottle = LoginThrottleOptions.defaults();
-  private final List<BootstrapUser> bootstrapUsers = new ArrayList<>();
-  private Clock clock = Clock.systemUTC();
-
-  /** Options with every default. */
-  public AuthtokenOptions() {}
+  /**
+   * @return every setting at its declared default
+   */
+  public static AuthtokenOptions defaults() {
+    return from(Settings.of(Map.of()), name -> null);
+  }
 
   /**
    * Options for a module beside a gateway on this machine, as the demo, the benchmarks and the
    * tests run it: a free port of 127.0.0.1, the JSON store and the signing key in {@code dir}.
-   * Tests and benchmarks add {@code setPasswordHashIterations(MIN_PASSWORD_HASH_ITERATIONS)}.
+   * Tests and benchmarks add {@code withPasswords(PasswordOptions.cheapest())}.
    *
    * @param dir the store's directory, the key file {@code signing.key} in it
    * @return the options, every other setting at its default
    */
   public static AuthtokenOptions onLoopback(Path dir) {
-    return new AuthtokenOptions()
-        .setPort(0)
-        .setHost("127.0.0.1")
-        .setStore("json:" + dir)
-        .setSigningKeyFile(dir.resolve("signing.key").toString());
+    return defaults()
+        .copy(
+            b -> {
+              b.port = 0;
+              b.host = "127.0.0.1";
+              b.store = "json:" + dir;
+              b.signingKeyFile = dir.resolve("signing.key").toString();
+            });
   }
 
   /**
-   * @return HTTP port, 0 for any free port (default 8081)
+   * @return these with another port
    */
-  public int port() {
-    return port;
+  public AuthtokenOptions withPort(int newPort) {
+    return copy(b -> b.port = newPort);
   }
 
   /**
-   * @param port HTTP port 0..65535 (0: any free port) @return this
+   * @return these with another store ({@code json:DIR} or a PostgreSQL URI)
    */
-  public AuthtokenOptions setPort(int port) {
-    this.port = AuthtokenSettings.PORT.check(port);
-    return this;
+  public AuthtokenOptions withStore(String newStore) {
+    return copy(b -> b.store = newStore);
   }
 
   /**
-   * @return bind address (default 0.0.0.0)
+   * @return these with another signing key file
    */
-  public String host() {
-    return host;
+  public AuthtokenOptions withSigningKeyFile(String newSigningKeyFile) {
+    return copy(b -> b.signingKeyFile = newSigningKeyFile);
   }
 
   /**
-   * @param host bind address @return this
+   * @return these with other token lifetimes
    */
-  public AuthtokenOptions setHost(String host) {
-    this.host = AuthtokenSettings.HOST.check(host);
-    return this;
+  public AuthtokenOptions withTokens(TokenOptions newTokens) {
+    return copy(b -> b.tokens = newTokens);
   }
 
   /**
-   * @return store: {@code json:DIR} or {@code postgresql://user:pass@host:port/db}
+   * @return these with other password hashing
    */
-  public String store() {
-    return store;
+  public AuthtokenOptions withPasswords(PasswordOptions newPasswords) {
+    return copy(b -> b.passwords = newPasswords);
   }
 
   /**
-   * @param store {@code json:DIR} or {@code postgresql://user:pass@host:port/db} @return this
+   * @return these with another gateway to tell of invalidations, or other waits and retries
    */
-  public AuthtokenOptions setStore(String store) {
-    this.store = AuthtokenSettings.STORE.check(store);
-    return this;
+  public AuthtokenOptions withInvalidation(InvalidationOptions newInvalidation) {
+    return copy(b -> b.invalidation = newInvalidation);
   }
 
   /**
-   * @return path of the signing key file
+   * @return these with another user lookup
    */
-  public String signingKeyFile() {
-    return signingKeyFile;
+  public AuthtokenOptions withUserLookup(UserLookup newUserLookup) {
+    return copy(b -> b.userLookup = newUserLookup);
   }
 
   /**
-   * @param file path of the signing key file (created if missing) @return this
+   * @return these with another {@code SameSite} for the session cookies
    */
-  public AuthtokenOptions setSigningKeyFile(String file) {
-    this.signingKeyFile = AuthtokenSettings.SIGNING_KEY_FILE.check(file);
-    return this;
+  public AuthtokenOptions withCookieSameSite(SameSite newSameSite) {
+    return copy(b -> b.cookieSameSite = newSameSite);
   }
 
   /**
-   * @return access token lifetime (default 10 minutes)
+   * @return these with other login throttling
    */
-  public Duration tokenTtl() {
-    return tokenTtl;
+  public AuthtokenOptions withLoginThrottle(LoginThrottleOptions newThrottle) {
+    return copy(b -> b.loginThrottle = newThrottle);
   }
 
   /**
-   * @param ttl access token lifetime, 1 s .. 24 h @return this
+   * @return these with these bootstrap users (instead of those before)
    */
-  public AuthtokenOptions setTokenTtl(Duration ttl) {
-    this.tokenTtl = AuthtokenSettings.TOKEN_TTL.check(ttl);
-    return this;
+  public AuthtokenOptions withBootstrap(List<BootstrapUser> users) {
+    return copy(b -> b.bootstrap = users);
   }
 
   /**
-   * @return refresh token lifetime (default 7 days)
-   */
-  public Duration refreshTtl() {
-    return refreshTtl;
-  }
-
-  /**
-   * @param ttl refresh token lifetime, 1 s .. 365 d @return this
-   */
-  public AuthtokenOptions setRefreshTtl(Duration ttl) {
-    this.refreshTtl = AuthtokenSettings.REFRESH_TTL.check(ttl);
-    return this;
-  }
-
-  /**
-   * @return PBKDF2 iterations for new password hashes (default 600,000)
-   */
-  public int passwordHashIterations() {
-    return passwordHashIterations;
-  }
-
-  /**
-   * @param iterations PBKDF2 iterations, at least 1,000 @return this
-   */
-  public AuthtokenOptions setPasswordHashIterations(int iterations) {
-    this.passwordHashIterations = AuthtokenSettings.PASSWORD_HASH_ITERATIONS.check(iterations);
-    return this;
-  }
-
-  /**
-   * @return threads hashing passwords (default: number of cores); more logins queue
-   */
-  public int passwordHashThreads() {
-    return passwordHashThreads;
-  }
-
-  /**
-   * @param threads threads hashing passwords, 1..256 @return this
-   */
-  public AuthtokenOptions setPasswordHashThreads(int threads) {
-    this.passwordHashThreads = AuthtokenSettings.PASSWORD_HASH_THREADS.check(threads);
-    return this;
-  }
-
-  /**
-   * @return how logins are throttled ({@code login.*} settings)
-   */
-  public LoginThrottleOptions loginThrottle() {
-    return loginThrottle;
-  }
-
-  /**
-   * @param loginThrottle how logins are throttled @return this
-   */
-  public AuthtokenOptions setLoginThrottle(LoginThrottleOptions loginThrottle) {
-    this.loginThrottle = Objects.requireNonNull(loginThrottle, "loginThrottle");
-    return this;
-  }
-
-  /**
-   * @return base URL of the gateway to invalidate its auth cache, or {@code null}: don't
-   */
-  public String gatewayUrl() {
-    return gatewayUrl;
-  }
-
-  /**
-   * @param url gateway base URL ({@code http(s)://host:port}), or {@code null} @return this
-   */
-  public AuthtokenOptions setGatewayUrl(String url) {
-    if (url != null) {
-      AuthtokenSettings.GATEWAY_URL.check(url);
-      url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-    }
-    this.gatewayUrl = url;
-    return this;
-  }
-
-  /**
-   * @return bound on the wait for the gateway's answer (default 2 s)
-   */
-  public Duration gatewayTimeout() {
-    return gatewayTimeout;
-  }
-
-  /**
-   * @param timeout bound on the wait, 1 ms .. 60 s @return this
-   */
-  public AuthtokenOptions setGatewayTimeout(Duration timeout) {
-    this.gatewayTimeout = AuthtokenSettings.GATEWAY_TIMEOUT.check(timeout);
-    return this;
-  }
-
-  /**
-   * @return delay before the first background retry (default 1 s; doubles up to 30 s)
-   */
-  public Duration gatewayRetryDelay() {
-    return gatewayRetryDelay;
-  }
-
-  /**
-   * @param delay first retry delay, at least 1 ms @return this
-   */
-  public AuthtokenOptions setGatewayRetryDelay(Duration delay) {
-    this.gatewayRetryDelay = AuthtokenSettings.GATEWAY_RETRY_DELAY.check(delay);
-    return this;
-  }
-
-  /**
-   * @return background retries per invalidation (default 20)
-   */
-  public int gatewayRetries() {
-    return gatewayRetries;
-  }
-
-  /**
-   * @param retries background retries, 0..1000 @return this
-   */
-  public AuthtokenOptions setGatewayRetries(int retries) {
-    this.gatewayRetries = AuthtokenSettings.GATEWAY_RETRIES.check(retries);
-    return this;
-  }
-
-  /**
-   * @return longest token accepted (default 8192 characters)
-   */
-  public int maxTokenLength() {
-    return maxTokenLength;
-  }
-
-  /**
-   * @param length longest token accepted, 256..16384 @return this
-   */
-  public AuthtokenOptions setMaxTokenLength(int length) {
-    this.maxTokenLength = AuthtokenSettings.MAX_TOKEN_LENGTH.check(length);
-    return this;
-  }
-
-  /**
-   * @return where the auth filter finds a token's user and permissions (default {@link
-   *     UserLookup#LOCAL}: this module's store)
-   */
-  public UserLookup userLookup() {
-    return userLookup;
-  }
-
-  /**
-   * @param lookup {@link UserLookup#LOCAL} or {@link UserLookup#GATEWAY} @return this
-   */
-  public AuthtokenOptions setUserLookup(UserLookup lookup) {
-    this.userLookup = AuthtokenSettings.USER_LOOKUP.check(lookup);
-    return this;
-  }
-
-  /**
-   * @return users created or updated at start
-   */
-  public List<BootstrapUser> bootstrapUsers() {
-    return List.copyOf(bootstrapUsers);
-  }
-
-  /**
-   * @param user a user to create or update at start @return this
-   */
-  public AuthtokenOptions addBootstrapUser(BootstrapUser user) {
-    bootstrapUsers.add(Objects.requireNonNull(user, "user"));
-    return this;
-  }
-
-  /**
-   * @return the clock for token issue and expiry (default: system UTC)
-   */
-  public Clock clock() {
-    return clock;
-  }
-
-  /**
-   * @return the {@code SameSite} of the session cookies (default {@code Lax}, as mod-login)
-   */
-  public SameSite cookieSameSite() {
-    return cookieSameSite;
-  }
-
-  /**
-   * @param sameSite the {@code SameSite} of the session cookies @return this
-   */
-  public AuthtokenOptions setCookieSameSite(SameSite sameSite) {
-    this.cookieSameSite = AuthtokenSettings.COOKIE_SAME_SITE.check(sameSite);
-    return this;
-  }
-
-  /**
-   * @param clock clock for token issue and expiry (tests inject a fake one) @return this
-   */
-  public AuthtokenOptions setClock(Clock clock) {
-    this.clock = Objects.requireNonNull(clock, "clock");
-    return this;
-  }
-
-  /**
-   * Checks settings that depend on each other.
-   *
-   * @return this
-   * @throws IllegalArgumentException naming the bad setting
-   */
-  public AuthtokenOptions validate() {
-    if (refreshTtl.compareTo(tokenTtl) < 0) {
-      throw new IllegalArgumentException(
-          "refresh-ttl must not be shorter than token-ttl ("
-              + AuthtokenSettings.TOKEN_TTL.format(tokenTtl)
-              + "), was '"
-              + AuthtokenSettings.REFRESH_TTL.format(refreshTtl)
-              + "'");
-    }
-    return this;
-  }
-
-  /**
-   * @return the settings as JSON, without secrets (bootstrap passwords are left out)
+   * @return the settings as JSON, without secrets (the store's password and the bootstrap users'
+   *     are left out)
    */
   public JsonObject toJson() {
     JsonArray users = new JsonArray();
-    bootstrapUsers.forEach(u -> users.add(u.tenant() + ":" + u.username()));
+    bootstrap.forEach(u -> users.add(u.tenant() + ":" + u.username()));
     return new JsonObject()
         .put("port", port)
         .put("host", host)
         .put("store", store.replaceAll("//([^:/@]+):[^@]*@", "//$1:***@"))
         .put("signingKeyFile", signingKeyFile)
-        .put("tokenTtl", tokenTtl.toString())
-        .put("refreshTtl", refreshTtl.toString())
-        .put("passwordHashIterations", passwordHashIterations)
-        .put("passwordHashThreads", passwordHashThreads)
-        .put("gatewayUrl", gatewayUrl)
-        .put("gatewayTimeout", gatewayTimeout.toString())
+        .put("tokenTtl", tokens.ttl().toString())
+        .put("refreshTtl", tokens.refreshTtl().toString())
+        .put("passwordHashIterations", passwords.iterations())
+        .put("passwordHashThreads", passwords.threads())
+        .put("gatewayUrl", invalidation.gatewayUrl())
+        .put("gatewayTimeout", invalidation.timeout().toString())
         .put("userLookup", userLookup.toString())
         .put("cookieSameSite", cookieSameSite.toString())
         .put("bootstrap", users);
+  }
+
+  /**
+   * A copy with what {@code change} sets changed: one place lists the components for the withers.
+   */
+  private AuthtokenOptions copy(Consumer<Copy> change) {
+    Copy b = new Copy(this);
+    change.accept(b);
+    return new AuthtokenOptions(
+        b.port,
+        b.host,
+        b.store,
+        b.signingKeyFile,
+        b.tokens,
+        b.passwords,
+        b.invalidation,
+        b.userLookup,
+        b.cookieSameSite,
+        b.loginThrottle,
+        b.bootstrap);
+  }
+
+  /** The components, to change some. */
+  private static final class Copy {
+    int port;
+    String host;
+    String store;
+    String signingKeyFile;
+    TokenOptions tokens;
+    PasswordOptions passwords;
+    InvalidationOptions invalidation;
+    UserLookup userLookup;
+    SameSite cookieSameSite;
+    LoginThrottleOptions loginThrottle;
+    List<BootstrapUser> bootstrap;
+
+    Copy(AuthtokenOptions o) {
+      port = o.port;
+      host = o.host;
+      store = o.store;
+      signingKeyFile = o.signingKeyFile;
+      tokens = o.tokens;
+      passwords = o.passwords;
+      invalidation = o.invalidation;
+      userLookup = o.userLookup;
+      cookieSameSite = o.cookieSameSite;
+      loginThrottle = o.loginThrottle;
+      bootstrap = o.bootstrap;
+    }
   }
 }

@@ -1,11 +1,13 @@
 package io.okapigw.authtoken;
 
 import io.okapigw.authtoken.filter.AuthFilterHandler;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.FailureHandler;
 import io.okapigw.authtoken.login.LoginHandler;
-import io.okapigw.authtoken.perms.PermissionsHandler;
 import io.okapigw.authtoken.perms.TenantPermissionsHandler;
 import io.okapigw.authtoken.session.CookieSessionHandler;
 import io.okapigw.authtoken.token.SigningKeyHandler;
+import io.okapigw.authtoken.users.UserPermissionsHandler;
 import io.okapigw.authtoken.users.UsersHandler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
@@ -30,12 +32,11 @@ final class AuthtokenRouter {
         .get("/admin/health")
         .handler(ctx -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/plain").end("OK"));
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
-    new CookieSessionHandler(
-            s.login(), s.sessions(), s.options().cookieSameSite(), s.options().clock())
+    new CookieSessionHandler(s.login(), s.sessions(), s.options().cookieSameSite(), s.clock())
         .mount(router, body);
     new LoginHandler(s.login()).mount(router, body);
     new UsersHandler(s.users()).mount(router, body);
-    new PermissionsHandler(s.users(), s.permissionSets()).mount(router, body);
+    new UserPermissionsHandler(s.users(), s.permissionSets()).mount(router, body);
     new TenantPermissionsHandler(s.store(), s.permissionSets(), s.gateway())
         .mount(router, BodyHandler.create(false).setBodyLimit(PERMISSION_SETS_BODY_LIMIT));
     new SigningKeyHandler(s.signingKey(), s.gateway()).mount(router);

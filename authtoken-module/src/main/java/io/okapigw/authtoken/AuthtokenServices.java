@@ -3,10 +3,10 @@ package io.okapigw.authtoken;
 import io.okapigw.authtoken.filter.AuthFilter;
 import io.okapigw.authtoken.gateway.GatewayNotifier;
 import io.okapigw.authtoken.login.LoginService;
-import io.okapigw.authtoken.login.PasswordHasher;
 import io.okapigw.authtoken.lookup.GatewayUserSource;
 import io.okapigw.authtoken.lookup.LookupClient;
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.password.PasswordHasher;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.session.Sessions;
 import io.okapigw.authtoken.store.AuthStore;
@@ -22,11 +22,13 @@ import io.okapigw.authtoken.users.UserService;
 import io.okapigw.authtoken.users.UserSource;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.time.Clock;
 
 /**
  * The module's parts, wired once per verticle.
  *
  * @param options settings
+ * @param clock the time tokens, sessions and locks are measured by
  * @param store the store
  * @param signingKey the signing key
  * @param tokens token issue and verification
@@ -43,6 +45,7 @@ import io.vertx.core.Vertx;
  */
 record AuthtokenServices(
     AuthtokenOptions options,
+    Clock clock,
     AuthStore store,
     SigningKey signingKey,
     TokenService tokens,
@@ -58,19 +61,18 @@ record AuthtokenServices(
     LookupClient lookups) {
 
   static AuthtokenServices create(
-      Vertx vertx, AuthtokenOptions o, AuthStore store, SigningKey key) {
-    TokenService tokens = new TokenService(key, o.clock(), o.tokenTtl(), o.maxTokenLength());
-    PasswordHasher hasher =
-        new PasswordHasher(vertx, o.passwordHashIterations(), o.passwordHashThreads());
-    GatewayNotifier gateway = GatewayNotifier.create(vertx, o, tokens);
+      Vertx vertx, AuthtokenOptions o, Clock clock, AuthStore store, SigningKey key) {
+    TokenService tokens = new TokenService(key, clock, o.tokens());
+    PasswordHasher hasher = new PasswordHasher(vertx, o.passwords());
+    GatewayNotifier gateway =
+        GatewayNotifier.create(vertx, o.invalidation(), tokens::anonymousToken);
     PermissionSets sets = new PermissionSets(store);
     UserDirectory directory = new UserDirectory(store, sets);
-    RevokedSessions revoked = new RevokedSessions(o.clock());
+    RevokedSessions revoked = new RevokedSessions(clock);
     UserService users = new UserService(store, directory, hasher, gateway);
     LoginService.LoginContext context =
-        new LoginService.LoginContext(
-            store, hasher, tokens, revoked, gateway, o.clock(), o.tokenTtl(), o.refreshTtl());
-    LoginService login = new LoginService(context, new LoginThrottle(o.loginThrottle(), o.clock()));
+        new LoginService.LoginContext(store, hasher, tokens, revoked, gateway, clock, o.tokens());
+    LoginService login = new LoginService(context, new LoginThrottle(o.loginThrottle(), clock));
     LookupClient lookups = o.userLookup() == UserLookup.GATEWAY ? new LookupClient(vertx) : null;
     UserSource local = UserSource.local(directory);
     UserSource source =
@@ -78,6 +80,7 @@ record AuthtokenServices(
     AuthFilter filter = new AuthFilter(tokens, source, sets, revoked);
     return new AuthtokenServices(
         o,
+        clock,
         store,
         key,
         tokens,
@@ -97,15 +100,15 @@ record AuthtokenServices(
   Future<Void> start() {
     store.changeHandler(this::changed);
     return store
-        .revokedSessions(options.clock().instant())
+        .revokedSessions(clock.instant())
         .onSuccess(revoked::addAll)
-        .compose(v -> new Bootstrap(users).run(options.bootstrapUsers()));
+        .compose(v -> new Bootstrap(users).run(options.bootstrap()));
   }
 
   /** Forgets expired revocations and refresh tokens. */
   Future<Void> purge() {
     revoked.purge();
-    return store.purgeExpired(options.clock().instant());
+    return store.purgeExpired(clock.instant());
   }
 
   Future<Void> close() {
@@ -125,7 +128,7 @@ record AuthtokenServices(
       default -> {
         directory.invalidateAll();
         permissionSets.invalidateAll();
-        store.revokedSessions(options.clock().instant()).onSuccess(revoked::addAll);
+        store.revokedSessions(clock.instant()).onSuccess(revoked::addAll);
       }
     }
   }

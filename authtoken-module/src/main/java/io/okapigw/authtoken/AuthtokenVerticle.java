@@ -1,20 +1,21 @@
 package io.okapigw.authtoken;
 
-import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.token.SigningKey;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The authtoken module as a verticle: deploy one instance per process, e.g. {@code
- * vertx.deployVerticle(new AuthtokenVerticle(new AuthtokenOptions().setPort(0)))}, then read {@link
- * #actualPort()}. Start opens the store, loads (or creates) the signing key, creates the bootstrap
- * users and listens; a bad setting fails the deployment with a message naming it.
+ * vertx.deployVerticle(new AuthtokenVerticle(AuthtokenOptions.defaults().withPort(0)))}, then read
+ * {@link #actualPort()}. Start opens the store, loads (or creates) the signing key, creates the
+ * bootstrap users and listens; a bad setting fails the deployment with a message naming it.
  */
 public class AuthtokenVerticle extends VerticleBase {
   /** How often the signing key file is re-read, to follow a rotation by another instance. */
@@ -32,24 +33,34 @@ public class AuthtokenVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AuthtokenVerticle.class);
 
   private final AuthtokenOptions options;
+  private final Clock clock;
   private AuthtokenServices services;
   private HttpServer server;
 
   /**
-   * @param options settings (copied by reference; don't change them after deployment)
+   * @param options settings
    */
   public AuthtokenVerticle(AuthtokenOptions options) {
-    this.options = options;
+    this(options, Clock.systemUTC());
+  }
+
+  /**
+   * @param options settings
+   * @param clock the time tokens, sessions and login locks are measured by (tests move a fake one
+   *     instead of sleeping)
+   */
+  public AuthtokenVerticle(AuthtokenOptions options, Clock clock) {
+    this.options = Objects.requireNonNull(options, "options");
+    this.clock = Objects.requireNonNull(clock, "clock");
   }
 
   @Override
   public Future<?> start() {
-    options.validate();
-    return AuthStore.open(vertx, options.store())
+    return Stores.open(vertx, options.store())
         .compose(
             store ->
                 SigningKey.load(vertx, Path.of(options.signingKeyFile()))
-                    .map(key -> AuthtokenServices.create(vertx, options, store, key))
+                    .map(key -> AuthtokenServices.create(vertx, options, clock, store, key))
                     .onFailure(e -> store.close()))
         .compose(
             s -> {

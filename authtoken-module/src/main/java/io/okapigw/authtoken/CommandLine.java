@@ -7,14 +7,14 @@ import java.util.function.Function;
 /**
  * Command-line parsing into {@link AuthtokenOptions}: {@code --key value}, {@code --key=value} or
  * the keys of a {@code -conf} JSON file, read by the rules every program of ours shares (the {@code
- * config} module) through the declarations in {@link AuthtokenSettings}.
+ * config} module) through the declarations {@link AuthtokenOptions#SETTINGS} gathers.
  */
 public final class CommandLine {
   /** Usage text printed by {@code --help} and after a bad setting. */
   public static final String USAGE =
       "Usage: java -jar authtoken-module-fat.jar [settings]\n"
           + Settings.RULES
-          + AuthtokenSettings.SPEC.help()
+          + AuthtokenOptions.SETTINGS.help()
           + "  --help\n      print this and exit";
 
   private CommandLine() {}
@@ -35,8 +35,7 @@ public final class CommandLine {
    * @throws IllegalArgumentException naming the unknown or bad setting (or unset variable)
    */
   public static AuthtokenOptions parse(String[] args, Function<String, String> env) {
-    Settings settings = AuthtokenSettings.SPEC.read(List.of(args));
-    return AuthtokenSettings.read(settings, env);
+    return AuthtokenOptions.from(AuthtokenOptions.SETTINGS.read(List.of(args)), env);
   }
 
   /**

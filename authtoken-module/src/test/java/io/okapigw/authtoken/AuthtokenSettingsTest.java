@@ -3,7 +3,11 @@ package io.okapigw.authtoken;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.authtoken.gateway.InvalidationOptions;
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.password.PasswordOptions;
+import io.okapigw.authtoken.token.TokenOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import java.io.IOException;
@@ -51,8 +55,7 @@ class AuthtokenSettingsTest {
     assertThat(o.host()).isEqualTo("127.0.0.1");
     assertThat(o.store()).isEqualTo("json:/tmp/at");
     assertThat(o.signingKeyFile()).isEqualTo(Path.of("/tmp/at/signing.key").toString());
-    assertThat(o.passwordHashIterations())
-        .isEqualTo(AuthtokenOptions.DEFAULT_PASSWORD_HASH_ITERATIONS);
+    assertThat(o.passwords()).isEqualTo(PasswordOptions.defaults());
   }
 
   @Test
@@ -61,9 +64,9 @@ class AuthtokenSettingsTest {
         CommandLine.parse(
             new String[] {"--token-ttl", "1d", "--refresh-ttl=30d", "--gateway-timeout", "250ms"});
 
-    assertThat(o.tokenTtl()).isEqualTo(Duration.ofDays(1));
-    assertThat(o.refreshTtl()).isEqualTo(Duration.ofDays(30));
-    assertThat(o.gatewayTimeout()).isEqualTo(Duration.ofMillis(250));
+    assertThat(o.tokens().ttl()).isEqualTo(Duration.ofDays(1));
+    assertThat(o.tokens().refreshTtl()).isEqualTo(Duration.ofDays(30));
+    assertThat(o.invalidation().timeout()).isEqualTo(Duration.ofMillis(250));
   }
 
   @Test
@@ -80,26 +83,36 @@ class AuthtokenSettingsTest {
         CommandLine.parse(new String[] {"-conf", conf.toString(), "--port", "9001"});
 
     assertThat(o.port()).isEqualTo(9001);
-    assertThat(o.tokenTtl()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(o.tokens().ttl()).isEqualTo(Duration.ofMinutes(5));
     assertThat(o.userLookup()).isEqualTo(UserLookup.GATEWAY);
-    assertThat(o.bootstrapUsers()).extracting(BootstrapUser::username).containsExactly("a", "b");
+    assertThat(o.bootstrap()).extracting(BootstrapUser::username).containsExactly("a", "b");
   }
 
   @Test
-  void setter_checksByTheSameDeclaration() {
-    assertThatThrownBy(() -> new AuthtokenOptions().setMaxTokenLength(100))
+  void valueInCode_checkedByTheSameDeclaration() {
+    TokenOptions tokens = TokenOptions.defaults();
+    assertThatThrownBy(() -> new TokenOptions(tokens.ttl(), tokens.refreshTtl(), 100))
         .hasMessage("max-token-length must be between 256 and 16384, was '100'");
-    assertThatThrownBy(() -> new AuthtokenOptions().setTokenTtl(Duration.ofDays(2)))
+    assertThatThrownBy(() -> tokens.withTtl(Duration.ofDays(2)))
         .hasMessage("token-ttl must be between 1s and 1d, was '2d'");
+    assertThatThrownBy(() -> tokens.withTtl(Duration.ofDays(8)))
+        .hasMessage("token-ttl must be between 1s and 1d, was '8d'");
+    assertThatThrownBy(() -> AuthtokenOptions.defaults().withPort(70_000))
+        .hasMessage("port must be between 0 and 65535, was '70000'");
+    assertThatThrownBy(() -> AuthtokenOptions.defaults().withStore("mysql://x"))
+        .hasMessageStartingWith("store must be json:DIR or postgresql://");
+    assertThatThrownBy(() -> InvalidationOptions.to("ftp://x"))
+        .hasMessage("gateway-url must be an http(s) URL, was 'ftp://x'");
   }
 
   @Test
   void noSettings_theDeclaredDefaults() {
     AuthtokenOptions o = CommandLine.parse(new String[0]);
 
-    assertThat(o.port()).isEqualTo(AuthtokenSettings.PORT.defaultValue());
-    assertThat(o.tokenTtl()).isEqualTo(AuthtokenSettings.TOKEN_TTL.defaultValue());
+    assertThat(o).isEqualTo(AuthtokenOptions.defaults());
+    assertThat(o.port()).isEqualTo(AuthtokenOptions.PORT.defaultValue());
+    assertThat(o.tokens().ttl()).isEqualTo(TokenOptions.TTL.defaultValue());
     assertThat(o.userLookup()).isEqualTo(UserLookup.LOCAL);
-    assertThat(o.bootstrapUsers()).isEqualTo(List.of());
+    assertThat(o.bootstrap()).isEqualTo(List.of());
   }
 }

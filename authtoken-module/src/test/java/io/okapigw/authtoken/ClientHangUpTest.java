@@ -32,7 +32,7 @@ class ClientHangUpTest {
   @BeforeEach
   void start() {
     vertx = Vertx.vertx();
-    module = TestModule.deploy(vertx, TestModule.options(tmp, Clock.systemUTC()));
+    module = TestModule.deploy(vertx, TestModule.options(tmp), Clock.systemUTC());
   }
 
   @AfterEach

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.users.BootstrapUser;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,11 +21,11 @@ class CommandLineTest {
     assertThat(o.port()).isEqualTo(8081);
     assertThat(o.store()).isEqualTo("json:./data/authtoken");
     assertThat(o.signingKeyFile()).isEqualTo("./data/authtoken/signing.key");
-    assertThat(o.tokenTtl()).isEqualTo(Duration.ofMinutes(10));
-    assertThat(o.refreshTtl()).isEqualTo(Duration.ofDays(7));
-    assertThat(o.passwordHashIterations()).isEqualTo(600_000);
-    assertThat(o.gatewayUrl()).isNull();
-    assertThat(o.gatewayTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(o.tokens().ttl()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(o.tokens().refreshTtl()).isEqualTo(Duration.ofDays(7));
+    assertThat(o.passwords().iterations()).isEqualTo(600_000);
+    assertThat(o.invalidation().gatewayUrl()).isNull();
+    assertThat(o.invalidation().timeout()).isEqualTo(Duration.ofSeconds(2));
   }
 
   @Test
@@ -65,18 +66,18 @@ class CommandLineTest {
     assertThat(o.port()).isEqualTo(9000);
     assertThat(o.host()).isEqualTo("127.0.0.1");
     assertThat(o.store()).isEqualTo("postgresql://u:p@localhost:5432/db");
-    assertThat(o.tokenTtl()).isEqualTo(Duration.ofSeconds(90));
-    assertThat(o.refreshTtl()).isEqualTo(Duration.ofHours(2));
-    assertThat(o.bootstrapUsers())
+    assertThat(o.tokens().ttl()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(o.tokens().refreshTtl()).isEqualTo(Duration.ofHours(2));
+    assertThat(o.bootstrap())
         .containsExactly(
             new BootstrapUser("diku", "admin", "pw", List.of("a", "b")),
             new BootstrapUser("t2", "x", "y", List.of()));
-    assertThat(o.gatewayUrl()).isEqualTo("http://gw:9130");
-    assertThat(o.gatewayTimeout()).isEqualTo(Duration.ofMillis(500));
-    assertThat(o.gatewayRetries()).isEqualTo(3);
-    assertThat(o.passwordHashIterations()).isEqualTo(310_000);
-    assertThat(o.passwordHashThreads()).isEqualTo(4);
-    assertThat(o.maxTokenLength()).isEqualTo(4096);
+    assertThat(o.invalidation().gatewayUrl()).isEqualTo("http://gw:9130");
+    assertThat(o.invalidation().timeout()).isEqualTo(Duration.ofMillis(500));
+    assertThat(o.invalidation().retries()).isEqualTo(3);
+    assertThat(o.passwords().iterations()).isEqualTo(310_000);
+    assertThat(o.passwords().threads()).isEqualTo(4);
+    assertThat(o.tokens().maxLength()).isEqualTo(4096);
     assertThat(o.toJson().encode()).doesNotContain(":p@").doesNotContain("pw");
   }
 
@@ -118,7 +119,7 @@ class CommandLineTest {
               "--bootstrap", "supertenant:plain:env:X:okapi.all"
             },
             env::get);
-    assertThat(o.bootstrapUsers())
+    assertThat(o.bootstrap())
         .containsExactlyInAnyOrder(
             new BootstrapUser(
                 "supertenant",

@@ -89,7 +89,7 @@ class DescriptorTest {
 
   @Test
   void descriptor_everyHandlerIsServed(Vertx vertx) throws Exception {
-    TestModule module = TestModule.deploy(vertx, TestModule.options(dir, MutableClock.ofNow()));
+    TestModule module = TestModule.deploy(vertx, TestModule.options(dir), MutableClock.ofNow());
     try {
       for (JsonObject handler : handlers(descriptor())) {
         String path = handler.getString("pathPattern").replace("{id}", "some-id");

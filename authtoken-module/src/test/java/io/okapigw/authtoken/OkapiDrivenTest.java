@@ -7,7 +7,9 @@ import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.notNullValue;
 
 import io.okapigw.authtoken.OkapiDriver.Route;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -57,10 +59,12 @@ class OkapiDrivenTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(dir, clock)
-                .addBootstrapUser(
-                    new BootstrapUser(
-                        TestModule.TENANT, "diku_admin", "admin", List.of("authtoken.all"))));
+            TestModule.options(dir)
+                .withBootstrap(
+                    List.of(
+                        new BootstrapUser(
+                            TestModule.TENANT, "diku_admin", "admin", List.of("authtoken.all")))),
+            clock);
     okapi = new OkapiDriver(module, TestModule.TENANT);
     JsonObject descriptor =
         new JsonObject(Files.readString(Path.of("descriptors", "ModuleDescriptor.json")));

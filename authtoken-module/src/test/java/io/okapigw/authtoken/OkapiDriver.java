@@ -1,5 +1,6 @@
 package io.okapigw.authtoken;
 
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.json.JsonArray;

@@ -3,6 +3,8 @@ package io.okapigw.authtoken;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 
+import io.okapigw.authtoken.http.OkapiHeaders;
+import io.okapigw.authtoken.password.PasswordOptions;
 import io.okapigw.testsupport.TestPostgres;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;
@@ -33,9 +35,9 @@ class RestartTest {
   }
 
   private AuthtokenOptions options(String store) {
-    AuthtokenOptions options = TestModule.options(dir, clock);
+    AuthtokenOptions options = TestModule.options(dir);
     return "postgresql".equals(store)
-        ? options.setStore(TestPostgres.get().createDatabase())
+        ? options.withStore(TestPostgres.get().createDatabase())
         : options;
   }
 
@@ -52,7 +54,7 @@ class RestartTest {
   @ValueSource(strings = {"json", "postgresql"})
   void restart_sameKeyAndStore_tokensUsersAndSessionsSurvive(String store, Vertx vertx) {
     AuthtokenOptions options = options(store);
-    module = TestModule.deploy(vertx, options);
+    module = TestModule.deploy(vertx, options, clock);
     module.createUser("alice", "pw", List.of("p.1"));
     Response login = module.login("alice", "pw");
     String token = login.header(OkapiHeaders.TOKEN);
@@ -65,7 +67,7 @@ class RestartTest {
         .statusCode(204);
     module.undeploy();
 
-    module = TestModule.deploy(vertx, options);
+    module = TestModule.deploy(vertx, options, clock);
     assertThat(filterStatus(token)).isEqualTo(202);
     assertThat(filterStatus(loggedOut)).as("logout survives the restart").isEqualTo(401);
     module
@@ -82,20 +84,20 @@ class RestartTest {
 
   @Test
   void restart_withAnotherKeyFile_oldTokensRefused(Vertx vertx) {
-    module = TestModule.deploy(vertx, options("json"));
+    module = TestModule.deploy(vertx, options("json"), clock);
     module.createUser("alice", "pw", List.of("p.1"));
     String token = module.token("alice", "pw");
     module.undeploy();
     module =
         TestModule.deploy(
-            vertx, options("json").setSigningKeyFile(dir.resolve("other.key").toString()));
+            vertx, options("json").withSigningKeyFile(dir.resolve("other.key").toString()), clock);
     assertThat(filterStatus(token)).isEqualTo(401);
   }
 
   @Test
   void rotateSigningKey_oldTokensRefused_keyFileChanged_newLoginsWork(Vertx vertx)
       throws Exception {
-    module = TestModule.deploy(vertx, options("json"));
+    module = TestModule.deploy(vertx, options("json"), clock);
     module.createUser("alice", "pw", List.of("p.1"));
     String token = module.token("alice", "pw");
     String before = Files.readString(dir.resolve("signing.key"));
@@ -113,10 +115,12 @@ class RestartTest {
 
   @Test
   void login_afterHashCostChange_rehashesThePassword(Vertx vertx) throws Exception {
-    module = TestModule.deploy(vertx, options("json"));
+    module = TestModule.deploy(vertx, options("json"), clock);
     module.createUser("alice", "pw", List.of("p.1"));
     module.undeploy();
-    module = TestModule.deploy(vertx, options("json").setPasswordHashIterations(2_000));
+    module =
+        TestModule.deploy(
+            vertx, options("json").withPasswords(new PasswordOptions(2_000, 2)), clock);
     assertThat(storeFile()).contains("$i=1000$").doesNotContain("$i=2000$");
     module.login("alice", "pw").then().statusCode(201);
     assertThat(storeFile()).contains("$i=2000$").doesNotContain("$i=1000$");

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module's settings table in {@code docs/operations.md} is the one generated from {@link
- * AuthtokenSettings}, as {@code --help} is; run with {@code -Dsettings.write=true} to rewrite it.
+ * AuthtokenOptions#SETTINGS}, as {@code --help} is; run with {@code -Dsettings.write=true} to
+ * rewrite it.
  */
 class SettingsDocumentedTest {
 
@@ -18,19 +19,19 @@ class SettingsDocumentedTest {
   private static final String BLOCK = "settings:authtoken";
   private static final String REGENERATE =
       "docs/operations.md's authtoken settings table differs from the settings declared in"
-          + " AuthtokenSettings. Regenerate it with: mvn -o -q -pl authtoken-module -am test"
+          + " AuthtokenOptions. Regenerate it with: mvn -o -q -pl authtoken-module -am test"
           + " -Dtest=SettingsDocumentedTest -Dsurefire.failIfNoSpecifiedTests=false"
           + " -Dsettings.write=true";
 
   @Test
   void operationsTable_isGeneratedFromTheDeclarations() throws IOException {
-    String table = AuthtokenSettings.SPEC.markdown();
+    String table = AuthtokenOptions.SETTINGS.markdown();
     assertThat(DocBlock.sync(OPERATIONS, BLOCK, table)).as(REGENERATE).isEqualTo(table);
   }
 
   @Test
   void help_listsEverySetting() {
-    for (String key : AuthtokenSettings.SPEC.keys()) {
+    for (String key : AuthtokenOptions.SETTINGS.keys()) {
       assertThat(CommandLine.USAGE).as("help").contains("  --" + key + " ");
     }
   }
@@ -38,7 +39,7 @@ class SettingsDocumentedTest {
   @Test
   void authtokenDoc_keepsNoSettingsTableOfItsOwn() throws IOException {
     String doc = Files.readString(Path.of("../docs/authtoken.md"));
-    for (String key : AuthtokenSettings.SPEC.keys()) {
+    for (String key : AuthtokenOptions.SETTINGS.keys()) {
       assertThat(doc).as("docs/authtoken.md row for " + key).doesNotContain("| `--" + key);
     }
   }

@@ -3,6 +3,7 @@ package io.okapigw.authtoken;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.OkapiDriver.Route;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.okapigw.authtoken.users.Bootstrap;
 import io.vertx.core.Vertx;
@@ -50,25 +51,24 @@ class SupertenantAdminTest {
    */
   private AuthtokenOptions options(String permissions) {
     return CommandLine.parse(
-            new String[] {
-              "--port",
-              "0",
-              "--host",
-              "127.0.0.1",
-              "--store",
-              "json:" + dir.resolve("store"),
-              "--signing-key-file",
-              dir.resolve("signing.key").toString(),
-              "--password-hash-iterations",
-              "1000",
-              "--bootstrap",
-              SUPER + ":super_admin:" + PASSWORD + ":" + permissions
-            })
-        .setClock(clock);
+        new String[] {
+          "--port",
+          "0",
+          "--host",
+          "127.0.0.1",
+          "--store",
+          "json:" + dir.resolve("store"),
+          "--signing-key-file",
+          dir.resolve("signing.key").toString(),
+          "--password-hash-iterations",
+          "1000",
+          "--bootstrap",
+          SUPER + ":super_admin:" + PASSWORD + ":" + permissions
+        });
   }
 
   private void deploy(Vertx vertx, AuthtokenOptions options) {
-    module = TestModule.deploy(vertx, options);
+    module = TestModule.deploy(vertx, options, clock);
     okapi = new OkapiDriver(module, SUPER);
   }
 

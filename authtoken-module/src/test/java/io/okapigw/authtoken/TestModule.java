@@ -2,6 +2,8 @@ package io.okapigw.authtoken;
 
 import static io.restassured.RestAssured.given;
 
+import io.okapigw.authtoken.http.OkapiHeaders;
+import io.okapigw.authtoken.password.PasswordOptions;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -10,6 +12,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -18,9 +21,6 @@ import java.util.concurrent.TimeUnit;
 public final class TestModule {
   /** Tenant most tests use. */
   public static final String TENANT = "diku";
-
-  /** Cheap hashing for tests (the production default is 600,000). */
-  public static final int TEST_ITERATIONS = 1_000;
 
   private final Vertx vertx;
   private final String deploymentId;
@@ -33,26 +33,23 @@ public final class TestModule {
   }
 
   /**
-   * @param dir a temporary directory for the JSON store and the key file
-   * @param clock the clock
-   * @return options for a test module on a free loopback port
+   * @param dir a temporary directory for the JSON store ({@code store}) and the key file
+   * @return options for a test module on a free loopback port, hashing cheaply
    */
-  public static AuthtokenOptions options(Path dir, java.time.Clock clock) {
-    return new AuthtokenOptions()
-        .setPort(0)
-        .setHost("127.0.0.1")
-        .setStore("json:" + dir.resolve("store"))
-        .setSigningKeyFile(dir.resolve("signing.key").toString())
-        .setPasswordHashIterations(TEST_ITERATIONS)
-        .setPasswordHashThreads(2)
-        .setClock(clock);
+  public static AuthtokenOptions options(Path dir) {
+    return AuthtokenOptions.onLoopback(dir.resolve("store"))
+        .withSigningKeyFile(dir.resolve("signing.key").toString())
+        .withPasswords(new PasswordOptions(PasswordOptions.MIN_ITERATIONS, 2));
   }
 
   /**
-   * @param vertx Vert.x @param options settings @return the deployed module
+   * @param vertx Vert.x
+   * @param options settings
+   * @param clock the module's time
+   * @return the deployed module
    */
-  public static TestModule deploy(Vertx vertx, AuthtokenOptions options) {
-    AuthtokenVerticle verticle = new AuthtokenVerticle(options);
+  public static TestModule deploy(Vertx vertx, AuthtokenOptions options, Clock clock) {
+    AuthtokenVerticle verticle = new AuthtokenVerticle(options, clock);
     String id = await(vertx.deployVerticle(verticle));
     return new TestModule(vertx, id, verticle);
   }

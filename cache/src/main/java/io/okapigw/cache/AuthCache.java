@@ -21,9 +21,11 @@ import java.util.function.Function;
  *
  * <p>Invalidation removes matching entries and also keeps every load that was in flight when it ran
  * from populating the cache (its callers still get the answer): such a load may carry permissions
- * from before the change. Invalidations are rare, so the few loads re-done are cheap. Each
- * invalidation scans all entries, O(n): measured 20 to 40 ms for 100,000 entries on two shared
- * cores. It blocks the caller, so call it from a worker thread, never an event loop.
+ * from before the change. A lookup that starts after an invalidation returned never gets a decision
+ * whose load started before it, not even by joining that load. Invalidations are rare, so the few
+ * loads re-done are cheap. Each invalidation scans all entries, O(n): measured 20 to 40 ms for
+ * 100,000 entries on two shared cores. It blocks the caller, so call it from a worker thread, never
+ * an event loop.
  *
  * <p>Metrics go to the given registry under cache name {@code auth}: Caffeine's {@code cache.gets},
  * {@code cache.loads}, {@code cache.evictions}, {@code cache.size}, plus {@code cache.stale.served}
@@ -37,7 +39,7 @@ public interface AuthCache {
   /**
    * Creates a cache on the system ticker and UTC clock.
    *
-   * @param options the settings, copied
+   * @param options the settings
    * @param registry where metrics are registered
    * @return a cache; one that caches nothing if {@code options} turn it off
    * @throws NullPointerException if an argument is null
@@ -50,7 +52,7 @@ public interface AuthCache {
    * Creates a cache whose wall clock is derived from {@code ticker}: it reads the system clock
    * once, then advances with the ticker. With a fake ticker, one knob moves both.
    *
-   * @param options the settings, copied
+   * @param options the settings
    * @param ticker nanosecond time source for expiry
    * @param registry where metrics are registered
    * @return a cache; one that caches nothing if {@code options} turn it off
@@ -63,7 +65,7 @@ public interface AuthCache {
   /**
    * Creates a cache on the given time sources.
    *
-   * @param options the settings, copied
+   * @param options the settings
    * @param ticker nanosecond time source for expiry, like {@link System#nanoTime()}
    * @param clock wall clock that token {@code exp} claims are compared with
    * @param registry where metrics are registered
@@ -72,12 +74,12 @@ public interface AuthCache {
    */
   static AuthCache create(
       AuthCacheOptions options, Ticker ticker, Clock clock, MeterRegistry registry) {
-    AuthCacheOptions copy = new AuthCacheOptions(Objects.requireNonNull(options, "options"));
+    Objects.requireNonNull(options, "options");
     TimeSource time = new TimeSource(ticker, clock);
     AuthCacheMetrics metrics = new AuthCacheMetrics(registry);
-    return copy.isEnabled()
-        ? new CaffeineAuthCache(copy, time, metrics)
-        : new DisabledAuthCache(copy, time, metrics);
+    return options.enabled()
+        ? new CaffeineAuthCache(options, time, metrics)
+        : new DisabledAuthCache(options, time, metrics);
   }
 
   /**
@@ -149,7 +151,7 @@ public interface AuthCache {
   AuthCacheStats stats();
 
   /**
-   * @return a copy of the options the cache was created with
+   * @return the options the cache was created with
    */
   AuthCacheOptions options();
 }

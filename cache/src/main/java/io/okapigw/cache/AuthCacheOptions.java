@@ -4,284 +4,163 @@ import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 import java.time.Duration;
-import java.util.Objects;
+import java.util.Map;
 
 /**
- * Settings of an {@link AuthCache}: on/off, time to live, bounds in entries and in bytes, negative
- * caching and stale-if-error. Defaults live in the {@code DEFAULT_*} constants, each setting (key,
- * accepted values, default, meaning) in one {@link Setting} constant, by which every setter
- * validates its value and fails fast with an {@link IllegalArgumentException} naming the setting,
- * e.g. {@code auth.cache.ttl must be between 1ms and 365d, was '0'}.
+ * Settings of an {@link AuthCache}, validated on creation. Each setting ({@code auth.cache.*}: key,
+ * accepted values, default, meaning) is declared once, in a {@link Setting} constant below; the
+ * defaults, the ranges and the docs tables come from there, and a value out of range fails with an
+ * {@link IllegalArgumentException} naming the setting, e.g. {@code auth.cache.ttl must be between
+ * 1ms and 365d, was '0'}.
  *
  * <p>The gateway reads them from flags or {@code -conf} JSON with {@link #from(Settings)}, by the
  * rules of {@link Settings}: durations with a unit ({@code 180s}), booleans true/false, yes/no,
- * on/off. Instances are mutable and not thread-safe; {@link AuthCache#create} takes a copy.
+ * on/off. In code, start from {@link #defaults()} and change what differs with the withers.
+ *
+ * @param enabled whether decisions are cached at all; when off, every lookup calls the auth module
+ * @param ttl how long a granted decision is served from the cache, at most; the token's own {@code
+ *     exp} shortens it
+ * @param maxSize the most decisions kept; beyond it the least useful are evicted (turn the cache
+ *     off with {@code enabled} instead of a size of zero)
+ * @param maxBytes the most the decisions may weigh: each entry is weighed by the strings of its key
+ *     and answer (a token, a user id, module tokens, permissions; about one byte a character plus
+ *     their objects), at least {@code maxBytes / maxSize}; beyond it the least useful are evicted,
+ *     so a client cannot fill the heap with huge or many distinct key parts
+ * @param negativeTtl how long 401 and 403 answers are cached; zero: not at all (other non-2xx
+ *     answers never are)
+ * @param staleIfError how long past its TTL a decision may still be served while refreshing it
+ *     fails with an exception (the auth module is unreachable); never past the token's {@code exp};
+ *     zero: off
  */
-public class AuthCacheOptions {
+public record AuthCacheOptions(
+    boolean enabled,
+    Duration ttl,
+    int maxSize,
+    long maxBytes,
+    Duration negativeTtl,
+    Duration staleIfError) {
 
-  /** Default of {@link #isEnabled()}: {@code true}. */
-  public static final boolean DEFAULT_ENABLED = true;
+  /** Upper bound of every duration setting. */
+  private static final Duration MAX_DURATION = Duration.ofDays(365);
 
-  /** Default of {@link #getTtl()}: 180 seconds, as Okapi's TokenCache. */
-  public static final Duration DEFAULT_TTL = Duration.ofSeconds(180);
-
-  /** Default of {@link #getMaxSize()}: 100,000 entries. */
-  public static final int DEFAULT_MAX_SIZE = 100_000;
-
-  /** Default of {@link #getMaxBytes()}: 64 MiB. */
-  public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
-
-  /** Default of {@link #getNegativeTtl()}: zero, denials are not cached. */
-  public static final Duration DEFAULT_NEGATIVE_TTL = Duration.ZERO;
-
-  /** Default of {@link #getStaleIfError()}: zero, nothing is served past its TTL. */
-  public static final Duration DEFAULT_STALE_IF_ERROR = Duration.ZERO;
-
-  /** Upper bound of every duration setting: 365 days. */
-  public static final Duration MAX_DURATION = Duration.ofDays(365);
-
-  /** Setting {@code auth.cache.enabled}: whether decisions are cached at all. */
+  /** Setting {@code auth.cache.enabled}. */
   public static final Setting<Boolean> ENABLED =
-      Setting.bool("auth.cache.enabled", DEFAULT_ENABLED).about("cache auth decisions");
+      Setting.bool("auth.cache.enabled", true).about("cache auth decisions");
 
-  /**
-   * Setting {@code auth.cache.ttl}: how long a granted decision is served from the cache; Okapi's
-   * {@code token_cache_ttl_ms} (whole milliseconds) is its alias.
-   */
+  /** Setting {@code auth.cache.ttl}; Okapi's {@code token_cache_ttl_ms} is its alias. */
   public static final Setting<Duration> TTL =
-      Setting.duration("auth.cache.ttl", DEFAULT_TTL, Duration.ofMillis(1), MAX_DURATION)
+      Setting.duration(
+              "auth.cache.ttl", Duration.ofSeconds(180), Duration.ofMillis(1), MAX_DURATION)
           .alias("token_cache_ttl_ms", AuthCacheOptions::millis, "a whole number of milliseconds")
           .about("longest an entry lives (never past its token's `exp`)");
 
-  /**
-   * Setting {@code auth.cache.max-size}: the maximum number of cached decisions; Okapi's {@code
-   * token_cache_max_size} is its alias.
-   */
+  /** Setting {@code auth.cache.max-size}; Okapi's {@code token_cache_max_size} is its alias. */
   public static final Setting<Integer> MAX_SIZE =
-      Setting.integer("auth.cache.max-size", DEFAULT_MAX_SIZE, 1, Integer.MAX_VALUE)
+      Setting.integer("auth.cache.max-size", 100_000, 1, Integer.MAX_VALUE)
           .alias("token_cache_max_size")
           .about("entries kept (W-TinyLFU eviction)");
 
-  /**
-   * Setting {@code auth.cache.max-bytes}: the most the cached decisions may weigh, estimated heap
-   * bytes of their keys (tokens, user ids) and answers (module tokens, permissions).
-   */
+  /** Setting {@code auth.cache.max-bytes}. */
   public static final Setting<Long> MAX_BYTES =
-      Setting.size("auth.cache.max-bytes", DEFAULT_MAX_BYTES, 64 * 1024, 64L * 1024 * 1024 * 1024)
+      Setting.size("auth.cache.max-bytes", 64L * 1024 * 1024, 64 * 1024, 64L * 1024 * 1024 * 1024)
           .about("heap the entries may hold, estimated (W-TinyLFU eviction)")
           .details(
               "Keys and answers are weighed by their strings: a FOLIO entry with its module tokens"
                   + " weighs 2-8 KB, so the default holds some 10,000-30,000. Each entry weighs at"
                   + " least `max-bytes` / `max-size`, so both bounds hold.");
 
-  /** Setting {@code auth.cache.negative-ttl}: how long 401/403 answers are cached. */
+  /** Setting {@code auth.cache.negative-ttl}. */
   public static final Setting<Duration> NEGATIVE_TTL =
-      Setting.duration("auth.cache.negative-ttl", DEFAULT_NEGATIVE_TTL, Duration.ZERO, MAX_DURATION)
+      Setting.duration("auth.cache.negative-ttl", Duration.ZERO, Duration.ZERO, MAX_DURATION)
           .about("cache 401/403 answers this long; 0: off");
 
-  /** Setting {@code auth.cache.stale-if-error}: extra time past the TTL while the module fails. */
+  /** Setting {@code auth.cache.stale-if-error}. */
   public static final Setting<Duration> STALE_IF_ERROR =
-      Setting.duration(
-              "auth.cache.stale-if-error", DEFAULT_STALE_IF_ERROR, Duration.ZERO, MAX_DURATION)
+      Setting.duration("auth.cache.stale-if-error", Duration.ZERO, Duration.ZERO, MAX_DURATION)
           .about(
               "serve an expired entry this much longer while the auth module is unreachable, never"
                   + " past its token's `exp`; 0: off");
-
-  /** Okapi's {@code token_cache_ttl_ms}: a whole number of milliseconds. */
-  private static Duration millis(String text) {
-    try {
-      return Duration.ofMillis(Long.parseLong(text.trim()));
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
 
   /** Every setting, in documentation order. */
   public static final SettingsSpec SETTINGS =
       SettingsSpec.of(ENABLED, TTL, MAX_SIZE, MAX_BYTES, NEGATIVE_TTL, STALE_IF_ERROR);
 
-  private boolean enabled;
-  private Duration ttl;
-  private int maxSize;
-  private long maxBytes;
-  private Duration negativeTtl;
-  private Duration staleIfError;
-
-  /** Creates options with all defaults. */
-  public AuthCacheOptions() {
-    enabled = DEFAULT_ENABLED;
-    ttl = DEFAULT_TTL;
-    maxSize = DEFAULT_MAX_SIZE;
-    maxBytes = DEFAULT_MAX_BYTES;
-    negativeTtl = DEFAULT_NEGATIVE_TTL;
-    staleIfError = DEFAULT_STALE_IF_ERROR;
+  /**
+   * @throws IllegalArgumentException naming the setting that is null or out of range
+   */
+  public AuthCacheOptions {
+    TTL.check(ttl);
+    MAX_SIZE.check(maxSize);
+    MAX_BYTES.check(maxBytes);
+    NEGATIVE_TTL.check(negativeTtl);
+    STALE_IF_ERROR.check(staleIfError);
   }
 
   /**
-   * Creates a copy of {@code other}.
-   *
-   * @param other the options to copy, not null
+   * @return every setting at its declared default
    */
-  public AuthCacheOptions(AuthCacheOptions other) {
-    enabled = other.enabled;
-    ttl = other.ttl;
-    maxSize = other.maxSize;
-    maxBytes = other.maxBytes;
-    negativeTtl = other.negativeTtl;
-    staleIfError = other.staleIfError;
+  public static AuthCacheOptions defaults() {
+    return from(Settings.of(Map.of()));
   }
 
   /**
    * Reads the {@code auth.cache.*} settings; other keys are left to their readers.
    *
    * @param settings flags and conf file
-   * @return the validated options, defaults for the settings not given
+   * @return the options, defaults for the settings not given
    * @throws IllegalArgumentException naming the key, for a value not following the rules or out of
    *     range
    */
   public static AuthCacheOptions from(Settings settings) {
-    return new AuthCacheOptions()
-        .setEnabled(settings.get(ENABLED))
-        .setTtl(settings.get(TTL))
-        .setMaxSize(settings.get(MAX_SIZE))
-        .setMaxBytes(settings.get(MAX_BYTES))
-        .setNegativeTtl(settings.get(NEGATIVE_TTL))
-        .setStaleIfError(settings.get(STALE_IF_ERROR));
+    return new AuthCacheOptions(
+        settings.get(ENABLED),
+        settings.get(TTL),
+        settings.get(MAX_SIZE),
+        settings.get(MAX_BYTES),
+        settings.get(NEGATIVE_TTL),
+        settings.get(STALE_IF_ERROR));
   }
 
   /**
-   * @return whether decisions are cached; default {@value #DEFAULT_ENABLED}
+   * @return these, caching or not
    */
-  public boolean isEnabled() {
-    return enabled;
+  public AuthCacheOptions withEnabled(boolean on) {
+    return new AuthCacheOptions(on, ttl, maxSize, maxBytes, negativeTtl, staleIfError);
   }
 
   /**
-   * Sets whether decisions are cached. When off, every lookup calls the auth module.
-   *
-   * @param enabled true to cache
-   * @return this, for chaining
+   * @return these with another {@code ttl}
    */
-  public AuthCacheOptions setEnabled(boolean enabled) {
-    this.enabled = enabled;
-    return this;
+  public AuthCacheOptions withTtl(Duration newTtl) {
+    return new AuthCacheOptions(enabled, newTtl, maxSize, maxBytes, negativeTtl, staleIfError);
   }
 
   /**
-   * @return how long a grant is served from the cache, at most; default 180 s
+   * @return these with another {@code maxSize}
    */
-  public Duration getTtl() {
-    return ttl;
+  public AuthCacheOptions withMaxSize(int newMaxSize) {
+    return new AuthCacheOptions(enabled, ttl, newMaxSize, maxBytes, negativeTtl, staleIfError);
   }
 
   /**
-   * Sets how long a granted decision is served from the cache; the token's own {@code exp} shortens
-   * it.
-   *
-   * @param ttl at least 1 ms, at most {@link #MAX_DURATION}
-   * @return this, for chaining
-   * @throws IllegalArgumentException if null or out of range
+   * @return these with another {@code maxBytes}
    */
-  public AuthCacheOptions setTtl(Duration ttl) {
-    this.ttl = TTL.check(ttl);
-    return this;
+  public AuthCacheOptions withMaxBytes(long newMaxBytes) {
+    return new AuthCacheOptions(enabled, ttl, maxSize, newMaxBytes, negativeTtl, staleIfError);
   }
 
   /**
-   * @return the maximum number of cached decisions; default {@value #DEFAULT_MAX_SIZE}
+   * @return these with another {@code negativeTtl}
    */
-  public int getMaxSize() {
-    return maxSize;
+  public AuthCacheOptions withNegativeTtl(Duration newNegativeTtl) {
+    return new AuthCacheOptions(enabled, ttl, maxSize, maxBytes, newNegativeTtl, staleIfError);
   }
 
   /**
-   * Sets the maximum number of cached decisions; beyond it the least useful entries are evicted.
-   *
-   * @param maxSize greater than zero (turn the cache off with {@link #setEnabled} instead)
-   * @return this, for chaining
-   * @throws IllegalArgumentException if not positive
+   * @return these with another {@code staleIfError}
    */
-  public AuthCacheOptions setMaxSize(int maxSize) {
-    this.maxSize = MAX_SIZE.check(maxSize);
-    return this;
-  }
-
-  /**
-   * @return the most the entries may weigh, in estimated heap bytes; default 64 MiB
-   */
-  public long getMaxBytes() {
-    return maxBytes;
-  }
-
-  /**
-   * Sets the most the cached decisions may weigh: each entry is weighed by the strings of its key
-   * and answer (a token, a user id, module tokens, permissions; about one byte a character plus
-   * their objects), at least {@code maxBytes / maxSize}; beyond it the least useful entries are
-   * evicted. So a client cannot fill the heap with huge or many distinct key parts.
-   *
-   * @param maxBytes 64 KiB to 64 GiB
-   * @return this, for chaining
-   * @throws IllegalArgumentException if out of range
-   */
-  public AuthCacheOptions setMaxBytes(long maxBytes) {
-    this.maxBytes = MAX_BYTES.check(maxBytes);
-    return this;
-  }
-
-  /**
-   * @return how long 401/403 answers are cached, zero when not; default zero
-   */
-  public Duration getNegativeTtl() {
-    return negativeTtl;
-  }
-
-  /**
-   * Sets how long 401 and 403 answers of the auth module are cached. Zero turns negative caching
-   * off; other non-2xx answers are never cached.
-   *
-   * @param negativeTtl zero or more, at most {@link #MAX_DURATION}
-   * @return this, for chaining
-   * @throws IllegalArgumentException if null or out of range
-   */
-  public AuthCacheOptions setNegativeTtl(Duration negativeTtl) {
-    this.negativeTtl = NEGATIVE_TTL.check(negativeTtl);
-    return this;
-  }
-
-  /**
-   * @return the extra time past the TTL a decision may be served on auth errors; default 0
-   */
-  public Duration getStaleIfError() {
-    return staleIfError;
-  }
-
-  /**
-   * Sets how long past its TTL a cached decision may still be served when refreshing it fails with
-   * an exception (the auth module is unreachable). Never past the token's {@code exp}.
-   *
-   * @param staleIfError zero (off) or more, at most {@link #MAX_DURATION}
-   * @return this, for chaining
-   * @throws IllegalArgumentException if null or out of range
-   */
-  public AuthCacheOptions setStaleIfError(Duration staleIfError) {
-    this.staleIfError = STALE_IF_ERROR.check(staleIfError);
-    return this;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof AuthCacheOptions other
-        && enabled == other.enabled
-        && ttl.equals(other.ttl)
-        && maxSize == other.maxSize
-        && maxBytes == other.maxBytes
-        && negativeTtl.equals(other.negativeTtl)
-        && staleIfError.equals(other.staleIfError);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(enabled, ttl, maxSize, maxBytes, negativeTtl, staleIfError);
+  public AuthCacheOptions withStaleIfError(Duration newStaleIfError) {
+    return new AuthCacheOptions(enabled, ttl, maxSize, maxBytes, negativeTtl, newStaleIfError);
   }
 
   @Override
@@ -299,5 +178,14 @@ public class AuthCacheOptions {
         + ", staleIfError="
         + STALE_IF_ERROR.format(staleIfError)
         + "}";
+  }
+
+  /** Okapi's {@code token_cache_ttl_ms}: a whole number of milliseconds. */
+  private static Duration millis(String text) {
+    try {
+      return Duration.ofMillis(Long.parseLong(text.trim()));
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 }

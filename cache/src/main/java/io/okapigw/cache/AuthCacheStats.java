@@ -4,8 +4,7 @@ package io.okapigw.cache;
  * A snapshot of an {@link AuthCache}'s counters since it was created.
  *
  * @param size entries held now, loads in flight included
- * @param bytes what the entries weigh, estimated heap bytes (see {@link
- *     AuthCacheOptions#setMaxBytes})
+ * @param bytes what the entries weigh, estimated heap bytes (see {@link AuthCacheOptions#maxBytes})
  * @param hits lookups answered from the cache without an auth call
  * @param misses lookups that started an auth call or waited for one
  * @param hitRatio {@code hits / (hits + misses)}, 0 before the first lookup

@@ -23,7 +23,7 @@ import java.util.Map;
  * @param expiresAt until when the cache serves this decision as fresh; null when the decision was
  *     not cached (an uncacheable status, an expired token, the cache turned off)
  * @param stale true when served past {@code expiresAt} because the auth module failed (see {@link
- *     AuthCacheOptions#setStaleIfError})
+ *     AuthCacheOptions#staleIfError})
  */
 public record AuthDecision(
     int status,

@@ -6,15 +6,62 @@ package io.okapigw.cache;
  * fallback for a failing auth module (stale-if-error); then Caffeine drops it. Both are bounded by
  * the tokens' expiry. An uncacheable answer has both deadlines at its creation time.
  *
- * @param decision what the auth module answered
- * @param freshUntil ticker time the decision stops being fresh
- * @param retainUntil ticker time the entry leaves the cache, at or after {@code freshUntil}
- * @param generation the invalidation generation when the load started
+ * <p>{@link #checkedAt()} is the last invalidation generation the decision is known to be valid at:
+ * the generation its load started in, moved on by each invalidation that looked at the completed
+ * decision and kept it (see {@link Generations}).
  */
-record CachedDecision(AuthDecision decision, long freshUntil, long retainUntil, long generation) {
+final class CachedDecision {
+
+  private final AuthDecision decision;
+  private final long freshUntil;
+  private final long retainUntil;
+  private final long generation;
+  private volatile long checkedAt;
+
+  /**
+   * @param decision what the auth module answered
+   * @param freshUntil ticker time the decision stops being fresh
+   * @param retainUntil ticker time the entry leaves the cache, at or after {@code freshUntil}
+   * @param generation the invalidation generation when the load started
+   */
+  CachedDecision(AuthDecision decision, long freshUntil, long retainUntil, long generation) {
+    this.decision = decision;
+    this.freshUntil = freshUntil;
+    this.retainUntil = retainUntil;
+    this.generation = generation;
+    this.checkedAt = generation;
+  }
 
   static CachedDecision uncacheable(AuthDecision decision, long now, long generation) {
     return new CachedDecision(decision, now, now, generation);
+  }
+
+  AuthDecision decision() {
+    return decision;
+  }
+
+  /**
+   * @return the invalidation generation when the load started
+   */
+  long generation() {
+    return generation;
+  }
+
+  /**
+   * @return the latest invalidation generation this decision is known to be valid at
+   */
+  long checkedAt() {
+    return checkedAt;
+  }
+
+  /**
+   * Records that invalidation {@code generation} looked at this completed decision and kept it;
+   * counts only if every invalidation before it did too (invalidations run one at a time).
+   */
+  void kept(long generation) {
+    if (checkedAt == generation - 1) {
+      checkedAt = generation;
+    }
   }
 
   boolean isFresh(long now) {

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -20,10 +19,13 @@ import java.util.function.Function;
  * for a new in-flight future (others join that one), calls the loader, and falls back to the old
  * decision only if the loader fails.
  *
- * <p>Invalidation bumps a generation counter, then scans the map and removes matching entries,
- * loads in flight included. A load records the generation when it starts; a completed load whose
- * generation is no longer current is given zero lifetime by {@link DecisionExpiry} and removed by
- * its starter once stored, so it cannot re-populate the cache with pre-invalidation permissions.
+ * <p>Invalidation moves the generation on ({@link Generations}), then scans the map and removes
+ * matching entries, loads in flight included, and marks the completed ones it keeps. A load records
+ * the generation when it starts; a completed load whose generation is no longer current is given
+ * zero lifetime by {@link DecisionExpiry} and removed by its starter once stored, so it cannot
+ * re-populate the cache with pre-invalidation permissions. A lookup takes only a decision checked
+ * by every invalidation that had returned when it started ({@link Generations#servable}): not one
+ * of a load it joined that was in flight during an invalidation, nor one the scan did not see.
  */
 final class CaffeineAuthCache implements AuthCache {
 
@@ -31,7 +33,7 @@ final class CaffeineAuthCache implements AuthCache {
   private final TimeSource time;
   private final AuthCacheMetrics metrics;
   private final DecisionLifetime lifetime;
-  private final AtomicLong generation = new AtomicLong();
+  private final Generations generations = new Generations();
   private final AsyncCache<AuthCacheKey, CachedDecision> cache;
   private final ConcurrentMap<AuthCacheKey, CompletableFuture<CachedDecision>> map;
 
@@ -42,9 +44,9 @@ final class CaffeineAuthCache implements AuthCache {
     this.lifetime = new DecisionLifetime(options, time);
     this.cache =
         Caffeine.newBuilder()
-            .maximumWeight(options.getMaxBytes())
+            .maximumWeight(options.maxBytes())
             .weigher(weigher(options))
-            .expireAfter(new DecisionExpiry(generation::get))
+            .expireAfter(new DecisionExpiry(generations::current))
             .ticker(time.ticker())
             .recordStats(() -> metrics)
             .buildAsync();
@@ -57,7 +59,7 @@ final class CaffeineAuthCache implements AuthCache {
    * the byte bound then also bounds the count. A load in flight weighs nothing until it completes.
    */
   private static Weigher<AuthCacheKey, CachedDecision> weigher(AuthCacheOptions options) {
-    EntryWeight weight = new EntryWeight(Math.max(1, options.getMaxBytes() / options.getMaxSize()));
+    EntryWeight weight = new EntryWeight(Math.max(1, options.maxBytes() / options.maxSize()));
     return weight::of;
   }
 
@@ -66,49 +68,67 @@ final class CaffeineAuthCache implements AuthCache {
       AuthCacheKey key, Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(loader, "loader");
+    long settled = generations.settled(); // first: what this lookup must not see past
     CompletableFuture<CachedDecision> current = map.get(key); // records no stats
     CachedDecision entry = current == null ? null : valueOf(current);
     if (entry == null) {
-      return lookup(key, loader);
+      return lookup(key, loader, settled);
+    }
+    if (!Generations.servable(entry, settled)) {
+      map.remove(key, current);
+      return lookup(key, loader, settled);
     }
     if (entry.isFresh(time.nanoTime())) {
       metrics.recordHits(1);
       return CompletableFuture.completedFuture(entry.decision());
     }
-    return revalidate(key, current, entry, loader);
+    return revalidate(key, current, entry, loader, settled);
   }
 
   /**
    * Joins the load in flight or starts one. A future that completed between {@code map.get} and
-   * here is served as is: it holds an answer produced a moment ago.
+   * here is served as is, if servable: it holds an answer produced a moment ago. One that is not (a
+   * load from before an invalidation that returned since) is dropped and the lookup made again; a
+   * load this lookup starts itself is always servable, so that ends.
    */
   private CompletableFuture<AuthDecision> lookup(
-      AuthCacheKey key, Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
+      AuthCacheKey key,
+      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader,
+      long settled) {
     boolean[] started = {false};
     CompletableFuture<CachedDecision> future =
         cache.get(
             key,
             (k, executor) -> {
               started[0] = true;
-              return load(k, loader, generation.get());
+              return load(k, loader, generations.current());
             });
     if (started[0]) {
       dropUnlessKept(key, future);
     }
-    return future.thenApply(this::answer);
+    return future.thenCompose(
+        entry -> {
+          if (Generations.servable(entry, settled)) {
+            return CompletableFuture.completedFuture(answer(entry));
+          }
+          map.remove(key, future);
+          return lookup(key, loader, settled);
+        });
   }
 
   private CompletableFuture<AuthDecision> revalidate(
       AuthCacheKey key,
       CompletableFuture<CachedDecision> current,
       CachedDecision stale,
-      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader) {
+      Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader,
+      long settled) {
     CompletableFuture<CachedDecision> refresh = new CompletableFuture<>();
     if (!map.replace(key, current, refresh)) {
-      return lookup(key, loader); // another caller is revalidating, or the entry is gone
+      // another caller is revalidating, or the entry is gone
+      return lookup(key, loader, settled);
     }
     metrics.recordMisses(1);
-    long loadGeneration = generation.get();
+    long loadGeneration = generations.current();
     load(key, loader, loadGeneration)
         .whenComplete(
             (fresh, error) -> {
@@ -134,7 +154,7 @@ final class CaffeineAuthCache implements AuthCache {
 
   /** Stale only inside the retain window (bounded by token exp) and if nothing was invalidated. */
   private boolean canServeStale(CachedDecision stale, long loadGeneration) {
-    return generation.get() == loadGeneration && stale.isRetained(time.nanoTime());
+    return generations.current() == loadGeneration && stale.isRetained(time.nanoTime());
   }
 
   /**
@@ -144,7 +164,7 @@ final class CaffeineAuthCache implements AuthCache {
   private void dropUnlessKept(AuthCacheKey key, CompletableFuture<CachedDecision> future) {
     future.thenAccept(
         entry -> {
-          if (entry.generation() != generation.get() || !entry.isRetained(time.nanoTime())) {
+          if (entry.generation() != generations.current() || !entry.isRetained(time.nanoTime())) {
             map.remove(key, future);
           }
         });
@@ -184,15 +204,20 @@ final class CaffeineAuthCache implements AuthCache {
    * the scan is 20 to 40 ms per 100,000 entries on two shared cores.
    */
   private long invalidate(Invalidation invalidation) {
-    generation.incrementAndGet(); // first, so loads in flight from now on are not kept
     metrics.recordInvalidation(invalidation.scope());
+    return generations.invalidate(generation -> scan(invalidation, generation));
+  }
+
+  private long scan(Invalidation invalidation, long generation) {
     long removed = 0;
     for (Map.Entry<AuthCacheKey, CompletableFuture<CachedDecision>> e : map.entrySet()) {
       CachedDecision entry = valueOf(e.getValue());
       AuthDecision decision = entry == null ? null : entry.decision();
-      if (invalidation.matches(e.getKey(), decision)
-          && map.remove(e.getKey(), e.getValue())
-          && entry != null) {
+      if (!invalidation.matches(e.getKey(), decision)) {
+        if (entry != null) {
+          entry.kept(generation);
+        }
+      } else if (map.remove(e.getKey(), e.getValue()) && entry != null) {
         removed++;
       }
     }
@@ -211,7 +236,7 @@ final class CaffeineAuthCache implements AuthCache {
 
   @Override
   public AuthCacheOptions options() {
-    return new AuthCacheOptions(options);
+    return options;
   }
 
   /**

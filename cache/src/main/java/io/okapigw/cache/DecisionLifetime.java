@@ -16,9 +16,9 @@ final class DecisionLifetime {
   private final TimeSource time;
 
   DecisionLifetime(AuthCacheOptions options, TimeSource time) {
-    this.ttlNanos = options.getTtl().toNanos();
-    this.negativeTtlNanos = options.getNegativeTtl().toNanos();
-    this.staleNanos = options.getStaleIfError().toNanos();
+    this.ttlNanos = options.ttl().toNanos();
+    this.negativeTtlNanos = options.negativeTtl().toNanos();
+    this.staleNanos = options.staleIfError().toNanos();
     this.time = time;
   }
 

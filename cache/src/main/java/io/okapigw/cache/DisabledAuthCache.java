@@ -69,6 +69,6 @@ final class DisabledAuthCache implements AuthCache {
 
   @Override
   public AuthCacheOptions options() {
-    return new AuthCacheOptions(options);
+    return options;
   }
 }

@@ -3,11 +3,11 @@ package io.okapigw.cache;
 import java.util.Map;
 
 /**
- * What a cache entry weighs for {@link AuthCacheOptions#getMaxBytes()}: an estimate of the heap it
+ * What a cache entry weighs for {@link AuthCacheOptions#maxBytes()}: an estimate of the heap it
  * holds, its strings (key parts, tokens, permissions, a refusal's body) at one byte a character
  * plus their objects (the JDK's compact strings: tokens, ids and permission names are Latin-1), and
  * a fixed cost for the entry's own objects. At least {@code floor}, so that the byte bound also
- * keeps the entries to {@link AuthCacheOptions#getMaxSize()}.
+ * keeps the entries to {@link AuthCacheOptions#maxSize()}.
  */
 final class EntryWeight {
 

@@ -18,7 +18,7 @@ class AuthCacheExpiryTest {
   private static final Duration TTL = Duration.ofSeconds(180);
 
   private final FakeTime time = new FakeTime();
-  private final AuthCache cache = Fixtures.cache(new AuthCacheOptions().setTtl(TTL), time);
+  private final AuthCache cache = Fixtures.cache(AuthCacheOptions.defaults().withTtl(TTL), time);
   private final String moduleToken = Jwt.withoutExp("module");
 
   /** Loads once, then reports whether the entry is still served at {@code offset}. */
@@ -157,7 +157,7 @@ class AuthCacheExpiryTest {
   @Test
   void create_tickerOnly_wallClockFollowsTicker() {
     AuthCache tickerOnly =
-        AuthCache.create(new AuthCacheOptions(), time, new SimpleMeterRegistry());
+        AuthCache.create(AuthCacheOptions.defaults(), time, new SimpleMeterRegistry());
     Instant exp = Instant.now().plusSeconds(30).plusMillis(999);
     AuthCacheKey key = key(Jwt.expiringAt(exp, "user")); // exp truncated to whole seconds
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));

@@ -15,7 +15,7 @@ class AuthCacheInvalidationTest {
   private static final String OTHER_USER = "a1b2c3d4-0000-4000-8000-000000000002";
 
   private final FakeTime time = new FakeTime();
-  private final AuthCache cache = Fixtures.cache(new AuthCacheOptions(), time);
+  private final AuthCache cache = Fixtures.cache(AuthCacheOptions.defaults(), time);
   private final String moduleToken = Jwt.withoutExp("module");
 
   private static AuthCacheKey key(String tenant, String path, String userId, String token) {
@@ -192,6 +192,35 @@ class AuthCacheInvalidationTest {
   }
 
   @Test
+  void invalidateToken_loadInFlightHandingItOut_notJoinedByALaterLookup() {
+    AuthCacheKey key = key(TENANT, "/users", "", "t1");
+    CompletableFuture<AuthDecision> authCall = new CompletableFuture<>();
+    CompletableFuture<AuthDecision> inFlight = cache.get(key, CountingLoader.pending(authCall));
+    cache.invalidateToken(moduleToken); // the load's key has another token: it stays in flight
+    String newModuleToken = Jwt.withoutExp("module-2");
+    CountingLoader fresh = CountingLoader.answering(grant(newModuleToken));
+
+    CompletableFuture<AuthDecision> later = cache.get(key, fresh);
+    authCall.complete(grant(moduleToken)); // hands out the revoked token
+
+    assertThat(inFlight.join().moduleToken()).isEqualTo(moduleToken); // asked before: its answer
+    assertThat(later.join().moduleToken()).isEqualTo(newModuleToken);
+    assertThat(fresh.calls()).isEqualTo(1);
+  }
+
+  @Test
+  void invalidateTenant_otherTenantsEntries_stillHitsAfterManyInvalidations() {
+    AuthCacheKey other = key("other", "/users", "", "t1");
+    put(other, grant(moduleToken));
+
+    for (int i = 0; i < 5; i++) {
+      cache.invalidateTenant(TENANT);
+    }
+
+    assertThat(isCached(other)).isTrue();
+  }
+
+  @Test
   void invalidateTenant_duringLoaderCall_answerDeliveredButNotCached() {
     AuthCacheKey key = key(TENANT, "/users", "", "t1");
 
@@ -235,7 +264,7 @@ class AuthCacheInvalidationTest {
 
   @Test
   void invalidate_disabledCache_removesNothingButChecksArguments() {
-    AuthCache disabled = Fixtures.cache(new AuthCacheOptions().setEnabled(false), time);
+    AuthCache disabled = Fixtures.cache(AuthCacheOptions.defaults().withEnabled(false), time);
 
     assertThat(disabled.invalidateTenant(TENANT)).isZero();
     assertThat(disabled.invalidateUser(TENANT, USER)).isZero();

@@ -37,7 +37,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_miss_callsLoaderAndReturnsDecision() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
 
     AuthDecision decision = cache.get(key, loader).join();
@@ -53,7 +53,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_secondCallOnEqualKey_isHitWithoutLoad() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
     AuthDecision first = cache.get(key, loader).join();
 
@@ -67,7 +67,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_keysDifferingInOneComponent_eachLoads() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
     List<AuthCacheKey> keys =
         List.of(
@@ -86,7 +86,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_hundredConcurrentMisses_shareOneLoad() throws Exception {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     CompletableFuture<AuthDecision> authCall = new CompletableFuture<>();
     CountingLoader loader = CountingLoader.pending(authCall);
     CountDownLatch start = new CountDownLatch(1);
@@ -121,7 +121,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_loaderFails_failureReturnedAndNotCached() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     IOException down = new IOException("auth module unreachable");
 
     CompletableFuture<AuthDecision> failed = cache.get(key, CountingLoader.failing(down));
@@ -135,7 +135,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_loaderThrows_failedFutureAndNextCallLoads() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     IllegalStateException bug = new IllegalStateException("bug in loader");
 
     CompletableFuture<AuthDecision> failed =
@@ -153,7 +153,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_loaderReturnsNullOrNullDecision_failedFuture() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
 
     CompletableFuture<AuthDecision> nullFuture = cache.get(key, k -> null);
     CompletableFuture<AuthDecision> nullDecision =
@@ -165,7 +165,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_status500_returnedButNotCached() {
-    AuthCache cache = cache(new AuthCacheOptions().setNegativeTtl(Duration.ofSeconds(30)));
+    AuthCache cache = cache(AuthCacheOptions.defaults().withNegativeTtl(Duration.ofSeconds(30)));
     CountingLoader loader =
         CountingLoader.answering(AuthDecision.refusal(500, "boom", "text/plain"));
 
@@ -182,7 +182,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_uncacheableAnswerWithWaiters_everyWaiterGetsItAndNextCallLoads() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     CompletableFuture<AuthDecision> authCall = new CompletableFuture<>();
     CountingLoader loader = CountingLoader.pending(authCall);
     CompletableFuture<AuthDecision> first = cache.get(key, loader);
@@ -201,7 +201,7 @@ class AuthCacheLookupTest {
   @ParameterizedTest
   @ValueSource(ints = {401, 403})
   void get_denialWithoutNegativeTtl_notCached(int status) {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     CountingLoader loader =
         CountingLoader.answering(AuthDecision.refusal(status, "no", "text/plain"));
 
@@ -215,7 +215,7 @@ class AuthCacheLookupTest {
   @ParameterizedTest
   @ValueSource(ints = {401, 403})
   void get_denialWithNegativeTtl_cachedUntilNegativeTtl(int status) {
-    AuthCache cache = cache(new AuthCacheOptions().setNegativeTtl(Duration.ofSeconds(10)));
+    AuthCache cache = cache(AuthCacheOptions.defaults().withNegativeTtl(Duration.ofSeconds(10)));
     CountingLoader loader =
         CountingLoader.answering(AuthDecision.refusal(status, "{\"e\":1}", "application/json"));
 
@@ -233,7 +233,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_status400WithNegativeTtl_notCached() {
-    AuthCache cache = cache(new AuthCacheOptions().setNegativeTtl(Duration.ofSeconds(10)));
+    AuthCache cache = cache(AuthCacheOptions.defaults().withNegativeTtl(Duration.ofSeconds(10)));
     CountingLoader loader = CountingLoader.answering(AuthDecision.refusal(400, "bad", ""));
 
     cache.get(key, loader).join();
@@ -244,7 +244,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_disabled_callsLoaderEveryTimeAndCountsLoads() {
-    AuthCache cache = cache(new AuthCacheOptions().setEnabled(false));
+    AuthCache cache = cache(AuthCacheOptions.defaults().withEnabled(false));
     CompletableFuture<AuthDecision> authCall = new CompletableFuture<>();
     CountingLoader loader = CountingLoader.pending(authCall);
 
@@ -265,7 +265,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_disabledLoaderFails_countsLoadFailure() {
-    AuthCache cache = cache(new AuthCacheOptions().setEnabled(false));
+    AuthCache cache = cache(AuthCacheOptions.defaults().withEnabled(false));
 
     CompletableFuture<AuthDecision> failed =
         cache.get(key, CountingLoader.failing(new IOException("down")));
@@ -276,7 +276,7 @@ class AuthCacheLookupTest {
 
   @Test
   void get_nullArguments_throwNullPointerException() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
 
     assertThatThrownBy(() -> cache.get(null, CountingLoader.answering(grant(moduleToken))))
         .isInstanceOf(NullPointerException.class)
@@ -288,7 +288,7 @@ class AuthCacheLookupTest {
 
   @Test
   void stats_afterOneMissAndThreeHits_reportsRatio() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
     for (int i = 0; i < 4; i++) {
       cache.get(key, loader).join();
@@ -305,13 +305,9 @@ class AuthCacheLookupTest {
   }
 
   @Test
-  void options_afterCreate_isIndependentCopy() {
-    AuthCacheOptions options = new AuthCacheOptions().setTtl(Duration.ofSeconds(5));
-    AuthCache cache = cache(options);
+  void options_afterCreate_theGivenOnes() {
+    AuthCacheOptions options = AuthCacheOptions.defaults().withTtl(Duration.ofSeconds(5));
 
-    options.setTtl(Duration.ofSeconds(99));
-    cache.options().setTtl(Duration.ofSeconds(42));
-
-    assertThat(cache.options().getTtl()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(cache(options).options()).isEqualTo(options);
   }
 }

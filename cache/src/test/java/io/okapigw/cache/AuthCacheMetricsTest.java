@@ -41,7 +41,7 @@ class AuthCacheMetricsTest {
 
   @Test
   void create_registersCaffeineMetersUnderCacheNameAuth() {
-    exercise(cache(new AuthCacheOptions().setStaleIfError(Duration.ofSeconds(60))));
+    exercise(cache(AuthCacheOptions.defaults().withStaleIfError(Duration.ofSeconds(60))));
 
     Set<String> names =
         registry.getMeters().stream().map(m -> m.getId().getName()).collect(Collectors.toSet());
@@ -55,7 +55,7 @@ class AuthCacheMetricsTest {
 
   @Test
   void meters_afterTraffic_noTagHoldsTokenUserIdOrPath() {
-    exercise(cache(new AuthCacheOptions().setStaleIfError(Duration.ofSeconds(60))));
+    exercise(cache(AuthCacheOptions.defaults().withStaleIfError(Duration.ofSeconds(60))));
 
     List<String> tagValues =
         registry.getMeters().stream()
@@ -78,7 +78,7 @@ class AuthCacheMetricsTest {
 
   @Test
   void meters_afterTraffic_countHitsMissesAndStaleServed() {
-    exercise(cache(new AuthCacheOptions().setStaleIfError(Duration.ofSeconds(60))));
+    exercise(cache(AuthCacheOptions.defaults().withStaleIfError(Duration.ofSeconds(60))));
 
     assertThat(registry.get("cache.gets").tag("result", "hit").counter().count()).isEqualTo(1.0);
     assertThat(registry.get("cache.gets").tag("result", "miss").counter().count()).isEqualTo(3.0);
@@ -89,7 +89,8 @@ class AuthCacheMetricsTest {
 
   @Test
   void stats_registryDropsMeters_stillCounts() {
-    AuthCache cache = Fixtures.cache(new AuthCacheOptions(), time, new CompositeMeterRegistry());
+    AuthCache cache =
+        Fixtures.cache(AuthCacheOptions.defaults(), time, new CompositeMeterRegistry());
     AuthCacheKey key = key(token);
     cache.get(key, CountingLoader.answering(grant(moduleToken))).join();
     cache.get(key, CountingLoader.answering(grant(moduleToken))).join();
@@ -102,7 +103,7 @@ class AuthCacheMetricsTest {
 
   @Test
   void get_moreKeysThanMaxSize_sizeBoundedAndEvictionsCounted() {
-    AuthCache cache = cache(new AuthCacheOptions().setMaxSize(10));
+    AuthCache cache = cache(AuthCacheOptions.defaults().withMaxSize(10));
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
     for (int i = 0; i < 100; i++) {
       cache.get(key("token-" + i), loader).join();
@@ -117,7 +118,7 @@ class AuthCacheMetricsTest {
 
   @Test
   void stats_expiredEntries_notCountedAsEvictions() {
-    AuthCache cache = cache(new AuthCacheOptions());
+    AuthCache cache = cache(AuthCacheOptions.defaults());
     cache.get(key(token), CountingLoader.answering(grant(moduleToken))).join();
     time.advance(Duration.ofSeconds(181));
 
@@ -129,7 +130,7 @@ class AuthCacheMetricsTest {
 
   @Test
   void stats_newCache_allZero() {
-    AuthCacheStats stats = cache(new AuthCacheOptions()).stats();
+    AuthCacheStats stats = cache(AuthCacheOptions.defaults()).stats();
 
     assertThat(stats).isEqualTo(new AuthCacheStats(0, 0, 0, 0, 0.0, 0, 0, 0, 0));
   }

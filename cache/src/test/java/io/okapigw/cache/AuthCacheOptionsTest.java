@@ -15,80 +15,87 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AuthCacheOptionsTest {
 
   @Test
-  void constructor_noArgs_hasDefaults() {
-    AuthCacheOptions options = new AuthCacheOptions();
+  void defaults_theDeclaredOnes() {
+    AuthCacheOptions options = AuthCacheOptions.defaults();
 
-    assertThat(options.isEnabled()).isTrue();
-    assertThat(options.getTtl()).isEqualTo(Duration.ofSeconds(180));
-    assertThat(options.getMaxSize()).isEqualTo(100_000L);
-    assertThat(options.getMaxBytes()).isEqualTo(64L * 1024 * 1024);
-    assertThat(options.getNegativeTtl()).isEqualTo(Duration.ZERO);
-    assertThat(options.getStaleIfError()).isEqualTo(Duration.ZERO);
+    assertThat(options.enabled()).isTrue();
+    assertThat(options.ttl()).isEqualTo(Duration.ofSeconds(180));
+    assertThat(options.maxSize()).isEqualTo(100_000L);
+    assertThat(options.maxBytes()).isEqualTo(64L * 1024 * 1024);
+    assertThat(options.negativeTtl()).isEqualTo(Duration.ZERO);
+    assertThat(options.staleIfError()).isEqualTo(Duration.ZERO);
+    assertThat(options.ttl()).isEqualTo(AuthCacheOptions.TTL.defaultValue());
   }
 
   @Test
-  void copyConstructor_copiesAndIsIndependent() {
-    AuthCacheOptions original =
-        new AuthCacheOptions()
-            .setEnabled(false)
-            .setMaxSize(5)
-            .setMaxBytes(1024 * 1024)
-            .setTtl(Duration.ofSeconds(7))
-            .setNegativeTtl(Duration.ofSeconds(2))
-            .setStaleIfError(Duration.ofMinutes(1));
+  void withers_changeOneSettingEach_originalUnchanged() {
+    AuthCacheOptions original = AuthCacheOptions.defaults();
+    AuthCacheOptions changed =
+        original
+            .withEnabled(false)
+            .withMaxSize(5)
+            .withMaxBytes(1024 * 1024)
+            .withTtl(Duration.ofSeconds(7))
+            .withNegativeTtl(Duration.ofSeconds(2))
+            .withStaleIfError(Duration.ofMinutes(1));
 
-    AuthCacheOptions copy = new AuthCacheOptions(original);
-    original.setMaxSize(6);
-
-    assertThat(copy.getMaxSize()).isEqualTo(5);
-    assertThat(copy.getMaxBytes()).isEqualTo(1024 * 1024);
-    assertThat(copy).isEqualTo(new AuthCacheOptions(original).setMaxSize(5));
-    assertThat(copy.hashCode()).isEqualTo(new AuthCacheOptions(original).setMaxSize(5).hashCode());
+    assertThat(changed)
+        .isEqualTo(
+            new AuthCacheOptions(
+                false,
+                Duration.ofSeconds(7),
+                5,
+                1024 * 1024,
+                Duration.ofSeconds(2),
+                Duration.ofMinutes(1)));
+    assertThat(original).isEqualTo(AuthCacheOptions.defaults());
+    assertThat(changed.withMaxSize(6)).isNotEqualTo(changed);
   }
 
-  static Stream<Arguments> badSetters() {
+  static Stream<Arguments> badValuesInCode() {
+    AuthCacheOptions d = AuthCacheOptions.defaults();
     return Stream.of(
         Arguments.of(
-            (Runnable) () -> new AuthCacheOptions().setTtl(Duration.ofSeconds(-1)),
+            (Runnable) () -> d.withTtl(Duration.ofSeconds(-1)),
             "auth.cache.ttl must be between 1ms and 365d, was '-1s'"),
         Arguments.of(
-            (Runnable) () -> new AuthCacheOptions().setTtl(Duration.ZERO),
+            (Runnable) () -> d.withTtl(Duration.ZERO),
             "auth.cache.ttl must be between 1ms and 365d, was '0'"),
         Arguments.of(
-            (Runnable) () -> new AuthCacheOptions().setTtl(null),
+            (Runnable) () -> d.withTtl(null),
             "auth.cache.ttl must be between 1ms and 365d, was 'null'"),
         Arguments.of(
-            (Runnable) () -> new AuthCacheOptions().setTtl(Duration.ofDays(400)),
+            (Runnable) () -> d.withTtl(Duration.ofDays(400)),
             "auth.cache.ttl must be between 1ms and 365d, was '400d'"),
         Arguments.of(
-            (Runnable) () -> new AuthCacheOptions().setMaxSize(0),
+            (Runnable) () -> d.withMaxSize(0),
             "auth.cache.max-size must be between 1 and 2147483647, was '0'"),
         Arguments.of(
-            (Runnable) () -> new AuthCacheOptions().setMaxBytes(1000),
+            (Runnable) () -> d.withMaxBytes(1000),
             "auth.cache.max-bytes must be between 64KB and 64GB, was '1000'"),
         Arguments.of(
-            (Runnable) () -> new AuthCacheOptions().setNegativeTtl(Duration.ofMillis(-500)),
+            (Runnable) () -> d.withNegativeTtl(Duration.ofMillis(-500)),
             "auth.cache.negative-ttl must be between 0 and 365d, was '-500ms'"),
         Arguments.of(
-            (Runnable) () -> new AuthCacheOptions().setStaleIfError(Duration.ofMinutes(-3)),
+            (Runnable) () -> d.withStaleIfError(Duration.ofMinutes(-3)),
             "auth.cache.stale-if-error must be between 0 and 365d, was '-3m'"));
   }
 
   @ParameterizedTest
-  @MethodSource("badSetters")
-  void setter_invalidValue_throwsNamingTheSetting(Runnable setter, String message) {
-    assertThatThrownBy(setter::run)
+  @MethodSource("badValuesInCode")
+  void invalidValueInCode_throwsNamingTheSetting(Runnable create, String message) {
+    assertThatThrownBy(create::run)
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(message);
   }
 
   @Test
-  void setter_zeroForOptionalDurations_accepted() {
+  void zeroForOptionalDurations_accepted() {
     AuthCacheOptions options =
-        new AuthCacheOptions().setNegativeTtl(Duration.ZERO).setStaleIfError(Duration.ZERO);
+        AuthCacheOptions.defaults().withNegativeTtl(Duration.ZERO).withStaleIfError(Duration.ZERO);
 
-    assertThat(options.getNegativeTtl()).isZero();
-    assertThat(options.getStaleIfError()).isZero();
+    assertThat(options.negativeTtl()).isZero();
+    assertThat(options.staleIfError()).isZero();
   }
 
   @Test
@@ -106,20 +113,20 @@ class AuthCacheOptionsTest {
 
     assertThat(options)
         .isEqualTo(
-            new AuthCacheOptions()
-                .setEnabled(false)
-                .setTtl(Duration.ofDays(1))
-                .setMaxSize(5000)
-                .setMaxBytes(16L * 1024 * 1024)
-                .setNegativeTtl(Duration.ofSeconds(5))
-                .setStaleIfError(Duration.ofMinutes(10)));
+            AuthCacheOptions.defaults()
+                .withEnabled(false)
+                .withTtl(Duration.ofDays(1))
+                .withMaxSize(5000)
+                .withMaxBytes(16L * 1024 * 1024)
+                .withNegativeTtl(Duration.ofSeconds(5))
+                .withStaleIfError(Duration.ofMinutes(10)));
   }
 
   @Test
   void from_otherSettings_ignored() {
     Settings others = Settings.of(Map.of("port", "9130", "storage", "postgres"));
 
-    assertThat(AuthCacheOptions.from(others)).isEqualTo(new AuthCacheOptions());
+    assertThat(AuthCacheOptions.from(others)).isEqualTo(AuthCacheOptions.defaults());
   }
 
   static Stream<Arguments> badValues() {
@@ -155,7 +162,7 @@ class AuthCacheOptionsTest {
 
   @Test
   void toString_showsEverySetting() {
-    assertThat(new AuthCacheOptions().toString())
+    assertThat(AuthCacheOptions.defaults().toString())
         .isEqualTo(
             "AuthCacheOptions{enabled=true,"
                 + " ttl=3m, maxSize=100000, maxBytes=64MB, negativeTtl=0, staleIfError=0}");

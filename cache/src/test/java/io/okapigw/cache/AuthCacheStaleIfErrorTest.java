@@ -26,7 +26,7 @@ class AuthCacheStaleIfErrorTest {
   private final ConnectException down = new ConnectException("connection refused");
 
   private AuthCache staleCache() {
-    return Fixtures.cache(new AuthCacheOptions().setTtl(TTL).setStaleIfError(STALE), time);
+    return Fixtures.cache(AuthCacheOptions.defaults().withTtl(TTL).withStaleIfError(STALE), time);
   }
 
   private static CompletableFuture<AuthDecision> getFailing(
@@ -51,7 +51,7 @@ class AuthCacheStaleIfErrorTest {
 
   @Test
   void get_pastTtlAndLoaderFailsWithStaleOff_fails() {
-    AuthCache cache = Fixtures.cache(new AuthCacheOptions().setTtl(TTL), time);
+    AuthCache cache = Fixtures.cache(AuthCacheOptions.defaults().withTtl(TTL), time);
     cache.get(key, CountingLoader.answering(grant(moduleToken))).join();
     time.advance(TTL);
 

@@ -26,7 +26,8 @@ class AuthCacheWeightTest {
 
   @Test
   void get_hugeDistinctKeyParts_heldWithinMaxBytes_entriesEvicted() {
-    AuthCache cache = Fixtures.cache(new AuthCacheOptions().setMaxBytes(MAX_BYTES), time, registry);
+    AuthCache cache =
+        Fixtures.cache(AuthCacheOptions.defaults().withMaxBytes(MAX_BYTES), time, registry);
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
     for (int i = 0; i < 300; i++) {
       cache.get(keyWithUser(i + "-" + "u".repeat(15_000)), loader).join();
@@ -44,7 +45,7 @@ class AuthCacheWeightTest {
   void get_smallEntries_maxSizeStillBounds() {
     AuthCache cache =
         Fixtures.cache(
-            new AuthCacheOptions().setMaxSize(10).setMaxBytes(MAX_BYTES), time, registry);
+            AuthCacheOptions.defaults().withMaxSize(10).withMaxBytes(MAX_BYTES), time, registry);
     CountingLoader loader = CountingLoader.answering(grant(moduleToken));
     for (int i = 0; i < 100; i++) {
       cache.get(keyWithUser("u" + i), loader).join();

@@ -66,10 +66,9 @@ public record DemoOptions(
                   + " for the load driver and JMeter is written");
 
   public static final Setting<UserLookup> USER_LOOKUP =
-      Setting.choice("user-lookup", UserLookup.LOCAL)
-          .about(
-              "`gateway`: the authtoken module looks each decision's user and permissions up in"
-                  + " mod-users and mod-permissions through the gateway, as FOLIO's mod-authtoken");
+      UserLookup.SETTING.about(
+          "`gateway`: the authtoken module looks each decision's user and permissions up in"
+              + " mod-users and mod-permissions through the gateway, as FOLIO's mod-authtoken");
 
   /** The settings of {@code demo}, in documentation order. */
   public static final SettingsSpec SPEC =

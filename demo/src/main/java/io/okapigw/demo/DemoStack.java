@@ -25,7 +25,7 @@ public final class DemoStack {
   public static Future<DemoStack> start(Vertx vertx, DemoOptions options) {
     GatewayOptions gatewayOptions =
         GatewayOptions.defaults(options.port())
-            .withAuthCache(new AuthCacheOptions().setEnabled(options.cache()));
+            .withAuthCache(AuthCacheOptions.defaults().withEnabled(options.cache()));
     return Gateway.start(vertx, gatewayOptions)
         .compose(
             gateway ->

@@ -2,8 +2,9 @@ package io.okapigw.demo;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.gateway.InvalidationOptions;
 import io.okapigw.authtoken.lookup.UserLookup;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.folio.CirculationModules;
 import io.okapigw.folio.data.BarcodeCsv;
 import io.okapigw.folio.data.CirculationData;
@@ -111,17 +112,17 @@ public final class Library {
     perms.add("authtoken.all");
     AuthtokenOptions authtoken =
         AuthtokenOptions.onLoopback(options.dataDir().resolve("authtoken"))
-            .setGatewayUrl(gatewayUrl)
-            .setUserLookup(options.userLookup() ? UserLookup.GATEWAY : UserLookup.LOCAL)
-            .addBootstrapUser(
-                new BootstrapUser(
-                    DemoOptions.TENANT, DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, perms))
-            .addBootstrapUser(
-                new BootstrapUser(
-                    SuperAdmin.TENANT,
-                    DemoOptions.SUPER_ADMIN,
-                    DemoOptions.SUPER_ADMIN_PASSWORD,
-                    List.of("okapi.all", "authtoken.all")));
+            .withInvalidation(InvalidationOptions.to(gatewayUrl))
+            .withUserLookup(options.userLookup() ? UserLookup.GATEWAY : UserLookup.LOCAL)
+            .withBootstrap(
+                List.of(
+                    new BootstrapUser(
+                        DemoOptions.TENANT, DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, perms),
+                    new BootstrapUser(
+                        SuperAdmin.TENANT,
+                        DemoOptions.SUPER_ADMIN,
+                        DemoOptions.SUPER_ADMIN_PASSWORD,
+                        List.of("okapi.all", "authtoken.all"))));
     AuthtokenVerticle verticle = new AuthtokenVerticle(authtoken);
     return vertx
         .deployVerticle(verticle)

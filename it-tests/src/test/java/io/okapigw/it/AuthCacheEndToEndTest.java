@@ -39,7 +39,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void userA_neverGetsUserBsHeaders() throws Exception {
-    Library lib = start(new AuthCacheOptions());
+    Library lib = start(AuthCacheOptions.defaults());
     String alice = lib.login("diku", "alice");
     String bob = lib.login("diku", "bob");
     for (int i = 0; i < 3; i++) {
@@ -58,7 +58,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void tenantX_neverHitsTenantYsEntry() throws Exception {
-    Library lib = start(new AuthCacheOptions());
+    Library lib = start(AuthCacheOptions.defaults());
     String alice = lib.login("diku", "alice");
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
     lib.as("other", alice).get("/items/1").then().statusCode(oneOf(401, 403));
@@ -72,7 +72,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void expiredToken_401EvenThoughCachedAMomentBefore() throws Exception {
-    Library lib = start(new AuthCacheOptions().setTtl(Duration.ofHours(1)));
+    Library lib = start(AuthCacheOptions.defaults().withTtl(Duration.ofHours(1)));
     String alice = lib.login("diku", "alice");
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
     lib.time.advance(Duration.ofMinutes(10).plusSeconds(1));
@@ -81,7 +81,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void permissionRevoked_veryNextRequest403() throws Exception {
-    Library lib = start(new AuthCacheOptions());
+    Library lib = start(AuthCacheOptions.defaults());
     String alice = lib.login("diku", "alice");
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
     lib.authtokenDirect("diku")
@@ -98,7 +98,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void logout_veryNextRequest401() throws Exception {
-    Library lib = start(new AuthCacheOptions());
+    Library lib = start(AuthCacheOptions.defaults());
     String alice = lib.login("diku", "alice");
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
     lib.as("diku", alice).post("/authn/logout").then().statusCode(204);
@@ -107,7 +107,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void deactivatedUser_veryNextRequestRefused() throws Exception {
-    Library lib = start(new AuthCacheOptions());
+    Library lib = start(AuthCacheOptions.defaults());
     String bob = lib.login("diku", "bob");
     lib.as("diku", bob).get("/items/1").then().statusCode(200);
     lib.authtokenDirect("diku")
@@ -120,7 +120,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void hundredConcurrentFirstRequestsOnOneKey_oneAuthCall() throws Exception {
-    Library lib = start(new AuthCacheOptions());
+    Library lib = start(AuthCacheOptions.defaults());
     String alice = lib.login("diku", "alice");
     long before = lib.authCalls();
     HttpClientAgent client =
@@ -136,7 +136,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void authModuleDown_staleIfErrorOff_503() throws Exception {
-    Library lib = start(new AuthCacheOptions().setTtl(Duration.ofSeconds(10)));
+    Library lib = start(AuthCacheOptions.defaults().withTtl(Duration.ofSeconds(10)));
     String alice = lib.login("diku", "alice");
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
     lib.stopAuthModule();
@@ -153,9 +153,9 @@ class AuthCacheEndToEndTest {
   void authModuleDown_staleIfErrorOn_cachedAndValidKeepsWorking_othersGet503() throws Exception {
     Library lib =
         start(
-            new AuthCacheOptions()
-                .setTtl(Duration.ofSeconds(10))
-                .setStaleIfError(Duration.ofMinutes(5)));
+            AuthCacheOptions.defaults()
+                .withTtl(Duration.ofSeconds(10))
+                .withStaleIfError(Duration.ofMinutes(5)));
     String alice = lib.login("diku", "alice");
     String bob = lib.login("diku", "bob");
     lib.as("diku", alice).get("/items/1").then().statusCode(200);
@@ -173,7 +173,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void moduleToModuleChain_secondRequestMakesNoAuthCall_firstAtMostNPlusOne() throws Exception {
-    Library lib = start(new AuthCacheOptions());
+    Library lib = start(AuthCacheOptions.defaults());
     String alice = lib.login("diku", "alice");
     long before = lib.authCalls();
     lib.as("diku", alice).get("/chain").then().statusCode(200).body(equalTo("/b+/c"));
@@ -186,7 +186,7 @@ class AuthCacheEndToEndTest {
 
   @Test
   void cacheOff_everyRequestCallsTheAuthModule() throws Exception {
-    Library lib = start(new AuthCacheOptions().setEnabled(false));
+    Library lib = start(AuthCacheOptions.defaults().withEnabled(false));
     String alice = lib.login("diku", "alice");
     long before = lib.authCalls();
     lib.as("diku", alice).get("/chain").then().statusCode(200);

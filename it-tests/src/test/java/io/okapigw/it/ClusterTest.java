@@ -7,7 +7,9 @@ import static org.hamcrest.Matchers.hasItem;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.gateway.InvalidationOptions;
+import io.okapigw.authtoken.password.PasswordOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.folio.register.AuthtokenDescriptor;
 import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.process.GatewayCluster;
@@ -120,14 +122,14 @@ class ClusterTest {
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
             AuthtokenOptions.onLoopback(dir)
-                .setGatewayUrl(node1)
-                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-                .addBootstrapUser(
-                    new BootstrapUser("diku", "alice", "alice", List.of("guarded.get")))
-                .addBootstrapUser(new BootstrapUser("diku", "bob", "bob", List.of("guarded.get")))
-                .addBootstrapUser(
-                    new BootstrapUser(
-                        "supertenant", "super_admin", "super_admin", List.of("okapi.all"))));
+                .withInvalidation(InvalidationOptions.to(node1))
+                .withPasswords(PasswordOptions.cheapest())
+                .withBootstrap(
+                    List.of(
+                        new BootstrapUser("diku", "alice", "alice", List.of("guarded.get")),
+                        new BootstrapUser("diku", "bob", "bob", List.of("guarded.get")),
+                        new BootstrapUser(
+                            "supertenant", "super_admin", "super_admin", List.of("okapi.all")))));
     vertx.deployVerticle(authtoken).await();
     authtokenPort = authtoken.actualPort();
     AdminCalls admin = AdminCalls.at(node1);

@@ -4,7 +4,9 @@ import static io.restassured.RestAssured.given;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.gateway.InvalidationOptions;
+import io.okapigw.authtoken.password.PasswordOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
@@ -54,12 +56,14 @@ final class Library implements AutoCloseable {
     authtoken =
         new AuthtokenVerticle(
             AuthtokenOptions.onLoopback(dir)
-                .setGatewayUrl(gateway.okapiUrl())
-                .setClock(time.clock())
-                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-                .addBootstrapUser(new BootstrapUser("diku", "alice", PASSWORD, perms))
-                .addBootstrapUser(new BootstrapUser("diku", "bob", PASSWORD, perms))
-                .addBootstrapUser(new BootstrapUser("other", "carol", PASSWORD, perms)));
+                .withInvalidation(InvalidationOptions.to(gateway.okapiUrl()))
+                .withPasswords(PasswordOptions.cheapest())
+                .withBootstrap(
+                    List.of(
+                        new BootstrapUser("diku", "alice", PASSWORD, perms),
+                        new BootstrapUser("diku", "bob", PASSWORD, perms),
+                        new BootstrapUser("other", "carol", PASSWORD, perms))),
+            time.clock());
     authtokenDeployment = vertx.deployVerticle(authtoken).await();
     install();
   }

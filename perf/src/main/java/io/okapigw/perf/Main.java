@@ -2,10 +2,11 @@ package io.okapigw.perf;
 
 import io.okapigw.config.Commands;
 import io.okapigw.perf.cluster.InvalidationLatency;
-import io.okapigw.perf.fullfake.FakeBodyModule;
 import io.okapigw.perf.fullfake.FullFakeCommand;
 import io.okapigw.perf.fullfake.FullFakeOptions;
 import io.okapigw.perf.hop.HopCompare;
+import io.okapigw.perf.kit.modules.FakeBodyModule;
+import io.okapigw.perf.kit.modules.FixedModule;
 import io.okapigw.perf.load.ClusterThroughput;
 import io.okapigw.perf.load.LoadCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
@@ -23,10 +24,11 @@ public final class Main {
                   + " items out and in; prints count, RPS, latency percentiles, errors, auth"
                   + " calls/op; with several gateways user i works at gateway i mod n, and one that"
                   + " refuses connections is taken out (its users move on); a gateway without"
-                  + " /_/metrics (Okapi) is loaded the same, its auth calls/op and CPU reported"
-                  + " n/a. --vs URL: the same load through two running gateways with the same"
-                  + " modules registered (ours and an Okapi, say), in interleaved slices, ratios to"
-                  + " the --vs gateway. --compare: three demo stacks it starts itself (auth off,"
+                  + " /_/metrics (Okapi) is loaded the same, its auth calls/op reported n/a; each"
+                  + " gateway's CPU is what the kernel charged the process listening on its port"
+                  + " (/proc), else its /_/metrics. --vs URL: the same load through two running"
+                  + " gateways with the same modules registered (ours and an Okapi, say), in"
+                  + " interleaved slices, ratios to the --vs gateway, CPU per operation too. --compare: three demo stacks it starts itself (auth off,"
                   + " cache off, cache on) in interleaved slices; one table per user count",
               LoadCommand.SPEC,
               LoadCommand::run)
@@ -56,16 +58,8 @@ public final class Main {
                   + " auth call and the handler alone; markdown table and the latency target",
               ParallelAuthOptions.SPEC,
               ParallelAuthCommand::run)
-          .add(
-              "fixed-module",
-              "a module answering every request with the same body, at once or after a delay",
-              FixedModule.SPEC,
-              FixedModule::serve)
-          .add(
-              "fake-module",
-              "the full-fake module: GET /fake/{bytes} streams a generated body of that size",
-              FakeBodyModule.SPEC,
-              FakeBodyModule::serve)
+          .add("fixed-module", FixedModule.ABOUT, FixedModule.SPEC, FixedModule::serve)
+          .add("fake-module", FakeBodyModule.ABOUT, FakeBodyModule.SPEC, FakeBodyModule::serve)
           .add(
               "hop-compare",
               "the module direct, through nginx (1 worker, keep-alive, 64 KB buffers), through our"

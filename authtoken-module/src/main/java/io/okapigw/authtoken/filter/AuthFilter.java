@@ -1,6 +1,6 @@
 package io.okapigw.authtoken.filter;
 
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.perms.PermissionGraph;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.token.RevokedSessions;

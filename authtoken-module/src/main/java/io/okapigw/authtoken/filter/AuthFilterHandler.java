@@ -1,6 +1,6 @@
 package io.okapigw.authtoken.filter;
 
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpServerResponse;

@@ -1,8 +1,8 @@
 package io.okapigw.authtoken.filter;
 
-import io.okapigw.authtoken.ApiException;
-import io.okapigw.authtoken.JsonBody;
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.JsonBody;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.credentials.Credentials;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.DecodeException;

@@ -1,11 +1,10 @@
 package io.okapigw.authtoken.gateway;
 
-import io.okapigw.authtoken.AuthtokenOptions;
-import io.okapigw.authtoken.token.TokenService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Tells the gateway to drop cached auth decisions: {@code POST
@@ -32,16 +31,15 @@ public interface GatewayNotifier {
 
   /**
    * @param vertx Vert.x
-   * @param options {@code gatewayUrl} ({@code null}: a notifier that does nothing), timeout and
-   *     retry settings
-   * @param tokens signs the token each invalidation carries
+   * @param options where and how ({@code gatewayUrl} {@code null}: a notifier that does nothing)
+   * @param signer signs the token each invalidation carries
    * @return the notifier
    */
-  static GatewayNotifier create(Vertx vertx, AuthtokenOptions options, TokenService tokens) {
+  static GatewayNotifier create(Vertx vertx, InvalidationOptions options, Signer signer) {
     if (options.gatewayUrl() == null) {
       return new DisabledGatewayNotifier();
     }
-    return new HttpGatewayNotifier(vertx, options, tokens);
+    return new HttpGatewayNotifier(vertx, options, signer);
   }
 
   /**
@@ -81,4 +79,19 @@ public interface GatewayNotifier {
    * @return done: pending retries are dropped, the HTTP client closed
    */
   Future<Void> close();
+
+  /**
+   * Signs the token an invalidation carries: no user, {@code extraPermissions} only, valid for
+   * {@code lifetime} at most (the module's token service, capping it at the token TTL).
+   */
+  @FunctionalInterface
+  interface Signer {
+    /**
+     * @param tenant the token's tenant ({@value #SUPERTENANT})
+     * @param extraPermissions what the token grants
+     * @param lifetime how long it is valid, at most
+     * @return the signed token
+     */
+    String sign(String tenant, List<String> extraPermissions, Duration lifetime);
+  }
 }

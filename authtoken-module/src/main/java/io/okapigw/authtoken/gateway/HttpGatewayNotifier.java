@@ -1,8 +1,6 @@
 package io.okapigw.authtoken.gateway;
 
-import io.okapigw.authtoken.AuthtokenOptions;
-import io.okapigw.authtoken.OkapiHeaders;
-import io.okapigw.authtoken.token.TokenService;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -35,7 +33,7 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   private static final Logger LOG = LoggerFactory.getLogger(HttpGatewayNotifier.class);
 
   private final Vertx vertx;
-  private final TokenService tokens;
+  private final Signer signer;
   private final HttpClientAgent client;
   private final String url;
   private final long timeoutMillis;
@@ -44,13 +42,13 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   private final Set<Long> timers = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
-  HttpGatewayNotifier(Vertx vertx, AuthtokenOptions options, TokenService tokens) {
+  HttpGatewayNotifier(Vertx vertx, InvalidationOptions options, Signer signer) {
     this.vertx = vertx;
-    this.tokens = tokens;
+    this.signer = signer;
     this.url = options.gatewayUrl() + PATH;
-    this.timeoutMillis = options.gatewayTimeout().toMillis();
-    this.retryDelayMillis = options.gatewayRetryDelay().toMillis();
-    this.retries = options.gatewayRetries();
+    this.timeoutMillis = options.timeout().toMillis();
+    this.retryDelayMillis = options.retryDelay().toMillis();
+    this.retries = options.retries();
     this.client =
         vertx.createHttpClient(new HttpClientOptions().setConnectTimeout((int) timeoutMillis));
   }
@@ -88,7 +86,7 @@ final class HttpGatewayNotifier implements GatewayNotifier {
             .putHeader(OkapiHeaders.TENANT, SUPERTENANT)
             .putHeader(
                 OkapiHeaders.TOKEN,
-                tokens.anonymousToken(SUPERTENANT, List.of(INVALIDATE_PERMISSION), TOKEN_LIFETIME));
+                signer.sign(SUPERTENANT, List.of(INVALIDATE_PERMISSION), TOKEN_LIFETIME));
     return client
         .request(request)
         .compose(req -> req.send(body.toBuffer()))

@@ -1,7 +1,8 @@
 package io.okapigw.authtoken.login;
 
-import io.okapigw.authtoken.JsonBody;
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.JsonBody;
+import io.okapigw.authtoken.http.OkapiHeaders;
+import io.okapigw.authtoken.password.PasswordHasher;
 import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
@@ -14,9 +15,6 @@ import io.vertx.ext.web.handler.BodyHandler;
  * URLs; answers carrying tokens are marked {@code Cache-Control: no-store}.
  */
 public final class LoginHandler {
-  /** Longest password accepted. */
-  public static final int MAX_PASSWORD_LENGTH = 1024;
-
   private static final int MAX_USERNAME_LENGTH = 256;
 
   private final LoginService service;
@@ -40,7 +38,7 @@ public final class LoginHandler {
     String tenant = OkapiHeaders.tenant(ctx.request().headers());
     JsonBody body = JsonBody.of(ctx);
     String username = body.requiredString("username", MAX_USERNAME_LENGTH);
-    String password = body.requiredString("password", MAX_PASSWORD_LENGTH);
+    String password = body.requiredString("password", PasswordHasher.MAX_PASSWORD_LENGTH);
     service
         .login(tenant, username, password, LoginThrottle.clientOf(ctx.request()))
         .onSuccess(session -> respond(ctx, session))

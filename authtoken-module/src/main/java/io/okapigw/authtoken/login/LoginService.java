@@ -1,7 +1,8 @@
 package io.okapigw.authtoken.login;
 
-import io.okapigw.authtoken.ApiException;
 import io.okapigw.authtoken.gateway.GatewayNotifier;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.password.PasswordHasher;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.RefreshTokenRecord;
 import io.okapigw.authtoken.store.RevokedSession;
@@ -10,6 +11,7 @@ import io.okapigw.authtoken.store.UserUpdate;
 import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.okapigw.authtoken.token.RevokedSessions;
 import io.okapigw.authtoken.token.TokenClaims;
+import io.okapigw.authtoken.token.TokenOptions;
 import io.okapigw.authtoken.token.TokenService;
 import io.vertx.core.Future;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +19,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -167,7 +168,8 @@ public final class LoginService {
     random.nextBytes(bytes);
     String refresh = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     Instant expires =
-        Instant.ofEpochSecond(c.clock().instant().plus(c.refreshTtl()).getEpochSecond());
+        Instant.ofEpochSecond(
+            c.clock().instant().plus(c.lifetimes().refreshTtl()).getEpochSecond());
     RefreshTokenRecord record =
         new RefreshTokenRecord(
             user.tenant(), sha256(refresh), user.id(), sessionId, expires, false);
@@ -212,7 +214,7 @@ public final class LoginService {
    */
   public Future<Void> revokeSession(String tenant, String sessionId) {
     RevokedSession revoked =
-        new RevokedSession(tenant, sessionId, c.clock().instant().plus(c.tokenTtl()));
+        new RevokedSession(tenant, sessionId, c.clock().instant().plus(c.lifetimes().ttl()));
     return c.store().revokeSession(revoked).onSuccess(v -> c.revoked().add(revoked));
   }
 
@@ -237,8 +239,7 @@ public final class LoginService {
    * @param revoked revoked sessions
    * @param gateway gateway invalidation
    * @param clock clock
-   * @param tokenTtl access token lifetime
-   * @param refreshTtl refresh token lifetime
+   * @param lifetimes access and refresh token lifetimes
    */
   public record LoginContext(
       AuthStore store,
@@ -247,6 +248,5 @@ public final class LoginService {
       RevokedSessions revoked,
       GatewayNotifier gateway,
       Clock clock,
-      Duration tokenTtl,
-      Duration refreshTtl) {}
+      TokenOptions lifetimes) {}
 }

@@ -1,8 +1,8 @@
 package io.okapigw.authtoken.lookup;
 
-import io.okapigw.authtoken.ApiException;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.gateway.GatewayNotifier;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.lookup.LookupClient.Answer;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.store.UserRecord;

@@ -1,7 +1,7 @@
 package io.okapigw.authtoken.lookup;
 
-import io.okapigw.authtoken.ApiException;
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;

@@ -1,8 +1,9 @@
 package io.okapigw.authtoken.lookup;
 
+import io.okapigw.config.Setting;
 import java.util.Locale;
 
-/** Setting {@code user-lookup}: where the auth filter finds a token's user and its permissions. */
+/** Where the auth filter finds a token's user and its permissions ({@link #SETTING}). */
 public enum UserLookup {
   /** This module's store (users cached until they change): a decision costs microseconds. */
   LOCAL,
@@ -13,6 +14,16 @@ public enum UserLookup {
    * the call's {@code X-Okapi-Url}, uncached: a decision costs three calls through the gateway.
    */
   GATEWAY;
+
+  /** Setting {@code user-lookup}. */
+  public static final Setting<UserLookup> SETTING =
+      Setting.choice("user-lookup", LOCAL)
+          .about(
+              "where the filter finds a token's user and permissions: `local` (this module's store,"
+                  + " cached) or `gateway` (mod-users and mod-permissions through the gateway on"
+                  + " every decision, as FOLIO's mod-authtoken)")
+          .details(
+              "For measuring: [authtoken](authtoken.md#deciding-at-folios-cost---user-lookup-gateway).");
 
   @Override
   public String toString() {

@@ -1,9 +1,9 @@
 package io.okapigw.authtoken.perms;
 
-import io.okapigw.authtoken.ApiException;
-import io.okapigw.authtoken.JsonBody;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.gateway.GatewayNotifier;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.JsonBody;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.PermissionSetRecord;
 import io.vertx.core.http.HttpHeaders;

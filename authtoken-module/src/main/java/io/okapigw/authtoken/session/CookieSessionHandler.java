@@ -1,11 +1,12 @@
 package io.okapigw.authtoken.session;
 
-import io.okapigw.authtoken.ApiException;
-import io.okapigw.authtoken.JsonBody;
-import io.okapigw.authtoken.OkapiHeaders;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.JsonBody;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.login.LoginHandler;
 import io.okapigw.authtoken.login.LoginService;
 import io.okapigw.authtoken.login.Session;
+import io.okapigw.authtoken.password.PasswordHasher;
 import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -69,7 +70,7 @@ public final class CookieSessionHandler {
     String tenant = OkapiHeaders.tenant(ctx.request().headers());
     JsonBody body = JsonBody.of(ctx);
     String username = body.requiredString("username", JsonBody.MAX_NAME_LENGTH);
-    String password = body.requiredString("password", LoginHandler.MAX_PASSWORD_LENGTH);
+    String password = body.requiredString("password", PasswordHasher.MAX_PASSWORD_LENGTH);
     login
         .login(tenant, username, password, LoginThrottle.clientOf(ctx.request()))
         .onSuccess(session -> issue(ctx, session))

@@ -1,6 +1,7 @@
 package io.okapigw.authtoken.session;
 
-import io.okapigw.authtoken.OkapiHeaders;
+import io.netty.handler.codec.DateFormatter;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.login.Session;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.json.JsonObject;
@@ -8,6 +9,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Date;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -70,14 +72,24 @@ final class SessionCookies {
 
   private String cookie(String name, String value, Instant expires, String path) {
     // RFC 6265: Max-Age at least 1 (mod-login refuses to write less)
-    long maxAge = Math.max(1, expires.getEpochSecond() - clock.instant().getEpochSecond());
-    return Cookie.cookie(name, value)
-        .setMaxAge(maxAge)
-        .setSecure(true)
-        .setPath(path)
-        .setHttpOnly(true)
-        .setSameSite(sameSite.attribute())
-        .encode();
+    long now = clock.instant().getEpochSecond();
+    long maxAge = Math.max(1, expires.getEpochSecond() - now);
+    String encoded =
+        Cookie.cookie(name, value)
+            .setSecure(true)
+            .setPath(path)
+            .setHttpOnly(true)
+            .setSameSite(sameSite.attribute())
+            .encode();
+    // Max-Age and Expires where Netty's encoder puts them, Expires from our clock (Netty's
+    // encoder reads the system's)
+    int attributes = encoded.indexOf(';');
+    return encoded.substring(0, attributes)
+        + "; Max-Age="
+        + maxAge
+        + "; Expires="
+        + DateFormatter.format(new Date((now + maxAge) * 1000))
+        + encoded.substring(attributes);
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.okapigw.authtoken.session;
 
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.login.LoginService;
 import io.okapigw.authtoken.login.LoginService.LoginContext;
 import io.okapigw.authtoken.token.TokenClaims;

@@ -1,38 +1,18 @@
 package io.okapigw.authtoken.store;
 
-import io.okapigw.authtoken.store.json.JsonAuthStore;
-import io.okapigw.authtoken.store.pg.PgAuthStore;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
-import io.vertx.core.Vertx;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * Where users, permissions, permission sets, refresh tokens and revoked sessions persist. Two
- * implementations pass the same contract tests: an embedded JSON store and PostgreSQL. A write's
- * future succeeds only once the write is durable. Client mistakes fail with {@link
- * io.okapigw.authtoken.ApiException} (404 unknown user, 422 duplicate id or username).
+ * implementations pass the same contract tests: an embedded JSON store ({@code store.json}) and
+ * PostgreSQL ({@code store.pg}); the module's wiring chooses one, this interface knows neither. A
+ * write's future succeeds only once the write is durable. Client mistakes fail with {@link
+ * io.okapigw.authtoken.http.ApiException} (404 unknown user, 422 duplicate id or username).
  */
 public interface AuthStore {
-
-  /**
-   * Opens a store (creating its files or schema).
-   *
-   * @param vertx Vert.x
-   * @param spec {@code json:DIR} or {@code postgresql://user:pass@host:port/db}
-   * @return the open store
-   */
-  static Future<AuthStore> open(Vertx vertx, String spec) {
-    if (spec.startsWith("json:")) {
-      return JsonAuthStore.open(vertx, java.nio.file.Path.of(spec.substring("json:".length())));
-    }
-    if (spec.startsWith("postgresql://") || spec.startsWith("postgres://")) {
-      return PgAuthStore.open(vertx, spec);
-    }
-    return Future.failedFuture(
-        new IllegalArgumentException("--store must be json:DIR or postgresql://..."));
-  }
 
   /**
    * @param user a new user @return done; 422 if its id or username is taken in its tenant

@@ -2,7 +2,7 @@ package io.okapigw.authtoken.throttle;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServerRequest;
@@ -100,21 +100,20 @@ public final class LoginThrottle {
       return Future.failedFuture(
           busy("too many logins of " + username + " waiting", user.queued() * meanCheckMillis()));
     }
-    return turn.transform(v -> check(username, user, from, login, wrongCredentials))
-        .andThen(v -> done.complete());
+    Login<T> attempt = new Login<>(username, login, wrongCredentials);
+    return turn.transform(v -> check(attempt, user, from)).andThen(v -> done.complete());
   }
+
+  /** A login to check: whose, the check itself, and which of its failures are failed logins. */
+  private record Login<T>(
+      String username, Supplier<Future<T>> check, Predicate<Throwable> wrongCredentials) {}
 
   /**
    * The login's turn has come (at once when no other login of the user is in line): locked, or too
    * many waiting, or checked now.
    */
-  private <T> Future<T> check(
-      String username,
-      Attempts user,
-      Attempts from,
-      Supplier<Future<T>> login,
-      Predicate<Throwable> wrongCredentials) {
-    ApiException locked = locked(username, user, from);
+  private <T> Future<T> check(Login<T> attempt, Attempts user, Attempts from) {
+    ApiException locked = locked(attempt.username(), user, from);
     if (locked != null) {
       return Future.failedFuture(locked);
     }
@@ -124,7 +123,8 @@ public final class LoginThrottle {
           busy("too many logins waiting for their password check", meanCheckMillis()));
     }
     long start = clock.millis();
-    return login
+    return attempt
+        .check()
         .get()
         .andThen(
             result -> {
@@ -133,7 +133,7 @@ public final class LoginThrottle {
               meanCheckMillis.getAndUpdate(mean -> (mean * 7 + (end - start)) / 8);
               if (result.succeeded()) {
                 user.succeeded();
-              } else if (wrongCredentials.test(result.cause())) {
+              } else if (attempt.wrongCredentials().test(result.cause())) {
                 user.failed(end);
                 if (from != null) {
                   from.failed(end);

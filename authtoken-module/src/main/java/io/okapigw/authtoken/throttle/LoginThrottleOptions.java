@@ -2,7 +2,9 @@ package io.okapigw.authtoken.throttle;
 
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * How logins are throttled ({@code login.*} settings), after FOLIO's mod-login: its {@code
@@ -45,6 +47,10 @@ public record LoginThrottleOptions(
               "With `Retry-After`. About 1-2 minutes of checks at the default hash cost on 2"
                   + " cores: a login waiting longer would find its client gone.");
 
+  /** The {@code login.*} settings, in documentation order. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(FAIL_ATTEMPTS, FAIL_TIMEOUT, CLIENT_FAIL_ATTEMPTS, HASH_QUEUE);
+
   /**
    * @throws IllegalArgumentException naming the setting out of range
    */
@@ -56,14 +62,10 @@ public record LoginThrottleOptions(
   }
 
   /**
-   * @return the defaults
+   * @return the declared defaults
    */
   public static LoginThrottleOptions defaults() {
-    return new LoginThrottleOptions(
-        FAIL_ATTEMPTS.defaultValue(),
-        FAIL_TIMEOUT.defaultValue(),
-        CLIENT_FAIL_ATTEMPTS.defaultValue(),
-        HASH_QUEUE.defaultValue());
+    return from(Settings.of(Map.of()));
   }
 
   /**

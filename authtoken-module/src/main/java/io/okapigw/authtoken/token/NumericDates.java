@@ -2,7 +2,7 @@ package io.okapigw.authtoken.token;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import java.io.IOException;
 import java.util.Base64;
 

@@ -1,7 +1,7 @@
 package io.okapigw.authtoken.token;
 
 import io.jsonwebtoken.Claims;
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -11,7 +11,7 @@ import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.PrematureJwtException;
 import io.jsonwebtoken.UnsupportedJwtException;
 import io.jsonwebtoken.security.SignatureException;
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.store.UserRecord;
 import java.time.Clock;
 import java.time.Duration;
@@ -64,14 +64,13 @@ public final class TokenService {
   /**
    * @param key signing key (may rotate)
    * @param clock clock for {@code iat}/{@code exp} and for checking them
-   * @param ttl access token lifetime
-   * @param maxLength longest token accepted
+   * @param options the access token lifetime and the longest token accepted
    */
-  public TokenService(SigningKey key, Clock clock, Duration ttl, int maxLength) {
+  public TokenService(SigningKey key, Clock clock, TokenOptions options) {
     this.key = key;
     this.clock = clock;
-    this.ttl = ttl;
-    this.maxLength = maxLength;
+    this.ttl = options.ttl();
+    this.maxLength = options.maxLength();
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.okapigw.authtoken.users;
 
-import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.authtoken.store.UserRecord;
 import io.vertx.core.Future;
 import java.nio.charset.StandardCharsets;

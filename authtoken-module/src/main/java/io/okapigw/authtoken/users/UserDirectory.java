@@ -2,7 +2,7 @@ package io.okapigw.authtoken.users;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.perms.PermissionGraph;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.store.AuthStore;

@@ -1,7 +1,7 @@
 package io.okapigw.authtoken.users;
 
 import io.okapigw.authtoken.gateway.GatewayNotifier;
-import io.okapigw.authtoken.login.PasswordHasher;
+import io.okapigw.authtoken.password.PasswordHasher;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.UserRecord;
 import io.okapigw.authtoken.store.UserUpdate;

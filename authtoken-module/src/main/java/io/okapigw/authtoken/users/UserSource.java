@@ -17,7 +17,7 @@ public interface UserSource {
    * @param okapiUrl the gateway's {@code X-Okapi-Url} from the filter call, or {@code null}
    * @param requestId {@code X-Okapi-Request-Id}, or {@code null}
    * @return the active user with its expanded permissions; failed with an {@link
-   *     io.okapigw.authtoken.ApiException}: 401 if unknown or inactive
+   *     io.okapigw.authtoken.http.ApiException}: 401 if unknown or inactive
    */
   Future<ActiveUser> activeUser(String tenant, String userId, String okapiUrl, String requestId);
 

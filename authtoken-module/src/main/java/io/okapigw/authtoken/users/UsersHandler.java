@@ -1,9 +1,9 @@
 package io.okapigw.authtoken.users;
 
-import io.okapigw.authtoken.ApiException;
-import io.okapigw.authtoken.JsonBody;
-import io.okapigw.authtoken.OkapiHeaders;
-import io.okapigw.authtoken.login.LoginHandler;
+import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.http.JsonBody;
+import io.okapigw.authtoken.http.OkapiHeaders;
+import io.okapigw.authtoken.password.PasswordHasher;
 import io.okapigw.authtoken.store.UserRecord;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
@@ -61,7 +61,7 @@ public final class UsersHandler {
     String username = body.requiredString("username", MAX_USERNAME_LENGTH);
     Boolean active = body.optionalBoolean("active");
     List<String> permissions = body.optionalNames("permissions");
-    String password = body.optionalString("password", LoginHandler.MAX_PASSWORD_LENGTH);
+    String password = body.optionalString("password", PasswordHasher.MAX_PASSWORD_LENGTH);
     UserRecord user =
         new UserRecord(tenant, id, username, active == null || active, null, permissions);
     users
@@ -90,7 +90,7 @@ public final class UsersHandler {
             id,
             body.optionalString("username", MAX_USERNAME_LENGTH),
             body.optionalBoolean("active"),
-            body.optionalString("password", LoginHandler.MAX_PASSWORD_LENGTH))
+            body.optionalString("password", PasswordHasher.MAX_PASSWORD_LENGTH))
         .onSuccess(u -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);
   }

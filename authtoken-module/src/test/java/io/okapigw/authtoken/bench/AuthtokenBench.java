@@ -1,6 +1,8 @@
 package io.okapigw.authtoken.bench;
 
-import io.okapigw.authtoken.login.PasswordHasher;
+import io.okapigw.authtoken.Stores;
+import io.okapigw.authtoken.password.PasswordHasher;
+import io.okapigw.authtoken.password.PasswordOptions;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.UserRecord;
 import io.okapigw.testsupport.TestPostgres;
@@ -144,10 +146,10 @@ public final class AuthtokenBench {
 
   /** Creates users user0..userN-1 directly in the store, all with one precomputed hash. */
   private static void seed(Vertx vertx, String spec, int users, int iterations) {
-    PasswordHasher hasher = new PasswordHasher(vertx, iterations, 1);
+    PasswordHasher hasher = new PasswordHasher(vertx, new PasswordOptions(iterations, 1));
     String hash = hasher.hash(PASSWORD).await();
     hasher.close().await();
-    AuthStore store = AuthStore.open(vertx, spec).await();
+    AuthStore store = Stores.open(vertx, spec).await();
     for (int from = 0; from < users; from += 1000) {
       List<Future<Void>> batch = new ArrayList<>();
       for (int i = from; i < Math.min(users, from + 1000); i++) {

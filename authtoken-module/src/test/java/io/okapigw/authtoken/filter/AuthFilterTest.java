@@ -5,8 +5,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.nullValue;
 
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -36,7 +36,7 @@ class AuthFilterTest {
 
   @BeforeEach
   void setUp(Vertx vertx) {
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
     module.postPermissionSets(
         "mod-x-1.0.0",
         new JsonArray()

@@ -3,8 +3,8 @@ package io.okapigw.authtoken.filter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;
@@ -45,7 +45,7 @@ class ModulePermissionsTest {
 
   @BeforeEach
   void setUp(Vertx vertx) throws Exception {
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
     try (InputStream in =
         getClass().getResourceAsStream("/folio/mod-circulation.ModuleDescriptor-template.json")) {
       JsonObject descriptor = new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.restassured.http.ContentType;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -77,11 +77,14 @@ class GatewayInvalidationTest {
 
   private void deploy(Vertx vertx, int gatewayPort) {
     AuthtokenOptions options =
-        TestModule.options(dir, MutableClock.ofNow())
-            .setGatewayUrl("http://127.0.0.1:" + gatewayPort)
-            .setGatewayTimeout(Duration.ofMillis(300))
-            .setGatewayRetryDelay(Duration.ofMillis(50));
-    module = TestModule.deploy(vertx, options);
+        TestModule.options(dir)
+            .withInvalidation(
+                new InvalidationOptions(
+                    "http://127.0.0.1:" + gatewayPort,
+                    Duration.ofMillis(300),
+                    Duration.ofMillis(50),
+                    InvalidationOptions.RETRIES.defaultValue()));
+    module = TestModule.deploy(vertx, options, MutableClock.ofNow());
   }
 
   private JsonObject nextCall() throws InterruptedException {
@@ -221,8 +224,7 @@ class GatewayInvalidationTest {
 
   @Test
   void noGatewayUrl_everyInvalidationSkipped_succeedsAtOnce(Vertx vertx) {
-    GatewayNotifier notifier =
-        GatewayNotifier.create(vertx, TestModule.options(dir, MutableClock.ofNow()), null);
+    GatewayNotifier notifier = GatewayNotifier.create(vertx, InvalidationOptions.defaults(), null);
     assertThat(notifier).isInstanceOf(DisabledGatewayNotifier.class);
     assertThat(notifier.invalidateUser("diku", "u1").succeeded()).isTrue();
     assertThat(notifier.invalidateTenant("diku").succeeded()).isTrue();

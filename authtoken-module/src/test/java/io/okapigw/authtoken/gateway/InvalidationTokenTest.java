@@ -4,14 +4,15 @@ import static io.okapigw.authtoken.TestModule.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.AuthtokenOptions;
-import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.authtoken.LogCapture;
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.okapigw.authtoken.token.SigningKey;
+import io.okapigw.authtoken.token.TokenOptions;
 import io.okapigw.authtoken.token.TokenService;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -106,14 +107,17 @@ class InvalidationTokenTest {
     module =
         TestModule.deploy(
             vertx,
-            options
-                .setGatewayUrl("http://127.0.0.1:" + gateway.actualPort())
-                .setGatewayTimeout(Duration.ofSeconds(5))
-                .setGatewayRetryDelay(Duration.ofMillis(20)));
+            options.withInvalidation(
+                new InvalidationOptions(
+                    "http://127.0.0.1:" + gateway.actualPort(),
+                    Duration.ofSeconds(5),
+                    Duration.ofMillis(20),
+                    InvalidationOptions.RETRIES.defaultValue())),
+            clock);
   }
 
   private void deploy(Vertx vertx, IntUnaryOperator answer) {
-    deploy(vertx, answer, TestModule.options(dir, clock));
+    deploy(vertx, answer, TestModule.options(dir));
   }
 
   /** The filter call the gateway makes for {@code POST /_/proxy/auth-cache/invalidate}. */
@@ -164,10 +168,7 @@ class InvalidationTokenTest {
 
   private TokenService sameKeyTokens(Vertx vertx) {
     return new TokenService(
-        await(SigningKey.load(vertx, dir.resolve("signing.key"))),
-        clock,
-        AuthtokenOptions.DEFAULT_TOKEN_TTL,
-        AuthtokenOptions.DEFAULT_MAX_TOKEN_LENGTH);
+        await(SigningKey.load(vertx, dir.resolve("signing.key"))), clock, TokenOptions.defaults());
   }
 
   @Test
@@ -193,7 +194,11 @@ class InvalidationTokenTest {
 
   @Test
   void invalidationToken_neverOutlivesAShorterTokenTtl(Vertx vertx) throws Exception {
-    deploy(vertx, n -> 0, TestModule.options(dir, clock).setTokenTtl(Duration.ofSeconds(20)));
+    deploy(
+        vertx,
+        n -> 0,
+        TestModule.options(dir)
+            .withTokens(TokenOptions.defaults().withTtl(Duration.ofSeconds(20))));
     changePermissions(module.createUser("alice", "pw", List.of("a")));
     Attempt attempt = nextAttempt();
     assertThat(attempt.filterStatus()).isEqualTo(202);
@@ -235,9 +240,11 @@ class InvalidationTokenTest {
   @Test
   void filter_refusesTokensForAnotherTenantOrWithoutThePermission(Vertx vertx) {
     AuthtokenOptions options =
-        TestModule.options(dir, clock)
-            .addBootstrapUser(
-                new BootstrapUser(SUPER, "operator", "pw", List.of("okapi.proxy.modules.get")));
+        TestModule.options(dir)
+            .withBootstrap(
+                List.of(
+                    new BootstrapUser(
+                        SUPER, "operator", "pw", List.of("okapi.proxy.modules.get"))));
     deploy(vertx, n -> 0, options);
     TokenService tokens = sameKeyTokens(vertx);
     Duration minute = Duration.ofMinutes(1);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.MutableClock;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.password.PasswordOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
@@ -42,9 +43,12 @@ class LoginFloodPerfTest {
   @BeforeEach
   void setUp(Vertx vertx) {
     AuthtokenOptions options =
-        TestModule.options(dir, MutableClock.ofNow())
-            .setPasswordHashIterations(AuthtokenOptions.DEFAULT_PASSWORD_HASH_ITERATIONS);
-    module = TestModule.deploy(vertx, options);
+        TestModule.options(dir)
+            .withPasswords(
+                new PasswordOptions(
+                    PasswordOptions.ITERATIONS.defaultValue(),
+                    PasswordOptions.THREADS.defaultValue()));
+    module = TestModule.deploy(vertx, options, MutableClock.ofNow());
     module.createUser("victim", "correct horse", List.of());
     module.createUser("bob", "battery staple", List.of());
     client =

@@ -5,8 +5,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -38,7 +38,7 @@ class LoginTest {
 
   @BeforeEach
   void setUp(Vertx vertx) {
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
     aliceId = module.createUser("alice", "correct horse", List.of("p.1"));
   }
 

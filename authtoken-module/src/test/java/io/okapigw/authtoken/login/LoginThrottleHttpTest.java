@@ -3,8 +3,8 @@ package io.okapigw.authtoken.login;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;
@@ -38,7 +38,7 @@ class LoginThrottleHttpTest {
 
   @BeforeEach
   void setUp(Vertx vertx) {
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
     module.createUser("alice", "correct horse", List.of());
     module.createUser("bob", "battery staple", List.of());
   }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.restassured.response.Response;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
@@ -61,7 +61,9 @@ class GatewayUserLookupTest {
                 .actualPort();
     module =
         TestModule.deploy(
-            vertx, TestModule.options(dir, MutableClock.ofNow()).setUserLookup(UserLookup.GATEWAY));
+            vertx,
+            TestModule.options(dir).withUserLookup(UserLookup.GATEWAY),
+            MutableClock.ofNow());
     // the module's own store grants circ.checkout; mod-permissions says circ.checkin
     aliceId = module.createUser("alice", "secret", List.of("circ.checkout"));
     users.put(

@@ -4,8 +4,9 @@ import static io.okapigw.authtoken.TestModule.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.MutableClock;
-import io.okapigw.authtoken.OkapiHeaders;
 import io.okapigw.authtoken.TestModule;
+import io.okapigw.authtoken.gateway.InvalidationOptions;
+import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.token.ForgedTokens;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -39,6 +41,13 @@ class CookieSessionTest {
   private static final Pattern COOKIE = Pattern.compile("^(folio\\w+)=([^;]*);");
 
   @TempDir Path dir;
+
+  /** The cookie dates of RFC 6265 (RFC 1123's, the day in two digits), as mod-login writes them. */
+  private static final java.time.format.DateTimeFormatter HTTP_DATE =
+      java.time.format.DateTimeFormatter.ofPattern(
+              "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH)
+          .withZone(java.time.ZoneOffset.UTC);
+
   private final MutableClock clock = MutableClock.ofNow();
   private final BlockingQueue<JsonObject> invalidations = new LinkedBlockingQueue<>();
   private HttpServer gateway;
@@ -67,9 +76,11 @@ class CookieSessionTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(where, clock)
-                .setCookieSameSite(sameSite)
-                .setGatewayUrl("http://127.0.0.1:" + gateway.actualPort()));
+            TestModule.options(where)
+                .withCookieSameSite(sameSite)
+                .withInvalidation(
+                    InvalidationOptions.to("http://127.0.0.1:" + gateway.actualPort())),
+            clock);
     aliceId = module.createUser("alice", "correct horse", List.of("p.1"));
   }
 
@@ -133,6 +144,7 @@ class CookieSessionTest {
 
   @Test
   void loginWithExpiry_tokensOnlyInCookiesWithModLoginsAttributes_expiriesInTheBody() {
+    clock.advance(Duration.ofHours(1)); // the cookies' dates come from the module's clock
     Response r = loginWithExpiry("correct horse");
 
     r.then().statusCode(201).contentType("application/json").header("Cache-Control", "no-store");
@@ -150,8 +162,7 @@ class CookieSessionTest {
     assertThat(access.substring(access.indexOf(';')))
         .isEqualTo(
             "; Max-Age=600; Expires="
-                + java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                    accessExp.atZone(java.time.ZoneOffset.UTC))
+                + HTTP_DATE.format(accessExp)
                 + "; Path=/; Secure; HTTPOnly; SameSite=Lax");
     assertThat(cookies.get("folioRefreshToken"))
         .contains("; Max-Age=604800; ")

@@ -4,7 +4,7 @@ import static io.okapigw.authtoken.TestModule.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;

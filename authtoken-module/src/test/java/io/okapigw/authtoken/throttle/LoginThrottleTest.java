@@ -2,8 +2,8 @@ package io.okapigw.authtoken.throttle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.authtoken.ApiException;
 import io.okapigw.authtoken.MutableClock;
+import io.okapigw.authtoken.http.ApiException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.time.Duration;

@@ -4,8 +4,8 @@ import static io.okapigw.authtoken.TestModule.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.okapigw.authtoken.ApiException;
 import io.okapigw.authtoken.MutableClock;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.store.UserRecord;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -34,7 +34,7 @@ class TokenServiceTest {
   void setUp(Vertx vertx) {
     this.vertx = vertx;
     key = await(SigningKey.load(vertx, dir.resolve("keys").resolve("signing.key")));
-    tokens = new TokenService(key, clock, Duration.ofMinutes(10), 8192);
+    tokens = new TokenService(key, clock, TokenOptions.defaults());
   }
 
   private static void assert401(Runnable verify, String message) {
@@ -138,7 +138,7 @@ class TokenServiceTest {
   void signingKey_rotatedByAnotherInstance_pickedUpOnReload() {
     Path file = dir.resolve("keys").resolve("signing.key");
     SigningKey other = await(SigningKey.load(vertx, file));
-    TokenService otherTokens = new TokenService(other, clock, Duration.ofMinutes(10), 8192);
+    TokenService otherTokens = new TokenService(other, clock, TokenOptions.defaults());
     String token = tokens.issueAccess(alice, "s1").token();
     assertThat(otherTokens.verify(token).userId()).isEqualTo("u1");
     await(key.rotate());
@@ -155,7 +155,7 @@ class TokenServiceTest {
     assertThat(ForgedTokens.key(file)).hasSize(32);
     String token = tokens.issueAccess(alice, "s1").token();
     SigningKey again = await(SigningKey.load(vertx, file));
-    assertThat(new TokenService(again, clock, Duration.ofMinutes(10), 8192).verify(token).userId())
+    assertThat(new TokenService(again, clock, TokenOptions.defaults()).verify(token).userId())
         .isEqualTo("u1");
   }
 

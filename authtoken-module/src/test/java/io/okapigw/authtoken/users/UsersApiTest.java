@@ -6,7 +6,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.not;
 
-import io.okapigw.authtoken.BootstrapUser;
 import io.okapigw.authtoken.MutableClock;
 import io.okapigw.authtoken.TestModule;
 import io.restassured.http.ContentType;
@@ -38,7 +37,7 @@ class UsersApiTest {
   @BeforeEach
   void setUp(Vertx vertx) {
     this.vertx = vertx;
-    module = TestModule.deploy(vertx, TestModule.options(dir, clock));
+    module = TestModule.deploy(vertx, TestModule.options(dir), clock);
   }
 
   @AfterEach
@@ -299,8 +298,10 @@ class UsersApiTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(other, clock)
-                .addBootstrapUser(BootstrapUser.parse("diku:admin:pa:ss:perms.all,users.all")));
+            TestModule.options(other)
+                .withBootstrap(
+                    List.of(BootstrapUser.parse("diku:admin:pa:ss:perms.all,users.all"))),
+            clock);
     String id = Bootstrap.idOf("diku", "admin");
     module.login("admin", "pa:ss").then().statusCode(201).body("accessToken", not(equalTo("")));
     module
@@ -313,8 +314,9 @@ class UsersApiTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(other, clock)
-                .addBootstrapUser(BootstrapUser.parse("diku:admin:new:authtoken.all")));
+            TestModule.options(other)
+                .withBootstrap(List.of(BootstrapUser.parse("diku:admin:new:authtoken.all"))),
+            clock);
     module.login("admin", "new").then().statusCode(201);
     module
         .request("diku")
@@ -325,8 +327,9 @@ class UsersApiTest {
     module =
         TestModule.deploy(
             vertx,
-            TestModule.options(other, clock)
-                .addBootstrapUser(BootstrapUser.parse("diku:admin:new:authtoken.all")));
+            TestModule.options(other)
+                .withBootstrap(List.of(BootstrapUser.parse("diku:admin:new:authtoken.all"))),
+            clock);
     module.login("admin", "new").then().statusCode(201);
   }
 }

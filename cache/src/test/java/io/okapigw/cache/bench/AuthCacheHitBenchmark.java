@@ -54,7 +54,7 @@ public class AuthCacheHitBenchmark {
   public void setUp() {
     cache =
         AuthCache.create(
-            new AuthCacheOptions().setTtl(Duration.ofHours(1)), new SimpleMeterRegistry());
+            AuthCacheOptions.defaults().withTtl(Duration.ofHours(1)), new SimpleMeterRegistry());
     map = new ConcurrentHashMap<>();
     String token =
         jwt(

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.gateway.InvalidationOptions;
+import io.okapigw.authtoken.password.PasswordOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.folio.CirculationModules;
@@ -45,13 +47,13 @@ class RegisterJobTest {
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
             AuthtokenOptions.onLoopback(dir)
-                .setGatewayUrl(gateway.okapiUrl())
-                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-                .addBootstrapUser(
-                    new BootstrapUser("diku", "diku_admin", "d3mo", List.of("authtoken.all")))
-                .addBootstrapUser(
-                    new BootstrapUser(
-                        "supertenant", "super_admin", "s3cret", List.of("okapi.all"))));
+                .withInvalidation(InvalidationOptions.to(gateway.okapiUrl()))
+                .withPasswords(PasswordOptions.cheapest())
+                .withBootstrap(
+                    List.of(
+                        new BootstrapUser("diku", "diku_admin", "d3mo", List.of("authtoken.all")),
+                        new BootstrapUser(
+                            "supertenant", "super_admin", "s3cret", List.of("okapi.all")))));
     vertx.deployVerticle(authtoken).await();
     authtokenUrl = "http://127.0.0.1:" + authtoken.actualPort();
     CirculationModules modules =

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.gateway.InvalidationOptions;
+import io.okapigw.authtoken.password.PasswordOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.folio.CirculationModules;
@@ -53,9 +55,10 @@ class StripesSessionTest {
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
             AuthtokenOptions.onLoopback(dir)
-                .setGatewayUrl(gateway.okapiUrl())
-                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-                .addBootstrapUser(new BootstrapUser(TENANT, "diku_admin", "admin", permissions)));
+                .withInvalidation(InvalidationOptions.to(gateway.okapiUrl()))
+                .withPasswords(PasswordOptions.cheapest())
+                .withBootstrap(
+                    List.of(new BootstrapUser(TENANT, "diku_admin", "admin", permissions))));
     vertx.deployVerticle(authtoken).await();
     modules = CirculationModules.start(vertx, new CirculationData.Options(42, 20, 20)).await();
     List<Module> all = new ArrayList<>();

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.gateway.InvalidationOptions;
+import io.okapigw.authtoken.password.PasswordOptions;
 import io.okapigw.authtoken.throttle.LoginThrottleOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.folio.register.AuthtokenDescriptor;
 import io.okapigw.it.AdminCalls;
 import io.okapigw.it.Jars;
@@ -126,18 +128,18 @@ final class HostileGateway implements AutoCloseable {
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
             AuthtokenOptions.onLoopback(dir)
-                .setGatewayUrl(adminUrl())
-                .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
+                .withInvalidation(InvalidationOptions.to(adminUrl()))
+                .withPasswords(PasswordOptions.cheapest())
                 // every client of the run is 127.0.0.1: the fuzz run's failed logins must not
                 // lock it for the tests after (users are locked as by default)
-                .setLoginThrottle(new LoginThrottleOptions(5, Duration.ofMinutes(10), 0, 100))
-                .addBootstrapUser(
-                    new BootstrapUser(TENANT, "alice", "alice", List.of("secure.get")))
-                .addBootstrapUser(new BootstrapUser(TENANT, "carol", "carol", List.of()))
-                .addBootstrapUser(new BootstrapUser(TENANT, "dave", "dave", List.of()))
-                .addBootstrapUser(
-                    new BootstrapUser(
-                        "supertenant", "super_admin", "super_admin", List.of("okapi.all"))));
+                .withLoginThrottle(new LoginThrottleOptions(5, Duration.ofMinutes(10), 0, 100))
+                .withBootstrap(
+                    List.of(
+                        new BootstrapUser(TENANT, "alice", "alice", List.of("secure.get")),
+                        new BootstrapUser(TENANT, "carol", "carol", List.of()),
+                        new BootstrapUser(TENANT, "dave", "dave", List.of()),
+                        new BootstrapUser(
+                            "supertenant", "super_admin", "super_admin", List.of("okapi.all")))));
     vertx.deployVerticle(authtoken).await();
     AdminCalls calls = new AdminCalls(this::admin);
     calls.createTenant(TENANT);

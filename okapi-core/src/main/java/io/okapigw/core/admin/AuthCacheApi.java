@@ -62,7 +62,7 @@ final class AuthCacheApi implements AdminRoutes {
 
   private JsonObject statsJson(AuthCacheStats s) {
     return new JsonObject()
-        .put("enabled", cache.options().isEnabled())
+        .put("enabled", cache.options().enabled())
         .put("size", s.size())
         .put("bytes", s.bytes())
         .put("hits", s.hits())

@@ -74,7 +74,7 @@ public record GatewayOptions(
         Runtime.getRuntime().availableProcessors(),
         DEFAULT_MAX_HEADER_SIZE,
         UpstreamOptions.defaults(),
-        new AuthCacheOptions(),
+        AuthCacheOptions.defaults(),
         StorageOptions.inMemory(),
         DEFAULT_CLUSTER_ACK_TIMEOUT,
         AuthParallel.OFF,

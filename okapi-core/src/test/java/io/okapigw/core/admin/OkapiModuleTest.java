@@ -41,7 +41,7 @@ class OkapiModuleTest {
     try {
       RegistryStore store = RegistryStore.inMemory();
       PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-      AuthCache cache = AuthCache.create(new AuthCacheOptions(), metrics);
+      AuthCache cache = AuthCache.create(AuthCacheOptions.defaults(), metrics);
       ClusterBus bus = ClusterBus.create(vertx, Duration.ofSeconds(1));
       Registry registry = new Registry(vertx, store);
       ModuleClient modules =

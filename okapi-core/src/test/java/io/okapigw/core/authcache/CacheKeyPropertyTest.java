@@ -62,7 +62,8 @@ class CacheKeyPropertyTest {
     cached = new GatewayFixture();
     uncached =
         new GatewayFixture(
-            GatewayOptions.defaults(0).withAuthCache(new AuthCacheOptions().setEnabled(false)));
+            GatewayOptions.defaults(0)
+                .withAuthCache(AuthCacheOptions.defaults().withEnabled(false)));
     for (GatewayFixture gw : List.of(cached, uncached)) {
       TestModule auth =
           TestModule.start(gw.vertx(), r -> r.route().handler(CacheKeyPropertyTest::decide));

@@ -31,8 +31,8 @@ class GatewaySettingsTest {
 
   @Test
   void authCacheEnabled_onOff_accepted() {
-    assertThat(dev("--auth.cache.enabled", "off").authCache().isEnabled()).isFalse();
-    assertThat(dev("--auth.cache.enabled", "on").authCache().isEnabled()).isTrue();
+    assertThat(dev("--auth.cache.enabled", "off").authCache().enabled()).isFalse();
+    assertThat(dev("--auth.cache.enabled", "on").authCache().enabled()).isTrue();
   }
 
   @Test
@@ -44,7 +44,7 @@ class GatewaySettingsTest {
             "--cluster.ack-timeout", "3s",
             "--tenant.init-timeout", "1h");
 
-    assertThat(options.authCache().getTtl()).isEqualTo(Duration.ofDays(1));
+    assertThat(options.authCache().ttl()).isEqualTo(Duration.ofDays(1));
     assertThat(options.upstream().connectTimeout()).isEqualTo(Duration.ofMillis(500));
     assertThat(options.clusterAckTimeout()).isEqualTo(Duration.ofSeconds(3));
     assertThat(options.tenantInit().timeout()).isEqualTo(Duration.ofHours(1));
@@ -114,8 +114,8 @@ class GatewaySettingsTest {
     GatewayOptions options = dev("-conf", conf.toString(), "--port", "9132");
 
     assertThat(options.port()).isEqualTo(9132);
-    assertThat(options.authCache().getTtl()).isEqualTo(Duration.ofDays(1));
-    assertThat(options.authCache().isEnabled()).isFalse();
+    assertThat(options.authCache().ttl()).isEqualTo(Duration.ofDays(1));
+    assertThat(options.authCache().enabled()).isFalse();
     assertThat(options.admin().servedOnPublic()).isTrue();
   }
 

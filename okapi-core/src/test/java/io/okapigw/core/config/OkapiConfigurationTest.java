@@ -185,12 +185,12 @@ class OkapiConfigurationTest {
   void tokenCache_ontoTheAuthCache_millisecondsAsOkapi() {
     GatewayOptions options =
         options(Map.of("token_cache_ttl_ms", "60000", "token_cache_max_size", "5000"));
-    assertThat(options.authCache().getTtl()).isEqualTo(Duration.ofMinutes(1));
-    assertThat(options.authCache().getMaxSize()).isEqualTo(5000);
+    assertThat(options.authCache().ttl()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(options.authCache().maxSize()).isEqualTo(5000);
     assertThat(
             options(Map.of("token_cache_ttl_ms", "60000"), "--auth.cache.ttl", "5m")
                 .authCache()
-                .getTtl())
+                .ttl())
         .isEqualTo(Duration.ofMinutes(5));
     assertThatThrownBy(() -> options(Map.of("token_cache_ttl_ms", "3m")))
         .hasMessage("token_cache_ttl_ms must be a whole number of milliseconds, was '3m'");

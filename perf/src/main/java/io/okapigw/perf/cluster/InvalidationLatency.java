@@ -2,17 +2,18 @@ package io.okapigw.perf.cluster;
 
 import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.AuthtokenVerticle;
-import io.okapigw.authtoken.BootstrapUser;
+import io.okapigw.authtoken.password.PasswordOptions;
+import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.folio.register.AuthtokenDescriptor;
 import io.okapigw.folio.register.GatewayRegistration;
 import io.okapigw.folio.register.GatewayRegistration.Module;
-import io.okapigw.perf.FixedModule;
-import io.okapigw.perf.fullfake.LaunchSettings;
-import io.okapigw.perf.latency.Latencies;
-import io.okapigw.perf.latency.LatencyStats;
+import io.okapigw.perf.kit.latency.Latencies;
+import io.okapigw.perf.kit.latency.LatencyStats;
+import io.okapigw.perf.kit.launch.LaunchSettings;
+import io.okapigw.perf.kit.modules.FixedModule;
 import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.GatewayCluster;
@@ -103,10 +104,11 @@ public final class InvalidationLatency {
         .deployVerticle(
             new AuthtokenVerticle(
                 AuthtokenOptions.onLoopback(dir)
-                    .setPort(authPort)
-                    .setPasswordHashIterations(AuthtokenOptions.MIN_PASSWORD_HASH_ITERATIONS)
-                    .addBootstrapUser(
-                        new BootstrapUser(TENANT, "alice", "alice", List.of("items.get")))))
+                    .withPort(authPort)
+                    .withPasswords(PasswordOptions.cheapest())
+                    .withBootstrap(
+                        List.of(
+                            new BootstrapUser(TENANT, "alice", "alice", List.of("items.get"))))))
         .toCompletionStage()
         .toCompletableFuture()
         .get(60, TimeUnit.SECONDS);

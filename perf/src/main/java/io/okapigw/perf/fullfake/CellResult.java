@@ -1,5 +1,7 @@
 package io.okapigw.perf.fullfake;
 
+import io.okapigw.perf.kit.load.HttpLoadResult;
+
 /**
  * One cell of the full-fake matrix: the same load direct to the module and through the gateway.
  *

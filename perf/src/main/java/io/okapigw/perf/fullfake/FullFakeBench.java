@@ -4,10 +4,21 @@ import io.okapigw.config.Sizes;
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.folio.register.GatewayRegistration.Module;
 import io.okapigw.perf.fullfake.CellResult.Heap;
+import io.okapigw.perf.kit.launch.BenchModules;
+import io.okapigw.perf.kit.launch.BenchUser;
+import io.okapigw.perf.kit.launch.Launcher;
+import io.okapigw.perf.kit.launch.Logins;
+import io.okapigw.perf.kit.load.HttpLoad;
+import io.okapigw.perf.kit.load.HttpLoadResult;
+import io.okapigw.perf.kit.load.HttpLoadSpec;
+import io.okapigw.perf.kit.modules.FakeBodyModule;
+import io.okapigw.perf.kit.probe.GatewayProbe;
+import io.okapigw.perf.kit.probe.HeapSampler;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,32 +167,39 @@ public final class FullFakeBench {
   private Future<GatewayRun> gatewayRun(int clients, long size, int requests) {
     HttpLoadSpec spec = spec(() -> viaGateway(size), clients, requests, size);
     boolean sampled = size >= HEAP_SAMPLED_FROM;
+    URI metrics = sampled ? URI.create(gatewayUrl + "/_/metrics") : null;
     return metricsNow()
         .compose(
             before -> {
-              HeapSampler sampler = sampled ? HeapSampler.start(vertx, probe, HEAP_PERIOD) : null;
+              HeapSampler sampler = HeapSampler.start(metrics, HEAP_PERIOD);
               return HttpLoad.run(vertx, spec)
+                  .compose(result -> stop(sampler).map(result))
                   .compose(
-                      result ->
-                          (sampled ? sampler.stop() : Future.succeededFuture(-1L))
-                              .compose(
-                                  max ->
-                                      metricsNow()
-                                          .map(
-                                              after ->
-                                                  new GatewayRun(
-                                                      result,
-                                                      sampled
-                                                          ? new Heap(
-                                                              before.heapUsed(),
-                                                              max,
-                                                              after.heapUsed())
-                                                          : null,
-                                                      before.cpuNanos() < 0 || after.cpuNanos() < 0
-                                                          ? -1
-                                                          : after.cpuNanos()
-                                                              - before.cpuNanos()))));
+                      result -> metricsNow().map(after -> run(result, before, after, sampler)));
             });
+  }
+
+  private Future<Void> stop(HeapSampler sampler) {
+    return vertx.executeBlocking(
+        () -> {
+          sampler.close();
+          return null;
+        },
+        false);
+  }
+
+  private GatewayRun run(
+      HttpLoadResult result,
+      GatewayProbe.Metrics before,
+      GatewayProbe.Metrics after,
+      HeapSampler sampler) {
+    Heap heap =
+        sampler.sampling()
+            ? new Heap(before.heapUsed(), sampler.largest(), after.heapUsed())
+            : null;
+    long cpu =
+        before.cpuNanos() < 0 || after.cpuNanos() < 0 ? -1 : after.cpuNanos() - before.cpuNanos();
+    return new GatewayRun(result, heap, cpu);
   }
 
   private Future<GatewayProbe.Metrics> metricsNow() {

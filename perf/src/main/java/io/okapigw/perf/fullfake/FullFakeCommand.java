@@ -1,6 +1,7 @@
 package io.okapigw.perf.fullfake;
 
 import io.okapigw.config.Settings;
+import io.okapigw.perf.kit.launch.LaunchedBench;
 
 /**
  * {@code fullfake}: runs the {@link FullFakeBench} matrix with every part in a JVM of its own (or
@@ -20,9 +21,7 @@ public final class FullFakeCommand {
     FullFakeOptions options = FullFakeOptions.from(settings);
     LaunchedBench.runAndExit(
         "fullfake",
-        options.inProcess(),
-        options.jars(),
-        options.gatewayHeap(),
+        options.launch(),
         (vertx, launcher) ->
             FullFakeBench.run(vertx, launcher, options)
                 .map(report -> report.table() + "\n" + report.targets()));

@@ -4,6 +4,8 @@ import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.config.Sizes;
+import io.okapigw.perf.kit.launch.LaunchSettings;
+import io.okapigw.perf.kit.modules.FakeBodyModule;
 import java.time.Duration;
 import java.util.List;
 
@@ -18,9 +20,7 @@ import java.util.List;
  * @param minRequests but never fewer than this
  * @param cellTimeLimit hard limit per cell and route
  * @param warmup requests per route before measuring
- * @param gatewayHeap the gateway's {@code -Xmx}
- * @param inProcess run everything in this JVM (tests) instead of separate processes
- * @param jars the gateway and authtoken fat jars (separate processes only)
+ * @param launch how its parts are started
  */
 public record FullFakeOptions(
     List<Integer> clients,
@@ -30,9 +30,7 @@ public record FullFakeOptions(
     int minRequests,
     Duration cellTimeLimit,
     int warmup,
-    String gatewayHeap,
-    boolean inProcess,
-    Launcher.Jars jars) {
+    LaunchSettings.Launch launch) {
 
   public static final Setting<List<Integer>> CLIENTS =
       Setting.integers("clients", List.of(1, 5, 10, 15, 20), 1, 256)
@@ -85,9 +83,7 @@ public record FullFakeOptions(
         settings.get(MIN_REQUESTS),
         settings.get(CELL_TIME_LIMIT),
         settings.get(WARMUP),
-        settings.get(LaunchSettings.GATEWAY_HEAP),
-        settings.get(LaunchSettings.IN_PROCESS),
-        LaunchSettings.jars(settings));
+        LaunchSettings.from(settings));
   }
 
   /**

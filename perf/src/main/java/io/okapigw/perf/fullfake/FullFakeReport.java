@@ -1,7 +1,8 @@
 package io.okapigw.perf.fullfake;
 
 import io.okapigw.config.Sizes;
-import io.okapigw.perf.latency.LatencyStats;
+import io.okapigw.perf.kit.latency.LatencyStats;
+import io.okapigw.perf.kit.load.HttpLoadResult;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -122,7 +123,7 @@ public record FullFakeReport(
         Locale.ROOT,
         "heap flat for 256MB bodies (gateway -Xmx%s): %s (largest "
             + "heap sample %.0f MB in 256MB cells vs %.0f MB in 1MB cells, %d errors)",
-        options.gatewayHeap(),
+        options.launch().gatewayHeap(),
         flat ? "MET" : "MISSED",
         mb(huge),
         mb(large),

@@ -2,6 +2,8 @@ package io.okapigw.perf.hop;
 
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.perf.kit.probe.HeapSampler;
+import io.okapigw.perf.kit.process.ProcStat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +27,9 @@ public final class HopCompare {
 
   /** The tables, for the user. */
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
+
+  /** Heap samples of our gateway during a run (each one a /_/metrics request through it). */
+  private static final Duration HEAP_PERIOD = Duration.ofSeconds(2);
 
   private final HopOptions options;
   private final Wrk wrk;
@@ -90,7 +95,7 @@ public final class HopCompare {
         Target t = stack.target(via);
         // heap samples in the warm-up too: the first admin request through a proxy path compiled
         // for proxying alone deoptimizes it, and that must not fall into a measured run
-        try (HeapSampler heapSampler = new HeapSampler(t.metrics())) {
+        try (HeapSampler heapSampler = HeapSampler.start(t.metrics(), HEAP_PERIOD)) {
           wrk.run(t.url(size), options.connectionsFor(size), options.warmup(), t.headers());
         }
       }
@@ -126,7 +131,7 @@ public final class HopCompare {
     long moduleBefore = ProcStat.cpuNanos(List.of(stack.modulePid()));
     WrkResult result;
     long heap;
-    try (HeapSampler heapSampler = new HeapSampler(t.metrics())) {
+    try (HeapSampler heapSampler = HeapSampler.start(t.metrics(), HEAP_PERIOD)) {
       result = wrk.run(t.url(size), options.connectionsFor(size), options.duration(), t.headers());
       heap = heapSampler.largest();
     }

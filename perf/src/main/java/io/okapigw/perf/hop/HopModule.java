@@ -1,7 +1,7 @@
 package io.okapigw.perf.hop;
 
 import io.okapigw.config.Settings;
-import io.okapigw.perf.ModuleProcess;
+import io.okapigw.perf.kit.modules.ModuleProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;

@@ -4,7 +4,7 @@ import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.config.Sizes;
-import io.okapigw.perf.fullfake.LaunchSettings;
+import io.okapigw.perf.kit.launch.LaunchSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

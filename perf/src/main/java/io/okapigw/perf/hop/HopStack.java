@@ -1,11 +1,13 @@
 package io.okapigw.perf.hop;
 
+import io.okapigw.perf.kit.process.Children;
+import io.okapigw.perf.kit.process.ListeningPid;
+import io.okapigw.perf.kit.process.OwnJvm;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,8 +75,10 @@ final class HopStack implements AutoCloseable {
     Process module =
         java(
             "module",
-            List.of("-Xmx256m", "-cp", ownClasspath(), HopModule.class.getName()),
-            List.of("--port", Integer.toString(modulePort)),
+            OwnJvm.javaArgs(
+                List.of("-Xmx256m"),
+                HopModule.class,
+                List.of("--port", Integer.toString(modulePort))),
             url(modulePort) + "/hop/0");
     modulePid = module.pid();
     targets.put(
@@ -133,7 +137,8 @@ final class HopStack implements AutoCloseable {
     List<String> args = new ArrayList<>(List.of("dev", "--port", Integer.toString(port)));
     args.addAll(List.of("--host", "127.0.0.1", "--okapi-url", url(port)));
     args.addAll(options.gatewayArgs());
-    Process gateway = java("gateway", jvm, args, url(port) + "/_/version");
+    jvm.addAll(args);
+    Process gateway = java("gateway", jvm, url(port) + "/_/version");
     boolean auth = options.vias().contains(Via.OURS_AUTH);
     Path descriptor = null;
     if (auth) {
@@ -166,9 +171,14 @@ final class HopStack implements AutoCloseable {
     Process relay =
         java(
             via.label(),
-            List.of("-Xmx" + options.gatewayHeap(), "-cp", ownClasspath(), main.getName()),
-            List.of(
-                "--port", Integer.toString(port), "--module-port", Integer.toString(modulePort)),
+            OwnJvm.javaArgs(
+                List.of("-Xmx" + options.gatewayHeap()),
+                main,
+                List.of(
+                    "--port",
+                    Integer.toString(port),
+                    "--module-port",
+                    Integer.toString(modulePort))),
             url(port) + "/hop/0");
     targets.put(
         via, new Target(via, url(port), tenant(GatewaySetup.NO_AUTH), List.of(relay.pid()), null));
@@ -178,8 +188,10 @@ final class HopStack implements AutoCloseable {
     Path store = Files.createDirectories(dir.resolve("authtoken"));
     java(
         "authtoken",
-        List.of("-Xmx256m", "-jar", options.authtokenJar().toString()),
         List.of(
+            "-Xmx256m",
+            "-jar",
+            options.authtokenJar().toString(),
             "--port",
             Integer.toString(port),
             "--host",
@@ -218,12 +230,10 @@ final class HopStack implements AutoCloseable {
             null));
   }
 
-  private Process java(String name, List<String> jvmArgs, List<String> args, String readyUrl)
-      throws Exception {
+  private Process java(String name, List<String> javaArgs, String readyUrl) throws Exception {
     List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(jvmArgs);
-    command.addAll(args);
+    command.add(OwnJvm.java().toString());
+    command.addAll(javaArgs);
     Process p = children.start(name, command);
     children.awaitReady(name, p, readyUrl, START_TIMEOUT);
     return p;
@@ -255,19 +265,6 @@ final class HopStack implements AutoCloseable {
 
   private static String url(int port) {
     return "http://127.0.0.1:" + port;
-  }
-
-  /** The perf fat jar when running from it, else this JVM's class path. */
-  private static String ownClasspath() {
-    try {
-      Path location =
-          Path.of(HopModule.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return Files.isRegularFile(location)
-          ? location.toString()
-          : System.getProperty("java.class.path");
-    } catch (URISyntaxException e) {
-      return System.getProperty("java.class.path");
-    }
   }
 
   @Override

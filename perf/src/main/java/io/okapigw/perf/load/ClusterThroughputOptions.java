@@ -3,7 +3,7 @@ package io.okapigw.perf.load;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
-import io.okapigw.perf.fullfake.LaunchSettings;
+import io.okapigw.perf.kit.launch.LaunchSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

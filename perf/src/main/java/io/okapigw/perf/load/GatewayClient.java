@@ -1,6 +1,6 @@
 package io.okapigw.perf.load;
 
-import io.okapigw.perf.fullfake.GatewayProbe;
+import io.okapigw.perf.kit.probe.PrometheusText;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -154,8 +154,8 @@ final class GatewayClient {
   /**
    * @return the JVM's CPU time in nanoseconds from {@code /_/metrics}, NaN if not reported
    */
-  static double cpuNanos(String metrics) {
-    long nanos = GatewayProbe.cpuNanos(metrics);
+  private static double cpuNanos(String metrics) {
+    long nanos = PrometheusText.cpuNanos(metrics);
     return nanos < 0 ? Double.NaN : nanos;
   }
 

@@ -1,5 +1,6 @@
 package io.okapigw.perf.load;
 
+import io.okapigw.perf.kit.process.ListeningPid;
 import io.okapigw.perf.load.GatewayClient.Answer;
 import io.okapigw.perf.load.GatewayClient.Counters;
 import io.okapigw.perf.load.GatewayClient.NotSent;
@@ -11,10 +12,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
 import java.util.function.ToDoubleFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * the rest of the run; the request, which never left, goes to a gateway still in, and the user
  * stays there (users of a gateway taken out are spread over the others). A request that fails after
  * it was sent is never resent (it may have taken effect): it fails with {@link Lost}.
+ *
+ * <p>A gateway's CPU time is what the kernel charged the process listening on its port ({@code
+ * /proc/PID/stat}), found once at start, the same way for ours and an Okapi; only for a gateway
+ * whose process is not found (a port forwarded into a container, say) is it its own report, {@code
+ * process_cpu_time_ns_total} of {@code /_/metrics}, if it has one.
  */
 final class Gateways {
 
@@ -77,6 +85,8 @@ final class Gateways {
     }
   }
 
+  private final Vertx vertx;
+  private final GatewayProcesses processes;
   private final List<GatewayClient> clients = new ArrayList<>();
   private final Set<Integer> out = ConcurrentHashMap.newKeySet();
   private final Map<Integer, String> withoutMetrics = new ConcurrentHashMap<>();
@@ -84,11 +94,16 @@ final class Gateways {
   /**
    * @param urls the gateways' base URLs, at least one
    * @param users virtual users (each may end up at any gateway: one connection each)
+   * @param processes the process listening on a port of this machine, if any ({@link
+   *     ListeningPid#ofJvm})
    */
-  Gateways(Vertx vertx, List<URI> urls, String tenant, int users) {
+  Gateways(
+      Vertx vertx, List<URI> urls, String tenant, int users, IntFunction<OptionalLong> processes) {
     if (urls.isEmpty()) {
       throw new IllegalArgumentException("no gateway to load");
     }
+    this.vertx = vertx;
+    this.processes = new GatewayProcesses(processes);
     urls.forEach(url -> clients.add(new GatewayClient(vertx, url, tenant, users)));
   }
 
@@ -169,12 +184,30 @@ final class Gateways {
   private Void noteMetrics(int gateway, Integer status) {
     if (status != null && status != 200) {
       withoutMetrics.put(gateway, url(gateway) + " (GET /_/metrics answered " + status + ")");
-      log.info(
-          "{} has no /_/metrics (answered {}): auth calls and gateway CPU unknown",
-          url(gateway),
-          status);
+      log.info("{} has no /_/metrics (answered {}): its auth calls unknown", url(gateway), status);
     }
     return null;
+  }
+
+  /**
+   * Finds the process behind each gateway by the port it listens on; from then on its CPU time is
+   * read from {@code /proc} ({@link GatewayProcesses}).
+   */
+  Future<Void> findProcesses() {
+    List<URI> urls = clients.stream().map(GatewayClient::gateway).toList();
+    return vertx.executeBlocking(
+        () -> {
+          processes.find(urls);
+          return null;
+        },
+        false);
+  }
+
+  /**
+   * @return where the gateways' CPU times come from, for the report
+   */
+  String cpuSource() {
+    return processes.source(clients.size());
   }
 
   /**
@@ -207,16 +240,18 @@ final class Gateways {
       }
     }
     return Future.all(new ArrayList<>(reads.values()))
-        .map(
+        .compose(
             v -> {
-              Map<Integer, Counters> counts = new HashMap<>();
+              Map<Integer, Counters> counts = new TreeMap<>();
               reads.forEach(
                   (g, read) -> {
                     if (read.result() != null) {
                       counts.put(g, read.result());
                     }
                   });
-              return new Readings(counts);
+              return processes.any()
+                  ? vertx.executeBlocking(() -> new Readings(processes.withCpu(counts)), false)
+                  : Future.succeededFuture(new Readings(counts));
             });
   }
 

@@ -1,5 +1,6 @@
 package io.okapigw.perf.load;
 
+import io.okapigw.perf.kit.process.ListeningPid;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -17,8 +18,9 @@ import org.slf4j.LoggerFactory;
  * discarded), {@link #measure} (once, or several slices that add up, each with the gateways'
  * counters read just before and after), {@link #finish} (the {@link AuthProbe}, the report). All
  * operations of all steps count against {@link LoadPlan#maxOperations()}. The steps must run one
- * after the other. A gateway without {@code /_/metrics} (Okapi) is loaded the same; auth calls and
- * gateway CPU are then unknown (NaN) and the probe is skipped.
+ * after the other. A gateway without {@code /_/metrics} (Okapi) is loaded the same; its auth calls
+ * are then unknown (NaN) and the probe is skipped. Each gateway's CPU time is read from {@code
+ * /proc} where its process is found on this machine (see {@link Gateways}).
  */
 public final class LoadDriver {
 
@@ -41,7 +43,8 @@ public final class LoadDriver {
   private LoadDriver(Vertx vertx, LoadPlan plan, String mode) {
     this.plan = plan;
     this.mode = mode;
-    this.gateways = new Gateways(vertx, plan.gateways(), plan.tenant(), plan.users());
+    this.gateways =
+        new Gateways(vertx, plan.gateways(), plan.tenant(), plan.users(), ListeningPid::ofJvm);
     this.workload = new Workload(gateways, errors, this::login);
     this.budget = new OperationBudget(plan.maxOperations());
   }
@@ -85,6 +88,7 @@ public final class LoadDriver {
                 driver
                     .gateways
                     .detectMetrics()
+                    .compose(x -> driver.gateways.findProcesses())
                     .compose(x -> driver.loginAll(parts))
                     .compose(
                         x ->
@@ -197,6 +201,7 @@ public final class LoadDriver {
         gateways.urls(down),
         errors.lostAt(down),
         measuredCpuNanos,
+        gateways.cpuSource(),
         gateways.withoutMetrics());
   }
 }

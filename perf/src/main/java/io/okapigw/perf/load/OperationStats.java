@@ -1,7 +1,7 @@
 package io.okapigw.perf.load;
 
-import io.okapigw.perf.latency.Latencies;
-import io.okapigw.perf.latency.LatencyStats;
+import io.okapigw.perf.kit.latency.Latencies;
+import io.okapigw.perf.kit.latency.LatencyStats;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 

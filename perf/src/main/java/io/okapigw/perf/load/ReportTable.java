@@ -76,9 +76,6 @@ final class ReportTable {
   }
 
   /**
-   * @return how the auth calls per operation of this run were obtained, or why they are n/a
-   */
-  /**
    * @return one line "- error (mode): ..." per first error of each report
    */
   static String errorLines(List<RunReport> reports) {
@@ -88,6 +85,9 @@ final class ReportTable {
     return text.toString();
   }
 
+  /**
+   * @return how the auth calls per operation of this run were obtained, or why they are n/a
+   */
   static String authNote(RunReport r) {
     if (!r.metricsKnown()) {
       return "auth calls/op: n/a, unknown: no /_/metrics at "
@@ -114,13 +114,18 @@ final class ReportTable {
    * @return the gateways' CPU time per operation of the measured run, or why it is n/a
    */
   static String cpuNote(RunReport r) {
-    if (!r.metricsKnown()) {
-      return "gateway CPU: n/a, unknown: no /_/metrics at " + String.join(", ", r.withoutMetrics());
-    }
     double ms = r.gatewayCpuMsPerOperation();
-    return Double.isNaN(ms)
-        ? "gateway CPU: n/a (the gateway reports no process_cpu_time_ns_total)"
-        : String.format(Locale.ROOT, "gateway CPU: %.2f ms per operation (all its JVMs)", ms);
+    if (!Double.isNaN(ms)) {
+      return String.format(
+          Locale.ROOT, "gateway CPU: %.2f ms per operation (all its JVMs; %s)", ms, r.cpuSource());
+    }
+    if (!r.metricsKnown()) {
+      return "gateway CPU: n/a, unknown: its process not found on this machine by its port, and no"
+          + " /_/metrics at "
+          + String.join(", ", r.withoutMetrics());
+    }
+    return "gateway CPU: n/a (its process not found on this machine by its port, and it reports no"
+        + " process_cpu_time_ns_total)";
   }
 
   private static List<OperationSummary> operations(RunReport r) {

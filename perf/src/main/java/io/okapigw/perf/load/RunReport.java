@@ -21,11 +21,13 @@ import java.util.List;
  * @param downGateways the gateways taken out of the run because they refused connections
  * @param lostInFlight operations that failed after they were sent to a gateway that then went down
  *     (not counted in {@code errors}, not timed)
- * @param gatewayCpuNanos CPU time of the gateway JVMs during the measured run (NaN if they do not
- *     report it; in-process gateways report their whole JVM's)
+ * @param gatewayCpuNanos CPU time of the gateway JVMs during the measured run, what the kernel
+ *     charged the process listening on each gateway's port, else what the gateway reports at {@code
+ *     /_/metrics} (NaN if neither is known; in-process gateways count their whole JVM)
+ * @param cpuSource where {@code gatewayCpuNanos} comes from, for the report
  * @param withoutMetrics the gateways that have no {@code /_/metrics} (Okapi), each with what it
- *     answered; if any, {@code runAuthCalls} and {@code gatewayCpuNanos} are NaN and no probe ran
- *     (its result is {@link AuthProbe.Result#NONE})
+ *     answered; if any, {@code runAuthCalls} is NaN and no probe ran (its result is {@link
+ *     AuthProbe.Result#NONE})
  */
 public record RunReport(
     String mode,
@@ -41,6 +43,7 @@ public record RunReport(
     List<String> downGateways,
     long lostInFlight,
     double gatewayCpuNanos,
+    String cpuSource,
     List<String> withoutMetrics) {
 
   public RunReport {
@@ -48,7 +51,7 @@ public record RunReport(
   }
 
   /**
-   * @return whether every gateway reported its auth calls and CPU time
+   * @return whether every gateway reported its auth calls
    */
   public boolean metricsKnown() {
     return withoutMetrics.isEmpty();
@@ -64,7 +67,7 @@ public record RunReport(
 
   /**
    * @return gateway CPU milliseconds per operation of the measured run, NaN without operations or
-   *     without metrics
+   *     without a CPU time
    */
   public double gatewayCpuMsPerOperation() {
     return both.count() == 0 ? Double.NaN : gatewayCpuNanos / 1e6 / both.count();

@@ -68,25 +68,34 @@ final class VersusReport {
   }
 
   /**
-   * @return one line: the gateway's throughput and mean latencies as multiples of the other's
+   * @return one line: the gateway's throughput, mean latencies and CPU per operation as multiples
+   *     of the other's
    */
   static String summary(RunReport gateway, RunReport vs) {
     return String.format(
         Locale.ROOT,
         "%s ÷ %s: %s the check-outs + check-ins per second; mean"
-            + " latency %s (check-out %s, check-in %s)",
+            + " latency %s (check-out %s, check-in %s); gateway CPU per operation %s (%s ms ÷ %s"
+            + " ms)",
         Versus.GATEWAY,
         Versus.VS,
         times(gateway.both().rps(), vs.both().rps()),
         times(gateway.both().mean(), vs.both().mean()),
         times(gateway.checkOut().mean(), vs.checkOut().mean()),
-        times(gateway.checkIn().mean(), vs.checkIn().mean()));
+        times(gateway.checkIn().mean(), vs.checkIn().mean()),
+        times(gateway.gatewayCpuMsPerOperation(), vs.gatewayCpuMsPerOperation()),
+        millis(gateway.gatewayCpuMsPerOperation()),
+        millis(vs.gatewayCpuMsPerOperation()));
   }
 
   private static String times(double value, double base) {
     return base == 0 || Double.isNaN(base) || Double.isNaN(value)
         ? "n/a"
         : String.format(Locale.ROOT, "%.2fx", value / base);
+  }
+
+  private static String millis(double ms) {
+    return Double.isNaN(ms) ? "n/a" : String.format(Locale.ROOT, "%.2f", ms);
   }
 
   private static String urls(List<URI> urls) {

@@ -1,7 +1,7 @@
 package io.okapigw.perf.parallelauth;
 
 import io.okapigw.config.Settings;
-import io.okapigw.perf.fullfake.LaunchedBench;
+import io.okapigw.perf.kit.launch.LaunchedBench;
 
 /**
  * {@code parallel-auth}: runs the {@link ParallelAuthBench} with every part in a JVM of its own (or
@@ -21,9 +21,7 @@ public final class ParallelAuthCommand {
     ParallelAuthOptions options = ParallelAuthOptions.from(settings);
     LaunchedBench.runAndExit(
         "parallel-auth",
-        options.inProcess(),
-        options.jars(),
-        options.gatewayHeap(),
+        options.launch(),
         (vertx, launcher) ->
             ParallelAuthBench.run(vertx, launcher, options)
                 .map(report -> report.table() + "\n" + report.targets()));

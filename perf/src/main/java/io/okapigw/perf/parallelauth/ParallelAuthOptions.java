@@ -3,8 +3,7 @@ package io.okapigw.perf.parallelauth;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
-import io.okapigw.perf.fullfake.LaunchSettings;
-import io.okapigw.perf.fullfake.Launcher;
+import io.okapigw.perf.kit.launch.LaunchSettings;
 import java.time.Duration;
 import java.util.List;
 
@@ -20,9 +19,7 @@ import java.util.List;
  * @param handlerDelay the handler's artificial delay
  * @param warmup requests per route before measuring
  * @param runTimeLimit hard limit per run
- * @param gatewayHeap each gateway's {@code -Xmx}
- * @param inProcess run everything in this JVM (tests) instead of separate processes
- * @param jars the gateway and authtoken fat jars (separate processes only)
+ * @param launch how its parts are started
  */
 public record ParallelAuthOptions(
     List<Integer> clients,
@@ -31,9 +28,7 @@ public record ParallelAuthOptions(
     Duration handlerDelay,
     int warmup,
     Duration runTimeLimit,
-    String gatewayHeap,
-    boolean inProcess,
-    Launcher.Jars jars) {
+    LaunchSettings.Launch launch) {
 
   /** Most tokens a run may need: logins are cheap, but each is a session in the auth store. */
   public static final int MAX_TOKENS = 200_000;
@@ -81,9 +76,7 @@ public record ParallelAuthOptions(
             settings.get(HANDLER_DELAY),
             settings.get(WARMUP),
             settings.get(RUN_TIME_LIMIT),
-            settings.get(LaunchSettings.GATEWAY_HEAP),
-            settings.get(LaunchSettings.IN_PROCESS),
-            LaunchSettings.jars(settings));
+            LaunchSettings.from(settings));
     if (options.rounds() > options.requests()) {
       throw new IllegalArgumentException(
           "rounds must be at most requests (" + options.requests() + "), was " + options.rounds());

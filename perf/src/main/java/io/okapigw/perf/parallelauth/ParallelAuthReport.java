@@ -1,6 +1,6 @@
 package io.okapigw.perf.parallelauth;
 
-import io.okapigw.perf.latency.LatencyStats;
+import io.okapigw.perf.kit.latency.LatencyStats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

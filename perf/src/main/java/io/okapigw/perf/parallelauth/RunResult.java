@@ -1,7 +1,7 @@
 package io.okapigw.perf.parallelauth;
 
-import io.okapigw.perf.fullfake.GatewayProbe.CacheCounters;
-import io.okapigw.perf.fullfake.HttpLoadResult;
+import io.okapigw.perf.kit.load.HttpLoadResult;
+import io.okapigw.perf.kit.probe.GatewayProbe.CacheCounters;
 import java.util.List;
 import java.util.Objects;
 

@@ -3,6 +3,7 @@ package io.okapigw.perf.fullfake;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.config.Sizes;
+import io.okapigw.perf.kit.launch.Launcher;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.List;

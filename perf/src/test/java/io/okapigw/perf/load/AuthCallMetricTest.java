@@ -29,10 +29,4 @@ class AuthCallMetricTest {
   void sum_noSamples_isZero() {
     assertThat(AuthCallMetric.sum("# nothing\n", "diku")).isZero();
   }
-
-  @Test
-  void cpuNanos_readsTheProcessCounter_orNaNWithoutIt() {
-    assertThat(GatewayClient.cpuNanos(TEXT)).isEqualTo(1.23e10);
-    assertThat(GatewayClient.cpuNanos("# nothing\n")).isNaN();
-  }
 }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The load driver against a gateway without {@code /_/metrics}, as Okapi (404): it loads it all the
- * same and reports auth calls and gateway CPU as unknown, having asked for the metrics once.
+ * same and reports auth calls as unknown, having asked for the metrics once; its CPU is what the
+ * kernel charged the process listening on its port (here this JVM).
  */
 class GatewayWithoutMetricsTest {
 
@@ -95,13 +96,15 @@ class GatewayWithoutMetricsTest {
   }
 
   @Test
-  void run_gatewayWithoutMetrics_reportsAuthCallsAndCpuUnknownAndRunsNoProbe() throws Exception {
+  void run_gatewayWithoutMetrics_reportsAuthCallsUnknownCpuFromProcAndRunsNoProbe()
+      throws Exception {
     RunReport report = run();
 
     assertThat(report.metricsKnown()).isFalse();
     assertThat(report.withoutMetrics()).containsExactly(okapi + " (GET /_/metrics answered 404)");
     assertThat(report.authCallsPerOperation()).isNaN();
-    assertThat(report.gatewayCpuMsPerOperation()).isNaN();
+    assertThat(report.gatewayCpuMsPerOperation()).isNotNaN().isNotNegative();
+    assertThat(report.cpuSource()).startsWith("/proc/PID/stat of pid ");
     assertThat(report.probe()).isEqualTo(AuthProbe.Result.NONE);
     assertThat(calls.get(Workload.CHECK_OUT).get())
         .as("no probe check-outs")
@@ -109,7 +112,7 @@ class GatewayWithoutMetricsTest {
   }
 
   @Test
-  void report_gatewayWithoutMetrics_printsNotAvailableAndWhy() throws Exception {
+  void report_gatewayWithoutMetrics_printsAuthCallsNotAvailableAndWhy() throws Exception {
     RunReport report = run();
 
     assertThat(ReportTable.single(report).lines().skip(2))
@@ -118,7 +121,7 @@ class GatewayWithoutMetricsTest {
         .startsWith("auth calls/op: n/a")
         .contains(okapi + " (GET /_/metrics answered 404)");
     assertThat(ReportTable.cpuNote(report))
-        .startsWith("gateway CPU: n/a")
-        .contains(okapi.toString());
+        .startsWith("gateway CPU: ")
+        .contains("ms per operation (all its JVMs; /proc/PID/stat of pid ");
   }
 }

@@ -2,6 +2,7 @@ package io.okapigw.perf.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.perf.kit.process.ListeningPid;
 import io.okapigw.perf.load.GatewayClient.Counters;
 import io.okapigw.perf.load.Gateways.Lost;
 import io.okapigw.perf.load.Gateways.Readings;
@@ -10,10 +11,14 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -87,8 +92,9 @@ class GatewaysTest {
     return result.future();
   }
 
+  /** Gateways whose processes are not found (as on another machine): CPU from /_/metrics. */
   private Gateways gateways(URI... urls) {
-    return new Gateways(vertx, List.of(urls), "diku", 4);
+    return new Gateways(vertx, List.of(urls), "diku", 4, port -> OptionalLong.empty());
   }
 
   @Test
@@ -221,5 +227,63 @@ class GatewaysTest {
     assertThat(log.lostAt(Set.of(0))).isEqualTo(2);
     assertThat(log.first(Set.of(0))).containsExactly("422", "lost at 1");
     assertThat(log.count(Set.of())).isEqualTo(4);
+  }
+
+  @Test
+  void findProcesses_gatewayOfThisMachineWithoutMetrics_cpuFromProc() throws Exception {
+    URI okapi =
+        url(
+            await(
+                vertx
+                    .createHttpServer()
+                    .requestHandler(req -> req.response().setStatusCode(404).end())
+                    .listen(0, "127.0.0.1")));
+    Gateways gateways = new Gateways(vertx, List.of(okapi), "diku", 4, ListeningPid::ofJvm);
+    await(onVertx(gateways::detectMetrics));
+    await(onVertx(gateways::findProcesses));
+
+    Readings before = await(onVertx(gateways::read));
+    burnCpu(Duration.ofMillis(100));
+    Readings after = await(onVertx(gateways::read));
+
+    assertThat(gateways.metricsKnown()).isFalse();
+    assertThat(after.authCallsSince(before)).isNaN();
+    assertThat(after.cpuNanosSince(before))
+        .as("this JVM listens on the port: its CPU, charged by the kernel")
+        .isGreaterThanOrEqualTo(50e6);
+    assertThat(gateways.cpuSource())
+        .isEqualTo("/proc/PID/stat of pid " + ProcessHandle.current().pid());
+    await(gateways.close());
+  }
+
+  @Test
+  void findProcesses_twoGatewaysOfOneProcess_itsCpuCountsOnce() throws Exception {
+    URI alsoAnswering =
+        url(
+            await(
+                vertx
+                    .createHttpServer()
+                    .requestHandler(req -> req.response().end("{}"))
+                    .listen(0, "127.0.0.1")));
+    Gateways gateways =
+        new Gateways(vertx, List.of(answering, alsoAnswering), "diku", 4, ListeningPid::ofJvm);
+    await(onVertx(gateways::findProcesses));
+
+    Readings reading = await(onVertx(gateways::read));
+
+    assertThat(reading.byGateway().get(0).cpuNanos()).isPositive();
+    assertThat(reading.byGateway().get(1).cpuNanos()).isZero();
+    await(gateways.close());
+  }
+
+  /** Keeps this thread busy until it has used {@code cpu} of CPU time. */
+  private static void burnCpu(Duration cpu) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long until = threads.getCurrentThreadCpuTime() + cpu.toNanos();
+    long sink = 0;
+    while (threads.getCurrentThreadCpuTime() < until) {
+      sink += Long.numberOfTrailingZeros(sink + System.nanoTime());
+    }
+    assertThat(sink).isNotNegative();
   }
 }

@@ -42,6 +42,7 @@ class ReportTableTest {
         List.of(),
         0,
         cpuNanos,
+        "/proc/PID/stat of pid 42",
         without);
   }
 
@@ -67,7 +68,7 @@ class ReportTableTest {
             "100 auth calls during the measured run / 200" + " operations",
             "24 calls / 24 check-outs");
     assertThat(ReportTable.cpuNote(r))
-        .isEqualTo("gateway CPU: 2.00 ms per operation (all its" + " JVMs)");
+        .isEqualTo("gateway CPU: 2.00 ms per operation (all its JVMs; /proc/PID/stat of pid 42)");
   }
 
   @Test
@@ -96,7 +97,17 @@ class ReportTableTest {
                 + " run");
     assertThat(ReportTable.cpuNote(r))
         .isEqualTo(
-            "gateway CPU: n/a, unknown: no /_/metrics at"
-                + " http://127.0.0.1:9260 (GET /_/metrics answered 404)");
+            "gateway CPU: n/a, unknown: its process not found on this machine by its port, and no"
+                + " /_/metrics at http://127.0.0.1:9260 (GET /_/metrics answered 404)");
+  }
+
+  @Test
+  void cpuNote_withoutMetricsButProcessFound_givesTheCpu() {
+    RunReport r =
+        report(Double.NaN, 600e6, List.of("http://127.0.0.1:9260 (GET /_/metrics answered 404)"));
+
+    assertThat(ReportTable.cpuNote(r))
+        .isEqualTo("gateway CPU: 3.00 ms per operation (all its JVMs; /proc/PID/stat of pid 42)");
+    assertThat(ReportTable.authNote(r)).startsWith("auth calls/op: n/a");
   }
 }

@@ -33,6 +33,7 @@ class VersusReportTest {
       double rps,
       double outMean,
       double inMean,
+      double cpuNanos,
       List<String> withoutMetrics) {
     LoadPlan plan =
         new LoadPlan(
@@ -64,12 +65,13 @@ class VersusReportTest {
         List.of(),
         List.of(),
         0,
-        withoutMetrics.isEmpty() ? 2.4e9 : Double.NaN,
+        cpuNanos,
+        "/proc/PID/stat of pid 42",
         withoutMetrics);
   }
 
   private static final RunReport OURS =
-      report(Versus.GATEWAY, URI.create("http://127.0.0.1:9270"), 300, 30, 20, List.of());
+      report(Versus.GATEWAY, URI.create("http://127.0.0.1:9270"), 300, 30, 20, 2.4e9, List.of());
   private static final RunReport OKAPI =
       report(
           Versus.VS,
@@ -77,19 +79,21 @@ class VersusReportTest {
           200,
           40,
           25,
+          3.6e9,
           List.of("http://127.0.0.1:9260 (GET /_/metrics answered 404)"));
 
   @Test
   void summary_givesThroughputAndMeanLatencyAsMultiplesOfTheOther() {
     assertThat(VersusReport.summary(OURS, OKAPI))
         .isEqualTo(
-            "gateway ÷ vs: 1.50x the check-outs"
-                + " + check-ins per second; mean latency 0.77x (check-out 0.75x, check-in 0.80x)");
+            "gateway ÷ vs: 1.50x the check-outs + check-ins per second; mean latency 0.77x"
+                + " (check-out 0.75x, check-in 0.80x); gateway CPU per operation 0.67x (2.00 ms"
+                + " ÷ 3.00 ms)");
   }
 
   @Test
   void summary_otherWithoutOperations_saysNotAvailable() {
-    RunReport idle = report(Versus.VS, URI.create("http://127.0.0.1:9260"), 0, 0, 0, List.of());
+    RunReport idle = report(Versus.VS, URI.create("http://127.0.0.1:9260"), 0, 0, 0, 0, List.of());
 
     assertThat(VersusReport.summary(OURS, idle))
         .contains("n/a the check-outs")
@@ -111,7 +115,9 @@ class VersusReportTest {
             "| 0.75 | 1.50 |",
             "| vs | check-out | 600 | 100.0 | 40.0 |",
             "| 1.00 | 1.00 |",
-            "- vs: auth calls/op: n/a, unknown: no /_/metrics at http://127.0.0.1:9260");
+            "- vs: auth calls/op: n/a, unknown: no /_/metrics at http://127.0.0.1:9260",
+            "- vs: auth calls/op: n/a",
+            "gateway CPU: 3.00 ms per operation");
     assertThat(text.lines().filter(l -> l.startsWith("| gateway |"))).hasSize(3);
     assertThat(text.lines().filter(l -> l.startsWith("| vs |"))).hasSize(3);
   }

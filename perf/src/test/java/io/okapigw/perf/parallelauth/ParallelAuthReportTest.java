@@ -2,9 +2,9 @@ package io.okapigw.perf.parallelauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.perf.fullfake.GatewayProbe.CacheCounters;
-import io.okapigw.perf.fullfake.HttpLoadResult;
-import io.okapigw.perf.latency.Latencies;
+import io.okapigw.perf.kit.latency.Latencies;
+import io.okapigw.perf.kit.load.HttpLoadResult;
+import io.okapigw.perf.kit.probe.GatewayProbe.CacheCounters;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.okapigw.authtoken.store.json;
 
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.store.PermissionSetRecord;
 import io.okapigw.authtoken.store.RefreshTokenRecord;
 import io.okapigw.authtoken.store.RevokedSession;

@@ -1,6 +1,6 @@
 package io.okapigw.authtoken.store.pg;
 
-import io.okapigw.authtoken.ApiException;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.PermissionSetRecord;
 import io.okapigw.authtoken.store.RefreshTokenRecord;
@@ -114,17 +114,23 @@ public final class PgAuthStore implements AuthStore {
 
   @Override
   public Future<UserRecord> findUser(String tenant, String id) {
-    return pool.preparedQuery(
-            "SELECT " + USER_COLUMNS + " FROM authtoken_users WHERE tenant = $1 AND id = $2")
-        .execute(Tuple.of(tenant, id))
-        .map(rows -> first(rows, PgAuthStore::user));
+    return findUserWhere("id", tenant, id);
   }
 
   @Override
   public Future<UserRecord> findUserByUsername(String tenant, String username) {
+    return findUserWhere("username", tenant, username);
+  }
+
+  /** The tenant's user whose {@code column} (a constant of this class's) is {@code value}. */
+  private Future<UserRecord> findUserWhere(String column, String tenant, String value) {
     return pool.preparedQuery(
-            "SELECT " + USER_COLUMNS + " FROM authtoken_users WHERE tenant = $1 AND username = $2")
-        .execute(Tuple.of(tenant, username))
+            "SELECT "
+                + USER_COLUMNS
+                + " FROM authtoken_users WHERE tenant = $1 AND "
+                + column
+                + " = $2")
+        .execute(Tuple.of(tenant, value))
         .map(rows -> first(rows, PgAuthStore::user));
   }
 
