@@ -14,7 +14,13 @@ import io.vertx.core.Vertx;
  * Gateway.start(vertx, GatewayOptions.defaults(9130)).onSuccess(gw -> ...);
  * }</pre>
  */
-public interface Gateway {
+public final class Gateway {
+
+  private final GatewayNode node;
+
+  private Gateway(GatewayNode node) {
+    this.node = node;
+  }
 
   /**
    * Starts a single-node gateway with an in-memory registry.
@@ -23,52 +29,64 @@ public interface Gateway {
    * @param options settings; port 0 picks a free port
    * @return the node once it listens; fails if the port is taken
    */
-  static Future<Gateway> start(Vertx vertx, GatewayOptions options) {
-    return GatewayNode.start(vertx, options, Ticker.systemTicker(), Scheduler.system(vertx));
+  public static Future<Gateway> start(Vertx vertx, GatewayOptions options) {
+    return start(vertx, options, Ticker.systemTicker(), Scheduler.system(vertx));
   }
 
   /**
    * Starts a node whose auth cache runs on the given time source (tests advance a fake one instead
    * of sleeping; token {@code exp} is read against a wall clock that moves with it).
    */
-  static Future<Gateway> start(Vertx vertx, GatewayOptions options, Ticker ticker) {
-    return GatewayNode.start(vertx, options, ticker, Scheduler.system(vertx));
+  public static Future<Gateway> start(Vertx vertx, GatewayOptions options, Ticker ticker) {
+    return start(vertx, options, ticker, Scheduler.system(vertx));
   }
 
   /**
    * Starts a node whose auth cache runs on {@code ticker} and whose module timers run on {@code
    * scheduler} (tests advance fake ones instead of sleeping).
    */
-  static Future<Gateway> start(
+  public static Future<Gateway> start(
       Vertx vertx, GatewayOptions options, Ticker ticker, Scheduler scheduler) {
-    return GatewayNode.start(vertx, options, ticker, scheduler);
+    return GatewayNode.start(vertx, options, ticker, scheduler).map(Gateway::new);
   }
 
   /**
    * @return the port the node listens on
    */
-  int port();
+  public int port() {
+    return node.options().port();
+  }
 
   /**
    * @return the port of the admin listener, or -1 if the node has none ({@code admin.port})
    */
-  int adminPort();
+  public int adminPort() {
+    return node.options().admin().port();
+  }
 
   /**
    * @return the URL modules reach this node at (X-Okapi-Url)
    */
-  String okapiUrl();
+  public String okapiUrl() {
+    return node.okapiUrl();
+  }
 
   /**
    * @return this node's id in the cluster ({@code local} when not clustered)
    */
-  String nodeId();
+  public String nodeId() {
+    return node.nodeId();
+  }
 
   /**
    * @return the registry the admin API works on
    */
-  Registry registry();
+  public Registry registry() {
+    return node.registry();
+  }
 
   /** Undeploys the node's verticles and closes its clients. */
-  Future<Void> stop();
+  public Future<Void> stop() {
+    return node.stop();
+  }
 }

@@ -7,97 +7,221 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
+import io.okapigw.core.admin.AdminApi;
 import io.okapigw.core.admin.AdminExposure;
+import io.okapigw.core.admin.AdminOptions;
+import io.okapigw.core.admin.AdminRoutes;
 import io.okapigw.core.admin.ClusterNodes;
+import io.okapigw.core.admin.InternalAdmin;
 import io.okapigw.core.admin.OkapiModule;
+import io.okapigw.core.auth.AuthFilterClient;
+import io.okapigw.core.auth.CachingAuthStage;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
-import io.okapigw.core.config.AdminOptions;
+import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.health.HealthListener;
 import io.okapigw.core.install.Installer;
+import io.okapigw.core.proxy.CorsPolicy;
+import io.okapigw.core.proxy.ProxyHandler;
+import io.okapigw.core.proxy.RequestDispatcher;
 import io.okapigw.core.registry.Registry;
-import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.server.HttpVerticle;
+import io.okapigw.core.server.HttpVerticle.Listener;
 import io.okapigw.core.storage.Storage;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
+import io.okapigw.core.upstream.CallMetrics;
+import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Wires a node: registry store, routing tables, auth cache, cluster messaging, and the HTTP
- * verticles sharing them. Single node or clustered depends only on the Vert.x it is given.
+ * Wires a node once, at the top: registry, routing tables, auth cache, cluster messaging, the one
+ * {@link ModuleClient}, then the proxy handler and the admin API's route groups; the HTTP verticles
+ * are handed their listeners and handlers, nothing else. Single node or clustered depends only on
+ * the Vert.x it is given.
  */
-final class GatewayNode implements Gateway {
+final class GatewayNode {
 
   private final Vertx vertx;
-  private final Shared shared;
-  private final String deploymentId;
+  private final GatewayOptions options;
+  private final String okapiUrl;
+  private final String version = Version.current();
   private final Storage storage;
-  private final HttpServer health;
+  private final Registry registry;
+  private final RoutingTables tables;
+  private final PrometheusMeterRegistry metrics;
+  private final AuthCache cache;
+  private final ClusterBus bus;
+  private final AdminExposure exposure;
+  private final ModuleClient modules;
+  private final AuthFilterClient authFilter;
+  private final SystemCalls systemCalls;
+  private ClusterInvalidator invalidator;
+  private TimerService timers;
+  private String deploymentId;
+  private HttpServer health;
 
-  private GatewayNode(
-      Vertx vertx, Shared shared, String deploymentId, Storage storage, HttpServer health) {
+  private GatewayNode(Vertx vertx, GatewayOptions options, Ticker ticker, Storage storage) {
     this.vertx = vertx;
-    this.shared = shared;
-    this.deploymentId = deploymentId;
+    this.options = options;
+    this.okapiUrl = options.okapiUrlFor(options.port());
     this.storage = storage;
-    this.health = health;
+    this.registry = new Registry(vertx, storage.registry());
+    this.tables = new RoutingTables(storage.registry());
+    this.metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    new JvmMemoryMetrics().bindTo(metrics);
+    new JvmThreadMetrics().bindTo(metrics);
+    new ProcessorMetrics().bindTo(metrics);
+    this.cache = AuthCache.create(options.authCache(), ticker, metrics);
+    this.bus = ClusterBus.create(vertx, options.clusterAckTimeout());
+    this.exposure =
+        new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
+    this.modules = ModuleClient.create(vertx, options.upstream(), new CallMetrics(metrics));
+    this.authFilter = new AuthFilterClient(modules);
+    this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl);
   }
 
-  static Future<Gateway> start(
+  static Future<GatewayNode> start(
       Vertx vertx, GatewayOptions requested, Ticker ticker, Scheduler scheduler) {
     GatewayOptions options = withFreePorts(requested);
-    String version = Version.current();
     return Storage.open(vertx, options.storage())
         .compose(
-            storage ->
-                wire(vertx, options, ticker, scheduler, storage)
-                    .compose(shared -> serve(vertx, shared, version, storage))
-                    .recover(e -> storage.close().transform(v -> Future.failedFuture(e))));
+            storage -> {
+              GatewayNode node = new GatewayNode(vertx, options, ticker, storage);
+              return node.connect(scheduler)
+                  .compose(v -> node.serve())
+                  .recover(e -> node.closeClients().transform(v -> Future.failedFuture(e)));
+            });
+  }
+
+  /** The cluster messaging and the timers, and who is told of a registry change. */
+  private Future<Void> connect(Scheduler scheduler) {
+    return Future.all(
+            RegistrySync.start(tables, bus),
+            ClusterInvalidator.start(vertx, cache, bus),
+            TimerService.create(
+                vertx, storage.registry(), storage.timers(), bus, scheduler, systemCalls, metrics),
+            ClusterNodes.register(vertx, bus, okapiUrl, options.node().nodeName()))
+        .map(
+            started -> {
+              RegistrySync sync = started.resultAt(0);
+              invalidator = started.resultAt(1);
+              timers = started.resultAt(2);
+              // routing first: a decision cached after the invalidation comes from the new modules
+              registry.onChange(
+                  change ->
+                      sync.changed()
+                          .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
+                          .onSuccess(v -> exposure.logState()));
+              registry.onChange(change -> timers.changed());
+              return null;
+            });
   }
 
   /** The registry ready, the HTTP verticles deployed, then Okapi's health listener, last. */
-  private static Future<Gateway> serve(
-      Vertx vertx, Shared shared, String version, Storage storage) {
-    return shared
-        .registry()
+  private Future<GatewayNode> serve() {
+    List<Listener> listeners = listeners(proxy());
+    HttpServerOptions http =
+        new HttpServerOptions()
+            .setMaxHeaderSize(options.maxHeaderSize())
+            .setHandle100ContinueAutomatically(true)
+            .setMaxChunkSize(ModuleClient.BODY_CHUNK_SIZE)
+            .setTcpNoDelay(true);
+    return registry
         .ensureSupertenant(OkapiModule.descriptor(version))
-        .compose(v -> shared.tables().rebuild())
-        .compose(v -> shared.timers().start())
+        .compose(v -> tables.rebuild())
+        .compose(v -> timers.start())
         .compose(
             v ->
                 vertx.deployVerticle(
-                    () -> new HttpVerticle(shared),
-                    new DeploymentOptions().setInstances(shared.options().instances())))
+                    () -> new HttpVerticle(http, options.server(), listeners),
+                    new DeploymentOptions().setInstances(options.instances())))
         .compose(
-            id ->
-                health(vertx, shared)
-                    .map(
-                        server -> {
-                          shared.exposure().logState();
-                          return (Gateway) new GatewayNode(vertx, shared, id, storage, server);
-                        }));
+            id -> {
+              deploymentId = id;
+              return healthListener();
+            })
+        .map(
+            listener -> {
+              health = listener;
+              exposure.logState();
+              return this;
+            });
+  }
+
+  /** The proxy, serving the admin API inside the gateway as the okapi module's handlers. */
+  private ProxyHandler proxy() {
+    return new ProxyHandler(
+        tables,
+        modules,
+        new CachingAuthStage(cache, authFilter, metrics),
+        okapiUrl,
+        metrics,
+        options.authParallel() == AuthParallel.SAFE,
+        new InternalAdmin(OkapiModule.id(version), adminApi()),
+        options.node().logWait());
+  }
+
+  private Router adminApi() {
+    Installer installer =
+        new Installer(
+            vertx,
+            registry,
+            storage.registry(),
+            new TenantInit(vertx, systemCalls, options.tenantInit(), Clock.systemUTC()),
+            bus,
+            options.tenantInit().timeout().toMillis());
+    return AdminApi.router(
+        vertx,
+        List.of(
+            AdminRoutes.modules(registry),
+            AdminRoutes.tenants(registry, installer),
+            AdminRoutes.discovery(registry, bus, modules),
+            AdminRoutes.timers(timers),
+            AdminRoutes.authCache(cache, invalidator),
+            AdminRoutes.node(version, bus, exposure, metrics)));
+  }
+
+  /** The public listener, and the admin listener when {@code admin.port} is set. */
+  private List<Listener> listeners(ProxyHandler proxy) {
+    CorsPolicy cors = new CorsPolicy(tables, proxy);
+    AdminOptions admin = options.admin();
+    List<Listener> listeners = new ArrayList<>();
+    listeners.add(
+        new Listener(
+            options.host(),
+            options.port(),
+            new RequestDispatcher(vertx, proxy, cors, admin.servedOnPublic())));
+    if (admin.hasListener()) {
+      listeners.add(
+          new Listener(
+              admin.host(), admin.port(), new RequestDispatcher(vertx, proxy, cors, true)));
+    }
+    return listeners;
   }
 
   /** Okapi's {@code healthPort} listener: {@code /readiness} answers once the node serves. */
-  private static Future<HttpServer> health(Vertx vertx, Shared shared) {
-    GatewayOptions options = shared.options();
+  private Future<HttpServer> healthListener() {
     if (!options.node().hasHealthListener()) {
       return Future.succeededFuture();
     }
-    return HealthListener.start(
-        vertx, options.host(), options.node().healthPort(), shared.registry());
+    return HealthListener.start(vertx, options.host(), options.node().healthPort(), registry);
   }
 
   /**
@@ -114,65 +238,6 @@ final class GatewayNode implements Gateway {
     return admin.port() == 0 ? options.withAdmin(admin.withPort(freePort())) : options;
   }
 
-  private static Future<Shared> wire(
-      Vertx vertx, GatewayOptions options, Ticker ticker, Scheduler scheduler, Storage storage) {
-    RegistryStore store = storage.registry();
-    String okapiUrl = options.okapiUrlFor(options.port());
-    Registry registry = new Registry(vertx, store);
-    RoutingTables tables = new RoutingTables(store);
-    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    new JvmMemoryMetrics().bindTo(metrics);
-    new JvmThreadMetrics().bindTo(metrics);
-    new ProcessorMetrics().bindTo(metrics);
-    AuthCache cache = AuthCache.create(options.authCache(), ticker, metrics);
-    ClusterBus bus = ClusterBus.create(vertx, options.clusterAckTimeout());
-    AdminExposure exposure =
-        new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
-    return Future.all(
-            RegistrySync.start(tables, bus),
-            ClusterInvalidator.start(vertx, cache, bus),
-            TimerService.create(
-                vertx,
-                store,
-                storage.timers(),
-                bus,
-                scheduler,
-                new SystemCalls(vertx.createHttpClient(), store, okapiUrl),
-                metrics),
-            ClusterNodes.register(vertx, bus, okapiUrl, options.node().nodeName()))
-        .map(
-            started -> {
-              RegistrySync sync = started.resultAt(0);
-              ClusterInvalidator invalidator = started.resultAt(1);
-              TimerService timers = started.resultAt(2);
-              // routing first: a decision cached after the invalidation comes from the new modules
-              registry.onChange(
-                  change ->
-                      sync.changed()
-                          .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
-                          .onSuccess(v -> exposure.logState()));
-              registry.onChange(change -> timers.changed());
-              TenantInit init =
-                  new TenantInit(vertx, store, okapiUrl, options.tenantInit(), Clock.systemUTC());
-              Installer installer =
-                  new Installer(
-                      vertx, registry, store, init, bus, options.tenantInit().timeout().toMillis());
-              return new Shared(
-                  options,
-                  okapiUrl,
-                  registry,
-                  tables,
-                  Version.current(),
-                  cache,
-                  invalidator,
-                  metrics,
-                  bus,
-                  exposure,
-                  timers,
-                  installer);
-            });
-  }
-
   private static int freePort() {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
@@ -181,52 +246,32 @@ final class GatewayNode implements Gateway {
     }
   }
 
-  @Override
-  public int port() {
-    return shared.options().port();
+  GatewayOptions options() {
+    return options;
   }
 
-  @Override
-  public String okapiUrl() {
-    return shared.okapiUrl();
+  String okapiUrl() {
+    return okapiUrl;
   }
 
-  @Override
-  public int adminPort() {
-    return shared.options().admin().port();
+  Registry registry() {
+    return registry;
   }
 
-  @Override
-  public Registry registry() {
-    return shared.registry();
+  String nodeId() {
+    return bus.nodeId();
   }
 
-  @Override
-  public String nodeId() {
-    return shared.bus().nodeId();
-  }
-
-  @Override
-  public Future<Void> stop() {
+  /** Stops the health listener and the timers, undeploys the verticles, closes the clients. */
+  Future<Void> stop() {
     Future<Void> healthClosed = health == null ? Future.succeededFuture() : health.close();
     return healthClosed
-        .compose(v -> shared.timers().stop())
+        .compose(v -> timers.stop())
         .compose(v -> vertx.undeploy(deploymentId))
-        .eventually(storage::close);
+        .eventually(this::closeClients);
   }
 
-  /** What every HTTP verticle of the node shares. */
-  record Shared(
-      GatewayOptions options,
-      String okapiUrl,
-      Registry registry,
-      RoutingTables tables,
-      String version,
-      AuthCache cache,
-      ClusterInvalidator invalidator,
-      PrometheusMeterRegistry metrics,
-      ClusterBus bus,
-      AdminExposure exposure,
-      TimerService timers,
-      Installer installer) {}
+  private Future<Void> closeClients() {
+    return modules.close().eventually(storage::close);
+  }
 }

@@ -1,6 +1,5 @@
 package io.okapigw.core.admin;
 
-import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.registry.TenantDescriptor;
 import io.okapigw.core.routing.RoutingTable;
 import io.okapigw.core.routing.RoutingTables;

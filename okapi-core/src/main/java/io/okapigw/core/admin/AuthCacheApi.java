@@ -16,7 +16,7 @@ import io.vertx.ext.web.RoutingContext;
  * {@code /_/proxy/auth-cache}: the auth cache's counters, and invalidation (what the auth module
  * calls on logout, permission change, user deactivation and key rotation).
  */
-final class AuthCacheApi {
+final class AuthCacheApi implements AdminRoutes {
 
   private final AuthCache cache;
   private final ClusterInvalidator invalidator;
@@ -29,7 +29,8 @@ final class AuthCacheApi {
     this.invalidator = invalidator;
   }
 
-  void mount(Router router) {
+  @Override
+  public void mount(Router router) {
     router
         .get("/_/proxy/auth-cache")
         .handler(ctx -> Replies.ok(ctx, Future.succeededFuture(statsJson(cache.stats()))));

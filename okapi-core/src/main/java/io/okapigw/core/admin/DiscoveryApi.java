@@ -16,7 +16,7 @@ import java.util.List;
  * {@code /_/discovery}: where each module's instances run ({@code modules}), whether they answer
  * ({@code health}), and the gateway nodes ({@code nodes}).
  */
-final class DiscoveryApi {
+final class DiscoveryApi implements AdminRoutes {
 
   private static final String BASE = "/_/discovery/modules";
   private static final String HEALTH = "/_/discovery/health";
@@ -25,15 +25,17 @@ final class DiscoveryApi {
   private final Registry registry;
   private final Discovery discovery;
   private final ClusterBus bus;
-  private final InstanceHealth health = new InstanceHealth(InstanceHealth.TIMEOUT);
+  private final InstanceHealth health;
 
-  DiscoveryApi(Registry registry, ClusterBus bus) {
+  DiscoveryApi(Registry registry, ClusterBus bus, InstanceHealth health) {
     this.registry = registry;
     this.discovery = registry.discovery();
     this.bus = bus;
+    this.health = health;
   }
 
-  void mount(Router router) {
+  @Override
+  public void mount(Router router) {
     router.post(BASE).handler(guarded(this::add));
     router.get(BASE).handler(ctx -> Replies.okList(ctx, json(discovery.instances(null))));
     router
@@ -85,8 +87,7 @@ final class DiscoveryApi {
         .get(HEALTH)
         .handler(
             ctx ->
-                Replies.okList(
-                    ctx, discovery.instances(null).compose(all -> health.check(ctx.vertx(), all))));
+                Replies.okList(ctx, discovery.instances(null).compose(all -> health.check(all))));
     router
         .get(HEALTH + "/:srvcId")
         .handler(
@@ -95,10 +96,10 @@ final class DiscoveryApi {
                     ctx,
                     discovery
                         .instances(ctx.pathParam("srvcId"))
-                        .compose(all -> health.check(ctx.vertx(), all))));
+                        .compose(all -> health.check(all))));
     router
         .get(HEALTH + "/:srvcId/:instId")
-        .handler(ctx -> Replies.ok(ctx, instance(ctx).compose(d -> health.check(ctx.vertx(), d))));
+        .handler(ctx -> Replies.ok(ctx, instance(ctx).compose(d -> health.check(d))));
   }
 
   private Future<DeploymentDescriptor> instance(RoutingContext ctx) {

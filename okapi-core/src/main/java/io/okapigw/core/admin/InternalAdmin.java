@@ -19,7 +19,7 @@ public final class InternalAdmin implements InternalHandler {
 
   /**
    * @param moduleId the okapi module's id
-   * @param router the admin API's routes (see {@link AdminApi#mount})
+   * @param router the admin API's routes (see {@link AdminApi#router})
    */
   public InternalAdmin(String moduleId, Router router) {
     this.moduleId = moduleId;

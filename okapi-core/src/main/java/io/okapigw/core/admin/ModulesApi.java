@@ -18,7 +18,7 @@ import java.util.List;
  * {@code /_/proxy/modules}: register (one, or many at {@code /_/proxy/import/modules}), list, read
  * and remove module descriptors, with Okapi 6.1.5's checks and query parameters.
  */
-final class ModulesApi {
+final class ModulesApi implements AdminRoutes {
 
   private static final String BASE = "/_/proxy/modules";
 
@@ -28,7 +28,8 @@ final class ModulesApi {
     this.registry = registry;
   }
 
-  void mount(Router router) {
+  @Override
+  public void mount(Router router) {
     router.post(BASE).handler(guarded(this::create));
     router.post("/_/proxy/import/modules").handler(guarded(this::importAll));
     router

@@ -15,7 +15,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /** {@code /_/proxy/tenants}, the modules enabled for each tenant and their interfaces. */
-final class TenantsApi {
+final class TenantsApi implements AdminRoutes {
 
   private final Registry registry;
   private final TenantModules modules;
@@ -27,7 +27,8 @@ final class TenantsApi {
     this.installer = installer;
   }
 
-  void mount(Router router) {
+  @Override
+  public void mount(Router router) {
     router
         .post("/_/proxy/tenants")
         .handler(

@@ -14,7 +14,7 @@ import java.util.Set;
  * PATCH changes one ({@code {id, routingEntry}} on the list, a routing entry on the timer) and
  * answers 204.
  */
-final class TimersApi {
+final class TimersApi implements AdminRoutes {
 
   private static final String TIMERS = "/_/proxy/tenants/:tid/timers";
   private static final Set<String> DESCRIPTOR_FIELDS = Set.of("id", "routingEntry", "modified");
@@ -25,7 +25,8 @@ final class TimersApi {
     this.timers = timers;
   }
 
-  void mount(Router router) {
+  @Override
+  public void mount(Router router) {
     router.get(TIMERS).handler(ctx -> Replies.okList(ctx, timers.list(ctx.pathParam("tid"))));
     router.patch(TIMERS).handler(guarded(this::patchFromList));
     router

@@ -3,13 +3,15 @@ package io.okapigw.core.auth;
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.routing.Instances;
 import io.okapigw.core.routing.Pipeline;
-import io.okapigw.core.upstream.UpstreamClient;
-import io.okapigw.core.upstream.UpstreamClient.Target;
+import io.okapigw.core.upstream.CallKind;
+import io.okapigw.core.upstream.ModuleCall;
+import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * One call to the tenant's auth filter as Okapi 6.1.5 makes it: the original method and path, no
@@ -29,31 +32,28 @@ import java.util.Set;
  * client's that an auth module could read another token or user from. Any HTTP answer becomes an
  * {@link AuthDecision}, a refusal keeping the first 64 KiB of its body; an auth module that cannot
  * be reached, or whose answer does not end within {@code proxy.idle-timeout}, fails the future with
- * 503 (fail closed).
+ * 503 (fail closed). A variant asks the auth filter about a system call ({@link #callForSystem}).
  */
 public final class AuthFilterClient {
 
   private static final int MAX_REFUSAL_BODY = 64 * 1024;
 
-  private final UpstreamClient upstream;
+  private final ModuleClient modules;
 
-  public AuthFilterClient(UpstreamClient upstream) {
-    this.upstream = upstream;
+  /**
+   * @param modules opens the calls to the auth module
+   */
+  public AuthFilterClient(ModuleClient modules) {
+    this.modules = modules;
   }
 
   /**
    * @return the auth module's answer; failed with a 503 {@link HttpError} if unreachable
    */
   public Future<AuthDecision> call(AuthRequest request) {
-    return upstream
-        .open(request.filter(), request.method(), request.uri())
-        .compose(
-            target ->
-                send(target, request)
-                    .map(UpstreamClient::finalAnswer)
-                    .compose(this::read)
-                    .recover(UpstreamClient.failureFor(target)))
-        .map(AuthFilterClient::decision)
+    return modules
+        .open(CallKind.AUTH, request.filter(), request.method(), request.uri())
+        .compose(call -> ask(call, headers -> writeHeaders(headers, request), null))
         .recover(
             e ->
                 Future.failedFuture(
@@ -64,8 +64,50 @@ public final class AuthFilterClient {
                             + e.getMessage())));
   }
 
-  private static Future<HttpClientResponse> send(Target target, AuthRequest request) {
-    MultiMap headers = target.request().headers();
+  /**
+   * The auth filter asked about a system call ({@code _tenant}, {@code _tenantPermissions}, {@code
+   * _timer}) as Okapi 6.1.5 asks it: the system call's method and path under the auth module's URL,
+   * an empty body, {@code X-Okapi-Filter: auth}, the handler's {@code X-Okapi-Module-Permissions},
+   * no token.
+   *
+   * @param filter the auth module's instances
+   * @param headers the system call's headers (tenant, URL); copied
+   * @param modulePermissions {@code X-Okapi-Module-Permissions}: a JSON object
+   * @param timeoutMillis how long the auth module may stay silent; 0 for no limit
+   * @return the auth module's answer, a refusal too; failed with 502/504 naming the auth module if
+   *     it cannot be reached or does not answer in time
+   */
+  public Future<AuthDecision> callForSystem(
+      Instances filter,
+      HttpMethod method,
+      String path,
+      MultiMap headers,
+      String modulePermissions,
+      long timeoutMillis) {
+    return modules
+        .open(CallKind.AUTH, filter, method, path, timeoutMillis)
+        .compose(
+            call ->
+                ask(
+                    call,
+                    out ->
+                        out.addAll(headers)
+                            .set(OkapiHeaders.FILTER, "auth")
+                            .set(OkapiHeaders.MODULE_PERMISSIONS, modulePermissions),
+                    Buffer.buffer()));
+  }
+
+  /**
+   * Sends the call, reads the answer (the start of a refusal kept) and decides; failures mapped.
+   */
+  private static Future<AuthDecision> ask(
+      ModuleCall call, Consumer<MultiMap> headers, Buffer body) {
+    headers.accept(call.request().headers());
+    return call.exchange(body, status -> status / 100 == 2 ? 0 : MAX_REFUSAL_BODY)
+        .map(AuthFilterClient::decision);
+  }
+
+  private static void writeHeaders(MultiMap headers, AuthRequest request) {
     request.headers().writeTo(headers, request.filter());
     headers.remove("Content-Length");
     Pipeline pipeline = request.pipeline();
@@ -87,7 +129,6 @@ public final class AuthFilterClient {
     if (request.userId() != null) {
       headers.add(OkapiHeaders.USER_ID, request.userId());
     }
-    return target.request().send();
   }
 
   private static void setList(MultiMap headers, String name, Set<String> values) {
@@ -96,15 +137,9 @@ public final class AuthFilterClient {
     }
   }
 
-  /** Reads the answer to its end (within the idle timeout), keeping the start of a refusal. */
-  private Future<Answer> read(HttpClientResponse response) {
-    int keep = response.statusCode() / 100 == 2 ? 0 : MAX_REFUSAL_BODY;
-    return upstream.read(response, keep).map(body -> new Answer(response, body));
-  }
-
-  private static AuthDecision decision(Answer answer) {
-    MultiMap headers = answer.head().headers();
-    int status = answer.head().statusCode();
+  private static AuthDecision decision(ModuleCall.Answer answer) {
+    MultiMap headers = answer.headers();
+    int status = answer.status();
     if (status / 100 == 2) {
       return AuthDecision.grant(
           status,
@@ -134,7 +169,4 @@ public final class AuthFilterClient {
     }
     return tokens;
   }
-
-  /** The auth filter's answer: its head, and its body (kept for refusals only). */
-  private record Answer(HttpClientResponse head, Buffer body) {}
 }

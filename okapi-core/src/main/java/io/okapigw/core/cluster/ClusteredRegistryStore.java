@@ -148,9 +148,7 @@ public final class ClusteredRegistryStore implements RegistryStore {
             all ->
                 all.stream()
                     .map(DeploymentDescriptor::fromJson)
-                    .sorted(
-                        Comparator.comparing(DeploymentDescriptor::srvcId)
-                            .thenComparing(DeploymentDescriptor::instId))
+                    .sorted(DeploymentDescriptor.ORDER)
                     .toList());
   }
 

@@ -2,7 +2,10 @@ package io.okapigw.core.config;
 
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Settings;
+import io.okapigw.core.admin.AdminOptions;
+import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
+import io.okapigw.core.tenantinit.TenantInitOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 import java.util.Objects;
@@ -53,7 +56,7 @@ public record GatewayOptions(
     Objects.requireNonNull(storage, "storage");
     Objects.requireNonNull(node, "node");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
-    server.checkAgainst(upstream);
+    server.checkAgainst(upstream.idleTimeout());
   }
 
   public static final int DEFAULT_PORT = 9130;
@@ -97,11 +100,7 @@ public record GatewayOptions(
         settings.get(GatewaySettings.OKAPI_URL),
         settings.get(GatewaySettings.INSTANCES),
         Math.toIntExact(settings.get(GatewaySettings.MAX_HEADER_SIZE)),
-        new UpstreamOptions(
-            settings.get(GatewaySettings.PROXY_CONNECT_TIMEOUT),
-            settings.get(GatewaySettings.PROXY_IDLE_TIMEOUT),
-            settings.get(GatewaySettings.PROXY_MAX_CONNECTIONS),
-            UpstreamOptions.DEFAULT_MAX_HEADER_SIZE),
+        UpstreamOptions.from(settings),
         AuthCacheOptions.from(settings),
         StorageOptions.from(settings),
         settings.get(GatewaySettings.CLUSTER_ACK_TIMEOUT),

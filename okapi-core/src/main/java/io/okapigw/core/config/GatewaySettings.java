@@ -3,17 +3,21 @@ package io.okapigw.core.config;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Setting;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.cluster.ClusterOptions;
+import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
+import io.okapigw.core.tenantinit.TenantInitOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 
 /**
  * Every setting of a gateway node, declared once: the node's own here, the others where they are
- * read ({@link ServerOptions}, {@link AuthCacheOptions}, {@link StorageOptions}, {@link
- * TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}), with
- * Okapi's keys as their aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the
- * tables in {@code docs/operations.md} are generated from {@link #ALL}.
+ * read ({@link ServerOptions}, {@link UpstreamOptions}, {@link AuthCacheOptions}, {@link
+ * StorageOptions}, {@link TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link
+ * ClusterOptions}), with Okapi's keys as their aliases, and Okapi's other keys in {@link
+ * OkapiKeys}. {@code help} and the tables in {@code docs/operations.md} are generated from {@link
+ * #ALL}.
  */
 public final class GatewaySettings {
 
@@ -45,24 +49,6 @@ public final class GatewaySettings {
       Setting.size("max-header-size", GatewayOptions.DEFAULT_MAX_HEADER_SIZE, 1024, 1024 * 1024)
           .about("larger request headers get 431");
 
-  public static final Setting<Duration> PROXY_CONNECT_TIMEOUT =
-      Setting.duration("proxy.connect-timeout", UpstreamOptions.DEFAULT_CONNECT_TIMEOUT, MS, DAY)
-          .about("connect timeout to module instances (then 502 naming the module)");
-
-  public static final Setting<Duration> PROXY_IDLE_TIMEOUT =
-      Setting.duration("proxy.idle-timeout", UpstreamOptions.DEFAULT_IDLE_TIMEOUT, MS, DAY)
-          .about(
-              "longest silence of a module instance while the gateway waits for or reads its"
-                  + " response (then 504 naming the module)")
-          .details(
-              "While a client's body is relayed, it runs from the client's last bytes (a stopped"
-                  + " upload: 408).");
-
-  public static final Setting<Integer> PROXY_MAX_CONNECTIONS =
-      Setting.integer(
-              "proxy.max-connections", UpstreamOptions.DEFAULT_MAX_CONNECTIONS_PER_HOST, 1, 10_000)
-          .about("connection pool per module instance and event loop");
-
   public static final Setting<AuthParallel> AUTH_PARALLEL =
       Setting.choice("auth.parallel", AuthParallel.OFF)
           .about(
@@ -80,7 +66,7 @@ public final class GatewaySettings {
   public static final SettingsSpec NODE =
       SettingsSpec.of(PORT, HOST, OKAPI_URL, INSTANCES, MAX_HEADER_SIZE)
           .and(ServerOptions.SETTINGS)
-          .and(SettingsSpec.of(PROXY_CONNECT_TIMEOUT, PROXY_IDLE_TIMEOUT, PROXY_MAX_CONNECTIONS))
+          .and(UpstreamOptions.SETTINGS)
           .and(AuthCacheOptions.SETTINGS)
           .and(SettingsSpec.of(AUTH_PARALLEL))
           .and(StorageOptions.SETTINGS)

@@ -1,7 +1,8 @@
 package io.okapigw.core.proxy;
 
 import io.okapigw.core.http.HttpError;
-import io.okapigw.core.upstream.UpstreamClient;
+import io.okapigw.core.upstream.CallFailures;
+import io.okapigw.core.upstream.ModuleCall;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
@@ -28,16 +29,16 @@ import io.vertx.core.streams.Pipe;
  *       of the body is read and dropped, so the client's connection stays usable, and the module's
  *       connection, holding a request sent in part, is closed;
  *   <li>the client's body stops midway: {@code proxy.idle-timeout} runs from the last bytes the
- *       client sent ({@link UpstreamClient#watchUpload}), not from the head, and the client is
- *       answered 408 and its connection closed, the module not blamed (504 only when the module
- *       stopped reading the body, or answering once it has it).
+ *       client sent ({@link ModuleCall#watchUpload}), not from the head, and the client is answered
+ *       408 and its connection closed, the module not blamed (504 only when the module stopped
+ *       reading the body, or answering once it has it).
  * </ul>
  */
 final class Exchange {
 
   private final HttpServerRequest in;
+  private final ModuleCall call;
   private final HttpClientRequest upstream;
-  private final UpstreamClient client;
   private Runnable stopWatch;
   private boolean clientStalled;
   private Pipe<Buffer> upload;
@@ -48,13 +49,12 @@ final class Exchange {
 
   /**
    * @param in the client's request, paused
-   * @param upstream the request to the module, headers written, not yet sent
-   * @param client the client {@code upstream} is from
+   * @param call the call to the module, headers written, not yet sent
    */
-  Exchange(HttpServerRequest in, HttpClientRequest upstream, UpstreamClient client) {
+  Exchange(HttpServerRequest in, ModuleCall call) {
     this.in = in;
-    this.upstream = upstream;
-    this.client = client;
+    this.call = call;
+    this.upstream = call.request();
   }
 
   /**
@@ -98,9 +98,7 @@ final class Exchange {
               return Future.failedFuture(
                   new HttpError(
                       408,
-                      "request body incomplete: no bytes for "
-                          + client.idleTimeoutMillis()
-                          + " ms"));
+                      "request body incomplete: no bytes for " + call.timeoutMillis() + " ms"));
             });
   }
 
@@ -124,8 +122,8 @@ final class Exchange {
   }
 
   /**
-   * Gives the exchange up: the module's request is abandoned ({@link UpstreamClient#abandon}), the
-   * rest of the client's body and of a held response dropped, a relay under way failed. Idempotent.
+   * Gives the exchange up: the module's request is abandoned ({@link ModuleCall#abandon}), the rest
+   * of the client's body and of a held response dropped, a relay under way failed. Idempotent.
    */
   void abort() {
     if (aborted) {
@@ -136,7 +134,7 @@ final class Exchange {
     if (!sentWhole && upload != null) {
       dropRestOfBody();
     }
-    UpstreamClient.abandon(upstream, sentWhole);
+    call.abandon(sentWhole);
     if (download != null) {
       download.close();
     }
@@ -154,7 +152,7 @@ final class Exchange {
     // and nothing but abort() can return its connection to the pool before it is sent whole
     upstream.sendHead();
     upload = in.pipe().endOnComplete(false);
-    stopWatch = client.watchUpload(upstream, in);
+    stopWatch = call.watchUpload(in);
     upload.to(upstream).compose(v -> endBody()).onFailure(e -> abort());
     return upstream.response();
   }
@@ -180,7 +178,7 @@ final class Exchange {
     if (!aborted
         && !sentWhole
         && upload != null
-        && UpstreamClient.isTimeoutFailure(failure)
+        && CallFailures.isTimeout(failure)
         && !upstream.writeQueueFull()) {
       clientStalled = true;
     }
@@ -206,10 +204,10 @@ final class Exchange {
   /**
    * The pipe, made now, pauses the response and catches its end or failure while held.
    *
-   * @throws UpstreamClient.BadAnswer for a 1xx as the final answer
+   * @throws CallFailures.BadAnswer for a 1xx as the final answer
    */
   private Exchange hold(HttpClientResponse answer) {
-    response = UpstreamClient.finalAnswer(answer);
+    response = ModuleCall.finalAnswer(answer);
     download = answer.pipe().endOnFailure(false);
     return this;
   }

@@ -2,11 +2,11 @@ package io.okapigw.core.proxy;
 
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Stage;
-import io.okapigw.core.upstream.UpstreamClient;
-import io.okapigw.core.upstream.UpstreamClient.Target;
+import io.okapigw.core.upstream.CallKind;
+import io.okapigw.core.upstream.ModuleCall;
+import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -19,16 +19,16 @@ import org.slf4j.LoggerFactory;
  * does not end within {@code proxy.idle-timeout}, fails the request, naming it); post filters are
  * told the handler's status and headers, or the auth filter's refusal, and cannot change the
  * response. Every answer is read to its end, or given up with its connection ({@link
- * UpstreamClient#read}).
+ * ModuleCall#read}).
  */
 final class FilterCalls {
 
   private static final Logger log = LoggerFactory.getLogger(FilterCalls.class);
 
-  private final UpstreamClient upstream;
+  private final ModuleClient modules;
 
-  FilterCalls(UpstreamClient upstream) {
-    this.upstream = upstream;
+  FilterCalls(ModuleClient modules) {
+    this.modules = modules;
   }
 
   /** Runs the pre filters one after another; fails only if one cannot be reached. */
@@ -84,34 +84,30 @@ final class FilterCalls {
 
   /** Calls the filter and reads its answer to the end (within the idle timeout). */
   private Future<Void> call(ProxyRequest request, Stage stage, MultiMap extra) {
-    return upstream
-        .open(stage, request.in().method(), request.handlerUri())
-        .compose(
-            target ->
-                send(request, stage, extra, target)
-                    .map(UpstreamClient::finalAnswer)
-                    .compose(response -> drain(stage, response))
-                    .recover(UpstreamClient.failureFor(target)));
+    return modules
+        .open(CallKind.FILTER, stage, request.in().method(), request.handlerUri())
+        .compose(call -> writeHeaders(request, stage, extra, call).exchange(null, status -> 0))
+        .map(answer -> ignored(stage, answer));
   }
 
-  private static Future<HttpClientResponse> send(
-      ProxyRequest request, Stage stage, MultiMap extra, Target target) {
-    MultiMap headers = target.request().headers();
+  private static ModuleCall writeHeaders(
+      ProxyRequest request, Stage stage, MultiMap extra, ModuleCall call) {
+    MultiMap headers = call.request().headers();
     request.writeModuleHeaders(headers, stage);
     headers.remove("Content-Length");
     headers.set(OkapiHeaders.FILTER, stage.filterHeader()).addAll(extra);
-    return target.request().send();
+    return call;
   }
 
-  private Future<Void> drain(Stage stage, HttpClientResponse response) {
-    if (response.statusCode() / 100 != 2) {
+  private static Void ignored(Stage stage, ModuleCall.Answer answer) {
+    if (answer.status() / 100 != 2) {
       log.debug(
           "{} filter of {} answered {}; ignored, as Okapi does",
           stage.entry().phase(),
           stage.moduleId(),
-          response.statusCode());
+          answer.status());
     }
-    return upstream.read(response, 0).mapEmpty();
+    return null;
   }
 
   private static String json(MultiMap headers) {

@@ -3,8 +3,9 @@ package io.okapigw.core.proxy;
 import io.okapigw.core.auth.Grants;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
-import io.okapigw.core.upstream.UpstreamClient;
-import io.okapigw.core.upstream.UpstreamClient.Target;
+import io.okapigw.core.upstream.CallKind;
+import io.okapigw.core.upstream.ModuleCall;
+import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpClientResponse;
@@ -20,10 +21,10 @@ import io.vertx.core.http.HttpServerResponse;
  */
 final class Forwarder {
 
-  private final UpstreamClient upstream;
+  private final ModuleClient modules;
 
-  Forwarder(UpstreamClient upstream) {
-    this.upstream = upstream;
+  Forwarder(ModuleClient modules) {
+    this.modules = modules;
   }
 
   /**
@@ -39,10 +40,9 @@ final class Forwarder {
    */
   Future<Exchange> send(ProxyRequest request) {
     HttpServerRequest in = request.in();
-    return upstream
-        .open(request.pipeline().handler(), in.method(), request.handlerUri())
-        .compose(
-            target -> exchange(request, target).send().recover(UpstreamClient.failureFor(target)));
+    return modules
+        .open(CallKind.HANDLER, request.pipeline().handler(), in.method(), request.handlerUri())
+        .compose(call -> exchange(request, call).send().recover(call::fail));
   }
 
   /** Streams the handler's response to the client; @return the handler's status code */
@@ -97,9 +97,9 @@ final class Forwarder {
         .otherwiseEmpty();
   }
 
-  private Exchange exchange(ProxyRequest request, Target target) {
-    request.writeModuleHeaders(target.request().headers(), request.pipeline().handler());
-    return new Exchange(request.in(), target.request(), upstream);
+  private Exchange exchange(ProxyRequest request, ModuleCall call) {
+    request.writeModuleHeaders(call.request().headers(), request.pipeline().handler());
+    return new Exchange(request.in(), call);
   }
 
   private static boolean mayHaveBody(HttpClientResponse response, HttpMethod method) {

@@ -4,14 +4,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthRefusal;
 import io.okapigw.core.auth.AuthStage;
-import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.RoutingTable;
 import io.okapigw.core.routing.RoutingTables;
-import io.okapigw.core.upstream.UpstreamClient;
+import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
@@ -37,30 +36,31 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
 
   /**
    * @param tables the compiled routing tables
-   * @param upstream the client for module instances
+   * @param modules opens the calls to module instances
    * @param auth decides on requests of tenants that have an auth filter
    * @param okapiUrl the gateway's URL as modules should call it (X-Okapi-Url)
    * @param registry where request timings go
-   * @param authParallel whether safe requests run their handler during the auth call
+   * @param authParallel whether safe requests run their handler during the auth call ({@code
+   *     auth.parallel=safe})
    * @param internal serves the gateway's own module (the admin API)
    * @param waitLog how often a request waiting for its answer is logged (Okapi's {@code
    *     log_wait_ms}); zero for never
    */
   public ProxyHandler(
       RoutingTables tables,
-      UpstreamClient upstream,
+      ModuleClient modules,
       AuthStage auth,
       String okapiUrl,
       MeterRegistry registry,
-      AuthParallel authParallel,
+      boolean authParallel,
       InternalHandler internal,
       Duration waitLog) {
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
-    this.filters = new FilterCalls(upstream);
-    this.forwarder = new Forwarder(upstream);
-    this.parallel = authParallel == AuthParallel.SAFE ? new ParallelAuth(forwarder) : null;
+    this.filters = new FilterCalls(modules);
+    this.forwarder = new Forwarder(modules);
+    this.parallel = authParallel ? new ParallelAuth(forwarder) : null;
     this.okapiUrl = okapiUrl;
     this.internal = internal;
     this.waitLog = new WaitLog(waitLog);

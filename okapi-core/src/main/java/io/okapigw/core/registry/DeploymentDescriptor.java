@@ -4,6 +4,7 @@ import io.okapigw.core.http.HttpError;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Comparator;
 
 /**
  * A running instance of a module, as registered through {@code /_/discovery/modules}. As in Okapi
@@ -16,6 +17,11 @@ import java.net.URISyntaxException;
  *     kept, as Okapi keeps and answers it)
  */
 public record DeploymentDescriptor(String srvcId, String instId, String url) {
+
+  /** The order every store lists instances in: by module, then by instance id. */
+  public static final Comparator<DeploymentDescriptor> ORDER =
+      Comparator.comparing(DeploymentDescriptor::srvcId)
+          .thenComparing(DeploymentDescriptor::instId);
 
   /**
    * Parses and validates a deployment: {@code srvcId}, {@code instId} (Okapi makes one up only when

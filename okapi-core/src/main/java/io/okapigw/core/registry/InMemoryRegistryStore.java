@@ -3,7 +3,6 @@ package io.okapigw.core.registry;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -86,9 +85,7 @@ final class InMemoryRegistryStore implements RegistryStore {
   @Override
   public Future<List<DeploymentDescriptor>> deployments() {
     List<DeploymentDescriptor> all = new ArrayList<>(deployments.values());
-    all.sort(
-        Comparator.comparing(DeploymentDescriptor::srvcId)
-            .thenComparing(DeploymentDescriptor::instId));
+    all.sort(DeploymentDescriptor.ORDER);
     return Future.succeededFuture(all);
   }
 

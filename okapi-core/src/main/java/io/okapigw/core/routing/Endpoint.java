@@ -10,8 +10,10 @@ import java.net.URI;
  * @param host host name or address
  * @param port port (the scheme's default if the URL has none)
  * @param ssl whether the scheme is https
+ * @param path the URL's path without a trailing {@code /} ({@code ""} for none): system calls and
+ *     health checks go under it, as in Okapi; proxied requests keep the client's path
  */
-public record Endpoint(String url, String host, int port, boolean ssl) {
+public record Endpoint(String url, String host, int port, boolean ssl, String path) {
 
   /**
    * @param url an absolute http(s) URL, as validated by discovery
@@ -20,6 +22,7 @@ public record Endpoint(String url, String host, int port, boolean ssl) {
     URI uri = URI.create(url);
     boolean ssl = "https".equalsIgnoreCase(uri.getScheme());
     int port = uri.getPort() > 0 ? uri.getPort() : ssl ? 443 : 80;
-    return new Endpoint(url, uri.getHost(), port, ssl);
+    String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceFirst("/+$", "");
+    return new Endpoint(url, uri.getHost(), port, ssl, path);
   }
 }

@@ -11,11 +11,21 @@ public final class Instances {
   private final List<Endpoint> endpoints;
   private final AtomicInteger counter = new AtomicInteger();
 
+  /**
+   * @param urls the instances' URLs, as registered in discovery
+   */
+  public static Instances of(String moduleId, List<String> urls) {
+    return new Instances(moduleId, urls);
+  }
+
   Instances(String moduleId, List<String> urls) {
     this.moduleId = moduleId;
     this.endpoints = urls.stream().map(Endpoint::parse).toList();
   }
 
+  /**
+   * @return the module these are instances of
+   */
   public String moduleId() {
     return moduleId;
   }

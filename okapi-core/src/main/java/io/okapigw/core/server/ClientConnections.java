@@ -3,7 +3,6 @@ package io.okapigw.core.server;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
-import io.okapigw.core.config.ServerOptions;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.vertx.core.Handler;
@@ -57,22 +56,23 @@ public final class ClientConnections {
   }
 
   /**
-   * @return a server whose connections are these, serving {@code requests}
+   * @return a server whose connections are these, serving {@code requests}: each request that its
+   *     connection admits (none once the connection is being closed)
    */
   public HttpServer server(Handler<HttpServerRequest> requests) {
     return vertx
         .createHttpServer(options)
         .connectionHandler(this::connected)
         .invalidRequestHandler(ClientConnections::invalid)
-        .requestHandler(requests);
+        .requestHandler(
+            request -> {
+              if (admit(request)) {
+                requests.handle(request);
+              }
+            });
   }
 
-  /**
-   * To be called first for every request.
-   *
-   * @return false if the request's connection is being closed: it must not be served
-   */
-  public boolean admit(HttpServerRequest request) {
+  private boolean admit(HttpServerRequest request) {
     ConnectionGuard guard = guards.get(request.connection());
     return guard == null || guard.admit(request);
   }

@@ -2,13 +2,10 @@ package io.okapigw.core.storage;
 
 import io.okapigw.core.timer.TimerStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Changed timers in Okapi's {@code timers} table, as Okapi's {@code TimerDescriptor}s ({@code {id:
@@ -22,16 +19,6 @@ final class OkapiTimerStore implements TimerStore {
 
   OkapiTimerStore(Pool pool) {
     this.pool = pool;
-  }
-
-  @Override
-  public Future<Map<String, JsonObject>> forTenant(String tenant) {
-    return all()
-        .map(
-            all ->
-                all.stream()
-                    .filter(p -> p.tenant().equals(tenant))
-                    .collect(Collectors.toMap(Patch::id, Patch::entry, (a, b) -> b)));
   }
 
   @Override

@@ -165,9 +165,7 @@ final class PostgresRegistryStore implements RegistryStore {
                 rows.stream()
                     .filter(OkapiReads::served)
                     .map(OkapiReads::deployment)
-                    .sorted(
-                        Comparator.comparing(DeploymentDescriptor::srvcId)
-                            .thenComparing(DeploymentDescriptor::instId))
+                    .sorted(DeploymentDescriptor.ORDER)
                     .toList());
   }
 

@@ -91,7 +91,7 @@ final class PermissionsCalls {
             handler.get(),
             HttpMethod.POST,
             handler.get().staticPath(),
-            body,
+            body.toBuffer(),
             timeoutMillis)
         .compose(
             answer ->

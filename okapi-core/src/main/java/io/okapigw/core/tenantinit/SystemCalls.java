@@ -1,5 +1,7 @@
 package io.okapigw.core.tenantinit;
 
+import io.okapigw.cache.AuthDecision;
+import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.registry.DeploymentDescriptor;
@@ -7,48 +9,44 @@ import io.okapigw.core.registry.InterfaceDescriptor;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.registry.RoutingEntry;
+import io.okapigw.core.routing.Instances;
 import io.okapigw.core.routing.RoutingTable;
-import io.okapigw.core.upstream.UpstreamClient;
+import io.okapigw.core.upstream.CallKind;
+import io.okapigw.core.upstream.ModuleCall.Answer;
+import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClientAgent;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Calls a module's system interface ({@code _tenantPermissions}, {@code _tenant}, {@code _timer})
- * for a tenant as Okapi 6.1.5 does. When the tenant has an auth module enabled, or the called
- * module is one, its auth filter is asked first (the system method and path, {@code X-Okapi-Filter:
- * auth}, {@code X-Okapi-Module-Permissions} with the handler's module permissions, no token), and
- * the call then carries the token and {@code X-Okapi-Permissions} it answered.
+ * for a tenant as Okapi 6.1.5 does, through the node's {@link ModuleClient}. When the tenant has an
+ * auth module enabled, or the called module is one, its auth filter is asked first ({@link
+ * AuthFilterClient#callForSystem}), and the call then carries the token and {@code
+ * X-Okapi-Permissions} it answered. One per node: the installer's and the timers' calls alike.
  */
 public final class SystemCalls {
 
-  /** A module's answer to a system call. */
-  public record Answer(int status, MultiMap headers, Buffer body) {}
-
-  private record Credentials(String token, String permissions) {
-    static final Credentials NONE = new Credentials(null, null);
-  }
-
-  private final HttpClientAgent client;
+  private final ModuleClient modules;
+  private final AuthFilterClient authFilter;
   private final RegistryStore store;
   private final String okapiUrl;
 
   /**
-   * @param client the HTTP client for the calls
+   * @param modules opens the calls
+   * @param authFilter asks the tenant's auth filter about each call
    * @param store where the modules' instances are found
    * @param okapiUrl the gateway's URL, sent as {@code X-Okapi-Url}
    */
-  public SystemCalls(HttpClientAgent client, RegistryStore store, String okapiUrl) {
-    this.client = client;
+  public SystemCalls(
+      ModuleClient modules, AuthFilterClient authFilter, RegistryStore store, String okapiUrl) {
+    this.modules = modules;
+    this.authFilter = authFilter;
     this.store = store;
     this.okapiUrl = okapiUrl;
   }
@@ -60,35 +58,11 @@ public final class SystemCalls {
    * @param handler the system interface's handler that is called; null for none (a legacy {@code
    *     _tenant} 1.0 without handlers)
    * @param path the path called
-   * @param body the JSON body; null for none
+   * @param body the body, sent as JSON (a {@code _timer} call's is empty)
    * @param timeoutMillis how long each of the calls (auth filter, module) may go without an answer;
    *     0 for no limit
    * @return the module's answer; failed with 400/502/504 naming the module if it or the auth module
    *     cannot be reached or does not answer in time, or the auth module refuses
-   */
-  public Future<Answer> call(
-      String tenant,
-      List<ModuleDescriptor> enabled,
-      ModuleDescriptor module,
-      RoutingEntry handler,
-      HttpMethod method,
-      String path,
-      JsonObject body,
-      long timeoutMillis) {
-    return call(
-        tenant,
-        enabled,
-        module,
-        handler,
-        method,
-        path,
-        body == null ? Buffer.buffer() : body.toBuffer(),
-        timeoutMillis);
-  }
-
-  /**
-   * As {@link #call(String, List, ModuleDescriptor, RoutingEntry, HttpMethod, String, JsonObject,
-   * long)}, with the body as is (a {@code _timer} call's is empty).
    */
   public Future<Answer> call(
       String tenant,
@@ -102,18 +76,23 @@ public final class SystemCalls {
     return credentials(tenant, enabled, module, handler, method, path, timeoutMillis)
         .compose(
             credentials ->
-                send(
-                    module,
-                    method,
-                    path,
-                    systemHeaders(tenant)
-                        .addAll(credentials(credentials))
-                        .set("Content-Type", "application/json"),
-                    body,
-                    timeoutMillis));
+                instances(module)
+                    .compose(
+                        instances ->
+                            modules.open(CallKind.SYSTEM, instances, method, path, timeoutMillis))
+                    .compose(
+                        call -> {
+                          call.request()
+                              .headers()
+                              .addAll(systemHeaders(tenant))
+                              .addAll(credentials)
+                              .set("Content-Type", "application/json");
+                          return call.exchange(body, status -> Integer.MAX_VALUE);
+                        }));
   }
 
-  private Future<Credentials> credentials(
+  /** The headers the auth filter answered for the module: its token and permissions, if any. */
+  private Future<MultiMap> credentials(
       String tenant,
       List<ModuleDescriptor> enabled,
       ModuleDescriptor module,
@@ -127,35 +106,43 @@ public final class SystemCalls {
             .findFirst()
             .or(() -> module.authFilter().map(f -> module));
     if (auth.isEmpty()) {
-      return Future.succeededFuture(Credentials.NONE);
+      return Future.succeededFuture(MultiMap.caseInsensitiveMultiMap());
     }
-    MultiMap headers =
-        systemHeaders(tenant)
-            .set(OkapiHeaders.FILTER, "auth")
-            .set(OkapiHeaders.MODULE_PERMISSIONS, modulePermissions(enabled, module, handler));
-    return send(auth.get(), method, path, headers, Buffer.buffer(), timeoutMillis)
-        .map(answer -> granted(answer, auth.get(), module));
+    return instances(auth.get())
+        .compose(
+            instances ->
+                authFilter.callForSystem(
+                    instances,
+                    method,
+                    path,
+                    systemHeaders(tenant),
+                    modulePermissions(enabled, module, handler),
+                    timeoutMillis))
+        .map(decision -> granted(decision, auth.get(), module));
   }
 
-  private static Credentials granted(
-      Answer answer, ModuleDescriptor auth, ModuleDescriptor module) {
-    if (answer.status() / 100 != 2) {
+  private static MultiMap granted(
+      AuthDecision decision, ModuleDescriptor auth, ModuleDescriptor module) {
+    if (!decision.isGrant()) {
       throw HttpError.badRequest(
           "auth module "
               + auth.id()
               + " refused the system call to "
               + module.id()
               + " ("
-              + answer.status()
+              + decision.status()
               + "): "
-              + excerpt(answer.body()));
+              + excerpt(Buffer.buffer(decision.body())));
     }
-    String token = answer.headers().get(OkapiHeaders.TOKEN);
-    String moduleTokens = answer.headers().get(OkapiHeaders.MODULE_TOKENS);
-    if (moduleTokens != null && !moduleTokens.isBlank()) {
-      token = new JsonObject(moduleTokens).getString(module.id(), token);
+    MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+    String token = decision.moduleTokens().getOrDefault(module.id(), decision.moduleToken());
+    if (!token.isEmpty()) {
+      headers.set(OkapiHeaders.TOKEN, token);
     }
-    return new Credentials(token, answer.headers().get(OkapiHeaders.PERMISSIONS));
+    if (!decision.permissions().isEmpty()) {
+      headers.set(OkapiHeaders.PERMISSIONS, decision.permissions());
+    }
+    return headers;
   }
 
   private static String modulePermissions(
@@ -184,76 +171,27 @@ public final class SystemCalls {
         .set("Accept", "*/*");
   }
 
-  private static MultiMap credentials(Credentials credentials) {
-    MultiMap headers = MultiMap.caseInsensitiveMultiMap();
-    if (credentials.token() != null) {
-      headers.set(OkapiHeaders.TOKEN, credentials.token());
-    }
-    if (credentials.permissions() != null) {
-      headers.set(OkapiHeaders.PERMISSIONS, credentials.permissions());
-    }
-    return headers;
-  }
-
-  private Future<Answer> send(
-      ModuleDescriptor module,
-      HttpMethod method,
-      String path,
-      MultiMap headers,
-      Buffer body,
-      long timeoutMillis) {
-    RequestOptions options = new RequestOptions().setMethod(method).setHeaders(headers);
-    if (timeoutMillis > 0) {
-      options.setIdleTimeout(timeoutMillis);
-    }
-    return instanceUrl(module)
-        .compose(
-            base ->
-                client
-                    .request(options.setAbsoluteURI(base + path))
-                    .compose(request -> request.send(body))
-                    .map(UpstreamClient::finalAnswer)
-                    .compose(SystemCalls::answer)
-                    .recover(
-                        e ->
-                            Future.failedFuture(
-                                e instanceof HttpError
-                                    ? e
-                                    : failure(module, method, path, base, e, timeoutMillis))));
-  }
-
-  private static HttpError failure(
-      ModuleDescriptor module,
-      HttpMethod method,
-      String path,
-      String base,
-      Throwable e,
-      long timeoutMillis) {
-    String call = "system call " + method + " " + path + " to " + module.id() + " at " + base;
-    return e instanceof TimeoutException
-        ? HttpError.gatewayTimeout(call + " got no answer within " + timeoutMillis + " ms")
-        : HttpError.badGateway(call + " failed: " + e.getMessage());
-  }
-
-  private static Future<Answer> answer(HttpClientResponse response) {
-    return response.body().map(b -> new Answer(response.statusCode(), response.headers(), b));
-  }
-
-  private Future<String> instanceUrl(ModuleDescriptor module) {
+  /**
+   * @return the module's running instances; failed with 400 if it has none
+   */
+  private Future<Instances> instances(ModuleDescriptor module) {
     return store
         .deployments()
         .map(
-            all ->
-                all.stream()
-                    .filter(d -> d.srvcId().equals(module.id()))
-                    .findFirst()
-                    .map(DeploymentDescriptor::baseUrl)
-                    .orElseThrow(
-                        () ->
-                            HttpError.badRequest(
-                                "module "
-                                    + module.id()
-                                    + " has no running instance (register one at /_/discovery/modules)")));
+            all -> {
+              List<String> urls =
+                  all.stream()
+                      .filter(d -> d.srvcId().equals(module.id()))
+                      .map(DeploymentDescriptor::url)
+                      .toList();
+              if (urls.isEmpty()) {
+                throw HttpError.badRequest(
+                    "module "
+                        + module.id()
+                        + " has no running instance (register one at /_/discovery/modules)");
+              }
+              return Instances.of(module.id(), urls);
+            });
   }
 
   /**

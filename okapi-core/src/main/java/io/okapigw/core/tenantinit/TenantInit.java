@@ -1,8 +1,6 @@
 package io.okapigw.core.tenantinit;
 
-import io.okapigw.core.config.TenantInitOptions;
 import io.okapigw.core.registry.ModuleDescriptor;
-import io.okapigw.core.registry.RegistryStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Clock;
@@ -34,14 +32,11 @@ public final class TenantInit {
   private final TenantInterface tenantInterface;
 
   /**
-   * @param store where module instances are found
-   * @param okapiUrl the X-Okapi-Url modules are given
+   * @param calls makes the system calls (the node's one)
    * @param options how long a module may take
    * @param clock for the {@code _tenant} deadline
    */
-  public TenantInit(
-      Vertx vertx, RegistryStore store, String okapiUrl, TenantInitOptions options, Clock clock) {
-    SystemCalls calls = new SystemCalls(vertx.createHttpClient(), store, okapiUrl);
+  public TenantInit(Vertx vertx, SystemCalls calls, TenantInitOptions options, Clock clock) {
     this.permissions = new PermissionsCalls(calls, options.timeout().toMillis());
     this.tenantInterface = new TenantInterface(vertx, calls, options, clock);
   }

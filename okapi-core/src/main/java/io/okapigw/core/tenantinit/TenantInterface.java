@@ -1,10 +1,9 @@
 package io.okapigw.core.tenantinit;
 
-import io.okapigw.core.config.TenantInitOptions;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RoutingEntry;
-import io.okapigw.core.tenantinit.SystemCalls.Answer;
+import io.okapigw.core.upstream.ModuleCall.Answer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -62,7 +61,7 @@ final class TenantInterface {
             call.handler(),
             call.method(),
             call.path(),
-            call.body(),
+            call.body() == null ? Buffer.buffer() : call.body().toBuffer(),
             remaining(deadline))
         .compose(
             answer -> {

@@ -5,8 +5,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.shareddata.AsyncMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /** Changed timers in a Vert.x async map: cluster-wide (one backup) when clustered. */
 final class SharedDataTimerStore implements TimerStore {
@@ -21,16 +19,6 @@ final class SharedDataTimerStore implements TimerStore {
 
   static Future<TimerStore> create(Vertx vertx) {
     return vertx.sharedData().<String, JsonObject>getAsyncMap(MAP).map(SharedDataTimerStore::new);
-  }
-
-  @Override
-  public Future<Map<String, JsonObject>> forTenant(String tenant) {
-    return all()
-        .map(
-            all ->
-                all.stream()
-                    .filter(p -> p.tenant().equals(tenant))
-                    .collect(Collectors.toMap(Patch::id, Patch::entry)));
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Where changed timers live: as in Okapi, only timers changed by a PATCH are stored (their routing
@@ -33,7 +34,14 @@ public interface TimerStore {
   /**
    * @return the tenant's changed timers: id to patched routing entry
    */
-  Future<Map<String, JsonObject>> forTenant(String tenant);
+  default Future<Map<String, JsonObject>> forTenant(String tenant) {
+    return all()
+        .map(
+            all ->
+                all.stream()
+                    .filter(p -> p.tenant().equals(tenant))
+                    .collect(Collectors.toMap(Patch::id, Patch::entry, (a, b) -> b)));
+  }
 
   /**
    * @return every tenant's changed timers

@@ -1,14 +1,17 @@
 package io.okapigw.core.upstream;
 
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
 import java.time.Duration;
 
 /**
- * How the gateway talks to module instances.
+ * How the gateway calls module instances ({@code proxy.*} settings, declared here).
  *
  * @param connectTimeout time to establish a connection (default 5 s)
  * @param idleTimeout longest silence while waiting for or reading a response (default 60 s)
  * @param maxConnectionsPerHost connection pool size per instance and event loop (default 64)
- * @param maxHeaderSize largest response header block accepted (default 64 KiB)
+ * @param maxHeaderSize largest response header block accepted (64 KiB; not a setting)
  */
 public record UpstreamOptions(
     Duration connectTimeout, Duration idleTimeout, int maxConnectionsPerHost, int maxHeaderSize) {
@@ -18,13 +21,34 @@ public record UpstreamOptions(
   public static final int DEFAULT_MAX_CONNECTIONS_PER_HOST = 64;
   public static final int DEFAULT_MAX_HEADER_SIZE = 64 * 1024;
 
+  private static final Duration MS = Duration.ofMillis(1);
+  private static final Duration DAY = Duration.ofDays(1);
+
+  public static final Setting<Duration> CONNECT_TIMEOUT =
+      Setting.duration("proxy.connect-timeout", DEFAULT_CONNECT_TIMEOUT, MS, DAY)
+          .about("connect timeout to module instances (then 502 naming the module)");
+
+  public static final Setting<Duration> IDLE_TIMEOUT =
+      Setting.duration("proxy.idle-timeout", DEFAULT_IDLE_TIMEOUT, MS, DAY)
+          .about(
+              "longest silence of a module instance while the gateway waits for or reads its"
+                  + " response (then 504 naming the module)")
+          .details(
+              "While a client's body is relayed, it runs from the client's last bytes (a stopped"
+                  + " upload: 408).");
+
+  public static final Setting<Integer> MAX_CONNECTIONS =
+      Setting.integer("proxy.max-connections", DEFAULT_MAX_CONNECTIONS_PER_HOST, 1, 10_000)
+          .about("connection pool per module instance and event loop");
+
+  /** The {@code proxy.*} settings. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(CONNECT_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS);
+
   public UpstreamOptions {
-    positive(connectTimeout, "proxy.connect-timeout");
-    positive(idleTimeout, "proxy.idle-timeout");
-    if (maxConnectionsPerHost < 1) {
-      throw new IllegalArgumentException(
-          "proxy.max-connections must be >= 1, was " + maxConnectionsPerHost);
-    }
+    CONNECT_TIMEOUT.check(connectTimeout);
+    IDLE_TIMEOUT.check(idleTimeout);
+    MAX_CONNECTIONS.check(maxConnectionsPerHost);
   }
 
   /**
@@ -38,9 +62,16 @@ public record UpstreamOptions(
         DEFAULT_MAX_HEADER_SIZE);
   }
 
-  private static void positive(Duration d, String name) {
-    if (d == null || d.isZero() || d.isNegative()) {
-      throw new IllegalArgumentException(name + " must be > 0, was " + d);
-    }
+  /**
+   * Reads the {@code proxy.*} settings.
+   *
+   * @throws IllegalArgumentException naming a bad setting
+   */
+  public static UpstreamOptions from(Settings settings) {
+    return new UpstreamOptions(
+        settings.get(CONNECT_TIMEOUT),
+        settings.get(IDLE_TIMEOUT),
+        settings.get(MAX_CONNECTIONS),
+        DEFAULT_MAX_HEADER_SIZE);
   }
 }

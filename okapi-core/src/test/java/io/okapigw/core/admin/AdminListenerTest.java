@@ -8,7 +8,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import io.okapigw.config.Settings;
-import io.okapigw.core.config.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;

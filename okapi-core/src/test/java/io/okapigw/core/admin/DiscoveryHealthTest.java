@@ -10,6 +10,9 @@ import static org.hamcrest.Matchers.equalTo;
 import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
+import io.okapigw.core.upstream.CallObserver;
+import io.okapigw.core.upstream.ModuleClient;
+import io.okapigw.core.upstream.UpstreamOptions;
 import io.vertx.core.Promise;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -129,18 +132,16 @@ class DiscoveryHealthTest {
             .connectHandler(socket -> socket.closeHandler(v -> closed.tryComplete()))
             .listen(0, "127.0.0.1")
             .await();
-    InstanceHealth health = new InstanceHealth(Duration.ofMillis(300));
+    ModuleClient modules =
+        ModuleClient.create(gw.vertx(), UpstreamOptions.defaults(), CallObserver.NONE);
+    InstanceHealth health = new InstanceHealth(modules, Duration.ofMillis(300));
     DeploymentDescriptor instance =
         new DeploymentDescriptor(MOD, "silent", "http://127.0.0.1:" + silent.actualPort());
     long start = System.nanoTime();
     Promise<JsonObject> checked = Promise.promise();
     gw.vertx()
         .runOnContext(
-            v ->
-                health
-                    .check(gw.vertx(), List.of(instance))
-                    .map(list -> list.get(0))
-                    .onComplete(checked));
+            v -> health.check(List.of(instance)).map(list -> list.get(0)).onComplete(checked));
     JsonObject answer = checked.future().await(10, TimeUnit.SECONDS);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
     assertThat(answer)
@@ -151,5 +152,6 @@ class DiscoveryHealthTest {
                 .put("healthMessage", "Fail: no answer within 300 ms")
                 .put("healthStatus", false));
     closed.future().await(5, TimeUnit.SECONDS);
+    modules.close().await();
   }
 }

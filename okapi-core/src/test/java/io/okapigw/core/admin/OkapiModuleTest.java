@@ -6,24 +6,28 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.cache.AuthCacheOptions;
+import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
-import io.okapigw.core.config.AdminOptions;
-import io.okapigw.core.config.TenantInitOptions;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
+import io.okapigw.core.tenantinit.TenantInitOptions;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
 import io.okapigw.core.timer.TimerStore;
+import io.okapigw.core.upstream.CallObserver;
+import io.okapigw.core.upstream.ModuleClient;
+import io.okapigw.core.upstream.UpstreamOptions;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -39,36 +43,43 @@ class OkapiModuleTest {
       PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
       AuthCache cache = AuthCache.create(AuthCacheOptions.defaults(), metrics);
       ClusterBus bus = ClusterBus.create(vertx, Duration.ofSeconds(1));
-      Router router = Router.router(vertx);
       Registry registry = new Registry(vertx, store);
+      ModuleClient modules =
+          ModuleClient.create(vertx, UpstreamOptions.defaults(), CallObserver.NONE);
+      SystemCalls calls =
+          new SystemCalls(modules, new AuthFilterClient(modules), store, "http://x:1");
       Installer installer =
           new Installer(
               vertx,
               registry,
               store,
-              new TenantInit(
-                  vertx, store, "http://x:1", TenantInitOptions.defaults(), Clock.systemUTC()),
+              new TenantInit(vertx, calls, TenantInitOptions.defaults(), Clock.systemUTC()),
               bus,
               1000);
-      new AdminApi(
-              registry,
-              "1.0.0",
-              cache,
-              ClusterInvalidator.start(vertx, cache, bus).await(),
-              metrics,
-              bus,
-              new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"),
-              TimerService.create(
-                      vertx,
-                      store,
-                      TimerStore.shared(vertx).await(),
+      TimerService timers =
+          TimerService.create(
+                  vertx,
+                  store,
+                  TimerStore.shared(vertx).await(),
+                  bus,
+                  Scheduler.system(vertx),
+                  calls,
+                  metrics)
+              .await();
+      Router router =
+          AdminApi.router(
+              vertx,
+              List.of(
+                  AdminRoutes.modules(registry),
+                  AdminRoutes.tenants(registry, installer),
+                  AdminRoutes.discovery(registry, bus, modules),
+                  AdminRoutes.timers(timers),
+                  AdminRoutes.authCache(cache, ClusterInvalidator.start(vertx, cache, bus).await()),
+                  AdminRoutes.node(
+                      "1.0.0",
                       bus,
-                      Scheduler.system(vertx),
-                      new SystemCalls(vertx.createHttpClient(), store, "http://x:1"),
-                      metrics)
-                  .await(),
-              installer)
-          .mount(router);
+                      new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"),
+                      metrics)));
       Set<String> routes = new TreeSet<>();
       for (Route route : router.getRoutes()) {
         if (route.methods() != null && route.getPath() != null) {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.config.Settings;
+import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.cluster.ClusterOptions;
+import io.okapigw.core.tenantinit.TenantInitOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.core.config.TenantInitOptions;
+import io.okapigw.core.tenantinit.TenantInitOptions;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.InJvmCluster;
 import io.okapigw.core.testing.TenantApiModule;

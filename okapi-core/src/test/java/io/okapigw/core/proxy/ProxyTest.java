@@ -204,6 +204,22 @@ class ProxyTest {
   }
 
   @Test
+  void moduleCalls_countedByKindAndOutcome_withoutModuleOrPath() {
+    gw.install(
+        "diku", module("mod-gone-1.0.0", "gone", handler("GET", "/gone")), "http://127.0.0.1:1");
+    gw.tenant("diku").body("x").post("/echo/a").then().statusCode(200);
+    gw.tenant("diku").get("/gone").then().statusCode(502);
+    String metrics = gw.request().get("/_/metrics").then().statusCode(200).extract().asString();
+    assertThat(metrics)
+        .containsPattern(
+            "okapi_module_calls_seconds_count\\{kind=\"handler\",outcome=\"2xx\"} [1-9]")
+        .containsPattern(
+            "okapi_module_calls_seconds_count\\{kind=\"handler\",outcome=\"unreachable\"} 1")
+        .doesNotContain("mod-gone")
+        .doesNotContain("/echo");
+  }
+
+  @Test
   void upstream_silent_504NamingModule() {
     try (GatewayFixture quick =
         new GatewayFixture(

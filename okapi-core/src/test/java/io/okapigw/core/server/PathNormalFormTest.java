@@ -5,7 +5,7 @@ import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.core.config.AdminOptions;
+import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.RawClient;

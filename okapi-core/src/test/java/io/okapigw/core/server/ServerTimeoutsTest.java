@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.core.config.ServerOptions;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.RawClient;
 import io.okapigw.core.testing.StreamModule;

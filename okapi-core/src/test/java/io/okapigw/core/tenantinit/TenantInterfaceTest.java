@@ -8,7 +8,6 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
-import io.okapigw.core.config.TenantInitOptions;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TenantApiModule;
 import io.okapigw.core.testing.TenantApiModule.Mode;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Which failures {@link UpstreamClient} answers with 504 (a timeout) rather than 502. */
+/** Which failures {@link CallFailures} answers with 504 (a timeout) rather than 502. */
 class TimeoutFailureTest {
 
   private static Vertx vertx;
@@ -38,7 +38,7 @@ class TimeoutFailureTest {
   @Test
   void futureTimeout_isATimeout() {
     Throwable failure = failureOf(Promise.promise().future().timeout(10, TimeUnit.MILLISECONDS));
-    assertThat(UpstreamClient.isTimeoutFailure(failure)).isTrue();
+    assertThat(CallFailures.isTimeout(failure)).isTrue();
   }
 
   @Test
@@ -58,7 +58,7 @@ class TimeoutFailureTest {
                           .setIdleTimeout(100))
                   .compose(request -> request.send()));
       assertThat(failure).isNotNull();
-      assertThat(UpstreamClient.isTimeoutFailure(failure)).isTrue();
+      assertThat(CallFailures.isTimeout(failure)).isTrue();
     } finally {
       client.close().await();
       silent.close().await();
@@ -68,36 +68,35 @@ class TimeoutFailureTest {
   @Test
   void nettyConnectTimeout_isATimeout() {
     assertThat(
-            UpstreamClient.isTimeoutFailure(
+            CallFailures.isTimeout(
                 new ConnectTimeoutException("connection timed out: localhost/127.0.0.1:9")))
         .isTrue();
   }
 
   @Test
   void nettyReadAndWriteTimeouts_areTimeouts() {
-    assertThat(UpstreamClient.isTimeoutFailure(ReadTimeoutException.INSTANCE)).isTrue();
-    assertThat(UpstreamClient.isTimeoutFailure(WriteTimeoutException.INSTANCE)).isTrue();
+    assertThat(CallFailures.isTimeout(ReadTimeoutException.INSTANCE)).isTrue();
+    assertThat(CallFailures.isTimeout(WriteTimeoutException.INSTANCE)).isTrue();
   }
 
   @Test
   void connectionRefused_isNotATimeout() {
-    assertThat(UpstreamClient.isTimeoutFailure(new ConnectException("Connection refused")))
-        .isFalse();
+    assertThat(CallFailures.isTimeout(new ConnectException("Connection refused"))).isFalse();
   }
 
   @Test
   void streamReset_isNotATimeout() {
-    assertThat(UpstreamClient.isTimeoutFailure(new StreamResetException(8))).isFalse();
+    assertThat(CallFailures.isTimeout(new StreamResetException(8))).isFalse();
   }
 
   @Test
   void closedConnection_isNotATimeout() {
-    assertThat(UpstreamClient.isTimeoutFailure(new HttpClosedException("closed"))).isFalse();
+    assertThat(CallFailures.isTimeout(new HttpClosedException("closed"))).isFalse();
   }
 
   @Test
   void anExceptionMerelyNamedTimeout_isNotATimeout() {
-    assertThat(UpstreamClient.isTimeoutFailure(new LockTimeoutLookalike())).isFalse();
+    assertThat(CallFailures.isTimeout(new LockTimeoutLookalike())).isFalse();
   }
 
   private static Throwable failureOf(Future<?> future) {

@@ -1,4 +1,4 @@
-package io.okapigw.core.config;
+package io.okapigw.core.admin;
 
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
@@ -59,7 +59,12 @@ public record AdminOptions(int port, String host, boolean servedOnPublic) {
     return new AdminOptions(NONE, DEFAULT_HOST, true);
   }
 
-  static AdminOptions from(Settings settings) {
+  /**
+   * Reads these settings.
+   *
+   * @throws IllegalArgumentException naming a bad setting
+   */
+  public static AdminOptions from(Settings settings) {
     return new AdminOptions(settings.get(PORT), settings.get(HOST), settings.get(PUBLIC));
   }
 

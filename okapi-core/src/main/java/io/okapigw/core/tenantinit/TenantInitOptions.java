@@ -1,4 +1,4 @@
-package io.okapigw.core.config;
+package io.okapigw.core.tenantinit;
 
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
@@ -73,7 +73,12 @@ public record TenantInitOptions(Duration timeout, Duration pollInterval) {
     return new TenantInitOptions(DEFAULT_TIMEOUT, DEFAULT_POLL_INTERVAL);
   }
 
-  static TenantInitOptions from(Settings settings) {
+  /**
+   * Reads these settings.
+   *
+   * @throws IllegalArgumentException naming a bad setting
+   */
+  public static TenantInitOptions from(Settings settings) {
     return new TenantInitOptions(settings.get(TIMEOUT), settings.get(POLL_INTERVAL));
   }
 

@@ -1,9 +1,8 @@
-package io.okapigw.core.config;
+package io.okapigw.core.server;
 
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
-import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 
 /**
@@ -68,23 +67,29 @@ public record ServerOptions(Duration headerTimeout, Duration idleTimeout) {
     return new ServerOptions(DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT);
   }
 
-  static ServerOptions from(Settings settings) {
+  /**
+   * Reads the {@code server.*} settings.
+   *
+   * @throws IllegalArgumentException naming a bad setting
+   */
+  public static ServerOptions from(Settings settings) {
     return new ServerOptions(settings.get(HEADER_TIMEOUT), settings.get(IDLE_TIMEOUT));
   }
 
   /**
+   * @param moduleIdleTimeout {@code proxy.idle-timeout}
    * @throws IllegalArgumentException naming both settings when the idle timeout would close a
    *     client's connection while the gateway may still wait for a module
    */
-  void checkAgainst(UpstreamOptions upstream) {
-    if (!idleTimeout.isZero() && idleTimeout.compareTo(upstream.idleTimeout()) <= 0) {
+  public void checkAgainst(Duration moduleIdleTimeout) {
+    if (!idleTimeout.isZero() && idleTimeout.compareTo(moduleIdleTimeout) <= 0) {
       throw new IllegalArgumentException(
           IDLE_TIMEOUT.key()
               + " ("
               + idleTimeout.toMillis()
               + " ms)"
               + " must be longer than proxy.idle-timeout ("
-              + upstream.idleTimeout().toMillis()
+              + moduleIdleTimeout.toMillis()
               + " ms): a client waits that long for a module without a byte on its connection");
     }
   }

@@ -1,11 +1,7 @@
-package io.okapigw.core;
+package io.okapigw.core.proxy;
 
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
-import io.okapigw.core.proxy.CorsPolicy;
-import io.okapigw.core.proxy.InvokePath;
-import io.okapigw.core.proxy.ProxyHandler;
-import io.okapigw.core.server.ClientConnections;
 import io.okapigw.core.server.RequestPaths;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -13,32 +9,30 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 
 /**
- * What one listener serves: nothing more on a connection being closed; 400 for a path not in normal
- * form ({@link RequestPaths}) before anything looks at it, so that the path routed and authorized
- * is the path forwarded and the path the admin API's router sees; then CORS first for browser
- * requests (those with an {@code Origin}), {@code /_/invoke/tenant/...} as a call of the tenant it
- * names, and everything else through the proxy, the admin API included (it is the okapi module's
+ * What one listener serves (its connection admitted the request): 400 for a path not in normal form
+ * ({@link RequestPaths}) before anything looks at it, so that the path routed and authorized is the
+ * path forwarded and the path the admin API's router sees; then CORS first for browser requests
+ * (those with an {@code Origin}), {@code /_/invoke/tenant/...} as a call of the tenant it names,
+ * and everything else through the proxy, the admin API included (it is the okapi module's
  * interface). A listener that must not serve the admin API answers 403 under {@code /_/}, except
  * the health check and {@code /_/invoke/tenant/...}.
  */
-final class RequestDispatcher implements Handler<HttpServerRequest> {
+public final class RequestDispatcher implements Handler<HttpServerRequest> {
 
   private static final String HEALTH = "/_/proxy/health";
 
   private final ProxyHandler proxy;
   private final Router browser;
   private final boolean servesAdmin;
-  private final ClientConnections connections;
 
-  RequestDispatcher(
-      Vertx vertx,
-      ProxyHandler proxy,
-      CorsPolicy cors,
-      boolean servesAdmin,
-      ClientConnections connections) {
+  /**
+   * @param proxy serves every request that is not refused here
+   * @param cors answers browsers' requests first
+   * @param servesAdmin whether the listener serves the admin API ({@code /_/})
+   */
+  public RequestDispatcher(Vertx vertx, ProxyHandler proxy, CorsPolicy cors, boolean servesAdmin) {
     this.proxy = proxy;
     this.servesAdmin = servesAdmin;
-    this.connections = connections;
     this.browser = Router.router(vertx);
     // vert.x-web only for browser requests; the rest skip its route matching
     browser.route().handler(cors::handle).handler(ctx -> route(ctx.request()));
@@ -59,9 +53,6 @@ final class RequestDispatcher implements Handler<HttpServerRequest> {
 
   @Override
   public void handle(HttpServerRequest req) {
-    if (!connections.admit(req)) {
-      return;
-    }
     String notNormal = RequestPaths.problem(req.path());
     if (notNormal != null) {
       Failures.respond(req, HttpError.badRequest(notNormal));
