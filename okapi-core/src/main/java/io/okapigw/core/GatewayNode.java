@@ -37,6 +37,7 @@ import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
 import io.okapigw.core.upstream.CallMetrics;
 import io.okapigw.core.upstream.ModuleClient;
+import io.okapigw.core.upstream.balance.Balancer;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -92,7 +93,12 @@ final class GatewayNode {
     this.bus = ClusterBus.create(vertx, options.clusterAckTimeout());
     this.exposure =
         new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
-    this.modules = ModuleClient.create(vertx, options.upstream(), new CallMetrics(metrics));
+    this.modules =
+        ModuleClient.create(
+            vertx,
+            options.upstream(),
+            new CallMetrics(metrics),
+            Balancer.create(options.upstream().balance(), ticker::read, metrics));
     this.authFilter = new AuthFilterClient(modules);
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl);
   }

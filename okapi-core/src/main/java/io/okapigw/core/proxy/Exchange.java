@@ -103,6 +103,15 @@ final class Exchange {
   }
 
   /**
+   * @return whether the request may go to another instance now that this exchange failed: the
+   *     client sent no body (none was read, none sent), still waits, and has been answered nothing
+   */
+  boolean mayResend() {
+    HttpServerResponse out = in.response();
+    return upload == null && !clientStalled && !out.closed() && !out.headWritten();
+  }
+
+  /**
    * @return the module's response, paused until {@link #relay}
    */
   HttpClientResponse response() {

@@ -42,7 +42,23 @@ final class Forwarder {
     HttpServerRequest in = request.in();
     return modules
         .open(CallKind.HANDLER, request.pipeline().handler(), in.method(), request.handlerUri())
-        .compose(call -> exchange(request, call).send().recover(call::fail));
+        .compose(call -> send(request, call));
+  }
+
+  /**
+   * Sends the request on {@code call}; if its connection breaks before any answer, and nothing of
+   * the client's body was sent (it has none) nor anything answered to the client, the module client
+   * decides whether it may go to another instance ({@link ModuleClient#reopen}).
+   */
+  private Future<Exchange> send(ProxyRequest request, ModuleCall call) {
+    Exchange exchange = exchange(request, call);
+    return exchange
+        .send()
+        .recover(
+            e ->
+                exchange.mayResend()
+                    ? modules.reopen(call, e).compose(next -> send(request, next))
+                    : call.fail(e));
   }
 
   /** Streams the handler's response to the client; @return the handler's status code */

@@ -31,12 +31,27 @@ public final class Instances {
   }
 
   /**
+   * @return the instances, in discovery's order
+   */
+  public List<Endpoint> endpoints() {
+    return endpoints;
+  }
+
+  /**
    * @return the next instance, or empty if the module has none
    */
   public Optional<Endpoint> next() {
     if (endpoints.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(endpoints.get(Math.floorMod(counter.getAndIncrement(), endpoints.size())));
+    return Optional.of(endpoints.get(rotate()));
+  }
+
+  /**
+   * @return where the next look over the instances starts, round-robin: an index into {@link
+   *     #endpoints()}; 0 when there are none
+   */
+  public int rotate() {
+    return endpoints.isEmpty() ? 0 : Math.floorMod(counter.getAndIncrement(), endpoints.size());
   }
 }

@@ -1,7 +1,9 @@
 package io.okapigw.core.upstream;
 
 import io.okapigw.core.routing.Endpoint;
+import io.okapigw.core.routing.Instances;
 import io.okapigw.core.upstream.CallFailures.BadAnswer;
+import io.okapigw.core.upstream.balance.Pick;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -10,6 +12,8 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.IntUnaryOperator;
@@ -31,31 +35,56 @@ public final class ModuleCall {
    */
   public record Answer(int status, MultiMap headers, Buffer body) {}
 
-  private final ModuleClient client;
-  private final CallKind kind;
-  private final String moduleId;
-  private final Endpoint instance;
-  private final HttpMethod method;
-  private final String uri;
-  private final long timeoutMillis;
-  private final long startNanos = System.nanoTime();
-  private HttpClientRequest request;
-
-  ModuleCall(
-      ModuleClient client,
+  /**
+   * Where a call goes, whichever instance it gets: kept so that it can go to another.
+   *
+   * @param underInstancePath whether {@code uri} goes under the instance's path (system calls)
+   */
+  record Target(
       CallKind kind,
-      String moduleId,
-      Endpoint instance,
+      Instances instances,
       HttpMethod method,
       String uri,
-      long timeoutMillis) {
+      boolean underInstancePath,
+      long timeoutMillis) {}
+
+  private final ModuleClient client;
+  private final Target target;
+  private final String moduleId;
+  private final Endpoint instance;
+  private final Pick pick;
+  private final List<Endpoint> tried;
+  private final boolean resent;
+  private final long startNanos = System.nanoTime();
+  private HttpClientRequest request;
+  private boolean abandoned;
+
+  /**
+   * @param pick the instance chosen; null for none (or a health check's, chosen by its caller)
+   * @param before the instances this request failed on before
+   * @param resent whether the request was already sent again after a reset
+   */
+  ModuleCall(
+      ModuleClient client,
+      Target target,
+      String moduleId,
+      Pick pick,
+      Endpoint instance,
+      List<Endpoint> before,
+      boolean resent) {
     this.client = client;
-    this.kind = kind;
+    this.target = target;
     this.moduleId = moduleId;
-    this.instance = instance;
-    this.method = method;
-    this.uri = uri;
-    this.timeoutMillis = timeoutMillis;
+    this.pick = pick;
+    this.instance = pick == null ? instance : pick.endpoint();
+    this.resent = resent;
+    if (this.instance == null) {
+      this.tried = before;
+    } else {
+      List<Endpoint> all = new ArrayList<>(before);
+      all.add(this.instance);
+      this.tried = all;
+    }
   }
 
   ModuleCall opened(HttpClientRequest opened) {
@@ -67,7 +96,7 @@ public final class ModuleCall {
    * @return why the module is called
    */
   public CallKind kind() {
-    return kind;
+    return target.kind();
   }
 
   /**
@@ -95,7 +124,36 @@ public final class ModuleCall {
    * @return how long the instance may stay silent (the request's idle timeout); 0 for no limit
    */
   public long timeoutMillis() {
-    return timeoutMillis;
+    return target.timeoutMillis();
+  }
+
+  /**
+   * @return whether the gateway gave the call up ({@link #abandon}) before it was over
+   */
+  boolean abandoned() {
+    return abandoned;
+  }
+
+  Target target() {
+    return target;
+  }
+
+  Pick pick() {
+    return pick;
+  }
+
+  /**
+   * @return the instances this request went to, this call's last
+   */
+  List<Endpoint> tried() {
+    return tried;
+  }
+
+  /**
+   * @return whether this call is the request sent again after a reset
+   */
+  boolean resent() {
+    return resent;
   }
 
   /**
@@ -111,7 +169,9 @@ public final class ModuleCall {
    */
   public String describe() {
     String at = "module " + moduleId + (instance == null ? "" : " at " + instance.url());
-    return kind == CallKind.SYSTEM ? "system call " + method + " " + uri + " to " + at : at;
+    return kind() == CallKind.SYSTEM
+        ? "system call " + target.method() + " " + target.uri() + " to " + at
+        : at;
   }
 
   /**
@@ -153,8 +213,8 @@ public final class ModuleCall {
     response.handler(
         chunk -> kept.appendBuffer(chunk, 0, Math.min(chunk.length(), max - kept.length())));
     Future<Void> ended = response.end();
-    if (timeoutMillis > 0) {
-      ended = ended.timeout(timeoutMillis, TimeUnit.MILLISECONDS);
+    if (timeoutMillis() > 0) {
+      ended = ended.timeout(timeoutMillis(), TimeUnit.MILLISECONDS);
     }
     return ended.onFailure(e -> abandon(true)).map(kept);
   }
@@ -193,7 +253,7 @@ public final class ModuleCall {
    * @return stops the watch: to be called once the body is all sent or the exchange given up
    */
   public Runnable watchUpload(HttpServerRequest in) {
-    return UploadWatch.start(client.vertx(), request, in, timeoutMillis);
+    return UploadWatch.start(client.vertx(), request, in, timeoutMillis());
   }
 
   /**
@@ -208,6 +268,7 @@ public final class ModuleCall {
    * @param sentWhole whether the request has been ended (its body, if any, all written)
    */
   public void abandon(boolean sentWhole) {
+    abandoned = true;
     if (sentWhole) {
       request.reset();
     } else {

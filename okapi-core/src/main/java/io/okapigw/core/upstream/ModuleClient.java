@@ -1,8 +1,14 @@
 package io.okapigw.core.upstream;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Instances;
 import io.okapigw.core.routing.Stage;
+import io.okapigw.core.upstream.ModuleCall.Target;
+import io.okapigw.core.upstream.balance.Balancer;
+import io.okapigw.core.upstream.balance.Pick;
+import io.okapigw.core.upstream.balance.Pick.Outcome;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -26,9 +32,11 @@ import java.util.concurrent.TimeUnit;
  * The one way the gateway calls a module instance, whatever for ({@link CallKind}): the proxy's
  * handler and filter calls, the auth filter, system calls and health checks. It owns the connection
  * pools (one HTTP client per event loop, made there on first use, so a call and its connection
- * never cross threads), chooses the instance, sets the timeouts, tells the {@link CallObserver} of
- * every call, and maps every failure the same way ({@link CallFailures}). As vertx-http-proxy's
- * {@code OriginRequestProvider}: it opens the request, the caller writes it.
+ * never cross threads), chooses the instance ({@link Balancer}: health-aware, least calls in
+ * flight) and sends a call that never reached one to another, or one broken before its answer when
+ * that is safe ({@link #reopen}), sets the timeouts, tells the {@link CallObserver} of every call,
+ * and maps every failure the same way ({@link CallFailures}). As vertx-http-proxy's {@code
+ * OriginRequestProvider}: it opens the request, the caller writes it.
  *
  * <p>One per node, safe to use from any thread; nothing else opens connections to modules.
  */
@@ -43,20 +51,46 @@ public final class ModuleClient {
   private final Vertx vertx;
   private final UpstreamOptions options;
   private final CallObserver observer;
+  private final Balancer balancer;
   private final Map<Object, HttpClientAgent> clients = new ConcurrentHashMap<>();
 
-  private ModuleClient(Vertx vertx, UpstreamOptions options, CallObserver observer) {
+  private ModuleClient(
+      Vertx vertx, UpstreamOptions options, CallObserver observer, Balancer balancer) {
     this.vertx = vertx;
     this.options = options;
     this.observer = observer;
+    this.balancer = balancer;
+  }
+
+  /**
+   * A client whose balancer runs on the system clock and counts in a registry of its own.
+   *
+   * @param options pools, timeouts, instance choice and retries ({@code proxy.*} settings)
+   * @param observer told of every call
+   */
+  public static ModuleClient create(Vertx vertx, UpstreamOptions options, CallObserver observer) {
+    return create(
+        vertx,
+        options,
+        observer,
+        Balancer.create(options.balance(), System::nanoTime, new SimpleMeterRegistry()));
   }
 
   /**
    * @param options pools and timeouts ({@code proxy.*} settings)
    * @param observer told of every call
+   * @param balancer chooses the instances and learns from every call (its own settings)
    */
-  public static ModuleClient create(Vertx vertx, UpstreamOptions options, CallObserver observer) {
-    return new ModuleClient(vertx, options, observer);
+  public static ModuleClient create(
+      Vertx vertx, UpstreamOptions options, CallObserver observer, Balancer balancer) {
+    return new ModuleClient(vertx, options, observer, balancer);
+  }
+
+  /**
+   * @return what chooses the instances, and what it has learned of them
+   */
+  public Balancer balancer() {
+    return balancer;
   }
 
   /**
@@ -90,24 +124,36 @@ public final class ModuleClient {
       String uri,
       boolean underInstancePath,
       long timeoutMillis) {
-    Endpoint instance = choose(instances);
-    ModuleCall call =
-        new ModuleCall(this, kind, instances.moduleId(), instance, method, uri, timeoutMillis);
-    if (instance == null) {
-      observer.failed(call, CallFailures.noInstance(instances.moduleId()));
-      return Future.failedFuture(CallFailures.noInstance(instances.moduleId()));
+    Target target = new Target(kind, instances, method, uri, underInstancePath, timeoutMillis);
+    return open(target, List.of(), false, false);
+  }
+
+  /**
+   * Opens the call on an instance chosen by the {@link Balancer}; one that cannot be reached (no
+   * connection: refused, connect timeout) never got the request, so it goes to another instance
+   * whatever its method, each tried once, as the retry budget allows.
+   */
+  private Future<ModuleCall> open(
+      Target target, List<Endpoint> tried, boolean retry, boolean resent) {
+    String moduleId = target.instances().moduleId();
+    Pick pick = balancer.choose(target.instances(), tried, retry);
+    ModuleCall call = new ModuleCall(this, target, moduleId, pick, null, tried, resent);
+    if (pick == null) {
+      observer.failed(call, CallFailures.noInstance(moduleId));
+      return Future.failedFuture(CallFailures.noInstance(moduleId));
     }
+    Endpoint instance = pick.endpoint();
     RequestOptions request =
         new RequestOptions()
-            .setMethod(method)
+            .setMethod(target.method())
             .setHost(instance.host())
             .setPort(instance.port())
             .setSsl(instance.ssl())
-            .setURI(underInstancePath ? instance.path() + uri : uri);
-    if (timeoutMillis > 0) {
-      request.setIdleTimeout(timeoutMillis);
+            .setURI(target.underInstancePath() ? instance.path() + target.uri() : target.uri());
+    if (target.timeoutMillis() > 0) {
+      request.setIdleTimeout(target.timeoutMillis());
     }
-    boolean head = method == HttpMethod.HEAD;
+    boolean head = target.method() == HttpMethod.HEAD;
     if (head) {
       request.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
     }
@@ -116,19 +162,53 @@ public final class ModuleClient {
         .map(opened -> observed(call.opened(opened), head))
         .recover(
             e -> {
-              observer.failed(call, e);
-              return call.fail(e);
+              failed(call, e);
+              return retry(call, e);
             });
   }
 
   /**
-   * The instance a call goes to: round-robin over the module's instances. Health-aware choice and
-   * retries on another instance (ejecting instances that fail) take this place.
+   * Opens a call again on another instance of its module after its connection broke before any
+   * answer came, if that is safe: the method is idempotent (GET, HEAD, OPTIONS; PUT and DELETE with
+   * {@code proxy.retry.put-delete}), the failure is a broken connection (not a timeout, not an
+   * answer that breaks HTTP), the request was not sent again before, another instance is left and
+   * the module's retry budget allows it. The caller must know that no byte of the request's body
+   * was sent (it has none) and no byte of the answer reached its client.
    *
-   * @return null if the module has no instance
+   * @param call the call that failed, given up
+   * @return the new call, its request not yet sent; else fails with {@code failure} mapped ({@link
+   *     ModuleCall#fail})
    */
-  private static Endpoint choose(Instances instances) {
-    return instances.next().orElse(null);
+  public Future<ModuleCall> reopen(ModuleCall call, Throwable failure) {
+    if (call.resent()
+        || !idempotent(call.target().method())
+        || failure instanceof HttpError
+        || failure instanceof CallFailures.BadAnswer
+        || CallFailures.isTimeout(failure)) {
+      return call.fail(failure);
+    }
+    return retry(call, failure, true);
+  }
+
+  private Future<ModuleCall> retry(ModuleCall call, Throwable failure) {
+    return retry(call, failure, call.resent());
+  }
+
+  private Future<ModuleCall> retry(ModuleCall call, Throwable failure, boolean resent) {
+    Instances instances = call.target().instances();
+    if (call.tried().size() >= instances.endpoints().size()
+        || !balancer.takeRetry(instances.moduleId())) {
+      return call.fail(failure);
+    }
+    return open(call.target(), call.tried(), true, resent);
+  }
+
+  private boolean idempotent(HttpMethod method) {
+    return method == HttpMethod.GET
+        || method == HttpMethod.HEAD
+        || method == HttpMethod.OPTIONS
+        || balancer.options().retryPutDelete()
+            && (method == HttpMethod.PUT || method == HttpMethod.DELETE);
   }
 
   private ModuleCall observed(ModuleCall call, boolean lastOnConnection) {
@@ -140,12 +220,27 @@ public final class ModuleClient {
             answered -> {
               if (answered.succeeded()) {
                 answered.result().exceptionHandler(ModuleCall::debug);
-                observer.answered(call, answered.result().statusCode());
+                answered(call, answered.result().statusCode());
               } else {
-                observer.failed(call, answered.cause());
+                failed(call, answered.cause());
               }
             });
     return call;
+  }
+
+  private void answered(ModuleCall call, int status) {
+    observer.answered(call, status);
+    if (call.pick() != null) {
+      call.pick().done(status >= 500 ? Outcome.FAILED : Outcome.SUCCEEDED);
+    }
+  }
+
+  private void failed(ModuleCall call, Throwable failure) {
+    observer.failed(call, failure);
+    if (call.pick() != null) {
+      // a call the gateway gave up (its client left) says nothing of the instance
+      call.pick().done(call.abandoned() ? Outcome.ABANDONED : Outcome.FAILED);
+    }
   }
 
   /**
@@ -159,8 +254,15 @@ public final class ModuleClient {
    */
   public Future<Void> probe(String moduleId, Endpoint instance, Duration timeout) {
     long millis = timeout.toMillis();
-    ModuleCall call =
-        new ModuleCall(this, CallKind.HEALTH, moduleId, instance, HttpMethod.GET, "/", millis);
+    Target target =
+        new Target(
+            CallKind.HEALTH,
+            Instances.of(moduleId, List.of(instance.url())),
+            HttpMethod.GET,
+            "/",
+            true,
+            millis);
+    ModuleCall call = new ModuleCall(this, target, moduleId, null, instance, List.of(), false);
     HttpClientConnection[] connection = {null};
     return client()
         .connect(
@@ -192,6 +294,7 @@ public final class ModuleClient {
               if (done.failed() && call.request() == null) {
                 observer.failed(call, done.cause());
               }
+              balancer.checked(moduleId, instance, done.succeeded());
             });
   }
 

@@ -3,7 +3,9 @@ package io.okapigw.core.upstream;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.core.upstream.balance.BalanceOptions;
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * How the gateway calls module instances ({@code proxy.*} settings, declared here).
@@ -12,9 +14,15 @@ import java.time.Duration;
  * @param idleTimeout longest silence while waiting for or reading a response (default 60 s)
  * @param maxConnectionsPerHost connection pool size per instance and event loop (default 64)
  * @param maxHeaderSize largest response header block accepted (64 KiB; not a setting)
+ * @param balance instance choice, outlier detection and retries ({@code proxy.outlier.*}, {@code
+ *     proxy.retry.*})
  */
 public record UpstreamOptions(
-    Duration connectTimeout, Duration idleTimeout, int maxConnectionsPerHost, int maxHeaderSize) {
+    Duration connectTimeout,
+    Duration idleTimeout,
+    int maxConnectionsPerHost,
+    int maxHeaderSize,
+    BalanceOptions balance) {
 
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
@@ -43,12 +51,13 @@ public record UpstreamOptions(
 
   /** The {@code proxy.*} settings. */
   public static final SettingsSpec SETTINGS =
-      SettingsSpec.of(CONNECT_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS);
+      SettingsSpec.of(CONNECT_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS).and(BalanceOptions.SETTINGS);
 
   public UpstreamOptions {
     CONNECT_TIMEOUT.check(connectTimeout);
     IDLE_TIMEOUT.check(idleTimeout);
     MAX_CONNECTIONS.check(maxConnectionsPerHost);
+    Objects.requireNonNull(balance, "balance");
   }
 
   /**
@@ -59,7 +68,8 @@ public record UpstreamOptions(
         DEFAULT_CONNECT_TIMEOUT,
         DEFAULT_IDLE_TIMEOUT,
         DEFAULT_MAX_CONNECTIONS_PER_HOST,
-        DEFAULT_MAX_HEADER_SIZE);
+        DEFAULT_MAX_HEADER_SIZE,
+        BalanceOptions.defaults());
   }
 
   /**
@@ -72,6 +82,15 @@ public record UpstreamOptions(
         settings.get(CONNECT_TIMEOUT),
         settings.get(IDLE_TIMEOUT),
         settings.get(MAX_CONNECTIONS),
-        DEFAULT_MAX_HEADER_SIZE);
+        DEFAULT_MAX_HEADER_SIZE,
+        BalanceOptions.from(settings));
+  }
+
+  /**
+   * @return these options with {@code balance}
+   */
+  public UpstreamOptions withBalance(BalanceOptions balance) {
+    return new UpstreamOptions(
+        connectTimeout, idleTimeout, maxConnectionsPerHost, maxHeaderSize, balance);
   }
 }

@@ -1,0 +1,45 @@
+package io.okapigw.core.upstream.balance;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * {@code okapi_module_ejections_total{module, instance}}, {@code
+ * okapi_module_retries_total{module}} and {@code
+ * okapi_module_retry_budget_exhausted_total{module}}. Tags are a module id and an instance URL from
+ * discovery: bounded by what is registered, never a tenant, user, token or path. Rare events:
+ * looked up when they happen.
+ */
+final class BalanceMetrics {
+
+  private final MeterRegistry registry;
+
+  BalanceMetrics(MeterRegistry registry) {
+    this.registry = registry;
+  }
+
+  void ejected(String moduleId, String instance) {
+    Counter.builder("okapi.module.ejections")
+        .description("Module instances ejected from the choice after failing")
+        .tag("module", moduleId)
+        .tag("instance", instance)
+        .register(registry)
+        .increment();
+  }
+
+  void retried(String moduleId) {
+    Counter.builder("okapi.module.retries")
+        .description("Calls sent again to another instance of the module")
+        .tag("module", moduleId)
+        .register(registry)
+        .increment();
+  }
+
+  void budgetExhausted(String moduleId) {
+    Counter.builder("okapi.module.retry.budget.exhausted")
+        .description("Retries refused because the module's retry budget was used up")
+        .tag("module", moduleId)
+        .register(registry)
+        .increment();
+  }
+}

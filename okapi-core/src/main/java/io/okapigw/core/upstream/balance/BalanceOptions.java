@@ -1,0 +1,180 @@
+package io.okapigw.core.upstream.balance;
+
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
+import java.time.Duration;
+
+/**
+ * How the gateway chooses among a module's instances and when it calls another one ({@code
+ * proxy.outlier.*}, {@code proxy.retry.*} settings, declared here).
+ *
+ * @param failures consecutive failures (connect failure, reset, timeout, 5xx) that eject an
+ *     instance; 0: never eject (default 5)
+ * @param window failures further apart than this start the count again (default 10 s)
+ * @param ejection how long a first ejection lasts; each further one twice as long (default 2 s)
+ * @param maxEjection the longest ejection (default 15 s)
+ * @param maxEjectedPercent most instances of a module ejected at once, in percent of them; one of
+ *     two or more may always be, never all (default 50)
+ * @param retryPutDelete whether PUT and DELETE are retried after a reset too (default false)
+ * @param retryBudgetPercent retries in flight at most this share of a module's calls in flight
+ *     (default 20)
+ * @param minRetries retries in flight a module is allowed however few its calls (default 3)
+ */
+public record BalanceOptions(
+    int failures,
+    Duration window,
+    Duration ejection,
+    Duration maxEjection,
+    int maxEjectedPercent,
+    boolean retryPutDelete,
+    int retryBudgetPercent,
+    int minRetries) {
+
+  public static final int DEFAULT_FAILURES = 5;
+  public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(10);
+  public static final Duration DEFAULT_EJECTION = Duration.ofSeconds(2);
+  public static final Duration DEFAULT_MAX_EJECTION = Duration.ofSeconds(15);
+  public static final int DEFAULT_MAX_EJECTED_PERCENT = 50;
+  public static final int DEFAULT_RETRY_BUDGET_PERCENT = 20;
+  public static final int DEFAULT_MIN_RETRIES = 3;
+
+  private static final Duration MS = Duration.ofMillis(1);
+  private static final Duration DAY = Duration.ofDays(1);
+
+  public static final Setting<Integer> FAILURES =
+      Setting.integer("proxy.outlier.failures", DEFAULT_FAILURES, 0, 1000)
+          .about(
+              "consecutive failures of a module instance (connect failure, reset, timeout, 5xx)"
+                  + " that eject it from the choice; 0: never eject")
+          .details(
+              "A returning instance that fails again is ejected at once, for twice as long."
+                  + " Learned per node from every call (handler, filters, auth filter, system"
+                  + " calls, `/_/discovery/health` checks).");
+
+  public static final Setting<Duration> WINDOW =
+      Setting.duration("proxy.outlier.window", DEFAULT_WINDOW, MS, DAY)
+          .about("failures further apart than this start the count of consecutive ones again");
+
+  public static final Setting<Duration> EJECTION =
+      Setting.duration("proxy.outlier.ejection", DEFAULT_EJECTION, MS, DAY)
+          .about(
+              "how long an instance's first ejection lasts; each further one (the instance failed"
+                  + " again soon after its return) twice as long, up to `proxy.outlier.max-ejection`");
+
+  public static final Setting<Duration> MAX_EJECTION =
+      Setting.duration("proxy.outlier.max-ejection", DEFAULT_MAX_EJECTION, MS, DAY)
+          .about(
+              "the longest ejection: a dead instance is tried again this often, a returning one"
+                  + " taken back within it");
+
+  public static final Setting<Integer> MAX_EJECTED_PERCENT =
+      Setting.integer("proxy.outlier.max-ejected-percent", DEFAULT_MAX_EJECTED_PERCENT, 0, 100)
+          .about(
+              "most instances of a module ejected at once, in percent of them; one of two or more"
+                  + " always may be, never all");
+
+  public static final Setting<Boolean> RETRY_PUT_DELETE =
+      Setting.bool("proxy.retry.put-delete", false)
+          .about(
+              "retry PUT and DELETE too (not only GET, HEAD, OPTIONS) on another instance when the"
+                  + " connection breaks before any answer; only if the modules make them"
+                  + " idempotent")
+          .details(
+              "A call that never reached an instance (refused, connect timeout) goes to another"
+                  + " whatever its method; a request with a body only then.");
+
+  public static final Setting<Integer> RETRY_BUDGET_PERCENT =
+      Setting.integer("proxy.retry.budget-percent", DEFAULT_RETRY_BUDGET_PERCENT, 0, 100)
+          .about(
+              "retries on another instance in flight at most this share of the module's calls in"
+                  + " flight (then the failure is answered: 502 naming the module)");
+
+  public static final Setting<Integer> MIN_RETRIES =
+      Setting.integer("proxy.retry.min-budget", DEFAULT_MIN_RETRIES, 0, 10_000)
+          .about("retries in flight a module is allowed however few its calls");
+
+  /** The {@code proxy.outlier.*} and {@code proxy.retry.*} settings. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(
+          FAILURES,
+          WINDOW,
+          EJECTION,
+          MAX_EJECTION,
+          MAX_EJECTED_PERCENT,
+          RETRY_PUT_DELETE,
+          RETRY_BUDGET_PERCENT,
+          MIN_RETRIES);
+
+  public BalanceOptions {
+    FAILURES.check(failures);
+    WINDOW.check(window);
+    EJECTION.check(ejection);
+    MAX_EJECTION.check(maxEjection);
+    MAX_EJECTED_PERCENT.check(maxEjectedPercent);
+    RETRY_BUDGET_PERCENT.check(retryBudgetPercent);
+    MIN_RETRIES.check(minRetries);
+    if (maxEjection.compareTo(ejection) < 0) {
+      throw new IllegalArgumentException(
+          "proxy.outlier.max-ejection must be at least proxy.outlier.ejection ("
+              + EJECTION.format(ejection)
+              + "), was "
+              + MAX_EJECTION.format(maxEjection));
+    }
+  }
+
+  /**
+   * @return the defaults
+   */
+  public static BalanceOptions defaults() {
+    return new BalanceOptions(
+        DEFAULT_FAILURES,
+        DEFAULT_WINDOW,
+        DEFAULT_EJECTION,
+        DEFAULT_MAX_EJECTION,
+        DEFAULT_MAX_EJECTED_PERCENT,
+        false,
+        DEFAULT_RETRY_BUDGET_PERCENT,
+        DEFAULT_MIN_RETRIES);
+  }
+
+  /**
+   * Reads the {@code proxy.outlier.*} and {@code proxy.retry.*} settings.
+   *
+   * @throws IllegalArgumentException naming a bad setting
+   */
+  public static BalanceOptions from(Settings settings) {
+    return new BalanceOptions(
+        settings.get(FAILURES),
+        settings.get(WINDOW),
+        settings.get(EJECTION),
+        settings.get(MAX_EJECTION),
+        settings.get(MAX_EJECTED_PERCENT),
+        settings.get(RETRY_PUT_DELETE),
+        settings.get(RETRY_BUDGET_PERCENT),
+        settings.get(MIN_RETRIES));
+  }
+
+  /**
+   * @return these options with {@code failures} consecutive failures ejecting an instance
+   */
+  public BalanceOptions withFailures(int failures) {
+    return new BalanceOptions(
+        failures,
+        window,
+        ejection,
+        maxEjection,
+        maxEjectedPercent,
+        retryPutDelete,
+        retryBudgetPercent,
+        minRetries);
+  }
+
+  /**
+   * @return these options with a retry budget of {@code percent} and at least {@code min}
+   */
+  public BalanceOptions withRetryBudget(int percent, int min) {
+    return new BalanceOptions(
+        failures, window, ejection, maxEjection, maxEjectedPercent, retryPutDelete, percent, min);
+  }
+}

@@ -1,0 +1,63 @@
+package io.okapigw.core.proxy;
+
+import static io.okapigw.core.testing.GatewayFixture.handler;
+import static io.okapigw.core.testing.GatewayFixture.module;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.core.testing.GatewayFixture;
+import io.vertx.core.http.HttpServer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Issue 25's "Why": a module with two instances, one of them dead. Okapi (and this gateway before
+ * health-aware choice) sent every other request to the dead one and answered it 502 until someone
+ * edited discovery; now a call that never reached an instance goes to the other one, and the dead
+ * one is ejected.
+ */
+class DeadInstanceTest {
+
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
+  private HttpServer live;
+  private String deadUrl;
+
+  @BeforeEach
+  void start() {
+    live =
+        gw.vertx()
+            .createHttpServer()
+            .requestHandler(req -> req.response().end("live"))
+            .listen(0, "127.0.0.1")
+            .await();
+    HttpServer dead =
+        gw.vertx().createHttpServer().requestHandler(req -> {}).listen(0, "127.0.0.1").await();
+    deadUrl = "http://127.0.0.1:" + dead.actualPort();
+    dead.close().await();
+    gw.createTenant("diku");
+    gw.addModule(module("mod-two-1.0.0", "two", handler("*", "/two/*")));
+    gw.deploy("mod-two-1.0.0", "http://127.0.0.1:" + live.actualPort());
+    gw.deploy("mod-two-1.0.0", deadUrl);
+    gw.enable("diku", "mod-two-1.0.0");
+  }
+
+  @Test
+  void oneOfTwoInstancesDead_everyRequestAnswered_byTheLiveOne() {
+    List<Integer> statuses = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      statuses.add(gw.tenant("diku").get("/two/items").statusCode());
+    }
+    assertThat(statuses).as("statuses of 20 GETs").containsOnly(200);
+  }
+
+  @Test
+  void oneOfTwoInstancesDead_postsAnsweredToo_theyNeverReachedIt() {
+    List<Integer> statuses = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      statuses.add(gw.tenant("diku").body("{\"a\":1}").post("/two/items").statusCode());
+    }
+    assertThat(statuses).as("statuses of 10 POSTs").containsOnly(200);
+  }
+}
