@@ -53,6 +53,32 @@ class DeadInstanceTest {
   }
 
   @Test
+  void instanceKilledMidRun_noRequestFailsAfterwards() {
+    HttpServer second =
+        gw.vertx()
+            .createHttpServer()
+            .requestHandler(req -> req.response().end("second"))
+            .listen(0, "127.0.0.1")
+            .await();
+    gw.addModule(module("mod-three-1.0.0", "three", handler("*", "/three/*")));
+    gw.deploy("mod-three-1.0.0", "http://127.0.0.1:" + live.actualPort());
+    gw.deploy("mod-three-1.0.0", "http://127.0.0.1:" + second.actualPort());
+    gw.enable("diku", "mod-three-1.0.0");
+    List<String> before = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      before.add(gw.tenant("diku").get("/three/items").then().statusCode(200).extract().asString());
+    }
+    assertThat(before).contains("live", "second");
+    // the gateway holds pooled connections to both; one instance goes away with its connections
+    second.close().await();
+    List<Integer> statuses = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      statuses.add(gw.tenant("diku").get("/three/items").statusCode());
+    }
+    assertThat(statuses).as("statuses after the kill").containsOnly(200);
+  }
+
+  @Test
   void oneOfTwoInstancesDead_postsAnsweredToo_theyNeverReachedIt() {
     List<Integer> statuses = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
