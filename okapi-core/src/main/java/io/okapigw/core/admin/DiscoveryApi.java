@@ -82,24 +82,38 @@ final class DiscoveryApi implements AdminRoutes {
         added -> Replies.location(BASE, added.getString("srvcId"), added.getString("instId")));
   }
 
+  /**
+   * Okapi's health checks; with {@code ?learned=true}, each instance also says what this node has
+   * learned of it from its calls ({@link InstanceHealth#learned}), a field Okapi's answer lacks.
+   */
   private void mountHealth(Router router) {
-    router
-        .get(HEALTH)
-        .handler(
-            ctx ->
-                Replies.okList(ctx, discovery.instances(null).compose(all -> health.check(all))));
+    router.get(HEALTH).handler(ctx -> Replies.okList(ctx, checked(ctx, discovery.instances(null))));
     router
         .get(HEALTH + "/:srvcId")
         .handler(
-            ctx ->
-                Replies.okList(
-                    ctx,
-                    discovery
-                        .instances(ctx.pathParam("srvcId"))
-                        .compose(all -> health.check(all))));
+            ctx -> Replies.okList(ctx, checked(ctx, discovery.instances(ctx.pathParam("srvcId")))));
     router
         .get(HEALTH + "/:srvcId/:instId")
-        .handler(ctx -> Replies.ok(ctx, instance(ctx).compose(d -> health.check(d))));
+        .handler(
+            ctx ->
+                Replies.ok(
+                    ctx,
+                    learned(ctx)
+                        .compose(learned -> instance(ctx).compose(d -> health.check(d, learned)))));
+  }
+
+  private Future<List<JsonObject>> checked(
+      RoutingContext ctx, Future<List<DeploymentDescriptor>> instances) {
+    return learned(ctx).compose(learned -> instances.compose(all -> health.check(all, learned)));
+  }
+
+  /** {@code ?learned=true|false}; fails with 400 for another value. */
+  private static Future<Boolean> learned(RoutingContext ctx) {
+    try {
+      return Future.succeededFuture(QueryParams.bool(ctx.queryParams(), "learned", false));
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
   }
 
   private Future<DeploymentDescriptor> instance(RoutingContext ctx) {

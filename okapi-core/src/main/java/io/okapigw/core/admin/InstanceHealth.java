@@ -3,6 +3,7 @@ package io.okapigw.core.admin;
 import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.upstream.ModuleClient;
+import io.okapigw.core.upstream.balance.InstanceView;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -37,25 +38,49 @@ final class InstanceHealth {
   /**
    * @return the health of each instance, in the order given
    */
-  Future<List<JsonObject>> check(List<DeploymentDescriptor> instances) {
-    List<Future<JsonObject>> checks = instances.stream().map(this::check).toList();
+  Future<List<JsonObject>> check(List<DeploymentDescriptor> instances, boolean learned) {
+    List<Future<JsonObject>> checks = instances.stream().map(i -> check(i, learned)).toList();
     return Future.all(checks).map(all -> checks.stream().map(Future::result).toList());
   }
 
   /**
+   * @param learned whether to add what this node has learned of the instance ({@link #learned})
    * @return the instance's health; never fails
    */
-  Future<JsonObject> check(DeploymentDescriptor instance) {
+  Future<JsonObject> check(DeploymentDescriptor instance, boolean learned) {
     JsonObject health =
         new JsonObject().put("instId", instance.instId()).put("srvcId", instance.srvcId());
+    Endpoint endpoint = Endpoint.parse(instance.url());
     return modules
-        .probe(instance.srvcId(), Endpoint.parse(instance.url()), timeout)
+        .probe(instance.srvcId(), endpoint, timeout)
         .map(v -> health.put("healthMessage", "OK").put("healthStatus", true))
         .otherwise(
             e ->
                 health
                     .put("healthMessage", "Fail: " + reason(e, timeout.toMillis()))
-                    .put("healthStatus", false));
+                    .put("healthStatus", false))
+        .map(checked -> learned ? learned(checked, instance.srvcId(), endpoint) : checked);
+  }
+
+  /**
+   * Adds {@code learned}: what this node's calls taught it of the instance (after this check, which
+   * it learns from too): {@code ejected}, {@code ejectedForMs}, {@code consecutiveFailures}, {@code
+   * ejections}, {@code outstanding}, {@code onProbation}; absent if the node never called it.
+   */
+  private JsonObject learned(JsonObject health, String moduleId, Endpoint endpoint) {
+    InstanceView view = modules.balancer().view(moduleId, endpoint);
+    if (view == null) {
+      return health;
+    }
+    return health.put(
+        "learned",
+        new JsonObject()
+            .put("ejected", view.ejected())
+            .put("ejectedForMs", view.ejectedForMillis())
+            .put("consecutiveFailures", view.consecutiveFailures())
+            .put("ejections", view.ejections())
+            .put("outstanding", view.outstanding())
+            .put("onProbation", view.onProbation()));
   }
 
   private static String reason(Throwable e, long millis) {

@@ -141,7 +141,11 @@ class DiscoveryHealthTest {
     Promise<JsonObject> checked = Promise.promise();
     gw.vertx()
         .runOnContext(
-            v -> health.check(List.of(instance)).map(list -> list.get(0)).onComplete(checked));
+            v ->
+                health
+                    .check(List.of(instance), false)
+                    .map(list -> list.get(0))
+                    .onComplete(checked));
     JsonObject answer = checked.future().await(10, TimeUnit.SECONDS);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
     assertThat(answer)

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,6 +52,49 @@ class DeadInstanceTest {
       statuses.add(gw.tenant("diku").get("/two/items").statusCode());
     }
     assertThat(statuses).as("statuses of 20 GETs").containsOnly(200);
+  }
+
+  @Test
+  void discoveryHealth_okapisFields_learnedOnlyWhenAsked() {
+    for (int i = 0; i < 10; i++) {
+      gw.tenant("diku").get("/two/items").then().statusCode(200);
+    }
+    JsonArray plain =
+        new JsonArray(
+            gw.request()
+                .get("/_/discovery/health/mod-two-1.0.0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
+    for (Object entry : plain) {
+      assertThat(((JsonObject) entry).fieldNames())
+          .containsExactlyInAnyOrder("instId", "srvcId", "healthMessage", "healthStatus");
+    }
+    JsonArray learned =
+        new JsonArray(
+            gw.request()
+                .get("/_/discovery/health/mod-two-1.0.0?learned=true")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
+    JsonObject dead = null;
+    JsonObject alive = null;
+    for (Object entry : learned) {
+      JsonObject health = (JsonObject) entry;
+      if (health.getBoolean("healthStatus")) {
+        alive = health;
+      } else {
+        dead = health;
+      }
+    }
+    assertThat(dead.getJsonObject("learned").getBoolean("ejected")).as(dead.encode()).isTrue();
+    assertThat(dead.getJsonObject("learned").getLong("ejectedForMs")).isPositive();
+    assertThat(dead.getJsonObject("learned").getLong("ejections")).isEqualTo(1);
+    assertThat(alive.getJsonObject("learned").getBoolean("ejected")).isFalse();
+    assertThat(alive.getJsonObject("learned").getInteger("consecutiveFailures")).isZero();
+    gw.request().get("/_/discovery/health?learned=maybe").then().statusCode(400);
   }
 
   @Test
