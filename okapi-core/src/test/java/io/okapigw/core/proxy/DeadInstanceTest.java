@@ -5,11 +5,17 @@ import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.testing.GatewayFixture;
+import io.okapigw.core.testing.RawClient;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -95,6 +101,63 @@ class DeadInstanceTest {
     assertThat(alive.getJsonObject("learned").getBoolean("ejected")).isFalse();
     assertThat(alive.getJsonObject("learned").getInteger("consecutiveFailures")).isZero();
     gw.request().get("/_/discovery/health?learned=maybe").then().statusCode(400);
+  }
+
+  @Test
+  void clientsLeavingWhileTheModuleWorks_neverCountAgainstIt() throws Exception {
+    List<HttpServerRequest> held = new CopyOnWriteArrayList<>();
+    AtomicInteger closed = new AtomicInteger();
+    List<Integer> ports = new ArrayList<>();
+    gw.addModule(module("mod-slow-1.0.0", "slow", handler("*", "/slow/*")));
+    for (int i = 0; i < 2; i++) {
+      HttpServer slow =
+          gw.vertx()
+              .createHttpServer()
+              .requestHandler(
+                  req -> {
+                    if (req.path().equals("/")) {
+                      req.response().end(); // the health check
+                      return;
+                    }
+                    req.connection().closeHandler(v -> closed.incrementAndGet());
+                    held.add(req);
+                  })
+              .listen(0, "127.0.0.1")
+              .await();
+      ports.add(slow.actualPort());
+      gw.deploy("mod-slow-1.0.0", "http://127.0.0.1:" + slow.actualPort());
+    }
+    gw.enable("diku", "mod-slow-1.0.0");
+    for (int i = 0; i < 12; i++) {
+      int expected = i + 1;
+      try (RawClient client = RawClient.connect(gw.gateway().port())) {
+        client.send("GET /slow/items HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n");
+        awaitCondition(() -> held.size() == expected);
+      }
+      // the gateway gave the module's side up: its connection is closed
+      awaitCondition(() -> closed.get() == expected);
+    }
+    String learned =
+        gw.request()
+            .get("/_/discovery/health/mod-slow-1.0.0?learned=true")
+            .then()
+            .extract()
+            .asString();
+    assertThat(learned)
+        .contains("\"consecutiveFailures\" : 0")
+        .doesNotContain("\"ejected\" : true");
+    assertThat(gw.request().get("/_/metrics").asString())
+        .doesNotContain("okapi_module_ejections_total");
+  }
+
+  private static void awaitCondition(BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("condition not met within 10 s");
+      }
+      TimeUnit.MILLISECONDS.sleep(5);
+    }
   }
 
   @Test

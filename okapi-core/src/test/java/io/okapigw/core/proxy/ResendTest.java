@@ -25,6 +25,7 @@ class ResendTest {
   @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private final AtomicInteger broken = new AtomicInteger();
   private final AtomicInteger answered = new AtomicInteger();
+  private String breakingUrl;
 
   @BeforeEach
   void start() {
@@ -57,7 +58,8 @@ class ResendTest {
             .await();
     gw.createTenant("diku");
     gw.addModule(module("mod-brk-1.0.0", "brk", handler("*", "/brk/*")));
-    gw.deploy("mod-brk-1.0.0", "http://127.0.0.1:" + breaking.actualPort());
+    breakingUrl = "http://127.0.0.1:" + breaking.actualPort();
+    gw.deploy("mod-brk-1.0.0", breakingUrl);
     gw.deploy("mod-brk-1.0.0", "http://127.0.0.1:" + good.actualPort());
     gw.enable("diku", "mod-brk-1.0.0");
   }
@@ -71,6 +73,22 @@ class ResendTest {
     assertThat(statuses).containsOnly(200);
     assertThat(broken.get()).as("requests the breaking instance took").isPositive();
     assertThat(answered.get()).isEqualTo(4);
+  }
+
+  @Test
+  void brokenConnections_countAsFailures_instanceEjectedAfterFive() {
+    for (int i = 0; i < 14; i++) {
+      gw.tenant("diku").get("/brk/items").then().statusCode(200);
+    }
+    assertThat(broken.get())
+        .as("requests the breaking instance took before its ejection")
+        .isEqualTo(5);
+    assertThat(gw.request().get("/_/metrics").asString())
+        .contains(
+            "okapi_module_ejections_total{instance=\""
+                + breakingUrl
+                + "\",module=\"mod-brk-1.0.0\"} 1.0")
+        .contains("okapi_module_retries_total{module=\"mod-brk-1.0.0\"} 5.0");
   }
 
   @Test
