@@ -80,6 +80,8 @@ public final class ModuleCall {
     this.resent = resent;
     if (this.instance == null) {
       this.tried = before;
+    } else if (before.isEmpty()) {
+      this.tried = List.of(this.instance);
     } else {
       List<Endpoint> all = new ArrayList<>(before);
       all.add(this.instance);

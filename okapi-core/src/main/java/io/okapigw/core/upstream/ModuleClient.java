@@ -52,6 +52,7 @@ public final class ModuleClient {
   private final UpstreamOptions options;
   private final CallObserver observer;
   private final Balancer balancer;
+  private final ActiveChecks checks;
   private final Map<Object, HttpClientAgent> clients = new ConcurrentHashMap<>();
 
   private ModuleClient(
@@ -60,6 +61,7 @@ public final class ModuleClient {
     this.options = options;
     this.observer = observer;
     this.balancer = balancer;
+    this.checks = ActiveChecks.start(vertx, this, balancer.options().checkInterval());
   }
 
   /**
@@ -322,12 +324,20 @@ public final class ModuleClient {
         new PoolOptions().setHttp1MaxSize(options.maxConnectionsPerHost()).setMaxWaitQueueSize(-1));
   }
 
+  /**
+   * @return the active checks ({@code proxy.outlier.check-interval})
+   */
+  ActiveChecks checks() {
+    return checks;
+  }
+
   Vertx vertx() {
     return vertx;
   }
 
   /** Closes every client and its connections. */
   public Future<Void> close() {
+    checks.stop();
     List<Future<Void>> closed = new ArrayList<>();
     clients.values().forEach(client -> closed.add(client.close()));
     clients.clear();

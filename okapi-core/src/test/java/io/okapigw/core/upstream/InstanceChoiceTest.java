@@ -153,6 +153,40 @@ class InstanceChoiceTest {
   }
 
   @Test
+  void activeCheck_findsTheReturnedInstanceAnswering_takesItBackBeforeItsBackOff()
+      throws Exception {
+    client(BalanceOptions.defaults().withFailures(2).withCheckInterval(Duration.ofDays(1)));
+    int livePort = server(0, new AtomicInteger()).actualPort();
+    int port = deadPort();
+    Instances instances = Instances.of(MODULE, List.of(url(port), url(livePort)));
+    calls(instances, 4);
+    assertThat(view(port).ejected()).isTrue();
+    await(() -> client.checks().round());
+    assertThat(view(port).ejected()).as("a failed check: still ejected").isTrue();
+    AtomicInteger returned = new AtomicInteger();
+    server(port, returned);
+    await(() -> client.checks().round());
+    assertThat(view(port).ejected()).isFalse();
+    calls(instances, 4);
+    assertThat(returned.get()).as("the check, then two calls, the clock unmoved").isEqualTo(3);
+  }
+
+  @Test
+  void activeChecks_runEveryInterval_failuresEject() throws Exception {
+    client(BalanceOptions.defaults().withFailures(3).withCheckInterval(Duration.ofMillis(20)));
+    int livePort = server(0, new AtomicInteger()).actualPort();
+    int port = deadPort();
+    Instances instances = Instances.of(MODULE, List.of(url(port), url(livePort)));
+    // one call (to the dead instance first, retried on the live one) makes the module known; its
+    // failure is one of three: the checks' failures make the others
+    calls(instances, 1);
+    awaitCondition(() -> view(port).ejected());
+    assertThat(failedCalls.get())
+        .as("failed calls, the checks' included")
+        .isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
   void retryBudget_exhausted_failureAnswered_namingTheInstance() throws Exception {
     // one retry in flight at most, whatever the load
     client(BalanceOptions.defaults().withFailures(0).withRetryBudget(0, 1));

@@ -20,6 +20,8 @@ import java.time.Duration;
  * @param retryBudgetPercent retries in flight at most this share of a module's calls in flight
  *     (default 20)
  * @param minRetries retries in flight a module is allowed however few its calls (default 3)
+ * @param checkInterval how often each instance the node calls is checked as {@code
+ *     /_/discovery/health} checks it; 0: never (default)
  */
 public record BalanceOptions(
     int failures,
@@ -29,7 +31,8 @@ public record BalanceOptions(
     int maxEjectedPercent,
     boolean retryPutDelete,
     int retryBudgetPercent,
-    int minRetries) {
+    int minRetries,
+    Duration checkInterval) {
 
   public static final int DEFAULT_FAILURES = 5;
   public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(10);
@@ -94,6 +97,15 @@ public record BalanceOptions(
       Setting.integer("proxy.retry.min-budget", DEFAULT_MIN_RETRIES, 0, 10_000)
           .about("retries in flight a module is allowed however few its calls");
 
+  public static final Setting<Duration> CHECK_INTERVAL =
+      Setting.duration("proxy.outlier.check-interval", Duration.ZERO, Duration.ZERO, DAY)
+          .about(
+              "how often each module instance the node calls is checked as `/_/discovery/health`"
+                  + " checks it (a GET of its URL, any answer is healthy); 0: never")
+          .details(
+              "A check that fails counts as a failed call; one that answers ends an ejection at"
+                  + " once. Off by default: calls teach the node enough.");
+
   /** The {@code proxy.outlier.*} and {@code proxy.retry.*} settings. */
   public static final SettingsSpec SETTINGS =
       SettingsSpec.of(
@@ -104,7 +116,8 @@ public record BalanceOptions(
           MAX_EJECTED_PERCENT,
           RETRY_PUT_DELETE,
           RETRY_BUDGET_PERCENT,
-          MIN_RETRIES);
+          MIN_RETRIES,
+          CHECK_INTERVAL);
 
   public BalanceOptions {
     FAILURES.check(failures);
@@ -114,6 +127,7 @@ public record BalanceOptions(
     MAX_EJECTED_PERCENT.check(maxEjectedPercent);
     RETRY_BUDGET_PERCENT.check(retryBudgetPercent);
     MIN_RETRIES.check(minRetries);
+    CHECK_INTERVAL.check(checkInterval);
     if (maxEjection.compareTo(ejection) < 0) {
       throw new IllegalArgumentException(
           "proxy.outlier.max-ejection must be at least proxy.outlier.ejection ("
@@ -135,7 +149,8 @@ public record BalanceOptions(
         DEFAULT_MAX_EJECTED_PERCENT,
         false,
         DEFAULT_RETRY_BUDGET_PERCENT,
-        DEFAULT_MIN_RETRIES);
+        DEFAULT_MIN_RETRIES,
+        Duration.ZERO);
   }
 
   /**
@@ -152,7 +167,8 @@ public record BalanceOptions(
         settings.get(MAX_EJECTED_PERCENT),
         settings.get(RETRY_PUT_DELETE),
         settings.get(RETRY_BUDGET_PERCENT),
-        settings.get(MIN_RETRIES));
+        settings.get(MIN_RETRIES),
+        settings.get(CHECK_INTERVAL));
   }
 
   /**
@@ -167,7 +183,8 @@ public record BalanceOptions(
         maxEjectedPercent,
         retryPutDelete,
         retryBudgetPercent,
-        minRetries);
+        minRetries,
+        checkInterval);
   }
 
   /**
@@ -175,6 +192,30 @@ public record BalanceOptions(
    */
   public BalanceOptions withRetryBudget(int percent, int min) {
     return new BalanceOptions(
-        failures, window, ejection, maxEjection, maxEjectedPercent, retryPutDelete, percent, min);
+        failures,
+        window,
+        ejection,
+        maxEjection,
+        maxEjectedPercent,
+        retryPutDelete,
+        percent,
+        min,
+        checkInterval);
+  }
+
+  /**
+   * @return these options with instances checked every {@code interval} (0: never)
+   */
+  public BalanceOptions withCheckInterval(Duration interval) {
+    return new BalanceOptions(
+        failures,
+        window,
+        ejection,
+        maxEjection,
+        maxEjectedPercent,
+        retryPutDelete,
+        retryBudgetPercent,
+        minRetries,
+        interval);
   }
 }

@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -130,6 +131,20 @@ public final class Balancer {
     } else {
       learn(instances, module, state, Outcome.FAILED);
     }
+  }
+
+  /**
+   * Tells {@code action} of every instance of every module the node has chosen among (their
+   * instances as last chosen among): what active checks check.
+   */
+  public void forEachInstance(BiConsumer<String, Endpoint> action) {
+    modules.forEach(
+        (moduleId, module) -> {
+          Instances current = module.current;
+          if (current != null) {
+            current.endpoints().forEach(endpoint -> action.accept(moduleId, endpoint));
+          }
+        });
   }
 
   /**
