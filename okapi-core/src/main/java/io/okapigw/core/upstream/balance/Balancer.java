@@ -53,9 +53,10 @@ public final class Balancer {
   }
 
   /**
-   * Chooses the instance of a call: among those not in {@code tried}, one not ejected if any (else
-   * an ejected one: a module's instances are never all avoided), the one with the fewest calls in
-   * flight, the first from a round-robin start among equals.
+   * Chooses the instance of a call: among those not in {@code tried}, one not avoided if any (else
+   * an avoided one: a module's instances are never all avoided), the one with the fewest calls in
+   * flight, the first from a round-robin start among equals. Avoided: ejected, or back from an
+   * ejection with its one trial call in flight.
    *
    * @param tried instances this request already failed on
    * @param retry whether the call is a retry, taken from the budget ({@link #takeRetry})
@@ -79,7 +80,7 @@ public final class Balancer {
         continue;
       }
       InstanceState state = module.instance(endpoint);
-      boolean ejected = state.ejected(now);
+      boolean ejected = state.avoided(now);
       int load = state.outstanding.get();
       if (best == null || bestEjected && !ejected || ejected == bestEjected && load < bestLoad) {
         best = state;

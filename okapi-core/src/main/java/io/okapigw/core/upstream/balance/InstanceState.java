@@ -21,9 +21,11 @@ final class InstanceState {
   /** Whether a success has anything to reset: the fast path of every answered call reads it. */
   private volatile boolean dirty;
 
+  /** Back from an ejection, no success yet: one call at a time, and one failure ejects it again. */
+  private volatile boolean probation;
+
   private int consecutive;
   private long lastFailure;
-  private boolean probation;
   private int level;
   private long ejections;
 
@@ -33,6 +35,14 @@ final class InstanceState {
 
   boolean ejected(long now) {
     return ejected && now - ejectedUntil < 0;
+  }
+
+  /**
+   * @return whether calls avoid the instance now: it is ejected, or back on probation with a call
+   *     in flight already (a burst of calls to an instance still dead would all fail at once)
+   */
+  boolean avoided(long now) {
+    return ejected(now) || probation && outstanding.get() > 0;
   }
 
   /**

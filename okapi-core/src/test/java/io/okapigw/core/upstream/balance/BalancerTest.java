@@ -132,6 +132,21 @@ class BalancerTest {
   }
 
   @Test
+  void returnedInstance_oneTrialCallAtATime_untilItSucceeds() {
+    Instances two = instances(A, B);
+    fail(two, A, 5);
+    advance(Duration.ofSeconds(2));
+    Pick trial = pickOf(two, A);
+    List<Pick> busy = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      busy.add(pick(two));
+    }
+    assertThat(busy).extracting(p -> p.endpoint().url()).containsOnly(B);
+    trial.done(Outcome.SUCCEEDED);
+    assertThat(pick(two).endpoint().url()).as("well again: the fewest in flight").isEqualTo(A);
+  }
+
+  @Test
   void failingAgainOnReturn_ejectedAtOnce_forTwiceAsLong_upToTheMax() {
     Instances two = instances(A, B);
     fail(two, A, 5);
