@@ -25,6 +25,7 @@ final class ConnectionGuard implements Handler<Long> {
   private final Vertx vertx;
   private final HttpConnection connection;
   private final long timeoutNanos;
+  private final Drain drain;
   private final Handler<Void> responseEnded = v -> responseEnded();
   private HttpServerRequest current;
   private boolean awaitingHead = true;
@@ -34,8 +35,10 @@ final class ConnectionGuard implements Handler<Long> {
 
   /**
    * @param timeoutNanos the header timeout; 0 for none
+   * @param drain whether the node drains
    */
-  ConnectionGuard(Vertx vertx, HttpConnection connection, long timeoutNanos) {
+  ConnectionGuard(Vertx vertx, HttpConnection connection, long timeoutNanos, Drain drain) {
+    this.drain = drain;
     this.vertx = vertx;
     this.connection = connection;
     this.timeoutNanos = timeoutNanos;
@@ -55,7 +58,21 @@ final class ConnectionGuard implements Handler<Long> {
     current = request;
     awaitingHead = false;
     request.response().bodyEndHandler(responseEnded);
+    if (drain.draining()) {
+      request.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+    }
     return true;
+  }
+
+  /**
+   * The node began to drain: the answer in progress, unless its head is sent, says {@code
+   * Connection: close}, and the connection is closed after it (an idle connection is closed by the
+   * listener's shutdown, or after its next answer).
+   */
+  void drain() {
+    if (!awaitingHead && !current.response().headWritten()) {
+      current.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+    }
   }
 
   /**
@@ -106,6 +123,11 @@ final class ConnectionGuard implements Handler<Long> {
   }
 
   private void responseEnded() {
+    if (drain.draining()) {
+      closing = true;
+      connection.close();
+      return;
+    }
     // a pipelined request may be admitted before the previous response's handler runs
     if (!awaitingHead && current.response().ended()) {
       startAwaiting(System.nanoTime());
