@@ -3,12 +3,12 @@ package io.okapigw.it;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.testsupport.Await;
 import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.HoldingModule;
 import io.okapigw.testsupport.process.JavaProcess;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerRequest;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,9 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,8 +37,7 @@ class GracefulDrainTest {
 
   private final HttpClient http = HttpClient.newHttpClient();
   private Vertx vertx;
-  private HttpServer module;
-  private final List<HttpServerRequest> held = new CopyOnWriteArrayList<>();
+  private HoldingModule module;
   private JavaProcess gateway;
   private String url;
   private String readiness;
@@ -48,19 +45,7 @@ class GracefulDrainTest {
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    module =
-        vertx
-            .createHttpServer()
-            .requestHandler(
-                req -> {
-                  if (req.path().equals("/slow")) {
-                    held.add(req);
-                  } else {
-                    req.response().end("fast");
-                  }
-                })
-            .listen(0, "127.0.0.1")
-            .await();
+    module = HoldingModule.start(vertx);
     int port = FreePorts.belowEphemeralRange();
     int healthPort = FreePorts.belowEphemeralRange();
     url = "http://127.0.0.1:" + port;
@@ -95,14 +80,14 @@ class GracefulDrainTest {
                 .header("X-Okapi-Tenant", TENANT)
                 .build(),
             HttpResponse.BodyHandlers.ofString());
-    await(() -> held.size() == 1, "the request reached the module");
+    module.awaitHeld(1);
     assertThat(status(readiness)).isEqualTo(204);
 
     gateway.terminate();
 
-    await(() -> status(readiness) == 503, "readiness turned false");
+    Await.until(() -> status(readiness) == 503, "readiness turned false");
     assertThat(gateway.isAlive()).as("still draining its request").isTrue();
-    held.get(0).response().end("the answer, late");
+    module.answerAll("the answer, late");
     HttpResponse<String> response = inFlight.get(30, TimeUnit.SECONDS);
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.body()).isEqualTo("the answer, late");
@@ -136,12 +121,7 @@ class GracefulDrainTest {
         .statusCode(201);
     given()
         .baseUri(url)
-        .body(
-            "{\"srvcId\":\""
-                + MODULE
-                + "\",\"instId\":\"one\",\"url\":\"http://127.0.0.1:"
-                + module.actualPort()
-                + "\"}")
+        .body("{\"srvcId\":\"" + MODULE + "\",\"instId\":\"one\",\"url\":\"" + module.url() + "\"}")
         .post("/_/discovery/modules")
         .then()
         .statusCode(201);
@@ -174,15 +154,6 @@ class GracefulDrainTest {
       return true;
     } catch (Exception e) {
       return e.getCause() instanceof ConnectException;
-    }
-  }
-
-  /** Waits for {@code condition}, looking every 50 ms, at most 30 s. */
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    Instant deadline = Instant.now().plusSeconds(30);
-    while (!condition.getAsBoolean()) {
-      assertThat(Instant.now()).as("waiting until " + what).isBefore(deadline);
-      TimeUnit.MILLISECONDS.sleep(50);
     }
   }
 }

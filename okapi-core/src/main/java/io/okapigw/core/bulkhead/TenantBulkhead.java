@@ -2,7 +2,7 @@ package io.okapigw.core.bulkhead;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.core.http.OkapiHeaders;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.MultiMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -45,12 +45,12 @@ public final class TenantBulkhead {
    * Admits a request of {@code tenant}.
    *
    * @param tenant a tenant of the registry (the tag of its figures: never an unchecked name)
-   * @param in the request
+   * @param headers the request's headers
    * @return what to release once the request is answered (or its connection gone)
    * @throws TooBusy past the tenant's limits
    */
-  public Permit admit(String tenant, HttpServerRequest in) {
-    if (in.headers().contains(OkapiHeaders.REQUEST_ID)) {
+  public Permit admit(String tenant, MultiMap headers) {
+    if (headers.contains(OkapiHeaders.REQUEST_ID)) {
       return Permit.NONE;
     }
     return shares.computeIfAbsent(tenant, this::share).admit(nanoTime.getAsLong());

@@ -109,7 +109,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     routed
         .compose(
             request -> {
-              Permit permit = bulkhead.admit(request.identity().tenant(), in);
+              Permit permit = bulkhead.admit(request.identity().tenant(), in.headers());
               Future<Integer> answered = authorizeAndForward(request);
               waitLog.watch(request, start, answered);
               return answered.andThen(done -> permit.release());

@@ -9,23 +9,20 @@ import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.timer.Scheduler;
+import io.okapigw.testsupport.Await;
+import io.okapigw.testsupport.HoldingModule;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,28 +39,15 @@ class TenantBulkheadTest {
   private static final String MODULE = "mod-shared-1.0.0";
 
   private final HttpClient http = HttpClient.newHttpClient();
-  private final List<HttpServerRequest> held = new CopyOnWriteArrayList<>();
   private Vertx vertx;
-  private HttpServer module;
+  private HoldingModule module;
   private Gateway gateway;
   private String url;
 
   @BeforeEach
   void startModule() {
     vertx = Vertx.vertx();
-    module =
-        vertx
-            .createHttpServer()
-            .requestHandler(
-                req -> {
-                  if (req.path().equals("/slow")) {
-                    held.add(req);
-                  } else {
-                    req.response().end("fast");
-                  }
-                })
-            .listen(0, "127.0.0.1")
-            .await();
+    module = HoldingModule.start(vertx);
   }
 
   @AfterEach
@@ -80,8 +64,8 @@ class TenantBulkheadTest {
     for (int i = 0; i < 10; i++) {
       flood.add(send("flood", "/slow"));
     }
-    await(() -> held.size() == 3, "3 of the flood's requests reached the module");
-    await(() -> flood.stream().filter(CompletableFuture::isDone).count() == 7, "7 refused");
+    module.awaitHeld(3);
+    Await.until(() -> flood.stream().filter(CompletableFuture::isDone).count() == 7, "7 refused");
 
     HttpResponse<String> calm = send("calm", "/fast").get(5, TimeUnit.SECONDS);
 
@@ -100,11 +84,12 @@ class TenantBulkheadTest {
         .contains("okapi_tenant_requests_rejected_total{limit=\"in-flight\",tenant=\"flood\"} 7.0")
         .contains("okapi_tenant_requests_rejected_total{limit=\"in-flight\",tenant=\"calm\"} 0.0");
 
-    held.forEach(req -> req.response().end("late"));
+    assertThat(module.held()).isEqualTo(3);
+    module.answerAll("late");
     for (CompletableFuture<HttpResponse<String>> f : flood) {
       assertThat(f.get(10, TimeUnit.SECONDS).statusCode()).isIn(200, 429);
     }
-    await(
+    Await.until(
         () -> metrics().contains("okapi_tenant_requests_in_flight{tenant=\"flood\"} 0.0"),
         "the flood's places given back");
     assertThat(send("flood", "/fast").get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
@@ -114,7 +99,7 @@ class TenantBulkheadTest {
   void moduleCallBack_withRequestId_neverRefused() throws Exception {
     start(Map.of("bulkhead.max-in-flight", "1"), Ticker.systemTicker());
     CompletableFuture<HttpResponse<String>> first = send("flood", "/slow");
-    await(() -> held.size() == 1, "the first request reached the module");
+    module.awaitHeld(1);
 
     HttpResponse<String> fromClient = send("flood", "/fast").get(5, TimeUnit.SECONDS);
     HttpResponse<String> callBack =
@@ -124,7 +109,7 @@ class TenantBulkheadTest {
 
     assertThat(fromClient.statusCode()).isEqualTo(429);
     assertThat(callBack.statusCode()).isEqualTo(200);
-    held.get(0).response().end("done");
+    module.answerAll("done");
     assertThat(first.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
   }
 
@@ -194,9 +179,7 @@ class TenantBulkheadTest {
                 GatewayFixture.handler("GET", "/slow"),
                 GatewayFixture.handler("GET", "/fast"))
             .encode());
-    admin(
-        "/_/discovery/modules",
-        GatewayFixture.instance(MODULE, "one", "http://127.0.0.1:" + module.actualPort()).encode());
+    admin("/_/discovery/modules", GatewayFixture.instance(MODULE, "one", module.url()).encode());
     for (String tenant : List.of("flood", "calm")) {
       admin("/_/proxy/tenants/" + tenant + "/modules", "{\"id\":\"" + MODULE + "\"}");
     }
@@ -232,15 +215,6 @@ class TenantBulkheadTest {
           .body();
     } catch (Exception e) {
       throw new AssertionError(e);
-    }
-  }
-
-  /** Waits for {@code condition}, looking every 20 ms, at most 20 s. */
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    Instant deadline = Instant.now().plusSeconds(20);
-    while (!condition.getAsBoolean()) {
-      assertThat(Instant.now()).as("waiting until " + what).isBefore(deadline);
-      TimeUnit.MILLISECONDS.sleep(20);
     }
   }
 

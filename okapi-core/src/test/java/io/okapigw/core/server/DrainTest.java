@@ -7,10 +7,10 @@ import io.okapigw.core.config.NodeOptions;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.RawClient;
+import io.okapigw.testsupport.Await;
 import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.HoldingModule;
 import io.vertx.core.Future;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerRequest;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Socket;
@@ -20,12 +20,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,7 +40,7 @@ class DrainTest {
   private static final Duration DELAY = Duration.ofSeconds(5);
 
   private final HttpClient http = HttpClient.newHttpClient();
-  private final List<HttpServerRequest> held = new CopyOnWriteArrayList<>();
+  private HoldingModule module;
   private final FakeScheduler scheduler = new FakeScheduler(Instant.parse("2026-01-01T00:00:00Z"));
   private final int healthPort = FreePorts.belowEphemeralRange();
   private GatewayFixture gw;
@@ -58,7 +55,7 @@ class DrainTest {
       throws Exception {
     start(new DrainOptions(Duration.ofSeconds(60), DELAY));
     CompletableFuture<HttpResponse<String>> inFlight = send("/slow");
-    await(() -> held.size() == 1, "the request reached the module");
+    module.awaitHeld(1);
     assertThat(get(readiness()).statusCode()).isEqualTo(204);
 
     Future<Void> drained = gw.gateway().drain();
@@ -75,9 +72,9 @@ class DrainTest {
 
     scheduler.advance(DELAY);
 
-    await(() -> !accepts(gw.gateway().port()), "the listener closed");
+    Await.until(() -> !accepts(gw.gateway().port()), "the listener closed");
     assertThat(drained.isComplete()).as("still draining its request").isFalse();
-    held.get(0).response().end("the answer, late");
+    module.answerAll("the answer, late");
     HttpResponse<String> answer = inFlight.get(10, TimeUnit.SECONDS);
     assertThat(answer.statusCode()).isEqualTo(200);
     assertThat(answer.body()).isEqualTo("the answer, late");
@@ -106,7 +103,7 @@ class DrainTest {
   void drain_requestPastTheDrainTimeout_itsConnectionClosed_drainCompletes() throws Exception {
     start(new DrainOptions(Duration.ofMillis(300), Duration.ZERO));
     CompletableFuture<HttpResponse<String>> inFlight = send("/slow");
-    await(() -> held.size() == 1, "the request reached the module");
+    module.awaitHeld(1);
 
     gw.gateway().drain().await(20, TimeUnit.SECONDS);
 
@@ -135,19 +132,7 @@ class DrainTest {
                 .withNode(new NodeOptions(null, healthPort, Duration.ZERO))
                 .withDrain(drain),
             scheduler);
-    HttpServer module =
-        gw.vertx()
-            .createHttpServer()
-            .requestHandler(
-                req -> {
-                  if (req.path().equals("/slow")) {
-                    held.add(req);
-                  } else {
-                    req.response().end("fast");
-                  }
-                })
-            .listen(0, "127.0.0.1")
-            .await();
+    module = HoldingModule.start(gw.vertx());
     gw.createTenant("diku");
     gw.install(
         "diku",
@@ -156,7 +141,7 @@ class DrainTest {
             "slow",
             GatewayFixture.handler("GET", "/slow"),
             GatewayFixture.handler("GET", "/fast")),
-        "http://127.0.0.1:" + module.actualPort());
+        module.url());
   }
 
   private String readiness() {
@@ -183,15 +168,6 @@ class DrainTest {
       return false;
     } catch (IOException e) {
       throw new AssertionError(e);
-    }
-  }
-
-  /** Waits for {@code condition}, looking every 20 ms, at most 20 s. */
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    Instant deadline = Instant.now().plusSeconds(20);
-    while (!condition.getAsBoolean()) {
-      assertThat(Instant.now()).as("waiting until " + what).isBefore(deadline);
-      TimeUnit.MILLISECONDS.sleep(20);
     }
   }
 }
