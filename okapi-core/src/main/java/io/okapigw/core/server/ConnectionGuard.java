@@ -32,6 +32,7 @@ final class ConnectionGuard implements Handler<Long> {
   private long awaitingSince;
   private boolean timerSet;
   private boolean closing;
+  private boolean closeAfterResponse;
 
   /**
    * @param timeoutNanos the header timeout; 0 for none
@@ -59,7 +60,7 @@ final class ConnectionGuard implements Handler<Long> {
     awaitingHead = false;
     request.response().bodyEndHandler(responseEnded);
     if (drain.draining()) {
-      request.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+      closeAfter(request.response());
     }
     return true;
   }
@@ -71,8 +72,17 @@ final class ConnectionGuard implements Handler<Long> {
    */
   void drain() {
     if (!awaitingHead && !current.response().headWritten()) {
-      current.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+      closeAfter(current.response());
     }
+  }
+
+  /**
+   * The answer says {@code Connection: close}, and the connection is closed once it is sent: only
+   * such an answer's, so a client never finds closed a connection it was not told of.
+   */
+  private void closeAfter(HttpServerResponse response) {
+    response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+    closeAfterResponse = true;
   }
 
   /**
@@ -123,7 +133,7 @@ final class ConnectionGuard implements Handler<Long> {
   }
 
   private void responseEnded() {
-    if (drain.draining()) {
+    if (closeAfterResponse) {
       closing = true;
       connection.close();
       return;
