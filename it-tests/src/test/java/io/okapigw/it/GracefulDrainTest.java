@@ -8,6 +8,7 @@ import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.HoldingModule;
 import io.okapigw.testsupport.process.JavaProcess;
+import io.okapigw.testsupport.process.StandaloneGateway;
 import io.vertx.core.Vertx;
 import java.net.ConnectException;
 import java.net.URI;
@@ -46,23 +47,15 @@ class GracefulDrainTest {
   void start() throws Exception {
     vertx = Vertx.vertx();
     module = HoldingModule.start(vertx);
-    int port = FreePorts.belowEphemeralRange();
     int healthPort = FreePorts.belowEphemeralRange();
-    url = "http://127.0.0.1:" + port;
     readiness = "http://127.0.0.1:" + healthPort + "/readiness";
-    gateway =
-        JavaProcess.launch(
+    StandaloneGateway started =
+        StandaloneGateway.start(
             Jars.gateway(),
-            List.of("-Xmx256m"),
             List.of(
-                "dev",
-                "--port",
-                Integer.toString(port),
-                "--healthPort",
-                Integer.toString(healthPort),
-                "--shutdown.drain-timeout",
-                "60s"));
-    gateway.awaitReady(url + "/_/proxy/health", Duration.ofMinutes(2));
+                "--healthPort", Integer.toString(healthPort), "--shutdown.drain-timeout", "60s"));
+    url = started.url();
+    gateway = started.process();
     register();
   }
 
