@@ -85,6 +85,17 @@ public final class Gateway {
     return node.registry();
   }
 
+  /**
+   * Drains the node, as on SIGTERM: readiness ({@code /readiness}, {@code /_/proxy/health}) false
+   * at once, every answer with {@code Connection: close}; after {@code shutdown.readiness-delay}
+   * (on the node's scheduler) the listeners close and the requests in flight get up to {@code
+   * shutdown.drain-timeout} to finish; then as {@link #stop}. The Vert.x instance (and with it the
+   * cluster) is left to the caller to close.
+   */
+  public Future<Void> drain() {
+    return node.drain();
+  }
+
   /** Undeploys the node's verticles and closes its clients. */
   public Future<Void> stop() {
     return node.stop();

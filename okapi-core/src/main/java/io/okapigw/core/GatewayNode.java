@@ -16,6 +16,7 @@ import io.okapigw.core.admin.InternalAdmin;
 import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.auth.CachingAuthStage;
+import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
@@ -28,6 +29,7 @@ import io.okapigw.core.proxy.ProxyHandler;
 import io.okapigw.core.proxy.RequestDispatcher;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.server.Drain;
 import io.okapigw.core.server.HttpVerticle;
 import io.okapigw.core.server.HttpVerticle.Listener;
 import io.okapigw.core.storage.Storage;
@@ -40,6 +42,7 @@ import io.okapigw.core.upstream.ModuleClient;
 import io.okapigw.core.upstream.balance.Balancer;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
@@ -48,8 +51,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Wires a node once, at the top: registry, routing tables, auth cache, cluster messaging, the one
@@ -58,6 +64,8 @@ import java.util.List;
  * the Vert.x it is given.
  */
 final class GatewayNode {
+
+  private static final Logger log = LoggerFactory.getLogger(GatewayNode.class);
 
   private final Vertx vertx;
   private final GatewayOptions options;
@@ -73,12 +81,16 @@ final class GatewayNode {
   private final ModuleClient modules;
   private final AuthFilterClient authFilter;
   private final SystemCalls systemCalls;
+  private final Scheduler scheduler;
+  private final Drain drain;
+  private final TenantBulkhead bulkhead;
   private ClusterInvalidator invalidator;
   private TimerService timers;
   private String deploymentId;
   private HttpServer health;
 
-  private GatewayNode(Vertx vertx, GatewayOptions options, Ticker ticker, Storage storage) {
+  private GatewayNode(
+      Vertx vertx, GatewayOptions options, Ticker ticker, Scheduler scheduler, Storage storage) {
     this.vertx = vertx;
     this.options = options;
     this.okapiUrl = options.okapiUrlFor(options.port());
@@ -101,6 +113,9 @@ final class GatewayNode {
             Balancer.create(options.upstream().balance(), ticker::read, metrics));
     this.authFilter = new AuthFilterClient(modules);
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl);
+    this.scheduler = scheduler;
+    this.drain = new Drain(options.drain());
+    this.bulkhead = TenantBulkhead.create(options.bulkhead(), metrics, ticker::read);
   }
 
   static Future<GatewayNode> start(
@@ -109,15 +124,15 @@ final class GatewayNode {
     return Storage.open(vertx, options.storage())
         .compose(
             storage -> {
-              GatewayNode node = new GatewayNode(vertx, options, ticker, storage);
-              return node.connect(scheduler)
+              GatewayNode node = new GatewayNode(vertx, options, ticker, scheduler, storage);
+              return node.connect()
                   .compose(v -> node.serve())
                   .recover(e -> node.closeClients().transform(v -> Future.failedFuture(e)));
             });
   }
 
   /** The cluster messaging and the timers, and who is told of a registry change. */
-  private Future<Void> connect(Scheduler scheduler) {
+  private Future<Void> connect() {
     return Future.all(
             RegistrySync.start(tables, bus),
             ClusterInvalidator.start(vertx, cache, bus),
@@ -156,7 +171,7 @@ final class GatewayNode {
         .compose(
             v ->
                 vertx.deployVerticle(
-                    () -> new HttpVerticle(http, options.server(), listeners),
+                    () -> new HttpVerticle(http, options.server(), listeners, drain),
                     new DeploymentOptions().setInstances(options.instances())))
         .compose(
             id -> {
@@ -181,7 +196,8 @@ final class GatewayNode {
         metrics,
         options.authParallel() == AuthParallel.SAFE,
         new InternalAdmin(OkapiModule.id(version), adminApi()),
-        options.node().logWait());
+        options.node().logWait(),
+        bulkhead);
   }
 
   private Router adminApi() {
@@ -201,7 +217,7 @@ final class GatewayNode {
             AdminRoutes.discovery(registry, bus, modules),
             AdminRoutes.timers(timers),
             AdminRoutes.authCache(cache, invalidator),
-            AdminRoutes.node(version, bus, exposure, metrics)));
+            AdminRoutes.node(version, bus, exposure, metrics, drain)));
   }
 
   /** The public listener, and the admin listener when {@code admin.port} is set. */
@@ -227,7 +243,8 @@ final class GatewayNode {
     if (!options.node().hasHealthListener()) {
       return Future.succeededFuture();
     }
-    return HealthListener.start(vertx, options.host(), options.node().healthPort(), registry);
+    return HealthListener.start(
+        vertx, options.host(), options.node().healthPort(), registry, drain);
   }
 
   /**
@@ -268,12 +285,46 @@ final class GatewayNode {
     return bus.nodeId();
   }
 
-  /** Stops the health listener and the timers, undeploys the verticles, closes the clients. */
+  /**
+   * Drains the node: readiness false at once, after {@code shutdown.readiness-delay} the listeners
+   * closed and the requests in flight given up to {@code shutdown.drain-timeout}, then {@link
+   * #stop}.
+   */
+  Future<Void> drain() {
+    drain.begin();
+    log.info(
+        "draining: readiness false; listeners close in {} ms, requests in flight get {} ms more",
+        options.drain().readinessDelay().toMillis(),
+        options.drain().drainTimeout().toMillis());
+    return after(options.drain().readinessDelay())
+        .compose(v -> stop())
+        .onSuccess(v -> log.info("drained"));
+  }
+
+  /** Completes after {@code delay} on the node's scheduler (tests advance a fake one). */
+  private Future<Void> after(Duration delay) {
+    if (delay.isZero()) {
+      return Future.succeededFuture();
+    }
+    Promise<Void> elapsed = Promise.promise();
+    scheduler.at(
+        scheduler.now().plus(delay),
+        () -> {
+          elapsed.tryComplete();
+          return Future.succeededFuture();
+        });
+    return elapsed.future();
+  }
+
+  /**
+   * Stops the timers, undeploys the verticles (draining: once their requests are answered), stops
+   * the health listener, closes the clients.
+   */
   Future<Void> stop() {
-    Future<Void> healthClosed = health == null ? Future.succeededFuture() : health.close();
-    return healthClosed
-        .compose(v -> timers.stop())
+    return timers
+        .stop()
         .compose(v -> vertx.undeploy(deploymentId))
+        .compose(v -> health == null ? Future.succeededFuture() : health.close())
         .eventually(this::closeClients);
   }
 

@@ -12,7 +12,6 @@ import io.okapigw.core.storage.Storage;
 import io.okapigw.core.storage.StorageOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.time.Duration;
 import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -151,19 +150,21 @@ public final class Main {
     initFirst(vertx, options.storage())
         .compose(v -> Gateway.start(vertx, options))
         .onSuccess(
-            gw ->
-                log.info(
-                    "gateway {} listening on port {} ({}; node {})",
-                    Version.current(),
-                    gw.port(),
-                    mode,
-                    gw.nodeId()))
+            gw -> {
+              log.info(
+                  "gateway {} listening on port {} ({}; node {})",
+                  Version.current(),
+                  gw.port(),
+                  mode,
+                  gw.nodeId());
+              Shutdown.drainOnSignal(vertx, gw::drain, options.drain().longest());
+            })
         .onFailure(
             e -> {
               log.error("gateway failed to start: {}", e.getMessage());
               vertx.close().onComplete(v -> System.exit(1));
             });
-    Shutdown.closeOnExit(vertx, Duration.ofSeconds(10));
+    Shutdown.closeOnExit(vertx, Shutdown.CLOSE_LIMIT);
   }
 
   /** Okapi's deprecated {@code postgres_db_init=1}: {@code initdatabase}, then the start. */

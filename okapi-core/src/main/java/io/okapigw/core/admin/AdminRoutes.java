@@ -6,6 +6,7 @@ import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
+import io.okapigw.core.server.Drain;
 import io.okapigw.core.timer.TimerService;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.ext.web.Router;
@@ -61,10 +62,15 @@ public interface AdminRoutes {
    * @param bus the cluster, for the health answer
    * @param exposure whether the admin API is protected, for the health answer
    * @param metrics the node's meters
+   * @param drain whether the node drains, for the health answer
    * @return {@code /_/version}, {@code /_/proxy/health} and {@code /_/metrics}
    */
   static AdminRoutes node(
-      String version, ClusterBus bus, AdminExposure exposure, PrometheusMeterRegistry metrics) {
-    return new NodeApi(version, bus, exposure, metrics);
+      String version,
+      ClusterBus bus,
+      AdminExposure exposure,
+      PrometheusMeterRegistry metrics,
+      Drain drain) {
+    return new NodeApi(version, bus, exposure, metrics, drain);
   }
 }

@@ -3,6 +3,8 @@ package io.okapigw.core.config;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Settings;
 import io.okapigw.core.admin.AdminOptions;
+import io.okapigw.core.bulkhead.BulkheadOptions;
+import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.TenantInitOptions;
@@ -33,6 +35,8 @@ import java.util.function.Consumer;
  * @param tenantInit how long a module's {@code _tenant} call may take ({@code tenant.*} settings)
  * @param node the node's name, health listener and wait log (Okapi's {@code nodename}, {@code
  *     healthPort}, {@code log_wait_ms})
+ * @param drain how the node drains on SIGTERM ({@code shutdown.*} settings)
+ * @param bulkhead each tenant's limits on its clients' requests ({@code bulkhead.*} settings)
  */
 public record GatewayOptions(
     int port,
@@ -48,13 +52,17 @@ public record GatewayOptions(
     AdminOptions admin,
     ServerOptions server,
     TenantInitOptions tenantInit,
-    NodeOptions node) {
+    NodeOptions node,
+    DrainOptions drain,
+    BulkheadOptions bulkhead) {
 
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
   public GatewayOptions {
     Objects.requireNonNull(storage, "storage");
     Objects.requireNonNull(node, "node");
+    Objects.requireNonNull(drain, "drain");
+    Objects.requireNonNull(bulkhead, "bulkhead");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream.idleTimeout());
   }
@@ -81,7 +89,9 @@ public record GatewayOptions(
         AdminOptions.defaults(),
         ServerOptions.defaults(),
         TenantInitOptions.defaults(),
-        NodeOptions.defaults());
+        NodeOptions.defaults(),
+        DrainOptions.defaults(),
+        BulkheadOptions.defaults());
   }
 
   /**
@@ -108,7 +118,9 @@ public record GatewayOptions(
         AdminOptions.from(settings),
         ServerOptions.from(settings),
         TenantInitOptions.from(settings),
-        NodeOptions.from(settings));
+        NodeOptions.from(settings),
+        DrainOptions.from(settings),
+        BulkheadOptions.from(settings));
   }
 
   /**
@@ -168,6 +180,20 @@ public record GatewayOptions(
   }
 
   /**
+   * @return this with other {@code shutdown.*} settings
+   */
+  public GatewayOptions withDrain(DrainOptions newDrain) {
+    return copy(b -> b.drain = newDrain);
+  }
+
+  /**
+   * @return this with other {@code bulkhead.*} limits
+   */
+  public GatewayOptions withBulkhead(BulkheadOptions newBulkhead) {
+    return copy(b -> b.bulkhead = newBulkhead);
+  }
+
+  /**
    * @return this with other {@code tenant.*} timeouts
    */
   public GatewayOptions withTenantInit(TenantInitOptions newTenantInit) {
@@ -194,7 +220,9 @@ public record GatewayOptions(
         b.admin,
         b.server,
         b.tenantInit,
-        b.node);
+        b.node,
+        b.drain,
+        b.bulkhead);
   }
 
   /** The components a wither may change. */
@@ -208,6 +236,8 @@ public record GatewayOptions(
     TenantInitOptions tenantInit;
     StorageOptions storage;
     NodeOptions node;
+    DrainOptions drain;
+    BulkheadOptions bulkhead;
 
     Copy(GatewayOptions o) {
       port = o.port;
@@ -219,6 +249,8 @@ public record GatewayOptions(
       tenantInit = o.tenantInit;
       storage = o.storage;
       node = o.node;
+      drain = o.drain;
+      bulkhead = o.bulkhead;
     }
   }
 

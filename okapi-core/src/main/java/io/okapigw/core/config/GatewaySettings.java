@@ -4,7 +4,9 @@ import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Setting;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.core.admin.AdminOptions;
+import io.okapigw.core.bulkhead.BulkheadOptions;
 import io.okapigw.core.cluster.ClusterOptions;
+import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.TenantInitOptions;
@@ -13,11 +15,11 @@ import java.time.Duration;
 
 /**
  * Every setting of a gateway node, declared once: the node's own here, the others where they are
- * read ({@link ServerOptions}, {@link UpstreamOptions}, {@link AuthCacheOptions}, {@link
- * StorageOptions}, {@link TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link
- * ClusterOptions}), with Okapi's keys as their aliases, and Okapi's other keys in {@link
- * OkapiKeys}. {@code help} and the tables in {@code docs/operations.md} are generated from {@link
- * #ALL}.
+ * read ({@link ServerOptions}, {@link DrainOptions}, {@link BulkheadOptions}, {@link
+ * UpstreamOptions}, {@link AuthCacheOptions}, {@link StorageOptions}, {@link TenantInitOptions},
+ * {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}), with Okapi's keys as their
+ * aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the tables in {@code
+ * docs/operations.md} are generated from {@link #ALL}.
  */
 public final class GatewaySettings {
 
@@ -66,6 +68,8 @@ public final class GatewaySettings {
   public static final SettingsSpec NODE =
       SettingsSpec.of(PORT, HOST, OKAPI_URL, INSTANCES, MAX_HEADER_SIZE)
           .and(ServerOptions.SETTINGS)
+          .and(DrainOptions.SETTINGS)
+          .and(BulkheadOptions.SETTINGS)
           .and(UpstreamOptions.SETTINGS)
           .and(AuthCacheOptions.SETTINGS)
           .and(SettingsSpec.of(AUTH_PARALLEL))

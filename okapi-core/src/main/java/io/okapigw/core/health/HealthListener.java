@@ -1,6 +1,7 @@
 package io.okapigw.core.health;
 
 import io.okapigw.core.registry.Registry;
+import io.okapigw.core.server.Drain;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -13,7 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Okapi's {@code healthPort} listener, answering as Okapi 6.1.5 and 7.0.x do: {@code GET
  * /readiness} 204 (it listens only once the node serves), {@code GET /liveness} 204 while the
- * registry answers, else 500 with the reason as text; another method 405, another path 404.
+ * registry answers, else 500 with the reason as text; another method 405, another path 404. Unlike
+ * Okapi, whose readiness stays 204 until the process is gone, {@code /readiness} answers 503 once
+ * the node drains ({@link Drain}), so that Kubernetes or a load balancer moves traffic first.
  */
 public final class HealthListener {
 
@@ -25,11 +28,13 @@ public final class HealthListener {
    * @param host the interface to listen on
    * @param port the port ({@code healthPort})
    * @param registry asked for its tenants on every {@code /liveness} (Okapi asks its tenant store)
+   * @param drain whether the node drains: then {@code /readiness} answers 503
    * @return the server, once it listens
    */
-  public static Future<HttpServer> start(Vertx vertx, String host, int port, Registry registry) {
+  public static Future<HttpServer> start(
+      Vertx vertx, String host, int port, Registry registry, Drain drain) {
     Router router = Router.router(vertx);
-    router.route(HttpMethod.GET, "/readiness").handler(ctx -> noContent(ctx));
+    router.route(HttpMethod.GET, "/readiness").handler(ctx -> readiness(ctx, drain));
     router.route(HttpMethod.GET, "/liveness").handler(ctx -> liveness(ctx, registry));
     return vertx.createHttpServer().requestHandler(router).listen(port, host);
   }
@@ -46,6 +51,17 @@ public final class HealthListener {
                   .putHeader("Content-Type", "text/plain")
                   .end(String.valueOf(e.getMessage()));
             });
+  }
+
+  private static void readiness(RoutingContext ctx, Drain drain) {
+    if (drain.draining()) {
+      ctx.response()
+          .setStatusCode(503)
+          .putHeader("Content-Type", "text/plain")
+          .end("draining: this node is shutting down");
+    } else {
+      noContent(ctx);
+    }
   }
 
   private static void noContent(RoutingContext ctx) {

@@ -4,6 +4,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthRefusal;
 import io.okapigw.core.auth.AuthStage;
+import io.okapigw.core.bulkhead.TenantBulkhead;
+import io.okapigw.core.bulkhead.TenantBulkhead.Permit;
+import io.okapigw.core.bulkhead.TooBusy;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
@@ -20,7 +23,8 @@ import java.time.Duration;
 
 /**
  * Every request that is not for the admin API: identify the tenant, match the tenant's routing
- * table, then run the pipeline as one flat chain: auth, pre filters, handler, post filters.
+ * table, admit it to the tenant's bulkhead, then run the pipeline as one flat chain: auth, pre
+ * filters, handler, post filters.
  */
 public final class ProxyHandler implements Handler<HttpServerRequest> {
 
@@ -33,6 +37,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final ParallelAuth parallel;
   private final InternalHandler internal;
   private final WaitLog waitLog;
+  private final TenantBulkhead bulkhead;
 
   /**
    * @param tables the compiled routing tables
@@ -45,6 +50,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param internal serves the gateway's own module (the admin API)
    * @param waitLog how often a request waiting for its answer is logged (Okapi's {@code
    *     log_wait_ms}); zero for never
+   * @param bulkhead each tenant's limits on its clients' requests
    */
   public ProxyHandler(
       RoutingTables tables,
@@ -54,7 +60,9 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       MeterRegistry registry,
       boolean authParallel,
       InternalHandler internal,
-      Duration waitLog) {
+      Duration waitLog,
+      TenantBulkhead bulkhead) {
+    this.bulkhead = bulkhead;
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
@@ -101,9 +109,10 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     routed
         .compose(
             request -> {
+              Permit permit = bulkhead.admit(request.identity().tenant(), in.headers());
               Future<Integer> answered = authorizeAndForward(request);
               waitLog.watch(request, start, answered);
-              return answered;
+              return answered.andThen(done -> permit.release());
             })
         .onFailure(e -> fail(in, e))
         .onComplete(
@@ -209,6 +218,9 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private static void fail(HttpServerRequest in, Throwable e) {
     if (!in.isEnded()) {
       in.resume();
+    }
+    if (e instanceof TooBusy busy && !in.response().headWritten()) {
+      in.response().putHeader("Retry-After", Long.toString(busy.retryAfterSeconds()));
     }
     Failures.respond(in, e);
   }

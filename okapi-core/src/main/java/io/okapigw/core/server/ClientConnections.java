@@ -38,15 +38,19 @@ public final class ClientConnections {
   private final Vertx vertx;
   private final HttpServerOptions options;
   private final long headerTimeoutNanos;
+  private final Drain drain;
   private final Map<HttpConnection, ConnectionGuard> guards = new IdentityHashMap<>();
 
   /**
    * @param options the listener's options; HTTP/2 over cleartext is turned off (the strict reading
    *     and the header timeout are HTTP/1.1's) and the idle timeout set
    * @param timeouts the {@code server.*} timeouts
+   * @param drain whether the node drains: then every answer closes its connection
    */
-  public ClientConnections(Vertx vertx, HttpServerOptions options, ServerOptions timeouts) {
+  public ClientConnections(
+      Vertx vertx, HttpServerOptions options, ServerOptions timeouts, Drain drain) {
     this.vertx = vertx;
+    this.drain = drain;
     this.options =
         new HttpServerOptions(options)
             .setHttp2ClearTextEnabled(false)
@@ -60,6 +64,8 @@ public final class ClientConnections {
    *     connection admits (none once the connection is being closed)
    */
   public HttpServer server(Handler<HttpServerRequest> requests) {
+    drain.onBegin(
+        vertx.getOrCreateContext(), () -> guards.values().forEach(ConnectionGuard::drain));
     return vertx
         .createHttpServer(options)
         .connectionHandler(this::connected)
@@ -78,7 +84,7 @@ public final class ClientConnections {
   }
 
   private void connected(HttpConnection connection) {
-    ConnectionGuard guard = new ConnectionGuard(vertx, connection, headerTimeoutNanos);
+    ConnectionGuard guard = new ConnectionGuard(vertx, connection, headerTimeoutNanos, drain);
     guards.put(connection, guard);
     connection.closeHandler(
         v -> {

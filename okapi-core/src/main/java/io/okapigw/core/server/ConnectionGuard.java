@@ -25,17 +25,21 @@ final class ConnectionGuard implements Handler<Long> {
   private final Vertx vertx;
   private final HttpConnection connection;
   private final long timeoutNanos;
+  private final Drain drain;
   private final Handler<Void> responseEnded = v -> responseEnded();
   private HttpServerRequest current;
   private boolean awaitingHead = true;
   private long awaitingSince;
   private boolean timerSet;
   private boolean closing;
+  private boolean closeAfterResponse;
 
   /**
    * @param timeoutNanos the header timeout; 0 for none
+   * @param drain whether the node drains
    */
-  ConnectionGuard(Vertx vertx, HttpConnection connection, long timeoutNanos) {
+  ConnectionGuard(Vertx vertx, HttpConnection connection, long timeoutNanos, Drain drain) {
+    this.drain = drain;
     this.vertx = vertx;
     this.connection = connection;
     this.timeoutNanos = timeoutNanos;
@@ -55,7 +59,30 @@ final class ConnectionGuard implements Handler<Long> {
     current = request;
     awaitingHead = false;
     request.response().bodyEndHandler(responseEnded);
+    if (drain.draining()) {
+      closeAfter(request.response());
+    }
     return true;
+  }
+
+  /**
+   * The node began to drain: the answer in progress, unless its head is sent, says {@code
+   * Connection: close}, and the connection is closed after it (an idle connection is closed by the
+   * listener's shutdown, or after its next answer).
+   */
+  void drain() {
+    if (!awaitingHead && !current.response().headWritten()) {
+      closeAfter(current.response());
+    }
+  }
+
+  /**
+   * The answer says {@code Connection: close}, and the connection is closed once it is sent: only
+   * such an answer's, so a client never finds closed a connection it was not told of.
+   */
+  private void closeAfter(HttpServerResponse response) {
+    response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+    closeAfterResponse = true;
   }
 
   /**
@@ -106,6 +133,11 @@ final class ConnectionGuard implements Handler<Long> {
   }
 
   private void responseEnded() {
+    if (closeAfterResponse) {
+      closing = true;
+      connection.close();
+      return;
+    }
     // a pipelined request may be admitted before the previous response's handler runs
     if (!awaitingHead && current.response().ended()) {
       startAwaiting(System.nanoTime());

@@ -3,9 +3,12 @@ package io.okapigw.core.server;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One event loop's listeners (the public one, and the admin one when {@code admin.port} is set),
@@ -26,16 +29,21 @@ public final class HttpVerticle extends VerticleBase {
   private final HttpServerOptions options;
   private final ServerOptions timeouts;
   private final List<Listener> listeners;
+  private final Drain drain;
+  private final List<HttpServer> servers = new ArrayList<>();
 
   /**
    * @param options the listeners' HTTP options (header size, chunk size, ...)
    * @param timeouts the {@code server.*} timeouts
    * @param listeners started in this order
+   * @param drain whether the node drains, and for how long
    */
-  public HttpVerticle(HttpServerOptions options, ServerOptions timeouts, List<Listener> listeners) {
+  public HttpVerticle(
+      HttpServerOptions options, ServerOptions timeouts, List<Listener> listeners, Drain drain) {
     this.options = options;
     this.timeouts = timeouts;
     this.listeners = List.copyOf(listeners);
+    this.drain = drain;
   }
 
   @Override
@@ -48,8 +56,20 @@ public final class HttpVerticle extends VerticleBase {
   }
 
   private Future<?> listen(Listener listener) {
-    return new ClientConnections(vertx, options, timeouts)
-        .server(listener.handler())
-        .listen(listener.port(), listener.host());
+    HttpServer server =
+        new ClientConnections(vertx, options, timeouts, drain).server(listener.handler());
+    servers.add(server);
+    return server.listen(listener.port(), listener.host());
+  }
+
+  /**
+   * Closes the listeners. Draining, they stop accepting at once and close each connection when its
+   * answer in progress is sent, at the latest after {@code shutdown.drain-timeout}; else at once.
+   */
+  @Override
+  public Future<?> stop() {
+    long timeout = drain.draining() ? drain.options().drainTimeout().toMillis() : 0;
+    return Future.all(
+        servers.stream().map(server -> server.shutdown(timeout, TimeUnit.MILLISECONDS)).toList());
   }
 }

@@ -13,6 +13,8 @@ import io.okapigw.core.install.Installer;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.server.Drain;
+import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.tenantinit.TenantInitOptions;
@@ -79,7 +81,8 @@ class OkapiModuleTest {
                       "1.0.0",
                       bus,
                       new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"),
-                      metrics)));
+                      metrics,
+                      new Drain(DrainOptions.defaults()))));
       Set<String> routes = new TreeSet<>();
       for (Route route : router.getRoutes()) {
         if (route.methods() != null && route.getPath() != null) {

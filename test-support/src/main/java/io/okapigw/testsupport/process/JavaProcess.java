@@ -199,6 +199,14 @@ public final class JavaProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * Sends the process SIGTERM (as {@code docker stop} does) and returns at once; {@link #awaitExit}
+   * waits for its end.
+   */
+  public void terminate() {
+    process.destroy();
+  }
+
   /** Kills the process at once, like {@code kill -9}, and waits for its end. */
   public void kill() {
     close();

@@ -35,6 +35,13 @@ public final class StandaloneGateway implements AutoCloseable {
   }
 
   /**
+   * @return its process (to send it SIGTERM, read its output, await its exit)
+   */
+  public JavaProcess process() {
+    return process;
+  }
+
+  /**
    * @return its base URL
    */
   public String url() {

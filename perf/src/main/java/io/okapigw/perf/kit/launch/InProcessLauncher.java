@@ -49,7 +49,9 @@ final class InProcessLauncher implements Launcher {
             d.admin(),
             d.server(),
             d.tenantInit(),
-            d.node());
+            d.node(),
+            d.drain(),
+            d.bulkhead());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));

@@ -1,0 +1,173 @@
+package io.okapigw.core.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.config.NodeOptions;
+import io.okapigw.core.testing.FakeScheduler;
+import io.okapigw.core.testing.GatewayFixture;
+import io.okapigw.core.testing.RawClient;
+import io.okapigw.testsupport.Await;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.HoldingModule;
+import io.vertx.core.Future;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A node's drain ({@code Gateway.drain()}, what SIGTERM runs), with the readiness delay on a fake
+ * clock: readiness false at once, requests served with {@code Connection: close} until the delay is
+ * over, then no new connection, the requests in flight answered in full (or cut at the drain
+ * timeout), then the drain completes.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class DrainTest {
+
+  private static final String MODULE = "mod-slow-1.0.0";
+  private static final Duration DELAY = Duration.ofSeconds(5);
+
+  private final HttpClient http = HttpClient.newHttpClient();
+  private HoldingModule module;
+  private final FakeScheduler scheduler = new FakeScheduler(Instant.parse("2026-01-01T00:00:00Z"));
+  private final int healthPort = FreePorts.belowEphemeralRange();
+  private GatewayFixture gw;
+
+  @AfterEach
+  void close() {
+    gw.close();
+  }
+
+  @Test
+  void drain_requestInFlight_readinessFalseAtOnce_servedUntilDelay_thenAnsweredInFull()
+      throws Exception {
+    start(new DrainOptions(Duration.ofSeconds(60), DELAY));
+    CompletableFuture<HttpResponse<String>> inFlight = send("/slow");
+    module.awaitHeld(1);
+    assertThat(get(readiness()).statusCode()).isEqualTo(204);
+
+    Future<Void> drained = gw.gateway().drain();
+
+    assertThat(get(readiness()).statusCode()).isEqualTo(503);
+    assertThat(get(readiness()).body()).isEqualTo("draining: this node is shutting down");
+    HttpResponse<String> health = get(gw.url() + "/_/proxy/health");
+    assertThat(health.statusCode()).isEqualTo(503);
+    assertThat(health.body()).contains("\"status\":\"DRAINING\"");
+    HttpResponse<String> duringDelay = send("/fast").get(10, TimeUnit.SECONDS);
+    assertThat(duringDelay.statusCode()).isEqualTo(200);
+    assertThat(duringDelay.headers().firstValue("Connection")).hasValue("close");
+    assertThat(accepts(gw.gateway().port())).as("listening during the delay").isTrue();
+
+    scheduler.advance(DELAY);
+
+    Await.until(() -> !accepts(gw.gateway().port()), "the listener closed");
+    assertThat(drained.isComplete()).as("still draining its request").isFalse();
+    module.answerAll("the answer, late");
+    HttpResponse<String> answer = inFlight.get(10, TimeUnit.SECONDS);
+    assertThat(answer.statusCode()).isEqualTo(200);
+    assertThat(answer.body()).isEqualTo("the answer, late");
+    assertThat(answer.headers().firstValue("Connection")).hasValue("close");
+    drained.await(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void drain_idleKeepAliveConnection_nextAnswerSaysCloseAndClosesIt() throws Exception {
+    start(new DrainOptions(Duration.ofSeconds(60), DELAY));
+    try (RawClient client = RawClient.connect(gw.gateway().port())) {
+      RawClient.Response before = client.headWith("GET", "/fast", null).response();
+      assertThat(before.head().headers()).doesNotContainKey("connection");
+
+      gw.gateway().drain();
+      RawClient.Response after = client.headWith("GET", "/fast", null).response();
+
+      assertThat(after.status()).isEqualTo(200);
+      assertThat(after.body()).isEqualTo("fast");
+      assertThat(after.head().headers()).containsEntry("connection", "close");
+      assertThat(client.readUntilClosed()).isZero();
+    }
+  }
+
+  @Test
+  void drain_requestPastTheDrainTimeout_itsConnectionClosed_drainCompletes() throws Exception {
+    start(new DrainOptions(Duration.ofMillis(300), Duration.ZERO));
+    CompletableFuture<HttpResponse<String>> inFlight = send("/slow");
+    module.awaitHeld(1);
+
+    gw.gateway().drain().await(20, TimeUnit.SECONDS);
+
+    try {
+      HttpResponse<String> r = inFlight.get(10, TimeUnit.SECONDS);
+      throw new AssertionError("answered after the drain timeout: " + r.statusCode());
+    } catch (ExecutionException e) {
+      assertThat(e.getCause()).isInstanceOf(IOException.class);
+    }
+    assertThat(accepts(gw.gateway().port())).isFalse();
+  }
+
+  @Test
+  void drain_nothingInFlight_completesWithoutWaitingForTheTimeout() throws Exception {
+    start(new DrainOptions(Duration.ofMinutes(10), Duration.ZERO));
+
+    gw.gateway().drain().await(20, TimeUnit.SECONDS);
+
+    assertThat(accepts(gw.gateway().port())).isFalse();
+  }
+
+  private void start(DrainOptions drain) {
+    gw =
+        new GatewayFixture(
+            GatewayOptions.defaults(0)
+                .withNode(new NodeOptions(null, healthPort, Duration.ZERO))
+                .withDrain(drain),
+            scheduler);
+    module = HoldingModule.start(gw.vertx());
+    gw.createTenant("diku");
+    gw.install(
+        "diku",
+        GatewayFixture.module(
+            MODULE,
+            "slow",
+            GatewayFixture.handler("GET", "/slow"),
+            GatewayFixture.handler("GET", "/fast")),
+        module.url());
+  }
+
+  private String readiness() {
+    return "http://127.0.0.1:" + healthPort + "/readiness";
+  }
+
+  private CompletableFuture<HttpResponse<String>> send(String path) {
+    return http.sendAsync(
+        HttpRequest.newBuilder(URI.create(gw.url() + path))
+            .header("X-Okapi-Tenant", "diku")
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> get(String url) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static boolean accepts(int port) {
+    try (Socket socket = new Socket("localhost", port)) {
+      return true;
+    } catch (ConnectException e) {
+      return false;
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+}

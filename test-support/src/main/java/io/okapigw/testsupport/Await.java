@@ -1,0 +1,35 @@
+package io.okapigw.testsupport;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/** Waiting for a condition instead of sleeping for a guessed time. */
+public final class Await {
+
+  private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+  private Await() {}
+
+  /**
+   * Waits until {@code condition} holds, looking every 20 ms.
+   *
+   * @param what the condition, for the failure message
+   * @throws AssertionError if it does not hold within 30 s
+   */
+  public static void until(BooleanSupplier condition, String what) {
+    Instant deadline = Instant.now().plus(PATIENCE);
+    while (!condition.getAsBoolean()) {
+      if (Instant.now().isAfter(deadline)) {
+        throw new AssertionError("still waiting after " + PATIENCE + " until " + what);
+      }
+      try {
+        TimeUnit.MILLISECONDS.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError("interrupted while waiting until " + what, e);
+      }
+    }
+  }
+}
