@@ -52,6 +52,13 @@ public final class HoldingModule {
     return held.size();
   }
 
+  /**
+   * @return a header of the {@code i}th {@code /slow} request that arrived, or null
+   */
+  public String heldHeader(int i, String name) {
+    return held.get(i).getHeader(name);
+  }
+
   /** Waits until {@code n} {@code /slow} requests have arrived (at most 30 s). */
   public void awaitHeld(int n) {
     Await.until(() -> held.size() >= n, n + " requests reached the module");

@@ -36,10 +36,11 @@ public record BulkheadOptions(
               "how many requests of one tenant's clients may be in flight on this node at once;"
                   + " past it 429 with `Retry-After: 1`; 0: no limit")
           .details(
-              "Counts requests from clients, those without `X-Okapi-Request-Id`; a module's call"
-                  + " back through the gateway carries its request's id and is never refused (that"
-                  + " would fail an operation half done). Per node: a cluster of n nodes behind a"
-                  + " load balancer lets a tenant about n times as many.");
+              "Counts requests from clients; a module's call back through the gateway, carrying the"
+                  + " `X-Okapi-Request-Id` this node sent with a request still in flight, is never"
+                  + " refused (that would fail an operation half done); any other id counts as a"
+                  + " client's. Per node: a cluster of n nodes behind a load balancer lets a tenant"
+                  + " about n times as many.");
 
   public static final Setting<Integer> RATE =
       Setting.integer("bulkhead.rate", 0, 0, MOST)
@@ -98,6 +99,16 @@ public record BulkheadOptions(
    */
   public BulkheadOptions withMaxInFlight(int limit) {
     return new BulkheadOptions(limit, rate, tenantMaxInFlight, tenantRate);
+  }
+
+  /**
+   * @return whether any tenant has a limit: without one, the bulkhead counts nothing
+   */
+  public boolean limits() {
+    return maxInFlight > 0
+        || rate > 0
+        || tenantMaxInFlight.values().stream().anyMatch(v -> v > 0)
+        || tenantRate.values().stream().anyMatch(v -> v > 0);
   }
 
   /**

@@ -109,7 +109,11 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     routed
         .compose(
             request -> {
-              Permit permit = bulkhead.admit(request.identity().tenant(), in.headers());
+              Permit permit =
+                  bulkhead.admit(
+                      request.identity().tenant(),
+                      in.getHeader(OkapiHeaders.REQUEST_ID),
+                      request.requestId());
               Future<Integer> answered = authorizeAndForward(request);
               waitLog.watch(request, start, answered);
               return answered.andThen(done -> permit.release());

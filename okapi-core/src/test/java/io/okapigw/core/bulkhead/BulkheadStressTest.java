@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.okapigw.core.bulkhead.TenantBulkhead.Permit;
-import io.vertx.core.MultiMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,7 @@ class BulkheadStressTest {
 
   private static final int THREADS = 8;
   private static final int ROUNDS = 20_000;
-  private static final MultiMap FROM_CLIENT = MultiMap.caseInsensitiveMultiMap();
+  private static final AtomicLong IDS = new AtomicLong();
 
   @Test
   void manyThreads_neverMoreInFlightThanTheLimit_everyPlaceGivenBack() throws Exception {
@@ -53,7 +52,7 @@ class BulkheadStressTest {
           }
           Permit permit;
           try {
-            permit = bulkhead.admit(tenant, FROM_CLIENT);
+            permit = bulkhead.admit(tenant, null, ownId());
           } catch (TooBusy e) {
             refused.incrementAndGet();
             return;
@@ -102,7 +101,7 @@ class BulkheadStressTest {
             clock.addAndGet(random.nextInt(2_000_000)); // up to 2 ms
           }
           try {
-            bulkhead.admit("t1", FROM_CLIENT).release();
+            bulkhead.admit("t1", null, ownId()).release();
             admitted.incrementAndGet();
           } catch (TooBusy e) {
             assertThat(e.retryAfterSeconds()).isEqualTo(1);
@@ -141,5 +140,9 @@ class BulkheadStressTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  private static String ownId() {
+    return IDS.incrementAndGet() + "/stress";
   }
 }

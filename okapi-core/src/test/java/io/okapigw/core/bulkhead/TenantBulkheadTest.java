@@ -96,19 +96,39 @@ class TenantBulkheadTest {
   }
 
   @Test
-  void moduleCallBack_withRequestId_neverRefused() throws Exception {
+  void moduleCallBack_withTheRequestIdItWasSent_neverRefused() throws Exception {
     start(Map.of("bulkhead.max-in-flight", "1"), Ticker.systemTicker());
     CompletableFuture<HttpResponse<String>> first = send("flood", "/slow");
     module.awaitHeld(1);
+    String sent = module.heldHeader(0, "X-Okapi-Request-Id");
 
     HttpResponse<String> fromClient = send("flood", "/fast").get(5, TimeUnit.SECONDS);
     HttpResponse<String> callBack =
         http.send(
-            request("flood", "/fast").header("X-Okapi-Request-Id", "123456/slow").build(),
+            request("flood", "/fast").header("X-Okapi-Request-Id", sent).build(),
             HttpResponse.BodyHandlers.ofString());
 
     assertThat(fromClient.statusCode()).isEqualTo(429);
     assertThat(callBack.statusCode()).isEqualTo(200);
+    module.answerAll("done");
+    assertThat(first.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void clientWithARequestIdOfItsOwn_countedAsAnyClient() throws Exception {
+    start(Map.of("bulkhead.max-in-flight", "1"), Ticker.systemTicker());
+    CompletableFuture<HttpResponse<String>> first = send("flood", "/slow");
+    module.awaitHeld(1);
+    String sent = module.heldHeader(0, "X-Okapi-Request-Id");
+
+    // a made-up id, and one that looks like the id sent but is not it
+    for (String forged : new String[] {"123456/slow", sent + "x", sent.split(";")[0] + ";1"}) {
+      HttpResponse<String> answer =
+          http.send(
+              request("flood", "/fast").header("X-Okapi-Request-Id", forged).build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(answer.statusCode()).as(forged).isEqualTo(429);
+    }
     module.answerAll("done");
     assertThat(first.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
   }
