@@ -1,29 +1,46 @@
-package io.okapigw.perf.hop;
+package io.okapigw.perf.kit.nginx;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
- * The nginx the gateway is compared with, configured as a lean reverse proxy: one worker, in the
- * foreground, listening on 127.0.0.1 only; keep-alive connections to the module ({@code keepalive},
- * HTTP/1.1, {@code Connection} cleared) and from clients (no request limit, as our gateway has
- * none); 64 KB proxy buffers; no access log; responses streamed, never spooled to disk; pid, error
- * log and temporary files in a directory of its own.
+ * nginx as a lean reverse proxy (what the gateway is compared with, and the load balancer in front
+ * of a cluster): one worker, in the foreground, listening on 127.0.0.1 only; its upstream servers
+ * with nginx's defaults (passive health: {@code max_fails=1 fail_timeout=10s}; {@code
+ * proxy_next_upstream error timeout}: a request that could not be sent goes to the next server, a
+ * POST already sent does not); keep-alive connections to them ({@code keepalive}, HTTP/1.1, {@code
+ * Connection} cleared) and from clients (no request limit, as our gateway has none); 64 KB proxy
+ * buffers; no access log; responses streamed, never spooled to disk; pid, error log and temporary
+ * files in a directory of its own.
  *
  * @param dir where nginx keeps its pid, log and temporary files
  * @param port the port nginx listens on
- * @param modulePort the module's port on 127.0.0.1
- * @param connections the keep-alive connections to the module nginx keeps idle
+ * @param upstreamPorts the ports of the upstream servers on 127.0.0.1 (the module, or the gateway
+ *     nodes)
+ * @param connections the keep-alive connections to the upstream nginx keeps idle
  * @param withFastcgiUwsgiScgi whether the nginx build has those modules (their temporary paths are
  *     set only then: an unknown directive stops nginx)
  */
-record NginxConfig(
-    Path dir, int port, int modulePort, int connections, boolean withFastcgiUwsgiScgi) {
+public record NginxConfig(
+    Path dir,
+    int port,
+    List<Integer> upstreamPorts,
+    int connections,
+    boolean withFastcgiUwsgiScgi) {
+
+  public NginxConfig {
+    upstreamPorts = List.copyOf(upstreamPorts);
+    if (upstreamPorts.isEmpty()) {
+      throw new IllegalArgumentException("nginx needs at least one upstream server");
+    }
+  }
 
   /**
    * @param versionOutput what {@code nginx -V} printed (its configure arguments)
    * @return whether the fastcgi, uwsgi and scgi modules are all built in
    */
-  static boolean hasFastcgiUwsgiScgi(String versionOutput) {
+  public static boolean hasFastcgiUwsgiScgi(String versionOutput) {
     return !versionOutput.contains("--without-http_fastcgi_module")
         && !versionOutput.contains("--without-http_uwsgi_module")
         && !versionOutput.contains("--without-http_scgi_module");
@@ -32,7 +49,7 @@ record NginxConfig(
   /**
    * @return the text of {@code nginx.conf}
    */
-  String text() {
+  public String text() {
     return """
         worker_processes 1;
         daemon off;
@@ -48,7 +65,7 @@ record NginxConfig(
         %5$s
           keepalive_requests 100000000;
           upstream module {
-            server 127.0.0.1:%3$d;
+        %3$s
             keepalive %4$d;
             keepalive_requests 100000000;
           }
@@ -65,7 +82,13 @@ record NginxConfig(
           }
         }
         """
-        .formatted(dir, port, modulePort, connections, otherTempPaths());
+        .formatted(dir, port, servers(), connections, otherTempPaths());
+  }
+
+  private String servers() {
+    return upstreamPorts.stream()
+        .map(p -> "    server 127.0.0.1:" + p + ";")
+        .collect(Collectors.joining("\n    "));
   }
 
   private String otherTempPaths() {
