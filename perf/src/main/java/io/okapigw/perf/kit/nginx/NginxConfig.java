@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
  * proxy_next_upstream error timeout}: a request that could not be sent goes to the next server, a
  * POST already sent does not); keep-alive connections to them ({@code keepalive}, HTTP/1.1, {@code
  * Connection} cleared) and from clients (no request limit, as our gateway has none); 64 KB proxy
- * buffers; no access log; responses streamed, never spooled to disk; pid, error log and temporary
- * files in a directory of its own.
+ * buffers; request bodies up to 1 MB kept in memory (its worker, run as {@code nobody} when started
+ * by root, could not write them to the directory); no access log; responses streamed, never spooled
+ * to disk; pid, error log and temporary files in a directory of its own.
  *
  * @param dir where nginx keeps its pid, log and temporary files
  * @param port the port nginx listens on
@@ -61,6 +62,7 @@ public record NginxConfig(
         http {
           access_log off;
           client_body_temp_path %1$s/client_body;
+          client_body_buffer_size 1m;
           proxy_temp_path %1$s/proxy;
         %5$s
           keepalive_requests 100000000;

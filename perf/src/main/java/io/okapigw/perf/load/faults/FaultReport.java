@@ -1,5 +1,6 @@
 package io.okapigw.perf.load.faults;
 
+import io.okapigw.perf.load.OperationSummary;
 import io.okapigw.perf.load.PhaseFigures;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,18 +71,23 @@ final class FaultReport {
     PhaseFigures f = r.figures();
     return String.format(
         Locale.ROOT,
-        "| %s | %s | %s | %.1f | %.1f | %.1f / %.1f | %.1f / %.1f | %d | %s |",
+        "| %s | %s | %s | %.1f | %.1f | %s | %s | %d | %s |",
         r.load(),
         r.phase(),
         r.event(),
         f.elapsed().toMillis() / 1000.0,
         f.both().rps(),
-        f.checkOut().p50(),
-        f.checkOut().p99(),
-        f.checkIn().p50(),
-        f.checkIn().p99(),
+        latency(f.checkOut()),
+        latency(f.checkIn()),
         f.errors(),
         f.errorKindsText());
+  }
+
+  /**
+   * @return {@code p50 / p99}, or a dash when there was no such operation
+   */
+  private static String latency(OperationSummary s) {
+    return s.count() == 0 ? "–" : String.format(Locale.ROOT, "%.1f / %.1f", s.p50(), s.p99());
   }
 
   /**

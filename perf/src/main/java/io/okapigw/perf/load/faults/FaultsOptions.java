@@ -65,8 +65,8 @@ record FaultsOptions(
       Setting.duration(
               "phase", Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofMinutes(10))
           .about(
-              "each phase (before, during, after the fault); a rolling restart lasts as long as"
-                  + " its steps take, at most 10 phases");
+              "each phase (before, during, after the fault); a restart phase lasts as long as the"
+                  + " restart takes");
 
   static final Setting<Duration> WARMUP =
       Setting.duration("warmup", Duration.ofSeconds(5), Duration.ZERO, Duration.ofMinutes(10))

@@ -49,7 +49,7 @@ final class InstanceKill {
     second.kill();
     PhaseFigures down = Stage.join(downPhase);
     long restart = System.nanoTime();
-    Future<Void> started = stage.vertx.executeBlocking(() -> startAgain(second), false);
+    Future<Void> started = stage.inThread("restart", () -> startAgain(second));
     PhaseFigures restarting =
         stage.join(() -> driver.phase(RESTART_TIMEOUT, started.otherwiseEmpty()));
     long listening = System.nanoTime();

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 /**
@@ -95,6 +96,27 @@ final class Stage implements AutoCloseable {
   /** Runs {@code step} on the load's context and waits for it. */
   <T> T join(Supplier<Future<T>> step) {
     return join(start(step));
+  }
+
+  /**
+   * Runs a long blocking step (a restart: a JVM starting on a busy machine may take minutes) on a
+   * thread of its own, not one of Vert.x's workers, which would be reported as blocked.
+   */
+  <T> Future<T> inThread(String name, Callable<T> step) {
+    Promise<T> done = Promise.promise();
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                done.complete(step.call());
+              } catch (Exception e) {
+                done.fail(e);
+              }
+            },
+            name);
+    thread.setDaemon(true);
+    thread.start();
+    return done.future();
   }
 
   static <T> T join(Future<T> future) {

@@ -38,7 +38,8 @@ class NginxConfigTest {
     assertThat(config.text())
         .contains("proxy_buffer_size 64k;")
         .contains("proxy_buffers 8 64k;")
-        .contains("proxy_max_temp_file_size 0;");
+        .contains("proxy_max_temp_file_size 0;")
+        .contains("client_body_buffer_size 1m;");
   }
 
   @Test

@@ -32,6 +32,16 @@ class FaultReportTest {
   }
 
   @Test
+  void line_noCheckIns_aDashNotZeroLatencies() {
+    OperationSummary none = new OperationSummary("check-in", 0, 0, 0, 0, 0, 0, 0, 0);
+    PhaseFigures p = phase(80, Map.of("502", 3L));
+    PhaseFigures f = new PhaseFigures(p.elapsed(), p.checkOut(), none, p.both(), p.errorKinds());
+
+    assertThat(FaultReport.line(new FaultReport.Row("diku", "down", "killed", f)))
+        .contains("| 30.0 / 80.0 | – | 3 | 502 ×3 |");
+  }
+
+  @Test
   void text_tableNotesAndTargetsMetOrMissed() {
     String text =
         new FaultReport("kill")
