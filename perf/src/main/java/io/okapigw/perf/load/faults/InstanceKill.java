@@ -26,6 +26,15 @@ final class InstanceKill {
 
   private InstanceKill() {}
 
+  /** The phases and times measured; seconds -1 when the gateway never connected again. */
+  private record Measured(
+      PhaseFigures before,
+      PhaseFigures down,
+      PhaseFigures restarting,
+      PhaseFigures back,
+      double restartSeconds,
+      double takenBackSeconds) {}
+
   /**
    * @param gatewayUrl the running gateway (ours or Okapi), nothing registered yet
    * @param gateway its name for the report
@@ -43,9 +52,18 @@ final class InstanceKill {
     LoadDriver driver =
         stage.driver(
             gatewayUrl, DemoOptions.TENANT, o.users(), o.warmup(), BarcodeRows.of(library.data()));
-    String load = DemoOptions.TENANT + ", " + o.users() + " users";
-    PhaseFigures before = stage.join(() -> driver.phase(o.phase()));
-    Future<PhaseFigures> downPhase = stage.start(() -> driver.phase(o.phase()));
+    Measured m = measure(stage, driver, second);
+    stage.join(driver::finish);
+    String title =
+        gateway + ": kill -9 one of two instances of " + srvcId + ", then start it again";
+    return report(new FaultReport(title), DemoOptions.TENANT + ", " + o.users() + " users", o, m);
+  }
+
+  private static Measured measure(Stage stage, LoadDriver driver, ModuleInstance second)
+      throws Exception {
+    Duration phase = stage.options.phase();
+    PhaseFigures before = stage.join(() -> driver.phase(phase));
+    Future<PhaseFigures> downPhase = stage.start(() -> driver.phase(phase));
     second.kill();
     PhaseFigures down = Stage.join(downPhase);
     long restart = System.nanoTime();
@@ -54,40 +72,50 @@ final class InstanceKill {
         stage.join(() -> driver.phase(RESTART_TIMEOUT, started.otherwiseEmpty()));
     long listening = System.nanoTime();
     Stage.join(started);
-    Future<PhaseFigures> backPhase = stage.start(() -> driver.phase(o.phase()));
-    long takenBack = awaitConnected(second, listening + o.phase().toNanos());
+    Future<PhaseFigures> backPhase = stage.start(() -> driver.phase(phase));
+    long takenBack = awaitConnected(second, listening + phase.toNanos());
     PhaseFigures back = Stage.join(backPhase);
-    stage.join(driver::finish);
-    return new FaultReport(
-            gateway + ": kill -9 one of two instances of " + srvcId + ", then start it again")
-        .row(load, "before", "2 instances", before)
-        .row(load, "down", "instance 2 killed (kill -9)", down)
-        .row(load, "restarting", "instance 2 started again, until it listens", restarting)
-        .row(load, "back", "instance 2 listens again", back)
+    return new Measured(
+        before,
+        down,
+        restarting,
+        back,
+        seconds(listening - restart),
+        takenBack < 0 ? -1 : seconds(takenBack - listening));
+  }
+
+  private static FaultReport report(FaultReport report, String load, FaultsOptions o, Measured m) {
+    report
+        .row(load, "before", "2 instances", m.before())
+        .row(load, "down", "instance 2 killed (kill -9)", m.down())
+        .row(load, "restarting", "instance 2 started again, until it listens", m.restarting())
+        .row(load, "back", "instance 2 listens again", m.back())
         .note(
             String.format(
                 Locale.ROOT,
                 "instance 2 listened again %.1f s after its restart began",
-                seconds(listening - restart)))
+                m.restartSeconds()))
         .note(
-            takenBack < 0
+            m.takenBackSeconds() < 0
                 ? "the gateway did not connect to instance 2 again within the phase"
                 : String.format(
                     Locale.ROOT,
                     "the gateway connected to instance 2 again %.2f s after it listened",
-                    seconds(takenBack - listening)))
+                    m.takenBackSeconds()));
+    String inFlight =
+        String.format(
+            Locale.ROOT,
+            "only operations in flight at the kill fail (at most %d, one per user): %d failed"
+                + " until it listened again; after that (target 0): %d",
+            o.users(),
+            m.down().errors() + m.restarting().errors(),
+            m.back().errors());
+    return report
         .target(
-            String.format(
-                Locale.ROOT,
-                "only operations in flight at the kill fail (at most %d, one per user): %d failed"
-                    + " until it listened again; after that (target 0): %d",
-                o.users(),
-                down.errors() + restarting.errors(),
-                back.errors()),
-            FaultReport.killMet(o.users(), List.of(down, restarting), back))
+            inFlight, FaultReport.killMet(o.users(), List.of(m.down(), m.restarting()), m.back()))
         .target(
             "instance taken back within 5 s of listening again",
-            takenBack >= 0 && seconds(takenBack - listening) <= 5);
+            m.takenBackSeconds() >= 0 && m.takenBackSeconds() <= 5);
   }
 
   private static Void startAgain(ModuleInstance instance) throws Exception {

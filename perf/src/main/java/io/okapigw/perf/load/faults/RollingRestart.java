@@ -54,37 +54,42 @@ final class RollingRestart {
       LoadDriver driver =
           stage.driver(
               lb, DemoOptions.TENANT, o.users(), o.warmup(), BarcodeRows.of(library.data()));
-      String load = DemoOptions.TENANT + ", " + o.users() + " users, through nginx";
       PhaseFigures before = stage.join(() -> driver.phase(o.phase()));
       Future<List<Step>> steps =
           stage.inThread("rolling-restart", () -> restartEach(cluster, o.drainGrace()));
       PhaseFigures rolling = stage.join(() -> driver.phase(MAX_ROLLING, steps));
       PhaseFigures after = stage.join(() -> driver.phase(o.phase()));
       stage.join(driver::finish);
-      FaultReport report =
-          new FaultReport(
-                  "rolling restart of a "
-                      + NODES
-                      + "-node cluster behind nginx (SIGTERM each node in turn)")
-              .row(load, "before", NODES + " nodes", before)
-              .row(
-                  load,
-                  "rolling",
-                  "each node stopped (SIGTERM) and started again, in turn",
-                  rolling)
-              .row(load, "after", "all nodes restarted", after);
-      if (!steps.isComplete()) {
-        report.note("the rolling restart did not end within " + MAX_ROLLING.toMinutes() + " min");
-      } else if (steps.failed()) {
-        report.note("the rolling restart failed: " + steps.cause().getMessage());
-      } else {
-        steps.result().forEach(s -> report.note(describe(s)));
-      }
-      long failed = rolling.errors() + after.errors();
-      return report.target(
-          "0 failed operations during and after the rolling restart: " + failed,
-          steps.succeeded() && failed == 0);
+      String load = DemoOptions.TENANT + ", " + o.users() + " users, through nginx";
+      return report(load, before, rolling, after, steps);
     }
+  }
+
+  private static FaultReport report(
+      String load,
+      PhaseFigures before,
+      PhaseFigures rolling,
+      PhaseFigures after,
+      Future<List<Step>> steps) {
+    FaultReport report =
+        new FaultReport(
+                "rolling restart of a "
+                    + NODES
+                    + "-node cluster behind nginx (SIGTERM each node in turn)")
+            .row(load, "before", NODES + " nodes", before)
+            .row(load, "rolling", "each node stopped (SIGTERM) and started again, in turn", rolling)
+            .row(load, "after", "all nodes restarted", after);
+    if (!steps.isComplete()) {
+      report.note("the rolling restart did not end within " + MAX_ROLLING.toMinutes() + " min");
+    } else if (steps.failed()) {
+      report.note("the rolling restart failed: " + steps.cause().getMessage());
+    } else {
+      steps.result().forEach(s -> report.note(describe(s)));
+    }
+    long failed = rolling.errors() + after.errors();
+    return report.target(
+        "0 failed operations during and after the rolling restart: " + failed,
+        steps.succeeded() && failed == 0);
   }
 
   private static List<Step> restartEach(GatewayCluster cluster, Duration grace) throws Exception {
