@@ -9,6 +9,7 @@ import io.okapigw.perf.kit.modules.FakeBodyModule;
 import io.okapigw.perf.kit.modules.FixedModule;
 import io.okapigw.perf.load.ClusterThroughput;
 import io.okapigw.perf.load.LoadCommand;
+import io.okapigw.perf.load.faults.FaultsCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
 
@@ -68,7 +69,16 @@ public final class Main {
                   + " /proc; tables with ratios to nginx; netty-relay and vertx-relay (not by"
                   + " default): bare relays, floors for a JVM proxy",
               HopCompare.SPEC,
-              HopCompare::run);
+              HopCompare::run)
+          .add(
+              "faults",
+              "one fault under the check-out/check-in workload, on 127.0.0.1: kill -9 one of two"
+                  + " instances of mod-users and start it again (ours, or okapi-kill: Okapi), a"
+                  + " rolling restart (SIGTERM) of a 3-node cluster behind nginx, or a 10x flood"
+                  + " from another tenant; ops/s, p50/p99 and errors by status before, during and"
+                  + " after, and the targets",
+              FaultsCommand.SPEC,
+              FaultsCommand::run);
 
   private Main() {}
 

@@ -3,6 +3,7 @@ package io.okapigw.perf.hop;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.perf.kit.probe.HeapSampler;
+import io.okapigw.perf.kit.process.Binaries;
 import io.okapigw.perf.kit.process.ProcStat;
 import java.nio.file.Files;
 import java.nio.file.Path;

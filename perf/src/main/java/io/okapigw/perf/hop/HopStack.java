@@ -1,5 +1,6 @@
 package io.okapigw.perf.hop;
 
+import io.okapigw.perf.kit.nginx.Nginx;
 import io.okapigw.perf.kit.process.Children;
 import io.okapigw.perf.kit.process.ListeningPid;
 import io.okapigw.perf.kit.process.OwnJvm;
@@ -99,31 +100,16 @@ final class HopStack implements AutoCloseable {
 
   private void startNginx(Path nginx, int modulePort) throws Exception {
     int port = options.basePort() + 2;
-    Path nginxDir = Files.createDirectories(dir.resolve("nginx"));
-    String version = version(nginx);
-    NginxConfig config =
-        new NginxConfig(
-            nginxDir,
+    List<Long> pids =
+        Nginx.start(
+            children,
+            nginx,
+            dir.resolve("nginx"),
             port,
-            modulePort,
+            List.of(modulePort),
             options.connections(),
-            NginxConfig.hasFastcgiUwsgiScgi(version));
-    Path conf = nginxDir.resolve("nginx.conf");
-    Files.writeString(conf, config.text());
-    Process p =
-        children.start(
-            "nginx",
-            List.of(
-                nginx.toString(),
-                "-p",
-                nginxDir.toString(),
-                "-e",
-                nginxDir.resolve("error.log").toString(),
-                "-c",
-                conf.toString()));
-    children.awaitReady("nginx", p, url(port) + "/hop/0", START_TIMEOUT);
-    List<Long> pids = new ArrayList<>(List.of(p.pid()));
-    p.descendants().forEach(h -> pids.add(h.pid()));
+            "/hop/0",
+            START_TIMEOUT);
     targets.put(
         Via.NGINX, new Target(Via.NGINX, url(port), tenant(GatewaySetup.NO_AUTH), pids, null));
   }
@@ -250,13 +236,6 @@ final class HopStack implements AutoCloseable {
               + " on 127.0.0.1 is taken (a run still going, or left over?); choose other ports"
               + " with --base-port");
     }
-  }
-
-  private static String version(Path nginx) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(nginx.toString(), "-V").redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes());
-    p.waitFor();
-    return out;
   }
 
   private static List<String> tenant(String tenant) {

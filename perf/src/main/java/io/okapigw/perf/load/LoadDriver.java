@@ -124,6 +124,24 @@ public final class LoadDriver {
         .map(this::add);
   }
 
+  /**
+   * Runs the load for {@code length} more into figures of its own, not added to the measured run:
+   * one phase of a fault scenario (before, during, after).
+   */
+  public Future<PhaseFigures> phase(Duration length) {
+    return phase(length, Future.future(p -> {}));
+  }
+
+  /**
+   * As {@link #phase(Duration)}, ending early once {@code until} is complete (the fault's steps are
+   * done: a rolling restart, say), at the latest after {@code length}.
+   */
+  public Future<PhaseFigures> phase(Duration length, Future<?> until) {
+    PhaseStats stats = PhaseStats.create();
+    return PhaseRun.run(workload, users, length, budget, stats, until::isComplete)
+        .map(elapsed -> PhaseFigures.of(elapsed, stats));
+  }
+
   private Void add(Slice slice) {
     measuredTime = measuredTime.plus(slice.elapsed());
     measuredAuthCalls += slice.authCalls();

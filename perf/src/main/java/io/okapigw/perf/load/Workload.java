@@ -24,6 +24,12 @@ final class Workload {
   static final String CHECK_IN = "/circulation/check-in-by-barcode";
   static final int RECONCILE_TRIES = 5;
 
+  /** The error kind of an operation that failed after it was sent (see {@link Lost}). */
+  static final String LOST_KIND = "lost in flight";
+
+  /** The error kind of a request that got no answer and was not lost in flight. */
+  static final String NO_ANSWER_KIND = "no answer";
+
   /** How an operation ended. */
   enum Outcome {
     OK,
@@ -147,15 +153,23 @@ final class Workload {
             answer -> {
               if (answer.failed() && answer.cause() instanceof Lost lost) {
                 errors.lost(lost.gateway(), what + ": " + lost.getMessage());
+                stats.lost(LOST_KIND);
                 return Future.succeededFuture(Outcome.LOST);
               }
               boolean ok = answer.succeeded() && answer.result().ok();
-              stats.record(System.nanoTime() - start, ok);
+              stats.record(System.nanoTime() - start, ok ? null : kind(answer));
               if (!ok) {
                 errors.add(what + ": " + describe(answer));
               }
               return Future.succeededFuture(ok ? Outcome.OK : Outcome.FAILED);
             });
+  }
+
+  /**
+   * @return the status of a non-2xx answer, else {@value #NO_ANSWER_KIND}
+   */
+  private static String kind(AsyncResult<Answer> answer) {
+    return answer.succeeded() ? String.valueOf(answer.result().status()) : NO_ANSWER_KIND;
   }
 
   private static String describe(AsyncResult<Answer> answer) {

@@ -149,6 +149,16 @@ public final class GatewayCluster implements AutoCloseable {
     return nodes.size();
   }
 
+  /**
+   * Stops node {@code i} as a deployment does (SIGTERM, what {@code docker stop} sends), killing it
+   * if it still runs after {@code grace}; {@link #restart} starts it again.
+   *
+   * @return whether it ended by itself within {@code grace}
+   */
+  public boolean terminate(int i, Duration grace) {
+    return nodes.get(i).stop(grace);
+  }
+
   /** Kills node {@code i} at once (kill -9). */
   public void kill(int i) {
     nodes.get(i).kill();

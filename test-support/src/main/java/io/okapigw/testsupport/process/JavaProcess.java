@@ -189,14 +189,26 @@ public final class JavaProcess implements AutoCloseable {
 
   /** Stops the process: SIGTERM, then SIGKILL if it still runs 10 s later. */
   public void stop() {
+    stop(Duration.ofSeconds(10));
+  }
+
+  /**
+   * Stops the process: SIGTERM (as {@code kill} or {@code docker stop} do), then SIGKILL if it
+   * still runs after {@code grace}.
+   *
+   * @return whether it ended by itself within {@code grace}
+   */
+  public boolean stop(Duration grace) {
     process.destroy();
     try {
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        return true;
       }
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    return false;
   }
 
   /**

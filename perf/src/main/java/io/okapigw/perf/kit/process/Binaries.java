@@ -1,4 +1,4 @@
-package io.okapigw.perf.hop;
+package io.okapigw.perf.kit.process;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +11,9 @@ import java.util.function.Predicate;
  * or {@code nginx} on the PATH) and wrk. A missing one stops the command with a message naming the
  * package that brings it.
  */
-final class Binaries {
+public final class Binaries {
 
-  static final Path DEBIAN_NGINX = Path.of("/usr/sbin/nginx");
+  public static final Path DEBIAN_NGINX = Path.of("/usr/sbin/nginx");
 
   private Binaries() {}
 
@@ -22,7 +22,7 @@ final class Binaries {
    * @return nginx
    * @throws IllegalStateException naming the packages if there is none
    */
-  static Path nginx(String path) {
+  public static Path nginx(String path) {
     return nginx(path, Files::isExecutable);
   }
 
@@ -45,7 +45,7 @@ final class Binaries {
    * @return wrk
    * @throws IllegalStateException naming the package if there is none
    */
-  static Path wrk(String path) {
+  public static Path wrk(String path) {
     return wrk(path, Files::isExecutable);
   }
 

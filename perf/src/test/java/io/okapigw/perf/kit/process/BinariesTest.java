@@ -1,4 +1,4 @@
-package io.okapigw.perf.hop;
+package io.okapigw.perf.kit.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

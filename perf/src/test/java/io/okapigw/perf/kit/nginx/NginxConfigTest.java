@@ -1,13 +1,16 @@
-package io.okapigw.perf.hop;
+package io.okapigw.perf.kit.nginx;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class NginxConfigTest {
 
-  private final NginxConfig config = new NginxConfig(Path.of("/tmp/hop"), 9402, 9401, 64, true);
+  private final NginxConfig config =
+      new NginxConfig(Path.of("/tmp/hop"), 9402, List.of(9401), 64, true);
 
   @Test
   void text_oneWorkerInForegroundOnLoopbackOnly() {
@@ -35,7 +38,8 @@ class NginxConfigTest {
     assertThat(config.text())
         .contains("proxy_buffer_size 64k;")
         .contains("proxy_buffers 8 64k;")
-        .contains("proxy_max_temp_file_size 0;");
+        .contains("proxy_max_temp_file_size 0;")
+        .contains("client_body_buffer_size 1m;");
   }
 
   @Test
@@ -52,7 +56,7 @@ class NginxConfigTest {
 
   @Test
   void text_withoutThoseModules_setsNoTemporaryPathOfTheirs() {
-    String text = new NginxConfig(Path.of("/tmp/hop"), 9402, 9401, 64, false).text();
+    String text = new NginxConfig(Path.of("/tmp/hop"), 9402, List.of(9401), 64, false).text();
     assertThat(text).doesNotContain("fastcgi").doesNotContain("uwsgi").doesNotContain("scgi");
   }
 
@@ -64,6 +68,21 @@ class NginxConfigTest {
             NginxConfig.hasFastcgiUwsgiScgi(
                 "configure arguments: --without-http_uwsgi_module --with-threads"))
         .isFalse();
+  }
+
+  @Test
+  void text_oneServerLinePerUpstreamPort() {
+    String text =
+        new NginxConfig(Path.of("/tmp/lb"), 22040, List.of(22041, 22042, 22043), 32, true).text();
+    assertThat(text.lines().map(String::trim).filter(l -> l.startsWith("server 127.0.0.1:")))
+        .containsExactly(
+            "server 127.0.0.1:22041;", "server 127.0.0.1:22042;", "server 127.0.0.1:22043;");
+  }
+
+  @Test
+  void noUpstream_refused() {
+    assertThatThrownBy(() -> new NginxConfig(Path.of("/tmp/lb"), 22040, List.of(), 32, true))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

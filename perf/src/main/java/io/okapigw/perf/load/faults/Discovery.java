@@ -1,0 +1,77 @@
+package io.okapigw.perf.load.faults;
+
+import io.okapigw.folio.register.SuperAdmin;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The instances of a module in a gateway's discovery, changed through the admin API as an operator
+ * does (the same calls on ours and on Okapi), with the super admin's token. Blocking.
+ */
+final class Discovery {
+
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+
+  private final String gatewayUrl;
+  private final String token;
+
+  Discovery(String gatewayUrl, String token) {
+    this.gatewayUrl = gatewayUrl;
+    this.token = token;
+  }
+
+  /**
+   * Replaces every instance of {@code srvcId} with the instances at {@code urls} ({@code instId}
+   * {@code srvcId-1}, {@code -2}, ...).
+   *
+   * @throws IllegalStateException naming the call the gateway refused
+   */
+  void replace(String srvcId, List<String> urls) throws IOException, InterruptedException {
+    String path = "/_/discovery/modules/" + srvcId;
+    expect(send(HttpRequest.newBuilder(uri(path)).DELETE()), "DELETE " + path, 204);
+    for (int i = 0; i < urls.size(); i++) {
+      JsonObject instance =
+          new JsonObject()
+              .put("srvcId", srvcId)
+              .put("instId", srvcId + "-" + (i + 1))
+              .put("url", urls.get(i));
+      HttpRequest.Builder post =
+          HttpRequest.newBuilder(uri("/_/discovery/modules"))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofString(instance.encode()));
+      expect(send(post), "POST /_/discovery/modules " + urls.get(i), 201);
+    }
+  }
+
+  private HttpResponse<String> send(HttpRequest.Builder request)
+      throws IOException, InterruptedException {
+    return HTTP.send(
+        request
+            .timeout(Duration.ofSeconds(30))
+            .header("X-Okapi-Tenant", SuperAdmin.TENANT)
+            .header("X-Okapi-Token", token)
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private URI uri(String path) {
+    return URI.create(gatewayUrl + path);
+  }
+
+  private static void expect(HttpResponse<String> answer, String call, int status) {
+    if (answer.statusCode() != status) {
+      throw new IllegalStateException(
+          call + " answered " + answer.statusCode() + ", not " + status + ": " + answer.body());
+    }
+  }
+}

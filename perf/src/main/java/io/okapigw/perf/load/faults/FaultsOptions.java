@@ -1,0 +1,150 @@
+package io.okapigw.perf.load.faults;
+
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
+import io.okapigw.perf.kit.launch.LaunchSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Settings of {@code faults}: the values of the settings declared here ({@link #SPEC}, with their
+ * defaults).
+ *
+ * @param scenario which fault
+ * @param users virtual users of the measured tenant
+ * @param phase length of each phase (before, during, after)
+ * @param warmup load before the first phase, not reported
+ * @param floodFactor the flooding tenant's users per user of the measured tenant
+ * @param gatewayJar our gateway's fat jar
+ * @param gatewayArgs more settings for every gateway JVM of ours, passed through as they are
+ * @param okapiJar Okapi's fat jar ({@code okapi-kill}), or {@code null}
+ * @param basePort the first of the fixed ports (module instances, nginx, Okapi)
+ * @param drainGrace how long a node told to stop may take before it is killed
+ * @param maxOperations hard cap on the operations of the run
+ */
+record FaultsOptions(
+    Scenario scenario,
+    int users,
+    Duration phase,
+    Duration warmup,
+    int floodFactor,
+    Path gatewayJar,
+    List<String> gatewayArgs,
+    Path okapiJar,
+    int basePort,
+    Duration drainGrace,
+    long maxOperations) {
+
+  /** The four scenarios. */
+  enum Scenario {
+    /** kill -9 one of two instances of mod-users, then start it again: our gateway. */
+    KILL,
+    /** The same against Okapi ({@code okapi-jar}). */
+    OKAPI_KILL,
+    /** SIGTERM each node of a 3-node cluster behind nginx in turn, and start it again. */
+    ROLLING_RESTART,
+    /** A second tenant with {@code flood-factor} times the users beside the measured one. */
+    FLOOD
+  }
+
+  static final Setting<Scenario> SCENARIO =
+      Setting.choice("scenario", Scenario.KILL)
+          .about(
+              "`kill`: kill -9 one of two instances of mod-users (the check-out calls it), then"
+                  + " start it again; `okapi-kill`: the same with Okapi (`okapi-jar`) as the"
+                  + " gateway; `rolling-restart`: SIGTERM each node of a 3-node cluster behind nginx"
+                  + " in turn and start it again; `flood`: another tenant with `flood-factor` times"
+                  + " the users beside the measured one");
+
+  static final Setting<Integer> USERS =
+      Setting.integer("users", 8, 1, 200).about("virtual users of the measured tenant");
+
+  static final Setting<Duration> PHASE =
+      Setting.duration(
+              "phase", Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofMinutes(10))
+          .about(
+              "each phase (before, during, after the fault); a restart phase lasts as long as the"
+                  + " restart takes");
+
+  static final Setting<Duration> WARMUP =
+      Setting.duration("warmup", Duration.ofSeconds(5), Duration.ZERO, Duration.ofMinutes(10))
+          .about("load before the first phase, not reported");
+
+  static final Setting<Integer> FLOOD_FACTOR =
+      Setting.integer("flood-factor", 10, 1, 50)
+          .about("`flood`: the flooding tenant's virtual users per user of the measured tenant");
+
+  static final Setting<String> GATEWAY_ARGS =
+      Setting.text("gateway-args", "", "'ARGS'")
+          .shownDefault("none")
+          .about(
+              "more settings for every gateway JVM of ours, passed through as they are (a"
+                  + " tenant limit, say)");
+
+  static final Setting<String> OKAPI_JAR =
+      Setting.text("okapi-jar", "", "FILE")
+          .shownDefault("none")
+          .about(
+              "`okapi-kill`: Okapi's okapi-core-fat.jar (6.1.5, say); without it the scenario"
+                  + " is skipped with the reason");
+
+  static final Setting<Integer> BASE_PORT =
+      Setting.integer("base-port", 9500, 1024, 65000)
+          .about(
+              "the two module instances' processes listen on +0..+10 and +20..+30, nginx on +40,"
+                  + " Okapi on +41 (our gateways on free ports)");
+
+  static final Setting<Duration> DRAIN_GRACE =
+      Setting.duration(
+              "drain-grace", Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofMinutes(10))
+          .about(
+              "`rolling-restart`: how long a node told to stop (SIGTERM) may take; then it is killed");
+
+  static final Setting<Integer> MAX_OPERATIONS =
+      Setting.integer("max-operations", 1_000_000, 2, 100_000_000)
+          .about("hard cap on the operations of the run");
+
+  /** The settings of {@code faults}, in documentation order. */
+  static final SettingsSpec SPEC =
+      SettingsSpec.of(
+          SCENARIO,
+          USERS,
+          PHASE,
+          WARMUP,
+          FLOOD_FACTOR,
+          LaunchSettings.GATEWAY_JAR,
+          GATEWAY_ARGS,
+          OKAPI_JAR,
+          BASE_PORT,
+          DRAIN_GRACE,
+          MAX_OPERATIONS);
+
+  /**
+   * @param s read by {@link #SPEC}
+   * @throws IllegalArgumentException naming the bad setting
+   */
+  static FaultsOptions from(Settings s) {
+    String okapi = s.get(OKAPI_JAR);
+    return new FaultsOptions(
+        s.get(SCENARIO),
+        s.get(USERS),
+        s.get(PHASE),
+        s.get(WARMUP),
+        s.get(FLOOD_FACTOR),
+        Path.of(s.get(LaunchSettings.GATEWAY_JAR)),
+        words(s.get(GATEWAY_ARGS)),
+        okapi.isBlank() ? null : Path.of(okapi),
+        s.get(BASE_PORT),
+        s.get(DRAIN_GRACE),
+        s.get(MAX_OPERATIONS));
+  }
+
+  /**
+   * @return the words of {@code text}, split at white space
+   */
+  static List<String> words(String text) {
+    return text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
+  }
+}
