@@ -11,6 +11,7 @@ import io.okapigw.perf.load.ClusterThroughput;
 import io.okapigw.perf.load.LoadCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
+import io.okapigw.perf.profile.ProfileSummary;
 
 /** Command line of the perf tools: {@code java -jar perf/target/perf-fat.jar COMMAND ...}. */
 public final class Main {
@@ -68,7 +69,8 @@ public final class Main {
                   + " /proc; tables with ratios to nginx; netty-relay and vertx-relay (not by"
                   + " default): bare relays, floors for a JVM proxy",
               HopCompare.SPEC,
-              HopCompare::run);
+              HopCompare::run)
+          .add("profile-summary", ProfileSummary.ABOUT, ProfileSummary.SPEC, ProfileSummary::run);
 
   private Main() {}
 
