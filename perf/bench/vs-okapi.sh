@@ -12,6 +12,7 @@
 # BASELINE_JAR: another build of our gateway (okapi-core-fat.jar of an earlier commit, say), started
 # on BASELINE_PORT (9475) and measured in the same slices (`--baseline`): the summary then gives
 # ours ÷ Okapi, baseline ÷ Okapi and ours ÷ baseline from one run. GATEWAY_JAR: ours from another jar.
+# WARMUP: load on each gateway before the measured slices (default 5s; the JITs settle with 30s+).
 # OKAPI_JAVA: the java that runs Okapi (Okapi 7 needs JDK 21+: /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).
 # Logs: a temporary directory, printed at the start and kept. The driver reads each gateway's CPU
 # from /proc (the process listening on its port) and prints ours ÷ Okapi per operation.
@@ -43,4 +44,5 @@ fi
 for port in "${ports[@]}"; do wait_http "http://127.0.0.1:$port/_/version"; done
 for port in "${ports[@]}"; do register_checkout_modules "$logs" "$port"; done
 java -jar "$perf_jar" checkout-checkin --gateway "http://127.0.0.1:$gport" \
-  --vs "http://127.0.0.1:$oport" "${baseline[@]}" --barcodes "$logs/barcodes.csv" --users "$users" --duration "$dur"
+  --vs "http://127.0.0.1:$oport" "${baseline[@]}" --barcodes "$logs/barcodes.csv" --users "$users" --duration "$dur" \
+  --warmup "${WARMUP:-5s}"
