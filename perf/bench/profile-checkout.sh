@@ -14,6 +14,7 @@
 # Ports as in vs-okapi.sh: MODULES_PORT (9480), AUTHTOKEN_PORT (9462), GATEWAY_PORT (9470).
 # WARMUP: seconds of load before the profile starts (default 60: the JIT settles).
 # EVENT (default cpu: perf_events where allowed, else async-profiler's own CPU timer).
+# PERF_JAR: the load driver's jar (default perf/target/perf-fat.jar; a copy lets a build run meanwhile).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 users="${1:-8}"; profile_s="${2:-30}"; alloc_s="${3:-15}"; lookup="${4:-local}"
@@ -21,7 +22,7 @@ out="${5:-$(mktemp -d)}"
 case "$lookup" in local|gateway) ;; *) echo "USER_LOOKUP must be local or gateway, was '$lookup'" >&2; exit 2 ;; esac
 need_jars
 mkdir -p "$out"; out="$(cd "$out" && pwd)"
-perf_jar="$root/perf/target/perf-fat.jar"
+perf_jar="${PERF_JAR:-$root/perf/target/perf-fat.jar}"
 gateway_jar="${GATEWAY_JAR:-$root/okapi-core/target/okapi-core-fat.jar}"
 mports="${MODULES_PORT:-9480}"; aport="${AUTHTOKEN_PORT:-9462}"; gport="${GATEWAY_PORT:-9470}"
 warmup_s="${WARMUP:-60}"

@@ -16,6 +16,7 @@
 # OKAPI_JAVA: the java that runs Okapi (Okapi 7 needs JDK 21+: /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).
 # Logs: a temporary directory, printed at the start and kept. The driver reads each gateway's CPU
 # from /proc (the process listening on its port) and prints ours ÷ Okapi per operation.
+# PERF_JAR: the load driver's jar (default perf/target/perf-fat.jar; a copy lets a build run meanwhile).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 okapi_jar="${1:?usage: vs-okapi.sh OKAPI_JAR [USERS=8] [DURATION=60s] [USER_LOOKUP=local|gateway]}"
@@ -23,7 +24,7 @@ users="${2:-8}"; dur="${3:-60s}"; lookup="${4:-local}"
 [ -f "$okapi_jar" ] || { echo "no such file: $okapi_jar (Okapi's okapi-core-fat.jar)" >&2; exit 2; }
 case "$lookup" in local|gateway) ;; *) echo "USER_LOOKUP must be local or gateway, was '$lookup'" >&2; exit 2 ;; esac
 need_jars
-perf_jar="$root/perf/target/perf-fat.jar"
+perf_jar="${PERF_JAR:-$root/perf/target/perf-fat.jar}"
 mports="${MODULES_PORT:-9480}"; aport="${AUTHTOKEN_PORT:-9462}"
 oport="${OKAPI_PORT:-9460}"; gport="${GATEWAY_PORT:-9470}"; bport="${BASELINE_PORT:-9475}"
 gateway_jar="${GATEWAY_JAR:-$root/okapi-core/target/okapi-core-fat.jar}"
