@@ -74,3 +74,28 @@ login_bench() {
   [ -n "$token" ] || { echo "login at $1 failed" >&2; exit 1; }
   echo "$token"
 }
+
+# start_checkout_modules LOGS LOOKUP: the simulated FOLIO modules (manifest on $mports, the nine
+# modules after it) and the authtoken module (on $aport, user lookups LOOKUP=local|gateway) on
+# 127.0.0.1, for the check-out/check-in workload; waits until both answer.
+start_checkout_modules() {
+  local logs="$1" lookup="$2"
+  local perms='circulation.check-out-by-barcode.post,circulation.check-in-by-barcode.post,authtoken.all'
+  start_bg "$logs/modules.log" java -jar "$root/folio-modules/target/folio-modules-fat.jar" modules \
+    --host 127.0.0.1 --port "$mports" --advertise-host 127.0.0.1
+  start_bg "$logs/authtoken.log" java -jar "$root/authtoken-module/target/authtoken-module-fat.jar" \
+    --port "$aport" --host 127.0.0.1 --store "json:$logs/authtoken" \
+    --signing-key-file "$logs/signing.key" --user-lookup "$lookup" --bootstrap "diku:diku_admin:admin:$perms"
+  wait_http "http://127.0.0.1:$mports/barcodes.csv"; wait_http "http://127.0.0.1:$aport/admin/health"
+  curl -sf -o "$logs/barcodes.csv" "http://127.0.0.1:$mports/barcodes.csv"
+}
+
+# register_checkout_modules LOGS GATEWAY_PORT: the workload's modules and the authtoken module
+# registered on the gateway at that port (ours or an Okapi) for tenant diku.
+register_checkout_modules() {
+  local logs="$1" port="$2"
+  java -jar "$root/folio-modules/target/folio-modules-fat.jar" register \
+    --gateway "http://127.0.0.1:$port" --modules-url "http://127.0.0.1:$mports" \
+    --authtoken-url "http://127.0.0.1:$aport" >"$logs/register-$port.log" 2>&1 \
+    || { echo "register on port $port failed; see $logs/register-$port.log" >&2; exit 1; }
+}

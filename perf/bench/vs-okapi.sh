@@ -9,8 +9,14 @@
 # that asked, as FOLIO's mod-authtoken does (FOLIO's auth cost).
 # Ports: modules 9480-9489, authtoken 9462, Okapi 9460, ours 9470; the environment variables
 # MODULES_PORT (the first of ten), AUTHTOKEN_PORT, OKAPI_PORT and GATEWAY_PORT move them.
+# BASELINE_JAR: another build of our gateway (okapi-core-fat.jar of an earlier commit, say), started
+# on BASELINE_PORT (9475) and measured in the same slices (`--baseline`): the summary then gives
+# ours ÷ Okapi, baseline ÷ Okapi and ours ÷ baseline from one run. GATEWAY_JAR: ours from another jar.
+# WARMUP: load on each gateway before the measured slices (default 5s; the JITs settle with 30s+).
+# OKAPI_JAVA: the java that runs Okapi (Okapi 7 needs JDK 21+: /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).
 # Logs: a temporary directory, printed at the start and kept. The driver reads each gateway's CPU
 # from /proc (the process listening on its port) and prints ours ÷ Okapi per operation.
+# PERF_JAR: the load driver's jar (default perf/target/perf-fat.jar; a copy lets a build run meanwhile).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 okapi_jar="${1:?usage: vs-okapi.sh OKAPI_JAR [USERS=8] [DURATION=60s] [USER_LOOKUP=local|gateway]}"
@@ -18,31 +24,26 @@ users="${2:-8}"; dur="${3:-60s}"; lookup="${4:-local}"
 [ -f "$okapi_jar" ] || { echo "no such file: $okapi_jar (Okapi's okapi-core-fat.jar)" >&2; exit 2; }
 case "$lookup" in local|gateway) ;; *) echo "USER_LOOKUP must be local or gateway, was '$lookup'" >&2; exit 2 ;; esac
 need_jars
-perf_jar="$root/perf/target/perf-fat.jar"
-modules_jar="$root/folio-modules/target/folio-modules-fat.jar"
+perf_jar="${PERF_JAR:-$root/perf/target/perf-fat.jar}"
 mports="${MODULES_PORT:-9480}"; aport="${AUTHTOKEN_PORT:-9462}"
-oport="${OKAPI_PORT:-9460}"; gport="${GATEWAY_PORT:-9470}"
+oport="${OKAPI_PORT:-9460}"; gport="${GATEWAY_PORT:-9470}"; bport="${BASELINE_PORT:-9475}"
+gateway_jar="${GATEWAY_JAR:-$root/okapi-core/target/okapi-core-fat.jar}"
+baseline_jar="${BASELINE_JAR:-}"
+[ -z "$baseline_jar" ] || [ -f "$baseline_jar" ] || { echo "no such file: $baseline_jar (BASELINE_JAR)" >&2; exit 2; }
 logs="$(mktemp -d)"
 echo "logs in $logs" >&2
-perms='circulation.check-out-by-barcode.post,circulation.check-in-by-barcode.post,authtoken.all'
-start_bg "$logs/modules.log" java -jar "$modules_jar" modules --host 127.0.0.1 --port $mports \
-  --advertise-host 127.0.0.1
-start_bg "$logs/authtoken.log" java -jar "$root/authtoken-module/target/authtoken-module-fat.jar" \
-  --port $aport --host 127.0.0.1 --store "json:$logs/authtoken" --signing-key-file "$logs/signing.key" \
-  --user-lookup "$lookup" --bootstrap "diku:diku_admin:admin:$perms"
 # Okapi logs every proxied request at INFO: WARN measures the proxy, not its log.
-start_bg "$logs/okapi.log" java -Dloglevel=WARN -Dport=$oport -Dokapiurl=http://127.0.0.1:$oport \
+start_checkout_modules "$logs" "$lookup"
+start_bg "$logs/okapi.log" "${OKAPI_JAVA:-java}" -Dloglevel=WARN -Dport=$oport -Dokapiurl=http://127.0.0.1:$oport \
   -jar "$okapi_jar" dev
-start_bg "$logs/ours.log" java -jar "$root/okapi-core/target/okapi-core-fat.jar" dev \
-  --port $gport --host 127.0.0.1
-wait_http "http://127.0.0.1:$mports/barcodes.csv"; wait_http "http://127.0.0.1:$aport/admin/health"
-wait_http "http://127.0.0.1:$oport/_/version"; wait_http "http://127.0.0.1:$gport/_/version"
-for port in $oport $gport; do
-  java -jar "$modules_jar" register --gateway "http://127.0.0.1:$port" \
-    --modules-url "http://127.0.0.1:$mports" --authtoken-url "http://127.0.0.1:$aport" \
-    >"$logs/register-$port.log" 2>&1 \
-    || { echo "register on port $port failed; see $logs/register-$port.log" >&2; exit 1; }
-done
-curl -sf -o "$logs/barcodes.csv" "http://127.0.0.1:$mports/barcodes.csv"
+start_bg "$logs/ours.log" java -jar "$gateway_jar" dev --port $gport --host 127.0.0.1
+ports=("$oport" "$gport"); baseline=()
+if [ -n "$baseline_jar" ]; then
+  start_bg "$logs/baseline.log" java -jar "$baseline_jar" dev --port $bport --host 127.0.0.1
+  ports+=("$bport"); baseline=(--baseline "http://127.0.0.1:$bport")
+fi
+for port in "${ports[@]}"; do wait_http "http://127.0.0.1:$port/_/version"; done
+for port in "${ports[@]}"; do register_checkout_modules "$logs" "$port"; done
 java -jar "$perf_jar" checkout-checkin --gateway "http://127.0.0.1:$gport" \
-  --vs "http://127.0.0.1:$oport" --barcodes "$logs/barcodes.csv" --users "$users" --duration "$dur"
+  --vs "http://127.0.0.1:$oport" "${baseline[@]}" --barcodes "$logs/barcodes.csv" --users "$users" --duration "$dur" \
+  --warmup "${WARMUP:-5s}"

@@ -12,6 +12,7 @@ import io.okapigw.perf.load.LoadCommand;
 import io.okapigw.perf.load.faults.FaultsCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
+import io.okapigw.perf.profile.ProfileSummary;
 
 /** Command line of the perf tools: {@code java -jar perf/target/perf-fat.jar COMMAND ...}. */
 public final class Main {
@@ -78,7 +79,8 @@ public final class Main {
                   + " from another tenant; ops/s, p50/p99 and errors by status before, during and"
                   + " after, and the targets",
               FaultsCommand.SPEC,
-              FaultsCommand::run);
+              FaultsCommand::run)
+          .add("profile-summary", ProfileSummary.ABOUT, ProfileSummary.SPEC, ProfileSummary::run);
 
   private Main() {}
 

@@ -10,19 +10,24 @@ final class RequestIds {
 
   private static final int MAX_LENGTH = 2048;
 
+  private static final int DIGITS = 6;
+
   private RequestIds() {}
 
   static String next(String incoming, String path) {
-    String digits = Integer.toString(1_000_000 + ThreadLocalRandom.current().nextInt(1_000_000));
-    String own = digits.substring(1) + firstSegment(path);
-    if (incoming == null || incoming.isBlank() || incoming.length() > MAX_LENGTH) {
-      return own;
+    boolean chained = incoming != null && incoming.length() <= MAX_LENGTH && !incoming.isBlank();
+    int segmentEnd = path.indexOf('/', 1);
+    segmentEnd = segmentEnd < 0 ? path.length() : segmentEnd;
+    // one builder, sized once: this runs for every proxied request
+    StringBuilder id =
+        new StringBuilder((chained ? incoming.length() + 1 : 0) + DIGITS + segmentEnd);
+    if (chained) {
+      id.append(incoming).append(';');
     }
-    return incoming + ";" + own;
-  }
-
-  private static String firstSegment(String path) {
-    int end = path.indexOf('/', 1);
-    return end < 0 ? path : path.substring(0, end);
+    int digits = ThreadLocalRandom.current().nextInt(1_000_000);
+    for (int unit = 100_000; unit > 0; unit /= 10) {
+      id.append((char) ('0' + digits / unit % 10));
+    }
+    return id.append(path, 0, segmentEnd).toString();
   }
 }

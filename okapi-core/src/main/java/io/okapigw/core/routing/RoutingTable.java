@@ -90,21 +90,34 @@ public final class RoutingTable {
    * @throws io.okapigw.core.http.HttpError 500 if a redirect loops or leads nowhere
    */
   public Optional<Pipeline> match(String method, String path, String moduleId) {
-    Route handler =
-        moduleId == null
-            ? handlers.find(method, path)
-            : Optional.ofNullable(multiple.get(moduleId))
-                .map(i -> i.find(method, path))
-                .orElse(null);
+    Route handler = handler(method, path, moduleId);
     List<Route> matched = filters(method, path);
-    if ((handler == null || !handler.entry().isRedirect())
-        && matched.stream().noneMatch(f -> f.entry().isRedirect())) {
-      return Optional.ofNullable(handler)
-          .map(h -> pipeline(matched, h, List.of(), path, moduleId != null));
+    // plain loops, no streams or Optional chains: this runs for every proxied request
+    if ((handler == null || !handler.entry().isRedirect()) && !anyRedirect(matched)) {
+      return handler == null
+          ? Optional.empty()
+          : Optional.of(pipeline(matched, handler, List.of(), path, moduleId != null));
     }
     return new Redirects(this, method)
         .resolve(path, handler, matched)
         .map(r -> pipeline(r.filters(), r.handler(), r.redirects(), r.path(), moduleId != null));
+  }
+
+  private Route handler(String method, String path, String moduleId) {
+    if (moduleId == null) {
+      return handlers.find(method, path);
+    }
+    HandlerIndex scoped = multiple.get(moduleId);
+    return scoped == null ? null : scoped.find(method, path);
+  }
+
+  private static boolean anyRedirect(List<Route> routes) {
+    for (Route r : routes) {
+      if (r.entry().isRedirect()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -169,11 +182,22 @@ public final class RoutingTable {
         pre,
         stage(handler),
         post,
-        redirects.stream().map(this::stage).toList(),
+        stages(redirects),
         handlerPath,
         moduleScoped,
         systemPermissionSets,
         handler.isOwnTenantPath(handlerPath));
+  }
+
+  private List<Stage> stages(List<Route> routes) {
+    if (routes.isEmpty()) {
+      return List.of();
+    }
+    List<Stage> stages = new ArrayList<>(routes.size());
+    for (Route r : routes) {
+      stages.add(stage(r));
+    }
+    return List.copyOf(stages);
   }
 
   private Stage stage(Route route) {

@@ -41,6 +41,9 @@ import java.util.List;
  *     loopback only
  * @param userLookup with {@code compare}: whether the stacks' authtoken modules run with {@code
  *     --user-lookup gateway}
+ * @param baseline with {@code vs}: a third gateway measured in the same interleaved slices (another
+ *     build of ours, say), ratios to {@code vs} and of {@code gateways} to it; empty without the
+ *     setting; loopback only
  */
 public record LoadOptions(
     List<URI> gateways,
@@ -59,7 +62,8 @@ public record LoadOptions(
     Duration jvmWarmup,
     int slices,
     List<URI> vs,
-    boolean userLookup) {
+    boolean userLookup,
+    List<URI> baseline) {
 
   static final Setting<String> GATEWAY =
       Setting.text("gateway", "http://localhost:9130", "URL[,URL...]")
@@ -142,6 +146,13 @@ public record LoadOptions(
                   + " measured against `gateway` in interleaved slices, ratios to it; loopback"
                   + " only");
 
+  static final Setting<String> BASELINE =
+      Setting.text("baseline", null, "URL")
+          .about(
+              "with `vs`: a third gateway with the same modules registered (an earlier build of"
+                  + " ours, say), measured in the same interleaved slices; the summary gives each"
+                  + " gateway's ratios to `vs` and `gateway` ÷ `baseline`; loopback only");
+
   static final Setting<UserLookup> USER_LOOKUP =
       DemoOptions.USER_LOOKUP.about(
           "with `compare`: `gateway` starts the stacks' authtoken modules with `--user-lookup"
@@ -167,10 +178,11 @@ public record LoadOptions(
           JVM_WARMUP,
           SLICES,
           VS,
+          BASELINE,
           USER_LOOKUP);
 
   private static final List<Setting<?>> NOT_WITH_COMPARE =
-      List.of(GATEWAY, TENANT, BARCODES, USERNAME, PASSWORD, VS);
+      List.of(GATEWAY, TENANT, BARCODES, USERNAME, PASSWORD, VS, BASELINE);
 
   /**
    * @param s read by {@link #SPEC}
@@ -190,6 +202,10 @@ public record LoadOptions(
             "--vs names " + url + ", which --gateway names too:" + " give the other gateway");
       }
     }
+    if (s.has(BASELINE) && !s.has(VS)) {
+      throw new IllegalArgumentException("--baseline needs --vs: it is measured beside both");
+    }
+    List<URI> baseline = s.has(BASELINE) ? gateways("--baseline", s.get(BASELINE)) : List.of();
     Path barcodes = compare || s.has(ITEMS) ? null : Path.of(s.get(BARCODES));
     return new LoadOptions(
         gateways,
@@ -208,7 +224,8 @@ public record LoadOptions(
         s.get(JVM_WARMUP),
         slices,
         vs,
-        s.get(USER_LOOKUP) == UserLookup.GATEWAY);
+        s.get(USER_LOOKUP) == UserLookup.GATEWAY,
+        baseline);
   }
 
   /** Without the password. */

@@ -3,6 +3,7 @@ package io.okapigw.perf.load;
 import io.okapigw.perf.load.Comparison.Contender;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -10,9 +11,10 @@ import java.util.List;
  * have the same modules registered (ours and the Okapi a user runs today, say). For each user count
  * it logs the users in and warms up at A, then at B, measures them in interleaved slices (A, B, A,
  * B, ...) so that a change in the machine's other load hits both alike, then probes each (where it
- * has {@code /_/metrics}) and prints one table with ratios to B. Only one gateway is loaded at a
- * time, and every check-out is checked in before a slice ends, so both may share the same module
- * instances and items.
+ * has {@code /_/metrics}) and prints one table with ratios to B. With {@code --baseline C}, C is
+ * measured in the same slices (A, B, C, A, ...) and the summary adds C ÷ B and A ÷ C. Only one
+ * gateway is loaded at a time, and every check-out is checked in before a slice ends, so both may
+ * share the same module instances and items.
  */
 final class Versus {
 
@@ -20,6 +22,8 @@ final class Versus {
   static final String GATEWAY = "gateway";
 
   static final String VS = "vs";
+
+  static final String BASELINE = "baseline";
 
   private Versus() {}
 
@@ -32,12 +36,20 @@ final class Versus {
             users ->
                 Comparison.sideBySide(
                         vertx,
-                        List.of(
-                            new Contender(options.plan(options.gateways(), users), rows, GATEWAY),
-                            new Contender(options.plan(options.vs(), users), rows, VS)),
+                        contenders(options, users, rows),
                         options.duration(),
                         options.slices())
                     .onSuccess(reports -> VersusReport.print(options, reports)))
         .map(perUsers -> perUsers.stream().flatMap(List::stream).toList());
+  }
+
+  private static List<Contender> contenders(LoadOptions options, int users, List<BarcodeRow> rows) {
+    List<Contender> contenders = new ArrayList<>();
+    contenders.add(new Contender(options.plan(options.gateways(), users), rows, GATEWAY));
+    contenders.add(new Contender(options.plan(options.vs(), users), rows, VS));
+    if (!options.baseline().isEmpty()) {
+      contenders.add(new Contender(options.plan(options.baseline(), users), rows, BASELINE));
+    }
+    return contenders;
   }
 }

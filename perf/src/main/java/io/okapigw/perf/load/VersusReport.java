@@ -15,7 +15,8 @@ final class VersusReport {
   private VersusReport() {}
 
   /**
-   * @param reports the {@link Versus#GATEWAY} run, then the {@link Versus#VS} run
+   * @param reports the {@link Versus#GATEWAY} run, then the {@link Versus#VS} run, then the {@link
+   *     Versus#BASELINE} run if there is one
    */
   static void print(LoadOptions options, List<RunReport> reports) {
     out.info(text(options, reports));
@@ -49,8 +50,15 @@ final class VersusReport {
                     o.tenant()));
     text.append(ReportTable.compared(reports, Versus.VS))
         .append("\n\n")
-        .append(summary(gateway, vs))
+        .append(summary(gateway, vs, Versus.GATEWAY, Versus.VS))
         .append("\n\n");
+    if (reports.size() > 2) {
+      RunReport baseline = reports.get(2);
+      text.append(summary(baseline, vs, Versus.BASELINE, Versus.VS))
+          .append("\n\n")
+          .append(summary(gateway, baseline, Versus.GATEWAY, Versus.BASELINE))
+          .append("\n\n");
+    }
     for (RunReport r : reports) {
       text.append("- ")
           .append(r.mode())
@@ -71,14 +79,14 @@ final class VersusReport {
    * @return one line: the gateway's throughput, mean latencies and CPU per operation as multiples
    *     of the other's
    */
-  static String summary(RunReport gateway, RunReport vs) {
+  static String summary(RunReport gateway, RunReport vs, String gatewayName, String vsName) {
     return String.format(
         Locale.ROOT,
         "%s ÷ %s: %s the check-outs + check-ins per second; mean"
             + " latency %s (check-out %s, check-in %s); gateway CPU per operation %s (%s ms ÷ %s"
             + " ms)",
-        Versus.GATEWAY,
-        Versus.VS,
+        gatewayName,
+        vsName,
         times(gateway.both().rps(), vs.both().rps()),
         times(gateway.both().mean(), vs.both().mean()),
         times(gateway.checkOut().mean(), vs.checkOut().mean()),

@@ -238,4 +238,18 @@ class LoadOptionsTest {
     assertThat(o.toString()).doesNotContain("s3cret-pw");
     assertThat(o.plan(o.gateways(), 1).toString()).doesNotContain("s3cret-pw");
   }
+
+  @Test
+  void baseline_withoutVs_isRefusedNamingBoth() {
+    assertThatThrownBy(() -> parse("--baseline", "http://127.0.0.1:9280"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--baseline needs --vs");
+  }
+
+  @Test
+  void baseline_withVs_isAThirdGateway() {
+    LoadOptions o = parse("--vs", "http://127.0.0.1:9260", "--baseline", "http://127.0.0.1:9280");
+
+    assertThat(o.baseline()).containsExactly(URI.create("http://127.0.0.1:9280"));
+  }
 }

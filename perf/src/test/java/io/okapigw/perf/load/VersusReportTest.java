@@ -84,7 +84,7 @@ class VersusReportTest {
 
   @Test
   void summary_givesThroughputAndMeanLatencyAsMultiplesOfTheOther() {
-    assertThat(VersusReport.summary(OURS, OKAPI))
+    assertThat(VersusReport.summary(OURS, OKAPI, Versus.GATEWAY, Versus.VS))
         .isEqualTo(
             "gateway ÷ vs: 1.50x the check-outs + check-ins per second; mean latency 0.77x"
                 + " (check-out 0.75x, check-in 0.80x); gateway CPU per operation 0.67x (2.00 ms"
@@ -95,7 +95,7 @@ class VersusReportTest {
   void summary_otherWithoutOperations_saysNotAvailable() {
     RunReport idle = report(Versus.VS, URI.create("http://127.0.0.1:9260"), 0, 0, 0, 0, List.of());
 
-    assertThat(VersusReport.summary(OURS, idle))
+    assertThat(VersusReport.summary(OURS, idle, Versus.GATEWAY, Versus.VS))
         .contains("n/a the check-outs")
         .doesNotContain("Infinity")
         .doesNotContain("NaN");
@@ -120,5 +120,20 @@ class VersusReportTest {
             "gateway CPU: 3.00 ms per operation");
     assertThat(text.lines().filter(l -> l.startsWith("| gateway |"))).hasSize(3);
     assertThat(text.lines().filter(l -> l.startsWith("| vs |"))).hasSize(3);
+  }
+
+  @Test
+  void text_withBaseline_givesEachGatewaysRatiosAndOursToTheBaseline() {
+    RunReport before =
+        report(Versus.BASELINE, URI.create("http://127.0.0.1:9280"), 30, 50, 30, 3.0e9, List.of());
+
+    String text = VersusReport.text(OPTIONS, List.of(OURS, OKAPI, before));
+
+    assertThat(text)
+        .contains(
+            "gateway ÷ vs: 1.50x",
+            "baseline ÷ vs: ",
+            "gateway ÷ baseline: ",
+            "| baseline | check-out |");
   }
 }
