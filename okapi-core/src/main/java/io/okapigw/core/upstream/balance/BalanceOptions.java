@@ -13,7 +13,7 @@ import java.time.Duration;
  *     instance; 0: never eject (default 5)
  * @param window failures further apart than this start the count again (default 10 s)
  * @param ejection how long a first ejection lasts; each further one twice as long (default 2 s)
- * @param maxEjection the longest ejection (default 15 s)
+ * @param maxEjection the longest ejection (default 4 s)
  * @param maxEjectedPercent most instances of a module ejected at once, in percent of them; one of
  *     two or more may always be, never all (default 50)
  * @param retryPutDelete whether PUT and DELETE are retried after a reset too (default false)
@@ -37,7 +37,7 @@ public record BalanceOptions(
   public static final int DEFAULT_FAILURES = 5;
   public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(10);
   public static final Duration DEFAULT_EJECTION = Duration.ofSeconds(2);
-  public static final Duration DEFAULT_MAX_EJECTION = Duration.ofSeconds(15);
+  public static final Duration DEFAULT_MAX_EJECTION = Duration.ofSeconds(4);
   public static final int DEFAULT_MAX_EJECTED_PERCENT = 50;
   public static final int DEFAULT_RETRY_BUDGET_PERCENT = 20;
   public static final int DEFAULT_MIN_RETRIES = 3;

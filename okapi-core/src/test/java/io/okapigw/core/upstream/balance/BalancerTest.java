@@ -26,7 +26,11 @@ class BalancerTest {
 
   private final AtomicLong now = new AtomicLong(1_000_000_000L);
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-  private Balancer balancer = Balancer.create(BalanceOptions.defaults(), now::get, registry);
+
+  /** The defaults with a longer cap, so the back-off's levels show: 2, 4, 8, then 15 s. */
+  private static final BalanceOptions LEVELS = maxEjection(Duration.ofSeconds(15));
+
+  private Balancer balancer = Balancer.create(LEVELS, now::get, registry);
 
   private static Instances instances(String... urls) {
     return Instances.of("mod-a-1.0.0", List.of(urls));
@@ -222,8 +226,7 @@ class BalancerTest {
 
   @Test
   void retryBudget_percentOfCallsInFlight_withAMinimum() {
-    balancer =
-        Balancer.create(BalanceOptions.defaults().withRetryBudget(20, 2), now::get, registry);
+    balancer = Balancer.create(LEVELS.withRetryBudget(20, 2), now::get, registry);
     Instances two = instances(A, B);
     List<Pick> inFlight = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
@@ -257,9 +260,38 @@ class BalancerTest {
 
   @Test
   void failuresZero_neverEjects() {
-    balancer = Balancer.create(BalanceOptions.defaults().withFailures(0), now::get, registry);
+    balancer = Balancer.create(LEVELS.withFailures(0), now::get, registry);
     Instances two = instances(A, B);
     fail(two, A, 50);
     assertThat(balancer.view("mod-a-1.0.0", Endpoint.parse(A)).ejected()).isFalse();
+  }
+
+  private static BalanceOptions maxEjection(Duration max) {
+    BalanceOptions d = BalanceOptions.defaults();
+    return new BalanceOptions(
+        d.failures(),
+        d.window(),
+        d.ejection(),
+        max,
+        d.maxEjectedPercent(),
+        d.retryPutDelete(),
+        d.retryBudgetPercent(),
+        d.minRetries(),
+        d.checkInterval());
+  }
+
+  @Test
+  void byDefault_aDeadInstanceTriedAgainEvery4sAtMost() {
+    balancer = Balancer.create(BalanceOptions.defaults(), now::get, registry);
+    Instances two = instances(A, B);
+    fail(two, A, 5);
+    List<Long> ejections = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      InstanceView view = balancer.view("mod-a-1.0.0", Endpoint.parse(A));
+      ejections.add(view.ejectedForMillis());
+      advance(Duration.ofMillis(view.ejectedForMillis()));
+      fail(two, A, 1);
+    }
+    assertThat(ejections).containsExactly(2000L, 4000L, 4000L, 4000L);
   }
 }
