@@ -35,6 +35,7 @@ import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
+import io.okapigw.core.tracing.Tracing;
 import io.okapigw.core.upstream.CallMetrics;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.DeploymentOptions;
@@ -72,6 +73,7 @@ final class GatewayNode {
   private final ModuleClient modules;
   private final AuthFilterClient authFilter;
   private final SystemCalls systemCalls;
+  private final Tracing tracing;
   private ClusterInvalidator invalidator;
   private TimerService timers;
   private String deploymentId;
@@ -92,7 +94,9 @@ final class GatewayNode {
     this.bus = ClusterBus.create(vertx, options.clusterAckTimeout());
     this.exposure =
         new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
-    this.modules = ModuleClient.create(vertx, options.upstream(), new CallMetrics(metrics));
+    this.tracing = Tracing.create(options.tracing());
+    this.modules =
+        ModuleClient.create(vertx, options.upstream(), tracing.observer(new CallMetrics(metrics)));
     this.authFilter = new AuthFilterClient(modules);
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl);
   }
@@ -175,7 +179,8 @@ final class GatewayNode {
         metrics,
         options.authParallel() == AuthParallel.SAFE,
         new InternalAdmin(OkapiModule.id(version), adminApi()),
-        options.node().logWait());
+        options.node().logWait(),
+        tracing);
   }
 
   private Router adminApi() {
@@ -272,6 +277,6 @@ final class GatewayNode {
   }
 
   private Future<Void> closeClients() {
-    return modules.close().eventually(storage::close);
+    return modules.close().eventually(storage::close).eventually(() -> tracing.close(vertx));
   }
 }

@@ -6,6 +6,7 @@ import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.TenantInitOptions;
+import io.okapigw.core.tracing.TracingOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 import java.util.Objects;
@@ -33,6 +34,8 @@ import java.util.function.Consumer;
  * @param tenantInit how long a module's {@code _tenant} call may take ({@code tenant.*} settings)
  * @param node the node's name, health listener and wait log (Okapi's {@code nodename}, {@code
  *     healthPort}, {@code log_wait_ms})
+ * @param tracing OpenTelemetry spans and the JSON access log ({@code tracing.*}, {@code
+ *     access-log}; off by default)
  */
 public record GatewayOptions(
     int port,
@@ -48,13 +51,15 @@ public record GatewayOptions(
     AdminOptions admin,
     ServerOptions server,
     TenantInitOptions tenantInit,
-    NodeOptions node) {
+    NodeOptions node,
+    TracingOptions tracing) {
 
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
   public GatewayOptions {
     Objects.requireNonNull(storage, "storage");
     Objects.requireNonNull(node, "node");
+    Objects.requireNonNull(tracing, "tracing");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream.idleTimeout());
   }
@@ -81,7 +86,8 @@ public record GatewayOptions(
         AdminOptions.defaults(),
         ServerOptions.defaults(),
         TenantInitOptions.defaults(),
-        NodeOptions.defaults());
+        NodeOptions.defaults(),
+        TracingOptions.defaults());
   }
 
   /**
@@ -108,7 +114,8 @@ public record GatewayOptions(
         AdminOptions.from(settings),
         ServerOptions.from(settings),
         TenantInitOptions.from(settings),
-        NodeOptions.from(settings));
+        NodeOptions.from(settings),
+        TracingOptions.from(settings));
   }
 
   /**
@@ -175,6 +182,13 @@ public record GatewayOptions(
   }
 
   /**
+   * @return this with other {@code tracing.*} and {@code access-log} settings
+   */
+  public GatewayOptions withTracing(TracingOptions newTracing) {
+    return copy(b -> b.tracing = newTracing);
+  }
+
+  /**
    * A copy with what {@code change} sets changed: one place lists the components for the withers.
    */
   private GatewayOptions copy(Consumer<Copy> change) {
@@ -194,7 +208,8 @@ public record GatewayOptions(
         b.admin,
         b.server,
         b.tenantInit,
-        b.node);
+        b.node,
+        b.tracing);
   }
 
   /** The components a wither may change. */
@@ -208,6 +223,7 @@ public record GatewayOptions(
     TenantInitOptions tenantInit;
     StorageOptions storage;
     NodeOptions node;
+    TracingOptions tracing;
 
     Copy(GatewayOptions o) {
       port = o.port;
@@ -219,6 +235,7 @@ public record GatewayOptions(
       tenantInit = o.tenantInit;
       storage = o.storage;
       node = o.node;
+      tracing = o.tracing;
     }
   }
 

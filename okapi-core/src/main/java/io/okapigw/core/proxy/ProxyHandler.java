@@ -10,6 +10,8 @@ import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.RoutingTable;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.tracing.RequestTrace;
+import io.okapigw.core.tracing.Tracing;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -33,6 +35,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final ParallelAuth parallel;
   private final InternalHandler internal;
   private final WaitLog waitLog;
+  private final Tracing tracing;
 
   /**
    * @param tables the compiled routing tables
@@ -45,6 +48,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param internal serves the gateway's own module (the admin API)
    * @param waitLog how often a request waiting for its answer is logged (Okapi's {@code
    *     log_wait_ms}); zero for never
+   * @param tracing spans and access log lines of requests (nothing when off)
    */
   public ProxyHandler(
       RoutingTables tables,
@@ -54,7 +58,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       MeterRegistry registry,
       boolean authParallel,
       InternalHandler internal,
-      Duration waitLog) {
+      Duration waitLog,
+      Tracing tracing) {
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
@@ -64,6 +69,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.okapiUrl = okapiUrl;
     this.internal = internal;
     this.waitLog = new WaitLog(waitLog);
+    this.tracing = tracing;
   }
 
   @Override
@@ -96,6 +102,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private void handle(HttpServerRequest in, String tenant, RequestTarget target) {
     in.pause();
     long start = System.nanoTime();
+    RequestTrace trace = tracing.start(in);
     Future<ProxyRequest> routed =
         Future.succeededFuture(in).map(r -> route(r, r.method().name(), tenant, target));
     routed
@@ -107,12 +114,28 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
             })
         .onFailure(e -> fail(in, e))
         .onComplete(
-            done ->
-                metrics.record(
-                    routed.succeeded() ? routed.result().identity().tenant() : "unknown",
-                    in.method().name(),
-                    in.response().getStatusCode(),
-                    start));
+            done -> {
+              metrics.record(
+                  routed.succeeded() ? routed.result().identity().tenant() : "unknown",
+                  in.method().name(),
+                  in.response().getStatusCode(),
+                  start);
+              if (trace != null) {
+                tracing.end(trace, in, finished(routed));
+              }
+            });
+  }
+
+  private static Tracing.Finished finished(Future<ProxyRequest> routed) {
+    if (routed.failed()) {
+      return new Tracing.Finished("unknown", null, null, null);
+    }
+    ProxyRequest request = routed.result();
+    return new Tracing.Finished(
+        request.identity().tenant(),
+        request.requestId(),
+        request.pipeline().handler().pathPattern(),
+        request.pipeline().handler().moduleId());
   }
 
   private ProxyRequest route(

@@ -49,7 +49,8 @@ final class InProcessLauncher implements Launcher {
             d.admin(),
             d.server(),
             d.tenantInit(),
-            d.node());
+            d.node(),
+            d.tracing());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));
