@@ -189,6 +189,15 @@ public record GatewayOptions(
   }
 
   /**
+   * @param otlpEndpoint where spans go (OTLP over HTTP); null: where the {@code OTEL_*} environment
+   *     says
+   * @return this with tracing on
+   */
+  public GatewayOptions withTracingTo(String otlpEndpoint) {
+    return withTracing(tracing.withTracing(otlpEndpoint));
+  }
+
+  /**
    * A copy with what {@code change} sets changed: one place lists the components for the withers.
    */
   private GatewayOptions copy(Consumer<Copy> change) {
