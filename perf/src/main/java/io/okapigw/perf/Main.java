@@ -11,6 +11,7 @@ import io.okapigw.perf.load.ClusterThroughput;
 import io.okapigw.perf.load.LoadCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
+import io.okapigw.perf.waterfall.WaterfallCommand;
 
 /** Command line of the perf tools: {@code java -jar perf/target/perf-fat.jar COMMAND ...}. */
 public final class Main {
@@ -68,7 +69,14 @@ public final class Main {
                   + " /proc; tables with ratios to nginx; netty-relay and vertx-relay (not by"
                   + " default): bare relays, floors for a JVM proxy",
               HopCompare.SPEC,
-              HopCompare::run);
+              HopCompare::run)
+          .add(
+              "waterfall",
+              "one check-out's trace, cache off and cache on, read from a Jaeger it starts (its"
+                  + " binary built by .ci/jaeger.sh) and drawn as SVG waterfalls: each gateway hop"
+                  + " a row, its auth call and handler call as bars, cache hits and misses marked",
+              WaterfallCommand.SPEC,
+              WaterfallCommand::run);
 
   private Main() {}
 
