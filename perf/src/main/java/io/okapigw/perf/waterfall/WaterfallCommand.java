@@ -23,13 +23,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code waterfall}: the demo library with tracing to a Jaeger of its own, cache off and cache on;
- * in each, one check-out to warm up and one traced, read back from Jaeger's query API and drawn
+ * in each, five check-outs to warm up and one traced, read back from Jaeger's query API and drawn
  * ({@link WaterfallSvg}) to {@code waterfall-cache-off.svg} and {@code waterfall-cache-on.svg};
  * prints the table of both.
  */
 public final class WaterfallCommand {
 
   private static final Logger out = LoggerFactory.getLogger("io.okapigw.cli");
+
+  /** Check-outs before the traced one (JIT, connection pools, and with cache on, the cache). */
+  private static final int WARMUP = 5;
 
   /** The check-out's hops: the desk's request and its 33 module-to-module calls. */
   private static final int HOPS = 34;
@@ -89,7 +92,7 @@ public final class WaterfallCommand {
     }
   }
 
-  /** The second check-out of a fresh demo stack (the first warms it up), as Jaeger has it. */
+  /** The check-out after {@link #WARMUP} others on a fresh demo stack, as Jaeger has it. */
   private static List<TraceSpan> traced(Vertx vertx, Jaeger jaeger, boolean cache)
       throws IOException, TimeoutException {
     Path data = Files.createTempDirectory("okapigw-waterfall-demo");
@@ -98,8 +101,10 @@ public final class WaterfallCommand {
         DemoStack.start(vertx, options, jaeger.otlpEndpoint()).await(2, TimeUnit.MINUTES);
     try {
       TracedCheckOut desk = TracedCheckOut.login(stack.gatewayUrl(), true);
-      desk.checkOutAndIn(stack.data(), 0);
-      String traceId = desk.checkOutAndIn(stack.data(), 1);
+      for (int i = 0; i < WARMUP; i++) {
+        desk.checkOutAndIn(stack.data(), i);
+      }
+      String traceId = desk.checkOutAndIn(stack.data(), WARMUP);
       out.info("{}: {}", options.mode(), jaeger.traceUrl(traceId));
       return TraceSpan.of(
           jaeger.trace(
