@@ -23,9 +23,16 @@ public final class DemoCommand {
    */
   public static void run(Settings settings) {
     DemoOptions options = DemoOptions.from(settings);
+    Jaeger jaeger = options.tracing() ? DemoTracing.startJaeger(options) : null;
     Vertx vertx = Vertx.vertx();
-    DemoStack.start(vertx, options)
-        .onSuccess(stack -> out.info(instructions(stack)))
+    DemoStack.start(vertx, options, jaeger == null ? null : jaeger.otlpEndpoint())
+        .onSuccess(
+            stack -> {
+              out.info(instructions(stack));
+              if (options.tracing()) {
+                DemoTracing.showCheckOut(vertx, stack, jaeger);
+              }
+            })
         .onFailure(
             e -> {
               log.error("demo failed to start: {}", e.getMessage());

@@ -21,6 +21,8 @@ import java.nio.file.Path;
  * @param userLookup whether the authtoken module runs with {@code --user-lookup gateway}: every
  *     decision looks the user up in the simulated mod-users and mod-permissions through the
  *     gateway, as FOLIO's mod-authtoken does
+ * @param tracing whether the gateway exports OpenTelemetry traces, to a Jaeger started beside it
+ *     when its binary is built (else where the {@code OTEL_*} environment says)
  */
 public record DemoOptions(
     int port,
@@ -29,7 +31,8 @@ public record DemoOptions(
     boolean auth,
     boolean cache,
     Path dataDir,
-    boolean userLookup) {
+    boolean userLookup,
+    boolean tracing) {
 
   public static final String TENANT = "diku";
   public static final String ADMIN = "diku_admin";
@@ -70,9 +73,28 @@ public record DemoOptions(
           "`gateway`: the authtoken module looks each decision's user and permissions up in"
               + " mod-users and mod-permissions through the gateway, as FOLIO's mod-authtoken");
 
+  public static final Setting<Boolean> TRACING =
+      Setting.bool("tracing", false)
+          .about(
+              "the gateway exports traces to a Jaeger started beside it (UI on port 16686; its"
+                  + " binary: -Dokapigw.jaeger, OKAPIGW_JAEGER, or where .ci/run builds it), and the"
+                  + " demo prints the trace URL of a check-out it runs");
+
   /** The settings of {@code demo}, in documentation order. */
   public static final SettingsSpec SPEC =
-      SettingsSpec.of(PORT, PATRONS, ITEMS, AUTH, CACHE, DATA_DIR, USER_LOOKUP);
+      SettingsSpec.of(PORT, PATRONS, ITEMS, AUTH, CACHE, DATA_DIR, USER_LOOKUP, TRACING);
+
+  /** Options without tracing. */
+  public DemoOptions(
+      int port,
+      int patrons,
+      int items,
+      boolean auth,
+      boolean cache,
+      Path dataDir,
+      boolean userLookup) {
+    this(port, patrons, items, auth, cache, dataDir, userLookup, false);
+  }
 
   /** Options with the authtoken module deciding from its own store. */
   public DemoOptions(int port, int patrons, int items, boolean auth, boolean cache, Path dataDir) {
@@ -91,14 +113,16 @@ public record DemoOptions(
         settings.get(AUTH),
         settings.get(CACHE),
         Path.of(settings.get(DATA_DIR)),
-        settings.get(USER_LOOKUP) == UserLookup.GATEWAY);
+        settings.get(USER_LOOKUP) == UserLookup.GATEWAY,
+        settings.get(TRACING));
   }
 
   /**
    * @return these options with another port, auth and cache mode, and data directory
    */
   public DemoOptions with(int newPort, boolean newAuth, boolean newCache, Path newDataDir) {
-    return new DemoOptions(newPort, patrons, items, newAuth, newCache, newDataDir, userLookup);
+    return new DemoOptions(
+        newPort, patrons, items, newAuth, newCache, newDataDir, userLookup, tracing);
   }
 
   /**

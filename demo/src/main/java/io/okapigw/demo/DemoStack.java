@@ -23,9 +23,19 @@ public final class DemoStack {
 
   /** Starts everything and registers it; fails with the first problem. */
   public static Future<DemoStack> start(Vertx vertx, DemoOptions options) {
-    GatewayOptions gatewayOptions =
+    return start(vertx, options, null);
+  }
+
+  /**
+   * As {@link #start(Vertx, DemoOptions)}, the gateway's spans going to {@code otlpEndpoint} when
+   * {@link DemoOptions#tracing()} (null: where the {@code OTEL_*} environment says).
+   */
+  public static Future<DemoStack> start(Vertx vertx, DemoOptions options, String otlpEndpoint) {
+    GatewayOptions untraced =
         GatewayOptions.defaults(options.port())
             .withAuthCache(AuthCacheOptions.defaults().withEnabled(options.cache()));
+    GatewayOptions gatewayOptions =
+        options.tracing() ? untraced.withTracingTo(otlpEndpoint) : untraced;
     return Gateway.start(vertx, gatewayOptions)
         .compose(
             gateway ->

@@ -37,6 +37,7 @@ import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
 import io.okapigw.core.timer.Scheduler;
 import io.okapigw.core.timer.TimerService;
+import io.okapigw.core.tracing.Tracing;
 import io.okapigw.core.upstream.CallMetrics;
 import io.okapigw.core.upstream.ModuleClient;
 import io.okapigw.core.upstream.balance.Balancer;
@@ -84,6 +85,7 @@ final class GatewayNode {
   private final Scheduler scheduler;
   private final Drain drain;
   private final TenantBulkhead bulkhead;
+  private final Tracing tracing;
   private ClusterInvalidator invalidator;
   private TimerService timers;
   private String deploymentId;
@@ -105,11 +107,12 @@ final class GatewayNode {
     this.bus = ClusterBus.create(vertx, options.clusterAckTimeout());
     this.exposure =
         new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
+    this.tracing = Tracing.create(options.tracing());
     this.modules =
         ModuleClient.create(
             vertx,
             options.upstream(),
-            new CallMetrics(metrics),
+            tracing.observer(new CallMetrics(metrics)),
             Balancer.create(options.upstream().balance(), ticker::read, metrics));
     this.authFilter = new AuthFilterClient(modules);
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl);
@@ -197,7 +200,8 @@ final class GatewayNode {
         options.authParallel() == AuthParallel.SAFE,
         new InternalAdmin(OkapiModule.id(version), adminApi()),
         options.node().logWait(),
-        bulkhead);
+        bulkhead,
+        tracing);
   }
 
   private Router adminApi() {
@@ -329,6 +333,6 @@ final class GatewayNode {
   }
 
   private Future<Void> closeClients() {
-    return modules.close().eventually(storage::close);
+    return modules.close().eventually(storage::close).eventually(() -> tracing.close(vertx));
   }
 }

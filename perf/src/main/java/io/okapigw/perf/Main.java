@@ -13,6 +13,7 @@ import io.okapigw.perf.load.faults.FaultsCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
 import io.okapigw.perf.profile.ProfileSummary;
+import io.okapigw.perf.waterfall.WaterfallCommand;
 
 /** Command line of the perf tools: {@code java -jar perf/target/perf-fat.jar COMMAND ...}. */
 public final class Main {
@@ -80,7 +81,15 @@ public final class Main {
                   + " after, and the targets",
               FaultsCommand.SPEC,
               FaultsCommand::run)
-          .add("profile-summary", ProfileSummary.ABOUT, ProfileSummary.SPEC, ProfileSummary::run);
+          .add("profile-summary", ProfileSummary.ABOUT, ProfileSummary.SPEC, ProfileSummary::run)
+          .add(
+
+              "waterfall",
+              "one check-out's trace, cache off and cache on, read from a Jaeger it starts (its"
+                  + " binary built by .ci/jaeger.sh) and drawn as SVG waterfalls: each gateway hop"
+                  + " a row, its auth call and handler call as bars, cache hits and misses marked",
+              WaterfallCommand.SPEC,
+              WaterfallCommand::run);
 
   private Main() {}
 

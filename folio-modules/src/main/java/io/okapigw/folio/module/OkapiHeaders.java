@@ -10,8 +10,17 @@ import io.vertx.core.http.RequestOptions;
  * @param tenant X-Okapi-Tenant
  * @param token X-Okapi-Token (the module token), or null
  * @param requestId X-Okapi-Request-Id, or null
+ * @param traceparent W3C {@code traceparent} (the gateway's span of the call to this module), or
+ *     null: passed on so that the module's calls join the request's trace
+ * @param tracestate W3C {@code tracestate}, or null
  */
-public record OkapiHeaders(String okapiUrl, String tenant, String token, String requestId) {
+public record OkapiHeaders(
+    String okapiUrl,
+    String tenant,
+    String token,
+    String requestId,
+    String traceparent,
+    String tracestate) {
 
   /** Where modules call the gateway. */
   public static final String URL = "X-Okapi-Url";
@@ -25,6 +34,12 @@ public record OkapiHeaders(String okapiUrl, String tenant, String token, String 
   /** The request id; the gateway appends its own for each module-to-module hop. */
   public static final String REQUEST_ID = "X-Okapi-Request-Id";
 
+  /** W3C trace context: the span this request is part of. */
+  public static final String TRACEPARENT = "traceparent";
+
+  /** W3C trace context: vendors' state beside it. */
+  public static final String TRACESTATE = "tracestate";
+
   /**
    * @throws ModuleError 400 if X-Okapi-Url is missing
    */
@@ -35,7 +50,13 @@ public record OkapiHeaders(String okapiUrl, String tenant, String token, String 
           "missing " + URL + " header: this module calls other " + "modules through the gateway");
     }
     String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-    return new OkapiHeaders(base, headers.get(TENANT), headers.get(TOKEN), headers.get(REQUEST_ID));
+    return new OkapiHeaders(
+        base,
+        headers.get(TENANT),
+        headers.get(TOKEN),
+        headers.get(REQUEST_ID),
+        headers.get(TRACEPARENT),
+        headers.get(TRACESTATE));
   }
 
   RequestOptions apply(RequestOptions options) {
@@ -45,6 +66,12 @@ public record OkapiHeaders(String okapiUrl, String tenant, String token, String 
     }
     if (requestId != null) {
       options.putHeader(REQUEST_ID, requestId);
+    }
+    if (traceparent != null) {
+      options.putHeader(TRACEPARENT, traceparent);
+      if (tracestate != null) {
+        options.putHeader(TRACESTATE, tracestate);
+      }
     }
     return options;
   }

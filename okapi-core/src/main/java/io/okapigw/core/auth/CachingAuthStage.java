@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.cache.AuthCacheKey;
 import io.okapigw.cache.AuthDecision;
+import io.okapigw.core.tracing.AuthOutcome;
+import io.okapigw.core.tracing.RequestTrace;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -38,7 +40,14 @@ public final class CachingAuthStage implements AuthStage {
             request.cacheRoute(),
             request.userId(),
             request.token());
-    CompletableFuture<AuthDecision> decision = cache.get(key, k -> load(request));
+    RequestTrace trace = RequestTrace.current();
+    if (trace != null) {
+      return traced(key, request, trace);
+    }
+    return decided(cache.get(key, k -> load(request)));
+  }
+
+  private Future<AuthDecision> decided(CompletableFuture<AuthDecision> decision) {
     if (decision.isDone() && !decision.isCompletedExceptionally()) {
       // a hit: answer at once, on this thread, with no context hop
       return Future.succeededFuture(decision.join()).map(Grants::requireGrant);
@@ -48,6 +57,29 @@ public final class CachingAuthStage implements AuthStage {
     return Future.fromCompletionStage(decision, context)
         .recover(CachingAuthStage::unwrap)
         .map(Grants::requireGrant);
+  }
+
+  /** As {@link #authorize}, telling the request's trace how it was decided. */
+  private Future<AuthDecision> traced(AuthCacheKey key, AuthRequest request, RequestTrace trace) {
+    boolean[] loaded = {false};
+    CompletableFuture<AuthDecision> decision =
+        cache.get(
+            key,
+            k -> {
+              loaded[0] = true;
+              return load(request);
+            });
+    AuthOutcome outcome =
+        loaded[0] ? AuthOutcome.MISS : decision.isDone() ? AuthOutcome.HIT : AuthOutcome.COALESCED;
+    return decided(decision)
+        .andThen(
+            result -> {
+              boolean stale = result.succeeded() && result.result().stale();
+              trace.authOutcome(
+                  result.failed() && result.cause() instanceof AuthRefusal
+                      ? AuthOutcome.DENIED
+                      : stale ? AuthOutcome.STALE : outcome);
+            });
   }
 
   private static Future<AuthDecision> unwrap(Throwable e) {

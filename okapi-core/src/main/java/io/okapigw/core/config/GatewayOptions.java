@@ -8,6 +8,7 @@ import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.TenantInitOptions;
+import io.okapigw.core.tracing.TracingOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 import java.util.Objects;
@@ -37,6 +38,8 @@ import java.util.function.Consumer;
  *     healthPort}, {@code log_wait_ms})
  * @param drain how the node drains on SIGTERM ({@code shutdown.*} settings)
  * @param bulkhead each tenant's limits on its clients' requests ({@code bulkhead.*} settings)
+ * @param tracing OpenTelemetry spans and the JSON access log ({@code tracing.*}, {@code
+ *     access-log}; off by default)
  */
 public record GatewayOptions(
     int port,
@@ -54,7 +57,8 @@ public record GatewayOptions(
     TenantInitOptions tenantInit,
     NodeOptions node,
     DrainOptions drain,
-    BulkheadOptions bulkhead) {
+    BulkheadOptions bulkhead,
+    TracingOptions tracing) {
 
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
@@ -63,6 +67,7 @@ public record GatewayOptions(
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(drain, "drain");
     Objects.requireNonNull(bulkhead, "bulkhead");
+    Objects.requireNonNull(tracing, "tracing");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream.idleTimeout());
   }
@@ -91,7 +96,8 @@ public record GatewayOptions(
         TenantInitOptions.defaults(),
         NodeOptions.defaults(),
         DrainOptions.defaults(),
-        BulkheadOptions.defaults());
+        BulkheadOptions.defaults(),
+        TracingOptions.defaults());
   }
 
   /**
@@ -120,7 +126,8 @@ public record GatewayOptions(
         TenantInitOptions.from(settings),
         NodeOptions.from(settings),
         DrainOptions.from(settings),
-        BulkheadOptions.from(settings));
+        BulkheadOptions.from(settings),
+        TracingOptions.from(settings));
   }
 
   /**
@@ -201,6 +208,22 @@ public record GatewayOptions(
   }
 
   /**
+   * @return this with other {@code tracing.*} and {@code access-log} settings
+   */
+  public GatewayOptions withTracing(TracingOptions newTracing) {
+    return copy(b -> b.tracing = newTracing);
+  }
+
+  /**
+   * @param otlpEndpoint where spans go (OTLP over HTTP); null: where the {@code OTEL_*} environment
+   *     says
+   * @return this with tracing on
+   */
+  public GatewayOptions withTracingTo(String otlpEndpoint) {
+    return withTracing(tracing.withTracing(otlpEndpoint));
+  }
+
+  /**
    * A copy with what {@code change} sets changed: one place lists the components for the withers.
    */
   private GatewayOptions copy(Consumer<Copy> change) {
@@ -222,7 +245,8 @@ public record GatewayOptions(
         b.tenantInit,
         b.node,
         b.drain,
-        b.bulkhead);
+        b.bulkhead,
+        b.tracing);
   }
 
   /** The components a wither may change. */
@@ -238,6 +262,7 @@ public record GatewayOptions(
     NodeOptions node;
     DrainOptions drain;
     BulkheadOptions bulkhead;
+    TracingOptions tracing;
 
     Copy(GatewayOptions o) {
       port = o.port;
@@ -251,6 +276,7 @@ public record GatewayOptions(
       node = o.node;
       drain = o.drain;
       bulkhead = o.bulkhead;
+      tracing = o.tracing;
     }
   }
 

@@ -10,6 +10,7 @@ import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.tenantinit.TenantInitOptions;
+import io.okapigw.core.tracing.TracingOptions;
 import io.okapigw.core.upstream.UpstreamOptions;
 import java.time.Duration;
 
@@ -17,7 +18,7 @@ import java.time.Duration;
  * Every setting of a gateway node, declared once: the node's own here, the others where they are
  * read ({@link ServerOptions}, {@link DrainOptions}, {@link BulkheadOptions}, {@link
  * UpstreamOptions}, {@link AuthCacheOptions}, {@link StorageOptions}, {@link TenantInitOptions},
- * {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}), with Okapi's keys as their
+ * {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link TracingOptions}), with Okapi's keys as their
  * aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the tables in {@code
  * docs/operations.md} are generated from {@link #ALL}.
  */
@@ -78,6 +79,7 @@ public final class GatewaySettings {
           .and(AdminOptions.SETTINGS)
           .and(SettingsSpec.of(CLUSTER_ACK_TIMEOUT))
           .and(NodeOptions.SETTINGS)
+          .and(TracingOptions.SETTINGS)
           .and(OkapiKeys.SPEC);
 
   /** The settings of command {@code cluster}: a node's and how it joins the cluster. */

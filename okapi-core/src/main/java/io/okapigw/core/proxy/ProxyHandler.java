@@ -13,6 +13,8 @@ import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.RoutingTable;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.tracing.RequestTrace;
+import io.okapigw.core.tracing.Tracing;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -38,6 +40,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final InternalHandler internal;
   private final WaitLog waitLog;
   private final TenantBulkhead bulkhead;
+  private final Tracing tracing;
 
   /**
    * @param tables the compiled routing tables
@@ -51,6 +54,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param waitLog how often a request waiting for its answer is logged (Okapi's {@code
    *     log_wait_ms}); zero for never
    * @param bulkhead each tenant's limits on its clients' requests
+   * @param tracing spans and access log lines of requests (nothing when off)
    */
   public ProxyHandler(
       RoutingTables tables,
@@ -61,7 +65,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       boolean authParallel,
       InternalHandler internal,
       Duration waitLog,
-      TenantBulkhead bulkhead) {
+      TenantBulkhead bulkhead,
+      Tracing tracing) {
     this.bulkhead = bulkhead;
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
@@ -72,6 +77,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.okapiUrl = okapiUrl;
     this.internal = internal;
     this.waitLog = new WaitLog(waitLog);
+    this.tracing = tracing;
   }
 
   @Override
@@ -104,6 +110,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private void handle(HttpServerRequest in, String tenant, RequestTarget target) {
     in.pause();
     long start = System.nanoTime();
+    RequestTrace trace = tracing.start(in);
     Future<ProxyRequest> routed =
         Future.succeededFuture(in).map(r -> route(r, r.method().name(), tenant, target));
     routed
@@ -120,12 +127,28 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
             })
         .onFailure(e -> fail(in, e))
         .onComplete(
-            done ->
-                metrics.record(
-                    routed.succeeded() ? routed.result().identity().tenant() : "unknown",
-                    in.method().name(),
-                    in.response().getStatusCode(),
-                    start));
+            done -> {
+              metrics.record(
+                  routed.succeeded() ? routed.result().identity().tenant() : "unknown",
+                  in.method().name(),
+                  in.response().getStatusCode(),
+                  start);
+              if (trace != null) {
+                tracing.end(trace, in, finished(routed));
+              }
+            });
+  }
+
+  private static Tracing.Finished finished(Future<ProxyRequest> routed) {
+    if (routed.failed()) {
+      return new Tracing.Finished("unknown", null, null, null);
+    }
+    ProxyRequest request = routed.result();
+    return new Tracing.Finished(
+        request.identity().tenant(),
+        request.requestId(),
+        request.pipeline().handler().pathPattern(),
+        request.pipeline().handler().moduleId());
   }
 
   private ProxyRequest route(

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>no package cycles;
  *   <li>four layers: the ground ({@code http}, {@code registry}); the request path ({@code server},
- *       {@code proxy}, {@code bulkhead}, {@code auth}, {@code routing}, {@code upstream}), which
+ *       {@code proxy}, {@code bulkhead}, {@code auth}, {@code routing}, {@code upstream},
+ *       {@code tracing}), which
  *       never imports the management side; the management side ({@code admin}, {@code install},
  *       {@code tenantinit}, {@code timer}, {@code storage}, {@code cluster}, {@code health}); the
  *       wiring (the root package, {@code config}, {@code logging}), which nothing imports;
@@ -75,7 +76,8 @@ class ArchitectureTest {
                 CORE + ".bulkhead..",
                 CORE + ".auth..",
                 CORE + ".routing..",
-                CORE + ".upstream..")
+                CORE + ".upstream..",
+                CORE + ".tracing..")
             .layer("Ground")
             .definedBy(CORE + ".http..", CORE + ".registry..")
             .whereLayer("Wiring")

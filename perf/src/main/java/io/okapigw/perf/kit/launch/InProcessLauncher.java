@@ -51,7 +51,8 @@ final class InProcessLauncher implements Launcher {
             d.tenantInit(),
             d.node(),
             d.drain(),
-            d.bulkhead());
+            d.bulkhead(),
+            d.tracing());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));

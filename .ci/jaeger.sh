@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the trace backend the tracing tests and `./gateway demo --tracing` use: Jaeger v2
+# (github.com/jaegertracing/jaeger/cmd/jaeger v1.76.0) from the Go module proxy, into
+# ~/.cache/okapigw/jaeger-1.76.0/jaeger (outside the repository; kept once built).
+# `go install ...@v1.76.0` refuses the module (its go.mod has replace directives), so the module is
+# downloaded and built in a copy. Bounded: JAEGER_BUILD_TIMEOUT seconds (default 1500).
+# Exit 0: built (or already there); 3: Go is missing or the build failed or took too long.
+set -uo pipefail
+version=v1.76.0
+out="${OKAPIGW_JAEGER:-$HOME/.cache/okapigw/jaeger-1.76.0/jaeger}"
+if [ -x "$out" ]; then
+  echo "jaeger: $out already built"
+  exit 0
+fi
+if ! command -v go >/dev/null; then
+  echo "jaeger: no Go toolchain on the PATH"
+  exit 3
+fi
+src=$(go mod download -json "github.com/jaegertracing/jaeger@$version" 2>/dev/null \
+  | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+if [ -z "$src" ] || [ ! -d "$src" ]; then
+  echo "jaeger: could not download github.com/jaegertracing/jaeger@$version"
+  exit 3
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$src" "$work/jaeger" && chmod -R u+w "$work/jaeger"
+mkdir -p "$(dirname "$out")"
+start=$(date +%s)
+if (cd "$work/jaeger" && timeout "${JAEGER_BUILD_TIMEOUT:-1500}" go build -o "$out.tmp" ./cmd/jaeger); then
+  mv "$out.tmp" "$out"
+  echo "jaeger: built $out in $(( $(date +%s) - start ))s"
+  exit 0
+fi
+rm -f "$out.tmp"
+echo "jaeger: build failed or took longer than ${JAEGER_BUILD_TIMEOUT:-1500}s"
+exit 3

@@ -1,0 +1,30 @@
+package io.okapigw.it.tracing;
+
+import io.okapigw.demo.Jaeger;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Runs a tracing test class only where the Jaeger binary is built ({@link Jaeger#binary()}). Where
+ * it is not, the class is skipped with a notice saying so, unless {@code
+ * -Dokapigw.jaeger.required=true} ({@code .ci/run} after building it), where it fails: never a
+ * silent skip.
+ */
+final class JaegerCheck implements ExecutionCondition {
+
+  static final String REQUIRED = "okapigw.jaeger.required";
+
+  @Override
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    if (Jaeger.binary().isPresent()) {
+      return ConditionEvaluationResult.enabled("Jaeger found: " + Jaeger.binary().get());
+    }
+    String notice = "NOTICE: " + Jaeger.missing() + ": the tracing tests are skipped";
+    if (Boolean.getBoolean(REQUIRED)) {
+      throw new IllegalStateException(notice + ", but " + REQUIRED + "=true: they must run here");
+    }
+    System.err.println(notice);
+    return ConditionEvaluationResult.disabled(notice);
+  }
+}

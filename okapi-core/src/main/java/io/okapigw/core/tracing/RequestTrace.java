@@ -1,0 +1,98 @@
+package io.okapigw.core.tracing;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import java.util.Map;
+
+/**
+ * What is observed of one client request while it runs: its server span (when tracing is on), the
+ * auth stage's outcome and the time spent waiting for modules. Kept in the request's own Vert.x
+ * context (each request runs on a duplicate of its event loop's context), so that the module calls
+ * the request makes find their parent span and the auth stage can say how it decided, without being
+ * handed anything.
+ */
+public final class RequestTrace {
+
+  private static final Object KEY = RequestTrace.class;
+
+  private final long startNanos = System.nanoTime();
+  private final long startMillis = System.currentTimeMillis();
+  private final Span span;
+  private final Context context;
+  private AuthOutcome authOutcome;
+  private long upstreamNanos;
+
+  RequestTrace(Span span, Context context) {
+    this.span = span;
+    this.context = context;
+  }
+
+  /**
+   * @return the trace of the request running on the calling thread's Vert.x context, or null (none
+   *     observed, or not on a request's context)
+   */
+  public static RequestTrace current() {
+    if (!(Vertx.currentContext() instanceof ContextInternal context)) {
+      return null;
+    }
+    Map<Object, Object> data = context.getLocal(ContextInternal.LOCAL_MAP);
+    return data == null ? null : (RequestTrace) data.get(KEY);
+  }
+
+  /**
+   * Attaches this trace to the request's context; a context shared by several requests (not a
+   * duplicate) gets none.
+   *
+   * @return whether attached
+   */
+  boolean attach() {
+    if (Vertx.currentContext() instanceof ContextInternal context && context.isDuplicate()) {
+      context.localContextData().put(KEY, this);
+      return true;
+    }
+    return false;
+  }
+
+  /** Tells the trace how the auth stage decided; the first word stands (a denial overrides). */
+  public void authOutcome(AuthOutcome outcome) {
+    if (authOutcome == null || outcome == AuthOutcome.DENIED) {
+      authOutcome = outcome;
+    }
+  }
+
+  void addUpstream(long nanos) {
+    upstreamNanos += nanos;
+  }
+
+  AuthOutcome authOutcome() {
+    return authOutcome;
+  }
+
+  long upstreamNanos() {
+    return upstreamNanos;
+  }
+
+  long startNanos() {
+    return startNanos;
+  }
+
+  long startMillis() {
+    return startMillis;
+  }
+
+  /**
+   * @return the server span, invalid when tracing is off
+   */
+  Span span() {
+    return span;
+  }
+
+  /**
+   * @return the OpenTelemetry context module calls are children of
+   */
+  Context context() {
+    return context;
+  }
+}

@@ -1,0 +1,98 @@
+package io.okapigw.core.tracing;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapGetter;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.SocketAddress;
+
+/**
+ * The server span of a client request (a client's or a module's, calling back through the gateway):
+ * child of the {@code traceparent} it came with, named {@code METHOD route}, with the tenant,
+ * handler module, status, auth outcome and sizes. Never a user id, a token, a raw path or a query
+ * string.
+ */
+final class ServerSpans {
+
+  static final AttributeKey<String> AUTH = AttributeKey.stringKey("okapi.auth.outcome");
+  static final AttributeKey<String> REQUEST_ID = AttributeKey.stringKey("okapi.request_id");
+  static final AttributeKey<Long> REQUEST_SIZE = AttributeKey.longKey("http.request.body.size");
+  static final AttributeKey<String> CLIENT = AttributeKey.stringKey("client.address");
+
+  static final String TRACEPARENT = "traceparent";
+  static final String TRACESTATE = "tracestate";
+
+  private static final TextMapGetter<MultiMap> HEADERS =
+      new TextMapGetter<>() {
+        @Override
+        public Iterable<String> keys(MultiMap carrier) {
+          return carrier.names();
+        }
+
+        @Override
+        public String get(MultiMap carrier, String key) {
+          return carrier == null ? null : carrier.get(key);
+        }
+      };
+
+  private final Tracer tracer;
+
+  ServerSpans(Tracer tracer) {
+    this.tracer = tracer;
+  }
+
+  /**
+   * Starts the span; the client's {@code traceparent} and {@code tracestate} are taken off the
+   * request, so that modules get the gateway's (one per call) instead.
+   */
+  RequestTrace start(HttpServerRequest in) {
+    MultiMap headers = in.headers();
+    Context parent =
+        W3CTraceContextPropagator.getInstance().extract(Context.root(), headers, HEADERS);
+    headers.remove(TRACEPARENT).remove(TRACESTATE);
+    Span span =
+        tracer
+            .spanBuilder(in.method().name())
+            .setSpanKind(SpanKind.SERVER)
+            .setParent(parent)
+            .setAttribute(TracedCalls.METHOD, in.method().name())
+            .startSpan();
+    return new RequestTrace(span, parent.with(span));
+  }
+
+  void end(RequestTrace trace, HttpServerRequest in, Tracing.Finished done) {
+    Span span = trace.span();
+    int status = in.response().getStatusCode();
+    if (done.route() != null) {
+      span.updateName(in.method().name() + " " + done.route());
+      span.setAttribute(TracedCalls.ROUTE, done.route());
+    }
+    span.setAttribute(TracedCalls.TENANT, done.tenant());
+    if (done.moduleId() != null) {
+      span.setAttribute(TracedCalls.MODULE, done.moduleId());
+    }
+    if (done.requestId() != null) {
+      span.setAttribute(REQUEST_ID, done.requestId());
+    }
+    if (trace.authOutcome() != null) {
+      span.setAttribute(AUTH, trace.authOutcome().label());
+    }
+    span.setAttribute(TracedCalls.STATUS, status);
+    span.setAttribute(REQUEST_SIZE, in.bytesRead());
+    span.setAttribute(TracedCalls.RESPONSE_SIZE, in.response().bytesWritten());
+    SocketAddress remote = in.remoteAddress();
+    if (remote != null && remote.host() != null) {
+      span.setAttribute(CLIENT, remote.host());
+    }
+    if (status >= 500) {
+      span.setStatus(StatusCode.ERROR);
+    }
+    span.end();
+  }
+}

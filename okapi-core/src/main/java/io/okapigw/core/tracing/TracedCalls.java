@@ -1,0 +1,153 @@
+package io.okapigw.core.tracing;
+
+import io.okapigw.core.routing.Endpoint;
+import io.okapigw.core.upstream.CallObserver;
+import io.okapigw.core.upstream.ModuleCall;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapSetter;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The module client's observer when requests are observed: a client span per call (handler, filter,
+ * auth filter, system call, health check), child of the calling request's server span, its W3C
+ * {@code traceparent} written into the call's request; and the time each call waited for its answer
+ * added to the request's upstream time. Then the next observer (the call metrics).
+ */
+final class TracedCalls implements CallObserver {
+
+  static final AttributeKey<String> KIND = AttributeKey.stringKey("okapi.call.kind");
+  static final AttributeKey<String> MODULE = AttributeKey.stringKey("okapi.module.id");
+  static final AttributeKey<String> TENANT = AttributeKey.stringKey("okapi.tenant");
+  static final AttributeKey<String> ROUTE = AttributeKey.stringKey("http.route");
+  static final AttributeKey<String> METHOD = AttributeKey.stringKey("http.request.method");
+  static final AttributeKey<Long> STATUS = AttributeKey.longKey("http.response.status_code");
+  static final AttributeKey<Long> RESPONSE_SIZE = AttributeKey.longKey("http.response.body.size");
+  static final AttributeKey<String> SERVER = AttributeKey.stringKey("server.address");
+  static final AttributeKey<Long> PORT = AttributeKey.longKey("server.port");
+
+  private static final TextMapSetter<HttpClientRequest> HEADERS =
+      (request, key, value) -> request.headers().set(key, value);
+
+  private final CallObserver next;
+  private final Tracer tracer;
+
+  /** The calls open now, by identity (a call is told answered or failed once). */
+  private final Map<ModuleCall, Open> open = new ConcurrentHashMap<>();
+
+  private record Open(Span span, RequestTrace trace) {}
+
+  /**
+   * @param tracer makes the spans; null for none (the access log only)
+   */
+  TracedCalls(CallObserver next, Tracer tracer) {
+    this.next = next;
+    this.tracer = tracer;
+  }
+
+  @Override
+  public void opened(ModuleCall call) {
+    next.opened(call);
+    RequestTrace trace = RequestTrace.current();
+    Span span = tracer == null ? null : start(call, trace);
+    if (span != null) {
+      Context context = (trace == null ? Context.root() : trace.context()).with(span);
+      W3CTraceContextPropagator.getInstance().inject(context, call.request(), HEADERS);
+    }
+    if (span != null || trace != null) {
+      open.put(call, new Open(span, trace));
+    }
+  }
+
+  @Override
+  public void answered(ModuleCall call, int status) {
+    next.answered(call, status);
+    Open o = open.remove(call);
+    if (o == null) {
+      return;
+    }
+    upstream(o, call);
+    if (o.span() != null) {
+      Span span = o.span();
+      describe(span, call.request());
+      span.setAttribute(STATUS, status);
+      HttpClientResponse response = call.request().response().result();
+      String length = response == null ? null : response.getHeader("Content-Length");
+      if (length != null && length.chars().allMatch(Character::isDigit) && length.length() < 19) {
+        span.setAttribute(RESPONSE_SIZE, Long.parseLong(length));
+      }
+      if (status >= 500 || status < 200) {
+        span.setStatus(StatusCode.ERROR);
+      }
+      span.end();
+    }
+  }
+
+  @Override
+  public void failed(ModuleCall call, Throwable failure) {
+    next.failed(call, failure);
+    Open o = open.remove(call);
+    if (o == null && tracer != null) {
+      // failed before it was opened (no instance, refused): a span of its failure alone
+      RequestTrace trace = RequestTrace.current();
+      o = new Open(start(call, trace), trace);
+    }
+    if (o == null) {
+      return;
+    }
+    upstream(o, call);
+    if (o.span() != null) {
+      describe(o.span(), call.request());
+      o.span().setStatus(StatusCode.ERROR, failure.getClass().getSimpleName());
+      o.span().end();
+    }
+  }
+
+  private static void upstream(Open o, ModuleCall call) {
+    if (o.trace() != null) {
+      o.trace().addUpstream(System.nanoTime() - call.startNanos());
+    }
+  }
+
+  private Span start(ModuleCall call, RequestTrace trace) {
+    SpanBuilder builder =
+        tracer
+            .spanBuilder(call.kind().tag() + " " + call.moduleId())
+            .setSpanKind(SpanKind.CLIENT)
+            .setParent(trace == null ? Context.root() : trace.context())
+            .setAttribute(KIND, call.kind().tag())
+            .setAttribute(MODULE, call.moduleId());
+    Endpoint instance = call.instance();
+    if (instance != null) {
+      builder.setAttribute(SERVER, instance.host()).setAttribute(PORT, (long) instance.port());
+    }
+    return builder.startSpan();
+  }
+
+  /** What the caller wrote into the request by now: its method, tenant and route. */
+  private static void describe(Span span, HttpClientRequest request) {
+    if (request == null) {
+      return;
+    }
+    span.setAttribute(METHOD, request.getMethod().name());
+    MultiMap headers = request.headers();
+    String tenant = headers.get("X-Okapi-Tenant");
+    if (tenant != null) {
+      span.setAttribute(TENANT, tenant);
+    }
+    String route = headers.get("X-Okapi-Match-Path-Pattern");
+    if (route != null) {
+      span.setAttribute(ROUTE, route);
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package io.okapigw.core.tracing;
+
+import io.okapigw.core.upstream.CallObserver;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
+
+/**
+ * What a node observes of its requests, wired once per node: OpenTelemetry spans ({@link
+ * ServerSpans} for client requests, {@link TracedCalls} for module calls) and the JSON {@link
+ * AccessLog}. When both are off ({@link TracingOptions} defaults) it does nothing at all: no span,
+ * no allocation per request, the module client's observer unchanged.
+ */
+public final class Tracing {
+
+  private final OpenTelemetry openTelemetry;
+  private final Tracer tracer;
+  private final ServerSpans spans;
+  private final AccessLog accessLog;
+  private final boolean observes;
+
+  private Tracing(OpenTelemetry openTelemetry, boolean accessLog) {
+    this.openTelemetry = openTelemetry;
+    this.tracer = openTelemetry == null ? null : openTelemetry.getTracer("io.okapigw.core");
+    this.spans = tracer == null ? null : new ServerSpans(tracer);
+    this.accessLog = accessLog ? new AccessLog() : null;
+    this.observes = tracer != null || accessLog;
+  }
+
+  /**
+   * Starts the OpenTelemetry SDK when tracing is on (configured by {@code options} and the {@code
+   * OTEL_*} environment, see {@link TracingOptions}).
+   *
+   * @throws io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException on a bad {@code OTEL_*}
+   *     value
+   */
+  public static Tracing create(TracingOptions options) {
+    return new Tracing(options.enabled() ? Telemetry.create(options) : null, options.accessLog());
+  }
+
+  /**
+   * Observes with a given OpenTelemetry (tests: an in-memory exporter).
+   *
+   * @param openTelemetry null for no spans
+   */
+  public static Tracing create(OpenTelemetry openTelemetry, boolean accessLog) {
+    return new Tracing(openTelemetry, accessLog);
+  }
+
+  /**
+   * @return the module client's observer: {@code next}, behind the call spans when requests are
+   *     observed
+   */
+  public CallObserver observer(CallObserver next) {
+    return observes ? new TracedCalls(next, tracer) : next;
+  }
+
+  /**
+   * A client request arrives: its server span starts, child of the client's {@code traceparent}
+   * (which the module calls then replace with their own).
+   *
+   * @return the request's trace, attached to its context; null when nothing is observed
+   */
+  public RequestTrace start(HttpServerRequest in) {
+    if (!observes) {
+      return null;
+    }
+    RequestTrace trace =
+        spans == null ? new RequestTrace(Span.getInvalid(), Context.root()) : spans.start(in);
+    trace.attach();
+    return trace;
+  }
+
+  /**
+   * The request is answered (or failed): its span ends and its access log line is written.
+   *
+   * @param trace from {@link #start}; nothing happens for null
+   * @param done what the pipeline knew of the request
+   */
+  public void end(RequestTrace trace, HttpServerRequest in, Finished done) {
+    if (trace == null) {
+      return;
+    }
+    if (spans != null) {
+      spans.end(trace, in, done);
+    }
+    if (accessLog != null) {
+      accessLog.write(trace, in, done);
+    }
+  }
+
+  /**
+   * What the pipeline knew of a request when it ended.
+   *
+   * @param tenant the tenant, or {@code unknown}
+   * @param requestId the hop's X-Okapi-Request-Id, or null if it was not routed
+   * @param route the handler's path pattern, or null if it was not routed
+   * @param moduleId the handler's module, or null
+   */
+  public record Finished(String tenant, String requestId, String route, String moduleId) {}
+
+  /** Exports the spans still buffered and stops the SDK (off the event loop). */
+  public Future<Void> close(Vertx vertx) {
+    if (openTelemetry == null) {
+      return Future.succeededFuture();
+    }
+    return vertx.executeBlocking(
+        () -> {
+          Telemetry.shutdown(openTelemetry);
+          return null;
+        },
+        false);
+  }
+}

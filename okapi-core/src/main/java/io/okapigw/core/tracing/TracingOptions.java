@@ -1,0 +1,130 @@
+package io.okapigw.core.tracing;
+
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
+
+/**
+ * What a node tells operators about its requests ({@code tracing.*} and {@code access-log}
+ * settings, declared here): OpenTelemetry traces and the JSON access log, both off by default. The
+ * OpenTelemetry SDK's own {@code OTEL_*} environment variables and {@code otel.*} system properties
+ * are honoured as by every OpenTelemetry SDK; a {@code tracing.*} setting given here wins over
+ * them.
+ *
+ * @param enabled whether spans are made and exported ({@code tracing.enabled}, default false)
+ * @param samplerRatio the share of new traces sampled, 0 to 1; null for the SDK's sampler ({@code
+ *     OTEL_TRACES_SAMPLER}, by default every trace); a client's sampled flag is always followed
+ * @param endpoint where spans are sent (OTLP); null for {@code OTEL_EXPORTER_OTLP_ENDPOINT} or the
+ *     SDK's default
+ * @param headers headers sent with every export, {@code key=value,key=value}; null for none
+ * @param exporter the SDK's exporter name ({@code otlp}, {@code console}, {@code none}); null for
+ *     {@code OTEL_TRACES_EXPORTER} or {@code otlp}
+ * @param accessLog whether one JSON line per request goes to the {@code okapigw.access} logger
+ */
+public record TracingOptions(
+    boolean enabled,
+    String samplerRatio,
+    String endpoint,
+    String headers,
+    String exporter,
+    boolean accessLog) {
+
+  public static final Setting<Boolean> ENABLED =
+      Setting.bool("tracing.enabled", false)
+          .about(
+              "OpenTelemetry traces: a server span per request, a client span per module call"
+                  + " (handler, filter, auth filter, system call), W3C `traceparent` accepted and"
+                  + " passed on")
+          .details("`OTEL_*` variables are honoured; the settings below win over them.");
+
+  public static final Setting<String> SAMPLER_RATIO =
+      Setting.text("tracing.sampler-ratio", null, "RATIO")
+          .shownDefault("all")
+          .check(TracingOptions::isRatio, "a number from 0 to 1", "0..1")
+          .about("share of new traces sampled (a client's sampled `traceparent` is followed)");
+
+  public static final Setting<String> ENDPOINT =
+      Setting.text("tracing.endpoint", null, "URL")
+          .shownDefault("OTEL_EXPORTER_OTLP_ENDPOINT")
+          .about("the OTLP endpoint spans are exported to (`http/protobuf`, port 4318 by default)");
+
+  public static final Setting<String> HEADERS =
+      Setting.text("tracing.headers", null, "K=V,...")
+          .about("headers sent with every export (an API key of a hosted collector)");
+
+  public static final Setting<String> EXPORTER =
+      Setting.text("tracing.exporter", null, "NAME")
+          .shownDefault("otlp")
+          .about("the span exporter: `otlp`, `console` (the log) or `none`");
+
+  public static final Setting<Boolean> ACCESS_LOG =
+      Setting.bool("access-log", false)
+          .about(
+              "one JSON line per proxied request to the `okapigw.access` logger (its own"
+                  + " appender): time, request and trace id, tenant, method, route, status,"
+                  + " duration, upstream time, bytes, auth outcome, client address");
+
+  /** The {@code tracing.*} and {@code access-log} settings. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(ENABLED, SAMPLER_RATIO, ENDPOINT, HEADERS, EXPORTER, ACCESS_LOG);
+
+  public TracingOptions {
+    if (samplerRatio != null) {
+      SAMPLER_RATIO.check(samplerRatio);
+    }
+  }
+
+  /**
+   * @return tracing and the access log off
+   */
+  public static TracingOptions defaults() {
+    return new TracingOptions(false, null, null, null, null, false);
+  }
+
+  /**
+   * Reads the {@code tracing.*} and {@code access-log} settings.
+   *
+   * @throws IllegalArgumentException naming a bad setting
+   */
+  public static TracingOptions from(Settings settings) {
+    return new TracingOptions(
+        settings.get(ENABLED),
+        settings.get(SAMPLER_RATIO),
+        settings.get(ENDPOINT),
+        settings.get(HEADERS),
+        settings.get(EXPORTER),
+        settings.get(ACCESS_LOG));
+  }
+
+  /**
+   * @return these options with tracing on, spans going to {@code newEndpoint} (null: as before)
+   */
+  public TracingOptions withTracing(String newEndpoint) {
+    return new TracingOptions(
+        true,
+        samplerRatio,
+        newEndpoint == null ? endpoint : newEndpoint,
+        headers,
+        exporter,
+        accessLog);
+  }
+
+  /**
+   * @return whether anything is observed per request (spans or the access log)
+   */
+  boolean observesRequests() {
+    return enabled || accessLog;
+  }
+
+  private static boolean isRatio(String text) {
+    if (text == null) {
+      return true;
+    }
+    try {
+      double ratio = Double.parseDouble(text);
+      return ratio >= 0 && ratio <= 1;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+}

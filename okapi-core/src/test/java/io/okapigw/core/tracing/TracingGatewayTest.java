@@ -1,0 +1,272 @@
+package io.okapigw.core.tracing;
+
+import static io.okapigw.core.testing.GatewayFixture.authModule;
+import static io.okapigw.core.testing.GatewayFixture.handler;
+import static io.okapigw.core.testing.GatewayFixture.module;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.core.Gateway;
+import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.testing.GatewayFixture;
+import io.okapigw.core.testing.LogCapture;
+import io.okapigw.core.testing.TestModule;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Traces and access log lines of real requests through a gateway: a client request, its auth call,
+ * its handler, and the handler's call back through the gateway to another module (module to
+ * module), all in the client's trace with the right parents and the auth outcomes; nothing of the
+ * client's credentials, user id or query string in any span.
+ */
+class TracingGatewayTest {
+
+  private static final String TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+  private static final String CLIENT_SPAN = "00f067aa0ba902b7";
+  private static final String TRACEPARENT = "00-" + TRACE + "-" + CLIENT_SPAN + "-01";
+  private static final String TOKEN = "secret-token-7f3a";
+
+  private GatewayFixture gw;
+  private boolean stopped;
+
+  @AfterEach
+  void close() {
+    if (gw != null) {
+      if (!stopped) {
+        gw.gateway().stop().await();
+      }
+      gw.close();
+    }
+  }
+
+  private TestModule[] start(GatewayOptions options) {
+    MemorySpans.clear();
+    gw = new GatewayFixture(options);
+    TestModule auth =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx -> {
+                          String token = ctx.request().getHeader("X-Okapi-Token");
+                          ctx.response()
+                              .setStatusCode(token == null ? 401 : 202)
+                              .putHeader("X-Okapi-User-Id", "user-42")
+                              .end(token == null ? "no token" : "");
+                        }));
+    TestModule holdings =
+        TestModule.start(gw.vertx(), router -> router.route().handler(ctx -> ctx.end("holding")));
+    HttpClient toGateway = gw.vertx().createHttpClient();
+    TestModule items =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx -> {
+                          RequestOptions call =
+                              new RequestOptions()
+                                  .setAbsoluteURI(gw.url() + "/holdings/1")
+                                  .putHeader("X-Okapi-Tenant", "diku")
+                                  .putHeader(
+                                      "X-Okapi-Token", ctx.request().getHeader("X-Okapi-Token"));
+                          String traceparent = ctx.request().getHeader("traceparent");
+                          if (traceparent != null) {
+                            call.putHeader("traceparent", traceparent);
+                          }
+                          toGateway
+                              .request(call)
+                              .compose(r -> r.send().compose(a -> a.body()))
+                              .onComplete(body -> ctx.end("item+" + body.result()));
+                        }));
+    gw.addModule(authModule("mod-auth-1.0.0"));
+    gw.deploy("mod-auth-1.0.0", auth.url());
+    gw.addModule(module("mod-items-1.0.0", "items", handler("GET", "/items/{id}")));
+    gw.deploy("mod-items-1.0.0", items.url());
+    gw.addModule(module("mod-holdings-1.0.0", "holdings", handler("GET", "/holdings/{id}")));
+    gw.deploy("mod-holdings-1.0.0", holdings.url());
+    gw.createTenant("diku");
+    for (String id : List.of("mod-auth-1.0.0", "mod-items-1.0.0", "mod-holdings-1.0.0")) {
+      gw.enable("diku", id);
+    }
+    return new TestModule[] {items, holdings};
+  }
+
+  private static GatewayOptions traced(boolean accessLog) {
+    return GatewayOptions.defaults(0)
+        .withTracing(new TracingOptions(true, null, null, null, "memory", accessLog));
+  }
+
+  private void getItem(String path) {
+    gw.tenant("diku")
+        .header("X-Okapi-Token", TOKEN)
+        .header("traceparent", TRACEPARENT)
+        .get(path)
+        .then()
+        .statusCode(200);
+  }
+
+  /** Stops the gateway, which exports every span still buffered. */
+  private List<SpanData> spans() {
+    Gateway gateway = gw.gateway();
+    gateway.stop().await();
+    stopped = true;
+    return MemorySpans.spans();
+  }
+
+  @Test
+  void checkOutLike_oneTrace_rightParents_authOutcomes() {
+    TestModule[] modules = start(traced(false));
+    getItem("/items/1?secret=q");
+    getItem("/items/2");
+    String itemsGot = modules[0].take().header("traceparent");
+    List<SpanData> all = spans();
+
+    // the set-up's admin requests are traces of their own
+    assertThat(all)
+        .filteredOn(s -> !s.getTraceId().equals(TRACE))
+        .allSatisfy(s -> assertThat(s.getName()).contains(" /_/"));
+    List<SpanData> spans = all.stream().filter(s -> s.getTraceId().equals(TRACE)).toList();
+    assertThat(spans).hasSize(10);
+    Map<String, SpanData> byId =
+        spans.stream().collect(Collectors.toMap(SpanData::getSpanId, Function.identity()));
+    List<SpanData> items = servers(spans, "GET /items/{id}");
+    assertThat(items).hasSize(2);
+    assertThat(items).allSatisfy(s -> assertThat(s.getParentSpanId()).isEqualTo(CLIENT_SPAN));
+    assertThat(items)
+        .extracting(s -> s.getAttributes().get(ServerSpans.AUTH))
+        .containsExactly("miss", "hit");
+    SpanData first = items.get(0);
+    assertThat(first.getAttributes().get(TracedCalls.TENANT)).isEqualTo("diku");
+    assertThat(first.getAttributes().get(TracedCalls.MODULE)).isEqualTo("mod-items-1.0.0");
+    assertThat(first.getAttributes().get(TracedCalls.STATUS)).isEqualTo(200L);
+
+    List<SpanData> underFirst = children(spans, first);
+    assertThat(underFirst)
+        .extracting(s -> s.getAttributes().get(TracedCalls.KIND))
+        .containsExactlyInAnyOrder("auth", "handler");
+    assertThat(children(spans, items.get(1)))
+        .extracting(s -> s.getAttributes().get(TracedCalls.KIND))
+        .containsExactly("handler");
+    assertThat(underFirst).allSatisfy(s -> assertThat(s.getKind()).isEqualTo(SpanKind.CLIENT));
+
+    // the module got the gateway's handler span as its parent, not the client's
+    SpanData handlerCall =
+        underFirst.stream().filter(s -> "handler".equals(kind(s))).findFirst().orElseThrow();
+    assertThat(itemsGot).isEqualTo("00-" + TRACE + "-" + handlerCall.getSpanId() + "-01");
+    // and its call back through the gateway is a server span under that handler call
+    List<SpanData> holdings = servers(spans, "GET /holdings/{id}");
+    assertThat(holdings).hasSize(2);
+    assertThat(byId.get(holdings.get(0).getParentSpanId()).getAttributes().get(TracedCalls.MODULE))
+        .isEqualTo("mod-items-1.0.0");
+    assertThat(holdings)
+        .extracting(s -> s.getAttributes().get(ServerSpans.AUTH))
+        .containsExactly("miss", "hit");
+
+    assertThat(spans)
+        .allSatisfy(
+            s ->
+                s.getAttributes()
+                    .forEach(
+                        (k, v) ->
+                            assertThat(String.valueOf(v))
+                                .doesNotContain(TOKEN, "user-42", "secret=q", "/items/1")));
+  }
+
+  @Test
+  void noToken_deniedOutcome_andNoSpansOfOthers() {
+    start(traced(false));
+    gw.tenant("diku").get("/items/1").then().statusCode(401);
+    List<SpanData> spans = spans();
+    SpanData server = servers(spans, "GET /items/{id}").get(0);
+    assertThat(server.getAttributes().get(ServerSpans.AUTH)).isEqualTo("denied");
+    assertThat(server.getAttributes().get(TracedCalls.STATUS)).isEqualTo(401L);
+    assertThat(server.getParentSpanContext().isValid()).isFalse();
+    assertThat(children(spans, server))
+        .extracting(TracingGatewayTest::kind)
+        .containsExactly("auth");
+  }
+
+  @Test
+  void tracingOff_clientTraceparentPassedAsToday_noSpans() {
+    TestModule[] modules = start(GatewayOptions.defaults(0));
+    getItem("/items/1");
+    assertThat(modules[0].take().header("traceparent")).isEqualTo(TRACEPARENT);
+    assertThat(spans()).isEmpty();
+  }
+
+  @Test
+  void accessLog_oneJsonLinePerRequest_withTraceIdAndOutcome_noSecrets() {
+    try (LogCapture log = new LogCapture()) {
+      start(traced(true));
+      getItem("/items/1?secret=q");
+      awaitLines(log, 2);
+      List<JsonObject> lines =
+          log.lines().stream()
+              .filter(
+                  l ->
+                      l.contains("\"route\":\"/items/{id}\"")
+                          || l.contains("\"route\":\"/holdings/{id}\""))
+              .map(l -> new JsonObject(l.substring(l.indexOf('{'))))
+              .toList();
+      JsonObject items =
+          lines.stream().filter(l -> l.getString("route").equals("/items/{id}")).findFirst().get();
+      assertThat(items.getString("tenant")).isEqualTo("diku");
+      assertThat(items.getString("method")).isEqualTo("GET");
+      assertThat(items.getInteger("status")).isEqualTo(200);
+      assertThat(items.getString("auth")).isEqualTo("miss");
+      assertThat(items.getString("traceId")).isEqualTo(TRACE);
+      assertThat(items.getString("client")).isEqualTo("127.0.0.1");
+      assertThat(items.getDouble("upstreamMs")).isPositive();
+      assertThat(items.getDouble("durationMs"))
+          .isGreaterThanOrEqualTo(items.getDouble("upstreamMs"));
+      assertThat(items.getLong("bytesOut")).isEqualTo((long) "item+holding".length());
+      assertThat(items.getString("requestId")).isNotEmpty();
+      assertThat(lines).hasSize(2);
+      assertThat(log.text()).doesNotContain(TOKEN, "user-42", "secret=q");
+    }
+  }
+
+  /** Waits up to 10 s for {@code n} lines of requests to /items and /holdings. */
+  private static void awaitLines(LogCapture log, int n) {
+    long until = System.nanoTime() + 10_000_000_000L;
+    while (log.lines().stream()
+            .filter(
+                l ->
+                    l.contains("\"route\":\"/items/{id}\"")
+                        || l.contains("\"route\":\"/holdings/{id}\""))
+            .count()
+        < n) {
+      assertThat(System.nanoTime()).as("access log lines within 10 s").isLessThan(until);
+      LockSupport.parkNanos(10_000_000);
+    }
+  }
+
+  private static String kind(SpanData s) {
+    return s.getAttributes().get(TracedCalls.KIND);
+  }
+
+  private static List<SpanData> servers(List<SpanData> spans, String name) {
+    return spans.stream()
+        .filter(s -> s.getKind() == SpanKind.SERVER && s.getName().equals(name))
+        .sorted((a, b) -> Long.compare(a.getStartEpochNanos(), b.getStartEpochNanos()))
+        .toList();
+  }
+
+  private static List<SpanData> children(List<SpanData> spans, SpanData parent) {
+    return spans.stream().filter(s -> s.getParentSpanId().equals(parent.getSpanId())).toList();
+  }
+}
