@@ -83,7 +83,6 @@ public final class Main {
               FaultsCommand::run)
           .add("profile-summary", ProfileSummary.ABOUT, ProfileSummary.SPEC, ProfileSummary::run)
           .add(
-
               "waterfall",
               "one check-out's trace, cache off and cache on, read from a Jaeger it starts (its"
                   + " binary built by .ci/jaeger.sh) and drawn as SVG waterfalls: each gateway hop"

@@ -18,9 +18,9 @@ import java.time.Duration;
  * Every setting of a gateway node, declared once: the node's own here, the others where they are
  * read ({@link ServerOptions}, {@link DrainOptions}, {@link BulkheadOptions}, {@link
  * UpstreamOptions}, {@link AuthCacheOptions}, {@link StorageOptions}, {@link TenantInitOptions},
- * {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link TracingOptions}), with Okapi's keys as their
- * aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the tables in {@code
- * docs/operations.md} are generated from {@link #ALL}.
+ * {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link TracingOptions}), with
+ * Okapi's keys as their aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the
+ * tables in {@code docs/operations.md} are generated from {@link #ALL}.
  */
 public final class GatewaySettings {
 
