@@ -4,12 +4,23 @@
 # ~/.cache/okapigw/jaeger-1.76.0/jaeger (outside the repository; kept once built).
 # `go install ...@v1.76.0` refuses the module (its go.mod has replace directives), so the module is
 # downloaded and built in a copy. Bounded: JAEGER_BUILD_TIMEOUT seconds (default 1500).
+# It also copies the binary and its configuration into target/jaeger of this checkout, the build
+# context of the compose cluster's jaeger service (docker/jaeger.Dockerfile, profile `tracing`).
 # Exit 0: built (or already there); 3: Go is missing or the build failed or took too long.
 set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# the image's build context: binary and configuration, outside git (target/ is ignored)
+docker_context() {
+  mkdir -p "$root/target/jaeger" \
+    && cp "$out" "$root/target/jaeger/jaeger" \
+    && cp "$root/demo/src/main/resources/jaeger.yaml" "$root/target/jaeger/jaeger.yaml" \
+    && echo "jaeger: copied it and its configuration into $root/target/jaeger (docker/jaeger.Dockerfile)"
+}
 version=v1.76.0
 out="${OKAPIGW_JAEGER:-$HOME/.cache/okapigw/jaeger-1.76.0/jaeger}"
 if [ -x "$out" ]; then
   echo "jaeger: $out already built"
+  docker_context
   exit 0
 fi
 if ! command -v go >/dev/null; then
@@ -30,6 +41,7 @@ start=$(date +%s)
 if (cd "$work/jaeger" && timeout "${JAEGER_BUILD_TIMEOUT:-1500}" go build -o "$out.tmp" ./cmd/jaeger); then
   mv "$out.tmp" "$out"
   echo "jaeger: built $out in $(( $(date +%s) - start ))s"
+  docker_context
   exit 0
 fi
 rm -f "$out.tmp"
