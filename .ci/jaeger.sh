@@ -4,17 +4,17 @@
 # ~/.cache/okapigw/jaeger-1.76.0/jaeger (outside the repository; kept once built).
 # `go install ...@v1.76.0` refuses the module (its go.mod has replace directives), so the module is
 # downloaded and built in a copy. Bounded: JAEGER_BUILD_TIMEOUT seconds (default 1500).
-# It also copies the binary and its configuration into target/jaeger of this checkout, the build
+# It also copies the binary and its configuration into docker/jaeger of this checkout, the build
 # context of the compose cluster's jaeger service (docker/jaeger.Dockerfile, profile `tracing`).
 # Exit 0: built (or already there); 3: Go is missing or the build failed or took too long.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# the image's build context: binary and configuration, outside git (target/ is ignored)
+# the image's build context: binary and configuration, outside git (docker/jaeger/.gitignore)
 docker_context() {
-  mkdir -p "$root/target/jaeger" \
-    && cp "$out" "$root/target/jaeger/jaeger" \
-    && cp "$root/demo/src/main/resources/jaeger.yaml" "$root/target/jaeger/jaeger.yaml" \
-    && echo "jaeger: copied it and its configuration into $root/target/jaeger (docker/jaeger.Dockerfile)"
+  mkdir -p "$root/docker/jaeger" \
+    && cp "$out" "$root/docker/jaeger/jaeger" \
+    && cp "$root/demo/src/main/resources/jaeger.yaml" "$root/docker/jaeger/jaeger.yaml" \
+    && echo "jaeger: copied it and its configuration into $root/docker/jaeger (docker/jaeger.Dockerfile)"
 }
 version=v1.76.0
 out="${OKAPIGW_JAEGER:-$HOME/.cache/okapigw/jaeger-1.76.0/jaeger}"

@@ -1,11 +1,11 @@
 # Jaeger v2 (github.com/jaegertracing/jaeger/cmd/jaeger v1.76.0), all in one and in memory, for the
 # compose cluster's `tracing` profile (see docker/docker-compose.yml). No Jaeger image can be pulled
 # here, so it is the binary .ci/jaeger.sh builds, on the local base image. .ci/jaeger.sh also copies
-# the binary and its configuration (demo/src/main/resources/jaeger.yaml) into target/jaeger, this
+# the binary and its configuration (demo/src/main/resources/jaeger.yaml) into docker/jaeger, this
 # image's build context; by hand, from the root:
 #   bash .ci/jaeger.sh
 #   docker build -f docker/jaeger.Dockerfile -t okapigw/jaeger \
-#     --build-arg BASE_IMAGE=okapigw-base/jre:17-bookworm-1 target/jaeger
+#     --build-arg BASE_IMAGE=okapigw-base/jre:17-bookworm-1 docker/jaeger
 # The binary needs only libc (ldd), which every Debian-based base has.
 ARG BASE_IMAGE=eclipse-temurin:17-jre
 FROM ${BASE_IMAGE}
