@@ -7,13 +7,15 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * Finds the programs the comparison runs that are not Java: nginx (Debian's {@code /usr/sbin/nginx}
- * or {@code nginx} on the PATH) and wrk. A missing one stops the command with a message naming the
- * package that brings it.
+ * Finds the programs the benchmarks run that are not Java: nginx (Debian's {@code /usr/sbin/nginx}
+ * or {@code nginx} on the PATH), HAProxy (Debian's {@code /usr/sbin/haproxy} or {@code haproxy} on
+ * the PATH) and wrk. A missing one stops the command with a message naming the package that brings
+ * it.
  */
 public final class Binaries {
 
   public static final Path DEBIAN_NGINX = Path.of("/usr/sbin/nginx");
+  public static final Path DEBIAN_HAPROXY = Path.of("/usr/sbin/haproxy");
 
   private Binaries() {}
 
@@ -38,6 +40,37 @@ public final class Binaries {
                         + DEBIAN_NGINX
                         + " nor nginx on the PATH): install it, e.g. apt-get install -y"
                         + " nginx-light (or the package nginx)"));
+  }
+
+  /**
+   * @param path the value of {@code PATH}
+   * @return HAProxy, if there is one
+   */
+  public static Optional<Path> findHaproxy(String path) {
+    return findHaproxy(path, Files::isExecutable);
+  }
+
+  static Optional<Path> findHaproxy(String path, Predicate<Path> executable) {
+    if (executable.test(DEBIAN_HAPROXY)) {
+      return Optional.of(DEBIAN_HAPROXY);
+    }
+    return onPath("haproxy", path, executable);
+  }
+
+  /**
+   * @param path the value of {@code PATH}
+   * @return HAProxy
+   * @throws IllegalStateException naming the package if there is none
+   */
+  public static Path haproxy(String path) {
+    return findHaproxy(path)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "haproxy is missing (neither "
+                        + DEBIAN_HAPROXY
+                        + " nor haproxy on the PATH): install it, e.g. apt-get install -y haproxy"
+                        + " (and stop the service it starts: service haproxy stop)"));
   }
 
   /**

@@ -22,6 +22,7 @@ import java.util.List;
  * @param okapiJar Okapi's fat jar ({@code okapi-kill}), or {@code null}
  * @param basePort the first of the fixed ports (module instances, nginx, Okapi)
  * @param drainGrace how long a node told to stop may take before it is killed
+ * @param balancer the load balancer in front of the cluster ({@code rolling-restart})
  * @param maxOperations hard cap on the operations of the run
  */
 record FaultsOptions(
@@ -35,6 +36,7 @@ record FaultsOptions(
     Path okapiJar,
     int basePort,
     Duration drainGrace,
+    Balancer balancer,
     long maxOperations) {
 
   /** The four scenarios. */
@@ -43,10 +45,18 @@ record FaultsOptions(
     KILL,
     /** The same against Okapi ({@code okapi-jar}). */
     OKAPI_KILL,
-    /** SIGTERM each node of a 3-node cluster behind nginx in turn, and start it again. */
+    /** SIGTERM each node of a 3-node cluster behind a load balancer in turn, start it again. */
     ROLLING_RESTART,
     /** A second tenant with {@code flood-factor} times the users beside the measured one. */
     FLOOD
+  }
+
+  /** The load balancers {@code rolling-restart} can put in front of the nodes. */
+  enum Balancer {
+    /** HAProxy: active health checks of each node's readiness, retries only where safe. */
+    HAPROXY,
+    /** nginx: passive health only ({@code max_fails}), a POST already sent is not retried. */
+    NGINX
   }
 
   static final Setting<Scenario> SCENARIO =
@@ -54,8 +64,8 @@ record FaultsOptions(
           .about(
               "`kill`: kill -9 one of two instances of mod-users (the check-out calls it), then"
                   + " start it again; `okapi-kill`: the same with Okapi (`okapi-jar`) as the"
-                  + " gateway; `rolling-restart`: SIGTERM each node of a 3-node cluster behind nginx"
-                  + " in turn and start it again; `flood`: another tenant with `flood-factor` times"
+                  + " gateway; `rolling-restart`: SIGTERM each node of a 3-node cluster behind a load"
+                  + " balancer (`balancer`) in turn and start it again; `flood`: another tenant with `flood-factor` times"
                   + " the users beside the measured one");
 
   static final Setting<Integer> USERS =
@@ -93,7 +103,7 @@ record FaultsOptions(
   static final Setting<Integer> BASE_PORT =
       Setting.integer("base-port", 9500, 1024, 65000)
           .about(
-              "the two module instances' processes listen on +0..+10 and +20..+30, nginx on +40,"
+              "the two module instances' processes listen on +0..+10 and +20..+30, the load balancer (nginx or HAProxy) on +40,"
                   + " Okapi on +41 (our gateways on free ports)");
 
   static final Setting<Duration> DRAIN_GRACE =
@@ -101,6 +111,13 @@ record FaultsOptions(
               "drain-grace", Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofMinutes(10))
           .about(
               "`rolling-restart`: how long a node told to stop (SIGTERM) may take; then it is killed");
+
+  static final Setting<Balancer> BALANCER =
+      Setting.choice("balancer", Balancer.HAPROXY)
+          .about(
+              "`rolling-restart`: the load balancer in front of the nodes, Debian's HAProxy"
+                  + " (active checks of `/_/proxy/health`, safe retries) or nginx (passive"
+                  + " health only); a missing one stops the command naming its package");
 
   static final Setting<Integer> MAX_OPERATIONS =
       Setting.integer("max-operations", 1_000_000, 2, 100_000_000)
@@ -119,6 +136,7 @@ record FaultsOptions(
           OKAPI_JAR,
           BASE_PORT,
           DRAIN_GRACE,
+          BALANCER,
           MAX_OPERATIONS);
 
   /**
@@ -138,6 +156,7 @@ record FaultsOptions(
         okapi.isBlank() ? null : Path.of(okapi),
         s.get(BASE_PORT),
         s.get(DRAIN_GRACE),
+        s.get(BALANCER),
         s.get(MAX_OPERATIONS));
   }
 

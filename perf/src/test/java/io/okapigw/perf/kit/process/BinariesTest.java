@@ -41,4 +41,12 @@ class BinariesTest {
     assertThat(Binaries.wrk("/x::/usr/bin", p -> p.startsWith("/usr/bin")))
         .isEqualTo(Path.of("/usr/bin/wrk"));
   }
+
+  @Test
+  void haproxy_debiansFirst_elseOnThePath() {
+    assertThat(Binaries.findHaproxy("/opt/bin", p -> true)).contains(Binaries.DEBIAN_HAPROXY);
+    assertThat(Binaries.findHaproxy("/a:/opt/bin", p -> p.equals(Path.of("/opt/bin/haproxy"))))
+        .contains(Path.of("/opt/bin/haproxy"));
+    assertThat(Binaries.findHaproxy("/a:/b", p -> false)).isEmpty();
+  }
 }
