@@ -40,29 +40,23 @@ class ClusterLoadTest {
   @TempDir static Path dir;
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static LibraryOnCluster env;
   private static Vertx vertx;
   private static GatewayCluster cluster;
   private static Library library;
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    cluster = GatewayCluster.start(Jars.gateway(), 3, List.of());
-    library =
-        Library.start(vertx, new DemoOptions(0, 300, 300, true, true, dir), cluster.url(0))
-            .await(2, TimeUnit.MINUTES);
+    env = LibraryOnCluster.start(3, List.of(), 300, dir);
+    vertx = env.vertx();
+    cluster = env.cluster();
+    library = env.library();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (library != null) {
-      library.close().await(1, TimeUnit.MINUTES);
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
-    if (vertx != null) {
-      vertx.close().await(1, TimeUnit.MINUTES);
+    if (env != null) {
+      env.close();
     }
   }
 

@@ -2,15 +2,13 @@ package io.okapigw.it.tracing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.okapigw.demo.DemoOptions;
 import io.okapigw.demo.Jaeger;
 import io.okapigw.demo.Library;
 import io.okapigw.demo.TraceSpan;
 import io.okapigw.demo.TracedCheckOut;
-import io.okapigw.it.Jars;
+import io.okapigw.it.LibraryOnCluster;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.GatewayCluster;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +41,7 @@ class TracingClusterTest {
   @TempDir static Path dir;
 
   private static Jaeger jaeger;
-  private static Vertx vertx;
+  private static LibraryOnCluster env;
   private static GatewayCluster cluster;
   private static Library library;
 
@@ -56,27 +54,20 @@ class TracingClusterTest {
             FreePorts.belowEphemeralRange(),
             FreePorts.belowEphemeralRange(),
             dir.resolve("jaeger"));
-    cluster =
-        GatewayCluster.start(
-            Jars.gateway(),
+    env =
+        LibraryOnCluster.start(
             3,
-            List.of("--tracing.enabled", "true", "--tracing.endpoint", jaeger.otlpEndpoint()));
-    vertx = Vertx.vertx();
-    library =
-        Library.start(vertx, new DemoOptions(0, 20, 20, true, true, dir), cluster.url(0))
-            .await(2, TimeUnit.MINUTES);
+            List.of("--tracing.enabled", "true", "--tracing.endpoint", jaeger.otlpEndpoint()),
+            20,
+            dir);
+    cluster = env.cluster();
+    library = env.library();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (library != null) {
-      library.close().await(1, TimeUnit.MINUTES);
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
-    if (vertx != null) {
-      vertx.close().await(1, TimeUnit.MINUTES);
+    if (env != null) {
+      env.close();
     }
     if (jaeger != null) {
       jaeger.close();
