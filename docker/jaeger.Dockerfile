@@ -18,6 +18,9 @@ RUN groupadd --gid 10002 jaeger \
       --shell /usr/sbin/nologin jaeger
 COPY jaeger /usr/local/bin/jaeger
 COPY jaeger.yaml /etc/jaeger/jaeger.yaml
+# Jaeger's UI assets where .ci/jaeger.sh found them (OKAPIGW_JAEGER_UI); else empty, and Jaeger
+# serves the placeholder page its build from the Go module carries
+COPY ui /usr/share/jaeger-ui
 USER jaeger
 
 # OTLP over HTTP in (4318), the query API and UI (16686), the query API over gRPC (16685).
@@ -29,4 +32,4 @@ ENV JAEGER_HOST=0.0.0.0 \
 HEALTHCHECK --interval=5s --timeout=5s --start-period=60s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/$JAEGER_QUERY_PORT && printf 'GET /api/services HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && head -c 12 <&3 | grep -q ' 200'"]
 
-ENTRYPOINT ["/usr/local/bin/jaeger", "--config", "/etc/jaeger/jaeger.yaml"]
+ENTRYPOINT ["bash", "-c", "if [ -f /usr/share/jaeger-ui/index.html ]; then export JAEGER_UI_ASSETS=/usr/share/jaeger-ui; fi; exec /usr/local/bin/jaeger --config /etc/jaeger/jaeger.yaml"]

@@ -66,11 +66,16 @@ final class DemoTracing {
                           Duration.ofSeconds(30))
                       .getJsonArray("spans")
                       .size();
-              return "A check-out was traced (%d spans: 34 gateway hops and their module calls),"
-                      .formatted(spans)
-                  + " open it in Jaeger:\n  "
-                  + jaeger.traceUrl(traceId)
-                  + "\n";
+              String traced =
+                  "A check-out was traced (%d spans: 34 gateway hops and their module calls)"
+                      .formatted(spans);
+              if (!jaeger.hasUi()) {
+                log.warn("{}", Jaeger.noUi());
+                return traced
+                    + "; its spans in Jaeger's query API:\n  "
+                    + jaeger.traceApiUrl(traceId);
+              }
+              return traced + ", open it in Jaeger's UI:\n  " + jaeger.traceUrl(traceId) + "\n";
             },
             false)
         .onSuccess(out::info)

@@ -22,7 +22,9 @@ import java.util.function.Predicate;
  * A Jaeger all-in-one (v2, in memory) in a process of its own, as trace backend of the demo, the
  * it-tests and {@code perf waterfall}: OTLP over HTTP in ({@link #otlpEndpoint()}), its query API
  * and UI out ({@link #traceUrl}). Built from the Go module proxy by {@code .ci/run} (see
- * docs/operations.md, "Tracing"); where it is not built, {@link #binary()} says so.
+ * docs/operations.md, "Tracing"); where it is not built, {@link #binary()} says so. That build
+ * carries no UI, only a placeholder page: the UI is served from {@link #uiAssets()} where given, or
+ * comes with an official release binary ({@link #hasUi()}).
  *
  * <p>Blocking: call it from a main thread or a worker, never an event loop.
  */
@@ -37,6 +39,19 @@ public final class Jaeger implements AutoCloseable {
   /** Where {@code .ci/run} builds it: {@code ~/.cache/okapigw/jaeger-1.76.0/jaeger}. */
   public static final Path DEFAULT =
       Path.of(System.getProperty("user.home"), ".cache", "okapigw", "jaeger-1.76.0", "jaeger");
+
+  /** The system property naming a directory of Jaeger UI assets (its {@code index.html}). */
+  public static final String UI_PROPERTY = "okapigw.jaeger.ui";
+
+  /** The environment variable naming a directory of Jaeger UI assets. */
+  public static final String UI_ENV = "OKAPIGW_JAEGER_UI";
+
+  /** Where the demo looks for Jaeger UI assets when none are named. */
+  public static final Path UI_DEFAULT =
+      Path.of(System.getProperty("user.home"), ".cache", "okapigw", "jaeger-ui-1.76.0");
+
+  /** What Jaeger's placeholder page says where the binary carries no UI. */
+  private static final String PLACEHOLDER = "not the Jaeger UI you are looking for";
 
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -77,12 +92,41 @@ public final class Jaeger implements AutoCloseable {
   }
 
   /**
+   * @return Jaeger UI assets to serve instead of what the binary carries: {@value #UI_PROPERTY},
+   *     else {@value #UI_ENV}, else {@link #UI_DEFAULT}; empty unless it holds an {@code
+   *     index.html}
+   */
+  public static Optional<Path> uiAssets() {
+    String named = System.getProperty(UI_PROPERTY, System.getenv(UI_ENV));
+    Path path = named == null || named.isBlank() ? UI_DEFAULT : Path.of(named);
+    return Files.isRegularFile(path.resolve("index.html")) ? Optional.of(path) : Optional.empty();
+  }
+
+  /**
+   * @return why Jaeger shows only its placeholder page, and the two ways to its UI
+   */
+  public static String noUi() {
+    return "this Jaeger has no UI: the Go module it is built from carries only a placeholder page."
+        + " Either set "
+        + ENV
+        + " to an official Jaeger release binary (it embeds the UI), or "
+        + UI_ENV
+        + " (-D"
+        + UI_PROPERTY
+        + ") to a directory of Jaeger UI assets, such as jaeger-ui's release assets.tar.gz"
+        + " unpacked (default "
+        + UI_DEFAULT
+        + ")";
+  }
+
+  /**
    * Starts Jaeger on 127.0.0.1 and waits (at most 60 s) until its query API answers.
    *
    * @param otlpPort where it receives OTLP over HTTP
    * @param queryPort its query API and UI
    * @param grpcPort its query gRPC port (unused here, but it must not collide)
    * @param workDir where its configuration and log go
+   * @see #uiAssets() the UI it serves
    */
   public static Jaeger start(Path binary, int otlpPort, int queryPort, int grpcPort, Path workDir)
       throws IOException {
@@ -102,7 +146,8 @@ public final class Jaeger implements AutoCloseable {
                 "JAEGER_HOST", "127.0.0.1",
                 "JAEGER_OTLP_PORT", Integer.toString(otlpPort),
                 "JAEGER_QUERY_PORT", Integer.toString(queryPort),
-                "JAEGER_QUERY_GRPC_PORT", Integer.toString(grpcPort)));
+                "JAEGER_QUERY_GRPC_PORT", Integer.toString(grpcPort),
+                "JAEGER_UI_ASSETS", uiAssets().map(Path::toString).orElse("")));
     Jaeger jaeger = new Jaeger(builder.start(), "127.0.0.1", otlpPort, queryPort);
     try {
       jaeger.awaitQuery(workDir.resolve("jaeger.log"));
@@ -134,6 +179,14 @@ public final class Jaeger implements AutoCloseable {
   }
 
   /**
+   * @return whether Jaeger serves its UI, not the placeholder page of a binary built without it
+   */
+  public boolean hasUi() throws IOException {
+    HttpResponse<String> page = get("/");
+    return page.statusCode() == 200 && !page.body().contains(PLACEHOLDER);
+  }
+
+  /**
    * @return the OTLP endpoint for the gateway's {@code tracing.endpoint}
    */
   public String otlpEndpoint() {
@@ -141,10 +194,17 @@ public final class Jaeger implements AutoCloseable {
   }
 
   /**
-   * @return the UI's page of one trace
+   * @return the UI's page of one trace (the placeholder page where {@link #hasUi()} is false)
    */
   public String traceUrl(String traceId) {
     return "http://" + host + ":" + queryPort + "/trace/" + traceId;
+  }
+
+  /**
+   * @return the query API's JSON of one trace
+   */
+  public String traceApiUrl(String traceId) {
+    return "http://" + host + ":" + queryPort + "/api/traces/" + traceId;
   }
 
   /**

@@ -16,33 +16,44 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * headless session of it with the flags that work in a container: no sandbox, no GPU, no QUIC, no
  * background traffic, a new empty profile.
  */
-final class Chromium {
+public final class Chromium {
 
-  static final String BROWSER_PROPERTY = "okapigw.chromium";
-  static final String DRIVER_PROPERTY = "okapigw.chromedriver";
+  public static final String BROWSER_PROPERTY = "okapigw.chromium";
+  public static final String DRIVER_PROPERTY = "okapigw.chromedriver";
 
   private Chromium() {}
 
   /**
    * @return the browser binary, if there is one
    */
-  static Optional<Path> browser() {
+  public static Optional<Path> browser() {
     return find(BROWSER_PROPERTY, List.of("chromium", "chromium-browser", "google-chrome"));
   }
 
   /**
    * @return the driver binary, if there is one
    */
-  static Optional<Path> driver() {
+  public static Optional<Path> driver() {
     return find(DRIVER_PROPERTY, List.of("chromedriver"));
+  }
+
+  /**
+   * Starts a headless session in a 1024×900 window; the caller quits it.
+   *
+   * @param profile a new empty directory for the browser's profile
+   */
+  static ChromeDriver start(Path profile) {
+    return start(profile, 1024, 900);
   }
 
   /**
    * Starts a headless session; the caller quits it.
    *
    * @param profile a new empty directory for the browser's profile
+   * @param width the window's width in pixels
+   * @param height its height: pages that draw only the rows in view (Jaeger's trace) need it tall
    */
-  static ChromeDriver start(Path profile) {
+  public static ChromeDriver start(Path profile, int width, int height) {
     ChromeOptions options =
         new ChromeOptions()
             .setBinary(browser().orElseThrow().toFile())
@@ -55,7 +66,7 @@ final class Chromium {
                 "--disable-background-networking",
                 "--disable-component-update",
                 "--disable-sync",
-                "--window-size=1024,900",
+                "--window-size=" + width + "," + height,
                 "--user-data-dir=" + profile.toAbsolutePath());
     ChromeDriverService service =
         new ChromeDriverService.Builder()

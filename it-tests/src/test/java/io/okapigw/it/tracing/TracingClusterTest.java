@@ -7,6 +7,7 @@ import io.okapigw.demo.Library;
 import io.okapigw.demo.TraceSpan;
 import io.okapigw.demo.TracedCheckOut;
 import io.okapigw.it.LibraryOnCluster;
+import io.okapigw.it.browser.Chromium;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.json.JsonObject;
@@ -19,17 +20,23 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A check-out through three gateway nodes in JVMs of their own, exporting to a real Jaeger, read
  * back from Jaeger's query API: one trace, the client's request and its 33 module-to-module calls
- * as 34 server spans, each call a client span, every parent right, the auth outcomes told. Skipped
- * with a notice where the Jaeger binary is not built ({@link JaegerCheck}).
+ * as 34 server spans, each call a client span, every parent right, the auth outcomes told; and the
+ * same in Jaeger's UI in a browser. Skipped with a notice where the Jaeger binary is not built
+ * ({@link JaegerCheck}).
  */
 @ExtendWith(JaegerCheck.class)
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
@@ -92,6 +99,46 @@ class TracingClusterTest {
     assertThat(servers(warm)).anyMatch(s -> "hit".equals(s.authOutcome()));
     assertThat(servers(cold))
         .allSatisfy(s -> assertThat(s.authOutcome()).isIn("hit", "miss", "coalesced", "stale"));
+  }
+
+  /**
+   * What an operator does: opens the check-out's trace in Jaeger's UI, in a real browser, and sees
+   * its 34 hops, each with its handler call. Skipped with a notice where Jaeger serves no UI (a
+   * build from the Go module carries none: {@link Jaeger#noUi()}) or there is no Chromium.
+   */
+  @Test
+  void checkOut_inJaegersUi_34Hops() throws Exception {
+    String why =
+        !jaeger.hasUi()
+            ? Jaeger.noUi()
+            : Chromium.browser().isEmpty() || Chromium.driver().isEmpty()
+                ? "no chromium or chromedriver on the PATH"
+                : null;
+    if (why != null) {
+      System.err.println("NOTICE: Jaeger's UI test skipped: " + why);
+      Assumptions.abort(why);
+    }
+    TracedCheckOut desk = TracedCheckOut.login(cluster.url(2), true);
+    String traceId = desk.checkOutAndIn(library.data(), 2);
+    List<TraceSpan> spans = read(traceId);
+    ChromeDriver browser = Chromium.start(dir.resolve("chromium"), 1400, 4000);
+    try {
+      browser.get(jaeger.traceUrl(traceId));
+      By rows = By.cssSelector(".endpoint-name");
+      new WebDriverWait(browser, Duration.ofSeconds(60))
+          .until(b -> b.findElements(rows).size() == spans.size());
+      List<String> names = browser.findElements(rows).stream().map(WebElement::getText).toList();
+      assertThat(names.get(0)).isEqualTo("POST /circulation/check-out-by-barcode");
+      assertThat(names).filteredOn(n -> n.matches("(GET|POST|PUT|DELETE) /.*")).hasSize(CALLS + 1);
+      assertThat(names).filteredOn(n -> n.startsWith("handler ")).hasSize(CALLS + 1);
+      assertThat(
+              browser
+                  .findElement(By.xpath("//span[text()='Total Spans']/following-sibling::strong"))
+                  .getText())
+          .isEqualTo(Integer.toString(spans.size()));
+    } finally {
+      browser.quit();
+    }
   }
 
   /** The gateway's spans of one check-out: 34 requests served, each one handler call. */

@@ -208,6 +208,13 @@ public record GatewayOptions(
   }
 
   /**
+   * @return this with other module-call settings ({@code proxy.*}, {@code proxy.outlier.*})
+   */
+  public GatewayOptions withUpstream(UpstreamOptions newUpstream) {
+    return copy(b -> b.upstream = newUpstream);
+  }
+
+  /**
    * @return this with other {@code tracing.*} and {@code access-log} settings
    */
   public GatewayOptions withTracing(TracingOptions newTracing) {
@@ -235,7 +242,7 @@ public record GatewayOptions(
         okapiUrl,
         b.instances,
         maxHeaderSize,
-        upstream,
+        b.upstream,
         b.authCache,
         b.storage,
         clusterAckTimeout,
@@ -253,6 +260,7 @@ public record GatewayOptions(
   private static final class Copy {
     int port;
     int instances;
+    UpstreamOptions upstream;
     AuthCacheOptions authCache;
     AuthParallel authParallel;
     AdminOptions admin;
@@ -267,6 +275,7 @@ public record GatewayOptions(
     Copy(GatewayOptions o) {
       port = o.port;
       instances = o.instances;
+      upstream = o.upstream;
       authCache = o.authCache;
       authParallel = o.authParallel;
       admin = o.admin;

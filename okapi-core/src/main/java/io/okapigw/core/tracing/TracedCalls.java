@@ -1,6 +1,7 @@
 package io.okapigw.core.tracing;
 
 import io.okapigw.core.routing.Endpoint;
+import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.CallObserver;
 import io.okapigw.core.upstream.ModuleCall;
 import io.opentelemetry.api.common.AttributeKey;
@@ -20,9 +21,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The module client's observer when requests are observed: a client span per call (handler, filter,
- * auth filter, system call, health check), child of the calling request's server span, its W3C
- * {@code traceparent} written into the call's request; and the time each call waited for its answer
- * added to the request's upstream time. Then the next observer (the call metrics).
+ * auth filter, system call, a health check asked by a request), child of the calling request's
+ * server span, its W3C {@code traceparent} written into the call's request; and the time each call
+ * waited for its answer added to the request's upstream time. Then the next observer (the call
+ * metrics).
  */
 final class TracedCalls implements CallObserver {
 
@@ -119,7 +121,14 @@ final class TracedCalls implements CallObserver {
     }
   }
 
+  /**
+   * @return the call's span; null for a check the node runs on its own (no request asked for it): a
+   *     trace per instance and interval would bury the requests
+   */
   private Span start(ModuleCall call, RequestTrace trace) {
+    if (trace == null && call.kind() == CallKind.HEALTH) {
+      return null;
+    }
     SpanBuilder builder =
         tracer
             .spanBuilder(call.kind().tag() + " " + call.moduleId())

@@ -7,6 +7,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
@@ -16,6 +17,8 @@ import io.vertx.core.http.HttpServerRequest;
  * no allocation per request, the module client's observer unchanged.
  */
 public final class Tracing {
+
+  private static final String HEALTH = "/_/proxy/health";
 
   private final OpenTelemetry openTelemetry;
   private final Tracer tracer;
@@ -70,9 +73,20 @@ public final class Tracing {
       return null;
     }
     RequestTrace trace =
-        spans == null ? new RequestTrace(Span.getInvalid(), Context.root()) : spans.start(in);
+        spans == null || probe(in)
+            ? new RequestTrace(Span.getInvalid(), Context.root())
+            : spans.start(in);
     trace.attach();
     return trace;
+  }
+
+  /**
+   * @return whether the request is a load balancer's probe of the node ({@code GET
+   *     /_/proxy/health}, every second or two): no span (a trace each would bury the requests), but
+   *     its access log line
+   */
+  private static boolean probe(HttpServerRequest in) {
+    return in.method() == HttpMethod.GET && HEALTH.equals(in.path());
   }
 
   /**

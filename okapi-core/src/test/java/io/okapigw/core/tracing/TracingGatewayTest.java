@@ -15,6 +15,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -198,6 +199,31 @@ class TracingGatewayTest {
     assertThat(children(spans, server))
         .extracting(TracingGatewayTest::kind)
         .containsExactly("auth");
+  }
+
+  /**
+   * A load balancer's probe of {@code /_/proxy/health} (every second or two) and the node's own
+   * active checks of instances are no traces: a trace per probe would bury the requests.
+   */
+  @Test
+  void healthProbesAndActiveChecks_noSpans() {
+    GatewayOptions traced = traced(false);
+    TestModule[] modules =
+        start(
+            traced.withUpstream(
+                traced
+                    .upstream()
+                    .withBalance(
+                        traced.upstream().balance().withCheckInterval(Duration.ofMillis(20)))));
+    getItem("/items/1");
+    assertThat(modules[0].take().uri()).isEqualTo("/items/1");
+    // the instance called is now checked: its next request is the check
+    assertThat(modules[0].take().uri()).isEqualTo("/");
+    gw.request().get("/_/proxy/health").then().statusCode(200);
+    List<SpanData> spans = spans();
+    assertThat(spans).extracting(TracingGatewayTest::kind).doesNotContain("health");
+    assertThat(spans).extracting(SpanData::getName).noneMatch(n -> n.contains("/_/proxy/health"));
+    assertThat(servers(spans, "GET /items/{id}")).hasSize(1);
   }
 
   @Test
