@@ -29,6 +29,7 @@ import io.okapigw.core.proxy.ProxyHandler;
 import io.okapigw.core.proxy.RequestDispatcher;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.server.ConnectionMetrics;
 import io.okapigw.core.server.Drain;
 import io.okapigw.core.server.HttpVerticle;
 import io.okapigw.core.server.HttpVerticle.Listener;
@@ -84,6 +85,7 @@ final class GatewayNode {
   private final SystemCalls systemCalls;
   private final Scheduler scheduler;
   private final Drain drain;
+  private final ConnectionMetrics connections;
   private final TenantBulkhead bulkhead;
   private final Tracing tracing;
   private ClusterInvalidator invalidator;
@@ -118,6 +120,7 @@ final class GatewayNode {
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl);
     this.scheduler = scheduler;
     this.drain = new Drain(options.drain());
+    this.connections = new ConnectionMetrics(metrics);
     this.bulkhead = TenantBulkhead.create(options.bulkhead(), metrics, ticker::read);
   }
 
@@ -174,7 +177,7 @@ final class GatewayNode {
         .compose(
             v ->
                 vertx.deployVerticle(
-                    () -> new HttpVerticle(http, options.server(), listeners, drain),
+                    () -> new HttpVerticle(http, options.server(), listeners, drain, connections),
                     new DeploymentOptions().setInstances(options.instances())))
         .compose(
             id -> {

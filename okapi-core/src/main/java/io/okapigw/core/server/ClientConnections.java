@@ -39,6 +39,7 @@ public final class ClientConnections {
   private final HttpServerOptions options;
   private final long headerTimeoutNanos;
   private final Drain drain;
+  private final ConnectionMetrics metrics;
   private final Map<HttpConnection, ConnectionGuard> guards = new IdentityHashMap<>();
 
   /**
@@ -46,11 +47,17 @@ public final class ClientConnections {
    *     and the header timeout are HTTP/1.1's) and the idle timeout set
    * @param timeouts the {@code server.*} timeouts
    * @param drain whether the node drains: then every answer closes its connection
+   * @param metrics where connections are counted
    */
   public ClientConnections(
-      Vertx vertx, HttpServerOptions options, ServerOptions timeouts, Drain drain) {
+      Vertx vertx,
+      HttpServerOptions options,
+      ServerOptions timeouts,
+      Drain drain,
+      ConnectionMetrics metrics) {
     this.vertx = vertx;
     this.drain = drain;
+    this.metrics = metrics;
     this.options =
         new HttpServerOptions(options)
             .setHttp2ClearTextEnabled(false)
@@ -86,10 +93,13 @@ public final class ClientConnections {
   private void connected(HttpConnection connection) {
     ConnectionGuard guard = new ConnectionGuard(vertx, connection, headerTimeoutNanos, drain);
     guards.put(connection, guard);
+    metrics.opened();
     connection.closeHandler(
         v -> {
           guards.remove(connection);
           guard.closed();
+          // after what the close does to the request in progress, in this task or queued before
+          vertx.getOrCreateContext().runOnContext(done -> metrics.closed());
         });
     try {
       ChannelPipeline pipeline = pipeline(connection);

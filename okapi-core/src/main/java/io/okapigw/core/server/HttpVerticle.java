@@ -30,6 +30,7 @@ public final class HttpVerticle extends VerticleBase {
   private final ServerOptions timeouts;
   private final List<Listener> listeners;
   private final Drain drain;
+  private final ConnectionMetrics metrics;
   private final List<HttpServer> servers = new ArrayList<>();
 
   /**
@@ -37,13 +38,19 @@ public final class HttpVerticle extends VerticleBase {
    * @param timeouts the {@code server.*} timeouts
    * @param listeners started in this order
    * @param drain whether the node drains, and for how long
+   * @param metrics the node's count of client connections
    */
   public HttpVerticle(
-      HttpServerOptions options, ServerOptions timeouts, List<Listener> listeners, Drain drain) {
+      HttpServerOptions options,
+      ServerOptions timeouts,
+      List<Listener> listeners,
+      Drain drain,
+      ConnectionMetrics metrics) {
     this.options = options;
     this.timeouts = timeouts;
     this.listeners = List.copyOf(listeners);
     this.drain = drain;
+    this.metrics = metrics;
   }
 
   @Override
@@ -57,7 +64,7 @@ public final class HttpVerticle extends VerticleBase {
 
   private Future<?> listen(Listener listener) {
     HttpServer server =
-        new ClientConnections(vertx, options, timeouts, drain).server(listener.handler());
+        new ClientConnections(vertx, options, timeouts, drain, metrics).server(listener.handler());
     servers.add(server);
     return server.listen(listener.port(), listener.host());
   }

@@ -23,6 +23,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,9 @@ class FailureLoggingTest {
   private static final Pattern FAILURE_LINE =
       Pattern.compile("^(INFO|WARN) Failures - (\\d{3}|-)( [A-Z]+ \\S+)?( \\[[^\\]]*])?: \\S.*$");
 
+  private static final Pattern CLOSED =
+      Pattern.compile("(?m)^okapi_client_connections_closed_total(?:\\{[^}]*})? (\\S+)$");
+
   @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private HttpClientAgent client;
 
@@ -66,7 +71,7 @@ class FailureLoggingTest {
       for (int i = 0; i < 100; i++) {
         gw.tenant("diku").header("X-Okapi-Token", token).get("/hello").then().statusCode(503);
       }
-      lines = settled(logs);
+      lines = logs.lines(); // logged before the answer, which was awaited;
     }
 
     assertOneLineEachAndBounded(lines);
@@ -80,7 +85,7 @@ class FailureLoggingTest {
       for (int i = 0; i < 100; i++) {
         assertThat(status(HttpMethod.GET, "/_/proxy/modules/%zz")).isEqualTo(400);
       }
-      lines = settled(logs);
+      lines = logs.lines(); // logged before the answer, which was awaited;
     }
 
     assertOneLineEachAndBounded(lines);
@@ -95,11 +100,12 @@ class FailureLoggingTest {
     gw.install("diku", module("mod-slow-1.0.0", "slow", handler("GET", "/slow")), slow.url());
 
     List<String> lines;
+    double closed = closedConnections();
     try (LogCapture logs = new LogCapture()) {
       for (int i = 0; i < 30; i++) {
         hangUpAfterFirstPiece("/slow");
       }
-      lines = settled(logs);
+      lines = settled(logs, closed, 30);
     }
 
     slow.close();
@@ -118,11 +124,12 @@ class FailureLoggingTest {
     gw.install("diku", module("mod-sink-1.0.0", "sink", handler("POST", "/sink")), sink.url());
 
     List<String> lines;
+    double closed = closedConnections();
     try (LogCapture logs = new LogCapture()) {
       for (int i = 0; i < 30; i++) {
         hangUpDuringUpload("/sink");
       }
-      lines = settled(logs);
+      lines = settled(logs, closed, 30);
     }
 
     sink.close();
@@ -142,6 +149,7 @@ class FailureLoggingTest {
     String request = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n";
 
     List<String> lines;
+    double closed = closedConnections();
     try (LogCapture logs = new LogCapture()) {
       for (int i = 0; i < 30; i++) {
         try (Socket socket = new Socket("127.0.0.1", gw.gateway().port())) {
@@ -153,7 +161,7 @@ class FailureLoggingTest {
           socket.setSoLinger(true, 0);
         }
       }
-      lines = settled(logs);
+      lines = settled(logs, closed, 30);
     }
 
     hello.close();
@@ -178,11 +186,32 @@ class FailureLoggingTest {
   }
 
   /**
-   * @return the lines, once the gateway had time to notice the last hang-up
+   * @return the lines, once the gateway has handled the close of {@code n} more client connections
+   *     than {@code closedBefore} (its {@code okapi_client_connections_closed_total}), what the
+   *     request in progress on each did included; fails after 10 s
    */
-  private static List<String> settled(LogCapture logs) throws InterruptedException {
-    Thread.sleep(500);
+  private List<String> settled(LogCapture logs, double closedBefore, int n) {
+    long until = System.nanoTime() + 10_000_000_000L;
+    while (closedConnections() < closedBefore + n) {
+      assertThat(System.nanoTime()).as("%d connections closed within 10 s", n).isLessThan(until);
+      LockSupport.parkNanos(5_000_000);
+    }
     return logs.lines();
+  }
+
+  /**
+   * @return the gateway's {@code okapi_client_connections_closed_total}
+   */
+  private double closedConnections() {
+    String metrics =
+        client
+            .request(HttpMethod.GET, gw.gateway().port(), "localhost", "/_/metrics")
+            .compose(req -> req.send().compose(res -> res.body()))
+            .await()
+            .toString();
+    Matcher closed = CLOSED.matcher(metrics);
+    assertThat(closed.find()).as("okapi_client_connections_closed_total in /_/metrics").isTrue();
+    return Double.parseDouble(closed.group(1));
   }
 
   private int status(HttpMethod method, String uri) {

@@ -1,0 +1,82 @@
+package io.okapigw.core.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.okapigw.core.testing.GatewayFixture;
+import io.okapigw.core.testing.RawClient;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code okapi_client_connections} counts the client connections open on the node, on every event
+ * loop's listener, and {@code okapi_client_connections_closed_total} those closed.
+ */
+class ConnectionMetricsTest {
+
+  @RegisterExtension final GatewayFixture gw = new GatewayFixture();
+
+  @Test
+  void openAndClosed_counted() throws Exception {
+    // one kept-alive connection for the scrapes, open before the first reading
+    HttpClientAgent scraper =
+        gw.vertx()
+            .createHttpClient(
+                new HttpClientOptions().setKeepAlive(true), new PoolOptions().setHttp1MaxSize(1));
+    double[] before = read(scraper);
+
+    List<RawClient> clients = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      RawClient client = RawClient.connect(gw.gateway().port());
+      client.send("GET /_/proxy/health HTTP/1.1\r\nHost: x\r\n\r\n");
+      assertThat(client.response().status()).isEqualTo(200);
+      clients.add(client);
+    }
+    double[] open = read(scraper);
+    assertThat(open[0]).isEqualTo(before[0] + 3);
+    assertThat(open[1]).isEqualTo(before[1]);
+
+    for (RawClient client : clients) {
+      client.close();
+    }
+    long until = System.nanoTime() + 10_000_000_000L;
+    double[] after = read(scraper);
+    while (after[1] < before[1] + 3) {
+      assertThat(System.nanoTime()).as("3 closes counted within 10 s").isLessThan(until);
+      LockSupport.parkNanos(5_000_000);
+      after = read(scraper);
+    }
+    assertThat(after[1]).isEqualTo(before[1] + 3);
+    assertThat(after[0]).isEqualTo(before[0]);
+  }
+
+  /**
+   * @return open connections, connections closed
+   */
+  private double[] read(HttpClientAgent scraper) {
+    String metrics =
+        scraper
+            .request(HttpMethod.GET, gw.gateway().port(), "localhost", "/_/metrics")
+            .compose(req -> req.send().compose(res -> res.body()))
+            .await()
+            .toString();
+    return new double[] {
+      value(metrics, "okapi_client_connections"),
+      value(metrics, "okapi_client_connections_closed_total")
+    };
+  }
+
+  private static double value(String metrics, String name) {
+    Matcher m = Pattern.compile("(?m)^" + name + "(?:\\{[^}]*})? (\\S+)$").matcher(metrics);
+    assertThat(m.find()).as(name + " in /_/metrics").isTrue();
+    return Double.parseDouble(m.group(1));
+  }
+}
