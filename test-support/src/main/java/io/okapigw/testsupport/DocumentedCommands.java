@@ -4,6 +4,10 @@ import io.okapigw.config.Commands;
 import io.okapigw.config.SettingsSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,7 +84,7 @@ public final class DocumentedCommands {
   /**
    * @param program how the program is started, e.g. {@code perf-fat\.jar|\$perf_jar}: the words
    *     after its first match on a line are the command line
-   * @param files markdown files and scripts; a directory stands for the files in it
+   * @param files markdown files and scripts; a directory stands for the text files in it
    * @return every command line of {@code program} in them, in order (a mention without a command
    *     word, such as a list of jars, left out)
    */
@@ -192,7 +196,10 @@ public final class DocumentedCommands {
     for (Path file : files) {
       if (Files.isDirectory(file)) {
         try (var list = Files.list(file)) {
-          list.filter(Files::isRegularFile).sorted().forEach(all::add);
+          list.filter(Files::isRegularFile)
+              .filter(DocumentedCommands::isText)
+              .sorted()
+              .forEach(all::add);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -201,6 +208,30 @@ public final class DocumentedCommands {
       }
     }
     return all;
+  }
+
+  /**
+   * Whether a file in a directory is text to look in (UTF-8, no NUL): not a picture beside docs.
+   */
+  private static boolean isText(Path file) {
+    try {
+      byte[] bytes = Files.readAllBytes(file);
+      for (byte b : bytes) {
+        if (b == 0) {
+          return false;
+        }
+      }
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes));
+      return true;
+    } catch (CharacterCodingException e) {
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static List<String> read(Path file) {

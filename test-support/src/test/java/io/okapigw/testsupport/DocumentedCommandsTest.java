@@ -53,6 +53,15 @@ class DocumentedCommandsTest {
     assertThat(lines).allMatch(Line::concrete);
   }
 
+  /** A picture beside the docs (docs/jaeger-checkout-trace.png) is no text to read. */
+  @Test
+  void directory_binaryFilesSkipped() throws IOException {
+    Files.write(dir.resolve("shot.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, (byte) 0xff});
+    assertThat(find("a.md", "    java -jar tool.jar serve --port 1\n"))
+        .extracting(Line::toString)
+        .containsExactly(dir.resolve("a.md") + ":1: serve --port 1");
+  }
+
   @Test
   void script_variablesAndOptionalWords_notConcrete_butTheirKeysCount() throws IOException {
     List<Line> lines =

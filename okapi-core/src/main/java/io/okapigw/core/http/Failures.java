@@ -11,6 +11,7 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -22,14 +23,25 @@ import org.slf4j.LoggerFactory;
  */
 public final class Failures {
 
-  private static final FailureLog LOG =
-      FailureLog.create(
-          LoggerFactory.getLogger(Failures.class),
-          FailureLog.DEFAULT_LINES,
-          FailureLog.DEFAULT_INTERVAL,
-          System::nanoTime);
+  private static volatile FailureLog failureLog = failureLog(System::nanoTime);
 
   private Failures() {}
+
+  private static FailureLog failureLog(LongSupplier nanoTime) {
+    return FailureLog.create(
+        LoggerFactory.getLogger(Failures.class),
+        FailureLog.DEFAULT_LINES,
+        FailureLog.DEFAULT_INTERVAL,
+        nanoTime);
+  }
+
+  /**
+   * Tests: a new failure log, nothing logged or counted yet, on the clock given ({@code
+   * System::nanoTime} again when done), so that a count does not depend on when the minute turns.
+   */
+  static void useClock(LongSupplier nanoTime) {
+    failureLog = failureLog(nanoTime);
+  }
 
   /**
    * For {@code router.errorHandler(status, ...)}: what vert.x-web calls for a failure it raises
@@ -133,7 +145,7 @@ public final class Failures {
         line.append(" [").append(id).append(']');
       }
     }
-    LOG.log(kind, line.append(": ").append(firstLine(reason)).toString(), failure);
+    failureLog.log(kind, line.append(": ").append(firstLine(reason)).toString(), failure);
   }
 
   /**
