@@ -108,7 +108,6 @@ public record GatewayOptions(
   public static GatewayOptions from(Settings settings) {
     settings.checkKnown(GatewaySettings.NODE);
     settings.get(OkapiKeys.ENABLE_SYSTEM_AUTH);
-    settings.get(OkapiKeys.TRACE_HEADERS);
     settings.get(OkapiKeys.LOGLEVEL);
     return new GatewayOptions(
         settings.get(GatewaySettings.PORT),

@@ -48,19 +48,9 @@ public final class OkapiKeys {
               "true")
           .about("Okapi's switch; only `true`, how this gateway works, is accepted");
 
-  public static final Setting<Boolean> TRACE_HEADERS =
-      Setting.bool("trace_headers", false)
-          .alias("trace_headers")
-          .check(
-              on -> !on,
-              "false (X-Okapi-Trace is not sent: follow a request by its X-Okapi-Request-Id in"
-                  + " the logs and okapi_requests_seconds in /_/metrics)",
-              "false")
-          .about("Okapi's switch for `X-Okapi-Trace` headers; only `false` is accepted");
-
   /** Okapi's keys without a setting of their own here. */
   public static final SettingsSpec SPEC =
-      SettingsSpec.of(LOGLEVEL, ENABLE_SYSTEM_AUTH, TRACE_HEADERS)
+      SettingsSpec.of(LOGLEVEL, ENABLE_SYSTEM_AUTH)
           .refuse("dockerUrl", NO_DEPLOYMENT)
           .refuseUnless(
               "dockerRegistries",

@@ -208,9 +208,14 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private Future<Integer> forward(ProxyRequest request) {
     Future<Integer> answered =
         internal.serves(request.pipeline().handler())
-            ? internal.handle(request.in())
+            ? internalCall(request)
             : forwarder.forward(request);
     return answered.onSuccess(status -> postFilters(request, status));
+  }
+
+  private Future<Integer> internalCall(ProxyRequest request) {
+    tracing.internal(request.in(), request.pipeline().handler().moduleId());
+    return internal.handle(request.in());
   }
 
   private void postFilters(ProxyRequest request, int status) {

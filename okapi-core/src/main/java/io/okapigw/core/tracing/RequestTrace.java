@@ -3,19 +3,25 @@ package io.okapigw.core.tracing;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.internal.ContextInternal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What is observed of one client request while it runs: its server span (when tracing is on), the
- * auth stage's outcome and the time spent waiting for modules. Kept in the request's own Vert.x
- * context (each request runs on a duplicate of its event loop's context), so that the module calls
- * the request makes find their parent span and the auth stage can say how it decided, without being
- * handed anything.
+ * auth stage's outcome, the time spent waiting for modules and, with trace headers on, the {@code
+ * X-Okapi-Trace} lines of its module calls. Kept in the request's own Vert.x context (each request
+ * runs on a duplicate of its event loop's context), so that the module calls the request makes find
+ * their parent span and the auth stage can say how it decided, without being handed anything.
  */
 public final class RequestTrace {
 
   private static final Object KEY = RequestTrace.class;
+
+  /** Okapi's answer header naming each module call of a request. */
+  static final String TRACE_HEADER = "X-Okapi-Trace";
 
   private final long startNanos = System.nanoTime();
   private final long startMillis = System.currentTimeMillis();
@@ -23,6 +29,9 @@ public final class RequestTrace {
   private final Context context;
   private AuthOutcome authOutcome;
   private long upstreamNanos;
+  private List<String> traceLines;
+  private String internalCall;
+  private long internalStartNanos;
 
   RequestTrace(Span span, Context context) {
     this.span = span;
@@ -64,6 +73,48 @@ public final class RequestTrace {
 
   void addUpstream(long nanos) {
     upstreamNanos += nanos;
+  }
+
+  /** An {@code X-Okapi-Trace} line of a module call, answered (with trace headers on). */
+  void traceLine(String line) {
+    if (traceLines == null) {
+      traceLines = new ArrayList<>(4);
+    }
+    traceLines.add(line);
+  }
+
+  /**
+   * The gateway's own module serves the request from now on: its line ({@code GET okapi-7.0.7
+   * /_/proxy/tenants : 200 543us}) is written with the answer's status, unless that is an error
+   * (Okapi writes none then).
+   *
+   * @param call method, module and path of that line
+   */
+  void internalCall(String call) {
+    internalCall = call;
+    internalStartNanos = System.nanoTime();
+  }
+
+  /** Writes the {@code X-Okapi-Trace} lines, in the order the calls were answered. */
+  void writeTraceHeaders(HttpServerResponse response) {
+    if (traceLines != null) {
+      for (String line : traceLines) {
+        response.headers().add(TRACE_HEADER, line);
+      }
+    }
+    // as Okapi: the gateway's own module has a line when it answered, not when it refused
+    if (internalCall != null && response.getStatusCode() < 400) {
+      response
+          .headers()
+          .add(
+              TRACE_HEADER,
+              internalCall
+                  + " : "
+                  + response.getStatusCode()
+                  + " "
+                  + (System.nanoTime() - internalStartNanos) / 1000
+                  + "us");
+    }
   }
 
   AuthOutcome authOutcome() {

@@ -43,6 +43,7 @@ final class TracedCalls implements CallObserver {
 
   private final CallObserver next;
   private final Tracer tracer;
+  private final boolean traceHeaders;
 
   /** The calls open now, by identity (a call is told answered or failed once). */
   private final Map<ModuleCall, Open> open = new ConcurrentHashMap<>();
@@ -50,11 +51,13 @@ final class TracedCalls implements CallObserver {
   private record Open(Span span, RequestTrace trace) {}
 
   /**
-   * @param tracer makes the spans; null for none (the access log only)
+   * @param tracer makes the spans; null for none (the access log or trace headers only)
+   * @param traceHeaders whether each answered call gives its request an {@code X-Okapi-Trace} line
    */
-  TracedCalls(CallObserver next, Tracer tracer) {
+  TracedCalls(CallObserver next, Tracer tracer, boolean traceHeaders) {
     this.next = next;
     this.tracer = tracer;
+    this.traceHeaders = traceHeaders;
   }
 
   @Override
@@ -79,6 +82,9 @@ final class TracedCalls implements CallObserver {
       return;
     }
     upstream(o, call);
+    if (traceHeaders && o.trace() != null && call.request() != null) {
+      o.trace().traceLine(traceLine(call, status));
+    }
     if (o.span() != null) {
       Span span = o.span();
       describe(span, call.request());
@@ -113,6 +119,35 @@ final class TracedCalls implements CallObserver {
       o.span().setStatus(StatusCode.ERROR, failure.getClass().getSimpleName());
       o.span().end();
     }
+  }
+
+  /**
+   * @return Okapi's {@code X-Okapi-Trace} line of an answered call: {@code GET mod-users-19.5.0
+   *     http://10.0.0.5:8081/users.. : 200 5214us}, the query (and a fragment) shown as {@code ..}
+   */
+  static String traceLine(ModuleCall call, int status) {
+    HttpClientRequest request = call.request();
+    Endpoint instance = call.instance();
+    String uri = request.getURI();
+    String base = instance == null ? "" : instance.url().replaceFirst("/+$", "");
+    if (instance != null
+        && !instance.path().isEmpty()
+        && uri.startsWith(instance.path())
+        && base.endsWith(instance.path())) {
+      // a system call or health check, under the instance's path already
+      base = base.substring(0, base.length() - instance.path().length());
+    }
+    return request.getMethod().name()
+        + " "
+        + call.moduleId()
+        + " "
+        + base
+        + uri.replaceFirst("[?#].*$", "..")
+        + " : "
+        + status
+        + " "
+        + (System.nanoTime() - call.startNanos()) / 1000
+        + "us";
   }
 
   private static void upstream(Open o, ModuleCall call) {

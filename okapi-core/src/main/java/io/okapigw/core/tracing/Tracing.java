@@ -9,12 +9,14 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 
 /**
  * What a node observes of its requests, wired once per node: OpenTelemetry spans ({@link
- * ServerSpans} for client requests, {@link TracedCalls} for module calls) and the JSON {@link
- * AccessLog}. When both are off ({@link TracingOptions} defaults) it does nothing at all: no span,
- * no allocation per request, the module client's observer unchanged.
+ * ServerSpans} for client requests, {@link TracedCalls} for module calls), the JSON {@link
+ * AccessLog} and Okapi's {@code X-Okapi-Trace} answer headers. When both are off ({@link
+ * TracingOptions} defaults) it does nothing at all: no span, no allocation per request, the module
+ * client's observer unchanged.
  */
 public final class Tracing {
 
@@ -24,14 +26,16 @@ public final class Tracing {
   private final Tracer tracer;
   private final ServerSpans spans;
   private final AccessLog accessLog;
+  private final boolean traceHeaders;
   private final boolean observes;
 
-  private Tracing(OpenTelemetry openTelemetry, boolean accessLog) {
+  private Tracing(OpenTelemetry openTelemetry, boolean accessLog, boolean traceHeaders) {
     this.openTelemetry = openTelemetry;
     this.tracer = openTelemetry == null ? null : openTelemetry.getTracer("io.okapigw.core");
     this.spans = tracer == null ? null : new ServerSpans(tracer);
     this.accessLog = accessLog ? new AccessLog() : null;
-    this.observes = tracer != null || accessLog;
+    this.traceHeaders = traceHeaders;
+    this.observes = tracer != null || accessLog || traceHeaders;
   }
 
   /**
@@ -42,7 +46,10 @@ public final class Tracing {
    *     value
    */
   public static Tracing create(TracingOptions options) {
-    return new Tracing(options.enabled() ? Telemetry.create(options) : null, options.accessLog());
+    return new Tracing(
+        options.enabled() ? Telemetry.create(options) : null,
+        options.accessLog(),
+        options.traceHeaders());
   }
 
   /**
@@ -51,7 +58,7 @@ public final class Tracing {
    * @param openTelemetry null for no spans
    */
   public static Tracing create(OpenTelemetry openTelemetry, boolean accessLog) {
-    return new Tracing(openTelemetry, accessLog);
+    return new Tracing(openTelemetry, accessLog, false);
   }
 
   /**
@@ -59,7 +66,7 @@ public final class Tracing {
    *     observed
    */
   public CallObserver observer(CallObserver next) {
-    return observes ? new TracedCalls(next, tracer) : next;
+    return observes ? new TracedCalls(next, tracer, traceHeaders) : next;
   }
 
   /**
@@ -77,7 +84,26 @@ public final class Tracing {
             ? new RequestTrace(Span.getInvalid(), Context.root())
             : spans.start(in);
     trace.attach();
+    if (traceHeaders) {
+      HttpServerResponse response = in.response();
+      response.headersEndHandler(v -> trace.writeTraceHeaders(response));
+    }
     return trace;
+  }
+
+  /**
+   * The gateway's own module (the admin API) answers the request: with trace headers on, its {@code
+   * X-Okapi-Trace} line is written with the answer, as Okapi writes it ({@code GET okapi-7.0.7
+   * /_/proxy/tenants : 200 543us}).
+   *
+   * @param moduleId the gateway's module
+   */
+  public void internal(HttpServerRequest in, String moduleId) {
+    RequestTrace trace = traceHeaders ? RequestTrace.current() : null;
+    if (trace != null) {
+      trace.internalCall(
+          in.method().name() + " " + moduleId + " " + in.uri().replaceFirst("[?#].*$", ".."));
+    }
   }
 
   /**

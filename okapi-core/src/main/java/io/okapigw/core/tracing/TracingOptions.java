@@ -5,11 +5,11 @@ import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
 
 /**
- * What a node tells operators about its requests ({@code tracing.*} and {@code access-log}
- * settings, declared here): OpenTelemetry traces and the JSON access log, both off by default. The
- * OpenTelemetry SDK's own {@code OTEL_*} environment variables and {@code otel.*} system properties
- * are honoured as by every OpenTelemetry SDK; a {@code tracing.*} setting given here wins over
- * them.
+ * What a node tells operators about its requests ({@code tracing.*}, {@code access-log} and {@code
+ * trace-headers} settings, declared here): OpenTelemetry traces, the JSON access log and Okapi's
+ * {@code X-Okapi-Trace} headers, all off by default. The OpenTelemetry SDK's own {@code OTEL_*}
+ * environment variables and {@code otel.*} system properties are honoured as by every OpenTelemetry
+ * SDK; a {@code tracing.*} setting given here wins over them.
  *
  * @param enabled whether spans are made and exported ({@code tracing.enabled}, default false)
  * @param samplerRatio the share of new traces sampled, 0 to 1; null for the SDK's sampler ({@code
@@ -20,6 +20,8 @@ import io.okapigw.config.SettingsSpec;
  * @param exporter the SDK's exporter name ({@code otlp}, {@code console}, {@code none}); null for
  *     {@code OTEL_TRACES_EXPORTER} or {@code otlp}
  * @param accessLog whether one JSON line per request goes to the {@code okapigw.access} logger
+ * @param traceHeaders whether answers carry Okapi's {@code X-Okapi-Trace} headers, one per module
+ *     call ({@code trace-headers}, Okapi's {@code trace_headers}; default false)
  */
 public record TracingOptions(
     boolean enabled,
@@ -27,7 +29,8 @@ public record TracingOptions(
     String endpoint,
     String headers,
     String exporter,
-    boolean accessLog) {
+    boolean accessLog,
+    boolean traceHeaders) {
 
   public static final Setting<Boolean> ENABLED =
       Setting.bool("tracing.enabled", false)
@@ -64,9 +67,21 @@ public record TracingOptions(
                   + " appender): time, request and trace id, tenant, method, route, status,"
                   + " duration, upstream time, bytes, auth outcome, client address");
 
-  /** The {@code tracing.*} and {@code access-log} settings. */
+  public static final Setting<Boolean> TRACE_HEADERS =
+      Setting.bool("trace-headers", false)
+          .alias("trace_headers")
+          .about(
+              "Okapi's `X-Okapi-Trace` answer headers, one per module call:"
+                  + " `GET mod-users-19.5.0 http://10.0.0.5:8081/users.. : 200 5214us` (the call's"
+                  + " method, module, instance URL and path, its query as `..`, status and time)")
+          .details(
+              "They show clients the modules' addresses: for development, as in Okapi's guide"
+                  + " (`-Dtrace_headers=true`), not for a gateway on the internet.");
+
+  /** The {@code tracing.*}, {@code access-log} and {@code trace-headers} settings. */
   public static final SettingsSpec SETTINGS =
-      SettingsSpec.of(ENABLED, SAMPLER_RATIO, ENDPOINT, HEADERS, EXPORTER, ACCESS_LOG);
+      SettingsSpec.of(
+          ENABLED, SAMPLER_RATIO, ENDPOINT, HEADERS, EXPORTER, ACCESS_LOG, TRACE_HEADERS);
 
   public TracingOptions {
     if (samplerRatio != null) {
@@ -78,7 +93,7 @@ public record TracingOptions(
    * @return tracing and the access log off
    */
   public static TracingOptions defaults() {
-    return new TracingOptions(false, null, null, null, null, false);
+    return new TracingOptions(false, null, null, null, null, false, false);
   }
 
   /**
@@ -93,7 +108,8 @@ public record TracingOptions(
         settings.get(ENDPOINT),
         settings.get(HEADERS),
         settings.get(EXPORTER),
-        settings.get(ACCESS_LOG));
+        settings.get(ACCESS_LOG),
+        settings.get(TRACE_HEADERS));
   }
 
   /**
@@ -106,14 +122,15 @@ public record TracingOptions(
         newEndpoint == null ? endpoint : newEndpoint,
         headers,
         exporter,
-        accessLog);
+        accessLog,
+        traceHeaders);
   }
 
   /**
-   * @return whether anything is observed per request (spans or the access log)
+   * @return whether anything is observed per request (spans, the access log or trace headers)
    */
   boolean observesRequests() {
-    return enabled || accessLog;
+    return enabled || accessLog || traceHeaders;
   }
 
   private static boolean isRatio(String text) {

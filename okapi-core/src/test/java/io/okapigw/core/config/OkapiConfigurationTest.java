@@ -223,10 +223,12 @@ class OkapiConfigurationTest {
   }
 
   @Test
-  void traceHeaders_falseAccepted_trueRefusedSayingWhy() {
-    assertThat(options(Map.of("trace_headers", "false")).port()).isEqualTo(9130);
-    assertThatThrownBy(() -> options(Map.of("trace_headers", "true")))
-        .hasMessageStartingWith("trace_headers must be false (X-Okapi-Trace is not sent");
+  void traceHeaders_okapisKeyTurnsThemOn() {
+    assertThat(options(Map.of("trace_headers", "false")).tracing().traceHeaders()).isFalse();
+    assertThat(options(Map.of("trace_headers", "true")).tracing().traceHeaders()).isTrue();
+    assertThat(options(Map.of()).tracing().traceHeaders()).isFalse();
+    assertThatThrownBy(() -> options(Map.of("trace_headers", "yes please")))
+        .hasMessageStartingWith("trace_headers must be");
   }
 
   @ParameterizedTest

@@ -27,7 +27,8 @@ class TelemetryTest {
   @Test
   void settingsGiven_winAndNameTheTracesPath_grpcKeepsTheEndpoint() {
     TracingOptions options =
-        new TracingOptions(true, "0.25", "http://collector:4318/", "api-key=s3", "otlp", false);
+        new TracingOptions(
+            true, "0.25", "http://collector:4318/", "api-key=s3", "otlp", false, false);
     assertThat(Telemetry.explicit(options, "http/protobuf"))
         .containsEntry("otel.exporter.otlp.traces.endpoint", "http://collector:4318/v1/traces")
         .containsEntry("otel.traces.sampler", "parentbased_traceidratio")
@@ -45,7 +46,7 @@ class TelemetryTest {
     String before = System.getProperty(key);
     System.setProperty(key, "library-gateway");
     OpenTelemetrySdk sdk =
-        Telemetry.create(new TracingOptions(true, null, null, null, "memory", false));
+        Telemetry.create(new TracingOptions(true, null, null, null, "memory", false, false));
     try {
       MemorySpans.clear();
       sdk.getTracer("t").spanBuilder("s").startSpan().end();
@@ -65,7 +66,7 @@ class TelemetryTest {
 
   @Test
   void badRatio_refusedNamingTheSetting() {
-    assertThatThrownBy(() -> new TracingOptions(true, "1.5", null, null, null, false))
+    assertThatThrownBy(() -> new TracingOptions(true, "1.5", null, null, null, false, false))
         .hasMessageContaining("tracing.sampler-ratio must be a number from 0 to 1");
   }
 }

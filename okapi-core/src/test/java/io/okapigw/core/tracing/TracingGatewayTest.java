@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -108,7 +109,7 @@ class TracingGatewayTest {
 
   private static GatewayOptions traced(boolean accessLog) {
     return GatewayOptions.defaults(0)
-        .withTracing(new TracingOptions(true, null, null, null, "memory", accessLog));
+        .withTracing(new TracingOptions(true, null, null, null, "memory", accessLog, false));
   }
 
   private void getItem(String path) {
@@ -224,6 +225,79 @@ class TracingGatewayTest {
     assertThat(spans).extracting(TracingGatewayTest::kind).doesNotContain("health");
     assertThat(spans).extracting(SpanData::getName).noneMatch(n -> n.contains("/_/proxy/health"));
     assertThat(servers(spans, "GET /items/{id}")).hasSize(1);
+  }
+
+  /**
+   * Okapi's {@code trace_headers}: one {@code X-Okapi-Trace} line per module call, as Okapi 6.1.5
+   * and 7.0.7 write it (checked side by side): method, module, instance URL and path with the query
+   * as {@code ..}, status, microseconds; the gateway's own module by its path alone.
+   */
+  @Test
+  void traceHeaders_oneLinePerModuleCall_asOkapiWritesThem() {
+    TestModule[] modules =
+        start(
+            GatewayOptions.defaults(0)
+                .withTracing(new TracingOptions(false, null, null, null, null, false, true)));
+    List<String> lines =
+        gw.tenant("diku")
+            .header("X-Okapi-Token", TOKEN)
+            .get("/items/1?secret=q")
+            .then()
+            .statusCode(200)
+            .extract()
+            .headers()
+            .getValues("X-Okapi-Trace");
+    String items = modules[0].url();
+    assertThat(lines)
+        .hasSize(2)
+        .anySatisfy(
+            l ->
+                assertThat(l)
+                    .matches(
+                        "GET mod-auth-1\\.0\\.0 http://127\\.0\\.0\\.1:\\d+/items/1\\.\\. : 202 \\d+us"))
+        .anySatisfy(
+            l ->
+                assertThat(l)
+                    .matches(
+                        "GET mod-items-1\\.0\\.0 "
+                            + Pattern.quote(items)
+                            + "/items/1\\.\\. : 200 \\d+us"));
+    assertThat(String.join("\n", lines)).doesNotContain("secret", TOKEN);
+
+    assertThat(
+            gw.request()
+                .get("/_/proxy/tenants")
+                .then()
+                .statusCode(200)
+                .extract()
+                .headers()
+                .getValues("X-Okapi-Trace"))
+        .singleElement()
+        .asString()
+        .matches("GET okapi-\\S+ /_/proxy/tenants : 200 \\d+us");
+    // Okapi writes no line for its own module's refusals
+    assertThat(
+            gw.request()
+                .get("/_/proxy/tenants/nobody")
+                .then()
+                .statusCode(404)
+                .extract()
+                .header("X-Okapi-Trace"))
+        .isNull();
+  }
+
+  @Test
+  void traceHeadersOff_none() {
+    start(traced(false));
+    assertThat(
+            gw.tenant("diku")
+                .header("X-Okapi-Token", TOKEN)
+                .get("/items/1")
+                .then()
+                .statusCode(200)
+                .extract()
+                .header("X-Okapi-Trace"))
+        .isNull();
   }
 
   @Test
