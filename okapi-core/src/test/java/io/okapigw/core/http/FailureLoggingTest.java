@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.LogCapture;
+import io.okapigw.core.testing.Metrics;
 import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.testing.UnsignedJwt;
 import io.vertx.core.Future;
@@ -24,7 +25,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,9 +47,6 @@ class FailureLoggingTest {
           "^\\s+at |^\\s*Caused by|^\\s*\\.\\.\\. \\d+ more|^[\\w$.]+\\.[A-Z]\\w*(Exception|Error)\\b");
   private static final Pattern FAILURE_LINE =
       Pattern.compile("^(INFO|WARN) Failures - (\\d{3}|-)( [A-Z]+ \\S+)?( \\[[^\\]]*])?: \\S.*$");
-
-  private static final Pattern CLOSED =
-      Pattern.compile("(?m)^okapi_client_connections_closed_total(?:\\{[^}]*})? (\\S+)$");
 
   @RegisterExtension final GatewayFixture gw = new GatewayFixture();
   private HttpClientAgent client;
@@ -211,15 +208,8 @@ class FailureLoggingTest {
    * @return the gateway's {@code okapi_client_connections_closed_total}
    */
   private double closedConnections() {
-    String metrics =
-        client
-            .request(HttpMethod.GET, gw.gateway().port(), "localhost", "/_/metrics")
-            .compose(req -> req.send().compose(res -> res.body()))
-            .await()
-            .toString();
-    Matcher closed = CLOSED.matcher(metrics);
-    assertThat(closed.find()).as("okapi_client_connections_closed_total in /_/metrics").isTrue();
-    return Double.parseDouble(closed.group(1));
+    return Metrics.value(
+        Metrics.scrape(client, gw.gateway().port()), "okapi_client_connections_closed_total");
   }
 
   private int status(HttpMethod method, String uri) {

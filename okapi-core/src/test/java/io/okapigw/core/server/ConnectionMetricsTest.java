@@ -3,16 +3,14 @@ package io.okapigw.core.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.testing.GatewayFixture;
+import io.okapigw.core.testing.Metrics;
 import io.okapigw.core.testing.RawClient;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -62,21 +60,10 @@ class ConnectionMetricsTest {
    * @return open connections, connections closed
    */
   private double[] read(HttpClientAgent scraper) {
-    String metrics =
-        scraper
-            .request(HttpMethod.GET, gw.gateway().port(), "localhost", "/_/metrics")
-            .compose(req -> req.send().compose(res -> res.body()))
-            .await()
-            .toString();
+    String metrics = Metrics.scrape(scraper, gw.gateway().port());
     return new double[] {
-      value(metrics, "okapi_client_connections"),
-      value(metrics, "okapi_client_connections_closed_total")
+      Metrics.value(metrics, "okapi_client_connections"),
+      Metrics.value(metrics, "okapi_client_connections_closed_total")
     };
-  }
-
-  private static double value(String metrics, String name) {
-    Matcher m = Pattern.compile("(?m)^" + name + "(?:\\{[^}]*})? (\\S+)$").matcher(metrics);
-    assertThat(m.find()).as(name + " in /_/metrics").isTrue();
-    return Double.parseDouble(m.group(1));
   }
 }
