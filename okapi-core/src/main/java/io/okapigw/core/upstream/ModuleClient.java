@@ -133,7 +133,11 @@ public final class ModuleClient {
   /**
    * Opens the call on an instance chosen by the {@link Balancer}; one that cannot be reached (no
    * connection: refused, connect timeout) never got the request, so it goes to another instance
-   * whatever its method, each tried once, as the retry budget allows.
+   * whatever its method, each tried once. That is not charged to the retry budget: the request
+   * reached no module, so sending it on adds no load to any (the budget keeps retries from
+   * multiplying a struggling module's load). Charged, a dead instance's refusals, which come back
+   * at once and so make it look the least busy, would use up the budget within a few concurrent
+   * calls and fail the rest.
    */
   private Future<ModuleCall> open(
       Target target, List<Endpoint> tried, boolean retry, boolean resent) {
@@ -165,8 +169,18 @@ public final class ModuleClient {
         .recover(
             e -> {
               failed(call, e);
-              return retry(call, e);
+              return sendElsewhere(call, e);
             });
+  }
+
+  /** A call that reached no instance, to the next one untried; no retry budget taken. */
+  private Future<ModuleCall> sendElsewhere(ModuleCall call, Throwable failure) {
+    Instances instances = call.target().instances();
+    if (call.tried().size() >= instances.endpoints().size()) {
+      return call.fail(failure);
+    }
+    balancer.sentElsewhere(instances.moduleId());
+    return open(call.target(), call.tried(), false, call.resent());
   }
 
   /**
@@ -190,10 +204,6 @@ public final class ModuleClient {
       return call.fail(failure);
     }
     return retry(call, failure, true);
-  }
-
-  private Future<ModuleCall> retry(ModuleCall call, Throwable failure) {
-    return retry(call, failure, call.resent());
   }
 
   private Future<ModuleCall> retry(ModuleCall call, Throwable failure, boolean resent) {

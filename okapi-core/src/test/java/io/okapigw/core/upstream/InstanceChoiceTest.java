@@ -12,6 +12,7 @@ import io.okapigw.core.upstream.balance.InstanceView;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
@@ -186,49 +187,105 @@ class InstanceChoiceTest {
         .isGreaterThanOrEqualTo(3);
   }
 
+  /**
+   * A dead instance refuses at once, so it looks the least busy and each new call tries it first:
+   * sending those calls on to the live instance must not use up the retry budget (they reached no
+   * module), or a few concurrent calls fail while it is being ejected.
+   */
+  @Test
+  void deadInstance_refusalsSentElsewhere_notChargedToTheRetryBudget() throws Exception {
+    client(BalanceOptions.defaults().withFailures(0).withRetryBudget(0, 1));
+    int slowPort = holding();
+    int dead = deadPort();
+    Instances instances = Instances.of(MODULE, List.of(url(dead), url(slowPort)));
+    List<Future<Integer>> calls = new CopyOnWriteArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      call(instances, calls, this::get);
+    }
+    assertThat(held).hasSize(3);
+    assertThat(failures(calls)).isZero();
+    assertThat(registry.find("okapi.module.retry.budget.exhausted").counter()).isNull();
+    assertThat(registry.get("okapi.module.retries").counter().count()).isEqualTo(3);
+    held.forEach(req -> req.response().end());
+  }
+
   @Test
   void retryBudget_exhausted_failureAnswered_namingTheInstance() throws Exception {
     // one retry in flight at most, whatever the load
     client(BalanceOptions.defaults().withFailures(0).withRetryBudget(0, 1));
-    int slowPort =
+    int slowPort = holding();
+    int resetting =
         vertx
             .createHttpServer()
-            .requestHandler(held::add)
+            .requestHandler(req -> req.connection().close())
             .listen(0, "127.0.0.1")
             .await()
             .actualPort();
-    int dead = deadPort();
-    Instances instances = Instances.of(MODULE, List.of(url(dead), url(slowPort)));
+    Instances instances = Instances.of(MODULE, List.of(url(resetting), url(slowPort)));
     List<Future<Integer>> calls = new CopyOnWriteArrayList<>();
-    // the first goes to the dead instance (round-robin from the first), is retried on the slow one
-    // and held there; the next two find the dead one (fewer calls in flight) and no retry left
+    // the first reaches the resetting instance (round-robin from the first), is sent again to the
+    // slow one and held there; the next two find the resetting one (fewer calls in flight) and no
+    // retry left
     for (int i = 0; i < 3; i++) {
-      call(instances, calls);
+      call(instances, calls, this::getResending);
     }
     assertThat(held).hasSize(1);
     assertThat(failures(calls)).isEqualTo(2);
     Throwable failure = calls.stream().filter(Future::failed).findFirst().orElseThrow().cause();
     assertThat(((HttpError) failure).status()).isEqualTo(502);
-    assertThat(failure.getMessage()).contains(url(dead), "connection refused");
+    assertThat(failure.getMessage()).contains(url(resetting));
     assertThat(registry.get("okapi.module.retry.budget.exhausted").counter().count()).isEqualTo(2);
     // the retry answered gives its place back: the next call's retry goes
     held.remove(0).response().end();
     awaitCondition(() -> calls.get(0).succeeded());
-    call(instances, calls);
+    call(instances, calls, this::getResending);
     assertThat(held).hasSize(1);
     assertThat(failures(calls)).isEqualTo(2);
     held.forEach(req -> req.response().end());
   }
 
+  /** An instance that holds every request it gets (in {@link #held}) until the test answers it. */
+  private int holding() {
+    return vertx
+        .createHttpServer()
+        .requestHandler(held::add)
+        .listen(0, "127.0.0.1")
+        .await()
+        .actualPort();
+  }
+
+  /**
+   * A GET sent, as the proxy does, to another instance if its connection breaks before any answer.
+   */
+  private Future<Integer> getResending(Instances instances) {
+    return client
+        .open(CallKind.HANDLER, instances, HttpMethod.GET, "/x", 5000)
+        .compose(
+            call ->
+                call.request()
+                    .send()
+                    .map(HttpClientResponse::statusCode)
+                    .recover(
+                        e ->
+                            client
+                                .reopen(call, e)
+                                .compose(next -> next.exchange(null, status -> 10))
+                                .map(ModuleCall.Answer::status)));
+  }
+
   /** Makes a call, and waits until it failed or the slow instance holds it. */
-  private void call(Instances instances, List<Future<Integer>> calls) throws Exception {
+  private void call(
+      Instances instances,
+      List<Future<Integer>> calls,
+      java.util.function.Function<Instances, Future<Integer>> get)
+      throws Exception {
     int before = held.size() + (int) failures(calls);
     Promise<Void> sent = Promise.promise();
     vertx
         .getOrCreateContext()
         .runOnContext(
             v -> {
-              calls.add(get(instances));
+              calls.add(get.apply(instances));
               sent.complete();
             });
     sent.future().await();

@@ -91,7 +91,8 @@ public record BalanceOptions(
       Setting.integer("proxy.retry.budget-percent", DEFAULT_RETRY_BUDGET_PERCENT, 0, 100)
           .about(
               "retries on another instance in flight at most this share of the module's calls in"
-                  + " flight (then the failure is answered: 502 naming the module)");
+                  + " flight (then the failure is answered: 502 naming the module); a call that"
+                  + " reached no instance is sent on without counting here");
 
   public static final Setting<Integer> MIN_RETRIES =
       Setting.integer("proxy.retry.min-budget", DEFAULT_MIN_RETRIES, 0, 10_000)

@@ -115,6 +115,14 @@ public final class Balancer {
   }
 
   /**
+   * A call that reached no instance goes to another one: counted as a retry, not taken from the
+   * budget (it adds no load to any module).
+   */
+  public void sentElsewhere(String moduleId) {
+    metrics.retried(moduleId);
+  }
+
+  /**
    * A health check of an instance (Okapi's {@code /_/discovery/health}) answered or not: a failure
    * counts as a failed call; an answer forgets its failures and ends its ejection.
    */
