@@ -12,7 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -90,8 +93,9 @@ public final class DocumentedCommands {
    */
   public static List<Line> find(Pattern program, List<Path> files) {
     List<Line> found = new ArrayList<>();
-    for (Path file : expand(files)) {
-      List<String> lines = read(file);
+    for (Map.Entry<Path, String> source : read(files).entrySet()) {
+      Path file = source.getKey();
+      List<String> lines = Arrays.asList(source.getValue().split("\n", -1));
       boolean markdown = file.toString().endsWith(".md");
       boolean fenced = false;
       for (int i = 0; i < lines.size(); i++) {
@@ -191,54 +195,46 @@ public final class DocumentedCommands {
     return (int) word.chars().filter(x -> x == c).count();
   }
 
-  private static List<Path> expand(List<Path> files) {
-    List<Path> all = new ArrayList<>();
-    for (Path file : files) {
-      if (Files.isDirectory(file)) {
-        try (var list = Files.list(file)) {
-          list.filter(Files::isRegularFile)
-              .filter(DocumentedCommands::isText)
-              .sorted()
-              .forEach(all::add);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      } else {
-        all.add(file);
-      }
-    }
-    return all;
-  }
-
   /**
-   * Whether a file in a directory is text to look in (UTF-8, no NUL): not a picture beside docs.
+   * @return each file's text, in order; a directory stands for its text files (UTF-8, no NUL: not a
+   *     picture beside the docs), each read once
    */
-  private static boolean isText(Path file) {
+  private static Map<Path, String> read(List<Path> files) {
+    Map<Path, String> texts = new LinkedHashMap<>();
     try {
-      byte[] bytes = Files.readAllBytes(file);
-      for (byte b : bytes) {
-        if (b == 0) {
-          return false;
+      for (Path file : files) {
+        if (!Files.isDirectory(file)) {
+          texts.put(file, Files.readString(file));
+          continue;
+        }
+        try (var list = Files.list(file)) {
+          for (Path entry : list.filter(Files::isRegularFile).sorted().toList()) {
+            text(Files.readAllBytes(entry)).ifPresent(text -> texts.put(entry, text));
+          }
         }
       }
-      StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes));
-      return true;
-    } catch (CharacterCodingException e) {
-      return false;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return texts;
   }
 
-  private static List<String> read(Path file) {
+  private static Optional<String> text(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b == 0) {
+        return Optional.empty();
+      }
+    }
     try {
-      return Arrays.asList(Files.readString(file).split("\n", -1));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      return Optional.of(
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString());
+    } catch (CharacterCodingException e) {
+      return Optional.empty();
     }
   }
 }

@@ -75,6 +75,14 @@ public final class RequestTrace {
     upstreamNanos += nanos;
   }
 
+  /**
+   * @return {@code uri} as Okapi shows it in {@code X-Okapi-Trace}: its query (and a fragment) as
+   *     {@code ..}
+   */
+  static String tracePath(String uri) {
+    return uri.replaceFirst("[?#].*$", "..");
+  }
+
   /** An {@code X-Okapi-Trace} line of a module call, answered (with trace headers on). */
   void traceLine(String line) {
     if (traceLines == null) {

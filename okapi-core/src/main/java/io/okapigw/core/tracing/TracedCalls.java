@@ -142,7 +142,7 @@ final class TracedCalls implements CallObserver {
         + call.moduleId()
         + " "
         + base
-        + uri.replaceFirst("[?#].*$", "..")
+        + RequestTrace.tracePath(uri)
         + " : "
         + status
         + " "

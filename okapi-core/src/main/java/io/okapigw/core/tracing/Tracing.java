@@ -102,7 +102,7 @@ public final class Tracing {
     RequestTrace trace = traceHeaders ? RequestTrace.current() : null;
     if (trace != null) {
       trace.internalCall(
-          in.method().name() + " " + moduleId + " " + in.uri().replaceFirst("[?#].*$", ".."));
+          in.method().name() + " " + moduleId + " " + RequestTrace.tracePath(in.uri()));
     }
   }
 

@@ -126,13 +126,6 @@ public record TracingOptions(
         traceHeaders);
   }
 
-  /**
-   * @return whether anything is observed per request (spans, the access log or trace headers)
-   */
-  boolean observesRequests() {
-    return enabled || accessLog || traceHeaders;
-  }
-
   private static boolean isRatio(String text) {
     if (text == null) {
       return true;

@@ -169,18 +169,8 @@ public final class ModuleClient {
         .recover(
             e -> {
               failed(call, e);
-              return sendElsewhere(call, e);
+              return sendAgain(call, e, call.resent(), false);
             });
-  }
-
-  /** A call that reached no instance, to the next one untried; no retry budget taken. */
-  private Future<ModuleCall> sendElsewhere(ModuleCall call, Throwable failure) {
-    Instances instances = call.target().instances();
-    if (call.tried().size() >= instances.endpoints().size()) {
-      return call.fail(failure);
-    }
-    balancer.sentElsewhere(instances.moduleId());
-    return open(call.target(), call.tried(), false, call.resent());
   }
 
   /**
@@ -203,16 +193,27 @@ public final class ModuleClient {
         || CallFailures.isTimeout(failure)) {
       return call.fail(failure);
     }
-    return retry(call, failure, true);
+    return sendAgain(call, failure, true, true);
   }
 
-  private Future<ModuleCall> retry(ModuleCall call, Throwable failure, boolean resent) {
+  /**
+   * Sends a failed call to an instance it has not tried, if one is left.
+   *
+   * @param charged whether it takes a retry from the module's budget (the call reached an
+   *     instance), else it is only counted
+   */
+  private Future<ModuleCall> sendAgain(
+      ModuleCall call, Throwable failure, boolean resent, boolean charged) {
     Instances instances = call.target().instances();
-    if (call.tried().size() >= instances.endpoints().size()
-        || !balancer.takeRetry(instances.moduleId())) {
+    if (call.tried().size() >= instances.endpoints().size()) {
       return call.fail(failure);
     }
-    return open(call.target(), call.tried(), true, resent);
+    if (!charged) {
+      balancer.sentElsewhere(instances.moduleId());
+    } else if (!balancer.takeRetry(instances.moduleId())) {
+      return call.fail(failure);
+    }
+    return open(call.target(), call.tried(), charged, resent);
   }
 
   private boolean idempotent(HttpMethod method) {
