@@ -2,6 +2,7 @@ package io.okapigw.demo;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.Shutdown;
+import io.okapigw.core.logging.JulBridge;
 import io.okapigw.folio.register.SuperAdmin;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -22,6 +23,7 @@ public final class DemoCommand {
    * @param settings read by {@link DemoOptions#SPEC}
    */
   public static void run(Settings settings) {
+    JulBridge.install();
     DemoOptions options = DemoOptions.from(settings);
     Jaeger jaeger = options.tracing() ? DemoTracing.startJaeger(options) : null;
     Vertx vertx = Vertx.vertx();

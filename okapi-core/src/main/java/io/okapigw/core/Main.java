@@ -7,6 +7,7 @@ import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.config.GatewaySettings;
 import io.okapigw.core.config.OkapiKeys;
+import io.okapigw.core.logging.JulBridge;
 import io.okapigw.core.logging.LogLevel;
 import io.okapigw.core.storage.Storage;
 import io.okapigw.core.storage.StorageOptions;
@@ -141,6 +142,7 @@ public final class Main {
 
   /** The log level, then what the settings' reading noted, before anything starts. */
   private static void prepare(Settings settings) {
+    JulBridge.install();
     LogLevel.apply(settings.get(OkapiKeys.LOGLEVEL), System.getenv("OKAPI_LOGLEVEL"));
     settings.notes().forEach(note -> log.warn("setting {}", note));
     StorageOptions.notes(settings).forEach(note -> log.warn("setting {}", note));
