@@ -36,13 +36,15 @@ public final class ArchitectureRules {
 
   /**
    * The okapi-core types the other modules (perf, demo, the tests of it-tests and folio-modules)
-   * may use: the gateway started in a JVM ({@code Gateway.start}), its options, and the shutdown
-   * hook of a command-line program.
+   * may use: the gateway started in a JVM ({@code Gateway.start}), its options, and what a
+   * command-line program running it sets up for its process: the shutdown hook and {@code
+   * java.util.logging} sent to Log4j.
    */
   public static final Set<String> OKAPI_CORE_API =
       Set.of(
           "io.okapigw.core.Gateway",
           "io.okapigw.core.Shutdown",
+          "io.okapigw.core.logging.JulBridge",
           "io.okapigw.core.config.GatewayOptions",
           "io.okapigw.core.config.AuthParallel");
 
