@@ -116,6 +116,9 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     routed
         .compose(
             request -> {
+              if (trace != null) {
+                trace.requestId(request.requestId());
+              }
               Permit permit =
                   bulkhead.admit(
                       request.identity().tenant(),

@@ -28,6 +28,7 @@ public final class RequestTrace {
   private final Span span;
   private final Context context;
   private AuthOutcome authOutcome;
+  private String requestId;
   private long upstreamNanos;
   private List<String> traceLines;
   private String internalCall;
@@ -69,6 +70,21 @@ public final class RequestTrace {
     if (authOutcome == null || outcome == AuthOutcome.DENIED) {
       authOutcome = outcome;
     }
+  }
+
+  /**
+   * Tells the trace the {@code X-Okapi-Request-Id} its module calls are sent with: a module calling
+   * back with it, but without {@code traceparent}, joins this trace.
+   */
+  public void requestId(String id) {
+    requestId = id;
+  }
+
+  /**
+   * @return the request id the module calls are sent with, or null before the request is routed
+   */
+  String requestId() {
+    return requestId;
   }
 
   void addUpstream(long nanos) {

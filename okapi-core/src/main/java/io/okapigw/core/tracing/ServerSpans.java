@@ -14,9 +14,9 @@ import io.vertx.core.net.SocketAddress;
 
 /**
  * The server span of a client request (a client's or a module's, calling back through the gateway):
- * child of the {@code traceparent} it came with, named {@code METHOD route}, with the tenant,
- * handler module, status, auth outcome and sizes. Never a user id, a token, a raw path or a query
- * string.
+ * child of the {@code traceparent} it came with, else of the module call it calls back from ({@link
+ * Callers}), named {@code METHOD route}, with the tenant, handler module, status, auth outcome and
+ * sizes. Never a user id, a token, a raw path or a query string.
  */
 final class ServerSpans {
 
@@ -41,10 +41,14 @@ final class ServerSpans {
         }
       };
 
-  private final Tracer tracer;
+  private static final String REQUEST_ID_HEADER = "X-Okapi-Request-Id";
 
-  ServerSpans(Tracer tracer) {
+  private final Tracer tracer;
+  private final Callers callers;
+
+  ServerSpans(Tracer tracer, Callers callers) {
     this.tracer = tracer;
+    this.callers = callers;
   }
 
   /**
@@ -56,6 +60,9 @@ final class ServerSpans {
     Context parent =
         W3CTraceContextPropagator.getInstance().extract(Context.root(), headers, HEADERS);
     headers.remove(TRACEPARENT).remove(TRACESTATE);
+    if (!Span.fromContext(parent).getSpanContext().isValid()) {
+      parent = caller(headers.get(REQUEST_ID_HEADER), parent);
+    }
     Span span =
         tracer
             .spanBuilder(in.method().name())
@@ -64,6 +71,16 @@ final class ServerSpans {
             .setAttribute(TracedCalls.METHOD, in.method().name())
             .startSpan();
     return new RequestTrace(span, parent.with(span));
+  }
+
+  /**
+   * @return the module call this request calls back from, known by the request id it was sent with
+   *     (a module that passes {@code X-Okapi-Request-Id} on but not {@code traceparent}); else
+   *     {@code otherwise}
+   */
+  private Context caller(String requestId, Context otherwise) {
+    Context caller = requestId == null ? null : callers.caller(requestId);
+    return caller == null ? otherwise : caller;
   }
 
   void end(RequestTrace trace, HttpServerRequest in, Tracing.Finished done) {

@@ -43,20 +43,26 @@ final class TracedCalls implements CallObserver {
 
   private final CallObserver next;
   private final Tracer tracer;
+  private final Callers callers;
   private final boolean traceHeaders;
 
   /** The calls open now, by identity (a call is told answered or failed once). */
   private final Map<ModuleCall, Open> open = new ConcurrentHashMap<>();
 
-  private record Open(Span span, RequestTrace trace) {}
+  /**
+   * @param sentAs the request id the call is known by in {@link Callers} while it runs, or null
+   */
+  private record Open(Span span, RequestTrace trace, String sentAs) {}
 
   /**
    * @param tracer makes the spans; null for none (the access log or trace headers only)
+   * @param callers learns the calls in flight by their request id; null when tracer is
    * @param traceHeaders whether each answered call gives its request an {@code X-Okapi-Trace} line
    */
-  TracedCalls(CallObserver next, Tracer tracer, boolean traceHeaders) {
+  TracedCalls(CallObserver next, Tracer tracer, Callers callers, boolean traceHeaders) {
     this.next = next;
     this.tracer = tracer;
+    this.callers = callers;
     this.traceHeaders = traceHeaders;
   }
 
@@ -65,12 +71,16 @@ final class TracedCalls implements CallObserver {
     next.opened(call);
     RequestTrace trace = RequestTrace.current();
     Span span = tracer == null ? null : start(call, trace);
+    String sentAs = null;
     if (span != null) {
       Context context = (trace == null ? Context.root() : trace.context()).with(span);
       W3CTraceContextPropagator.getInstance().inject(context, call.request(), HEADERS);
+      if (trace != null && trace.requestId() != null) {
+        sentAs = callers.sent(trace.requestId(), context);
+      }
     }
     if (span != null || trace != null) {
-      open.put(call, new Open(span, trace));
+      open.put(call, new Open(span, trace, sentAs));
     }
   }
 
@@ -81,7 +91,7 @@ final class TracedCalls implements CallObserver {
     if (o == null) {
       return;
     }
-    upstream(o, call);
+    ended(o, call);
     if (traceHeaders && o.trace() != null && call.request() != null) {
       o.trace().traceLine(traceLine(call, status));
     }
@@ -108,12 +118,12 @@ final class TracedCalls implements CallObserver {
     if (o == null && tracer != null) {
       // failed before it was opened (no instance, refused): a span of its failure alone
       RequestTrace trace = RequestTrace.current();
-      o = new Open(start(call, trace), trace);
+      o = new Open(start(call, trace), trace, null);
     }
     if (o == null) {
       return;
     }
-    upstream(o, call);
+    ended(o, call);
     if (o.span() != null) {
       describe(o.span(), call.request());
       o.span().setStatus(StatusCode.ERROR, failure.getClass().getSimpleName());
@@ -150,9 +160,13 @@ final class TracedCalls implements CallObserver {
         + "us";
   }
 
-  private static void upstream(Open o, ModuleCall call) {
+  /** The call's wait is added to its request's upstream time; it is no longer in flight. */
+  private void ended(Open o, ModuleCall call) {
     if (o.trace() != null) {
       o.trace().addUpstream(System.nanoTime() - call.startNanos());
+    }
+    if (o.sentAs() != null) {
+      callers.ended(o.sentAs());
     }
   }
 

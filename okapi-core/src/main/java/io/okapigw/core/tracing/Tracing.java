@@ -24,6 +24,7 @@ public final class Tracing {
 
   private final OpenTelemetry openTelemetry;
   private final Tracer tracer;
+  private final Callers callers;
   private final ServerSpans spans;
   private final AccessLog accessLog;
   private final boolean traceHeaders;
@@ -32,7 +33,8 @@ public final class Tracing {
   private Tracing(OpenTelemetry openTelemetry, boolean accessLog, boolean traceHeaders) {
     this.openTelemetry = openTelemetry;
     this.tracer = openTelemetry == null ? null : openTelemetry.getTracer("io.okapigw.core");
-    this.spans = tracer == null ? null : new ServerSpans(tracer);
+    this.callers = tracer == null ? null : new Callers();
+    this.spans = tracer == null ? null : new ServerSpans(tracer, callers);
     this.accessLog = accessLog ? new AccessLog() : null;
     this.traceHeaders = traceHeaders;
     this.observes = tracer != null || accessLog || traceHeaders;
@@ -66,7 +68,7 @@ public final class Tracing {
    *     observed
    */
   public CallObserver observer(CallObserver next) {
-    return observes ? new TracedCalls(next, tracer, traceHeaders) : next;
+    return observes ? new TracedCalls(next, tracer, callers, traceHeaders) : next;
   }
 
   /**

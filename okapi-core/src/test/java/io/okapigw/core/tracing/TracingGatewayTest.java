@@ -42,6 +42,9 @@ class TracingGatewayTest {
   private GatewayFixture gw;
   private boolean stopped;
 
+  /** Whether the items module passes {@code traceparent} on when it calls back (FOLIO's do not). */
+  private boolean itemsPassTraceparent = true;
+
   @AfterEach
   void close() {
     if (gw != null) {
@@ -86,8 +89,12 @@ class TracingGatewayTest {
                                   .putHeader("X-Okapi-Tenant", "diku")
                                   .putHeader(
                                       "X-Okapi-Token", ctx.request().getHeader("X-Okapi-Token"));
+                          String requestId = ctx.request().getHeader("X-Okapi-Request-Id");
+                          if (requestId != null) {
+                            call.putHeader("X-Okapi-Request-Id", requestId);
+                          }
                           String traceparent = ctx.request().getHeader("traceparent");
-                          if (traceparent != null) {
+                          if (traceparent != null && itemsPassTraceparent) {
                             call.putHeader("traceparent", traceparent);
                           }
                           toGateway
@@ -187,6 +194,47 @@ class TracingGatewayTest {
                         (k, v) ->
                             assertThat(String.valueOf(v))
                                 .doesNotContain(TOKEN, "user-42", "secret=q", "/items/1")));
+  }
+
+  /**
+   * FOLIO's modules pass on only Okapi's headers when they call another module (okapi-common's
+   * {@code OkapiClient}, mod-circulation's client): no {@code traceparent}, but the {@code
+   * X-Okapi-Request-Id} they were sent. Their calls back still join the trace, under the call they
+   * serve.
+   */
+  @Test
+  void moduleWithoutTraceparent_callBackJoinsTheTrace_byRequestId() {
+    itemsPassTraceparent = false;
+    TestModule[] modules = start(traced(false));
+    getItem("/items/1");
+    getItem("/items/2");
+    assertThat(modules[0].take().header("traceparent")).startsWith("00-" + TRACE);
+    List<SpanData> spans = spans().stream().filter(s -> s.getTraceId().equals(TRACE)).toList();
+    List<SpanData> items = servers(spans, "GET /items/{id}");
+    List<SpanData> holdings = servers(spans, "GET /holdings/{id}");
+    assertThat(holdings).as("calls back in the client's trace").hasSize(2);
+    for (int i = 0; i < 2; i++) {
+      SpanData handlerCall =
+          children(spans, items.get(i)).stream()
+              .filter(s -> "handler".equals(kind(s)))
+              .findFirst()
+              .orElseThrow();
+      assertThat(holdings.get(i).getParentSpanId()).isEqualTo(handlerCall.getSpanId());
+    }
+  }
+
+  /** A request id of no call in flight, or a client's own, links to nothing: a trace of its own. */
+  @Test
+  void requestIdOfNoCallInFlight_aTraceOfItsOwn() {
+    start(traced(false));
+    gw.tenant("diku")
+        .header("X-Okapi-Token", TOKEN)
+        .header("X-Okapi-Request-Id", "123456/items")
+        .get("/holdings/1")
+        .then()
+        .statusCode(200);
+    SpanData server = servers(spans(), "GET /holdings/{id}").get(0);
+    assertThat(server.getParentSpanContext().isValid()).isFalse();
   }
 
   @Test

@@ -1,0 +1,83 @@
+package io.okapigw.core.tracing;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Context;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The module calls this node has in flight, by the {@code X-Okapi-Request-Id} each was sent with. A
+ * module that calls back through the gateway without passing {@code traceparent} on (FOLIO's
+ * clients pass on {@code X-Okapi-*} headers only: okapi-common's {@code OkapiClient},
+ * mod-circulation's) still sends that request id back, unchanged, as Okapi's protocol asks; its
+ * request then joins the trace as a child of the call it serves, as if it had passed {@code
+ * traceparent} on.
+ *
+ * <p>Request ids are six random digits per hop, so two requests in flight may share one: an id sent
+ * by calls of two different traces links to neither (a root span, as without this). Only the calls
+ * of this node are known: a module whose {@code X-Okapi-Url} leads to another node of a cluster
+ * starts a trace of its own there (its spans carry {@code okapi.request_id}, whose chain names the
+ * caller's).
+ */
+final class Callers {
+
+  /** Calls sent with one request id: the last one's context, or null once two traces shared it. */
+  private static final class Sent {
+    private Context context;
+    private int calls;
+  }
+
+  private final Map<String, Sent> byRequestId = new ConcurrentHashMap<>();
+
+  /**
+   * A call is sent with {@code requestId}, its span in {@code context}.
+   *
+   * @return the key to give {@link #ended} when it ends
+   */
+  String sent(String requestId, Context context) {
+    byRequestId.compute(
+        requestId,
+        (id, sent) -> {
+          Sent s = sent == null ? new Sent() : sent;
+          s.context = sent == null || sameTrace(sent.context, context) ? context : null;
+          s.calls++;
+          return s;
+        });
+    return requestId;
+  }
+
+  /** A call {@link #sent} is answered or failed. */
+  void ended(String requestId) {
+    byRequestId.computeIfPresent(requestId, (id, sent) -> --sent.calls == 0 ? null : sent);
+  }
+
+  /**
+   * @return the context of the call in flight that was sent with {@code requestId}, a module's call
+   *     back carrying it; null if none is (or calls of two traces are)
+   */
+  Context caller(String requestId) {
+    Context[] found = {null};
+    byRequestId.computeIfPresent(
+        requestId,
+        (id, sent) -> {
+          found[0] = sent.context;
+          return sent;
+        });
+    return found[0];
+  }
+
+  /**
+   * @return how many request ids have calls in flight
+   */
+  int size() {
+    return byRequestId.size();
+  }
+
+  private static boolean sameTrace(Context a, Context b) {
+    return a != null
+        && Span.fromContext(a)
+            .getSpanContext()
+            .getTraceId()
+            .equals(Span.fromContext(b).getSpanContext().getTraceId());
+  }
+}
