@@ -53,17 +53,8 @@ class InstanceFaultsTest {
     int port = FreePorts.belowEphemeralRange();
     gatewayUrl = "http://localhost:" + port;
     gateway =
-        JavaProcess.launch(
-            Jars.gateway(),
-            List.of("-Xmx256m"),
-            List.of(
-                "dev",
-                "--port",
-                Integer.toString(port),
-                "--proxy.outlier.ejection",
-                "500ms",
-                "--proxy.outlier.max-ejection",
-                "2s"));
+        Jars.devGateway(
+            port, "--proxy.outlier.ejection", "500ms", "--proxy.outlier.max-ejection", "2s");
     gateway.awaitReady(gatewayUrl + "/_/version", Duration.ofSeconds(60));
     AdminCalls admin = AdminCalls.at(gatewayUrl);
     admin.createTenant("diku");

@@ -86,29 +86,24 @@ final class HostileGateway implements AutoCloseable {
     port = FreePorts.belowEphemeralRange();
     adminPort = FreePorts.belowEphemeralRange();
     process =
-        JavaProcess.launch(
-            Jars.gateway(),
-            List.of("-Xmx256m"),
-            List.of(
-                "dev",
-                "--port",
-                Integer.toString(port),
-                "--admin.port",
-                Integer.toString(adminPort),
-                "--admin.host",
-                "127.0.0.1",
-                "--admin.public",
-                "false",
-                "--instances",
-                "2",
-                "--server.header-timeout",
-                HEADER_TIMEOUT.toMillis() + "ms",
-                "--server.idle-timeout",
-                IDLE_TIMEOUT.toMillis() + "ms",
-                "--proxy.idle-timeout",
-                PROXY_IDLE_TIMEOUT.toMillis() + "ms",
-                "--proxy.max-connections",
-                Integer.toString(MAX_CONNECTIONS)));
+        Jars.devGateway(
+            port,
+            "--admin.port",
+            Integer.toString(adminPort),
+            "--admin.host",
+            "127.0.0.1",
+            "--admin.public",
+            "false",
+            "--instances",
+            "2",
+            "--server.header-timeout",
+            HEADER_TIMEOUT.toMillis() + "ms",
+            "--server.idle-timeout",
+            IDLE_TIMEOUT.toMillis() + "ms",
+            "--proxy.idle-timeout",
+            PROXY_IDLE_TIMEOUT.toMillis() + "ms",
+            "--proxy.max-connections",
+            Integer.toString(MAX_CONNECTIONS));
     process.awaitReady(adminUrl() + "/_/proxy/health", Duration.ofMinutes(1));
   }
 

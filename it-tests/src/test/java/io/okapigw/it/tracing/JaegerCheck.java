@@ -1,6 +1,9 @@
 package io.okapigw.it.tracing;
 
 import io.okapigw.demo.Jaeger;
+import io.okapigw.testsupport.FreePorts;
+import java.io.IOException;
+import java.nio.file.Path;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -26,5 +29,19 @@ final class JaegerCheck implements ExecutionCondition {
     }
     System.err.println(notice);
     return ConditionEvaluationResult.disabled(notice);
+  }
+
+  /**
+   * Starts the Jaeger binary found on free ports (OTLP, query API, query gRPC).
+   *
+   * @param dir its working directory and log
+   */
+  static Jaeger startJaeger(Path dir) throws IOException {
+    return Jaeger.start(
+        Jaeger.binary().orElseThrow(),
+        FreePorts.belowEphemeralRange(),
+        FreePorts.belowEphemeralRange(),
+        FreePorts.belowEphemeralRange(),
+        dir);
   }
 }

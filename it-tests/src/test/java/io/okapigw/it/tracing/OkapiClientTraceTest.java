@@ -51,32 +51,21 @@ class OkapiClientTraceTest {
     int modulePort = FreePorts.belowEphemeralRange();
     int gatewayPort = FreePorts.belowEphemeralRange();
     String gatewayUrl = "http://127.0.0.1:" + gatewayPort;
-    try (Jaeger jaeger =
-            Jaeger.start(
-                Jaeger.binary().orElseThrow(),
-                FreePorts.belowEphemeralRange(),
-                FreePorts.belowEphemeralRange(),
-                FreePorts.belowEphemeralRange(),
-                dir.resolve("jaeger"));
+    try (Jaeger jaeger = JaegerCheck.startJaeger(dir.resolve("jaeger"));
         JavaProcess module =
             JavaProcess.start(
                 "okapi-test-module",
                 List.of("-Dport=" + modulePort, "-jar", okapi.get().testModule().toString()),
                 dir.resolve("okapi-test-module.log"));
         JavaProcess gateway =
-            JavaProcess.launch(
-                Jars.gateway(),
-                List.of("-Xmx256m"),
-                List.of(
-                    "dev",
-                    "--port",
-                    Integer.toString(gatewayPort),
-                    "--okapi-url",
-                    gatewayUrl,
-                    "--tracing.enabled",
-                    "true",
-                    "--tracing.endpoint",
-                    jaeger.otlpEndpoint()))) {
+            Jars.devGateway(
+                gatewayPort,
+                "--okapi-url",
+                gatewayUrl,
+                "--tracing.enabled",
+                "true",
+                "--tracing.endpoint",
+                jaeger.otlpEndpoint())) {
       String moduleUrl = "http://127.0.0.1:" + modulePort;
       module.awaitReady(moduleUrl + "/testb", Duration.ofSeconds(60));
       gateway.awaitReady(gatewayUrl + "/_/version", Duration.ofSeconds(60));

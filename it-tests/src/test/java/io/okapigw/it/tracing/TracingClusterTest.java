@@ -8,7 +8,6 @@ import io.okapigw.demo.TraceSpan;
 import io.okapigw.demo.TracedCheckOut;
 import io.okapigw.it.LibraryOnCluster;
 import io.okapigw.it.browser.Chromium;
-import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -54,13 +53,7 @@ class TracingClusterTest {
 
   @BeforeAll
   static void start() throws Exception {
-    jaeger =
-        Jaeger.start(
-            Jaeger.binary().orElseThrow(),
-            FreePorts.belowEphemeralRange(),
-            FreePorts.belowEphemeralRange(),
-            FreePorts.belowEphemeralRange(),
-            dir.resolve("jaeger"));
+    jaeger = JaegerCheck.startJaeger(dir.resolve("jaeger"));
     env =
         LibraryOnCluster.start(
             3,
