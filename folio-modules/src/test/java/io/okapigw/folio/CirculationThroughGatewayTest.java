@@ -9,6 +9,7 @@ import io.okapigw.folio.data.CirculationData;
 import io.okapigw.folio.data.PatronBlock;
 import io.okapigw.folio.desk.CirculationModule;
 import io.okapigw.folio.module.CallCounts;
+import io.okapigw.testsupport.FreePorts;
 import io.restassured.response.Response;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientAgent;
@@ -16,7 +17,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -280,10 +280,7 @@ class CirculationThroughGatewayTest {
 
   @Test
   void registerOn_nothingListening_failsNamingTheStep() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
+    int closedPort = FreePorts.closed();
 
     assertThatThrownBy(
             () ->

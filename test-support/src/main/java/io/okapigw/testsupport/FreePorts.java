@@ -36,4 +36,17 @@ public final class FreePorts {
         new IOException(
             "no free port among " + TRIES + " tries in " + FIRST_PORT + "-" + LAST_PORT));
   }
+
+  /**
+   * A port where nothing listens, for a test of an instance that is down (its connections refused).
+   * Not one of the ephemeral range, as a closed listener's port 0 would be: the kernel may hand
+   * that out again meanwhile, to another listener or to an outgoing connection, and a connection to
+   * a port that is its own source port connects to itself (TCP's self-connect), so the "dead"
+   * instance would answer now and then.
+   *
+   * @return a free port in {@value #FIRST_PORT} to {@value #LAST_PORT}
+   */
+  public static int closed() {
+    return belowEphemeralRange();
+  }
 }

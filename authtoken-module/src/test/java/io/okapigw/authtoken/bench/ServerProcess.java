@@ -1,7 +1,7 @@
 package io.okapigw.authtoken.bench;
 
+import io.okapigw.testsupport.FreePorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,10 +21,7 @@ final class ServerProcess implements AutoCloseable {
   }
 
   static ServerProcess start(Path jar, Path dir, List<String> args) throws Exception {
-    int port;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
+    int port = FreePorts.belowEphemeralRange();
     List<String> command =
         new ArrayList<>(
             List.of(

@@ -7,6 +7,7 @@ import io.okapigw.authtoken.AuthtokenOptions;
 import io.okapigw.authtoken.MutableClock;
 import io.okapigw.authtoken.TestModule;
 import io.okapigw.authtoken.http.OkapiHeaders;
+import io.okapigw.testsupport.FreePorts;
 import io.restassured.http.ContentType;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -14,7 +15,6 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -191,10 +191,7 @@ class GatewayInvalidationTest {
   @Test
   void gatewayDown_adminCallSucceeds_andTheInvalidationArrivesWhenItComesUp(Vertx vertx)
       throws Exception {
-    int port;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
+    int port = FreePorts.belowEphemeralRange();
     deploy(vertx, port);
     String id = module.createUser("alice", "pw", List.of("a"));
     module

@@ -2,8 +2,8 @@ package io.okapigw.it.hostile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.testsupport.FreePorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,9 +55,7 @@ class LogFloodTest {
   }
 
   private static int closedPort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+    return FreePorts.closed();
   }
 
   @Test

@@ -13,12 +13,11 @@ import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.upstream.CallObserver;
 import io.okapigw.core.upstream.ModuleClient;
 import io.okapigw.core.upstream.UpstreamOptions;
+import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.Promise;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.NetServer;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -61,11 +60,7 @@ class DiscoveryHealthTest {
   }
 
   private static int closedPort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return FreePorts.closed();
   }
 
   @Test

@@ -10,6 +10,7 @@ import io.okapigw.core.testing.LogCapture;
 import io.okapigw.core.testing.Metrics;
 import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.testing.UnsignedJwt;
+import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -20,7 +21,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -260,8 +260,6 @@ class FailureLoggingTest {
   }
 
   private static int closedPort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+    return FreePorts.closed();
   }
 }

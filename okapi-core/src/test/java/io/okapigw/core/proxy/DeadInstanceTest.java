@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.RawClient;
+import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
@@ -40,10 +41,7 @@ class DeadInstanceTest {
             .requestHandler(req -> req.response().end("live"))
             .listen(0, "127.0.0.1")
             .await();
-    HttpServer dead =
-        gw.vertx().createHttpServer().requestHandler(req -> {}).listen(0, "127.0.0.1").await();
-    deadUrl = "http://127.0.0.1:" + dead.actualPort();
-    dead.close().await();
+    deadUrl = "http://127.0.0.1:" + FreePorts.closed();
     gw.createTenant("diku");
     gw.addModule(module("mod-two-1.0.0", "two", handler("*", "/two/*")));
     gw.deploy("mod-two-1.0.0", "http://127.0.0.1:" + live.actualPort());

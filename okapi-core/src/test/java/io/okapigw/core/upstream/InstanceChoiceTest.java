@@ -9,6 +9,7 @@ import io.okapigw.core.routing.Instances;
 import io.okapigw.core.upstream.balance.BalanceOptions;
 import io.okapigw.core.upstream.balance.Balancer;
 import io.okapigw.core.upstream.balance.InstanceView;
+import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -84,10 +85,7 @@ class InstanceChoiceTest {
   }
 
   private int deadPort() {
-    HttpServer dead = server(0, new AtomicInteger());
-    int port = dead.actualPort();
-    dead.close().await();
-    return port;
+    return FreePorts.closed();
   }
 
   private static String url(int port) {

@@ -6,6 +6,7 @@ import io.okapigw.perf.kit.process.ListeningPid;
 import io.okapigw.perf.load.GatewayClient.Counters;
 import io.okapigw.perf.load.Gateways.Lost;
 import io.okapigw.perf.load.Gateways.Readings;
+import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -13,7 +14,6 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -64,9 +64,7 @@ class GatewaysTest {
                           req.connection().close();
                         })
                     .listen(0, "127.0.0.1")));
-    try (ServerSocket free = new ServerSocket(0)) {
-      refusing = URI.create("http://127.0.0.1:" + free.getLocalPort());
-    }
+    refusing = URI.create("http://127.0.0.1:" + FreePorts.closed());
   }
 
   @AfterEach
