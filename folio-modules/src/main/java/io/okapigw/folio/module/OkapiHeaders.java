@@ -4,23 +4,17 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.http.RequestOptions;
 
 /**
- * The Okapi headers a module received and passes on when it calls another module.
+ * The Okapi headers a module received and passes on when it calls another module: only those, as
+ * FOLIO's modules do (okapi-common's {@code OkapiClient}, mod-circulation's client): no W3C {@code
+ * traceparent}. The gateway puts such a call back into the request's trace by the {@code
+ * X-Okapi-Request-Id} it sent.
  *
  * @param okapiUrl X-Okapi-Url: where to call the gateway
  * @param tenant X-Okapi-Tenant
  * @param token X-Okapi-Token (the module token), or null
  * @param requestId X-Okapi-Request-Id, or null
- * @param traceparent W3C {@code traceparent} (the gateway's span of the call to this module), or
- *     null: passed on so that the module's calls join the request's trace
- * @param tracestate W3C {@code tracestate}, or null
  */
-public record OkapiHeaders(
-    String okapiUrl,
-    String tenant,
-    String token,
-    String requestId,
-    String traceparent,
-    String tracestate) {
+public record OkapiHeaders(String okapiUrl, String tenant, String token, String requestId) {
 
   /** Where modules call the gateway. */
   public static final String URL = "X-Okapi-Url";
@@ -34,12 +28,6 @@ public record OkapiHeaders(
   /** The request id; the gateway appends its own for each module-to-module hop. */
   public static final String REQUEST_ID = "X-Okapi-Request-Id";
 
-  /** W3C trace context: the span this request is part of. */
-  public static final String TRACEPARENT = "traceparent";
-
-  /** W3C trace context: vendors' state beside it. */
-  public static final String TRACESTATE = "tracestate";
-
   /**
    * @throws ModuleError 400 if X-Okapi-Url is missing
    */
@@ -50,13 +38,7 @@ public record OkapiHeaders(
           "missing " + URL + " header: this module calls other " + "modules through the gateway");
     }
     String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-    return new OkapiHeaders(
-        base,
-        headers.get(TENANT),
-        headers.get(TOKEN),
-        headers.get(REQUEST_ID),
-        headers.get(TRACEPARENT),
-        headers.get(TRACESTATE));
+    return new OkapiHeaders(base, headers.get(TENANT), headers.get(TOKEN), headers.get(REQUEST_ID));
   }
 
   RequestOptions apply(RequestOptions options) {
@@ -66,12 +48,6 @@ public record OkapiHeaders(
     }
     if (requestId != null) {
       options.putHeader(REQUEST_ID, requestId);
-    }
-    if (traceparent != null) {
-      options.putHeader(TRACEPARENT, traceparent);
-      if (tracestate != null) {
-        options.putHeader(TRACESTATE, tracestate);
-      }
     }
     return options;
   }
