@@ -22,6 +22,13 @@ final class ServerSpans {
 
   static final AttributeKey<String> AUTH = AttributeKey.stringKey("okapi.auth.outcome");
   static final AttributeKey<String> REQUEST_ID = AttributeKey.stringKey("okapi.request_id");
+
+  /**
+   * The first id of the request id chain: the client's request that every module-to-module hop is
+   * made for, the same in each of its hops (on every node), for finding them all.
+   */
+  static final AttributeKey<String> REQUEST_ROOT = AttributeKey.stringKey("okapi.request_id.root");
+
   static final AttributeKey<Long> REQUEST_SIZE = AttributeKey.longKey("http.request.body.size");
   static final AttributeKey<String> CLIENT = AttributeKey.stringKey("client.address");
 
@@ -96,6 +103,9 @@ final class ServerSpans {
     }
     if (done.requestId() != null) {
       span.setAttribute(REQUEST_ID, done.requestId());
+      int first = done.requestId().indexOf(';');
+      span.setAttribute(
+          REQUEST_ROOT, first < 0 ? done.requestId() : done.requestId().substring(0, first));
     }
     if (trace.authOutcome() != null) {
       span.setAttribute(AUTH, trace.authOutcome().label());

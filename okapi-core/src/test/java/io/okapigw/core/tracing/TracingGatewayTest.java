@@ -220,6 +220,12 @@ class TracingGatewayTest {
               .findFirst()
               .orElseThrow();
       assertThat(holdings.get(i).getParentSpanId()).isEqualTo(handlerCall.getSpanId());
+      // every hop names the client's request it is made for, to find them all on any node
+      String root = items.get(i).getAttributes().get(ServerSpans.REQUEST_ID);
+      assertThat(items.get(i).getAttributes().get(ServerSpans.REQUEST_ROOT)).isEqualTo(root);
+      assertThat(holdings.get(i).getAttributes().get(ServerSpans.REQUEST_ID))
+          .startsWith(root + ";");
+      assertThat(holdings.get(i).getAttributes().get(ServerSpans.REQUEST_ROOT)).isEqualTo(root);
     }
   }
 
