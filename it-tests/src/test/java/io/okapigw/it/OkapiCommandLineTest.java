@@ -120,7 +120,7 @@ class OkapiCommandLineTest {
     int readinessPost;
     String nodeName;
     try {
-      first.awaitReady(url + "/_/proxy/health", START);
+      awaitServing(first, url);
       readiness = awaitAnswer(first, health + "/readiness");
       liveness = given().baseUri(health).get("/liveness").statusCode();
       readinessPost = given().baseUri(health).post("/readiness").statusCode();
@@ -141,7 +141,7 @@ class OkapiCommandLineTest {
     JavaProcess second = program.run(line.inConfFile(), files);
     int tenantAfterRestart;
     try {
-      second.awaitReady(url + "/_/proxy/health", START);
+      awaitServing(second, url);
       tenantAfterRestart = given().baseUri(url).get("/_/proxy/tenants/diku").statusCode();
     } finally {
       second.stop();
@@ -153,7 +153,7 @@ class OkapiCommandLineTest {
     JavaProcess third = program.run(line, files);
     int tenantAfterInit;
     try {
-      third.awaitReady(url + "/_/proxy/health", START);
+      awaitServing(third, url);
       tenantAfterInit = given().baseUri(url).get("/_/proxy/tenants/diku").statusCode();
     } finally {
       third.stop();
@@ -171,6 +171,16 @@ class OkapiCommandLineTest {
         initExit,
         tenantAfterInit,
         helpExit);
+  }
+
+  /**
+   * Waits until the program answers its health check and serves the admin API: Okapi 7 on
+   * PostgreSQL answered {@code /_/proxy/health} before its own module served {@code
+   * /_/proxy/tenants} (a 404 for a tenant's POST, once, in a fresh-clone run).
+   */
+  private static void awaitServing(JavaProcess process, String url) throws IOException {
+    process.awaitReady(url + "/_/proxy/health", START);
+    process.awaitReady(url + "/_/proxy/tenants", START);
   }
 
   /**
