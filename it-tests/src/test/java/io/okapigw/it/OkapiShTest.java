@@ -160,7 +160,6 @@ class OkapiShTest {
     void stop(Path dir) {
       String mark = dir.toString();
       ProcessHandle.allProcesses()
-          .filter(p -> p.pid() != ProcessHandle.current().pid())
           .filter(p -> p.info().commandLine().map(c -> c.contains(mark)).orElse(false))
           .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
           .forEach(

@@ -23,18 +23,14 @@ final class Callers {
 
   /** Calls sent with one request id: the last one's context, or null once two traces shared it. */
   private static final class Sent {
-    private Context context;
+    private volatile Context context;
     private int calls;
   }
 
   private final Map<String, Sent> byRequestId = new ConcurrentHashMap<>();
 
-  /**
-   * A call is sent with {@code requestId}, its span in {@code context}.
-   *
-   * @return the key to give {@link #ended} when it ends
-   */
-  String sent(String requestId, Context context) {
+  /** A call is sent with {@code requestId}, its span in {@code context}. */
+  void sent(String requestId, Context context) {
     byRequestId.compute(
         requestId,
         (id, sent) -> {
@@ -43,7 +39,6 @@ final class Callers {
           s.calls++;
           return s;
         });
-    return requestId;
   }
 
   /** A call {@link #sent} is answered or failed. */
@@ -56,14 +51,8 @@ final class Callers {
    *     back carrying it; null if none is (or calls of two traces are)
    */
   Context caller(String requestId) {
-    Context[] found = {null};
-    byRequestId.computeIfPresent(
-        requestId,
-        (id, sent) -> {
-          found[0] = sent.context;
-          return sent;
-        });
-    return found[0];
+    Sent sent = byRequestId.get(requestId);
+    return sent == null ? null : sent.context;
   }
 
   /**

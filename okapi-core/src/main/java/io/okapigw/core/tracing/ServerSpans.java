@@ -1,5 +1,6 @@
 package io.okapigw.core.tracing;
 
+import io.okapigw.core.http.OkapiHeaders;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -48,8 +49,6 @@ final class ServerSpans {
         }
       };
 
-  private static final String REQUEST_ID_HEADER = "X-Okapi-Request-Id";
-
   private final Tracer tracer;
   private final Callers callers;
 
@@ -68,7 +67,7 @@ final class ServerSpans {
         W3CTraceContextPropagator.getInstance().extract(Context.root(), headers, HEADERS);
     headers.remove(TRACEPARENT).remove(TRACESTATE);
     if (!Span.fromContext(parent).getSpanContext().isValid()) {
-      parent = caller(headers.get(REQUEST_ID_HEADER), parent);
+      parent = caller(headers.get(OkapiHeaders.REQUEST_ID), parent);
     }
     Span span =
         tracer

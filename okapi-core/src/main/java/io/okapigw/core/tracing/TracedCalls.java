@@ -76,7 +76,8 @@ final class TracedCalls implements CallObserver {
       Context context = (trace == null ? Context.root() : trace.context()).with(span);
       W3CTraceContextPropagator.getInstance().inject(context, call.request(), HEADERS);
       if (trace != null && trace.requestId() != null) {
-        sentAs = callers.sent(trace.requestId(), context);
+        sentAs = trace.requestId();
+        callers.sent(sentAs, context);
       }
     }
     if (span != null || trace != null) {

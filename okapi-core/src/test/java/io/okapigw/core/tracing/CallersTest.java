@@ -27,10 +27,10 @@ class CallersTest {
   @Test
   void callInFlight_foundByItsRequestId_forgottenWhenItEnds() {
     Context handler = call(TRACE_A, "00f067aa0ba902b7");
-    String key = callers.sent("123456/circulation", handler);
+    callers.sent("123456/circulation", handler);
     assertThat(callers.caller("123456/circulation")).isSameAs(handler);
     assertThat(callers.caller("654321/circulation")).isNull();
-    callers.ended(key);
+    callers.ended("123456/circulation");
     assertThat(callers.caller("123456/circulation")).isNull();
     assertThat(callers.size()).isZero();
   }

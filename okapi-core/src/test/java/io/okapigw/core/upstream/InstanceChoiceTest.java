@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -273,9 +274,7 @@ class InstanceChoiceTest {
 
   /** Makes a call, and waits until it failed or the slow instance holds it. */
   private void call(
-      Instances instances,
-      List<Future<Integer>> calls,
-      java.util.function.Function<Instances, Future<Integer>> get)
+      Instances instances, List<Future<Integer>> calls, Function<Instances, Future<Integer>> get)
       throws Exception {
     int before = held.size() + (int) failures(calls);
     Promise<Void> sent = Promise.promise();
