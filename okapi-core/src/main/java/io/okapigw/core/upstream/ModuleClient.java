@@ -1,6 +1,7 @@
 package io.okapigw.core.upstream;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.okapigw.core.http.FailureLog;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Instances;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one way the gateway calls a module instance, whatever for ({@link CallKind}): the proxy's
@@ -54,6 +56,14 @@ public final class ModuleClient {
   private final Balancer balancer;
   private final ActiveChecks checks;
   private final Map<Object, HttpClientAgent> clients = new ConcurrentHashMap<>();
+
+  /** Where connections closed for their framing are told ({@link StrictClientCodec}). */
+  private final FailureLog framing =
+      FailureLog.create(
+          LoggerFactory.getLogger(StrictClientCodec.class),
+          FailureLog.DEFAULT_LINES,
+          FailureLog.DEFAULT_INTERVAL,
+          System::nanoTime);
 
   private ModuleClient(
       Vertx vertx, UpstreamOptions options, CallObserver observer, Balancer balancer) {
@@ -323,16 +333,28 @@ public final class ModuleClient {
     return client != null ? client : clients.computeIfAbsent(loop, l -> newClient());
   }
 
+  /**
+   * A client whose connections read nothing but the answers to the requests sent on them ({@link
+   * StrictClientCodec}): one whose framing breaks is closed, never pooled.
+   */
   private HttpClientAgent newClient() {
-    return vertx.createHttpClient(
+    HttpClientOptions http =
         new HttpClientOptions()
             .setKeepAlive(true)
             .setTcpNoDelay(true)
             .setMaxHeaderSize(options.maxHeaderSize())
             // relay bodies in 64 KiB pieces, not Netty's default 8 KiB: 8x fewer writes and flushes
             .setMaxChunkSize(BODY_CHUNK_SIZE)
-            .setConnectTimeout((int) options.connectTimeout().toMillis()),
-        new PoolOptions().setHttp1MaxSize(options.maxConnectionsPerHost()).setMaxWaitQueueSize(-1));
+            .setConnectTimeout((int) options.connectTimeout().toMillis());
+    return vertx
+        .httpClientBuilder()
+        .with(http)
+        .with(
+            new PoolOptions()
+                .setHttp1MaxSize(options.maxConnectionsPerHost())
+                .setMaxWaitQueueSize(-1))
+        .withConnectHandler(connection -> StrictClientCodec.install(connection, http, framing))
+        .build();
   }
 
   /**
