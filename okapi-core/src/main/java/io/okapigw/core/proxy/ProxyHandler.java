@@ -110,14 +110,14 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private void handle(HttpServerRequest in, String tenant, RequestTarget target) {
     in.pause();
     long start = System.nanoTime();
-    RequestTrace trace = tracing.start(in);
+    RequestTrace trace = tracing.start(in, tenant);
     Future<ProxyRequest> routed =
         Future.succeededFuture(in).map(r -> route(r, r.method().name(), tenant, target));
     routed
         .compose(
             request -> {
               if (trace != null) {
-                trace.requestId(request.requestId());
+                trace.routed(request.requestId(), request.identity().tenant());
               }
               Permit permit =
                   bulkhead.admit(

@@ -29,6 +29,7 @@ public final class RequestTrace {
   private final Context context;
   private AuthOutcome authOutcome;
   private String requestId;
+  private String tenant;
   private long upstreamNanos;
   private List<String> traceLines;
   private String internalCall;
@@ -73,11 +74,13 @@ public final class RequestTrace {
   }
 
   /**
-   * Tells the trace the {@code X-Okapi-Request-Id} its module calls are sent with: a module calling
-   * back with it, but without {@code traceparent}, joins this trace.
+   * Tells the trace the request is routed: the tenant it is for and the {@code X-Okapi-Request-Id}
+   * its module calls are sent with. A module calling back for that tenant with that id, but without
+   * {@code traceparent}, joins this trace ({@link Callers}).
    */
-  public void requestId(String id) {
+  public void routed(String id, String forTenant) {
     requestId = id;
+    tenant = forTenant;
   }
 
   /**
@@ -85,6 +88,13 @@ public final class RequestTrace {
    */
   String requestId() {
     return requestId;
+  }
+
+  /**
+   * @return the tenant the request is for, or null before the request is routed
+   */
+  String tenant() {
+    return tenant;
   }
 
   void addUpstream(long nanos) {

@@ -15,9 +15,9 @@ import io.vertx.core.net.SocketAddress;
 
 /**
  * The server span of a client request (a client's or a module's, calling back through the gateway):
- * child of the {@code traceparent} it came with, else of the module call it calls back from ({@link
- * Callers}), named {@code METHOD route}, with the tenant, handler module, status, auth outcome and
- * sizes. Never a user id, a token, a raw path or a query string.
+ * child of the {@code traceparent} it came with, else of the module call of its tenant it calls
+ * back from ({@link Callers}), named {@code METHOD route}, with the tenant, handler module, status,
+ * auth outcome and sizes. Never a user id, a token, a raw path or a query string.
  */
 final class ServerSpans {
 
@@ -60,14 +60,17 @@ final class ServerSpans {
   /**
    * Starts the span; the client's {@code traceparent} and {@code tracestate} are taken off the
    * request, so that modules get the gateway's (one per call) instead.
+   *
+   * @param tenant the tenant the request's path names ({@code /_/invoke/tenant/..}); null for the
+   *     one its {@code X-Okapi-Tenant} names
    */
-  RequestTrace start(HttpServerRequest in) {
+  RequestTrace start(HttpServerRequest in, String tenant) {
     MultiMap headers = in.headers();
     Context parent =
         W3CTraceContextPropagator.getInstance().extract(Context.root(), headers, HEADERS);
     headers.remove(TRACEPARENT).remove(TRACESTATE);
     if (!Span.fromContext(parent).getSpanContext().isValid()) {
-      parent = caller(headers.get(OkapiHeaders.REQUEST_ID), parent);
+      parent = callBack(headers, tenant, parent);
     }
     Span span =
         tracer
@@ -80,12 +83,19 @@ final class ServerSpans {
   }
 
   /**
-   * @return the module call this request calls back from, known by the request id it was sent with
-   *     (a module that passes {@code X-Okapi-Request-Id} on but not {@code traceparent}); else
-   *     {@code otherwise}
+   * The one place that decides which call a request calls back from, for its span's parent: a call
+   * in flight for the tenant the request names, known by the request id it was sent with (a module
+   * that passes {@code X-Okapi-Request-Id} on but not {@code traceparent}). A request of another
+   * tenant with that id is no call back of it. (Where the gateway can tell a real call back from a
+   * client that knows the id, by something only the called module got, that is asked here too.)
+   *
+   * @return the context of that call; else {@code otherwise}
    */
-  private Context caller(String requestId, Context otherwise) {
-    Context caller = requestId == null ? null : callers.caller(requestId);
+  private Context callBack(MultiMap headers, String pathTenant, Context otherwise) {
+    String requestId = headers.get(OkapiHeaders.REQUEST_ID);
+    String tenant = pathTenant != null ? pathTenant : headers.get(OkapiHeaders.TENANT);
+    Context caller =
+        requestId == null || tenant == null ? null : callers.caller(tenant.trim(), requestId);
     return caller == null ? otherwise : caller;
   }
 

@@ -77,7 +77,7 @@ final class TracedCalls implements CallObserver {
       W3CTraceContextPropagator.getInstance().inject(context, call.request(), HEADERS);
       if (trace != null && trace.requestId() != null) {
         sentAs = trace.requestId();
-        callers.sent(sentAs, context);
+        callers.sent(trace.tenant(), sentAs, context);
       }
     }
     if (span != null || trace != null) {
@@ -167,7 +167,7 @@ final class TracedCalls implements CallObserver {
       o.trace().addUpstream(System.nanoTime() - call.startNanos());
     }
     if (o.sentAs() != null) {
-      callers.ended(o.sentAs());
+      callers.ended(o.trace().tenant(), o.sentAs());
     }
   }
 

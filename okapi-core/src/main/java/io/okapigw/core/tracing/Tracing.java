@@ -75,16 +75,18 @@ public final class Tracing {
    * A client request arrives: its server span starts, child of the client's {@code traceparent}
    * (which the module calls then replace with their own).
    *
+   * @param tenant the tenant the request's path names ({@code /_/invoke/tenant/..}); null for the
+   *     one its {@code X-Okapi-Tenant} names
    * @return the request's trace, attached to its context; null when nothing is observed
    */
-  public RequestTrace start(HttpServerRequest in) {
+  public RequestTrace start(HttpServerRequest in, String tenant) {
     if (!observes) {
       return null;
     }
     RequestTrace trace =
         spans == null || probe(in)
             ? new RequestTrace(Span.getInvalid(), Context.root())
-            : spans.start(in);
+            : spans.start(in, tenant);
     trace.attach();
     if (traceHeaders) {
       HttpServerResponse response = in.response();

@@ -27,11 +27,11 @@ class CallersTest {
   @Test
   void callInFlight_foundByItsRequestId_forgottenWhenItEnds() {
     Context handler = call(TRACE_A, "00f067aa0ba902b7");
-    callers.sent("123456/circulation", handler);
-    assertThat(callers.caller("123456/circulation")).isSameAs(handler);
-    assertThat(callers.caller("654321/circulation")).isNull();
-    callers.ended("123456/circulation");
-    assertThat(callers.caller("123456/circulation")).isNull();
+    callers.sent("diku", "123456/circulation", handler);
+    assertThat(callers.caller("diku", "123456/circulation")).isSameAs(handler);
+    assertThat(callers.caller("diku", "654321/circulation")).isNull();
+    callers.ended("diku", "123456/circulation");
+    assertThat(callers.caller("diku", "123456/circulation")).isNull();
     assertThat(callers.size()).isZero();
   }
 
@@ -39,26 +39,40 @@ class CallersTest {
   void callsOfOneTrace_theLatestIsTheCaller_untilAllEnded() {
     Context filter = call(TRACE_A, "00f067aa0ba902b7");
     Context handler = call(TRACE_A, "b7ad6b7169203331");
-    callers.sent("123456/circulation", filter);
-    callers.sent("123456/circulation", handler);
-    assertThat(callers.caller("123456/circulation")).isSameAs(handler);
-    callers.ended("123456/circulation");
+    callers.sent("diku", "123456/circulation", filter);
+    callers.sent("diku", "123456/circulation", handler);
+    assertThat(callers.caller("diku", "123456/circulation")).isSameAs(handler);
+    callers.ended("diku", "123456/circulation");
     assertThat(callers.size()).isOne();
-    callers.ended("123456/circulation");
+    callers.ended("diku", "123456/circulation");
+    assertThat(callers.size()).isZero();
+  }
+
+  /** A request of another tenant is no call back, whatever id it sends. */
+  @Test
+  void callOfOneTenant_notTheCallerOfAnotherTenantsRequest() {
+    Context handler = call(TRACE_A, "00f067aa0ba902b7");
+    callers.sent("diku", "123456/circulation", handler);
+    assertThat(callers.caller("other", "123456/circulation")).isNull();
+    assertThat(callers.caller("diku", "123456/circulation")).isSameAs(handler);
+    callers.sent("other", "123456/circulation", call(TRACE_B, "b7ad6b7169203331"));
+    assertThat(callers.caller("diku", "123456/circulation")).as("not ambiguous").isSameAs(handler);
+    callers.ended("diku", "123456/circulation");
+    callers.ended("other", "123456/circulation");
     assertThat(callers.size()).isZero();
   }
 
   /** Six random digits per request: two requests in flight may share one id; link neither. */
   @Test
   void oneRequestIdInTwoTraces_linksToNeither_thenForgotten() {
-    callers.sent("123456/circulation", call(TRACE_A, "00f067aa0ba902b7"));
-    callers.sent("123456/circulation", call(TRACE_B, "b7ad6b7169203331"));
-    assertThat(callers.caller("123456/circulation")).isNull();
-    callers.sent("123456/circulation", call(TRACE_A, "00f067aa0ba902b8"));
-    assertThat(callers.caller("123456/circulation")).as("still ambiguous").isNull();
-    callers.ended("123456/circulation");
-    callers.ended("123456/circulation");
-    callers.ended("123456/circulation");
+    callers.sent("diku", "123456/circulation", call(TRACE_A, "00f067aa0ba902b7"));
+    callers.sent("diku", "123456/circulation", call(TRACE_B, "b7ad6b7169203331"));
+    assertThat(callers.caller("diku", "123456/circulation")).isNull();
+    callers.sent("diku", "123456/circulation", call(TRACE_A, "00f067aa0ba902b8"));
+    assertThat(callers.caller("diku", "123456/circulation")).as("still ambiguous").isNull();
+    callers.ended("diku", "123456/circulation");
+    callers.ended("diku", "123456/circulation");
+    callers.ended("diku", "123456/circulation");
     assertThat(callers.size()).isZero();
   }
 }

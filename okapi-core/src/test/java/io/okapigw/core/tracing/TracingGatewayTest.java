@@ -45,6 +45,12 @@ class TracingGatewayTest {
   /** Whether the items module passes {@code traceparent} on when it calls back (FOLIO's do not). */
   private boolean itemsPassTraceparent = true;
 
+  /**
+   * The tenant the items module's call back names: diku, the tenant of the call it serves, as a
+   * module calls back; another, as a client of another tenant that learned the id in flight.
+   */
+  private String callBackTenant = "diku";
+
   @AfterEach
   void close() {
     if (gw != null) {
@@ -86,7 +92,7 @@ class TracingGatewayTest {
                           RequestOptions call =
                               new RequestOptions()
                                   .setAbsoluteURI(gw.url() + "/holdings/1")
-                                  .putHeader("X-Okapi-Tenant", "diku")
+                                  .putHeader("X-Okapi-Tenant", callBackTenant)
                                   .putHeader(
                                       "X-Okapi-Token", ctx.request().getHeader("X-Okapi-Token"));
                           String requestId = ctx.request().getHeader("X-Okapi-Request-Id");
@@ -111,6 +117,11 @@ class TracingGatewayTest {
     gw.createTenant("diku");
     for (String id : List.of("mod-auth-1.0.0", "mod-items-1.0.0", "mod-holdings-1.0.0")) {
       gw.enable("diku", id);
+    }
+    if (!callBackTenant.equals("diku")) {
+      gw.createTenant(callBackTenant);
+      gw.enable(callBackTenant, "mod-auth-1.0.0");
+      gw.enable(callBackTenant, "mod-holdings-1.0.0");
     }
     return new TestModule[] {items, holdings};
   }
@@ -227,6 +238,28 @@ class TracingGatewayTest {
           .startsWith(root + ";");
       assertThat(holdings.get(i).getAttributes().get(ServerSpans.REQUEST_ROOT)).isEqualTo(root);
     }
+  }
+
+  /**
+   * A request of another tenant with the request id of a call in flight is no call back of it: it
+   * joins no trace of that call's tenant (a client of one tenant cannot put spans in another's
+   * traces), whatever the id it learned or guessed.
+   */
+  @Test
+  void anotherTenantsRequestWithAnIdInFlight_joinsNoTraceOfTheCall() {
+    itemsPassTraceparent = false;
+    callBackTenant = "other";
+    start(traced(false));
+    getItem("/items/1");
+    List<SpanData> spans = spans();
+    List<SpanData> holdings = servers(spans, "GET /holdings/{id}");
+    assertThat(holdings).hasSize(1);
+    SpanData otherTenants = holdings.get(0);
+    assertThat(otherTenants.getAttributes().get(TracedCalls.TENANT)).isEqualTo("other");
+    assertThat(otherTenants.getTraceId())
+        .as("trace of the other tenant's request")
+        .isNotEqualTo(TRACE);
+    assertThat(otherTenants.getParentSpanContext().isValid()).isFalse();
   }
 
   /** A request id of no call in flight, or a client's own, links to nothing: a trace of its own. */
