@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
 public final class LoginService {
   private static final Logger LOG = LoggerFactory.getLogger(LoginService.class);
   private static final String WRONG_CREDENTIALS = "wrong username or password";
+  private static final String INVALID_REFRESH_TOKEN = "invalid refresh token";
 
   private final LoginContext c;
   private final LoginThrottle throttle;
@@ -95,26 +96,50 @@ public final class LoginService {
   }
 
   /**
+   * Exchanges a refresh token for new tokens of its session. The exchange is one step of the store
+   * with respect to the session's revocation ({@link AuthStore#rotateRefreshToken}): a refresh
+   * racing a logout either comes first, and the logout ends the new tokens too, or finds its token
+   * gone (401).
+   *
    * @param tenant tenant id
    * @param refreshToken an unused, unexpired refresh token
-   * @return the session's new tokens; 401 if unknown, expired or reused (reuse revokes the user's
-   *     refresh tokens and the session)
+   * @return the session's new tokens; 401 if unknown, expired, of an ended session or reused (reuse
+   *     revokes the user's refresh tokens and the session)
    */
   public Future<Session> refresh(String tenant, String refreshToken) {
     String hash = sha256(refreshToken);
     return c.store()
         .findRefreshToken(tenant, hash)
-        .compose(token -> claim(tenant, hash, token))
+        .compose(this::usable)
         .compose(
-            token ->
-                c.store()
-                    .findUser(tenant, token.userId())
-                    .compose(
-                        user ->
-                            user != null && user.active()
-                                ? startSession(user, token.sessionId())
-                                : Future.failedFuture(
-                                    ApiException.unauthorized("user is not active"))));
+            token -> c.store().findUser(tenant, token.userId()).compose(u -> rotate(token, u)));
+  }
+
+  private Future<RefreshTokenRecord> usable(RefreshTokenRecord token) {
+    if (token == null) {
+      return Future.failedFuture(ApiException.unauthorized(INVALID_REFRESH_TOKEN));
+    }
+    if (!token.expiresAt().isAfter(c.clock().instant())) {
+      return Future.failedFuture(ApiException.unauthorized("refresh token expired"));
+    }
+    return token.used() ? reused(token) : Future.succeededFuture(token);
+  }
+
+  private Future<Session> rotate(RefreshTokenRecord token, UserRecord user) {
+    if (user == null || !user.active()) {
+      return Future.failedFuture(ApiException.unauthorized("user is not active"));
+    }
+    Issued next = issue(user, token.sessionId());
+    return c.store()
+        .rotateRefreshToken(token.tenant(), token.tokenHash(), next.record())
+        .compose(
+            rotation ->
+                switch (rotation) {
+                  case ROTATED -> Future.succeededFuture(next.session());
+                  case REUSED -> reused(token);
+                  case GONE ->
+                      Future.failedFuture(ApiException.unauthorized(INVALID_REFRESH_TOKEN));
+                });
   }
 
   /**
@@ -163,6 +188,12 @@ public final class LoginService {
   }
 
   private Future<Session> startSession(UserRecord user, String sessionId) {
+    Issued issued = issue(user, sessionId);
+    return c.store().insertRefreshToken(issued.record()).map(issued.session());
+  }
+
+  /** New tokens of a session, and the refresh token's record for the store. */
+  private Issued issue(UserRecord user, String sessionId) {
     TokenService.IssuedToken access = c.tokens().issueAccess(user, sessionId);
     byte[] bytes = new byte[32];
     random.nextBytes(bytes);
@@ -173,22 +204,12 @@ public final class LoginService {
     RefreshTokenRecord record =
         new RefreshTokenRecord(
             user.tenant(), sha256(refresh), user.id(), sessionId, expires, false);
-    return c.store().insertRefreshToken(record).map(v -> new Session(access, refresh, expires));
+    return new Issued(new Session(access, refresh, expires), record);
   }
 
-  private Future<RefreshTokenRecord> claim(String tenant, String hash, RefreshTokenRecord token) {
-    if (token == null) {
-      return Future.failedFuture(ApiException.unauthorized("invalid refresh token"));
-    }
-    if (!token.expiresAt().isAfter(c.clock().instant())) {
-      return Future.failedFuture(ApiException.unauthorized("refresh token expired"));
-    }
-    return c.store()
-        .markRefreshTokenUsed(tenant, hash)
-        .compose(won -> won ? Future.succeededFuture(token) : reused(token));
-  }
+  private record Issued(Session session, RefreshTokenRecord record) {}
 
-  private Future<RefreshTokenRecord> reused(RefreshTokenRecord token) {
+  private <T> Future<T> reused(RefreshTokenRecord token) {
     LOG.warn(
         "refresh token reused for user {} in tenant {}: revoking the user's refresh tokens",
         token.userId(),
@@ -216,6 +237,22 @@ public final class LoginService {
     RevokedSession revoked =
         new RevokedSession(tenant, sessionId, c.clock().instant().plus(c.lifetimes().ttl()));
     return c.store().revokeSession(revoked).onSuccess(v -> c.revoked().add(revoked));
+  }
+
+  /**
+   * Ends every session of a user at once: each with a refresh token, and {@code alsoSession}.
+   *
+   * @param tenant tenant id
+   * @param userId the user
+   * @param alsoSession a session to end too (the caller's own), or {@code null}
+   * @return done once the revocations are stored
+   */
+  public Future<Void> revokeSessionsOf(String tenant, String userId, String alsoSession) {
+    Instant until = c.clock().instant().plus(c.lifetimes().ttl());
+    return c.store()
+        .revokeSessionsOf(tenant, userId, alsoSession, until)
+        .onSuccess(c.revoked()::addAll)
+        .mapEmpty();
   }
 
   /**

@@ -5,8 +5,6 @@ import io.okapigw.authtoken.login.LoginService;
 import io.okapigw.authtoken.login.LoginService.LoginContext;
 import io.okapigw.authtoken.token.TokenClaims;
 import io.vertx.core.Future;
-import java.util.LinkedHashSet;
-import java.util.Set;
 
 /**
  * The logouts of cookie sessions, as FOLIO's mod-login offers them: by the refresh token of the
@@ -68,21 +66,8 @@ public final class Sessions {
       throw ApiException.unauthorized("token has no user to log out");
     }
     String userId = claims.userId();
-    return c.store()
-        .sessionsOf(tenant, userId)
-        .compose(
-            ids -> {
-              Set<String> sessions = new LinkedHashSet<>(ids);
-              if (claims.sessionId() != null) {
-                sessions.add(claims.sessionId());
-              }
-              Future<Void> chain = Future.succeededFuture();
-              for (String session : sessions) {
-                chain = chain.compose(v -> login.revokeSession(tenant, session));
-              }
-              return chain;
-            })
-        .compose(v -> c.store().deleteRefreshTokens(tenant, userId))
+    return login
+        .revokeSessionsOf(tenant, userId, claims.sessionId())
         .compose(v -> c.gateway().invalidateUser(tenant, userId));
   }
 }

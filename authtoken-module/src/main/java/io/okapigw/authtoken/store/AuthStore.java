@@ -70,16 +70,36 @@ public interface AuthStore {
   Future<RefreshTokenRecord> findRefreshToken(String tenant, String tokenHash);
 
   /**
-   * Marks a refresh token used, atomically: of concurrent callers only one gets {@code true}.
+   * Exchanges a refresh token for its successor, atomically with every other change to the tokens
+   * of its session (one token family): of concurrent exchanges of one token exactly one succeeds,
+   * and an exchange racing a revocation of the session ({@link #revokeSession}, {@link
+   * #revokeSessionsOf}, {@link #deleteRefreshTokens}) either comes first, and its successor is
+   * deleted with the rest, or finds the token gone: a revoked session never gains a token.
    *
    * @param tenant tenant id
-   * @param tokenHash hex SHA-256
-   * @return {@code true} if it was unused and is now used; {@code false} if used or unknown
+   * @param usedHash hex SHA-256 of the token presented
+   * @param successor the new token, of the same user and session
+   * @return what happened; nothing changed unless {@link Rotation#ROTATED}
    */
-  Future<Boolean> markRefreshTokenUsed(String tenant, String tokenHash);
+  Future<Rotation> rotateRefreshToken(String tenant, String usedHash, RefreshTokenRecord successor);
+
+  /** What {@link #rotateRefreshToken} did. */
+  enum Rotation {
+    /** The token presented is now used, and its successor is stored. */
+    ROTATED,
+    /** The token presented was used before. */
+    REUSED,
+    /** No such token: never issued, expired and purged, or its session ended. */
+    GONE
+  }
 
   /**
-   * @param tenant tenant id @param userId user id @return done: the user's refresh tokens are gone
+   * Deletes every refresh token of a user, atomically with respect to each of the user's sessions
+   * (see {@link #rotateRefreshToken}).
+   *
+   * @param tenant tenant id
+   * @param userId user id
+   * @return done: the user's refresh tokens are gone
    */
   Future<Void> deleteRefreshTokens(String tenant, String userId);
 
@@ -93,12 +113,27 @@ public interface AuthStore {
   Future<List<String>> sessionsOf(String tenant, String userId);
 
   /**
-   * Ends a session: deletes its refresh tokens and records it as revoked.
+   * Ends a session, atomically with respect to its refresh tokens' exchanges (see {@link
+   * #rotateRefreshToken}): deletes its refresh tokens and records it as revoked.
    *
    * @param session the session and until when it stays revoked
    * @return done
    */
   Future<Void> revokeSession(RevokedSession session);
+
+  /**
+   * Ends every session of a user (each with a refresh token, and {@code alsoSession}) as {@link
+   * #revokeSession} ends one, all in one step. A session a login starts meanwhile is not among
+   * them.
+   *
+   * @param tenant tenant id
+   * @param userId user id
+   * @param alsoSession a session to end too (the caller's own), or {@code null}
+   * @param until until when they stay revoked
+   * @return the sessions ended
+   */
+  Future<List<RevokedSession>> revokeSessionsOf(
+      String tenant, String userId, String alsoSession, Instant until);
 
   /**
    * @param now current time @return sessions revoked until after {@code now}

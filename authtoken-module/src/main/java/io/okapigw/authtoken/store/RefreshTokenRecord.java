@@ -29,4 +29,11 @@ public record RefreshTokenRecord(
     Objects.requireNonNull(sessionId, "sessionId");
     Objects.requireNonNull(expiresAt, "expiresAt");
   }
+
+  /**
+   * @return this token, exchanged
+   */
+  public RefreshTokenRecord asUsed() {
+    return new RefreshTokenRecord(tenant, tokenHash, userId, sessionId, expiresAt, true);
+  }
 }

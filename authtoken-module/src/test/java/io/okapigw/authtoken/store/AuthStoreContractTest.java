@@ -166,25 +166,43 @@ public abstract class AuthStoreContractTest {
   }
 
   @Test
-  void refreshToken_markUsed_onlyOnce() {
+  void rotateRefreshToken_marksItUsedAndStoresTheSuccessor_once() {
     await(store.insertRefreshToken(token("h1", "u1", "s1", NOW.plusSeconds(60))));
     assertThat(await(store.findRefreshToken(tenant, "h1")))
         .isEqualTo(token("h1", "u1", "s1", NOW.plusSeconds(60)));
-    assertThat(await(store.markRefreshTokenUsed(tenant, "h1"))).isTrue();
-    assertThat(await(store.markRefreshTokenUsed(tenant, "h1"))).isFalse();
+    RefreshTokenRecord next = token("h2", "u1", "s1", NOW.plusSeconds(90));
+    assertThat(await(store.rotateRefreshToken(tenant, "h1", next)))
+        .isEqualTo(AuthStore.Rotation.ROTATED);
     assertThat(await(store.findRefreshToken(tenant, "h1")).used()).isTrue();
-    assertThat(await(store.markRefreshTokenUsed(tenant, "unknown"))).isFalse();
+    assertThat(await(store.findRefreshToken(tenant, "h2"))).isEqualTo(next);
+    RefreshTokenRecord again = token("h3", "u1", "s1", NOW.plusSeconds(90));
+    assertThat(await(store.rotateRefreshToken(tenant, "h1", again)))
+        .isEqualTo(AuthStore.Rotation.REUSED);
+    assertThat(await(store.rotateRefreshToken(tenant, "unknown", again)))
+        .isEqualTo(AuthStore.Rotation.GONE);
+    assertThat(await(store.findRefreshToken(tenant, "h3"))).isNull();
   }
 
   @Test
-  void refreshToken_concurrentMarkUsed_exactlyOneWins() {
+  void rotateRefreshToken_ofARevokedSession_goneAndStoresNothing() {
     await(store.insertRefreshToken(token("h1", "u1", "s1", NOW.plusSeconds(60))));
-    List<Future<Boolean>> attempts = new ArrayList<>();
+    await(store.revokeSession(new RevokedSession(tenant, "s1", NOW.plusSeconds(600))));
+    assertThat(await(store.rotateRefreshToken(tenant, "h1", token("h2", "u1", "s1", NOW))))
+        .isEqualTo(AuthStore.Rotation.GONE);
+    assertThat(await(store.sessionsOf(tenant, "u1"))).isEmpty();
+  }
+
+  @Test
+  void rotateRefreshToken_concurrently_exactlyOneRotates() {
+    await(store.insertRefreshToken(token("h1", "u1", "s1", NOW.plusSeconds(60))));
+    List<Future<AuthStore.Rotation>> attempts = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
-      attempts.add(store.markRefreshTokenUsed(tenant, "h1"));
+      attempts.add(
+          store.rotateRefreshToken(tenant, "h1", token("n" + i, "u1", "s1", NOW.plusSeconds(60))));
     }
     await(Future.all(attempts));
-    assertThat(attempts.stream().filter(Future::result).count()).isEqualTo(1);
+    assertThat(attempts).filteredOn(f -> f.result() == AuthStore.Rotation.ROTATED).hasSize(1);
+    assertThat(attempts).filteredOn(f -> f.result() == AuthStore.Rotation.REUSED).hasSize(9);
   }
 
   @Test
@@ -204,7 +222,9 @@ public abstract class AuthStoreContractTest {
     await(store.insertRefreshToken(token("h2", "u1", "s1", NOW.plusSeconds(60))));
     await(store.insertRefreshToken(token("h3", "u1", "s2", NOW.plusSeconds(60))));
     await(store.insertRefreshToken(token("h4", "u2", "s3", NOW.plusSeconds(60))));
-    await(store.markRefreshTokenUsed(tenant, "h3"));
+    // s2 keeps only its used token once its successor has expired
+    await(store.rotateRefreshToken(tenant, "h3", token("h5", "u1", "s2", NOW.minusSeconds(1))));
+    await(store.purgeExpired(NOW));
     assertThat(await(store.sessionsOf(tenant, "u1"))).containsExactlyInAnyOrder("s1", "s2");
     assertThat(await(store.sessionsOf(tenant, "nobody"))).isEmpty();
     assertThat(await(store.sessionsOf("other" + tenant, "u1"))).isEmpty();
@@ -220,6 +240,26 @@ public abstract class AuthStoreContractTest {
     assertThat(await(store.findRefreshToken(tenant, "h2"))).isNotNull();
     assertThat(mine(await(store.revokedSessions(NOW)))).containsExactly(revoked);
     assertThat(mine(await(store.revokedSessions(NOW.plusSeconds(600))))).isEmpty();
+  }
+
+  @Test
+  void revokeSessionsOf_endsEachSessionOfTheUserAndTheOneNamed_onlyThose() {
+    await(store.insertRefreshToken(token("h1", "u1", "s1", NOW.plusSeconds(60))));
+    await(store.insertRefreshToken(token("h2", "u1", "s2", NOW.plusSeconds(60))));
+    await(store.rotateRefreshToken(tenant, "h2", token("h3", "u1", "s2", NOW.plusSeconds(60))));
+    await(store.insertRefreshToken(token("h4", "u2", "s3", NOW.plusSeconds(60))));
+    Instant until = NOW.plusSeconds(600);
+    assertThat(await(store.revokeSessionsOf(tenant, "u1", "s9", until)))
+        .containsExactlyInAnyOrder(
+            new RevokedSession(tenant, "s1", until),
+            new RevokedSession(tenant, "s2", until),
+            new RevokedSession(tenant, "s9", until));
+    assertThat(await(store.sessionsOf(tenant, "u1"))).isEmpty();
+    assertThat(await(store.findRefreshToken(tenant, "h4"))).isNotNull();
+    assertThat(mine(await(store.revokedSessions(NOW))))
+        .extracting(RevokedSession::sessionId)
+        .containsExactlyInAnyOrder("s1", "s2", "s9");
+    assertThat(await(store.revokeSessionsOf(tenant, "nobody", null, until))).isEmpty();
   }
 
   @Test

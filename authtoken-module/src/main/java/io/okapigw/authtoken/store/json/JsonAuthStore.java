@@ -121,9 +121,11 @@ public final class JsonAuthStore implements AuthStore {
     return read(tenant, t -> t.refreshTokens.get(tokenHash));
   }
 
+  /** Atomic as every operation here: one thread runs them, one at a time. */
   @Override
-  public Future<Boolean> markRefreshTokenUsed(String tenant, String tokenHash) {
-    return writeValue(() -> tenant(tenant).markRefreshTokenUsed(tokenHash));
+  public Future<Rotation> rotateRefreshToken(
+      String tenant, String usedHash, RefreshTokenRecord successor) {
+    return writeValue(() -> tenant(tenant).rotateRefreshToken(usedHash, successor));
   }
 
   @Override
@@ -140,6 +142,12 @@ public final class JsonAuthStore implements AuthStore {
   public Future<Void> revokeSession(RevokedSession session) {
     return write(
         () -> tenant(session.tenant()).revokeSession(session.sessionId(), session.until()));
+  }
+
+  @Override
+  public Future<List<RevokedSession>> revokeSessionsOf(
+      String tenant, String userId, String alsoSession, Instant until) {
+    return writeValue(() -> tenant(tenant).revokeSessionsOf(userId, alsoSession, until));
   }
 
   @Override

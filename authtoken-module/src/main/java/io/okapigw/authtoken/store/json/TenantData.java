@@ -1,6 +1,7 @@
 package io.okapigw.authtoken.store.json;
 
 import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.PermissionSetRecord;
 import io.okapigw.authtoken.store.RefreshTokenRecord;
 import io.okapigw.authtoken.store.RevokedSession;
@@ -10,8 +11,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One tenant's data in memory. Not thread-safe: only the JSON store's single thread touches it.
@@ -88,16 +91,17 @@ final class TenantData {
     return all;
   }
 
-  boolean markRefreshTokenUsed(String tokenHash) {
-    RefreshTokenRecord token = refreshTokens.get(tokenHash);
-    if (token == null || token.used()) {
-      return false;
+  AuthStore.Rotation rotateRefreshToken(String usedHash, RefreshTokenRecord successor) {
+    RefreshTokenRecord token = refreshTokens.get(usedHash);
+    if (token == null || !token.sessionId().equals(successor.sessionId())) {
+      return AuthStore.Rotation.GONE;
     }
-    refreshTokens.put(
-        tokenHash,
-        new RefreshTokenRecord(
-            tenant, tokenHash, token.userId(), token.sessionId(), token.expiresAt(), true));
-    return true;
+    if (token.used()) {
+      return AuthStore.Rotation.REUSED;
+    }
+    refreshTokens.put(usedHash, token.asUsed());
+    refreshTokens.put(successor.tokenHash(), successor);
+    return AuthStore.Rotation.ROTATED;
   }
 
   void deleteRefreshTokens(String userId) {
@@ -115,6 +119,15 @@ final class TenantData {
   void revokeSession(String sessionId, Instant until) {
     refreshTokens.values().removeIf(t -> t.sessionId().equals(sessionId));
     revokedSessions.merge(sessionId, until, (a, b) -> a.isAfter(b) ? a : b);
+  }
+
+  List<RevokedSession> revokeSessionsOf(String userId, String alsoSession, Instant until) {
+    Set<String> sessions = new LinkedHashSet<>(sessionsOf(userId));
+    if (alsoSession != null) {
+      sessions.add(alsoSession);
+    }
+    sessions.forEach(sid -> revokeSession(sid, until));
+    return sessions.stream().map(sid -> new RevokedSession(tenant, sid, until)).toList();
   }
 
   void revokedSessions(Instant now, List<RevokedSession> into) {

@@ -42,10 +42,12 @@ public final class PgAuthStore implements AuthStore {
 
   private final Pool pool;
   private final PgChanges changes;
+  private final PgSessions sessions;
 
   private PgAuthStore(Pool pool, PgChanges changes) {
     this.pool = pool;
     this.changes = changes;
+    this.sessions = new PgSessions(pool);
   }
 
   /**
@@ -195,17 +197,7 @@ public final class PgAuthStore implements AuthStore {
 
   @Override
   public Future<Void> insertRefreshToken(RefreshTokenRecord t) {
-    return pool.preparedQuery(
-            "INSERT INTO authtoken_refresh_tokens VALUES ($1, $2, $3, $4, $5, $6)")
-        .execute(
-            Tuple.of(
-                t.tenant(),
-                t.tokenHash(),
-                t.userId(),
-                t.sessionId(),
-                time(t.expiresAt()),
-                t.used()))
-        .mapEmpty();
+    return sessions.insert(t);
   }
 
   @Override
@@ -229,20 +221,14 @@ public final class PgAuthStore implements AuthStore {
   }
 
   @Override
-  public Future<Boolean> markRefreshTokenUsed(String tenant, String tokenHash) {
-    return pool.preparedQuery(
-            "UPDATE authtoken_refresh_tokens SET used = true "
-                + "WHERE tenant = $1 AND token_hash = $2 AND NOT used")
-        .execute(Tuple.of(tenant, tokenHash))
-        .map(rows -> rows.rowCount() == 1);
+  public Future<Rotation> rotateRefreshToken(
+      String tenant, String usedHash, RefreshTokenRecord successor) {
+    return sessions.rotate(tenant, usedHash, successor);
   }
 
   @Override
   public Future<Void> deleteRefreshTokens(String tenant, String userId) {
-    return pool.preparedQuery(
-            "DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND user_id = $2")
-        .execute(Tuple.of(tenant, userId))
-        .mapEmpty();
+    return sessions.deleteOfUser(tenant, userId);
   }
 
   @Override
@@ -258,22 +244,13 @@ public final class PgAuthStore implements AuthStore {
 
   @Override
   public Future<Void> revokeSession(RevokedSession s) {
-    StoreChange change =
-        new StoreChange(StoreChange.Kind.SESSION_REVOKED, s.tenant(), s.sessionId(), s.until());
-    return notifying(
-        change,
-        conn ->
-            conn.preparedQuery(
-                    "DELETE FROM authtoken_refresh_tokens WHERE tenant = $1 AND session_id = $2")
-                .execute(Tuple.of(s.tenant(), s.sessionId()))
-                .compose(
-                    rows ->
-                        conn.preparedQuery(
-                                "INSERT INTO authtoken_revoked_sessions VALUES ($1, $2, $3) "
-                                    + "ON CONFLICT (tenant, session_id) DO UPDATE SET until = GREATEST(EXCLUDED.until, "
-                                    + "authtoken_revoked_sessions.until)")
-                            .execute(Tuple.of(s.tenant(), s.sessionId(), time(s.until()))))
-                .mapEmpty());
+    return sessions.revoke(s);
+  }
+
+  @Override
+  public Future<List<RevokedSession>> revokeSessionsOf(
+      String tenant, String userId, String alsoSession, Instant until) {
+    return sessions.revokeOf(tenant, userId, alsoSession, until);
   }
 
   @Override
@@ -362,7 +339,7 @@ public final class PgAuthStore implements AuthStore {
     return list.toArray(String[]::new);
   }
 
-  private static OffsetDateTime time(Instant instant) {
+  static OffsetDateTime time(Instant instant) {
     return instant.atOffset(ZoneOffset.UTC);
   }
 }
