@@ -17,6 +17,7 @@ import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.auth.CachingAuthStage;
 import io.okapigw.core.bulkhead.TenantBulkhead;
+import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
@@ -87,6 +88,7 @@ final class GatewayNode {
   private final Drain drain;
   private final ConnectionMetrics connections;
   private final TenantBulkhead bulkhead;
+  private final CallBacks calls = CallBacks.create();
   private final Tracing tracing;
   private ClusterInvalidator invalidator;
   private TimerService timers;
@@ -204,6 +206,7 @@ final class GatewayNode {
         new InternalAdmin(OkapiModule.id(version), adminApi()),
         options.node().logWait(),
         bulkhead,
+        calls,
         tracing);
   }
 

@@ -37,10 +37,10 @@ public record BulkheadOptions(
                   + " past it 429 with `Retry-After: 1`; 0: no limit")
           .details(
               "Counts requests from clients; a module's call back through the gateway, carrying the"
-                  + " `X-Okapi-Request-Id` this node sent with a request still in flight, is never"
-                  + " refused (that would fail an operation half done); any other id counts as a"
-                  + " client's. Per node: a cluster of n nodes behind a load balancer lets a tenant"
-                  + " about n times as many.");
+                  + " key (a 144-bit secret) this node sent in `X-Okapi-Request-Id` with a request of"
+                  + " the same tenant still in flight, is never refused (that would fail an"
+                  + " operation half done); any other id counts as a client's. Per node: a cluster"
+                  + " of n nodes behind a load balancer lets a tenant about n times as many.");
 
   public static final Setting<Integer> RATE =
       Setting.integer("bulkhead.rate", 0, 0, MOST)

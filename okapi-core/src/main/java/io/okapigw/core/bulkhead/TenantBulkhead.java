@@ -2,7 +2,6 @@ package io.okapigw.core.bulkhead;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
@@ -11,13 +10,10 @@ import java.util.function.LongSupplier;
  * was: a request from a client is admitted only while its tenant has fewer requests in flight than
  * its limit and, with a rate, a token left in its bucket; else it is refused with {@link TooBusy}
  * (429, {@code Retry-After}) before any module is called. A module's call back through the gateway
- * is always admitted and not counted, refusing it would fail an operation half done: a call back is
- * a request whose {@code X-Okapi-Request-Id} is the id this node sent with a request still in
- * flight (a module passes it on unchanged). A client that sends some {@code X-Okapi-Request-Id} of
- * its own is counted as any client; a call back that reaches another node of a cluster too. Per
- * tenant, in {@code /_/metrics}: {@code okapi_tenant_requests_in_flight} and {@code
- * okapi_tenant_requests_rejected_total{limit}}. Thread-safe; a tenant costs one map lookup and one
- * atomic update per request.
+ * is not admitted here at all ({@link io.okapigw.core.callback.CallBacks} tells it apart): refusing
+ * it would fail an operation half done. Per tenant, in {@code /_/metrics}: {@code
+ * okapi_tenant_requests_in_flight} and {@code okapi_tenant_requests_rejected_total{limit}}.
+ * Thread-safe; a tenant costs one map lookup and one atomic update per request.
  */
 public final class TenantBulkhead {
 
@@ -25,7 +21,6 @@ public final class TenantBulkhead {
   private final MeterRegistry registry;
   private final LongSupplier nanoTime;
   private final Map<String, TenantShare> shares = new ConcurrentHashMap<>();
-  private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
   private final boolean limited;
 
   private TenantBulkhead(BulkheadOptions options, MeterRegistry registry, LongSupplier nanoTime) {
@@ -47,30 +42,17 @@ public final class TenantBulkhead {
   }
 
   /**
-   * Admits a request of {@code tenant}.
+   * Admits a client's request of {@code tenant}.
    *
    * @param tenant a tenant of the registry (the tag of its figures: never an unchecked name)
-   * @param incomingId the request's {@code X-Okapi-Request-Id} as it came, or null
-   * @param ownId the id this node sends on with the request to its modules
    * @return what to release once the request is answered (or its connection gone)
    * @throws TooBusy past the tenant's limits
    */
-  public Permit admit(String tenant, String incomingId, String ownId) {
+  public Permit admit(String tenant) {
     if (!limited) {
       return Permit.NONE;
     }
-    Permit place =
-        incomingId != null && inFlight.contains(incomingId)
-            ? Permit.NONE
-            : shares.computeIfAbsent(tenant, this::share).admit(nanoTime.getAsLong());
-    if (!inFlight.add(ownId)) {
-      return place;
-    }
-    return () -> {
-      if (inFlight.remove(ownId)) {
-        place.release();
-      }
-    };
+    return shares.computeIfAbsent(tenant, this::share).admit(nanoTime.getAsLong());
   }
 
   private TenantShare share(String tenant) {

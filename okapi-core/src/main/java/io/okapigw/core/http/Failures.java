@@ -142,7 +142,7 @@ public final class Failures {
       line.append(' ').append(request.method().name()).append(' ').append(request.path());
       String id = request.getHeader(OkapiHeaders.REQUEST_ID);
       if (id != null) {
-        line.append(" [").append(id).append(']');
+        line.append(" [").append(RequestIds.loggable(id)).append(']');
       }
     }
     failureLog.log(kind, line.append(": ").append(firstLine(reason)).toString(), failure);

@@ -7,9 +7,11 @@ import io.okapigw.core.auth.AuthStage;
 import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.bulkhead.TenantBulkhead.Permit;
 import io.okapigw.core.bulkhead.TooBusy;
+import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.RoutingTable;
 import io.okapigw.core.routing.RoutingTables;
@@ -40,6 +42,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final InternalHandler internal;
   private final WaitLog waitLog;
   private final TenantBulkhead bulkhead;
+  private final CallBacks calls;
   private final Tracing tracing;
 
   /**
@@ -54,6 +57,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param waitLog how often a request waiting for its answer is logged (Okapi's {@code
    *     log_wait_ms}); zero for never
    * @param bulkhead each tenant's limits on its clients' requests
+   * @param calls the node's calls in flight: which requests are modules' call backs
    * @param tracing spans and access log lines of requests (nothing when off)
    */
   public ProxyHandler(
@@ -66,8 +70,10 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       InternalHandler internal,
       Duration waitLog,
       TenantBulkhead bulkhead,
+      CallBacks calls,
       Tracing tracing) {
     this.bulkhead = bulkhead;
+    this.calls = calls;
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
@@ -103,7 +109,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     RequestTarget target = new RequestTarget(invoke.path(), in.query());
     Future.succeededFuture(in)
         .map(r -> route(r, method, invoke.tenant(), target))
-        .compose(forwarder::forward)
+        .compose(request -> forwarder.forward(request).andThen(done -> request.call().close()))
         .onFailure(e -> fail(in, e));
   }
 
@@ -119,11 +125,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
               if (trace != null) {
                 trace.routed(request.requestId(), request.identity().tenant());
               }
-              Permit permit =
-                  bulkhead.admit(
-                      request.identity().tenant(),
-                      in.getHeader(OkapiHeaders.REQUEST_ID),
-                      request.requestId());
+              Permit permit = admit(request);
               Future<Integer> answered = authorizeAndForward(request);
               waitLog.watch(request, start, answered);
               return answered.andThen(done -> permit.release());
@@ -131,6 +133,9 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         .onFailure(e -> fail(in, e))
         .onComplete(
             done -> {
+              if (routed.succeeded()) {
+                routed.result().call().close();
+              }
               metrics.record(
                   routed.succeeded() ? routed.result().identity().tenant() : "unknown",
                   in.method().name(),
@@ -142,6 +147,15 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
             });
   }
 
+  /** A client's request is admitted to its tenant's bulkhead; a module's call back never counts. */
+  private Permit admit(ProxyRequest request) {
+    String tenant = request.identity().tenant();
+    if (calls.callerOf(tenant, request.in().getHeader(OkapiHeaders.REQUEST_ID)).isPresent()) {
+      return Permit.NONE;
+    }
+    return bulkhead.admit(tenant);
+  }
+
   private static Tracing.Finished finished(Future<ProxyRequest> routed) {
     if (routed.failed()) {
       return new Tracing.Finished("unknown", null, null, null);
@@ -149,7 +163,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     ProxyRequest request = routed.result();
     return new Tracing.Finished(
         request.identity().tenant(),
-        request.requestId(),
+        RequestIds.loggable(request.requestId()),
         request.pipeline().handler().pathPattern(),
         request.pipeline().handler().moduleId());
   }
@@ -183,7 +197,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         target,
         identity,
         pipeline,
-        RequestIds.next(in.getHeader(OkapiHeaders.REQUEST_ID), target.path()),
+        calls.open(identity.tenant(), in.getHeader(OkapiHeaders.REQUEST_ID), target.path()),
         okapiUrl,
         System.currentTimeMillis(),
         null);

@@ -3,6 +3,7 @@ package io.okapigw.core.proxy;
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthRequest;
 import io.okapigw.core.auth.Grants;
+import io.okapigw.core.callback.Call;
 import io.okapigw.core.http.HeaderNames;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Pipeline;
@@ -18,7 +19,7 @@ import io.vertx.core.net.SocketAddress;
  * @param target the path and query the request was routed by
  * @param identity tenant and client token
  * @param pipeline the matched stages
- * @param requestId this hop's X-Okapi-Request-Id
+ * @param call the call this request is, in flight until answered: its X-Okapi-Request-Id
  * @param okapiUrl the gateway's URL for modules
  * @param receivedAt when the request arrived, epoch milliseconds (X-Okapi-request-timestamp)
  * @param grant the auth module's grant, or {@code null} if the tenant has no auth filter
@@ -28,7 +29,7 @@ record ProxyRequest(
     RequestTarget target,
     ClientIdentity identity,
     Pipeline pipeline,
-    String requestId,
+    Call call,
     String okapiUrl,
     long receivedAt,
     AuthDecision grant) {
@@ -67,8 +68,14 @@ record ProxyRequest(
   private static final HeaderNames NOT_TO_AUTH = NOT_TO_MODULES.with("Cookie");
 
   ProxyRequest withGrant(AuthDecision newGrant) {
-    return new ProxyRequest(
-        in, target, identity, pipeline, requestId, okapiUrl, receivedAt, newGrant);
+    return new ProxyRequest(in, target, identity, pipeline, call, okapiUrl, receivedAt, newGrant);
+  }
+
+  /**
+   * @return this hop's X-Okapi-Request-Id, the call's
+   */
+  String requestId() {
+    return call.requestId();
   }
 
   AuthRequest authRequest() {
@@ -128,7 +135,7 @@ record ProxyRequest(
     headers
         .add(OkapiHeaders.TENANT, identity.tenant())
         .add(OkapiHeaders.URL, okapiUrl)
-        .add(OkapiHeaders.REQUEST_ID, requestId)
+        .add(OkapiHeaders.REQUEST_ID, call.requestId())
         .add(OkapiHeaders.REQUEST_TIMESTAMP, Long.toString(receivedAt))
         .add(OkapiHeaders.REQUEST_METHOD, in.method().name())
         .add(OkapiHeaders.MATCH_PATH_PATTERN, stage.pathPattern());

@@ -1,5 +1,6 @@
 package io.okapigw.core.proxy;
 
+import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.routing.Stage;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -50,7 +51,7 @@ final class WaitLog {
             .collect(Collectors.joining(" "));
     log.info(
         "{} WAIT {} {} {} {} {} {}",
-        request.requestId(),
+        RequestIds.loggable(request.requestId()),
         request.in().remoteAddress(),
         request.identity().tenant(),
         request.in().method(),

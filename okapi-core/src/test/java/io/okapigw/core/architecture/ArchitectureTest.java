@@ -26,11 +26,11 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>no package cycles;
  *   <li>four layers: the ground ({@code http}, {@code registry}); the request path ({@code server},
- *       {@code proxy}, {@code bulkhead}, {@code auth}, {@code routing}, {@code upstream}, {@code
- *       tracing}), which never imports the management side; the management side ({@code admin},
- *       {@code install}, {@code tenantinit}, {@code timer}, {@code storage}, {@code cluster},
- *       {@code health}); the wiring (the root package, {@code config}, {@code logging}), which
- *       nothing imports;
+ *       {@code proxy}, {@code bulkhead}, {@code callback}, {@code auth}, {@code routing}, {@code
+ *       upstream}, {@code tracing}), which never imports the management side; the management side
+ *       ({@code admin}, {@code install}, {@code tenantinit}, {@code timer}, {@code storage}, {@code
+ *       cluster}, {@code health}); the wiring (the root package, {@code config}, {@code logging}),
+ *       which nothing imports;
  *   <li>only the {@link ModuleClient} opens connections to modules.
  * </ul>
  */
@@ -74,6 +74,7 @@ class ArchitectureTest {
                 CORE + ".server..",
                 CORE + ".proxy..",
                 CORE + ".bulkhead..",
+                CORE + ".callback..",
                 CORE + ".auth..",
                 CORE + ".routing..",
                 CORE + ".upstream..",

@@ -126,7 +126,7 @@ class AuthProtocolTest {
     assertThat(call.header("X-Okapi-Token")).isEqualTo("good-1");
     assertThat(call.header("X-Okapi-User-Id")).isEqualTo("user-1");
     assertThat(call.header("X-Okapi-Url")).isEqualTo(gw.url());
-    assertThat(call.header("X-Okapi-Request-Id")).matches("\\d{6}/items");
+    assertThat(call.header("X-Okapi-Request-Id")).matches("\\d{6}/items~[A-Za-z0-9_-]{32}");
     assertThat(call.header("X-Okapi-Permissions-Required")).isEqualTo("items.item.get");
     assertThat(call.header("X-Okapi-Permissions-Desired")).isEqualTo("items.extra,items.more");
     assertThat(call.header("X-Okapi-Module-Permissions"))

@@ -27,7 +27,6 @@ class BulkheadStressTest {
 
   private static final int THREADS = 8;
   private static final int ROUNDS = 20_000;
-  private static final AtomicLong IDS = new AtomicLong();
 
   @Test
   void manyThreads_neverMoreInFlightThanTheLimit_everyPlaceGivenBack() throws Exception {
@@ -52,7 +51,7 @@ class BulkheadStressTest {
           }
           Permit permit;
           try {
-            permit = bulkhead.admit(tenant, null, ownId());
+            permit = bulkhead.admit(tenant);
           } catch (TooBusy e) {
             refused.incrementAndGet();
             return;
@@ -101,7 +100,7 @@ class BulkheadStressTest {
             clock.addAndGet(random.nextInt(2_000_000)); // up to 2 ms
           }
           try {
-            bulkhead.admit("t1", null, ownId()).release();
+            bulkhead.admit("t1").release();
             admitted.incrementAndGet();
           } catch (TooBusy e) {
             assertThat(e.retryAfterSeconds()).isEqualTo(1);
@@ -140,9 +139,5 @@ class BulkheadStressTest {
     } finally {
       pool.shutdownNow();
     }
-  }
-
-  private static String ownId() {
-    return IDS.incrementAndGet() + "/stress";
   }
 }

@@ -18,8 +18,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -121,14 +123,76 @@ class TenantBulkheadTest {
     module.awaitHeld(1);
     String sent = module.heldHeader(0, "X-Okapi-Request-Id");
 
-    // a made-up id, and one that looks like the id sent but is not it
-    for (String forged : new String[] {"123456/slow", sent + "x", sent.split(";")[0] + ";1"}) {
+    // a made-up id, ids like the one sent but not it, and the id as logs show it
+    String lastChanged = sent.substring(0, sent.length() - 1) + (sent.endsWith("A") ? "B" : "A");
+    String logged = sent.substring(0, sent.length() - 24);
+    for (String forged :
+        new String[] {"123456/slow", sent.substring(0, 11), sent + "x", lastChanged, logged}) {
       HttpResponse<String> answer =
           http.send(
               request("flood", "/fast").header("X-Okapi-Request-Id", forged).build(),
               HttpResponse.BodyHandlers.ofString());
       assertThat(answer.statusCode()).as(forged).isEqualTo(429);
     }
+    module.answerAll("done");
+    assertThat(first.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void callBack_ofAnotherTenantsCall_countedAsAClientOfItsOwnTenant() throws Exception {
+    start(Map.of("bulkhead.max-in-flight", "1"), Ticker.systemTicker());
+    CompletableFuture<HttpResponse<String>> flood = send("flood", "/slow");
+    CompletableFuture<HttpResponse<String>> calm = send("calm", "/slow");
+    module.awaitHeld(2);
+    String floodsCall = sentFor("flood");
+
+    HttpResponse<String> borrowed =
+        http.send(
+            request("calm", "/fast").header("X-Okapi-Request-Id", floodsCall).build(),
+            HttpResponse.BodyHandlers.ofString());
+
+    assertThat(borrowed.statusCode()).isEqualTo(429);
+    module.answerAll("done");
+    assertThat(flood.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    assertThat(calm.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void requestIdsSent_eachHopCarries128BitsNoClientCanGuess() throws Exception {
+    start(Map.of("bulkhead.max-in-flight", "100"), Ticker.systemTicker());
+    List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      held.add(send("flood", "/slow"));
+    }
+    module.awaitHeld(50);
+    Set<String> secrets = new HashSet<>();
+    for (int i = 0; i < 50; i++) {
+      String sent = module.heldHeader(i, "X-Okapi-Request-Id");
+      // Okapi's six digits and first path segment, then a handle (48 bits) and a secret (144)
+      assertThat(sent).matches("\\d{6}/slow~[A-Za-z0-9_-]{32}");
+      secrets.add(sent.substring(sent.length() - 24));
+    }
+    assertThat(secrets).hasSize(50);
+    module.answerAll("done");
+    for (CompletableFuture<HttpResponse<String>> f : held) {
+      assertThat(f.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void callBack_fromAModuleThatChainsAnIdOfItsOwn_neverRefused() throws Exception {
+    start(Map.of("bulkhead.max-in-flight", "1"), Ticker.systemTicker());
+    CompletableFuture<HttpResponse<String>> first = send("flood", "/slow");
+    module.awaitHeld(1);
+    // okapi-common's OkapiClient.newReqId appends ";NNNNNN/path" to the id it got
+    String chained = module.heldHeader(0, "X-Okapi-Request-Id") + ";654321/fast";
+
+    HttpResponse<String> callBack =
+        http.send(
+            request("flood", "/fast").header("X-Okapi-Request-Id", chained).build(),
+            HttpResponse.BodyHandlers.ofString());
+
+    assertThat(callBack.statusCode()).isEqualTo(200);
     module.answerAll("done");
     assertThat(first.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
   }
@@ -217,6 +281,16 @@ class TenantBulkheadTest {
     } catch (Exception e) {
       throw new AssertionError(e);
     }
+  }
+
+  /** The request id the module got with the held request of {@code tenant}. */
+  private String sentFor(String tenant) {
+    for (int i = 0; i < module.held(); i++) {
+      if (tenant.equals(module.heldHeader(i, "X-Okapi-Tenant"))) {
+        return module.heldHeader(i, "X-Okapi-Request-Id");
+      }
+    }
+    throw new AssertionError("no held request of " + tenant);
   }
 
   private HttpRequest.Builder request(String tenant, String path) {

@@ -158,7 +158,7 @@ class OkapiNodeKeysTest {
       assertThat(answer.join().body()).isEqualTo("done");
       assertThat(slowLines(log).get(0))
           .matches(
-              "INFO WaitLog - 123456/slow;\\d{6}/slow WAIT 127\\.0\\.0\\.1:\\d+ diku GET /slow"
+              "INFO WaitLog - 123456/slow;\\d{6}/slow~[A-Za-z0-9_-]{8} WAIT 127\\.0\\.0\\.1:\\d+ diku GET /slow"
                   + " \\d+\\.\\d{3}s mod-slow-1\\.0\\.0");
     }
   }

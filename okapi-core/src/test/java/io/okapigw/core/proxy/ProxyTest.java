@@ -69,7 +69,7 @@ class ProxyTest {
     assertThat(r.uri()).isEqualTo("/echo/x?q=1");
     assertThat(r.header("X-Okapi-Tenant")).isEqualTo("diku");
     assertThat(r.header("X-Okapi-Url")).isEqualTo(gw.url());
-    assertThat(r.header("X-Okapi-Request-Id")).matches("\\d{6}/echo");
+    assertThat(r.header("X-Okapi-Request-Id")).matches("\\d{6}/echo~[A-Za-z0-9_-]{32}");
     assertThat(r.header("X-Custom")).isEqualTo("kept");
     assertThat(r.header("X-Hop")).isNull();
   }
@@ -171,8 +171,8 @@ class ProxyTest {
     gw.tenant("diku").get("/a").then().statusCode(200).body(equalTo("a+from b"));
     String idA = a.take().header("X-Okapi-Request-Id");
     String idB = b.take().header("X-Okapi-Request-Id");
-    assertThat(idA).matches("\\d{6}/a");
-    assertThat(idB).matches(java.util.regex.Pattern.quote(idA) + ";\\d{6}/b");
+    assertThat(idA).matches("\\d{6}/a~[A-Za-z0-9_-]{32}");
+    assertThat(idB).matches(java.util.regex.Pattern.quote(idA) + ";\\d{6}/b~[A-Za-z0-9_-]{32}");
   }
 
   @Test

@@ -1,0 +1,93 @@
+package io.okapigw.core.callback;
+
+import io.okapigw.core.http.RequestIds;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The calls this node has in flight, and which requests are their call backs: the one notion of "a
+ * module calls back through the gateway while it serves call C of tenant T" that whatever treats
+ * call backs apart (the bulkhead, which never refuses them; tracing, which links them to their
+ * call; a draining node, which still serves them) asks.
+ *
+ * <p>Each request the gateway proxies is a {@link Call}, open from routing until it is answered,
+ * with a key of its own: a handle and a secret of 144 random bits ({@link SecureRandom}), sent to
+ * every module of its pipeline in its {@code X-Okapi-Request-Id} ({@link RequestIds}), the one
+ * header every FOLIO module passes on when it calls another (okapi-common's {@code OkapiClient},
+ * mod-circulation's and RMB's clients alike). A request is a call back of call C when its {@code
+ * X-Okapi-Request-Id} holds C's key (also where a module chained an element of its own after it)
+ * and names C's tenant; the secret is compared in constant time. A client never sees the ids sent
+ * to modules, and the secret is only good while its call is in flight. Thread-safe: a call costs 24
+ * random bytes and one map entry while it is in flight.
+ */
+public final class CallBacks {
+
+  private static final Base64.Encoder KEYS = Base64.getUrlEncoder().withoutPadding();
+  private static final int KEY_BYTES = RequestIds.KEY_LENGTH * 3 / 4;
+
+  private final SecureRandom random;
+  private final Map<String, Call> byHandle = new ConcurrentHashMap<>();
+
+  private CallBacks(SecureRandom random) {
+    this.random = random;
+  }
+
+  /**
+   * @return the calls of a node
+   */
+  public static CallBacks create() {
+    return new CallBacks(new SecureRandom());
+  }
+
+  /**
+   * Opens a call: a request of {@code tenant} routed, to be sent to its modules.
+   *
+   * @param tenant the request's tenant
+   * @param incomingId the request's {@code X-Okapi-Request-Id} as it came, or null
+   * @param path the request's path (its first segment goes into the id, as Okapi's)
+   * @return the call, in flight until {@link Call#close closed}
+   */
+  public Call open(String tenant, String incomingId, String path) {
+    byte[] bytes = new byte[KEY_BYTES];
+    while (true) {
+      random.nextBytes(bytes);
+      String key = KEYS.encodeToString(bytes);
+      String handle = key.substring(0, RequestIds.HANDLE_LENGTH);
+      Call call = new Call(this, tenant, handle, key, RequestIds.next(incomingId, path, key));
+      if (byHandle.putIfAbsent(handle, call) == null) {
+        return call;
+      }
+    }
+  }
+
+  /**
+   * @param tenant the tenant a request is for
+   * @param incomingId its {@code X-Okapi-Request-Id}, or null
+   * @return the call in flight on this node that the request calls back from: the one whose key is
+   *     nearest the end of {@code incomingId} and whose tenant is {@code tenant}; empty for a
+   *     client's request (whatever id it sends) and for a call back of another tenant's call
+   */
+  public Optional<Call> callerOf(String tenant, String incomingId) {
+    for (String key : RequestIds.keys(incomingId)) {
+      Call call = byHandle.get(key.substring(0, RequestIds.HANDLE_LENGTH));
+      if (call != null && call.isCalledBackBy(tenant, key)) {
+        return Optional.of(call);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * @return how many calls are in flight
+   */
+  public int inFlight() {
+    return byHandle.size();
+  }
+
+  void closed(Call call) {
+    byHandle.remove(call.handle(), call);
+  }
+}

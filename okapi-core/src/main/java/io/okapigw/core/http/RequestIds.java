@@ -1,0 +1,115 @@
+package io.okapigw.core.http;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * {@code X-Okapi-Request-Id} as this gateway writes it. Each hop's element is Okapi's, six random
+ * digits and the first path segment ({@code 123456/users}), followed by the key of the call it was
+ * sent with: {@code ~}, a handle of 8 characters and a secret of 24 (base64url: 48 and 144 random
+ * bits), so {@code 123456/users~AbCdEfGh<24 more>}. A module passes the id it got on when it calls
+ * back through the gateway, which recognises the call back by the key (a client cannot know or
+ * guess the secret; the six digits alone were guessed). A module-to-module call appends its own
+ * element to the caller's id: {@code a;b}, as Okapi's. Logs and traces show ids {@link #loggable
+ * without the secrets}.
+ */
+public final class RequestIds {
+
+  /** A longer incoming id is not chained: the request starts a chain of its own. */
+  public static final int MAX_LENGTH = 2048;
+
+  /** The length of a call key: handle and secret. */
+  public static final int KEY_LENGTH = 32;
+
+  /** The length of a call key's handle, the part that is not secret. */
+  public static final int HANDLE_LENGTH = 8;
+
+  /** At most this many keys of one id are looked at. */
+  public static final int MOST_KEYS = MAX_LENGTH / (KEY_LENGTH + 1);
+
+  private static final char KEY_MARK = '~';
+  private static final int DIGITS = 6;
+
+  private RequestIds() {}
+
+  /**
+   * @param incoming the request's {@code X-Okapi-Request-Id} as it came, or null
+   * @param path the request's path
+   * @param key the call's key: {@link #KEY_LENGTH} base64url characters
+   * @return the id the request is sent on with: the incoming chain, if any, and this hop's element
+   */
+  public static String next(String incoming, String path, String key) {
+    boolean chained = incoming != null && incoming.length() <= MAX_LENGTH && !incoming.isBlank();
+    int segmentEnd = path.indexOf('/', 1);
+    segmentEnd = segmentEnd < 0 ? path.length() : segmentEnd;
+    // one builder, sized once: this runs for every proxied request
+    StringBuilder id =
+        new StringBuilder(
+            (chained ? incoming.length() + 1 : 0) + DIGITS + segmentEnd + 1 + KEY_LENGTH);
+    if (chained) {
+      id.append(incoming).append(';');
+    }
+    int digits = ThreadLocalRandom.current().nextInt(1_000_000);
+    for (int unit = 100_000; unit > 0; unit /= 10) {
+      id.append((char) ('0' + digits / unit % 10));
+    }
+    return id.append(path, 0, segmentEnd).append(KEY_MARK).append(key).toString();
+  }
+
+  /**
+   * @return the call keys that end elements of {@code id}, the last element's first; at most {@link
+   *     #MOST_KEYS} (a chain of the longest that is passed on holds fewer)
+   */
+  public static List<String> keys(String id) {
+    List<String> keys = new ArrayList<>(2);
+    int end = id == null ? 0 : id.length();
+    while (end > 0 && keys.size() < MOST_KEYS) {
+      int start = id.lastIndexOf(';', end - 1) + 1;
+      if (endsWithKey(id, start, end)) {
+        keys.add(id.substring(end - KEY_LENGTH, end));
+      }
+      end = start - 1;
+    }
+    return keys;
+  }
+
+  /**
+   * @return {@code id} with the secret of every call key left out, the handles kept: a log line or
+   *     a span names the calls without handing out what recognises their call backs
+   */
+  public static String loggable(String id) {
+    if (id == null || id.indexOf(KEY_MARK) < 0) {
+      return id;
+    }
+    StringBuilder shown = new StringBuilder(id.length());
+    int start = 0;
+    while (start <= id.length()) {
+      int end = id.indexOf(';', start);
+      end = end < 0 ? id.length() : end;
+      if (start > 0) {
+        shown.append(';');
+      }
+      int kept = endsWithKey(id, start, end) ? end - KEY_LENGTH + HANDLE_LENGTH : end;
+      shown.append(id, start, kept);
+      start = end + 1;
+    }
+    return shown.toString();
+  }
+
+  private static boolean endsWithKey(String id, int start, int end) {
+    int mark = end - KEY_LENGTH - 1;
+    if (mark < start || id.charAt(mark) != KEY_MARK) {
+      return false;
+    }
+    for (int i = mark + 1; i < end; i++) {
+      char c = id.charAt(i);
+      if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
+          && c != '-'
+          && c != '_') {
+        return false;
+      }
+    }
+    return true;
+  }
+}
