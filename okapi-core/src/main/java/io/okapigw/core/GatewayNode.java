@@ -30,6 +30,7 @@ import io.okapigw.core.proxy.ProxyHandler;
 import io.okapigw.core.proxy.RequestDispatcher;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.server.ClientConnections;
 import io.okapigw.core.server.ConnectionMetrics;
 import io.okapigw.core.server.Drain;
 import io.okapigw.core.server.HttpVerticle;
@@ -166,12 +167,7 @@ final class GatewayNode {
   /** The registry ready, the HTTP verticles deployed, then Okapi's health listener, last. */
   private Future<GatewayNode> serve() {
     List<Listener> listeners = listeners(proxy());
-    HttpServerOptions http =
-        new HttpServerOptions()
-            .setMaxHeaderSize(options.maxHeaderSize())
-            .setHandle100ContinueAutomatically(true)
-            .setMaxChunkSize(ModuleClient.BODY_CHUNK_SIZE)
-            .setTcpNoDelay(true);
+    HttpServerOptions http = httpOptions();
     return registry
         .ensureSupertenant(OkapiModule.descriptor(version))
         .compose(v -> tables.rebuild())
@@ -192,6 +188,15 @@ final class GatewayNode {
               exposure.logState();
               return this;
             });
+  }
+
+  /** Every listener's HTTP options (header size, chunk size, ...). */
+  private HttpServerOptions httpOptions() {
+    return new HttpServerOptions()
+        .setMaxHeaderSize(options.maxHeaderSize())
+        .setHandle100ContinueAutomatically(true)
+        .setMaxChunkSize(ModuleClient.BODY_CHUNK_SIZE)
+        .setTcpNoDelay(true);
   }
 
   /** The proxy, serving the admin API inside the gateway as the okapi module's handlers. */
@@ -239,22 +244,37 @@ final class GatewayNode {
         new Listener(
             options.host(),
             options.port(),
-            new RequestDispatcher(vertx, proxy, cors, admin.servedOnPublic())));
+            new RequestDispatcher(vertx, proxy, cors, admin.servedOnPublic()),
+            connections.limit("public", options.server().maxConnections())));
     if (admin.hasListener()) {
       listeners.add(
           new Listener(
-              admin.host(), admin.port(), new RequestDispatcher(vertx, proxy, cors, true)));
+              admin.host(),
+              admin.port(),
+              new RequestDispatcher(vertx, proxy, cors, true),
+              connections.limit("admin", options.server().adminMaxConnections())));
     }
     return listeners;
   }
 
-  /** Okapi's {@code healthPort} listener: {@code /readiness} answers once the node serves. */
+  /**
+   * Okapi's {@code healthPort} listener: {@code /readiness} answers once the node serves; its
+   * connections as strict, timed and limited as the other listeners'.
+   */
   private Future<HttpServer> healthListener() {
     if (!options.node().hasHealthListener()) {
       return Future.succeededFuture();
     }
+    ClientConnections clients =
+        new ClientConnections(
+            vertx,
+            httpOptions(),
+            options.server(),
+            drain,
+            connections,
+            connections.limit("health", options.server().healthMaxConnections()));
     return HealthListener.start(
-        vertx, options.host(), options.node().healthPort(), registry, drain);
+        vertx, clients, options.host(), options.node().healthPort(), registry, drain);
   }
 
   /**

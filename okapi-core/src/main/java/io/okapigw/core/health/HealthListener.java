@@ -1,6 +1,7 @@
 package io.okapigw.core.health;
 
 import io.okapigw.core.registry.Registry;
+import io.okapigw.core.server.ClientConnections;
 import io.okapigw.core.server.Drain;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -25,6 +26,8 @@ public final class HealthListener {
   private HealthListener() {}
 
   /**
+   * @param connections the listener's client connections: read strictly, with the {@code server.*}
+   *     timeouts and its limit on connections open at once, as every listener's
    * @param host the interface to listen on
    * @param port the port ({@code healthPort})
    * @param registry asked for its tenants on every {@code /liveness} (Okapi asks its tenant store)
@@ -32,11 +35,16 @@ public final class HealthListener {
    * @return the server, once it listens
    */
   public static Future<HttpServer> start(
-      Vertx vertx, String host, int port, Registry registry, Drain drain) {
+      Vertx vertx,
+      ClientConnections connections,
+      String host,
+      int port,
+      Registry registry,
+      Drain drain) {
     Router router = Router.router(vertx);
     router.route(HttpMethod.GET, "/readiness").handler(ctx -> readiness(ctx, drain));
     router.route(HttpMethod.GET, "/liveness").handler(ctx -> liveness(ctx, registry));
-    return vertx.createHttpServer().requestHandler(router).listen(port, host);
+    return connections.server(router).listen(port, host);
   }
 
   private static void liveness(RoutingContext ctx, Registry registry) {

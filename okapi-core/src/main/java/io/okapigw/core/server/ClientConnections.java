@@ -20,9 +20,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The client connections of one listener (one HTTP server of one event loop): HTTP/1.1 read
- * strictly ({@link StrictRequestDecoder}), the {@code server.*} timeouts, refused requests answered
- * and their connection closed. Confined to the listener's event loop.
+ * The client connections of one listener (one HTTP server of one event loop): at most the
+ * listener's {@link ConnectionLimit} open, HTTP/1.1 read strictly ({@link StrictRequestDecoder}),
+ * the {@code server.*} timeouts, refused requests answered and their connection closed. Every
+ * listener of a node serves through one: the public one, the admin one and the health one. Confined
+ * to the listener's event loop.
  *
  * <p>The idle timeout is Vert.x's own; the header timeout has no Vert.x option and is kept per
  * connection ({@link ConnectionGuard}) with the public API. Netty's request decoder is replaced
@@ -40,6 +42,7 @@ public final class ClientConnections {
   private final long headerTimeoutNanos;
   private final Drain drain;
   private final ConnectionMetrics metrics;
+  private final ConnectionLimit limit;
   private final Map<HttpConnection, ConnectionGuard> guards = new IdentityHashMap<>();
 
   /**
@@ -48,16 +51,19 @@ public final class ClientConnections {
    * @param timeouts the {@code server.*} timeouts
    * @param drain whether the node drains: then every answer closes its connection
    * @param metrics where connections are counted
+   * @param limit the listener's limit on connections open at once
    */
   public ClientConnections(
       Vertx vertx,
       HttpServerOptions options,
       ServerOptions timeouts,
       Drain drain,
-      ConnectionMetrics metrics) {
+      ConnectionMetrics metrics,
+      ConnectionLimit limit) {
     this.vertx = vertx;
     this.drain = drain;
     this.metrics = metrics;
+    this.limit = limit;
     this.options =
         new HttpServerOptions(options)
             .setHttp2ClearTextEnabled(false)
@@ -91,6 +97,10 @@ public final class ClientConnections {
   }
 
   private void connected(HttpConnection connection) {
+    if (!limit.tryOpen()) {
+      connection.close();
+      return;
+    }
     ConnectionGuard guard = new ConnectionGuard(vertx, connection, headerTimeoutNanos, drain);
     guards.put(connection, guard);
     metrics.opened();
@@ -98,6 +108,7 @@ public final class ClientConnections {
         v -> {
           guards.remove(connection);
           guard.closed();
+          limit.closed();
           // after what the close does to the request in progress, in this task or queued before
           vertx.getOrCreateContext().runOnContext(done -> metrics.closed());
         });

@@ -23,8 +23,10 @@ public final class HttpVerticle extends VerticleBase {
    * @param host the interface
    * @param port the port
    * @param handler what it serves
+   * @param limit its connections open at once, over every event loop
    */
-  public record Listener(String host, int port, Handler<HttpServerRequest> handler) {}
+  public record Listener(
+      String host, int port, Handler<HttpServerRequest> handler, ConnectionLimit limit) {}
 
   private final HttpServerOptions options;
   private final ServerOptions timeouts;
@@ -64,7 +66,8 @@ public final class HttpVerticle extends VerticleBase {
 
   private Future<?> listen(Listener listener) {
     HttpServer server =
-        new ClientConnections(vertx, options, timeouts, drain, metrics).server(listener.handler());
+        new ClientConnections(vertx, options, timeouts, drain, metrics, listener.limit())
+            .server(listener.handler());
     servers.add(server);
     return server.listen(listener.port(), listener.host());
   }
