@@ -42,9 +42,15 @@ final class Telemetry {
         "otel.logs.exporter", "none");
   }
 
-  /** The {@code tracing.*} settings given: they win over the environment. */
+  /**
+   * The {@code tracing.*} settings given: they win over the environment; tracing on (the SDK is
+   * made only then) wins over {@code OTEL_SDK_DISABLED=true}, which would make it a no-op.
+   */
   static Map<String, String> explicit(TracingOptions options, String protocol) {
     Map<String, String> properties = new HashMap<>();
+    if (options.enabled()) {
+      properties.put(OtelVariables.SDK_DISABLED, "false");
+    }
     if (options.samplerRatio() != null) {
       properties.put("otel.traces.sampler", "parentbased_traceidratio");
       properties.put("otel.traces.sampler.arg", options.samplerRatio());

@@ -3,6 +3,11 @@ package io.okapigw.core.tracing;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a node tells operators about its requests ({@code tracing.*}, {@code access-log} and {@code
@@ -32,13 +37,22 @@ public record TracingOptions(
     boolean accessLog,
     boolean traceHeaders) {
 
+  private static final Logger log = LoggerFactory.getLogger(TracingOptions.class);
+
   public static final Setting<Boolean> ENABLED =
       Setting.bool("tracing.enabled", false)
           .about(
               "OpenTelemetry traces: a server span per request, a client span per module call"
                   + " (handler, filter, auth filter, system call), W3C `traceparent` accepted and"
                   + " passed on")
-          .details("`OTEL_*` variables are honoured; the settings below win over them.");
+          .details(
+              "Not given, the standard variables decide, as for any OpenTelemetry SDK:"
+                  + " `OTEL_TRACES_EXPORTER` naming an exporter, or `OTEL_EXPORTER_OTLP_ENDPOINT`,"
+                  + " turns tracing on, `OTEL_SDK_DISABLED=true` off. `OTEL_*` variables are"
+                  + " honoured; the settings below win over them.");
+
+  /** The span exporters a node ships: the values of {@code tracing.exporter}. */
+  public static final List<String> EXPORTERS = List.of("otlp", "console", "none");
 
   public static final Setting<String> SAMPLER_RATIO =
       Setting.text("tracing.sampler-ratio", null, "RATIO")
@@ -58,7 +72,14 @@ public record TracingOptions(
   public static final Setting<String> EXPORTER =
       Setting.text("tracing.exporter", null, "NAME")
           .shownDefault("otlp")
-          .about("the span exporter: `otlp`, `console` (the log) or `none`");
+          .check(
+              TracingOptions::isExporters,
+              "one of " + String.join(", ", EXPORTERS) + ", or a comma-separated list of them",
+              String.join(", ", EXPORTERS))
+          .about(
+              "the span exporter: `otlp`, `console` (each span a line of the log, logger"
+                  + " `io.opentelemetry.exporter.logging.LoggingSpanExporter`) or `none`; also"
+                  + " the values of `OTEL_TRACES_EXPORTER`");
 
   public static final Setting<Boolean> ACCESS_LOG =
       Setting.bool("access-log", false)
@@ -97,13 +118,28 @@ public record TracingOptions(
   }
 
   /**
-   * Reads the {@code tracing.*} and {@code access-log} settings.
+   * Reads the {@code tracing.*} and {@code access-log} settings; {@code tracing.enabled} not given,
+   * the standard {@code OTEL_*} variables and {@code otel.*} properties of this process decide
+   * ({@link OtelVariables}).
    *
    * @throws IllegalArgumentException naming a bad setting
    */
   public static TracingOptions from(Settings settings) {
+    return from(settings, OtelVariables.system());
+  }
+
+  static TracingOptions from(Settings settings, OtelVariables otel) {
+    boolean enabled;
+    if (settings.has(ENABLED)) {
+      enabled = settings.get(ENABLED);
+    } else {
+      Optional<String> turnedOn = otel.turnTracingOn();
+      turnedOn.ifPresent(
+          name -> log.info("tracing on: {} is set and tracing.enabled is not given", name));
+      enabled = turnedOn.isPresent();
+    }
     return new TracingOptions(
-        settings.get(ENABLED),
+        enabled,
         settings.get(SAMPLER_RATIO),
         settings.get(ENDPOINT),
         settings.get(HEADERS),
@@ -124,6 +160,11 @@ public record TracingOptions(
         exporter,
         accessLog,
         traceHeaders);
+  }
+
+  private static boolean isExporters(String text) {
+    return text == null
+        || Stream.of(text.split(",", -1)).map(String::trim).allMatch(EXPORTERS::contains);
   }
 
   private static boolean isRatio(String text) {

@@ -3,9 +3,19 @@ package io.okapigw.core.tracing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.okapigw.config.Settings;
+import io.okapigw.core.testing.LogCapture;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,8 +75,79 @@ class TelemetryTest {
   }
 
   @Test
+  void exporterNotShipped_refusedNamingTheSettingAndTheNames() {
+    assertThatThrownBy(() -> TracingOptions.from(Settings.of(Map.of("tracing.exporter", "zipkin"))))
+        .hasMessageContaining("tracing.exporter must be one of otlp, console, none");
+    assertThat(
+            TracingOptions.from(Settings.of(Map.of("tracing.exporter", "otlp,console"))).exporter())
+        .isEqualTo("otlp,console");
+  }
+
+  @Test
   void badRatio_refusedNamingTheSetting() {
     assertThatThrownBy(() -> new TracingOptions(true, "1.5", null, null, null, false, false))
         .hasMessageContaining("tracing.sampler-ratio must be a number from 0 to 1");
+  }
+
+  /** The exporters docs/operations.md names in its row of {@code tracing.exporter}. */
+  private static List<String> documentedExporters() throws IOException {
+    String row =
+        Files.readAllLines(Path.of("../docs/operations.md")).stream()
+            .filter(l -> l.startsWith("| `tracing.exporter` |"))
+            .findFirst()
+            .orElseThrow();
+    String about = row.substring(row.lastIndexOf('|', row.length() - 2));
+    Matcher names = Pattern.compile("`([a-z][a-z/-]*)`").matcher(about);
+    return names.results().map(m -> m.group(1)).toList();
+  }
+
+  @Test
+  void everyExporterTheDocsName_starts_consoleWritesSpansToTheLog() throws IOException {
+    List<String> exporters = documentedExporters();
+    assertThat(exporters).contains("otlp", "console", "none");
+    for (String exporter : exporters) {
+      try (LogCapture log = new LogCapture()) {
+        OpenTelemetrySdk sdk =
+            Telemetry.create(new TracingOptions(true, null, null, null, exporter, false, false));
+        try {
+          if (exporter.equals("console")) {
+            sdk.getTracer("t").spanBuilder("span-for-the-console").startSpan().end();
+            sdk.getSdkTracerProvider().forceFlush().join(5, TimeUnit.SECONDS);
+            assertThat(log.text()).contains("span-for-the-console");
+          }
+        } finally {
+          sdk.shutdown().join(5, TimeUnit.SECONDS);
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code tracing.enabled true} wins over {@code OTEL_SDK_DISABLED=true} ({@code
+   * -Dotel.sdk.disabled=true}): the SDK made is a real one, whose spans are exported.
+   */
+  @Test
+  void tracingOn_winsOverTheSdkDisabled_spansExported() {
+    String key = "otel.sdk.disabled";
+    String before = System.getProperty(key);
+    System.setProperty(key, "true");
+    try {
+      OpenTelemetrySdk sdk =
+          Telemetry.create(new TracingOptions(true, null, null, null, "memory", false, false));
+      try {
+        MemorySpans.clear();
+        sdk.getTracer("t").spanBuilder("s").startSpan().end();
+        sdk.getSdkTracerProvider().forceFlush().join(5, TimeUnit.SECONDS);
+        assertThat(MemorySpans.spans()).extracting(SpanData::getName).containsExactly("s");
+      } finally {
+        sdk.shutdown();
+      }
+    } finally {
+      if (before == null) {
+        System.clearProperty(key);
+      } else {
+        System.setProperty(key, before);
+      }
+    }
   }
 }
