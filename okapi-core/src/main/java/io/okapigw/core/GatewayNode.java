@@ -112,7 +112,7 @@ final class GatewayNode {
     this.bus = ClusterBus.create(vertx, options.clusterAckTimeout());
     this.exposure =
         new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
-    this.tracing = Tracing.create(options.tracing());
+    this.tracing = Tracing.create(options.tracing(), calls);
     this.modules =
         ModuleClient.create(
             vertx,

@@ -1,5 +1,6 @@
 package io.okapigw.core.tracing;
 
+import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.http.OkapiHeaders;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
@@ -12,6 +13,7 @@ import io.opentelemetry.context.propagation.TextMapGetter;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
+import java.util.Optional;
 
 /**
  * The server span of a client request (a client's or a module's, calling back through the gateway):
@@ -51,10 +53,12 @@ final class ServerSpans {
 
   private final Tracer tracer;
   private final Callers callers;
+  private final CallBacks calls;
 
-  ServerSpans(Tracer tracer, Callers callers) {
+  ServerSpans(Tracer tracer, Callers callers, CallBacks calls) {
     this.tracer = tracer;
     this.callers = callers;
+    this.calls = calls;
   }
 
   /**
@@ -83,20 +87,19 @@ final class ServerSpans {
   }
 
   /**
-   * The one place that decides which call a request calls back from, for its span's parent: a call
-   * in flight for the tenant the request names, known by the request id it was sent with (a module
-   * that passes {@code X-Okapi-Request-Id} on but not {@code traceparent}). A request of another
-   * tenant with that id is no call back of it. (Where the gateway can tell a real call back from a
-   * client that knows the id, by something only the called module got, that is asked here too.)
+   * The call a request calls back from, for its span's parent: a module that passes {@code
+   * X-Okapi-Request-Id} on but not {@code traceparent}. The one notion of a call back ({@link
+   * CallBacks}): a call in flight for the tenant the request names whose key its id holds (a client
+   * cannot know or guess one; a request of another tenant is no call back of it).
    *
-   * @return the context of that call; else {@code otherwise}
+   * @return the context of that call's span; else {@code otherwise}
    */
   private Context callBack(MultiMap headers, String pathTenant, Context otherwise) {
-    String requestId = headers.get(OkapiHeaders.REQUEST_ID);
     String tenant = pathTenant != null ? pathTenant : headers.get(OkapiHeaders.TENANT);
-    Context caller =
-        requestId == null || tenant == null ? null : callers.caller(tenant.trim(), requestId);
-    return caller == null ? otherwise : caller;
+    return Optional.ofNullable(tenant)
+        .flatMap(t -> calls.callerOf(t.trim(), headers.get(OkapiHeaders.REQUEST_ID)))
+        .map(call -> callers.caller(call.tenant(), call.requestId()))
+        .orElse(otherwise);
   }
 
   void end(RequestTrace trace, HttpServerRequest in, Tracing.Finished done) {

@@ -1,5 +1,6 @@
 package io.okapigw.core.tracing;
 
+import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.upstream.CallObserver;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
@@ -30,11 +31,12 @@ public final class Tracing {
   private final boolean traceHeaders;
   private final boolean observes;
 
-  private Tracing(OpenTelemetry openTelemetry, boolean accessLog, boolean traceHeaders) {
+  private Tracing(
+      OpenTelemetry openTelemetry, CallBacks calls, boolean accessLog, boolean traceHeaders) {
     this.openTelemetry = openTelemetry;
     this.tracer = openTelemetry == null ? null : openTelemetry.getTracer("io.okapigw.core");
     this.callers = tracer == null ? null : new Callers();
-    this.spans = tracer == null ? null : new ServerSpans(tracer, callers);
+    this.spans = tracer == null ? null : new ServerSpans(tracer, callers, calls);
     this.accessLog = accessLog ? new AccessLog() : null;
     this.traceHeaders = traceHeaders;
     this.observes = tracer != null || accessLog || traceHeaders;
@@ -44,23 +46,17 @@ public final class Tracing {
    * Starts the OpenTelemetry SDK when tracing is on (configured by {@code options} and the {@code
    * OTEL_*} environment, see {@link TracingOptions}).
    *
+   * @param calls the node's calls in flight: which requests are modules' call backs, joining the
+   *     trace of the call they serve
    * @throws io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException on a bad {@code OTEL_*}
    *     value
    */
-  public static Tracing create(TracingOptions options) {
+  public static Tracing create(TracingOptions options, CallBacks calls) {
     return new Tracing(
         options.enabled() ? Telemetry.create(options) : null,
+        calls,
         options.accessLog(),
         options.traceHeaders());
-  }
-
-  /**
-   * Observes with a given OpenTelemetry (tests: an in-memory exporter).
-   *
-   * @param openTelemetry null for no spans
-   */
-  public static Tracing create(OpenTelemetry openTelemetry, boolean accessLog) {
-    return new Tracing(openTelemetry, accessLog, false);
   }
 
   /**

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -50,6 +51,9 @@ class TracingGatewayTest {
    * module calls back; another, as a client of another tenant that learned the id in flight.
    */
   private String callBackTenant = "diku";
+
+  /** The request id the items module calls back with, from the one it was sent. */
+  private UnaryOperator<String> callBackId = id -> id;
 
   @AfterEach
   void close() {
@@ -97,7 +101,7 @@ class TracingGatewayTest {
                                       "X-Okapi-Token", ctx.request().getHeader("X-Okapi-Token"));
                           String requestId = ctx.request().getHeader("X-Okapi-Request-Id");
                           if (requestId != null) {
-                            call.putHeader("X-Okapi-Request-Id", requestId);
+                            call.putHeader("X-Okapi-Request-Id", callBackId.apply(requestId));
                           }
                           String traceparent = ctx.request().getHeader("traceparent");
                           if (traceparent != null && itemsPassTraceparent) {
@@ -238,6 +242,29 @@ class TracingGatewayTest {
           .startsWith(root + ";");
       assertThat(holdings.get(i).getAttributes().get(ServerSpans.REQUEST_ROOT)).isEqualTo(root);
     }
+  }
+
+  /**
+   * A module that chains an element of its own after the id it was sent, as okapi-common's {@code
+   * OkapiClient.newReqId} does, still calls back from the call it serves: its request joins the
+   * trace under that call.
+   */
+  @Test
+  void moduleChainingItsOwnIdElement_callBackStillJoinsTheTrace() {
+    itemsPassTraceparent = false;
+    callBackId = id -> id + ";654321/holdings";
+    start(traced(false));
+    getItem("/items/1");
+    List<SpanData> spans = spans().stream().filter(s -> s.getTraceId().equals(TRACE)).toList();
+    SpanData item = servers(spans, "GET /items/{id}").get(0);
+    SpanData handlerCall =
+        children(spans, item).stream()
+            .filter(s -> "handler".equals(kind(s)))
+            .findFirst()
+            .orElseThrow();
+    List<SpanData> holdings = servers(spans, "GET /holdings/{id}");
+    assertThat(holdings).as("the call back in the client's trace").hasSize(1);
+    assertThat(holdings.get(0).getParentSpanId()).isEqualTo(handlerCall.getSpanId());
   }
 
   /**
