@@ -17,7 +17,7 @@ import java.util.List;
  * What the {@code modules} process runs, over HTTP:
  *
  * <ul>
- *   <li>{@code GET /health}: 200 {@code {"status":"UP","modules":8}};
+ *   <li>{@code GET /health}: 200 {@code {"status":"UP","modules":10}};
  *   <li>{@code GET /modules}: {@code {"modules":[{"id","url","descriptor"}...], "data":{"seed",
  *       "patrons","items"}, "servicePointId"}}, the modules in enable order, with the URLs the
  *       gateway reaches them at;

@@ -27,16 +27,7 @@ public final class ModulesCommand {
     ModulesOptions options = ModulesOptions.from(settings);
     Vertx vertx = Vertx.vertx();
     start(vertx, options)
-        .onSuccess(
-            port ->
-                log.info(
-                    "{} simulated modules on {}:{}-{}, manifest at http://{}:{}/modules",
-                    8,
-                    options.host(),
-                    options.port() + 1,
-                    options.port() + 8,
-                    options.advertiseHost(),
-                    port))
+        .onSuccess(listening -> log.info(listening.message()))
         .onFailure(
             e -> {
               log.error("modules failed to start: {}", e.getMessage());
@@ -48,11 +39,37 @@ public final class ModulesCommand {
   }
 
   /**
-   * @return the manifest's port once everything listens
+   * @return where everything listens, once it does
    */
-  static Future<Integer> start(Vertx vertx, ModulesOptions options) {
+  static Future<Listening> start(Vertx vertx, ModulesOptions options) {
     return CirculationModules.start(
             vertx, options.data(), options.callTimeout(), options.host(), options.port() + 1)
-        .compose(modules -> ManifestServer.start(vertx, options, modules));
+        .compose(
+            modules ->
+                ManifestServer.start(vertx, options, modules)
+                    .map(
+                        port ->
+                            new Listening(
+                                options, modules.deployments().size(), options.port() + 1, port)));
+  }
+
+  /**
+   * Where the modules listen: {@code modules} ports from {@code firstPort} on, and the manifest.
+   */
+  record Listening(ModulesOptions options, int modules, int firstPort, int manifestPort) {
+
+    /**
+     * @return the line logged once everything listens
+     */
+    String message() {
+      return String.format(
+          "%d simulated modules on %s:%d-%d, manifest at http://%s:%d/modules",
+          modules,
+          options.host(),
+          firstPort,
+          firstPort + modules - 1,
+          options.advertiseHost(),
+          manifestPort);
+    }
   }
 }
