@@ -26,6 +26,10 @@ import java.util.concurrent.Executors;
  *       no upgrade), then bytes that are not HTTP, and keeps the connection until the peer closes;
  *   <li>{@code /die/head}: answers 200 with {@code Content-Length: 5} and then 5 bytes, even to a
  *       {@code HEAD} (where no body may follow), and keeps the connection for more requests;
+ *   <li>{@code /die/short}: answers 200 with {@code Content-Length: 2} and then 3 bytes ({@code
+ *       okk}: the length one byte short), and keeps the connection for more requests;
+ *   <li>{@code /die/chunked-extra}: answers 200 with a chunked body that ends, then a byte more,
+ *       and keeps the connection for more requests;
  *   <li>{@code /die/ok}: answers 200 {@code ok} and keeps the connection for more requests.
  * </ul>
  */
@@ -94,6 +98,10 @@ final class DyingModule implements AutoCloseable {
     String answer;
     if (target.startsWith("/die/head")) {
       answer = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello";
+    } else if (target.startsWith("/die/short")) {
+      answer = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokk";
+    } else if (target.startsWith("/die/chunked-extra")) {
+      answer = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\nx";
     } else if (target.startsWith("/die/ok")) {
       answer = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
     } else {

@@ -7,12 +7,16 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Answers of a module that break HTTP ({@link DyingModule}) never reach the client, nor the
  * gateway's pool of module connections: a {@code 101 Switching Protocols} to a request that asked
  * for no upgrade was relayed to the client; a body after the answer to a {@code HEAD} was read, on
- * the pooled connection, as the answer to the next request sent there (502).
+ * the pooled connection, as the answer to the next request sent there (502); so were the byte left
+ * by a {@code Content-Length} one short and a byte after a chunked body's end ({@code invalid
+ * version format}, Okapi 6.1.5 answers it 500).
  */
 @ExtendWith(HostileGateway.Resolver.class)
 class ModuleMisbehaviourTest {
@@ -45,6 +49,20 @@ class ModuleMisbehaviourTest {
             c.send("HEAD /die/head HTTP/1.1\r\nHost: x\r\n" + DIKU + "\r\n")
                 .response("HEAD", BOUND);
         assertThat(head.status()).as(head.toString()).isEqualTo(200);
+      }
+    }
+    dyingModulePoolServes();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/die/short", "/die/chunked-extra"})
+  void bytesAfterTheAnswersEnd_neverReadAsAnotherAnswer(String path) throws Exception {
+    for (int i = 0; i < 2 * HostileGateway.MAX_CONNECTIONS; i++) {
+      try (RawConnection c = RawConnection.open(gw.port())) {
+        RawResponse answer =
+            c.send("GET " + path + " HTTP/1.1\r\nHost: x\r\n" + DIKU + "\r\n")
+                .response("GET", BOUND);
+        assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
       }
     }
     dyingModulePoolServes();
