@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -101,6 +102,19 @@ public interface AuthCache {
    */
   CompletableFuture<AuthDecision> get(
       AuthCacheKey key, Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader);
+
+  /**
+   * Returns the decision a lookup of {@code key} would serve from the cache now, without loading
+   * and without counting a lookup: fresh (within its TTL and its tokens' {@code exp}, not a stale
+   * one), completed, and checked by every invalidation that has returned (never a decision an
+   * invalidation dropped, nor one whose load was in flight during one).
+   *
+   * @param key what the decision depends on, not null
+   * @return the cached decision, a grant or a cached refusal; empty if there is none (always, with
+   *     the cache off)
+   * @throws NullPointerException if key is null
+   */
+  Optional<AuthDecision> peek(AuthCacheKey key);
 
   /**
    * Removes every entry. Loads in flight are not cached when they complete.

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Weigher;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
@@ -83,6 +84,21 @@ final class CaffeineAuthCache implements AuthCache {
       return CompletableFuture.completedFuture(entry.decision());
     }
     return revalidate(key, current, entry, loader, settled);
+  }
+
+  @Override
+  public Optional<AuthDecision> peek(AuthCacheKey key) {
+    Objects.requireNonNull(key, "key");
+    long settled = generations.settled();
+    CompletableFuture<CachedDecision> current = map.get(key); // records no stats
+    CachedDecision entry = current == null ? null : valueOf(current);
+    if (entry == null
+        || !Generations.servable(entry, settled)
+        || !entry.isFresh(time.nanoTime())
+        || entry.decision().stale()) {
+      return Optional.empty();
+    }
+    return Optional.of(entry.decision());
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.okapigw.cache;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -37,6 +38,12 @@ final class DisabledAuthCache implements AuthCache {
                 metrics.recordLoadFailure(loadTime);
               }
             });
+  }
+
+  @Override
+  public Optional<AuthDecision> peek(AuthCacheKey key) {
+    Objects.requireNonNull(key, "key");
+    return Optional.empty();
   }
 
   @Override

@@ -16,6 +16,7 @@ import io.okapigw.core.admin.InternalAdmin;
 import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.auth.CachingAuthStage;
+import io.okapigw.core.auth.ConfirmedTokens;
 import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.cluster.ClusterBus;
@@ -80,6 +81,7 @@ final class GatewayNode {
   private final RoutingTables tables;
   private final PrometheusMeterRegistry metrics;
   private final AuthCache cache;
+  private final ConfirmedTokens confirmed;
   private final ClusterBus bus;
   private final AdminExposure exposure;
   private final ModuleClient modules;
@@ -109,6 +111,7 @@ final class GatewayNode {
     new JvmThreadMetrics().bindTo(metrics);
     new ProcessorMetrics().bindTo(metrics);
     this.cache = AuthCache.create(options.authCache(), ticker, metrics);
+    this.confirmed = new ConfirmedTokens(cache, ticker);
     this.bus = ClusterBus.create(vertx, options.clusterAckTimeout());
     this.exposure =
         new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
@@ -204,10 +207,11 @@ final class GatewayNode {
     return new ProxyHandler(
         tables,
         modules,
-        new CachingAuthStage(cache, authFilter, metrics),
+        new CachingAuthStage(cache, authFilter, metrics, confirmed),
         okapiUrl,
         metrics,
         options.authParallel() == AuthParallel.SAFE,
+        confirmed,
         new InternalAdmin(OkapiModule.id(version), adminApi()),
         options.node().logWait(),
         bulkhead,

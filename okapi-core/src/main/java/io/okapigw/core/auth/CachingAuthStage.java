@@ -17,18 +17,24 @@ import java.util.concurrent.CompletionException;
  * matched route (see {@link io.okapigw.core.routing.Pipeline#cacheRoute()}), request user id,
  * token) and calls the auth filter only on a miss; concurrent misses on one key share the call.
  * With the cache turned off every request calls. Counts every real auth call in {@code
- * okapi_auth_calls_total{tenant,outcome}}.
+ * okapi_auth_calls_total{tenant,outcome}}. Tells {@link ConfirmedTokens} of every grant loaded.
  */
 public final class CachingAuthStage implements AuthStage {
 
   private final AuthCache cache;
   private final AuthFilterClient client;
   private final AuthCallMetrics metrics;
+  private final ConfirmedTokens confirmed;
 
-  public CachingAuthStage(AuthCache cache, AuthFilterClient client, MeterRegistry registry) {
+  /**
+   * @param confirmed told of every grant loaded, so its token counts as confirmed
+   */
+  public CachingAuthStage(
+      AuthCache cache, AuthFilterClient client, MeterRegistry registry, ConfirmedTokens confirmed) {
     this.cache = cache;
     this.client = client;
     this.metrics = new AuthCallMetrics(registry);
+    this.confirmed = confirmed;
   }
 
   @Override
@@ -44,7 +50,7 @@ public final class CachingAuthStage implements AuthStage {
     if (trace != null) {
       return traced(key, request, trace);
     }
-    return decided(cache.get(key, k -> load(request)));
+    return decided(cache.get(key, k -> load(request, k)));
   }
 
   private Future<AuthDecision> decided(CompletableFuture<AuthDecision> decision) {
@@ -67,7 +73,7 @@ public final class CachingAuthStage implements AuthStage {
             key,
             k -> {
               loaded[0] = true;
-              return load(request);
+              return load(request, k);
             });
     AuthOutcome outcome =
         loaded[0] ? AuthOutcome.MISS : decision.isDone() ? AuthOutcome.HIT : AuthOutcome.COALESCED;
@@ -87,10 +93,11 @@ public final class CachingAuthStage implements AuthStage {
         e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
   }
 
-  private CompletableFuture<AuthDecision> load(AuthRequest request) {
+  private CompletableFuture<AuthDecision> load(AuthRequest request, AuthCacheKey key) {
     return client
         .call(request)
         .andThen(result -> metrics.record(request.tenant(), result))
+        .onSuccess(decision -> confirmed.granted(request, key, decision))
         .toCompletionStage()
         .toCompletableFuture();
   }

@@ -56,8 +56,12 @@ public final class GatewaySettings {
       Setting.choice("auth.parallel", AuthParallel.OFF)
           .about(
               "`safe`: on a cache miss, GET/HEAD routes that need nothing from the auth answer call"
-                  + " the handler during the auth call; the response waits for the decision")
-          .details("It is discarded on refusal.");
+                  + " the handler during the auth call, for a token the auth module has already"
+                  + " accepted; the response waits for the decision")
+          .details(
+              "It is discarded on refusal. The handler gets the user and token the auth module"
+                  + " confirmed before (a fresh cached grant of the token on another route), no"
+                  + " permissions; any other request waits for the decision.");
 
   public static final Setting<Duration> CLUSTER_ACK_TIMEOUT =
       Setting.duration("cluster.ack-timeout", GatewayOptions.DEFAULT_CLUSTER_ACK_TIMEOUT, MS, DAY)

@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthRefusal;
 import io.okapigw.core.auth.AuthStage;
+import io.okapigw.core.auth.ConfirmedTokens;
+import io.okapigw.core.auth.ConfirmedTokens.Identity;
 import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.bulkhead.TenantBulkhead.Permit;
 import io.okapigw.core.bulkhead.TooBusy;
@@ -24,6 +26,7 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Every request that is not for the admin API: identify the tenant, match the tenant's routing
@@ -39,6 +42,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final String okapiUrl;
   private final RequestMetrics metrics;
   private final ParallelAuth parallel;
+  private final ConfirmedTokens confirmed;
   private final InternalHandler internal;
   private final WaitLog waitLog;
   private final TenantBulkhead bulkhead;
@@ -53,6 +57,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param registry where request timings go
    * @param authParallel whether safe requests run their handler during the auth call ({@code
    *     auth.parallel=safe})
+   * @param confirmed the tokens the auth module has confirmed: the only ones whose requests run in
+   *     parallel
    * @param internal serves the gateway's own module (the admin API)
    * @param waitLog how often a request waiting for its answer is logged (Okapi's {@code
    *     log_wait_ms}); zero for never
@@ -67,6 +73,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       String okapiUrl,
       MeterRegistry registry,
       boolean authParallel,
+      ConfirmedTokens confirmed,
       InternalHandler internal,
       Duration waitLog,
       TenantBulkhead bulkhead,
@@ -80,6 +87,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.filters = new FilterCalls(modules);
     this.forwarder = new Forwarder(modules);
     this.parallel = authParallel ? new ParallelAuth(forwarder) : null;
+    this.confirmed = confirmed;
     this.okapiUrl = okapiUrl;
     this.internal = internal;
     this.waitLog = new WaitLog(waitLog);
@@ -208,18 +216,31 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       return filters.pre(request).compose(this::forward);
     }
     Future<AuthDecision> decision = auth.authorize(request.authRequest());
-    if (parallel != null
-        && !decision.isComplete()
-        && ParallelAuth.eligible(request)
-        && !internal.serves(request.pipeline().handler())) {
+    Optional<Identity> known =
+        parallel == null ? Optional.empty() : parallelWith(request, decision);
+    if (known.isPresent()) {
       return parallel
-          .run(request, decision)
+          .run(request, decision, known.get())
           .onSuccess(status -> postFilters(request, status))
           .recover(e -> refused(request, e));
     }
     return decision.compose(
         grant -> filters.pre(request.withGrant(grant)).compose(this::forward),
         e -> refused(request, e));
+  }
+
+  /**
+   * @return the identity the handler may run with before the decision, if the request may run so: a
+   *     safe request the cache could not decide at once, of a token the auth module confirmed
+   */
+  private Optional<Identity> parallelWith(ProxyRequest request, Future<AuthDecision> decision) {
+    if (decision.isComplete()
+        || !ParallelAuth.eligible(request)
+        || internal.serves(request.pipeline().handler())) {
+      return Optional.empty();
+    }
+    ClientIdentity identity = request.identity();
+    return confirmed.of(identity.tenant(), identity.token(), identity.userId());
   }
 
   private Future<Integer> forward(ProxyRequest request) {

@@ -27,7 +27,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code auth.parallel=safe}: the auth filter holds every answer until the test releases it, so
- * what the handler sees before the decision, and what the client gets after, are exact.
+ * what the handler sees before the decision, and what the client gets after, are exact. A handler
+ * runs before the decision only for a token the auth module has already accepted (for another
+ * route), and then only with the user it named and that token; a request without a token, with a
+ * forged one, or with one the auth module never accepted waits for the decision, and a refused one
+ * never reaches its handler.
  */
 class ParallelAuthTest {
 
@@ -77,6 +81,7 @@ class ParallelAuthTest {
             "mod-items-1.0.0",
             "items",
             handler("*", "/items/{id}", "items.get"),
+            handler("GET", "/other"),
             handler("GET", "/needs-module-perms")
                 .put("modulePermissions", new JsonArray().add("storage.get"))),
         items.url());
@@ -99,14 +104,40 @@ class ParallelAuthTest {
   }
 
   private Future<HttpClientResponse> send(HttpMethod method, String path) {
-    return client
-        .request(
-            new RequestOptions()
-                .setMethod(method)
-                .setAbsoluteURI(gw.url() + path)
-                .putHeader("X-Okapi-Tenant", "diku")
-                .putHeader("X-Okapi-Token", token("u1")))
-        .compose(req -> req.send());
+    return send(method, path, token("u1"));
+  }
+
+  private Future<HttpClientResponse> send(HttpMethod method, String path, String token) {
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(method)
+            .setAbsoluteURI(gw.url() + path)
+            .putHeader("X-Okapi-Tenant", "diku");
+    if (token != null) {
+      options.putHeader("X-Okapi-Token", token);
+    }
+    return client.request(options).compose(req -> req.send());
+  }
+
+  /** The auth module accepts the token once, for another route: its identity is then known. */
+  private void confirm(String token) throws Exception {
+    Future<Answer> answer = read(send(HttpMethod.GET, "/other", token));
+    awaitAuthCall();
+    decide(202);
+    assertThat(answer.await(10, TimeUnit.SECONDS).status()).isEqualTo(200);
+    items.take();
+    decision.set(null);
+  }
+
+  /** A refused request: the client gets the refusal, and the handler never got the request. */
+  private void assertRefusedWithoutTheHandler(String token, int refusal) throws Exception {
+    Future<Answer> answer = read(send(HttpMethod.GET, "/items/1", token));
+    awaitAuthCall();
+    decide(refusal);
+    Answer a = answer.await(10, TimeUnit.SECONDS);
+    assertThat(a.status()).isEqualTo(refusal);
+    assertThat(a.body()).isEqualTo("denied by auth");
+    assertThat(items.pending()).as("requests the handler got").isZero();
   }
 
   private record Answer(int status, String body, String secretHeader) {}
@@ -132,11 +163,72 @@ class ParallelAuthTest {
   }
 
   @Test
-  void allowedGet_handlerRunsBeforeTheDecision_bodyReleasedAfter() throws Exception {
+  void tokenless_refused_handlerNeverRuns() throws Exception {
+    assertRefusedWithoutTheHandler(null, 401);
+  }
+
+  @Test
+  void unsignedTokenNamingAUser_refused_handlerNeverRunsAsThatUser() throws Exception {
+    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+    String forged =
+        b64.encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8))
+            + "."
+            + b64.encodeToString(
+                "{\"sub\":\"diku_admin\",\"user_id\":\"admin-id\",\"tenant\":\"diku\"}"
+                    .getBytes(StandardCharsets.UTF_8))
+            + ".";
+    assertRefusedWithoutTheHandler(forged, 401);
+  }
+
+  @Test
+  void tokenTheAuthModuleNeverAccepted_refused_handlerNeverRuns() throws Exception {
+    assertRefusedWithoutTheHandler(token("u1"), 403);
+  }
+
+  @Test
+  void confirmedToken_afterAnInvalidationOfIt_waitsForTheDecisionAgain() throws Exception {
+    confirm(token("u1"));
+    gw.request()
+        .body("{\"token\":\"" + token("u1") + "\"}")
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(204);
+
+    assertRefusedWithoutTheHandler(token("u1"), 401);
+  }
+
+  @Test
+  void confirmedToken_ofAnotherTenant_waitsForTheDecision() throws Exception {
+    confirm(token("u1"));
+    gw.createTenant("other");
+    gw.enable("other", "mod-auth-1.0.0");
+    gw.enable("other", "mod-items-1.0.0");
+
+    Future<Answer> answer =
+        read(
+            client
+                .request(
+                    new RequestOptions()
+                        .setAbsoluteURI(gw.url() + "/items/1")
+                        .putHeader("X-Okapi-Tenant", "other")
+                        .putHeader("X-Okapi-Token", token("u1")))
+                .compose(req -> req.send()));
+    awaitAuthCall();
+    decide(401);
+    assertThat(answer.await(10, TimeUnit.SECONDS).status()).isEqualTo(401);
+    assertThat(items.pending()).isZero();
+  }
+
+  @Test
+  void confirmedToken_handlerRunsBeforeTheDecision_asTheConfirmedUser_bodyReleasedAfter()
+      throws Exception {
+    confirm(token("u1"));
     Future<Answer> answer = read(send(HttpMethod.GET, "/items/1"));
     awaitAuthCall();
     var seen = items.take();
     assertThat(seen.header("X-Okapi-User-Id")).isEqualTo("u1");
+    assertThat(seen.header("X-Okapi-Token")).isEqualTo(token("u1"));
+    assertThat(seen.header("X-Okapi-Permissions")).as("none before the decision").isNull();
     assertThat(answer.isComplete()).as("nothing reaches the client before the decision").isFalse();
     decide(202);
     Answer a = answer.await(10, TimeUnit.SECONDS);
@@ -145,7 +237,9 @@ class ParallelAuthTest {
   }
 
   @Test
-  void refusedGet_clientGetsTheRefusalAndNoByteOfTheHandler() throws Exception {
+  void confirmedToken_refusedForThisRoute_clientGetsTheRefusalAndNoByteOfTheHandler()
+      throws Exception {
+    confirm(token("u1"));
     Future<Buffer> raw =
         send(HttpMethod.GET, "/items/1")
             .compose(

@@ -15,19 +15,38 @@ import io.vertx.core.json.JsonObject;
 record Targets(String module, String authtoken, String sequentialGateway, String parallelGateway) {
 
   static final String PATH = "/fixed";
+
+  /**
+   * Another route of the module, on which each token is used once before it is measured, so that
+   * its identity is known to the gateway (parallel auth runs a handler before the decision only for
+   * a token the auth module has accepted) while {@link #PATH} is still a cache miss.
+   */
+  static final String KNOWN_PATH = "/fixed/known";
+
   static final String PERMISSION = "fixed.get";
   private static final long IDLE_TIMEOUT_MILLIS = 30_000;
 
   /**
-   * @return {@code GET /fixed} requiring {@value #PERMISSION}, nothing else
+   * @return {@code GET /fixed} and {@code GET /fixed/known} requiring {@value #PERMISSION}, nothing
+   *     else
    */
   static JsonObject fixedDescriptor() {
     return new JsonObject(
         """
         {"id": "mod-fixed-1.0.0", "provides": [{"id": "fixed", "version": "1.0", "handlers": [
+          {"methods": ["GET"], "pathPattern": "%s", "permissionsRequired": ["%s"]},
           {"methods": ["GET"], "pathPattern": "%s", "permissionsRequired": ["%s"]}]}]}
         """
-            .formatted(PATH, PERMISSION));
+            .formatted(PATH, PERMISSION, KNOWN_PATH, PERMISSION));
+  }
+
+  /**
+   * @return a request of {@code route}'s gateway on {@link #KNOWN_PATH} with {@code token}: it
+   *     makes the token known, not measured
+   */
+  RequestOptions known(Route route, String token) {
+    String gateway = route == Route.SEQUENTIAL ? sequentialGateway : parallelGateway;
+    return viaGateway(gateway, token).setAbsoluteURI(gateway + KNOWN_PATH);
   }
 
   /**
