@@ -32,9 +32,10 @@ final class AuthtokenRouter {
         .get("/admin/health")
         .handler(ctx -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/plain").end("OK"));
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
-    new CookieSessionHandler(s.login(), s.sessions(), s.options().cookieSameSite(), s.clock())
+    new CookieSessionHandler(
+            s.login(), s.sessions(), s.clients(), s.options().cookieSameSite(), s.clock())
         .mount(router, body);
-    new LoginHandler(s.login()).mount(router, body);
+    new LoginHandler(s.login(), s.clients()).mount(router, body);
     new UsersHandler(s.users()).mount(router, body);
     new UserPermissionsHandler(s.users(), s.permissionSets()).mount(router, body);
     new TenantPermissionsHandler(s.store(), s.permissionSets(), s.gateway())

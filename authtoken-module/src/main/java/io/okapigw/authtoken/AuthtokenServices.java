@@ -12,6 +12,7 @@ import io.okapigw.authtoken.session.Sessions;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.RevokedSession;
 import io.okapigw.authtoken.store.StoreChange;
+import io.okapigw.authtoken.throttle.ClientAddresses;
 import io.okapigw.authtoken.throttle.LoginThrottle;
 import io.okapigw.authtoken.token.RevokedSessions;
 import io.okapigw.authtoken.token.SigningKey;
@@ -40,6 +41,7 @@ import java.time.Clock;
  * @param users user logic
  * @param login login logic
  * @param sessions logouts of cookie sessions
+ * @param clients the address a login comes from
  * @param filter the auth decision
  * @param lookups HTTP to the gateway for {@code --user-lookup gateway}, else {@code null}
  */
@@ -57,6 +59,7 @@ record AuthtokenServices(
     UserService users,
     LoginService login,
     Sessions sessions,
+    ClientAddresses clients,
     AuthFilter filter,
     LookupClient lookups) {
 
@@ -92,6 +95,7 @@ record AuthtokenServices(
         users,
         login,
         new Sessions(context, login),
+        ClientAddresses.of(o.loginThrottle()),
         filter,
         lookups);
   }

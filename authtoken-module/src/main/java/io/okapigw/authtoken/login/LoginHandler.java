@@ -3,7 +3,7 @@ package io.okapigw.authtoken.login;
 import io.okapigw.authtoken.http.JsonBody;
 import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.password.PasswordHasher;
-import io.okapigw.authtoken.throttle.LoginThrottle;
+import io.okapigw.authtoken.throttle.ClientAddresses;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -18,12 +18,15 @@ public final class LoginHandler {
   private static final int MAX_USERNAME_LENGTH = 256;
 
   private final LoginService service;
+  private final ClientAddresses clients;
 
   /**
    * @param service the login logic
+   * @param clients the address a login comes from
    */
-  public LoginHandler(LoginService service) {
+  public LoginHandler(LoginService service, ClientAddresses clients) {
     this.service = service;
+    this.clients = clients;
   }
 
   /**
@@ -40,7 +43,7 @@ public final class LoginHandler {
     String username = body.requiredString("username", MAX_USERNAME_LENGTH);
     String password = body.requiredString("password", PasswordHasher.MAX_PASSWORD_LENGTH);
     service
-        .login(tenant, username, password, LoginThrottle.clientOf(ctx.request()))
+        .login(tenant, username, password, clients.clientOf(ctx.request()))
         .onSuccess(session -> respond(ctx, session))
         .onFailure(ctx::fail);
   }

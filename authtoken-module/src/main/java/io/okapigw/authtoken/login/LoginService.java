@@ -52,7 +52,7 @@ public final class LoginService {
   }
 
   /**
-   * A login from an unknown client: throttled by user and the password check queue only.
+   * A login from an unknown client: throttled by user name and the password check queue only.
    *
    * @see #login(String, String, String, String)
    */
@@ -64,23 +64,46 @@ public final class LoginService {
    * @param tenant tenant id
    * @param username login name
    * @param password password
-   * @param client where it comes from ({@link LoginThrottle#clientOf}), or {@code null}
+   * @param client the address it comes from ({@link
+   *     io.okapigw.authtoken.throttle.ClientAddresses}), or {@code null}
    * @return a new session; 422 {@value #WRONG_CREDENTIALS} for an unknown user or a wrong password;
    *     429 when throttled ({@link LoginThrottle})
    */
   public Future<Session> login(String tenant, String username, String password, String client) {
-    return throttle.attempt(
-        tenant,
-        username,
-        client,
-        () -> checkLogin(tenant, username, password),
-        LoginService::isWrongCredentials);
+    return throttle
+        .attempt(
+            tenant,
+            username,
+            client,
+            () -> checkLogin(tenant, username, password),
+            LoginService::failureOf)
+        .recover(
+            e ->
+                Future.failedFuture(
+                    e instanceof UnknownUser ? ApiException.unprocessable(WRONG_CREDENTIALS) : e));
   }
 
-  private static boolean isWrongCredentials(Throwable failure) {
+  private static LoginThrottle.Failure failureOf(Throwable failure) {
+    if (failure instanceof UnknownUser) {
+      return LoginThrottle.Failure.UNKNOWN_USER;
+    }
     return failure instanceof ApiException e
-        && e.status() == 422
-        && WRONG_CREDENTIALS.equals(e.getMessage());
+            && e.status() == 422
+            && WRONG_CREDENTIALS.equals(e.getMessage())
+        ? LoginThrottle.Failure.WRONG_PASSWORD
+        : LoginThrottle.Failure.NONE;
+  }
+
+  /**
+   * A user name that does not exist, for the throttle only: the client gets {@value
+   * #WRONG_CREDENTIALS} as for a wrong password.
+   */
+  private static final class UnknownUser extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UnknownUser() {
+      super(WRONG_CREDENTIALS, null, false, false);
+    }
   }
 
   private Future<Session> checkLogin(String tenant, String username, String password) {
@@ -160,7 +183,10 @@ public final class LoginService {
   }
 
   private UserRecord checkLogin(UserRecord user, boolean passwordMatches) {
-    if (user == null || !passwordMatches) {
+    if (user == null) {
+      throw new UnknownUser();
+    }
+    if (!passwordMatches) {
       throw ApiException.unprocessable(WRONG_CREDENTIALS);
     }
     if (!user.active()) {

@@ -7,7 +7,7 @@ import io.okapigw.authtoken.login.LoginHandler;
 import io.okapigw.authtoken.login.LoginService;
 import io.okapigw.authtoken.login.Session;
 import io.okapigw.authtoken.password.PasswordHasher;
-import io.okapigw.authtoken.throttle.LoginThrottle;
+import io.okapigw.authtoken.throttle.ClientAddresses;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
@@ -38,18 +38,25 @@ public final class CookieSessionHandler {
 
   private final LoginService login;
   private final Sessions sessions;
+  private final ClientAddresses clients;
   private final SessionCookies cookies;
 
   /**
    * @param login logins and refreshes
    * @param sessions logouts
+   * @param clients the address a login comes from
    * @param sameSite the cookies' {@code SameSite}
    * @param clock for the cookies' {@code Max-Age}
    */
   public CookieSessionHandler(
-      LoginService login, Sessions sessions, SameSite sameSite, Clock clock) {
+      LoginService login,
+      Sessions sessions,
+      ClientAddresses clients,
+      SameSite sameSite,
+      Clock clock) {
     this.login = login;
     this.sessions = sessions;
+    this.clients = clients;
     this.cookies = new SessionCookies(sameSite, clock);
   }
 
@@ -72,7 +79,7 @@ public final class CookieSessionHandler {
     String username = body.requiredString("username", JsonBody.MAX_NAME_LENGTH);
     String password = body.requiredString("password", PasswordHasher.MAX_PASSWORD_LENGTH);
     login
-        .login(tenant, username, password, LoginThrottle.clientOf(ctx.request()))
+        .login(tenant, username, password, clients.clientOf(ctx.request()))
         .onSuccess(session -> issue(ctx, session))
         .onFailure(e -> refused(ctx, e, FolioErrors.LOGIN_FAILED));
   }

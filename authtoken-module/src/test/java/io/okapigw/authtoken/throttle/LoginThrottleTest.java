@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.MutableClock;
 import io.okapigw.authtoken.http.ApiException;
+import io.okapigw.config.Settings;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.time.Duration;
-import java.util.function.Predicate;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +18,14 @@ import org.junit.jupiter.api.Test;
 class LoginThrottleTest {
 
   private static final ApiException WRONG = ApiException.unprocessable("wrong");
-  private static final Predicate<Throwable> IS_WRONG = e -> e == WRONG;
+  private static final ApiException NO_SUCH_USER = ApiException.unprocessable("no such user");
+
+  private static LoginThrottle.Failure failureOf(Throwable e) {
+    if (e == WRONG) {
+      return LoginThrottle.Failure.WRONG_PASSWORD;
+    }
+    return e == NO_SUCH_USER ? LoginThrottle.Failure.UNKNOWN_USER : LoginThrottle.Failure.NONE;
+  }
 
   private final MutableClock clock = MutableClock.ofNow();
 
@@ -26,13 +34,21 @@ class LoginThrottleTest {
         new LoginThrottleOptions(attempts, Duration.ofMinutes(10), clientAttempts, queue), clock);
   }
 
+  private LoginThrottle throttle(Map<String, String> settings) {
+    return new LoginThrottle(LoginThrottleOptions.from(Settings.of(settings)), clock);
+  }
+
   private static Future<String> attempt(
       LoginThrottle throttle, String user, String client, Future<String> outcome) {
-    return throttle.attempt("diku", user, client, () -> outcome, IS_WRONG);
+    return throttle.attempt("diku", user, client, () -> outcome, LoginThrottleTest::failureOf);
   }
 
   private static Future<String> fail(LoginThrottle throttle, String user, String client) {
     return attempt(throttle, user, client, Future.failedFuture(WRONG));
+  }
+
+  private static Future<String> unknown(LoginThrottle throttle, String user, String client) {
+    return attempt(throttle, user, client, Future.failedFuture(NO_SUCH_USER));
   }
 
   private static ApiException refusal(Future<String> attempt) {
@@ -44,16 +60,19 @@ class LoginThrottleTest {
   }
 
   @Test
-  void failures_lockTheUserForTheTimeout_thenUnlock() {
+  void failures_lockTheUserNameFromThatClientForTheTimeout_thenUnlock() {
     LoginThrottle throttle = throttle(5, 0, 100);
     for (int i = 0; i < 5; i++) {
       clock.advance(Duration.ofSeconds(30));
       assertThat(fail(throttle, "alice", "c1").cause()).isSameAs(WRONG);
     }
-    ApiException locked = refusal(attempt(throttle, "Alice", "c2", Future.succeededFuture("ok")));
+    ApiException locked = refusal(attempt(throttle, "Alice", "c1", Future.succeededFuture("ok")));
     assertThat(locked.retryAfterSeconds()).isEqualTo(Duration.ofMinutes(10).toSeconds());
     assertThat(locked.getMessage()).contains("Alice", "600 s");
     assertThat(attempt(throttle, "bob", "c1", Future.succeededFuture("ok")).result())
+        .isEqualTo("ok");
+    assertThat(attempt(throttle, "alice", "c2", Future.succeededFuture("ok")).result())
+        .as("another client")
         .isEqualTo("ok");
     clock.advance(Duration.ofMinutes(10).minusSeconds(1));
     assertThat(
@@ -63,6 +82,23 @@ class LoginThrottleTest {
     clock.advance(Duration.ofSeconds(1));
     assertThat(attempt(throttle, "alice", "c1", Future.succeededFuture("ok")).result())
         .isEqualTo("ok");
+  }
+
+  @Test
+  void failuresFromManyClients_lockTheUserNameForAllButClientsItLoggedInFrom() {
+    LoginThrottle throttle =
+        throttle(Map.of("login.fail.client-attempts", "0", "login.fail.user-attempts", "3"));
+    assertThat(attempt(throttle, "alice", "home", Future.succeededFuture("ok")).succeeded())
+        .isTrue();
+    fail(throttle, "alice", "c1");
+    fail(throttle, "alice", "c2");
+    fail(throttle, "alice", "c3");
+    assertThat(refusal(attempt(throttle, "alice", "c4", Future.succeededFuture("ok"))).getMessage())
+        .contains("too many failed logins of alice");
+    assertThat(attempt(throttle, "alice", "home", Future.succeededFuture("ok")).succeeded())
+        .isTrue();
+    clock.advance(Duration.ofMinutes(10));
+    assertThat(attempt(throttle, "alice", "c4", Future.succeededFuture("ok")).succeeded()).isTrue();
   }
 
   @Test
@@ -89,7 +125,12 @@ class LoginThrottleTest {
 
   @Test
   void noLimit_neverLocked() {
-    LoginThrottle throttle = throttle(0, 0, 100);
+    LoginThrottle throttle =
+        throttle(
+            Map.of(
+                "login.fail.attempts", "0",
+                "login.fail.client-attempts", "0",
+                "login.fail.user-attempts", "0"));
     for (int i = 0; i < 50; i++) {
       fail(throttle, "alice", "c1");
     }
@@ -97,15 +138,45 @@ class LoginThrottleTest {
   }
 
   @Test
-  void oneClientsFailures_lockItForEveryUser_otherClientsUnaffected() {
+  void oneClientsFailuresForUnknownNames_lockItForNamesNotKnownThere_otherClientsUnaffected() {
     LoginThrottle throttle = throttle(5, 3, 100);
-    fail(throttle, "a", "6.6.6.6");
-    fail(throttle, "b", "6.6.6.6");
-    fail(throttle, "c", "6.6.6.6");
-    ApiException locked = refusal(attempt(throttle, "d", "6.6.6.6", Future.succeededFuture("ok")));
-    assertThat(locked.getMessage()).contains("client");
-    assertThat(attempt(throttle, "d", "7.7.7.7", Future.succeededFuture("ok")).succeeded())
+    assertThat(attempt(throttle, "alice", "6.6.6.6", Future.succeededFuture("ok")).succeeded())
         .isTrue();
+    fail(throttle, "bob", "6.6.6.6");
+    fail(throttle, "bob", "6.6.6.6");
+    fail(throttle, "bob", "6.6.6.6");
+    assertThat(attempt(throttle, "d", "6.6.6.6", Future.succeededFuture("ok")).succeeded())
+        .as("wrong passwords of a user that exists do not count for the client")
+        .isTrue();
+    unknown(throttle, "x", "6.6.6.6");
+    unknown(throttle, "y", "6.6.6.6");
+    unknown(throttle, "z", "6.6.6.6");
+    ApiException locked = refusal(attempt(throttle, "e", "6.6.6.6", Future.succeededFuture("ok")));
+    assertThat(locked.getMessage()).contains("client");
+    assertThat(attempt(throttle, "alice", "6.6.6.6", Future.succeededFuture("ok")).succeeded())
+        .as("logged in from there before")
+        .isTrue();
+    assertThat(attempt(throttle, "e", "7.7.7.7", Future.succeededFuture("ok")).succeeded())
+        .isTrue();
+  }
+
+  @Test
+  void knownClients_forgottenAfterTheirTtl() {
+    LoginThrottle throttle =
+        throttle(Map.of("login.fail.client-attempts", "1", "login.known-client-ttl", "1d"));
+    attempt(throttle, "alice", "6.6.6.6", Future.succeededFuture("ok"));
+    clock.advance(Duration.ofHours(23));
+    unknown(throttle, "x", "6.6.6.6");
+    assertThat(attempt(throttle, "alice", "6.6.6.6", Future.succeededFuture("ok")).succeeded())
+        .isTrue();
+    clock.advance(Duration.ofHours(1));
+    unknown(throttle, "x", "6.6.6.6");
+    assertThat(attempt(throttle, "alice", "6.6.6.6", Future.succeededFuture("ok")).succeeded())
+        .as("a success renews it")
+        .isTrue();
+    clock.advance(Duration.ofDays(1));
+    unknown(throttle, "x", "6.6.6.6");
+    refusal(attempt(throttle, "alice", "6.6.6.6", Future.succeededFuture("ok")));
   }
 
   /**
@@ -119,17 +190,19 @@ class LoginThrottleTest {
     Promise<String> second = Promise.promise();
     int[] checked = {0};
     Future<String> a = attempt(throttle, "alice", "c1", first.future());
-    Future<String> b = throttle.attempt("diku", "alice", "c2", () -> second.future(), IS_WRONG);
+    Future<String> b =
+        throttle.attempt(
+            "diku", "alice", "c1", () -> second.future(), LoginThrottleTest::failureOf);
     Future<String> c =
         throttle.attempt(
             "diku",
             "alice",
-            "c3",
+            "c1",
             () -> {
               checked[0]++;
               return Future.succeededFuture("ok");
             },
-            IS_WRONG);
+            LoginThrottleTest::failureOf);
     assertThat(attempt(throttle, "bob", "c1", Future.succeededFuture("ok")).succeeded())
         .as("another user, beside the line")
         .isTrue();

@@ -46,8 +46,17 @@ final class RawConnection implements AutoCloseable {
    * @return a connection to 127.0.0.1:{@code port}
    */
   static RawConnection open(int port) throws IOException {
+    return open(port, "127.0.0.1");
+  }
+
+  /**
+   * @param from the loopback address to connect from ({@code 127.0.0.2}: another client)
+   * @return a connection from {@code from} to 127.0.0.1:{@code port}
+   */
+  static RawConnection open(int port, String from) throws IOException {
     Socket socket = new Socket();
     socket.setTcpNoDelay(true);
+    socket.bind(new InetSocketAddress(from, 0));
     socket.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
     return new RawConnection(socket);
   }
