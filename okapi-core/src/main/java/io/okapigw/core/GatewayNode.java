@@ -55,7 +55,6 @@ import io.vertx.ext.web.Router;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -225,7 +224,7 @@ final class GatewayNode {
             vertx,
             registry,
             storage.registry(),
-            new TenantInit(vertx, systemCalls, options.tenantInit(), Clock.systemUTC()),
+            new TenantInit(vertx, systemCalls, options.tenantInit(), scheduler.clock()),
             bus,
             options.tenantInit().timeout().toMillis());
     return AdminApi.router(

@@ -71,7 +71,24 @@ final class PathPattern {
   }
 
   boolean matches(String path) {
-    return simple ? matchesInOnePass(path) : matchesEveryState(path);
+    return simple ? matchesInOnePass(path) : matchesEveryState(path, null);
+  }
+
+  /**
+   * The work one match takes, counted: each path character read, each live state moved and each
+   * state looked at to close over empty matches. A test checks it is linear in the path, whatever
+   * the pattern, without a stopwatch.
+   */
+  static final class Work {
+    long count;
+  }
+
+  boolean matches(String path, Work work) {
+    if (simple) {
+      work.count += path.length() + steps.length;
+      return matchesInOnePass(path);
+    }
+    return matchesEveryState(path, work);
   }
 
   /**
@@ -105,9 +122,10 @@ final class PathPattern {
    * matched". Each path character moves each live state at most one step on; a {@code *} or the
    * rest of a {@code {name}} may also stay, or be skipped when it matches nothing.
    */
-  private boolean matchesEveryState(String path) {
+  private boolean matchesEveryState(String path, Work work) {
     long[] live = new long[steps.length / 64 + 1];
     long[] next = new long[live.length];
+    long moved = 0;
     set(live, 0);
     closeOverEmpty(live);
     for (int i = 0; i < path.length(); i++) {
@@ -115,6 +133,7 @@ final class PathPattern {
       Arrays.fill(next, 0);
       boolean any = false;
       for (int s = nextSet(live, 0); s >= 0 && s < steps.length; s = nextSet(live, s + 1)) {
+        moved++;
         char step = steps[s];
         boolean stay = step == ANYTHING || step == SEGMENT_REST && c != '/';
         boolean advance = step == ANYTHING || step == c || step == SEGMENT_FIRST && c != '/';
@@ -127,6 +146,7 @@ final class PathPattern {
         }
       }
       if (!any) {
+        count(work, moved, i + 1);
         return false;
       }
       long[] swap = live;
@@ -134,7 +154,15 @@ final class PathPattern {
       next = swap;
       closeOverEmpty(live);
     }
+    count(work, moved, path.length());
     return isSet(live, steps.length);
+  }
+
+  /** Adds a match's work: {@code moved} states, {@code chars} characters each closed over. */
+  private void count(Work work, long moved, int chars) {
+    if (work != null) {
+      work.count += moved + (chars + 1L) * (steps.length + 1);
+    }
   }
 
   /** A live {@code *} or rest of a {@code {name}} may match nothing: the state after it is live. */

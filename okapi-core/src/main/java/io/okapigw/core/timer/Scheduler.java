@@ -4,6 +4,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.function.Supplier;
 
 /**
@@ -26,6 +28,14 @@ public interface Scheduler {
   Instant now();
 
   /**
+   * @return {@link #now()} as a clock (UTC), for code that reads the time but schedules nothing
+   *     here (a deadline), so that a test's fake scheduler moves it too
+   */
+  default Clock clock() {
+    return new SchedulerClock(this, ZoneOffset.UTC);
+  }
+
+  /**
    * Runs {@code task} once, when {@link #now()} has reached {@code at} (at once if it has).
    *
    * @param at when to run
@@ -39,5 +49,32 @@ public interface Scheduler {
   interface Cancellable {
     /** Cancels the task; no effect once it has run. */
     void cancel();
+  }
+
+  /** A scheduler's time as a clock in a zone. */
+  final class SchedulerClock extends Clock {
+
+    private final Scheduler scheduler;
+    private final ZoneId zone;
+
+    private SchedulerClock(Scheduler scheduler, ZoneId zone) {
+      this.scheduler = scheduler;
+      this.zone = zone;
+    }
+
+    @Override
+    public Instant instant() {
+      return scheduler.now();
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return zone;
+    }
+
+    @Override
+    public Clock withZone(ZoneId newZone) {
+      return new SchedulerClock(scheduler, newZone);
+    }
   }
 }

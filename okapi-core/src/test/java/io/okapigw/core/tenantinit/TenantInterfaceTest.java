@@ -8,12 +8,16 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TenantApiModule;
 import io.okapigw.core.testing.TenantApiModule.Mode;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -24,8 +28,9 @@ import org.junit.jupiter.api.Test;
  * The {@code _tenant} calls of enable, upgrade and disable as Okapi 6.1.5 makes them: 1.0, 1.1 and
  * 1.2 synchronous, 2.0 with a job polled until complete and then deleted; a failed call, a failed
  * job or one that does not complete within {@code tenant.init-timeout} leaves the module as it was,
- * with a message naming it. The poll interval and timeout are set small, so a test never waits
- * long.
+ * with a message naming it. The poll interval is set small, so a test never waits long; the timeout
+ * is set far from the calls' latencies (a call slowed down by a busy machine must not time out),
+ * except where a test waits for it to fire.
  */
 class TenantInterfaceTest {
 
@@ -40,7 +45,7 @@ class TenantInterfaceTest {
         new GatewayFixture(
             GatewayOptions.defaults(0)
                 .withTenantInit(
-                    new TenantInitOptions(Duration.ofMillis(400), Duration.ofMillis(2))));
+                    new TenantInitOptions(Duration.ofMinutes(1), Duration.ofMillis(2))));
     gw.createTenant("diku");
     module = TenantApiModule.start(gw.vertx());
   }
@@ -164,8 +169,24 @@ class TenantInterfaceTest {
     assertThat(enabled()).isEmpty();
   }
 
+  /**
+   * The timeout runs on the gateway's scheduler, a fake one here: each poll moves it 20 s on, so
+   * the third poll passes the 60 s timeout however slow the machine (with a real 400 ms timeout, a
+   * busy machine's slow first call left no time for a second poll).
+   */
   @Test
   void version2_jobNeverCompletes_504NamingModuleAndSetting_moduleNotEnabled() {
+    gw.close();
+    FakeScheduler scheduler = new FakeScheduler(Instant.parse("2026-01-01T00:00:00Z"));
+    gw =
+        new GatewayFixture(
+            GatewayOptions.defaults(0)
+                .withTenantInit(
+                    new TenantInitOptions(Duration.ofSeconds(60), Duration.ofMillis(2))),
+            scheduler);
+    gw.createTenant("diku");
+    module =
+        TenantApiModule.start(gw.vertx()).onPoll(() -> scheduler.advance(Duration.ofSeconds(20)));
     register("mod-a-1.0.0", "2.0");
     module.mode(Mode.JOB_NEVER);
     gw.request()
@@ -176,8 +197,9 @@ class TenantInterfaceTest {
         .body(
             allOf(
                 containsString("module mod-a-1.0.0 did not complete its tenant job"),
+                containsString("within 60000 ms"),
                 containsString(TenantInitOptions.TIMEOUT.key())));
-    assertThat(module.polls()).isGreaterThan(1);
+    assertThat(module.polls()).isEqualTo(3);
     assertThat(enabled()).isEmpty();
   }
 
@@ -209,20 +231,44 @@ class TenantInterfaceTest {
     assertThat(enabled()).isEmpty();
   }
 
+  /**
+   * The module holds its answer until the gateway has closed another connection for being silent
+   * {@code server.idle-timeout}, one opened after the call reached the module: by then the client's
+   * connection and the call to the module have been silent longer than both idle timeouts, however
+   * slow the machine. The timeouts are seconds, so the set-up's own calls never race them (with 300
+   * ms, a set-up call on a busy machine got its connection closed: NoHttpResponseException).
+   */
   @Test
   void tenantCallLongerThanServerIdleTimeout_clientStillGetsTheAnswer() {
     gw.close();
     gw =
         new GatewayFixture(
             GatewayOptions.from(
-                Settings.of(
-                    Map.of("server.idle-timeout", "300ms", "proxy.idle-timeout", "100ms"))));
+                Settings.of(Map.of("server.idle-timeout", "3s", "proxy.idle-timeout", "1s"))));
     gw.createTenant("diku");
     module = TenantApiModule.start(gw.vertx()).mode(Mode.HOLD);
     register("mod-a-1.0.0", "2.0");
-    gw.vertx().setTimer(900, t -> module.release()); // three idle timeouts of silence
+    Future<Void> silence =
+        module.holding().compose(v -> idleConnectionClosed()).onComplete(x -> module.release());
     gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then().statusCode(201);
+    assertThat(silence.succeeded())
+        .as("an idle connection closed while the call was held")
+        .isTrue();
     assertThat(enabled()).containsExactly("mod-a-1.0.0");
+  }
+
+  /**
+   * @return completes when the gateway closes a new connection that sends nothing: {@code
+   *     server.idle-timeout} has passed since it was opened
+   */
+  private Future<Void> idleConnectionClosed() {
+    Promise<Void> closed = Promise.promise();
+    gw.vertx()
+        .createNetClient()
+        .connect(gw.gateway().port(), "localhost")
+        .onFailure(closed::fail)
+        .onSuccess(socket -> socket.closeHandler(v -> closed.complete()));
+    return closed.future();
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.okapigw.core.testing;
 
+import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -50,6 +51,8 @@ public final class TenantApiModule implements AutoCloseable {
   private final AtomicInteger polls = new AtomicInteger();
   private volatile Mode mode = Mode.SYNC;
   private final Promise<Void> held = Promise.promise();
+  private final Promise<Void> holding = Promise.promise();
+  private volatile Runnable onPoll = () -> {};
 
   private TenantApiModule(Vertx vertx, String name, Queue<String> log) {
     Router router = Router.router(vertx);
@@ -99,6 +102,13 @@ public final class TenantApiModule implements AutoCloseable {
     return this;
   }
 
+  /**
+   * @return completes when a {@code POST /_/tenant} is held (mode {@link Mode#HOLD})
+   */
+  public Future<Void> holding() {
+    return holding.future();
+  }
+
   /** Lets a held {@code POST /_/tenant} answer, or the next one answer at once. */
   public void release() {
     held.tryComplete();
@@ -117,6 +127,15 @@ public final class TenantApiModule implements AutoCloseable {
   }
 
   /**
+   * @return this, running {@code action} at each job poll, before it answers (a test moves its fake
+   *     clock so)
+   */
+  public TenantApiModule onPoll(Runnable action) {
+    this.onPoll = action;
+    return this;
+  }
+
+  /**
    * @return how many job polls (GET) the module answered
    */
   public int polls() {
@@ -127,7 +146,10 @@ public final class TenantApiModule implements AutoCloseable {
     switch (mode) {
       case SYNC -> ctx.response().setStatusCode(204).end();
       case REFUSE -> ctx.response().setStatusCode(400).end("no schema for you");
-      case HOLD -> held.future().onComplete(x -> ctx.response().setStatusCode(204).end());
+      case HOLD -> {
+        holding.tryComplete();
+        held.future().onComplete(x -> ctx.response().setStatusCode(204).end());
+      }
       default ->
           ctx.response()
               .setStatusCode(201)
@@ -139,6 +161,7 @@ public final class TenantApiModule implements AutoCloseable {
 
   private void poll(RoutingContext ctx) {
     int n = polls.incrementAndGet();
+    onPoll.run();
     JsonObject job = new JsonObject().put("id", ctx.pathParam("id"));
     switch (mode) {
       case JOB -> job.put("complete", n >= 2);
