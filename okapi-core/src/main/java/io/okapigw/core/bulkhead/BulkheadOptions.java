@@ -18,12 +18,15 @@ import java.util.Map;
  * @param tenantMaxInFlight per-tenant limits instead of {@code maxInFlight} (0: none for that
  *     tenant)
  * @param tenantRate per-tenant rates instead of {@code rate} (0: none for that tenant)
+ * @param anonymousShare the percentage of a tenant's limits (in flight and rate) that its anonymous
+ *     requests together may use: those its auth module granted to no user (default 25)
  */
 public record BulkheadOptions(
     int maxInFlight,
     int rate,
     Map<String, Integer> tenantMaxInFlight,
-    Map<String, Integer> tenantRate) {
+    Map<String, Integer> tenantRate,
+    int anonymousShare) {
 
   private static final int MOST = 1_000_000;
   private static final String PER_TENANT = "TENANT=N,...";
@@ -61,13 +64,29 @@ public record BulkheadOptions(
           .check(v -> parse(v) != null, PER_TENANT_RULE)
           .about("per-tenant `bulkhead.rate`, e.g. `import=50` (0: no limit for that tenant)");
 
+  public static final int DEFAULT_ANONYMOUS_SHARE = 25;
+
+  public static final Setting<Integer> ANONYMOUS_SHARE =
+      Setting.integer("bulkhead.anonymous-share", DEFAULT_ANONYMOUS_SHARE, 1, 100)
+          .about(
+              "the percentage of each tenant's limits (in flight and rate) that its anonymous"
+                  + " requests together may use: those its auth module granted to no user; past it"
+                  + " 429 for them, the rest left to the tenant's users")
+          .details(
+              "A request is counted once its auth module has granted it (a refused one never is),"
+                  + " so no client without a good token can make a tenant's users get 429: anonymous"
+                  + " requests (a tokenless call of a public route such as a login) take at most"
+                  + " this share, rounded up. A tenant without an auth filter has no anonymous"
+                  + " share: it cannot tell its clients apart.");
+
   /** The {@code bulkhead.*} settings. */
   public static final SettingsSpec SETTINGS =
-      SettingsSpec.of(MAX_IN_FLIGHT, RATE, TENANT_MAX_IN_FLIGHT, TENANT_RATE);
+      SettingsSpec.of(MAX_IN_FLIGHT, RATE, TENANT_MAX_IN_FLIGHT, TENANT_RATE, ANONYMOUS_SHARE);
 
   public BulkheadOptions {
     MAX_IN_FLIGHT.check(maxInFlight);
     RATE.check(rate);
+    ANONYMOUS_SHARE.check(anonymousShare);
     tenantMaxInFlight = Map.copyOf(tenantMaxInFlight);
     tenantRate = Map.copyOf(tenantRate);
     tenantMaxInFlight.values().forEach(MAX_IN_FLIGHT::check);
@@ -78,7 +97,7 @@ public record BulkheadOptions(
    * @return no limits
    */
   public static BulkheadOptions defaults() {
-    return new BulkheadOptions(0, 0, Map.of(), Map.of());
+    return new BulkheadOptions(0, 0, Map.of(), Map.of(), DEFAULT_ANONYMOUS_SHARE);
   }
 
   /**
@@ -91,14 +110,15 @@ public record BulkheadOptions(
         settings.get(MAX_IN_FLIGHT),
         settings.get(RATE),
         parseOrEmpty(settings.get(TENANT_MAX_IN_FLIGHT)),
-        parseOrEmpty(settings.get(TENANT_RATE)));
+        parseOrEmpty(settings.get(TENANT_RATE)),
+        settings.get(ANONYMOUS_SHARE));
   }
 
   /**
    * @return these options with another limit on requests in flight for every tenant
    */
   public BulkheadOptions withMaxInFlight(int limit) {
-    return new BulkheadOptions(limit, rate, tenantMaxInFlight, tenantRate);
+    return new BulkheadOptions(limit, rate, tenantMaxInFlight, tenantRate, anonymousShare);
   }
 
   /**
@@ -123,6 +143,14 @@ public record BulkheadOptions(
    */
   public int rateOf(String tenant) {
     return tenantRate.getOrDefault(tenant, rate);
+  }
+
+  /**
+   * @return the part of {@code limit} that a tenant's anonymous requests may use: its {@link
+   *     #anonymousShare} rounded up, so at least 1 of a limit; 0 (no limit) stays 0
+   */
+  public int anonymousPartOf(int limit) {
+    return (int) ((limit * (long) anonymousShare + 99) / 100);
   }
 
   private static Map<String, Integer> parseOrEmpty(String text) {

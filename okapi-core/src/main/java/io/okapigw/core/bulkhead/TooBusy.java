@@ -14,26 +14,38 @@ public final class TooBusy extends HttpError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 
-  static TooBusy inFlight(String tenant, int limit) {
+  static TooBusy inFlight(String tenant, int limit, boolean ofAnonymous) {
     return new TooBusy(
-        "tenant "
-            + tenant
-            + " has "
+        (ofAnonymous ? anonymous(tenant) + " have " : "tenant " + tenant + " has ")
             + limit
-            + " requests in flight, its limit on this node (bulkhead.max-in-flight); retry later",
+            + " requests in flight, "
+            + (ofAnonymous
+                ? "their share of its limit on this node (bulkhead.anonymous-share of"
+                    + " bulkhead.max-in-flight)"
+                : "its limit on this node (bulkhead.max-in-flight)")
+            + "; retry later",
         1);
   }
 
-  static TooBusy rate(String tenant, int rate, long retryAfterSeconds) {
+  static TooBusy rate(String tenant, int rate, long retryAfterSeconds, boolean ofAnonymous) {
     return new TooBusy(
-        "tenant "
-            + tenant
-            + " is past its "
+        (ofAnonymous ? anonymous(tenant) + " are" : "tenant " + tenant + " is")
+            + " past "
+            + (ofAnonymous ? "their " : "its ")
             + rate
-            + " requests a second, its limit on this node (bulkhead.rate); retry in "
+            + " requests a second, "
+            + (ofAnonymous
+                ? "their share of its limit on this node (bulkhead.anonymous-share of"
+                    + " bulkhead.rate)"
+                : "its limit on this node (bulkhead.rate)")
+            + "; retry in "
             + retryAfterSeconds
             + " s",
         retryAfterSeconds);
+  }
+
+  private static String anonymous(String tenant) {
+    return "the anonymous requests of tenant " + tenant + " (granted to no user)";
   }
 
   /**

@@ -7,7 +7,7 @@ import io.okapigw.core.auth.AuthStage;
 import io.okapigw.core.auth.ConfirmedTokens;
 import io.okapigw.core.auth.ConfirmedTokens.Identity;
 import io.okapigw.core.bulkhead.TenantBulkhead;
-import io.okapigw.core.bulkhead.TenantBulkhead.Permit;
+import io.okapigw.core.bulkhead.TenantBulkhead.Place;
 import io.okapigw.core.bulkhead.TooBusy;
 import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.http.Failures;
@@ -30,8 +30,8 @@ import java.util.Optional;
 
 /**
  * Every request that is not for the admin API: identify the tenant, match the tenant's routing
- * table, admit it to the tenant's bulkhead, then run the pipeline as one flat chain: auth, pre
- * filters, handler, post filters.
+ * table, then run the pipeline as one flat chain: auth, the request's place in its tenant's
+ * bulkhead, pre filters, handler, post filters.
  */
 public final class ProxyHandler implements Handler<HttpServerRequest> {
 
@@ -133,10 +133,10 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
               if (trace != null) {
                 trace.routed(request.requestId(), request.identity().tenant());
               }
-              Permit permit = admit(request);
-              Future<Integer> answered = authorizeAndForward(request);
+              Place place = place(request);
+              Future<Integer> answered = authorizeAndForward(request, place);
               waitLog.watch(request, start, answered);
-              return answered.andThen(done -> permit.release());
+              return answered.andThen(done -> place.release());
             })
         .onFailure(e -> fail(in, e))
         .onComplete(
@@ -155,13 +155,15 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
             });
   }
 
-  /** A client's request is admitted to its tenant's bulkhead; a module's call back never counts. */
-  private Permit admit(ProxyRequest request) {
+  /**
+   * A client's request takes a place in its tenant's bulkhead once its auth decision is known; a
+   * module's call back never counts.
+   */
+  private Place place(ProxyRequest request) {
     String tenant = request.identity().tenant();
-    if (calls.callerOf(tenant, request.in().getHeader(OkapiHeaders.REQUEST_ID)).isPresent()) {
-      return Permit.NONE;
-    }
-    return bulkhead.admit(tenant);
+    return bulkhead.place(
+        tenant,
+        calls.callerOf(tenant, request.in().getHeader(OkapiHeaders.REQUEST_ID)).isPresent());
   }
 
   private static Tracing.Finished finished(Future<ProxyRequest> routed) {
@@ -211,21 +213,31 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         null);
   }
 
-  private Future<Integer> authorizeAndForward(ProxyRequest request) {
+  /**
+   * Auth, then the request's place in its tenant's bulkhead (taken as soon as the decision is
+   * known: a refused request never takes one, an anonymous one only within the anonymous share),
+   * then pre filters, handler and post filters.
+   */
+  private Future<Integer> authorizeAndForward(ProxyRequest request, Place place) {
     if (request.pipeline().auth().isEmpty()) {
+      place.take(false);
       return filters.pre(request).compose(this::forward);
     }
     Future<AuthDecision> decision = auth.authorize(request.authRequest());
     Optional<Identity> known =
         parallel == null ? Optional.empty() : parallelWith(request, decision);
     if (known.isPresent()) {
+      place.take(known.get().userId().isEmpty());
       return parallel
           .run(request, decision, known.get())
           .onSuccess(status -> postFilters(request, status))
           .recover(e -> refused(request, e));
     }
     return decision.compose(
-        grant -> filters.pre(request.withGrant(grant)).compose(this::forward),
+        grant -> {
+          place.take(grant.userId().isEmpty());
+          return filters.pre(request.withGrant(grant)).compose(this::forward);
+        },
         e -> refused(request, e));
   }
 

@@ -29,16 +29,19 @@ class BulkheadStressTest {
   private static final int ROUNDS = 20_000;
 
   @Test
-  void manyThreads_neverMoreInFlightThanTheLimit_everyPlaceGivenBack() throws Exception {
+  void manyThreads_neverMoreInFlightThanTheLimitNorAnonymousThanTheirShare_everyPlaceGivenBack()
+      throws Exception {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     int limit = 5;
     TenantBulkhead bulkhead =
         TenantBulkhead.create(
-            new BulkheadOptions(0, 0, Map.of("t1", limit, "t2", 3), Map.of()),
+            new BulkheadOptions(0, 0, Map.of("t1", limit, "t2", 3), Map.of(), 25),
             registry,
             System::nanoTime);
     AtomicInteger inside = new AtomicInteger();
     AtomicInteger most = new AtomicInteger();
+    AtomicInteger anonymousInside = new AtomicInteger();
+    AtomicInteger anonymousMost = new AtomicInteger();
     AtomicLong admitted = new AtomicLong();
     AtomicLong refused = new AtomicLong();
     AtomicLong attempts = new AtomicLong();
@@ -49,16 +52,23 @@ class BulkheadStressTest {
           if (tenant.equals("t1")) {
             attempts.incrementAndGet();
           }
+          boolean anonymous = random.nextInt(3) == 0;
           Permit permit;
           try {
-            permit = bulkhead.admit(tenant);
+            permit = bulkhead.admit(tenant, anonymous);
           } catch (TooBusy e) {
             refused.incrementAndGet();
             return;
           }
           if (tenant.equals("t1")) {
             most.accumulateAndGet(inside.incrementAndGet(), Math::max);
+            if (anonymous) {
+              anonymousMost.accumulateAndGet(anonymousInside.incrementAndGet(), Math::max);
+            }
             LockSupport.parkNanos(random.nextInt(50_000)); // held a while: threads overlap
+            if (anonymous) {
+              anonymousInside.decrementAndGet();
+            }
             inside.decrementAndGet();
             admitted.incrementAndGet();
           }
@@ -67,20 +77,16 @@ class BulkheadStressTest {
         });
 
     assertThat(most.get()).isBetween(1, limit);
+    assertThat(anonymousMost.get()).as("anonymous: 25 % of 5, rounded up").isBetween(1, 2);
     assertThat(refused.get()).as("refusals, all of t1").isPositive();
     assertThat(admitted.get() + refused.get()).isEqualTo(attempts.get());
     assertThat(registry.get("okapi.tenant.requests.in.flight").tag("tenant", "t1").gauge().value())
         .isZero();
     assertThat(registry.get("okapi.tenant.requests.in.flight").tag("tenant", "t3").gauge().value())
         .isZero();
-    assertThat(
-            registry
-                .get("okapi.tenant.requests.rejected")
-                .tag("tenant", "t1")
-                .tag("limit", "in-flight")
-                .counter()
-                .count())
+    assertThat(rejected(registry, "in-flight") + rejected(registry, "anonymous-in-flight"))
         .isEqualTo(refused.get());
+    assertThat(rejected(registry, "anonymous-in-flight")).isPositive();
   }
 
   @Test
@@ -89,7 +95,7 @@ class BulkheadStressTest {
     int rate = 50;
     TenantBulkhead bulkhead =
         TenantBulkhead.create(
-            new BulkheadOptions(0, rate, Map.of(), Map.of()),
+            new BulkheadOptions(0, rate, Map.of(), Map.of(), 25),
             new SimpleMeterRegistry(),
             clock::get);
     AtomicLong admitted = new AtomicLong();
@@ -100,7 +106,7 @@ class BulkheadStressTest {
             clock.addAndGet(random.nextInt(2_000_000)); // up to 2 ms
           }
           try {
-            bulkhead.admit("t1").release();
+            bulkhead.admit("t1", false).release();
             admitted.incrementAndGet();
           } catch (TooBusy e) {
             assertThat(e.retryAfterSeconds()).isEqualTo(1);
@@ -112,6 +118,15 @@ class BulkheadStressTest {
         .as("admitted over %.3f s of the clock", seconds)
         .isLessThanOrEqualTo(rate + (long) Math.ceil(seconds * rate))
         .isGreaterThanOrEqualTo(rate + (long) Math.floor(seconds * rate) - 2);
+  }
+
+  private static double rejected(SimpleMeterRegistry registry, String limit) {
+    return registry
+        .get("okapi.tenant.requests.rejected")
+        .tag("tenant", "t1")
+        .tag("limit", limit)
+        .counter()
+        .count();
   }
 
   private interface Step {

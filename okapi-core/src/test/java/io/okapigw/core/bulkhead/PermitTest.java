@@ -16,10 +16,10 @@ class PermitTest {
   void releasedTwice_givesItsPlaceBackOnce() {
     TenantBulkhead bulkhead =
         TenantBulkhead.create(
-            new BulkheadOptions(1, 0, Map.of(), Map.of()), registry, System::nanoTime);
-    Permit first = bulkhead.admit("t");
+            new BulkheadOptions(1, 0, Map.of(), Map.of(), 25), registry, System::nanoTime);
+    Permit first = bulkhead.admit("t", false);
     first.release();
-    Permit second = bulkhead.admit("t");
+    Permit second = bulkhead.admit("t", false);
     first.release();
 
     assertThat(inFlight()).isEqualTo(1.0);
@@ -32,7 +32,7 @@ class PermitTest {
     TenantBulkhead off =
         TenantBulkhead.create(BulkheadOptions.defaults(), registry, System::nanoTime);
 
-    assertThat(off.admit("t")).isSameAs(Permit.NONE);
+    assertThat(off.admit("t", false)).isSameAs(Permit.NONE);
     assertThat(registry.find("okapi.tenant.requests.in.flight").gauge()).isNull();
   }
 

@@ -42,6 +42,14 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
             .await();
   }
 
+  /** A gateway on {@code ticker} (the auth cache's and the bulkhead's clock; tests move a fake). */
+  public GatewayFixture(GatewayOptions options, Ticker ticker) {
+    this.vertx = Vertx.vertx();
+    this.gateway =
+        Gateway.start(vertx, options.withPort(0).withInstances(1), ticker, Scheduler.system(vertx))
+            .await();
+  }
+
   public Vertx vertx() {
     return vertx;
   }
