@@ -3,19 +3,15 @@ package io.okapigw.it;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.JavaProcess;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real FOLIO client calls back through the gateway and is recognised as a call back: Okapi's own
@@ -31,8 +27,6 @@ class OkapiClientCallBackTest {
 
   private static final int DEPTH = 3;
 
-  @TempDir Path dir;
-
   @Test
   void okapi615TestModule_recursingWithTheTenantAtItsLimit_everyCallBackServed() throws Exception {
     recurse(ReferenceOkapi::v615);
@@ -46,27 +40,14 @@ class OkapiClientCallBackTest {
   private void recurse(Supplier<Optional<ReferenceOkapi>> reference) throws Exception {
     Optional<ReferenceOkapi> okapi = reference.get();
     Assumptions.assumeTrue(okapi.isPresent(), "no okapi-test-module (notice above)");
-    int modulePort = FreePorts.belowEphemeralRange();
     int gatewayPort = FreePorts.belowEphemeralRange();
     String gatewayUrl = "http://127.0.0.1:" + gatewayPort;
-    try (JavaProcess module =
-            JavaProcess.start(
-                "okapi-test-module",
-                okapi.get().java(),
-                List.of("-Dport=" + modulePort, "-jar", okapi.get().testModule().toString()),
-                dir.resolve("okapi-test-module.log"));
+    try (ReferenceOkapi.Running module = okapi.get().startTestModule();
         JavaProcess gateway =
             Jars.devGateway(
                 gatewayPort, "--okapi-url", gatewayUrl, "--bulkhead.max-in-flight", "1")) {
-      String moduleUrl = "http://127.0.0.1:" + modulePort;
-      module.awaitReady(moduleUrl + "/testb", Duration.ofSeconds(60));
       gateway.awaitReady(gatewayUrl + "/_/version", Duration.ofSeconds(60));
-      AdminCalls admin = AdminCalls.at(gatewayUrl);
-      admin.createTenant("diku");
-      admin.register(
-          Descriptors.module("test-basic-1.0.0", "recurse", Descriptors.handler("GET", "/recurse")),
-          moduleUrl);
-      admin.enable("diku", "test-basic-1.0.0");
+      ReferenceOkapi.enableRecurse(gatewayUrl, module.url());
 
       given()
           .baseUri(gatewayUrl)

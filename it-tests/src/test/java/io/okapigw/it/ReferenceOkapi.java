@@ -1,5 +1,6 @@
 package io.okapigw.it;
 
+import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.JavaProcess;
 import java.io.IOException;
@@ -86,7 +87,7 @@ public record ReferenceOkapi(String version, Path jar, Path java, Path testModul
   }
 
   /** Starts Okapi's test module on a free port and waits for it. */
-  Running startTestModule() throws IOException {
+  public Running startTestModule() throws IOException {
     int port = FreePorts.belowEphemeralRange();
     JavaProcess process =
         JavaProcess.launch(java, testModule, List.of("-Xmx128m", "-Dport=" + port), List.of());
@@ -95,8 +96,22 @@ public record ReferenceOkapi(String version, Path jar, Path java, Path testModul
     return new Running(process, url);
   }
 
+  /**
+   * Creates tenant {@code diku} on the gateway and enables Okapi's test module at {@code moduleUrl}
+   * for it as {@code test-basic-1.0.0}, serving {@code GET /recurse?depth=N}, which calls itself N
+   * times through the gateway with okapi-common's {@code OkapiClient}.
+   */
+  public static void enableRecurse(String gatewayUrl, String moduleUrl) {
+    AdminCalls admin = AdminCalls.at(gatewayUrl);
+    admin.createTenant("diku");
+    admin.register(
+        Descriptors.module("test-basic-1.0.0", "recurse", Descriptors.handler("GET", "/recurse")),
+        moduleUrl);
+    admin.enable("diku", "test-basic-1.0.0");
+  }
+
   /** A program started, at its URL. */
-  record Running(JavaProcess process, String url) implements AutoCloseable {
+  public record Running(JavaProcess process, String url) implements AutoCloseable {
 
     /** Asks it to stop, as an operator does (SIGTERM), and waits for its end. */
     void stop() {

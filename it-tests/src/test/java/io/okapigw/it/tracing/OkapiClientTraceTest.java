@@ -6,10 +6,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.demo.Jaeger;
 import io.okapigw.demo.TraceSpan;
-import io.okapigw.it.AdminCalls;
 import io.okapigw.it.Jars;
 import io.okapigw.it.ReferenceOkapi;
-import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.JavaProcess;
 import java.nio.file.Path;
@@ -48,15 +46,10 @@ class OkapiClientTraceTest {
   void recursingOkapiTestModule_oneTrace_eachCallBackUnderTheCallItServes() throws Exception {
     Optional<ReferenceOkapi> okapi = ReferenceOkapi.v615();
     Assumptions.assumeTrue(okapi.isPresent(), "no okapi-test-module (notice above)");
-    int modulePort = FreePorts.belowEphemeralRange();
     int gatewayPort = FreePorts.belowEphemeralRange();
     String gatewayUrl = "http://127.0.0.1:" + gatewayPort;
     try (Jaeger jaeger = JaegerCheck.startJaeger(dir.resolve("jaeger"));
-        JavaProcess module =
-            JavaProcess.start(
-                "okapi-test-module",
-                List.of("-Dport=" + modulePort, "-jar", okapi.get().testModule().toString()),
-                dir.resolve("okapi-test-module.log"));
+        ReferenceOkapi.Running module = okapi.get().startTestModule();
         JavaProcess gateway =
             Jars.devGateway(
                 gatewayPort,
@@ -66,15 +59,8 @@ class OkapiClientTraceTest {
                 "true",
                 "--tracing.endpoint",
                 jaeger.otlpEndpoint())) {
-      String moduleUrl = "http://127.0.0.1:" + modulePort;
-      module.awaitReady(moduleUrl + "/testb", Duration.ofSeconds(60));
       gateway.awaitReady(gatewayUrl + "/_/version", Duration.ofSeconds(60));
-      AdminCalls admin = AdminCalls.at(gatewayUrl);
-      admin.createTenant("diku");
-      admin.register(
-          Descriptors.module("test-basic-1.0.0", "recurse", Descriptors.handler("GET", "/recurse")),
-          moduleUrl);
-      admin.enable("diku", "test-basic-1.0.0");
+      ReferenceOkapi.enableRecurse(gatewayUrl, module.url());
 
       given()
           .baseUri(gatewayUrl)
