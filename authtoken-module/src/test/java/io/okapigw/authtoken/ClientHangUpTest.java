@@ -3,15 +3,13 @@ package io.okapigw.authtoken;
 import static io.okapigw.authtoken.TestModule.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.testsupport.Await;
 import io.vertx.core.Vertx;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,10 +62,7 @@ class ClientHangUpTest {
           socket.setSoLinger(true, 0);
         }
       }
-      Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-      while (!log.text().contains("client left") && Instant.now().isBefore(deadline)) {
-        LockSupport.parkNanos(10_000_000); // polls the log, bounded by the deadline
-      }
+      Await.until(() -> log.text().contains("client left"), "the module logged the client left");
       assertThat(log.text())
           .contains("client left")
           .doesNotContain("ERROR")

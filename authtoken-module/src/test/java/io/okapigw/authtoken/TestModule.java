@@ -67,11 +67,12 @@ public final class TestModule {
   }
 
   /**
-   * @param future a future @param <T> its type @return its result, waiting at most 30 s
+   * @param future a future @param <T> its type @return its result, waiting at most 2 minutes (a
+   *     hang guard: a login hashes for seconds on a busy machine)
    */
   public static <T> T await(Future<T> future) {
     try {
-      return future.await(30, TimeUnit.SECONDS);
+      return future.await(2, TimeUnit.MINUTES);
     } catch (java.util.concurrent.TimeoutException e) {
       throw new AssertionError("timed out", e);
     }

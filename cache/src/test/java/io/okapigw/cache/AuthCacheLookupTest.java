@@ -105,7 +105,7 @@ class AuthCacheLookupTest {
       start.countDown();
       List<CompletableFuture<AuthDecision>> results = new ArrayList<>();
       for (Future<CompletableFuture<AuthDecision>> f : submitted) {
-        results.add(f.get(10, TimeUnit.SECONDS));
+        results.add(f.get(1, TimeUnit.MINUTES));
       }
       assertThat(loader.calls()).isEqualTo(1);
       assertThat(results).noneMatch(CompletableFuture::isDone);

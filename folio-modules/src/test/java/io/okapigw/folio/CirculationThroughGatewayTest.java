@@ -244,7 +244,7 @@ class CirculationThroughGatewayTest {
     for (int patron = 20; patron < 24; patron++) {
       attempts.add(postCheckOut(client, "I000020", CirculationData.patronBarcode(patron)));
     }
-    Future.join(attempts).await(30, TimeUnit.SECONDS);
+    Future.join(attempts).await(2, TimeUnit.MINUTES);
 
     assertThat(attempts)
         .extracting(Future::result)
@@ -286,7 +286,7 @@ class CirculationThroughGatewayTest {
             () ->
                 fx.modules
                     .registerOn("http://127.0.0.1:" + closedPort, "diku")
-                    .await(20, TimeUnit.SECONDS))
+                    .await(2, TimeUnit.MINUTES))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("GET ")
         .hasMessageContaining("/_/proxy/tenants")

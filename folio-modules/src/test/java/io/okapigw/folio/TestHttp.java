@@ -55,14 +55,14 @@ public final class TestHttp {
   }
 
   /**
-   * @return the answer; fails the test if none came within 10 s
+   * @return the answer; fails the test if none came within 2 minutes (a hang guard)
    */
   public static Result send(Vertx vertx, HttpClient client, RequestOptions options, Buffer body) {
     try {
-      return start(vertx, client, options, body).await(10, TimeUnit.SECONDS);
+      return start(vertx, client, options, body).await(2, TimeUnit.MINUTES);
     } catch (TimeoutException e) {
       throw new AssertionError(
-          "no answer within 10 s to " + options.getMethod() + " " + options.getURI(), e);
+          "no answer within 2 minutes to " + options.getMethod() + " " + options.getURI(), e);
     }
   }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,11 +27,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A small, bounded perf check at the production hashing cost (600,000 PBKDF2 iterations, 2 hashing
+ * A small, bounded check at the production hashing cost (600,000 PBKDF2 iterations, 2 hashing
  * threads): once 40 wrong-password logins for one user are on the wire, each on a connection of its
- * own, another user's login is answered about as fast as when alone, not after the 40 hashes.
- * Prints both figures (see docs/benchmarks-authtoken.md); asserted: under 1 s, or 3 times the login
- * alone where a loaded machine makes one login alone take more than a third of a second.
+ * own, another user's login waits for at most one of their hashes, not for the 40. Counted, not
+ * timed: how many guesses had their password checked (answered 422) while that login was under way
+ * — at most 3 (one in progress when it came, one beside it on the other thread, one to spare for
+ * the order answers are seen in), where all 40 hashed in one queue made it about 38. A stopwatch
+ * failed on a busy machine, where one login alone takes seconds. Both times are printed (see
+ * docs/benchmarks-authtoken.md).
  */
 @ExtendWith(VertxExtension.class)
 class LoginFloodPerfTest {
@@ -91,21 +95,38 @@ class LoginFloodPerfTest {
   }
 
   @Test
-  void fortyConcurrentGuesses_anotherUsersLoginStaysFast() {
+  void fortyConcurrentGuesses_anotherUsersLoginWaitsForOneOfTheirHashesAtMost() {
     loginMillis();
     long alone = loginMillis();
+    AtomicInteger checked = new AtomicInteger();
     List<Future<Integer>> guesses = new ArrayList<>();
     for (int i = 0; i < GUESSES; i++) {
-      guesses.add(TestModule.await(sent("victim", "guess" + i)));
+      guesses.add(
+          TestModule.await(sent("victim", "guess" + i))
+              .onSuccess(
+                  status -> {
+                    if (status == 422) {
+                      checked.incrementAndGet();
+                    }
+                  }));
     }
-    long during = loginMillis();
+    int before = checked.get();
+    long start = System.nanoTime();
+    Future<Integer> login = TestModule.await(sent("bob", "battery staple"));
+    AtomicInteger during = new AtomicInteger(-1);
+    assertThat(TestModule.await(login.onComplete(x -> during.set(checked.get() - before))))
+        .isEqualTo(201);
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     for (Future<Integer> guess : guesses) {
       assertThat(TestModule.await(guess)).isIn(422, 429);
     }
     System.out.printf(
         "login flood: another user's login took %d ms while %d guesses for one user ran"
-            + " (%d ms alone)%n",
-        during, GUESSES, alone);
-    assertThat(during).isLessThan(Math.max(1_000, 3 * alone));
+            + " (%d ms alone); %d of their passwords checked meanwhile%n",
+        millis, GUESSES, alone, during.get());
+    assertThat(during.get())
+        .as("guesses checked while another user's login was under way")
+        .isBetween(0, 3);
+    assertThat(checked.get()).as("guesses checked before the user was locked").isEqualTo(5);
   }
 }

@@ -333,7 +333,7 @@ class CookieSessionTest {
   }
 
   private JsonObject nextInvalidation() throws InterruptedException {
-    JsonObject call = invalidations.poll(10, TimeUnit.SECONDS);
+    JsonObject call = invalidations.poll(1, TimeUnit.MINUTES);
     assertThat(call).as("an invalidation sent to the gateway").isNotNull();
     return call;
   }

@@ -60,7 +60,7 @@ class CirculationStorageModuleTest {
                   openLoan(itemId).toBuffer())
               .map(TestHttp.Result::status));
     }
-    Future.join(posts).await(20, TimeUnit.SECONDS);
+    Future.join(posts).await(2, TimeUnit.MINUTES);
 
     assertThat(posts)
         .extracting(Future::result)

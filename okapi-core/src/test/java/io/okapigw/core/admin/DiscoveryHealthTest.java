@@ -132,7 +132,6 @@ class DiscoveryHealthTest {
     InstanceHealth health = new InstanceHealth(modules, Duration.ofMillis(300));
     DeploymentDescriptor instance =
         new DeploymentDescriptor(MOD, "silent", "http://127.0.0.1:" + silent.actualPort());
-    long start = System.nanoTime();
     Promise<JsonObject> checked = Promise.promise();
     gw.vertx()
         .runOnContext(
@@ -141,8 +140,9 @@ class DiscoveryHealthTest {
                     .check(List.of(instance), false)
                     .map(list -> list.get(0))
                     .onComplete(checked));
-    JsonObject answer = checked.future().await(10, TimeUnit.SECONDS);
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+    // the message names the check's own 300 ms timeout, not the 60 s proxy.idle-timeout; no
+    // stopwatch: on a busy machine the answer comes later than 300 ms, the timeout is still its
+    JsonObject answer = checked.future().await(1, TimeUnit.MINUTES);
     assertThat(answer)
         .isEqualTo(
             new JsonObject()
@@ -150,7 +150,7 @@ class DiscoveryHealthTest {
                 .put("srvcId", MOD)
                 .put("healthMessage", "Fail: no answer within 300 ms")
                 .put("healthStatus", false));
-    closed.future().await(5, TimeUnit.SECONDS);
+    closed.future().await(1, TimeUnit.MINUTES);
     modules.close().await();
   }
 }

@@ -231,7 +231,7 @@ class ParallelAuthTest {
     assertThat(seen.header("X-Okapi-Permissions")).as("none before the decision").isNull();
     assertThat(answer.isComplete()).as("nothing reaches the client before the decision").isFalse();
     decide(202);
-    Answer a = answer.await(10, TimeUnit.SECONDS);
+    Answer a = answer.await(1, TimeUnit.MINUTES);
     assertThat(a.status()).isEqualTo(200);
     assertThat(a.body()).isEqualTo(SECRET_BODY);
   }
@@ -252,7 +252,7 @@ class ParallelAuthTest {
     awaitAuthCall();
     items.take();
     decide(403);
-    String everything = raw.await(10, TimeUnit.SECONDS).toString();
+    String everything = raw.await(1, TimeUnit.MINUTES).toString();
     assertThat(everything)
         .startsWith("403|")
         .endsWith("denied by auth")
@@ -265,7 +265,7 @@ class ParallelAuthTest {
     Future<Answer> answer = read(send(HttpMethod.POST, "/items/1"));
     awaitAuthCall();
     decide(401);
-    assertThat(answer.await(10, TimeUnit.SECONDS).status()).isEqualTo(401);
+    assertThat(answer.await(1, TimeUnit.MINUTES).status()).isEqualTo(401);
     assertThat(items.pending()).isZero();
   }
 
@@ -274,7 +274,7 @@ class ParallelAuthTest {
     Future<Answer> answer = read(send(HttpMethod.GET, "/needs-module-perms"));
     awaitAuthCall();
     decide(403);
-    assertThat(answer.await(10, TimeUnit.SECONDS).status()).isEqualTo(403);
+    assertThat(answer.await(1, TimeUnit.MINUTES).status()).isEqualTo(403);
     assertThat(items.pending()).isZero();
   }
 }

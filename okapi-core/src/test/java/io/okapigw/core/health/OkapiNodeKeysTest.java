@@ -10,6 +10,7 @@ import io.okapigw.core.storage.StorageOptions;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.LogCapture;
 import io.okapigw.core.testing.TestModule;
+import io.okapigw.testsupport.Await;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.TestPostgres;
 import io.restassured.RestAssured;
@@ -24,10 +25,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -152,7 +150,8 @@ class OkapiNodeKeysTest {
               HttpResponse.BodyHandlers.ofString());
 
       assertThat(module.take().uri()).isEqualTo("/slow?secret=q");
-      await(() -> slowLines(log).size() >= 2, "two WAIT lines while the module holds the answer");
+      Await.until(
+          () -> slowLines(log).size() >= 2, "two WAIT lines while the module holds the answer");
       release.complete();
 
       assertThat(answer.join().body()).isEqualTo("done");
@@ -165,16 +164,5 @@ class OkapiNodeKeysTest {
 
   private static List<String> slowLines(LogCapture log) {
     return log.lines().stream().filter(l -> l.contains(" WAIT ") && l.contains(" /slow ")).toList();
-  }
-
-  /** Waits for a condition the test cannot be told about (a log line), at most 10 s. */
-  private static void await(BooleanSupplier condition, String what) {
-    Instant deadline = Instant.now().plusSeconds(10);
-    while (!condition.getAsBoolean()) {
-      if (Instant.now().isAfter(deadline)) {
-        throw new AssertionError("not within 10 s: " + what);
-      }
-      LockSupport.parkNanos(5_000_000);
-    }
   }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.RawClient;
+import io.okapigw.testsupport.Await;
 import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
@@ -14,9 +15,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -130,10 +129,10 @@ class DeadInstanceTest {
       int expected = i + 1;
       try (RawClient client = RawClient.connect(gw.gateway().port())) {
         client.send("GET /slow/items HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n");
-        awaitCondition(() -> held.size() == expected);
+        Await.until(() -> held.size() == expected, expected + " requests held");
       }
       // the gateway gave the module's side up: its connection is closed
-      awaitCondition(() -> closed.get() == expected);
+      Await.until(() -> closed.get() == expected, expected + " connections closed");
     }
     String learned =
         gw.request()
@@ -146,16 +145,6 @@ class DeadInstanceTest {
         .doesNotContain("\"ejected\" : true");
     assertThat(gw.request().get("/_/metrics").asString())
         .doesNotContain("okapi_module_ejections_total");
-  }
-
-  private static void awaitCondition(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("condition not met within 10 s");
-      }
-      TimeUnit.MILLISECONDS.sleep(5);
-    }
   }
 
   @Test

@@ -27,10 +27,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Answers the gateway reads itself, the auth filter's and the pre and post filters': one that stops
- * midway is given up after {@code proxy.idle-timeout} (1 s here) and its connection closed, never
- * left busy nor pooled half-read; a long refusal is cut, not buffered whole. The client header
- * {@code X-Stall: auth|pre|post|long} picks the module that misbehaves; pools of one connection
- * show any connection left behind.
+ * midway is given up after {@code proxy.idle-timeout} (3 s here: every other module call must
+ * answer within it, on a busy machine too) and its connection closed, never left busy nor pooled
+ * half-read; a long refusal is cut, not buffered whole. The client header {@code X-Stall:
+ * auth|pre|post|long} picks the module that misbehaves; pools of one connection show any connection
+ * left behind.
  */
 class FilterAnswerTest {
 
@@ -45,7 +46,7 @@ class FilterAnswerTest {
     gw =
         new GatewayFixture(
             GatewayOptions.from(
-                Settings.of(Map.of("proxy.max-connections", "1", "proxy.idle-timeout", "1s"))));
+                Settings.of(Map.of("proxy.max-connections", "1", "proxy.idle-timeout", "3s"))));
     gw.createTenant("diku");
     TestModule items =
         TestModule.start(

@@ -14,46 +14,55 @@ import io.okapigw.core.testing.StreamModule.Held;
 import io.okapigw.core.testing.TestModule;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code server.header-timeout} and {@code server.idle-timeout}: a client that sends nothing, a
  * head bit by bit, or half a body loses its connection; a client whose request is slow to answer or
- * slow to upload does not. Here 1 s for headers, 3 s idle, 2 s for modules; every wait is bounded
- * by {@link RawClient#TIMEOUT_MILLIS}.
+ * slow to upload does not. Each test sets short only the timeout it waits to fire, and what the
+ * client must do before a timeout (send a head, a next request, the rest of a body; a module its
+ * answer) is far from it: on a busy machine a client's next step comes hundreds of ms late. "Longer
+ * than a timeout" is waited for by a connection the gateway closes for that timeout, not by a
+ * sleep. Every wait is bounded by {@link RawClient#TIMEOUT_MILLIS}.
  */
 class ServerTimeoutsTest {
 
-  private static final Map<String, String> TIMEOUTS =
+  /** Nothing fires while a test's client acts. */
+  private static final Map<String, String> LONG =
       Map.of(
-          "server.header-timeout", "1s", "server.idle-timeout", "3s", "proxy.idle-timeout", "2s");
+          "server.header-timeout",
+          "60s",
+          "server.idle-timeout",
+          "60s",
+          "proxy.idle-timeout",
+          "30s");
+
   private static final String HEAD = "Host: x\r\nX-Okapi-Tenant: diku\r\n";
 
   private GatewayFixture gw;
   private StreamModule stream;
 
-  @BeforeEach
-  void start() {
-    gw = new GatewayFixture(GatewayOptions.from(Settings.of(TIMEOUTS)));
+  /** Starts a gateway with {@link #LONG} timeouts but for {@code shorter} ({@code name, value}). */
+  private void start(String... shorter) {
+    Map<String, String> settings = new HashMap<>(LONG);
+    for (int i = 0; i < shorter.length; i += 2) {
+      settings.put(shorter[i], shorter[i + 1]);
+    }
+    gw = new GatewayFixture(GatewayOptions.from(Settings.of(settings)));
     gw.createTenant("diku");
     stream = StreamModule.start(gw.vertx());
     gw.install("diku", module("mod-stream-1.0.0", "stream", handler("*", "/s/*")), stream.url());
-    TestModule slow =
-        TestModule.start(
-            gw.vertx(),
-            router ->
-                router
-                    .route()
-                    .handler(ctx -> gw.vertx().setTimer(1500, id -> ctx.response().end("late"))));
-    gw.install("diku", module("mod-slow-1.0.0", "slow", handler("GET", "/slow")), slow.url());
   }
 
   @AfterEach
   void stop() {
-    gw.close();
+    if (gw != null) {
+      gw.close();
+    }
   }
 
   private RawClient client() {
@@ -62,6 +71,7 @@ class ServerTimeoutsTest {
 
   @Test
   void connectionSendingNothing_closedAfterHeaderTimeout() {
+    start("server.header-timeout", "1s");
     try (RawClient client = client()) {
       assertThat(client.readTextUntilClosed()).isEmpty();
     }
@@ -69,15 +79,18 @@ class ServerTimeoutsTest {
 
   @Test
   void headNeverCompleted_closedAfterHeaderTimeout() throws IOException {
+    start("server.header-timeout", "1s");
     try (RawClient client = client()) {
       client.send("GET /s/ping HTTP/1.1\r\nHost: x\r\n");
       assertThat(client.readTextUntilClosed()).isEmpty();
     }
   }
 
+  /** The client's requests must come within the header timeout, so it is 3 s here. */
   @Test
   void keepAliveConnection_servesRequestsThenClosedAfterHeaderTimeoutOfSilence()
       throws IOException {
+    start("server.header-timeout", "3s");
     try (RawClient client = client()) {
       client.send("GET /s/ping HTTP/1.1\r\n" + HEAD + "\r\n");
       assertThat(client.response().body()).isEqualTo("pong");
@@ -89,6 +102,7 @@ class ServerTimeoutsTest {
 
   @Test
   void bodyStoppedMidway_connectionsClosed() throws IOException {
+    start("server.idle-timeout", "3s", "proxy.idle-timeout", "2s");
     try (RawClient client = client()) {
       client.head("POST", "/s/hold", 2048).body(1024);
       Held held = stream.nextHeld().awaitData();
@@ -97,21 +111,40 @@ class ServerTimeoutsTest {
     }
   }
 
+  /** The module answers once the gateway has closed a connection for the header timeout. */
   @Test
   void moduleSlowerThanHeaderTimeout_answered() throws IOException {
+    start("server.header-timeout", "2s");
+    TestModule slow =
+        TestModule.start(
+            gw.vertx(),
+            router ->
+                router
+                    .route()
+                    .handler(
+                        ctx ->
+                            gw.silentConnectionClosed()
+                                .onComplete(x -> ctx.response().end(x.succeeded() ? "late" : ""))));
+    gw.install("diku", module("mod-slow-1.0.0", "slow", handler("GET", "/slow")), slow.url());
     try (RawClient client = client()) {
       client.send("GET /slow HTTP/1.1\r\n" + HEAD + "\r\n");
       assertThat(client.response().body()).isEqualTo("late");
     }
   }
 
+  /**
+   * Between its pieces, the client waits for the gateway to close a connection that sent nothing.
+   */
   @Test
-  void uploadLongerThanHeaderTimeout_answered() throws IOException {
+  void uploadLongerThanHeaderTimeout_answered() throws Exception {
+    start("server.header-timeout", "2s");
     try (RawClient client = client()) {
       client.head("POST", "/s/echo", 3000).body(1000);
-      assertThat(client.silentFor(700)).isTrue();
+      gw.silentConnectionClosed().await(1, TimeUnit.MINUTES);
+      assertThat(client.silentFor(10)).isTrue();
       client.body(1000);
-      assertThat(client.silentFor(700)).isTrue();
+      gw.silentConnectionClosed().await(1, TimeUnit.MINUTES);
+      assertThat(client.silentFor(10)).isTrue();
       client.body(1000);
       assertThat(client.response().body()).isEqualTo("got 3000 bytes");
     }

@@ -13,7 +13,6 @@ import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TenantApiModule;
 import io.okapigw.core.testing.TenantApiModule.Mode;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -249,26 +248,15 @@ class TenantInterfaceTest {
     module = TenantApiModule.start(gw.vertx()).mode(Mode.HOLD);
     register("mod-a-1.0.0", "2.0");
     Future<Void> silence =
-        module.holding().compose(v -> idleConnectionClosed()).onComplete(x -> module.release());
+        module
+            .holding()
+            .compose(v -> gw.silentConnectionClosed())
+            .onComplete(x -> module.release());
     gw.request().body("{\"id\":\"mod-a-1.0.0\"}").post(TENANT_MODULES).then().statusCode(201);
     assertThat(silence.succeeded())
         .as("an idle connection closed while the call was held")
         .isTrue();
     assertThat(enabled()).containsExactly("mod-a-1.0.0");
-  }
-
-  /**
-   * @return completes when the gateway closes a new connection that sends nothing: {@code
-   *     server.idle-timeout} has passed since it was opened
-   */
-  private Future<Void> idleConnectionClosed() {
-    Promise<Void> closed = Promise.promise();
-    gw.vertx()
-        .createNetClient()
-        .connect(gw.gateway().port(), "localhost")
-        .onFailure(closed::fail)
-        .onSuccess(socket -> socket.closeHandler(v -> closed.complete()));
-    return closed.future();
   }
 
   @Test

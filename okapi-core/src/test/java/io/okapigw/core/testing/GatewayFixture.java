@@ -7,6 +7,8 @@ import io.okapigw.core.Gateway;
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.timer.Scheduler;
 import io.restassured.specification.RequestSpecification;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -111,6 +113,23 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
     addModule(descriptor);
     deploy(descriptor.getString("id"), url);
     enable(tenant, descriptor.getString("id"));
+  }
+
+  /**
+   * Opens a connection to this gateway that sends nothing.
+   *
+   * @return completes when the gateway has closed it: its {@code server.header-timeout} or {@code
+   *     server.idle-timeout}, whichever is shorter, has passed since then. A test waits so for a
+   *     timeout to have passed, however slow the machine, instead of sleeping for it.
+   */
+  public Future<Void> silentConnectionClosed() {
+    Promise<Void> closed = Promise.promise();
+    vertx
+        .createNetClient()
+        .connect(gateway.port(), "localhost")
+        .onFailure(closed::fail)
+        .onSuccess(socket -> socket.closeHandler(v -> closed.complete()));
+    return closed.future();
   }
 
   @Override

@@ -14,11 +14,11 @@ import java.util.TreeMap;
 /**
  * An HTTP/1.1 client on a plain socket, for what real clients do and HTTP libraries hide: send a
  * head promising more body than follows, give up midway with a reset or a close. Every read is
- * bounded by {@link #TIMEOUT_MILLIS}.
+ * bounded by {@link #TIMEOUT_MILLIS}, a hang guard far from any answer's latency on a busy machine.
  */
 public final class RawClient implements AutoCloseable {
 
-  public static final int TIMEOUT_MILLIS = 5_000;
+  public static final int TIMEOUT_MILLIS = 30_000;
 
   private final Socket socket;
   private final InputStream in;

@@ -44,13 +44,13 @@ public final class TestModule implements AutoCloseable {
   }
 
   /**
-   * @return the next recorded request; fails the test if none arrives within 10 s
+   * @return the next recorded request; fails the test if none arrives within a minute
    */
   public Recorded take() {
     try {
-      Recorded r = requests.poll(10, TimeUnit.SECONDS);
+      Recorded r = requests.poll(1, TimeUnit.MINUTES);
       if (r == null) {
-        throw new AssertionError("module got no request within 10 s");
+        throw new AssertionError("module got no request within a minute");
       }
       return r;
     } catch (InterruptedException e) {

@@ -60,7 +60,7 @@ class TelemetryTest {
     try {
       MemorySpans.clear();
       sdk.getTracer("t").spanBuilder("s").startSpan().end();
-      sdk.getSdkTracerProvider().forceFlush().join(5, java.util.concurrent.TimeUnit.SECONDS);
+      sdk.getSdkTracerProvider().forceFlush().join(1, java.util.concurrent.TimeUnit.MINUTES);
       SpanData span = MemorySpans.spans().get(0);
       assertThat(span.getResource().getAttribute(AttributeKey.stringKey("service.name")))
           .isEqualTo("library-gateway");

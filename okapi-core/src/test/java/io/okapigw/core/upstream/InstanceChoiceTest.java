@@ -9,6 +9,7 @@ import io.okapigw.core.routing.Instances;
 import io.okapigw.core.upstream.balance.BalanceOptions;
 import io.okapigw.core.upstream.balance.Balancer;
 import io.okapigw.core.upstream.balance.InstanceView;
+import io.okapigw.testsupport.Await;
 import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -103,7 +104,7 @@ class InstanceChoiceTest {
   private <T> T await(Supplier<Future<T>> call) throws Exception {
     Promise<T> done = Promise.promise();
     vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(done));
-    return done.future().await(10, TimeUnit.SECONDS);
+    return done.future().await(1, TimeUnit.MINUTES);
   }
 
   private void calls(Instances instances, int count) throws Exception {
@@ -180,7 +181,7 @@ class InstanceChoiceTest {
     // one call (to the dead instance first, retried on the live one) makes the module known; its
     // failure is one of three: the checks' failures make the others
     calls(instances, 1);
-    awaitCondition(() -> view(port).ejected());
+    Await.until(() -> view(port).ejected(), "the instance ejected");
     assertThat(failedCalls.get())
         .as("failed calls, the checks' included")
         .isGreaterThanOrEqualTo(3);
@@ -236,7 +237,7 @@ class InstanceChoiceTest {
     assertThat(registry.get("okapi.module.retry.budget.exhausted").counter().count()).isEqualTo(2);
     // the retry answered gives its place back: the next call's retry goes
     held.remove(0).response().end();
-    awaitCondition(() -> calls.get(0).succeeded());
+    Await.until(() -> calls.get(0).succeeded(), "the first call answered");
     call(instances, calls, this::getResending);
     assertThat(held).hasSize(1);
     assertThat(failures(calls)).isEqualTo(2);
@@ -286,20 +287,10 @@ class InstanceChoiceTest {
               sent.complete();
             });
     sent.future().await();
-    awaitCondition(() -> held.size() + failures(calls) == before + 1);
+    Await.until(() -> held.size() + failures(calls) == before + 1, "one more call held or failed");
   }
 
   private static long failures(List<Future<Integer>> calls) {
     return calls.stream().filter(Future::failed).count();
-  }
-
-  private static void awaitCondition(Supplier<Boolean> condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.get()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("condition not met within 10 s");
-      }
-      TimeUnit.MILLISECONDS.sleep(5);
-    }
   }
 }

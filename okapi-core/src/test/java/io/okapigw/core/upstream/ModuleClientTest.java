@@ -141,7 +141,7 @@ class ModuleClientTest {
             client
                 .open(CallKind.SYSTEM, instances, HttpMethod.GET, "/_/tenant", 5000)
                 .onComplete(done -> failed.complete(done.cause())));
-    return failed.future().await(10, TimeUnit.SECONDS);
+    return failed.future().await(1, TimeUnit.MINUTES);
   }
 
   private <T> T await(Supplier<Future<T>> call) throws Exception {
@@ -151,7 +151,7 @@ class ModuleClientTest {
   private static <T> T await(Context context, Supplier<Future<T>> call) throws Exception {
     Promise<T> done = Promise.promise();
     context.runOnContext(v -> call.get().onComplete(done));
-    return done.future().await(10, TimeUnit.SECONDS);
+    return done.future().await(1, TimeUnit.MINUTES);
   }
 
   /** Writes down what the observer is told. */

@@ -85,15 +85,15 @@ public final class GatewayCluster implements AutoCloseable {
     awaitMembers(expectedMembers);
   }
 
-  /** Waits until every live node answers health with {@code n} members (at most 2 minutes). */
+  /** Waits until every live node answers health with {@code n} members (a hang guard). */
   public void awaitMembers(int n) throws IOException {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
+    Instant deadline = Instant.now().plus(JavaProcess.PATIENCE);
     for (int i = 0; i < nodes.size(); i++) {
       JavaProcess node = nodes.get(i);
       if (node == null || !node.isAlive()) {
         continue;
       }
-      node.awaitReady(url(i) + "/_/proxy/health", Duration.ofSeconds(120));
+      node.awaitReady(url(i) + "/_/proxy/health", JavaProcess.PATIENCE);
       while (members(i) != n) {
         if (Instant.now().isAfter(deadline)) {
           throw new IllegalStateException(

@@ -23,6 +23,13 @@ public final class JavaProcess implements AutoCloseable {
       HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
   private static final int LOG_TAIL = 4000;
 
+  /**
+   * How long a program may take to start or to stop by itself: a hang guard, far from how long it
+   * takes on a busy machine (a node of a 3-node cluster took over 2 minutes to answer with two
+   * CPU-bound processes beside the build).
+   */
+  public static final Duration PATIENCE = Duration.ofMinutes(5);
+
   private final String name;
   private final Process process;
   private final Path log;

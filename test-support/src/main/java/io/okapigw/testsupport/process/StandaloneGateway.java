@@ -3,7 +3,6 @@ package io.okapigw.testsupport.process;
 import io.okapigw.testsupport.FreePorts;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,7 +29,7 @@ public final class StandaloneGateway implements AutoCloseable {
     args.addAll(extraArgs);
     JavaProcess process = JavaProcess.launch(jar, List.of("-Xmx256m"), args);
     String url = "http://127.0.0.1:" + port;
-    process.awaitReady(url + "/_/proxy/health", Duration.ofMinutes(2));
+    process.awaitReady(url + "/_/proxy/health", JavaProcess.PATIENCE);
     return new StandaloneGateway(process, url);
   }
 

@@ -83,6 +83,6 @@ class PgAuthStoreTest extends AuthStoreContractTest {
 
   private static StoreChange poll(LinkedBlockingQueue<StoreChange> queue)
       throws InterruptedException {
-    return queue.poll(10, TimeUnit.SECONDS);
+    return queue.poll(1, TimeUnit.MINUTES);
   }
 }
