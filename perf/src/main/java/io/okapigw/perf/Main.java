@@ -1,6 +1,8 @@
 package io.okapigw.perf;
 
 import io.okapigw.config.Commands;
+import io.okapigw.perf.anonymousflood.AnonymousFloodCommand;
+import io.okapigw.perf.anonymousflood.AnonymousFloodOptions;
 import io.okapigw.perf.cluster.InvalidationLatency;
 import io.okapigw.perf.fullfake.FullFakeCommand;
 import io.okapigw.perf.fullfake.FullFakeOptions;
@@ -61,6 +63,14 @@ public final class Main {
                   + " auth call and the handler alone; markdown table and the latency target",
               ParallelAuthOptions.SPEC,
               ParallelAuthCommand::run)
+          .add(
+              "anonymous-flood",
+              "a tenant's signed-in users alone and during a tokenless flood of the same tenant"
+                  + " (every flood request refused by the auth module), the tenant's"
+                  + " bulkhead.max-in-flight between the two, in alternating rounds; markdown table"
+                  + " and the users' p99 during the flood against alone",
+              AnonymousFloodOptions.SPEC,
+              AnonymousFloodCommand::run)
           .add("fixed-module", FixedModule.ABOUT, FixedModule.SPEC, FixedModule::serve)
           .add("fake-module", FakeBodyModule.ABOUT, FakeBodyModule.SPEC, FakeBodyModule::serve)
           .add(

@@ -5,6 +5,7 @@ import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.password.PasswordOptions;
 import io.okapigw.authtoken.token.TokenOptions;
 import io.okapigw.authtoken.users.BootstrapUser;
+import io.okapigw.config.Settings;
 import io.okapigw.core.Gateway;
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.config.GatewayOptions;
@@ -16,6 +17,7 @@ import io.vertx.core.http.HttpServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
@@ -32,8 +34,8 @@ final class InProcessLauncher implements Launcher {
   }
 
   @Override
-  public Future<String> gateway(AuthParallel mode) {
-    GatewayOptions d = GatewayOptions.defaults(0);
+  public Future<String> gateway(AuthParallel mode, Map<String, String> settings) {
+    GatewayOptions d = GatewayOptions.from(Settings.of(settings));
     GatewayOptions options =
         new GatewayOptions(
             0,

@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Starts the parts of a benchmark on 127.0.0.1 and hands back their base URLs: each in a JVM of its
@@ -42,7 +43,15 @@ public interface Launcher {
   /**
    * @return the URL of a new single-node gateway ({@code dev}) in the given auth.parallel mode
    */
-  Future<String> gateway(AuthParallel mode);
+  default Future<String> gateway(AuthParallel mode) {
+    return gateway(mode, Map.of());
+  }
+
+  /**
+   * @param settings more of the gateway's settings ({@code bulkhead.max-in-flight}: {@code 16})
+   * @return the URL of a new single-node gateway ({@code dev}) in the given auth.parallel mode
+   */
+  Future<String> gateway(AuthParallel mode, Map<String, String> settings);
 
   /**
    * @param user the user to create at start

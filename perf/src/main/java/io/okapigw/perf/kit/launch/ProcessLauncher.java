@@ -10,8 +10,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** {@link Launcher#processes}: each part in a JVM of its own, killed when this JVM exits. */
@@ -36,25 +38,26 @@ final class ProcessLauncher implements Launcher {
   }
 
   @Override
-  public Future<String> gateway(AuthParallel mode) {
+  public Future<String> gateway(AuthParallel mode, Map<String, String> settings) {
     int port = freePort();
     String url = url(port);
-    return launch(
-        "gateway-" + port,
-        List.of(
-            "-Xmx" + gatewayHeap,
-            "-jar",
-            jars.gateway().toString(),
-            "dev",
-            "--port",
-            Integer.toString(port),
-            "--host",
-            "127.0.0.1",
-            "--okapi-url",
-            url,
-            "--auth.parallel",
-            mode.name().toLowerCase(Locale.ROOT)),
-        url + "/_/version");
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "-Xmx" + gatewayHeap,
+                "-jar",
+                jars.gateway().toString(),
+                "dev",
+                "--port",
+                Integer.toString(port),
+                "--host",
+                "127.0.0.1",
+                "--okapi-url",
+                url,
+                "--auth.parallel",
+                mode.name().toLowerCase(Locale.ROOT)));
+    settings.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
+    return launch("gateway-" + port, args, url + "/_/version");
   }
 
   @Override

@@ -68,6 +68,19 @@ public final class HttpLoad {
     return new HttpLoad(vertx, spec).start();
   }
 
+  /**
+   * Runs the load until {@code until} completes, its requests are done or its time limit passes,
+   * whichever comes first: a background load for as long as another runs. Never fails.
+   *
+   * @return the measurements once every client has stopped
+   */
+  public static Future<HttpLoadResult> runUntil(Vertx vertx, HttpLoadSpec spec, Future<?> until) {
+    HttpLoad load = new HttpLoad(vertx, spec);
+    Future<HttpLoadResult> result = load.start();
+    until.onComplete(v -> load.stop());
+    return result;
+  }
+
   private Future<HttpLoadResult> start() {
     start = System.nanoTime();
     lastEnd.set(start);
