@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * healthPort} — reads requests strictly, has the {@code server.*} header and idle timeouts, and a
  * limit on its client connections open at once, past which a new connection is closed at once.
  * Every wait is bounded by {@link RawClient#TIMEOUT_MILLIS}; the header timeout of the limit tests
- * (60 s) is far beyond it, so a connection closed there was closed by the limit.
+ * (10 min) is far beyond it, so a connection closed there was closed by the limit.
  */
 class ListenerLimitsTest {
 
@@ -87,7 +87,7 @@ class ListenerLimitsTest {
   @Test
   void publicListener_pastMaxConnections_newConnectionClosedAtOnce_servedOnceOneCloses() {
     try (GatewayFixture gw =
-        gateway(Map.of("server.max-connections", "2", "server.header-timeout", "60s"))) {
+        gateway(Map.of("server.max-connections", "2", "server.header-timeout", "10m"))) {
       assertLimitOfTwo(gw.gateway().port(), HEALTH, 200);
       assertThat(metrics(gw)).contains(refused("public"));
     }
@@ -104,7 +104,7 @@ class ListenerLimitsTest {
                 "server.admin-max-connections",
                 "2",
                 "server.header-timeout",
-                "60s"))) {
+                "10m"))) {
       assertLimitOfTwo(admin, HEALTH, 200);
       assertThat(metrics(gw)).contains(refused("admin"));
     }
@@ -116,7 +116,7 @@ class ListenerLimitsTest {
     try (GatewayFixture gw =
         gateway(
             withHealthPort(
-                port, "server.health-max-connections", "2", "server.header-timeout", "60s"))) {
+                port, "server.health-max-connections", "2", "server.header-timeout", "10m"))) {
       assertLimitOfTwo(port, READINESS, 204);
       assertThat(metrics(gw)).contains(refused("health"));
     }
