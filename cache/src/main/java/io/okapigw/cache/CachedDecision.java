@@ -16,6 +16,8 @@ final class CachedDecision {
   private final long freshUntil;
   private final long retainUntil;
   private final long generation;
+  private final long loadSequence;
+  private final long startedAt;
   private volatile long checkedAt;
 
   /**
@@ -23,17 +25,28 @@ final class CachedDecision {
    * @param freshUntil ticker time the decision stops being fresh
    * @param retainUntil ticker time the entry leaves the cache, at or after {@code freshUntil}
    * @param generation the invalidation generation when the load started
+   * @param loadSequence the number the load took when it started ({@link Revocations#nextLoad})
+   * @param startedAt ticker time the load started
    */
-  CachedDecision(AuthDecision decision, long freshUntil, long retainUntil, long generation) {
+  CachedDecision(
+      AuthDecision decision,
+      long freshUntil,
+      long retainUntil,
+      long generation,
+      long loadSequence,
+      long startedAt) {
     this.decision = decision;
     this.freshUntil = freshUntil;
     this.retainUntil = retainUntil;
     this.generation = generation;
+    this.loadSequence = loadSequence;
+    this.startedAt = startedAt;
     this.checkedAt = generation;
   }
 
-  static CachedDecision uncacheable(AuthDecision decision, long now, long generation) {
-    return new CachedDecision(decision, now, now, generation);
+  static CachedDecision uncacheable(
+      AuthDecision decision, long now, long generation, long loadSequence, long startedAt) {
+    return new CachedDecision(decision, now, now, generation, loadSequence, startedAt);
   }
 
   AuthDecision decision() {
@@ -45,6 +58,20 @@ final class CachedDecision {
    */
   long generation() {
     return generation;
+  }
+
+  /**
+   * @return the number the load took when it started, compared with revocations' stamps
+   */
+  long loadSequence() {
+    return loadSequence;
+  }
+
+  /**
+   * @return ticker time the load started
+   */
+  long startedAt() {
+    return startedAt;
   }
 
   /**
@@ -77,6 +104,7 @@ final class CachedDecision {
   }
 
   CachedDecision asStale(long loadGeneration) {
-    return new CachedDecision(decision.asStale(), freshUntil, retainUntil, loadGeneration);
+    return new CachedDecision(
+        decision.asStale(), freshUntil, retainUntil, loadGeneration, loadSequence, startedAt);
   }
 }

@@ -3,6 +3,7 @@ package io.okapigw.cache;
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Weigher;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,6 +36,7 @@ final class CaffeineAuthCache implements AuthCache {
   private final AuthCacheMetrics metrics;
   private final DecisionLifetime lifetime;
   private final Generations generations = new Generations();
+  private final Revocations revocations;
   private final AsyncCache<AuthCacheKey, CachedDecision> cache;
   private final ConcurrentMap<AuthCacheKey, CompletableFuture<CachedDecision>> map;
 
@@ -43,6 +45,7 @@ final class CaffeineAuthCache implements AuthCache {
     this.time = time;
     this.metrics = metrics;
     this.lifetime = new DecisionLifetime(options, time);
+    this.revocations = new Revocations(time, lifetime.longest());
     this.cache =
         Caffeine.newBuilder()
             .maximumWeight(options.maxBytes())
@@ -75,7 +78,7 @@ final class CaffeineAuthCache implements AuthCache {
     if (entry == null) {
       return lookup(key, loader, settled);
     }
-    if (!Generations.servable(entry, settled)) {
+    if (!servable(key, entry, settled)) {
       map.remove(key, current);
       return lookup(key, loader, settled);
     }
@@ -104,8 +107,9 @@ final class CaffeineAuthCache implements AuthCache {
   /**
    * Joins the load in flight or starts one. A future that completed between {@code map.get} and
    * here is served as is, if servable: it holds an answer produced a moment ago. One that is not (a
-   * load from before an invalidation that returned since) is dropped and the lookup made again; a
-   * load this lookup starts itself is always servable, so that ends.
+   * load from before an invalidation or revocation that returned since) is dropped and the lookup
+   * made again; a load this lookup starts itself is served to it whatever happened meanwhile, as to
+   * any lookup that ran while an invalidation ran, so that ends.
    */
   private CompletableFuture<AuthDecision> lookup(
       AuthCacheKey key,
@@ -122,9 +126,10 @@ final class CaffeineAuthCache implements AuthCache {
     if (started[0]) {
       dropUnlessKept(key, future);
     }
+    boolean own = started[0];
     return future.thenCompose(
         entry -> {
-          if (Generations.servable(entry, settled)) {
+          if (own || servable(key, entry, settled)) {
             return CompletableFuture.completedFuture(answer(entry));
           }
           map.remove(key, future);
@@ -150,7 +155,7 @@ final class CaffeineAuthCache implements AuthCache {
             (fresh, error) -> {
               if (error == null) {
                 refresh.complete(fresh);
-              } else if (canServeStale(stale, loadGeneration)) {
+              } else if (canServeStale(key, stale, loadGeneration)) {
                 refresh.complete(stale.asStale(loadGeneration));
               } else {
                 refresh.completeExceptionally(error);
@@ -164,13 +169,36 @@ final class CaffeineAuthCache implements AuthCache {
       AuthCacheKey key,
       Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader,
       long loadGeneration) {
+    long loadSequence = revocations.nextLoad();
+    long started = time.nanoTime();
     return SafeLoader.call(loader, key)
-        .thenApply(decision -> lifetime.entry(key, decision, loadGeneration));
+        .thenApply(
+            decision ->
+                lifetime.entry(
+                    key,
+                    decision,
+                    started,
+                    loadGeneration,
+                    loadSequence,
+                    revocations.settling(key)));
   }
 
-  /** Stale only inside the retain window (bounded by token exp) and if nothing was invalidated. */
-  private boolean canServeStale(CachedDecision stale, long loadGeneration) {
-    return generations.current() == loadGeneration && stale.isRetained(time.nanoTime());
+  /**
+   * @return whether a lookup that started at {@code settled} may take {@code entry}: checked by
+   *     every invalidation that had returned, loaded after every revocation of its user or session
+   */
+  private boolean servable(AuthCacheKey key, CachedDecision entry, long settled) {
+    return Generations.servable(entry, settled) && revocations.allows(key, entry);
+  }
+
+  /**
+   * Stale only inside the retain window (bounded by token exp) and if nothing was invalidated or
+   * revoked.
+   */
+  private boolean canServeStale(AuthCacheKey key, CachedDecision stale, long loadGeneration) {
+    return generations.current() == loadGeneration
+        && revocations.allows(key, stale)
+        && stale.isRetained(time.nanoTime());
   }
 
   /**
@@ -180,7 +208,9 @@ final class CaffeineAuthCache implements AuthCache {
   private void dropUnlessKept(AuthCacheKey key, CompletableFuture<CachedDecision> future) {
     future.thenAccept(
         entry -> {
-          if (entry.generation() != generations.current() || !entry.isRetained(time.nanoTime())) {
+          if (entry.generation() != generations.current()
+              || !entry.isRetained(time.nanoTime())
+              || !revocations.allows(key, entry)) {
             map.remove(key, future);
           }
         });
@@ -211,6 +241,26 @@ final class CaffeineAuthCache implements AuthCache {
   @Override
   public long invalidateToken(String token) {
     return invalidate(Invalidation.token(token));
+  }
+
+  @Override
+  public void revokeUser(String tenant, String userId, Duration settle) {
+    requireNotEmpty(userId, "userId");
+    metrics.recordInvalidation("revoke-user");
+    revocations.revokeUser(tenant, userId, settle.toNanos());
+  }
+
+  @Override
+  public void revokeSession(String tenant, String session, Duration settle) {
+    requireNotEmpty(session, "session");
+    metrics.recordInvalidation("revoke-session");
+    revocations.revokeSession(tenant, session, settle.toNanos());
+  }
+
+  private static void requireNotEmpty(String value, String name) {
+    if (Objects.requireNonNull(value, name).isEmpty()) {
+      throw new IllegalArgumentException(name + " must not be empty");
+    }
   }
 
   /**

@@ -23,22 +23,49 @@ final class DecisionLifetime {
   }
 
   /**
+   * @return the longest an entry can stay in the cache, nanoseconds
+   */
+  long longest() {
+    return saturatedSum(Math.max(ttlNanos, negativeTtlNanos), staleNanos);
+  }
+
+  /**
+   * The TTLs count from when the load started, not from its answer: the decision tells what held
+   * when it was asked, and no entry outlives by more than the longest lifetime a revocation made
+   * while its load was in flight ({@link Revocations} keeps its stamp that long).
+   *
    * @param key the key the decision was loaded for
    * @param decision the auth module's answer
+   * @param started ticker time the load started
    * @param generation the invalidation generation when the load started
+   * @param loadSequence the number the load took when it started
+   * @param settling whether a revocation of the key's user or session is settling: not cached
    * @return the entry to cache; uncacheable ones have no time left
    */
-  CachedDecision entry(AuthCacheKey key, AuthDecision decision, long generation) {
+  CachedDecision entry(
+      AuthCacheKey key,
+      AuthDecision decision,
+      long started,
+      long generation,
+      long loadSequence,
+      boolean settling) {
     long now = time.nanoTime();
-    long cacheFor = cacheFor(decision);
+    long cacheFor = settling ? 0 : cacheFor(decision);
     long untilExpiry = cacheFor > 0 ? nanosUntilExpiry(key, decision) : 0;
-    long fresh = Math.min(cacheFor, untilExpiry);
+    long fresh = Math.min(saturatedSum(started - now, cacheFor), untilExpiry);
     if (fresh <= 0) {
-      return CachedDecision.uncacheable(decision, now, generation);
+      return CachedDecision.uncacheable(decision, now, generation, loadSequence, started);
     }
-    long retain = Math.min(cacheFor + staleNanos, untilExpiry);
+    long retain =
+        Math.min(saturatedSum(started - now, saturatedSum(cacheFor, staleNanos)), untilExpiry);
     AuthDecision stamped = decision.cachedUntil(time.instant().plusNanos(fresh));
-    return new CachedDecision(stamped, now + fresh, now + retain, generation);
+    return new CachedDecision(
+        stamped, now + fresh, now + retain, generation, loadSequence, started);
+  }
+
+  private static long saturatedSum(long a, long b) {
+    long sum = a + b;
+    return ((a ^ sum) & (b ^ sum)) < 0 ? (a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE) : sum;
   }
 
   private long cacheFor(AuthDecision decision) {

@@ -1,5 +1,6 @@
 package io.okapigw.cache;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -67,6 +68,24 @@ final class DisabledAuthCache implements AuthCache {
   public long invalidateToken(String token) {
     Invalidation.token(token);
     return 0;
+  }
+
+  @Override
+  public void revokeUser(String tenant, String userId, Duration settle) {
+    Invalidation.user(tenant, userId);
+    requireSettle(settle);
+  }
+
+  @Override
+  public void revokeSession(String tenant, String session, Duration settle) {
+    Invalidation.user(tenant, session);
+    requireSettle(settle);
+  }
+
+  private static void requireSettle(Duration settle) {
+    if (settle.isNegative()) {
+      throw new IllegalArgumentException("settle must not be negative");
+    }
   }
 
   @Override

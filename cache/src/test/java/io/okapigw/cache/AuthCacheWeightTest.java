@@ -62,7 +62,7 @@ class AuthCacheWeightTest {
     AuthDecision decision =
         AuthDecision.grant(
             202, "m".repeat(1000), "user-1", "[\"p\"]", Map.of("mod-a", "a".repeat(2000)));
-    CachedDecision entry = new CachedDecision(decision, 0, 0, 0);
+    CachedDecision entry = new CachedDecision(decision, 0, 0, 0, 0, 0);
     AuthCacheKey key = keyWithUser("u".repeat(500));
 
     int weight = new EntryWeight(1).of(key, entry);

@@ -24,12 +24,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Invalidation racing loads, at random, as Caffeine backs its concurrency claims: worker threads
- * look keys up, invalidate by tenant, user, token and everything, and move the clock (TTL and
- * stale-if-error), all at once and in a random order, while the auth calls they start complete or
- * fail at random moments on other threads. The claim, checked after every round on everything that
- * was answered: <b>a lookup that starts after an invalidation returned never gets a decision whose
- * auth call started before that invalidation was called</b>, if the invalidation covers it (by its
- * key or by the decision: the user it names, the module tokens it hands out).
+ * look keys up, invalidate by tenant, user, token and everything, revoke users and sessions
+ * (without a scan, with or without a settle time), and move the clock (TTL and stale-if-error), all
+ * at once and in a random order, while the auth calls they start complete or fail at random moments
+ * on other threads. The claim, checked after every round on everything that was answered: <b>a
+ * lookup that starts after an invalidation returned never gets a decision whose auth call started
+ * before that invalidation was called</b>, if the invalidation covers it (by its key or by the
+ * decision: the user it names, the module tokens it hands out; a revocation by the key's user or
+ * session).
  *
  * <p>Bounded in count ({@value #OPERATIONS} operations per worker and round), never by the clock: a
  * round that stopped at a deadline did less on a busy machine, and its auth calls, queued behind
@@ -50,6 +52,7 @@ class InvalidationRaceTest {
   private static final List<String> TENANTS = List.of("t1", "t2");
   private static final List<String> USERS = List.of("u1", "u2", "u3");
   private static final List<String> TOKENS = List.of("k1", "k2", "k3", "k4");
+  private static final List<String> SESSIONS = List.of("s1", "s2", "s3");
   private static final List<String> MODULE_TOKENS = List.of("m1", "m2", "m3");
   private static final List<String> PATHS = List.of("/a", "/b");
   private static final Pattern LOAD = Pattern.compile("load-(\\d+)");
@@ -143,7 +146,8 @@ class InvalidationRaceTest {
               "GET",
               pick(random, PATHS),
               random.nextBoolean() ? "" : pick(random, USERS),
-              pick(random, TOKENS));
+              pick(random, TOKENS),
+              random.nextBoolean() ? "" : pick(random, SESSIONS));
       long asked = sequence.incrementAndGet();
       CompletableFuture<AuthDecision> answer = cache.get(key, authCall(random.split()));
       lookups.add(
@@ -208,7 +212,17 @@ class InvalidationRaceTest {
         cache.invalidateTenant(tenant);
         what = "tenant " + tenant;
         covers = (key, decision) -> key.tenant().equals(tenant);
+      } else if (dice < 92) {
+        String user = pick(random, USERS);
+        cache.revokeUser(tenant, user, settle(random));
+        what = "revoked user " + tenant + "/" + user;
+        covers = (key, decision) -> key.tenant().equals(tenant) && key.userId().equals(user);
       } else if (dice < 94) {
+        String session = pick(random, SESSIONS);
+        cache.revokeSession(tenant, session, settle(random));
+        what = "revoked session " + tenant + "/" + session;
+        covers = (key, decision) -> key.tenant().equals(tenant) && key.session().equals(session);
+      } else if (dice < 96) {
         String user = pick(random, USERS);
         cache.invalidateUser(tenant, user);
         what = "user " + tenant + "/" + user;
@@ -231,6 +245,10 @@ class InvalidationRaceTest {
         covers = (key, decision) -> true;
       }
       invalidations.add(new Invalidated(what, covers, called, sequence.incrementAndGet()));
+    }
+
+    private static Duration settle(SplittableRandom random) {
+      return random.nextBoolean() ? Duration.ZERO : Duration.ofMillis(random.nextInt(10_000));
     }
 
     /**
