@@ -85,4 +85,19 @@ public final class AdminCalls {
         .extract()
         .header("X-Okapi-Token");
   }
+
+  /**
+   * @return the auth decisions the gateway at {@code baseUri} has loaded for {@code tenant}: its
+   *     auth filter's or Keycloak's calls ({@code okapi_auth_calls_total} of its /_/metrics)
+   */
+  public static double authCalls(String baseUri, String tenant) {
+    String metrics =
+        given().baseUri(baseUri).get("/_/metrics").then().statusCode(200).extract().asString();
+    return metrics
+        .lines()
+        .filter(
+            l -> l.startsWith("okapi_auth_calls_total{") && l.contains("tenant=\"" + tenant + "\""))
+        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+        .sum();
+  }
 }

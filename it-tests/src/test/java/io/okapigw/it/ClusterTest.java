@@ -82,19 +82,7 @@ class ClusterTest {
    * @return auth calls node {@code i} has made for tenant diku (its /_/metrics, no token)
    */
   private static double authCalls(int i) {
-    String metrics =
-        given()
-            .baseUri(cluster.url(i))
-            .get("/_/metrics")
-            .then()
-            .statusCode(200)
-            .extract()
-            .asString();
-    return metrics
-        .lines()
-        .filter(l -> l.startsWith("okapi_auth_calls_total{") && l.contains("tenant=\"diku\""))
-        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
-        .sum();
+    return AdminCalls.authCalls(cluster.url(i), "diku");
   }
 
   private static double[] authCallsPerNode() {

@@ -24,11 +24,19 @@ import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.RegistrySync;
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.eureka.EurekaAuthStage;
+import io.okapigw.core.eureka.EurekaCalls;
+import io.okapigw.core.eureka.EurekaOptions;
+import io.okapigw.core.eureka.ServiceTokens;
+import io.okapigw.core.eureka.events.AdminEvents;
+import io.okapigw.core.eureka.events.Entitlements;
+import io.okapigw.core.eureka.events.LogoutEvents;
 import io.okapigw.core.health.HealthListener;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.proxy.CorsPolicy;
 import io.okapigw.core.proxy.ProxyHandler;
 import io.okapigw.core.proxy.RequestDispatcher;
+import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.server.ClientConnections;
@@ -55,6 +63,7 @@ import io.vertx.ext.web.Router;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +101,14 @@ final class GatewayNode {
   private final TenantBulkhead bulkhead;
   private final CallBacks calls = CallBacks.create();
   private final Tracing tracing;
+  private final CachingAuthStage authStage;
+  private final EurekaAuthStage eureka;
+  private EurekaCalls keycloak;
+  private ServiceTokens serviceTokens;
+  private LogoutEvents logoutEvents;
+  private AdminEvents adminEvents;
+  private Entitlements entitlements;
+  private Installer installer;
   private ClusterInvalidator invalidator;
   private TimerService timers;
   private String deploymentId;
@@ -127,6 +144,28 @@ final class GatewayNode {
     this.drain = new Drain(options.drain());
     this.connections = new ConnectionMetrics(metrics);
     this.bulkhead = TenantBulkhead.create(options.bulkhead(), metrics, ticker::read);
+    this.authStage = new CachingAuthStage(cache, authFilter, metrics, confirmed);
+    this.eureka = eurekaStage(ticker);
+  }
+
+  /** Keycloak's decisions for Eureka tenants, through the node's decision cache. */
+  private EurekaAuthStage eurekaStage(Ticker ticker) {
+    EurekaOptions eurekaOptions = options.eureka();
+    if (!eurekaOptions.enabled()) {
+      return EurekaAuthStage.off(eurekaOptions);
+    }
+    keycloak = new EurekaCalls(modules, eurekaOptions);
+    serviceTokens = new ServiceTokens(keycloak, eurekaOptions, ticker);
+    return EurekaAuthStage.create(
+        eurekaOptions,
+        authStage,
+        keycloak,
+        serviceTokens,
+        tables,
+        modules,
+        okapiUrl,
+        ticker,
+        Clock.systemUTC());
   }
 
   static Future<GatewayNode> start(
@@ -162,8 +201,53 @@ final class GatewayNode {
                           .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
                           .onSuccess(v -> exposure.logState()));
               registry.onChange(change -> timers.changed());
+              followEureka();
               return null;
             });
+  }
+
+  /**
+   * What changes Eureka tenants' decisions: mod-login-keycloak's logout events on Kafka, Keycloak's
+   * admin events; read by every node for itself.
+   */
+  private void followEureka() {
+    EurekaOptions eurekaOptions = options.eureka();
+    if (!eurekaOptions.enabled()) {
+      return;
+    }
+    if (eurekaOptions.kafka() != null) {
+      logoutEvents = LogoutEvents.start(cache, eurekaOptions, bus.nodeId());
+    }
+    adminEvents =
+        AdminEvents.start(
+            vertx,
+            cache,
+            keycloak,
+            serviceTokens,
+            () -> tables.tenants(AuthKind.EUREKA),
+            eurekaOptions);
+  }
+
+  /** Eureka tenants' modules from mgr-tenant-entitlements and mgr-applications, if configured. */
+  private void followEntitlements() {
+    EurekaOptions eurekaOptions = options.eureka();
+    if (!eurekaOptions.enabled()
+        || eurekaOptions.entitlementsUrl() == null
+        || eurekaOptions.applicationsUrl() == null) {
+      return;
+    }
+    entitlements =
+        Entitlements.start(
+            vertx,
+            eurekaOptions,
+            new EurekaCalls(
+                modules, "mgr-tenant-entitlements", eurekaOptions.entitlementsUrl(), eurekaOptions),
+            new EurekaCalls(
+                modules, "mgr-applications", eurekaOptions.applicationsUrl(), eurekaOptions),
+            serviceTokens,
+            registry,
+            installer,
+            () -> tables.tenants(AuthKind.EUREKA));
   }
 
   /** The registry ready, the HTTP verticles deployed, then Okapi's health listener, last. */
@@ -182,6 +266,7 @@ final class GatewayNode {
         .compose(
             id -> {
               deploymentId = id;
+              followEntitlements();
               return healthListener();
             })
         .map(
@@ -206,7 +291,7 @@ final class GatewayNode {
     return new ProxyHandler(
         tables,
         modules,
-        new CachingAuthStage(cache, authFilter, metrics, confirmed),
+        authStage,
         okapiUrl,
         metrics,
         options.authParallel() == AuthParallel.SAFE,
@@ -215,11 +300,13 @@ final class GatewayNode {
         options.node().logWait(),
         bulkhead,
         calls,
-        tracing);
+        tracing,
+        eureka,
+        options.eureka().moduleListenerUrl());
   }
 
   private Router adminApi() {
-    Installer installer =
+    installer =
         new Installer(
             vertx,
             registry,
@@ -256,6 +343,14 @@ final class GatewayNode {
               admin.port(),
               new RequestDispatcher(vertx, proxy, cors, true),
               connections.limit("admin", options.server().adminMaxConnections())));
+    }
+    if (options.eureka().moduleListenerUrl() != null) {
+      listeners.add(
+          new Listener(
+              options.host(),
+              options.eureka().modulePort(),
+              new RequestDispatcher(vertx, proxy.forModules(), cors, false),
+              connections.limit("module", options.server().maxConnections())));
     }
     return listeners;
   }
@@ -354,6 +449,25 @@ final class GatewayNode {
    * the health listener, closes the clients.
    */
   Future<Void> stop() {
+    if (adminEvents != null) {
+      adminEvents.stop();
+    }
+    if (entitlements != null) {
+      Entitlements closing = entitlements;
+      vertx.executeBlocking(
+          () -> {
+            closing.close();
+            return null;
+          });
+    }
+    if (logoutEvents != null) {
+      LogoutEvents closing = logoutEvents;
+      vertx.executeBlocking(
+          () -> {
+            closing.close();
+            return null;
+          });
+    }
     return timers
         .stop()
         .compose(v -> vertx.undeploy(deploymentId))

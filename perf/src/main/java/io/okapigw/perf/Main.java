@@ -4,6 +4,7 @@ import io.okapigw.config.Commands;
 import io.okapigw.perf.anonymousflood.AnonymousFloodCommand;
 import io.okapigw.perf.anonymousflood.AnonymousFloodOptions;
 import io.okapigw.perf.cluster.InvalidationLatency;
+import io.okapigw.perf.eureka.EurekaCacheBenchmark;
 import io.okapigw.perf.fullfake.FullFakeCommand;
 import io.okapigw.perf.fullfake.FullFakeOptions;
 import io.okapigw.perf.hop.HopCompare;
@@ -71,6 +72,14 @@ public final class Main {
                   + " and the users' p99 during the flood against alone",
               AnonymousFloodOptions.SPEC,
               AnonymousFloodCommand::run)
+          .add(
+              "eureka-cache",
+              "Keycloak decisions for N users x M endpoints with token refreshes against a real"
+                  + " Keycloak: the gateway's decision cache and a cache of the sidecar's design"
+                  + " (250 entries, exp in the key) side by side; Keycloak calls, hit ratio and"
+                  + " decision latency per cache",
+              EurekaCacheBenchmark.SPEC,
+              EurekaCacheBenchmark::run)
           .add("fixed-module", FixedModule.ABOUT, FixedModule.SPEC, FixedModule::serve)
           .add("fake-module", FakeBodyModule.ABOUT, FakeBodyModule.SPEC, FakeBodyModule::serve)
           .add(

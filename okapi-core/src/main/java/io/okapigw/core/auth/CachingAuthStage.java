@@ -11,6 +11,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * The gateway's auth stage: looks the decision up in the {@link AuthCache} (key: tenant, method,
@@ -46,11 +47,26 @@ public final class CachingAuthStage implements AuthStage {
             request.cacheRoute(),
             request.userId(),
             request.token());
+    return decide(
+        key,
+        () ->
+            client.call(request).onSuccess(decision -> confirmed.granted(request, key, decision)));
+  }
+
+  /**
+   * The decision cached under {@code key}, else {@code load}'s, cached if cacheable; concurrent
+   * misses on one key share one load. Every load is counted in {@code okapi_auth_calls_total}, the
+   * request's trace told how it was decided.
+   *
+   * @param load asks whoever decides (the auth filter, Keycloak)
+   * @return a grant; failed with the refusal ({@link AuthRefusal}) or with 503
+   */
+  public Future<AuthDecision> decide(AuthCacheKey key, Supplier<Future<AuthDecision>> load) {
     RequestTrace trace = RequestTrace.current();
     if (trace != null) {
-      return traced(key, request, trace);
+      return traced(key, load, trace);
     }
-    return decided(cache.get(key, k -> load(request, k)));
+    return decided(cache.get(key, k -> load(key.tenant(), load)));
   }
 
   private Future<AuthDecision> decided(CompletableFuture<AuthDecision> decision) {
@@ -66,14 +82,15 @@ public final class CachingAuthStage implements AuthStage {
   }
 
   /** As {@link #authorize}, telling the request's trace how it was decided. */
-  private Future<AuthDecision> traced(AuthCacheKey key, AuthRequest request, RequestTrace trace) {
+  private Future<AuthDecision> traced(
+      AuthCacheKey key, Supplier<Future<AuthDecision>> load, RequestTrace trace) {
     boolean[] loaded = {false};
     CompletableFuture<AuthDecision> decision =
         cache.get(
             key,
             k -> {
               loaded[0] = true;
-              return load(request, k);
+              return load(key.tenant(), load);
             });
     AuthOutcome outcome =
         loaded[0] ? AuthOutcome.MISS : decision.isDone() ? AuthOutcome.HIT : AuthOutcome.COALESCED;
@@ -93,11 +110,9 @@ public final class CachingAuthStage implements AuthStage {
         e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
   }
 
-  private CompletableFuture<AuthDecision> load(AuthRequest request, AuthCacheKey key) {
-    return client
-        .call(request)
-        .andThen(result -> metrics.record(request.tenant(), result))
-        .onSuccess(decision -> confirmed.granted(request, key, decision))
+  private CompletableFuture<AuthDecision> load(String tenant, Supplier<Future<AuthDecision>> load) {
+    return load.get()
+        .andThen(result -> metrics.record(tenant, result))
         .toCompletionStage()
         .toCompletableFuture();
   }

@@ -3,19 +3,27 @@ package io.okapigw.core.auth;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.core.http.HttpError;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.Set;
 
 /**
- * What to drop from the auth cache: everything, a tenant, a tenant's user, or a token (the JSON
- * body of {@code POST /_/proxy/auth-cache/invalidate}).
+ * What to drop from the auth cache: everything, a tenant, a tenant's user, a tenant's login session
+ * (Keycloak's {@code sid}, on an Eureka tenant), or a token (the JSON body of {@code POST
+ * /_/proxy/auth-cache/invalidate}).
  *
  * @param tenant the tenant, or null
  * @param userId the user (needs a tenant), or null
  * @param token the token, or null
+ * @param session the login session (needs a tenant), or null
  */
-public record Invalidation(String tenant, String userId, String token) {
+public record Invalidation(String tenant, String userId, String token, String session) {
 
-  private static final Set<String> FIELDS = Set.of("tenant", "userId", "token");
+  private static final Set<String> FIELDS = Set.of("tenant", "userId", "token", "session");
+
+  /** Everything, a tenant, a user or a token. */
+  public Invalidation(String tenant, String userId, String token) {
+    this(tenant, userId, token, null);
+  }
 
   /**
    * @param json the request body; null or empty means everything
@@ -28,13 +36,20 @@ public record Invalidation(String tenant, String userId, String token) {
     for (String field : json.fieldNames()) {
       if (!FIELDS.contains(field)) {
         throw HttpError.badRequest(
-            "invalidate: unknown field '" + field + "' (allowed: tenant, userId, token)");
+            "invalidate: unknown field '" + field + "' (allowed: tenant, userId, token, session)");
       }
     }
     Invalidation inv =
-        new Invalidation(string(json, "tenant"), string(json, "userId"), string(json, "token"));
+        new Invalidation(
+            string(json, "tenant"),
+            string(json, "userId"),
+            string(json, "token"),
+            string(json, "session"));
     if (inv.userId != null && inv.tenant == null) {
       throw HttpError.badRequest("invalidate: userId needs a tenant");
+    }
+    if (inv.session != null && inv.tenant == null) {
+      throw HttpError.badRequest("invalidate: session needs a tenant");
     }
     return inv;
   }
@@ -64,6 +79,9 @@ public record Invalidation(String tenant, String userId, String token) {
     if (token != null) {
       json.put("token", token);
     }
+    if (session != null) {
+      json.put("session", session);
+    }
     return json;
   }
 
@@ -73,6 +91,10 @@ public record Invalidation(String tenant, String userId, String token) {
    * @return the number of entries removed
    */
   public long applyTo(AuthCache cache) {
+    if (session != null) {
+      cache.revokeSession(tenant, session, Duration.ZERO);
+      return 0;
+    }
     if (token != null) {
       return cache.invalidateToken(token);
     }
@@ -93,6 +115,8 @@ public record Invalidation(String tenant, String userId, String token) {
         + userId
         + ", token="
         + (token == null ? "none" : "(given)")
+        + ", session="
+        + session
         + "]";
   }
 }

@@ -4,6 +4,7 @@ import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Settings;
 import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.bulkhead.BulkheadOptions;
+import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
@@ -40,6 +41,7 @@ import java.util.function.Consumer;
  * @param bulkhead each tenant's limits on its clients' requests ({@code bulkhead.*} settings)
  * @param tracing OpenTelemetry spans and the JSON access log ({@code tracing.*}, {@code
  *     access-log}; off by default)
+ * @param eureka Keycloak and Kafka for Eureka tenants ({@code eureka.*} settings; off by default)
  */
 public record GatewayOptions(
     int port,
@@ -58,7 +60,8 @@ public record GatewayOptions(
     NodeOptions node,
     DrainOptions drain,
     BulkheadOptions bulkhead,
-    TracingOptions tracing) {
+    TracingOptions tracing,
+    EurekaOptions eureka) {
 
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
@@ -68,6 +71,7 @@ public record GatewayOptions(
     Objects.requireNonNull(drain, "drain");
     Objects.requireNonNull(bulkhead, "bulkhead");
     Objects.requireNonNull(tracing, "tracing");
+    Objects.requireNonNull(eureka, "eureka");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream.idleTimeout());
   }
@@ -97,7 +101,8 @@ public record GatewayOptions(
         NodeOptions.defaults(),
         DrainOptions.defaults(),
         BulkheadOptions.defaults(),
-        TracingOptions.defaults());
+        TracingOptions.defaults(),
+        EurekaOptions.defaults());
   }
 
   /**
@@ -126,7 +131,8 @@ public record GatewayOptions(
         NodeOptions.from(settings),
         DrainOptions.from(settings),
         BulkheadOptions.from(settings),
-        TracingOptions.from(settings));
+        TracingOptions.from(settings),
+        EurekaOptions.from(settings));
   }
 
   /**
@@ -230,6 +236,13 @@ public record GatewayOptions(
   }
 
   /**
+   * @return this with other {@code eureka.*} settings
+   */
+  public GatewayOptions withEureka(EurekaOptions newEureka) {
+    return copy(b -> b.eureka = newEureka);
+  }
+
+  /**
    * A copy with what {@code change} sets changed: one place lists the components for the withers.
    */
   private GatewayOptions copy(Consumer<Copy> change) {
@@ -252,7 +265,8 @@ public record GatewayOptions(
         b.node,
         b.drain,
         b.bulkhead,
-        b.tracing);
+        b.tracing,
+        b.eureka);
   }
 
   /** The components a wither may change. */
@@ -270,6 +284,7 @@ public record GatewayOptions(
     DrainOptions drain;
     BulkheadOptions bulkhead;
     TracingOptions tracing;
+    EurekaOptions eureka;
 
     Copy(GatewayOptions o) {
       port = o.port;
@@ -285,6 +300,7 @@ public record GatewayOptions(
       drain = o.drain;
       bulkhead = o.bulkhead;
       tracing = o.tracing;
+      eureka = o.eureka;
     }
   }
 

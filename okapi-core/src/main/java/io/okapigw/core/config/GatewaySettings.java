@@ -6,6 +6,7 @@ import io.okapigw.config.SettingsSpec;
 import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.bulkhead.BulkheadOptions;
 import io.okapigw.core.cluster.ClusterOptions;
+import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
@@ -18,9 +19,9 @@ import java.time.Duration;
  * Every setting of a gateway node, declared once: the node's own here, the others where they are
  * read ({@link ServerOptions}, {@link DrainOptions}, {@link BulkheadOptions}, {@link
  * UpstreamOptions}, {@link AuthCacheOptions}, {@link StorageOptions}, {@link TenantInitOptions},
- * {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link TracingOptions}), with
- * Okapi's keys as their aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the
- * tables in {@code docs/operations.md} are generated from {@link #ALL}.
+ * {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link TracingOptions}, {@link
+ * EurekaOptions}), with Okapi's keys as their aliases, and Okapi's other keys in {@link OkapiKeys}.
+ * {@code help} and the tables in {@code docs/operations.md} are generated from {@link #ALL}.
  */
 public final class GatewaySettings {
 
@@ -84,6 +85,7 @@ public final class GatewaySettings {
           .and(SettingsSpec.of(CLUSTER_ACK_TIMEOUT))
           .and(NodeOptions.SETTINGS)
           .and(TracingOptions.SETTINGS)
+          .and(EurekaOptions.SETTINGS)
           .and(OkapiKeys.SPEC);
 
   /** The settings of command {@code cluster}: a node's and how it joins the cluster. */

@@ -7,6 +7,13 @@ public final class OkapiHeaders {
 
   public static final String TENANT = "X-Okapi-Tenant";
   public static final String TOKEN = "X-Okapi-Token";
+
+  /**
+   * Eureka's service token on a module's call to another module (a client-credentials token of
+   * {@code sidecar-module-access-client}); the gateway writes it, never a client.
+   */
+  public static final String SYSTEM_TOKEN = "X-System-Token";
+
   public static final String URL = "X-Okapi-Url";
 
   /** Okapi's URL of the module called; written by Okapi, never by a client. */

@@ -10,10 +10,12 @@ import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.bulkhead.TenantBulkhead.Place;
 import io.okapigw.core.bulkhead.TooBusy;
 import io.okapigw.core.callback.CallBacks;
+import io.okapigw.core.eureka.EurekaAuthStage;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.http.RequestIds;
+import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.RoutingTable;
 import io.okapigw.core.routing.RoutingTables;
@@ -48,6 +50,9 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final TenantBulkhead bulkhead;
   private final CallBacks calls;
   private final Tracing tracing;
+  private final EurekaAuthStage eureka;
+  private final String moduleUrl;
+  private final boolean fromModules;
 
   /**
    * @param tables the compiled routing tables
@@ -65,6 +70,10 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param bulkhead each tenant's limits on its clients' requests
    * @param calls the node's calls in flight: which requests are modules' call backs
    * @param tracing spans and access log lines of requests (nothing when off)
+   * @param eureka decides on requests of Eureka tenants (Keycloak)
+   * @param moduleUrl the X-Okapi-Url modules of Eureka tenants get: the module listener's ({@code
+   *     eureka.module-port}), where their calls count as module-to-module calls; null for {@code
+   *     okapiUrl}
    */
   public ProxyHandler(
       RoutingTables tables,
@@ -78,9 +87,14 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       Duration waitLog,
       TenantBulkhead bulkhead,
       CallBacks calls,
-      Tracing tracing) {
+      Tracing tracing,
+      EurekaAuthStage eureka,
+      String moduleUrl) {
     this.bulkhead = bulkhead;
     this.calls = calls;
+    this.eureka = eureka;
+    this.moduleUrl = moduleUrl;
+    this.fromModules = false;
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
@@ -92,6 +106,34 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.internal = internal;
     this.waitLog = new WaitLog(waitLog);
     this.tracing = tracing;
+  }
+
+  private ProxyHandler(ProxyHandler base) {
+    this.tables = base.tables;
+    this.auth = base.auth;
+    this.filters = base.filters;
+    this.forwarder = base.forwarder;
+    this.okapiUrl = base.okapiUrl;
+    this.metrics = base.metrics;
+    this.parallel = base.parallel;
+    this.confirmed = base.confirmed;
+    this.internal = base.internal;
+    this.waitLog = base.waitLog;
+    this.bulkhead = base.bulkhead;
+    this.calls = base.calls;
+    this.tracing = base.tracing;
+    this.eureka = base.eureka;
+    this.moduleUrl = base.moduleUrl;
+    this.fromModules = true;
+  }
+
+  /**
+   * @return this proxy for the module listener ({@code eureka.module-port}): its requests are
+   *     modules' calls, which on an Eureka tenant carry {@code X-System-Token} on, as the sidecar's
+   *     egress sets it
+   */
+  public ProxyHandler forModules() {
+    return new ProxyHandler(this);
   }
 
   @Override
@@ -208,17 +250,29 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         identity,
         pipeline,
         calls.open(identity.tenant(), in.getHeader(OkapiHeaders.REQUEST_ID), target.path()),
-        okapiUrl,
+        table.auth() == AuthKind.EUREKA && moduleUrl != null ? moduleUrl : okapiUrl,
         System.currentTimeMillis(),
+        null,
+        table.auth(),
+        fromModules,
         null);
   }
 
   /**
    * Auth, then the request's place in its tenant's bulkhead (taken as soon as the decision is
    * known: a refused request never takes one, an anonymous one only within the anonymous share),
-   * then pre filters, handler and post filters.
+   * then pre filters, handler and post filters. An Eureka tenant's requests are decided by Keycloak
+   * ({@link EurekaAuthStage}).
    */
   private Future<Integer> authorizeAndForward(ProxyRequest request, Place place) {
+    if (request.auth() == AuthKind.EUREKA) {
+      return eurekaAuthorizeAndForward(request, place);
+    }
+    AuthRefusal keycloakToken =
+        eureka.refusalOnOkapiTenant(request.identity().tenant(), request.identity().token());
+    if (keycloakToken != null) {
+      return refused(request, keycloakToken);
+    }
     if (request.pipeline().auth().isEmpty()) {
       place.take(false);
       return filters.pre(request).compose(this::forward);
@@ -239,6 +293,29 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
           return filters.pre(request.withGrant(grant)).compose(this::forward);
         },
         e -> refused(request, e));
+  }
+
+  private Future<Integer> eurekaAuthorizeAndForward(ProxyRequest request, Place place) {
+    if (request.fromModule()) {
+      return eureka
+          .authorizeModuleCall(request.authRequest())
+          .compose(
+              call -> {
+                place.take(call.grant().userId().isEmpty());
+                return filters
+                    .pre(request.withGrant(call.grant()).withSystemToken(call.systemToken()))
+                    .compose(this::forward);
+              },
+              e -> refused(request, e));
+    }
+    return eureka
+        .authorize(request.authRequest())
+        .compose(
+            grant -> {
+              place.take(grant.userId().isEmpty());
+              return filters.pre(request.withGrant(grant)).compose(this::forward);
+            },
+            e -> refused(request, e));
   }
 
   /**

@@ -6,6 +6,7 @@ import io.okapigw.core.auth.Grants;
 import io.okapigw.core.callback.Call;
 import io.okapigw.core.http.HeaderNames;
 import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.Stage;
 import io.vertx.core.MultiMap;
@@ -23,6 +24,10 @@ import io.vertx.core.net.SocketAddress;
  * @param okapiUrl the gateway's URL for modules
  * @param receivedAt when the request arrived, epoch milliseconds (X-Okapi-request-timestamp)
  * @param grant the auth module's grant, or {@code null} if the tenant has no auth filter
+ * @param auth who decides on the tenant's requests
+ * @param fromModule whether a module sent it (it came in on {@code eureka.module-port})
+ * @param systemToken the {@code X-System-Token} the modules get (a module's call on an Eureka
+ *     tenant), or null
  */
 record ProxyRequest(
     HttpServerRequest in,
@@ -32,7 +37,10 @@ record ProxyRequest(
     Call call,
     String okapiUrl,
     long receivedAt,
-    AuthDecision grant) {
+    AuthDecision grant,
+    AuthKind auth,
+    boolean fromModule,
+    String systemToken) {
 
   /**
    * The client's headers a module never gets: those never forwarded, the client's credentials, what
@@ -58,7 +66,8 @@ record ProxyRequest(
           OkapiHeaders.HANDLER_RESULT,
           OkapiHeaders.HANDLER_HEADERS,
           OkapiHeaders.AUTH_RESULT,
-          OkapiHeaders.AUTH_HEADERS);
+          OkapiHeaders.AUTH_HEADERS,
+          OkapiHeaders.SYSTEM_TOKEN);
 
   /**
    * What the auth filter never gets besides: the cookies. The token read from them (by {@link
@@ -68,7 +77,23 @@ record ProxyRequest(
   private static final HeaderNames NOT_TO_AUTH = NOT_TO_MODULES.with("Cookie");
 
   ProxyRequest withGrant(AuthDecision newGrant) {
-    return new ProxyRequest(in, target, identity, pipeline, call, okapiUrl, receivedAt, newGrant);
+    return new ProxyRequest(
+        in,
+        target,
+        identity,
+        pipeline,
+        call,
+        okapiUrl,
+        receivedAt,
+        newGrant,
+        auth,
+        fromModule,
+        systemToken);
+  }
+
+  ProxyRequest withSystemToken(String token) {
+    return new ProxyRequest(
+        in, target, identity, pipeline, call, okapiUrl, receivedAt, grant, auth, fromModule, token);
   }
 
   /**
@@ -123,6 +148,9 @@ record ProxyRequest(
     }
     if (grant != null && !grant.permissions().isEmpty()) {
       headers.add(OkapiHeaders.PERMISSIONS, grant.permissions());
+    }
+    if (systemToken != null) {
+      headers.add(OkapiHeaders.SYSTEM_TOKEN, systemToken);
     }
   }
 

@@ -6,9 +6,10 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * A tenant: id, name and description. Unknown fields are kept. A new tenant's id follows Okapi
- * 6.1.5 ({@link #checkNewId}); tenants stored earlier may also have {@code _} and up to 63
- * characters.
+ * A tenant: id, name, description and, this gateway's addition, {@code "auth"}: {@code "okapi"}
+ * (the default: its auth filter decides) or {@code "eureka"} (Keycloak decides, {@link AuthKind}).
+ * Unknown fields are kept. A new tenant's id follows Okapi 6.1.5 ({@link #checkNewId}); tenants
+ * stored earlier may also have {@code _} and up to 63 characters.
  */
 public record TenantDescriptor(String id, JsonObject json) {
 
@@ -45,6 +46,7 @@ public record TenantDescriptor(String id, JsonObject json) {
     }
     JsonFields.optionalString(json, "name", "tenant " + id);
     JsonFields.optionalString(json, "description", "tenant " + id);
+    AuthKind.of(json.getValue(AuthKind.FIELD));
     return new TenantDescriptor(id, json.copy().put("id", id));
   }
 
@@ -88,6 +90,13 @@ public record TenantDescriptor(String id, JsonObject json) {
             .put("id", SUPERTENANT)
             .put("name", SUPERTENANT)
             .put("description", "Okapi built-in super tenant"));
+  }
+
+  /**
+   * @return who decides on the tenant's requests
+   */
+  public AuthKind auth() {
+    return AuthKind.of(json.getValue(AuthKind.FIELD));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.okapigw.core.routing;
 
+import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.registry.InterfaceDescriptor;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RoutingEntry;
@@ -20,6 +21,7 @@ public final class RoutingTable {
   public static final String TENANT_PERMISSIONS = "_tenantPermissions";
 
   private final String tenant;
+  private final AuthKind auth;
   private final HandlerIndex handlers;
   private final Map<String, HandlerIndex> multiple;
   private final List<Route> filters;
@@ -28,12 +30,14 @@ public final class RoutingTable {
 
   private RoutingTable(
       String tenant,
+      AuthKind auth,
       HandlerIndex handlers,
       Map<String, HandlerIndex> multiple,
       List<Route> filters,
       Map<String, Instances> instances,
       boolean systemPermissionSets) {
     this.tenant = tenant;
+    this.auth = auth;
     this.handlers = handlers;
     this.multiple = multiple;
     this.filters = filters;
@@ -45,11 +49,15 @@ public final class RoutingTable {
    * Compiles a tenant's table.
    *
    * @param tenant the tenant
+   * @param auth who decides on the tenant's requests
    * @param enabled the tenant's modules in enable order
    * @param instances module id to its instances
    */
   static RoutingTable compile(
-      String tenant, List<ModuleDescriptor> enabled, Map<String, Instances> instances) {
+      String tenant,
+      AuthKind auth,
+      List<ModuleDescriptor> enabled,
+      Map<String, Instances> instances) {
     HandlerIndex handlers = new HandlerIndex();
     Map<String, HandlerIndex> multiple = new HashMap<>();
     List<Route> filters = new ArrayList<>();
@@ -75,6 +83,7 @@ public final class RoutingTable {
     multiple.values().forEach(HandlerIndex::sorted);
     return new RoutingTable(
         tenant,
+        auth,
         handlers.sorted(),
         Map.copyOf(multiple),
         List.copyOf(filters),
@@ -128,6 +137,13 @@ public final class RoutingTable {
         .filter(f -> "auth".equals(f.entry().phase()))
         .findFirst()
         .map(Route::moduleId);
+  }
+
+  /**
+   * @return who decides on the tenant's requests
+   */
+  public AuthKind auth() {
+    return auth;
   }
 
   /**

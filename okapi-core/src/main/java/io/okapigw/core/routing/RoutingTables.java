@@ -1,5 +1,6 @@
 package io.okapigw.core.routing;
 
+import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RegistryStore;
@@ -7,9 +8,11 @@ import io.okapigw.core.registry.TenantDescriptor;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -37,6 +40,20 @@ public final class RoutingTables {
    */
   public Optional<RoutingTable> forTenant(String tenant) {
     return Optional.ofNullable(tables.get(tenant));
+  }
+
+  /**
+   * @return the tenants whose auth is {@code kind}, now
+   */
+  public Set<String> tenants(AuthKind kind) {
+    Set<String> found = new HashSet<>();
+    tables.forEach(
+        (tenant, table) -> {
+          if (table.auth() == kind) {
+            found.add(tenant);
+          }
+        });
+    return found;
   }
 
   /**
@@ -72,7 +89,10 @@ public final class RoutingTables {
                                       .map(
                                           ids ->
                                               RoutingTable.compile(
-                                                  t.id(), resolve(ids, modules), instances)))
+                                                  t.id(),
+                                                  t.auth(),
+                                                  resolve(ids, modules),
+                                                  instances)))
                           .toList())
                   .map(
                       tablesOf -> {

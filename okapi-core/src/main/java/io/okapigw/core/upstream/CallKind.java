@@ -13,7 +13,12 @@ public enum CallKind {
   /** A system interface: {@code _tenant}, {@code _tenantPermissions}, {@code _timer}. */
   SYSTEM,
   /** Okapi's health check of an instance ({@code /_/discovery/health}). */
-  HEALTH;
+  HEALTH,
+  /**
+   * Keycloak, for an Eureka tenant: its keys, a decision, a token, an admin read; and the calls
+   * made on a request's behalf to learn what Keycloak does not say (mod-users-keycloak).
+   */
+  KEYCLOAK;
 
   /**
    * @return the kind as a metric tag: {@code handler}, {@code filter}, ...

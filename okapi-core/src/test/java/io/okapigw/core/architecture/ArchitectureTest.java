@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
  *   <li>no package cycles;
  *   <li>four layers: the ground ({@code http}, {@code registry}); the request path ({@code server},
  *       {@code proxy}, {@code bulkhead}, {@code callback}, {@code auth}, {@code routing}, {@code
- *       upstream}, {@code tracing}), which never imports the management side; the management side
- *       ({@code admin}, {@code install}, {@code tenantinit}, {@code timer}, {@code storage}, {@code
- *       cluster}, {@code health}); the wiring (the root package, {@code config}, {@code logging}),
- *       which nothing imports;
+ *       upstream}, {@code tracing}, {@code eureka}), which never imports the management side; the
+ *       management side ({@code admin}, {@code install}, {@code tenantinit}, {@code timer}, {@code
+ *       storage}, {@code cluster}, {@code health}, {@code eureka.events}); the wiring (the root
+ *       package, {@code config}, {@code logging}), which nothing imports;
  *   <li>only the {@link ModuleClient} opens connections to modules.
  * </ul>
  */
@@ -68,7 +68,8 @@ class ArchitectureTest {
                 CORE + ".timer..",
                 CORE + ".storage..",
                 CORE + ".cluster..",
-                CORE + ".health..")
+                CORE + ".health..",
+                CORE + ".eureka.events..")
             .layer("RequestPath")
             .definedBy(
                 CORE + ".server..",
@@ -78,7 +79,8 @@ class ArchitectureTest {
                 CORE + ".auth..",
                 CORE + ".routing..",
                 CORE + ".upstream..",
-                CORE + ".tracing..")
+                CORE + ".tracing..",
+                CORE + ".eureka")
             .layer("Ground")
             .definedBy(CORE + ".http..", CORE + ".registry..")
             .whereLayer("Wiring")

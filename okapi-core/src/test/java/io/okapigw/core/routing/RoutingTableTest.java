@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -32,7 +33,7 @@ class RoutingTableTest {
   }
 
   private static RoutingTable table(ModuleDescriptor... modules) {
-    return RoutingTable.compile("diku", List.of(modules), Map.of());
+    return RoutingTable.compile("diku", AuthKind.OKAPI, List.of(modules), Map.of());
   }
 
   private static String handlerOf(RoutingTable table, String method, String path) {

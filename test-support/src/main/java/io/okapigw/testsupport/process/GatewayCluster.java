@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 /** Gateway nodes in separate JVMs on 127.0.0.1, clustered over Hazelcast TCP/IP. */
@@ -23,9 +24,10 @@ public final class GatewayCluster implements AutoCloseable {
   private final List<Integer> httpPorts = new ArrayList<>();
   private final List<Integer> clusterPorts = new ArrayList<>();
   private final List<JavaProcess> nodes = new ArrayList<>();
-  private final List<String> extraArgs;
+  private final IntFunction<List<String>> extraArgs;
 
-  private GatewayCluster(Path jar, int size, List<String> extraArgs) throws IOException {
+  private GatewayCluster(Path jar, int size, IntFunction<List<String>> extraArgs)
+      throws IOException {
     this.jar = jar;
     this.extraArgs = extraArgs;
     for (int i = 0; i < size; i++) {
@@ -43,6 +45,16 @@ public final class GatewayCluster implements AutoCloseable {
    *     verticle per node unless they give {@code --instances}
    */
   public static GatewayCluster start(Path jar, int size, List<String> extraArgs)
+      throws IOException {
+    return start(jar, size, i -> extraArgs);
+  }
+
+  /**
+   * As {@link #start(Path, int, List)}, with settings of each node's own.
+   *
+   * @param extraArgs node index to its settings
+   */
+  public static GatewayCluster start(Path jar, int size, IntFunction<List<String>> extraArgs)
       throws IOException {
     GatewayCluster cluster = new GatewayCluster(jar, size, extraArgs);
     try {
@@ -72,10 +84,11 @@ public final class GatewayCluster implements AutoCloseable {
                 clusterPorts.get(i).toString(),
                 "--members",
                 members));
-    if (!extraArgs.contains("--instances")) {
+    List<String> extra = extraArgs.apply(i);
+    if (!extra.contains("--instances")) {
       args.addAll(List.of("--instances", "1"));
     }
-    args.addAll(extraArgs);
+    args.addAll(extra);
     nodes.set(i, JavaProcess.launch(jar, List.of("-Xmx256m"), args));
   }
 

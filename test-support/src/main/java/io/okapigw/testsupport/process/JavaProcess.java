@@ -145,7 +145,7 @@ public final class JavaProcess implements AutoCloseable {
     }
   }
 
-  static void pause(long millis) {
+  public static void pause(long millis) {
     try {
       TimeUnit.MILLISECONDS.sleep(millis);
     } catch (InterruptedException e) {

@@ -54,7 +54,8 @@ final class InProcessLauncher implements Launcher {
             d.node(),
             d.drain(),
             d.bulkhead(),
-            d.tracing());
+            d.tracing(),
+            d.eureka());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));

@@ -1,0 +1,245 @@
+package io.okapigw.core.eureka;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.okapigw.cache.AuthCacheKey;
+import io.okapigw.cache.AuthDecision;
+import io.okapigw.core.auth.AuthRefusal;
+import io.okapigw.core.auth.AuthRequest;
+import io.okapigw.core.auth.AuthStage;
+import io.okapigw.core.auth.CachingAuthStage;
+import io.okapigw.core.http.HttpError;
+import io.okapigw.core.registry.RoutingEntry;
+import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.upstream.ModuleClient;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * The auth stage of an Eureka tenant's requests, deciding as FOLIO's sidecar decides, through the
+ * gateway's decision cache:
+ *
+ * <ol>
+ *   <li>a handler without {@code permissionsRequired} needs no decision (the sidecar skips its
+ *       tenant and authorization filters); a token it carries is still checked, and names the user;
+ *   <li>otherwise the token is required and checked ({@link KeycloakTokens}: signature by a key of
+ *       the tenant's realm, {@code exp}, {@code iss} naming the tenant), then Keycloak's UMA
+ *       decision ({@link UmaDecisions}) on {@code {static path}#{METHOD}} is looked up in the cache
+ *       under tenant, method, static path, the token's {@code user_id} and its session ({@code
+ *       sid}) — not the token, so that a refreshed token of the session finds it (a token without a
+ *       session, a client's, is its own key and lives no longer than its {@code exp}); misses on
+ *       one key make one call; 401/403 are cached for the negative TTL;
+ *   <li>a grant carries the token's {@code user_id} for {@code X-Okapi-User-Id} and, for a handler
+ *       with {@code permissionsDesired}, the user's permissions from mod-users-keycloak ({@link
+ *       DesiredPermissions}), cached with it.
+ * </ol>
+ *
+ * <p>A failure is the sidecar's error body: 401 for a missing or refused token, 403 for Keycloak's
+ * denial, 503 when Keycloak cannot decide.
+ */
+public final class EurekaAuthStage implements AuthStage {
+
+  private final EurekaOptions options;
+  private final CachingAuthStage cache;
+  private final KeycloakTokens tokens;
+  private final UmaDecisions decisions;
+  private final DesiredPermissions desired;
+  private final ServiceTokens serviceTokens;
+
+  /**
+   * A module's call, granted.
+   *
+   * @param grant what the handler gets (the user of the module's token, if it has a valid one)
+   * @param systemToken the tenant's service token, for {@code X-System-Token}; null if the gateway
+   *     has none (no {@code eureka.admin-client-secret})
+   */
+  public record ModuleCallGrant(AuthDecision grant, String systemToken) {}
+
+  private EurekaAuthStage(
+      EurekaOptions options,
+      CachingAuthStage cache,
+      KeycloakTokens tokens,
+      UmaDecisions decisions,
+      DesiredPermissions desired,
+      ServiceTokens serviceTokens) {
+    this.options = options;
+    this.cache = cache;
+    this.tokens = tokens;
+    this.decisions = decisions;
+    this.desired = desired;
+    this.serviceTokens = serviceTokens;
+  }
+
+  /**
+   * @param cache the node's decision cache, in front of whoever decides
+   * @param keycloak the calls to Keycloak
+   * @param serviceTokens the tenants' service tokens (to ask mod-users-keycloak)
+   * @param tables routes mod-users-keycloak's permission lookups
+   * @param modules calls mod-users-keycloak
+   * @param okapiUrl the gateway's URL (X-Okapi-Url of those calls)
+   * @param ticker times the realms' key sets
+   * @param clock the wall clock tokens' {@code exp} is compared with
+   */
+  public static EurekaAuthStage create(
+      EurekaOptions options,
+      CachingAuthStage cache,
+      EurekaCalls keycloak,
+      ServiceTokens serviceTokens,
+      RoutingTables tables,
+      ModuleClient modules,
+      String okapiUrl,
+      Ticker ticker,
+      Clock clock) {
+    return new EurekaAuthStage(
+        options,
+        cache,
+        new KeycloakTokens(keycloak, options, ticker, clock),
+        new UmaDecisions(keycloak, options),
+        new DesiredPermissions(tables, modules, serviceTokens, okapiUrl, options),
+        serviceTokens);
+  }
+
+  /**
+   * @return a stage for a node without Keycloak: an Eureka tenant's request gets 503 naming the
+   *     missing setting
+   */
+  public static EurekaAuthStage off(EurekaOptions options) {
+    return new EurekaAuthStage(options, null, null, null, null, null);
+  }
+
+  @Override
+  public Future<AuthDecision> authorize(AuthRequest request) {
+    if (tokens == null) {
+      return Future.failedFuture(off(request));
+    }
+    RoutingEntry handler = request.pipeline().handler().entry();
+    boolean decided = !handler.permissionsRequired().isEmpty();
+    if (request.token() == null) {
+      return decided
+          ? Future.failedFuture(
+              EurekaErrors.unauthorized(
+                  "a token is needed: " + handler.staticPath() + " requires permissions"))
+          : Future.succeededFuture(AuthDecision.grant(200, null, null, null, null));
+    }
+    return tokens
+        .verify(request.tenant(), request.token())
+        .compose(token -> decided ? decision(request, handler, token) : userOnly(request, token));
+  }
+
+  /**
+   * A module's call to another module (it came in on the module listener), decided as the sidecar
+   * decides one that carries {@code X-System-Token}, which the calling module's sidecar adds on
+   * egress: the tenant's service token (a client-credentials token of {@code
+   * sidecar-module-access-client}, whose service account has the {@code System} role) is what
+   * Keycloak is asked about (cached by that token until its {@code exp}, as the sidecar keys it);
+   * the module's own {@code X-Okapi-Token}, if valid, names the user, and a bad one is ignored, as
+   * there. The handler gets {@code X-System-Token}. Without an admin client the gateway has no
+   * service token: the call is decided as a client's, and carries none.
+   */
+  public Future<ModuleCallGrant> authorizeModuleCall(AuthRequest request) {
+    if (tokens == null) {
+      return Future.failedFuture(off(request));
+    }
+    if (!serviceTokens.available()) {
+      return authorize(request).map(grant -> new ModuleCallGrant(grant, null));
+    }
+    RoutingEntry handler = request.pipeline().handler().entry();
+    Future<KeycloakToken> user =
+        request.token() == null
+            ? Future.succeededFuture()
+            : tokens.verify(request.tenant(), request.token()).otherwise(e -> null);
+    return serviceTokens
+        .serviceToken(request.tenant())
+        .compose(system -> tokens.verify(request.tenant(), system))
+        .compose(
+            system -> {
+              Future<AuthDecision> decided =
+                  handler.permissionsRequired().isEmpty()
+                      ? Future.succeededFuture(AuthDecision.grant(200, null, null, null, null))
+                      : decision(request, handler, system);
+              return decided.compose(
+                  grant ->
+                      user.map(
+                          u ->
+                              new ModuleCallGrant(
+                                  AuthDecision.grant(
+                                      200,
+                                      null,
+                                      u == null ? null : u.userId(),
+                                      grant.permissions(),
+                                      null),
+                                  system.raw())));
+            });
+  }
+
+  private static HttpError off(AuthRequest request) {
+    return HttpError.unavailable(
+        "tenant "
+            + request.tenant()
+            + " is an Eureka tenant, but this node has no "
+            + EurekaOptions.KEYCLOAK_URL.key());
+  }
+
+  /**
+   * A Keycloak token sent to an Okapi tenant is refused: its auth filter knows nothing of Keycloak,
+   * and a handler without an auth filter must not take it as anyone's.
+   *
+   * @return a 401 refusal if {@code token} names the configured Keycloak, else null
+   */
+  public AuthRefusal refusalOnOkapiTenant(String tenant, String token) {
+    if (KeycloakTokens.fromKeycloak(token, options)) {
+      return EurekaErrors.unauthorized(
+          "a Keycloak token is not taken by tenant " + tenant + ", whose auth is Okapi's");
+    }
+    return null;
+  }
+
+  private Future<AuthDecision> decision(
+      AuthRequest request, RoutingEntry handler, KeycloakToken token) {
+    String permission = handler.staticPath() + "#" + request.method().name();
+    AuthCacheKey key =
+        new AuthCacheKey(
+            request.tenant(),
+            request.method().name(),
+            handler.staticPath(),
+            token.userId(),
+            token.session() == null ? token.raw() : null,
+            token.session());
+    List<String> wanted = handler.permissionsDesired();
+    return cache.decide(
+        key,
+        () ->
+            decisions
+                .decide(request.tenant(), permission, token)
+                .compose(
+                    d ->
+                        d.isGrant()
+                            ? withPermissions(request, token, wanted)
+                            : Future.succeededFuture(d)));
+  }
+
+  /** No decision needed: the token's user, and the desired permissions if any (cached). */
+  private Future<AuthDecision> userOnly(AuthRequest request, KeycloakToken token) {
+    RoutingEntry handler = request.pipeline().handler().entry();
+    List<String> wanted = handler.permissionsDesired();
+    if (wanted.isEmpty() || token.userId() == null) {
+      return Future.succeededFuture(AuthDecision.grant(200, null, token.userId(), null, null));
+    }
+    AuthCacheKey key =
+        new AuthCacheKey(
+            request.tenant(),
+            request.method().name(),
+            handler.staticPath() + " (no decision)",
+            token.userId(),
+            token.session() == null ? token.raw() : null,
+            token.session());
+    return cache.decide(key, () -> withPermissions(request, token, wanted));
+  }
+
+  private Future<AuthDecision> withPermissions(
+      AuthRequest request, KeycloakToken token, List<String> wanted) {
+    return desired
+        .of(request.tenant(), token.userId(), wanted)
+        .map(permissions -> AuthDecision.grant(200, null, token.userId(), permissions, null));
+  }
+}

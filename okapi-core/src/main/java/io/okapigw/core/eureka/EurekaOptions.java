@@ -1,0 +1,298 @@
+package io.okapigw.core.eureka;
+
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
+import java.time.Duration;
+
+/**
+ * How a node serves Eureka tenants ({@code eureka.*} settings, declared here): where Keycloak is,
+ * the names FOLIO's Eureka gives its clients, and how decisions are dropped when something changes.
+ * Without {@code eureka.keycloak-url} no tenant can be an Eureka tenant (their requests get 503
+ * naming the setting), and Okapi's tenants are served as before.
+ *
+ * @param keycloakUrl Keycloak's base URL, no trailing slash; null when Eureka is off
+ * @param loginClientSuffix appended to the tenant to name the client whose authorization services
+ *     decide ({@code {tenant}-login-application})
+ * @param serviceClientId the client whose client-credentials token modules' calls carry as {@code
+ *     X-System-Token} ({@code sidecar-module-access-client})
+ * @param adminClientId the master realm's client the gateway reads realms with (client secrets,
+ *     admin events)
+ * @param adminClientSecret its secret; null: no admin calls (no admin events, no X-System-Token)
+ * @param clockSkew how far past {@code exp} a token is still taken (the sidecar's 60 s)
+ * @param jwksRefresh how long a realm's keys are used before they are fetched again
+ * @param jwksRefetchMin the least time between two fetches of a realm's keys for an unknown {@code
+ *     kid}
+ * @param logoutSettle how long after a logout event a session's (a user's) decisions are not
+ *     cached: FOLIO sends the event before Keycloak ends the session
+ * @param adminEventsInterval how often each Eureka tenant's realm is asked for its admin events;
+ *     zero: never
+ * @param kafka Kafka's bootstrap servers; null: no topics read
+ * @param env FOLIO's environment name, the topics' prefix ({@code folio})
+ * @param callTimeout how long Keycloak and modules asked on a request's behalf may take
+ * @param modulePort the module listener's port: Eureka tenants' modules get it as X-Okapi-Url, and
+ *     their calls there are module-to-module calls ({@code X-System-Token}); 0: none
+ * @param moduleUrl the module listener's URL as modules see it; null: {@code
+ *     http://localhost:{modulePort}}
+ * @param entitlementsUrl mgr-tenant-entitlements; null: Eureka tenants' modules are enabled by hand
+ * @param applicationsUrl mgr-applications; null: as above
+ * @param entitlementsRefresh how often the tenants' entitlements are read again
+ */
+public record EurekaOptions(
+    String keycloakUrl,
+    String loginClientSuffix,
+    String serviceClientId,
+    String adminClientId,
+    String adminClientSecret,
+    Duration clockSkew,
+    Duration jwksRefresh,
+    Duration jwksRefetchMin,
+    Duration logoutSettle,
+    Duration adminEventsInterval,
+    String kafka,
+    String env,
+    Duration callTimeout,
+    int modulePort,
+    String moduleUrl,
+    String entitlementsUrl,
+    String applicationsUrl,
+    Duration entitlementsRefresh) {
+
+  private static final Duration MS = Duration.ofMillis(1);
+  private static final Duration DAY = Duration.ofDays(1);
+
+  public static final Setting<String> KEYCLOAK_URL =
+      Setting.text("eureka.keycloak-url", null, "URL")
+          .check(u -> u == null || u.matches("https?://[^\\s/]+(/[^\\s]*)?"), "an http(s) URL")
+          .about(
+              "Keycloak, for Eureka tenants (`\"auth\": \"eureka\"`): tokens checked against its"
+                  + " realms' keys, decisions asked of its authorization services")
+          .details("Unset: no tenant is an Eureka tenant.");
+
+  public static final Setting<String> LOGIN_CLIENT_SUFFIX =
+      Setting.text("eureka.login-client-suffix", "-login-application", "SUFFIX")
+          .about("the client that decides is `{tenant}` + this (FOLIO's `KC_LOGIN_CLIENT_SUFFIX`)");
+
+  public static final Setting<String> SERVICE_CLIENT_ID =
+      Setting.text("eureka.service-client-id", "sidecar-module-access-client", "CLIENT")
+          .about(
+              "the client whose client-credentials token a module's call carries as"
+                  + " `X-System-Token` (FOLIO's `KC_SERVICE_CLIENT_ID`)");
+
+  public static final Setting<String> ADMIN_CLIENT_ID =
+      Setting.text("eureka.admin-client-id", "folio-backend-admin-client", "CLIENT")
+          .about(
+              "the master realm's client the gateway reads realms with: client secrets, admin"
+                  + " events (FOLIO's `KC_ADMIN_CLIENT_ID`)");
+
+  public static final Setting<String> ADMIN_CLIENT_SECRET =
+      Setting.text("eureka.admin-client-secret", null, "SECRET")
+          .about("its secret; unset: no admin events read, no `X-System-Token`");
+
+  public static final Setting<Duration> CLOCK_SKEW =
+      Setting.duration("eureka.clock-skew", Duration.ofSeconds(60), Duration.ZERO, DAY)
+          .about("how far past its `exp` a Keycloak token is still taken (as the sidecar)");
+
+  public static final Setting<Duration> JWKS_REFRESH =
+      Setting.duration("eureka.jwks-refresh", Duration.ofHours(1), Duration.ofSeconds(1), DAY)
+          .about("how long a realm's signing keys are used before they are fetched again");
+
+  public static final Setting<Duration> JWKS_REFETCH_MIN =
+      Setting.duration("eureka.jwks-refetch-min", Duration.ofSeconds(10), Duration.ZERO, DAY)
+          .about(
+              "a token signed with a key the gateway does not know makes it fetch the realm's keys"
+                  + " again, at most once in this time");
+
+  public static final Setting<Duration> LOGOUT_SETTLE =
+      Setting.duration("eureka.logout-settle", Duration.ofSeconds(10), Duration.ZERO, DAY)
+          .about(
+              "after a logout event, the session's (`LOGOUT_ALL`: the user's) decisions are asked"
+                  + " of Keycloak and not cached for this long: the event comes before Keycloak"
+                  + " ends the session");
+
+  public static final Setting<Duration> ADMIN_EVENTS_INTERVAL =
+      Setting.duration("eureka.admin-events-interval", Duration.ofSeconds(1), Duration.ZERO, DAY)
+          .about(
+              "how often each Eureka tenant's realm is asked for its admin events (role, policy,"
+                  + " permission and role-mapping changes drop the decisions they touch); 0: never")
+          .details("Needs `eureka.admin-client-secret` and admin events enabled in the realm.");
+
+  public static final Setting<String> KAFKA =
+      Setting.text("eureka.kafka", null, "HOST:PORT,...")
+          .about(
+              "Kafka's bootstrap servers: the logout topics (`{env}.{tenant}.mod-login-keycloak"
+                  + ".logout`) and `{env}.entitlement` are read by every node; unset: none");
+
+  public static final Setting<String> ENV =
+      Setting.text("eureka.env", "folio", "ENV")
+          .check(e -> e.matches("[A-Za-z0-9_-]+"), "letters, digits, _ and -")
+          .about("FOLIO's environment name, the first part of its topics' names (`ENV`)");
+
+  public static final Setting<Duration> CALL_TIMEOUT =
+      Setting.duration("eureka.call-timeout", Duration.ofSeconds(10), MS, DAY)
+          .about("how long Keycloak (and mod-users-keycloak) may take to answer a request's call");
+
+  public static final Setting<Integer> MODULE_PORT =
+      Setting.integer("eureka.module-port", 0, 0, 65535)
+          .about(
+              "the module listener: Eureka tenants' modules get it as `X-Okapi-Url`, and their"
+                  + " calls there are module-to-module calls, which carry `X-System-Token` as"
+                  + " the sidecar's egress sets it; 0: none (modules call the public port)")
+          .details("Modules only: like a sidecar's port, keep it off the clients' network.");
+
+  public static final Setting<String> MODULE_URL =
+      Setting.text("eureka.module-url", null, "URL")
+          .shownDefault("http://localhost:MODULE-PORT")
+          .about("the module listener's URL as modules see it");
+
+  public static final Setting<String> ENTITLEMENTS_URL =
+      Setting.text("eureka.entitlements-url", null, "URL")
+          .about(
+              "mgr-tenant-entitlements: each Eureka tenant's entitled applications are registered"
+                  + " and enabled from it (with `eureka.applications-url`), without calling the"
+                  + " modules; unset: modules are enabled through the admin API");
+
+  public static final Setting<String> APPLICATIONS_URL =
+      Setting.text("eureka.applications-url", null, "URL")
+          .about(
+              "mgr-applications: where the entitled applications' modules run (their discovery)");
+
+  public static final Setting<Duration> ENTITLEMENTS_REFRESH =
+      Setting.duration(
+              "eureka.entitlements-refresh", Duration.ofMinutes(5), Duration.ofSeconds(1), DAY)
+          .about(
+              "how often the entitlements are read again (the sidecar's 5 minutes), besides"
+                  + " `{env}.entitlement` events");
+
+  /** The {@code eureka.*} settings. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(
+          KEYCLOAK_URL,
+          LOGIN_CLIENT_SUFFIX,
+          SERVICE_CLIENT_ID,
+          ADMIN_CLIENT_ID,
+          ADMIN_CLIENT_SECRET,
+          CLOCK_SKEW,
+          JWKS_REFRESH,
+          JWKS_REFETCH_MIN,
+          LOGOUT_SETTLE,
+          ADMIN_EVENTS_INTERVAL,
+          KAFKA,
+          ENV,
+          CALL_TIMEOUT,
+          MODULE_PORT,
+          MODULE_URL,
+          ENTITLEMENTS_URL,
+          APPLICATIONS_URL,
+          ENTITLEMENTS_REFRESH);
+
+  /**
+   * @return Eureka off: no Keycloak
+   */
+  public static EurekaOptions defaults() {
+    return from(Settings.of(java.util.Map.of()));
+  }
+
+  /**
+   * Reads the {@code eureka.*} settings.
+   *
+   * @throws IllegalArgumentException naming a bad setting
+   */
+  public static EurekaOptions from(Settings settings) {
+    String url = settings.get(KEYCLOAK_URL);
+    return new EurekaOptions(
+        url == null ? null : url.replaceFirst("/+$", ""),
+        settings.get(LOGIN_CLIENT_SUFFIX),
+        settings.get(SERVICE_CLIENT_ID),
+        settings.get(ADMIN_CLIENT_ID),
+        settings.get(ADMIN_CLIENT_SECRET),
+        settings.get(CLOCK_SKEW),
+        settings.get(JWKS_REFRESH),
+        settings.get(JWKS_REFETCH_MIN),
+        settings.get(LOGOUT_SETTLE),
+        settings.get(ADMIN_EVENTS_INTERVAL),
+        settings.get(KAFKA),
+        settings.get(ENV),
+        settings.get(CALL_TIMEOUT),
+        settings.get(MODULE_PORT),
+        settings.get(MODULE_URL),
+        strip(settings.get(ENTITLEMENTS_URL)),
+        strip(settings.get(APPLICATIONS_URL)),
+        settings.get(ENTITLEMENTS_REFRESH));
+  }
+
+  private static String strip(String url) {
+    return url == null ? null : url.replaceFirst("/+$", "");
+  }
+
+  /**
+   * @return whether Keycloak is configured, so that tenants can be Eureka tenants
+   */
+  public boolean enabled() {
+    return keycloakUrl != null;
+  }
+
+  /**
+   * @return whether the gateway can make admin calls (admin events, client secrets)
+   */
+  public boolean adminCalls() {
+    return enabled() && adminClientSecret != null;
+  }
+
+  /**
+   * @return the issuer of the realm's tokens, as Keycloak writes {@code iss}
+   */
+  public String issuer(String tenant) {
+    return keycloakUrl + "/realms/" + tenant;
+  }
+
+  /**
+   * @return these options with Keycloak at {@code url} (null: Eureka off)
+   */
+  public EurekaOptions withKeycloak(String url) {
+    return new EurekaOptions(
+        url,
+        loginClientSuffix,
+        serviceClientId,
+        adminClientId,
+        adminClientSecret,
+        clockSkew,
+        jwksRefresh,
+        jwksRefetchMin,
+        logoutSettle,
+        adminEventsInterval,
+        kafka,
+        env,
+        callTimeout,
+        modulePort,
+        moduleUrl,
+        entitlementsUrl,
+        applicationsUrl,
+        entitlementsRefresh);
+  }
+
+  /**
+   * @return the module listener's URL as modules see it, or null if there is none
+   */
+  public String moduleListenerUrl() {
+    if (!enabled() || modulePort == 0) {
+      return null;
+    }
+    return moduleUrl != null ? moduleUrl.replaceFirst("/+$", "") : "http://localhost:" + modulePort;
+  }
+
+  @Override
+  public String toString() {
+    return "EurekaOptions[keycloakUrl="
+        + keycloakUrl
+        + ", adminClientId="
+        + adminClientId
+        + ", adminClientSecret="
+        + (adminClientSecret == null ? "none" : "(given)")
+        + ", kafka="
+        + kafka
+        + ", env="
+        + env
+        + "]";
+  }
+}

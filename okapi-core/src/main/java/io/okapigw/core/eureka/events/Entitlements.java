@@ -1,0 +1,295 @@
+package io.okapigw.core.eureka.events;
+
+import io.okapigw.core.eureka.EurekaCalls;
+import io.okapigw.core.eureka.EurekaOptions;
+import io.okapigw.core.eureka.ServiceTokens;
+import io.okapigw.core.install.InstallOptions;
+import io.okapigw.core.install.Installer;
+import io.okapigw.core.registry.ModuleDescriptor;
+import io.okapigw.core.registry.Registry;
+import io.okapigw.core.registry.VersionFilter;
+import io.okapigw.core.upstream.ModuleCall.Answer;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An Eureka tenant's routes from Eureka's own data, as the sidecars learn theirs: the applications
+ * entitled to the tenant ({@code GET {eureka.entitlements-url}/entitlements/{tenant}/applications},
+ * mgr-tenant-entitlements), their module descriptors (Okapi's format) registered, where their
+ * modules run ({@code GET {eureka.applications-url}/applications/{id}/discovery}, mgr-applications)
+ * registered as instances, and the modules enabled for the tenant without calling them
+ * (mgr-tenant-entitlements ran their {@code _tenant} when it entitled them). At start, every {@code
+ * eureka.entitlements-refresh} (the sidecar's 5 minutes), and on {@code {env}.entitlement}: {@code
+ * ENTITLE} and {@code UPGRADE} synchronize the tenant again, {@code REVOKE} disables the module.
+ * The topic is read in one consumer group for the whole cluster: one node applies an event. What is
+ * registered already is left as it is.
+ */
+public final class Entitlements implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(Entitlements.class);
+  private static final int LIMIT = 500;
+
+  private final Vertx vertx;
+  private final EurekaOptions options;
+  private final EurekaCalls entitlements;
+  private final EurekaCalls applications;
+  private final ServiceTokens tokens;
+  private final Registry registry;
+  private final Installer installer;
+  private final Supplier<Set<String>> tenants;
+  private final KafkaTopics kafka;
+  private long timer = -1;
+
+  private Entitlements(
+      Vertx vertx,
+      EurekaOptions options,
+      EurekaCalls entitlements,
+      EurekaCalls applications,
+      ServiceTokens tokens,
+      Registry registry,
+      Installer installer,
+      Supplier<Set<String>> tenants) {
+    this.vertx = vertx;
+    this.options = options;
+    this.entitlements = entitlements;
+    this.applications = applications;
+    this.tokens = tokens;
+    this.registry = registry;
+    this.installer = installer;
+    this.tenants = tenants;
+    this.kafka =
+        options.kafka() == null
+            ? null
+            : new KafkaTopics(
+                options,
+                Pattern.compile(Pattern.quote(options.env() + ".entitlement")),
+                "okapigw-entitlement",
+                options.entitlementsRefresh(),
+                (topic, value) -> vertx.runOnContext(v -> handle(new JsonObject(value))));
+  }
+
+  /**
+   * Starts following Eureka's entitlements, if {@code eureka.entitlements-url} and {@code
+   * eureka.applications-url} are set.
+   *
+   * @param entitlements calls mgr-tenant-entitlements; applications: mgr-applications
+   * @param tenants the Eureka tenants now
+   * @return the follower, or null if it does not run
+   */
+  public static Entitlements start(
+      Vertx vertx,
+      EurekaOptions options,
+      EurekaCalls entitlements,
+      EurekaCalls applications,
+      ServiceTokens tokens,
+      Registry registry,
+      Installer installer,
+      Supplier<Set<String>> tenants) {
+    if (entitlements == null || applications == null) {
+      return null;
+    }
+    Entitlements sync =
+        new Entitlements(
+            vertx, options, entitlements, applications, tokens, registry, installer, tenants);
+    if (sync.kafka != null) {
+      sync.kafka.start();
+    }
+    sync.schedule(0);
+    return sync;
+  }
+
+  private void schedule(long delayMillis) {
+    timer =
+        vertx.setTimer(
+            Math.max(1, delayMillis),
+            id -> syncAll().onComplete(done -> schedule(options.entitlementsRefresh().toMillis())));
+  }
+
+  private Future<Void> syncAll() {
+    Future<Void> all = Future.succeededFuture();
+    for (String tenant : tenants.get()) {
+      all = all.compose(v -> sync(tenant).otherwise(e -> null));
+    }
+    return all;
+  }
+
+  /** Applies one event of {@code {env}.entitlement}: {@code {moduleId, tenantName, type}}. */
+  Future<Void> handle(JsonObject event) {
+    String tenant = event.getString("tenantName");
+    String type = event.getString("type");
+    if (tenant == null || !tenants.get().contains(tenant)) {
+      return Future.succeededFuture();
+    }
+    if ("REVOKE".equals(type)) {
+      return installer
+          .disable(tenant, event.getString("moduleId"), withoutCalls())
+          .onFailure(
+              e ->
+                  log.warn(
+                      "revoking {} for {} failed: {}",
+                      event.getString("moduleId"),
+                      tenant,
+                      e.getMessage()));
+    }
+    return sync(tenant);
+  }
+
+  /**
+   * Registers the tenant's entitled applications' modules and instances, and enables those not
+   * enabled yet, calling none of them.
+   */
+  public Future<Void> sync(String tenant) {
+    return token()
+        .compose(
+            token ->
+                entitlements
+                    .get("/entitlements/" + tenant + "/applications?limit=" + LIMIT, token)
+                    .map(answer -> json(answer, "the applications entitled to " + tenant))
+                    .compose(
+                        apps ->
+                            register(
+                                apps.getJsonArray("applicationDescriptors", new JsonArray()),
+                                token))
+                    .compose(ids -> enable(tenant, ids)))
+        .onSuccess(
+            v -> log.info("tenant {}: modules of its entitled applications in place", tenant))
+        .onFailure(e -> log.warn("tenant {}: entitlements not read: {}", tenant, e.getMessage()));
+  }
+
+  private Future<String> token() {
+    return tokens.available() ? tokens.adminToken() : Future.succeededFuture(null);
+  }
+
+  /** Registers the applications' module descriptors and instances; the modules' ids. */
+  private Future<List<String>> register(JsonArray apps, String token) {
+    List<ModuleDescriptor> descriptors = new ArrayList<>();
+    List<String> ids = new ArrayList<>();
+    List<String> appIds = new ArrayList<>();
+    for (Object a : apps) {
+      JsonObject app = (JsonObject) a;
+      appIds.add(app.getString("id"));
+      for (Object d : app.getJsonArray("moduleDescriptors", new JsonArray())) {
+        ModuleDescriptor descriptor = ModuleDescriptor.fromPosted((JsonObject) d);
+        descriptors.add(descriptor);
+        ids.add(descriptor.id());
+      }
+    }
+    return registry
+        .modules()
+        .compose(
+            known -> {
+              Set<String> have = new HashSet<>();
+              known.forEach(m -> have.add(m.id()));
+              List<ModuleDescriptor> missing =
+                  descriptors.stream().filter(m -> !have.contains(m.id())).toList();
+              return missing.isEmpty()
+                  ? Future.succeededFuture()
+                  : registry.addModules(missing, false, VersionFilter.ALL).mapEmpty();
+            })
+        .compose(v -> instances(appIds, token))
+        .map(v -> ids);
+  }
+
+  private Future<Void> instances(List<String> appIds, String token) {
+    Future<Void> all = Future.succeededFuture();
+    for (String appId : appIds) {
+      all = all.compose(v -> instances(appId, token));
+    }
+    return all;
+  }
+
+  private Future<Void> instances(String appId, String token) {
+    return applications
+        .get("/applications/" + appId + "/discovery?limit=" + LIMIT, token)
+        .map(answer -> json(answer, "the discovery of application " + appId))
+        .compose(
+            found -> {
+              Future<Void> added = Future.succeededFuture();
+              for (Object d : found.getJsonArray("discovery", new JsonArray())) {
+                JsonObject module = (JsonObject) d;
+                added = added.compose(v -> instance(module));
+              }
+              return added;
+            });
+  }
+
+  private Future<Void> instance(JsonObject module) {
+    String srvcId = module.getString("id");
+    String instId = srvcId + "-eureka";
+    return registry
+        .discovery()
+        .instance(srvcId, instId)
+        .transform(
+            present ->
+                present.succeeded()
+                    ? Future.<Void>succeededFuture()
+                    : registry
+                        .discovery()
+                        .add(
+                            new JsonObject()
+                                .put("srvcId", srvcId)
+                                .put("instId", instId)
+                                .put("url", module.getString("location")))
+                        .mapEmpty());
+  }
+
+  private Future<Void> enable(String tenant, List<String> ids) {
+    return registry
+        .tenantModules()
+        .enabled(tenant)
+        .compose(
+            enabled -> {
+              Set<String> have = new HashSet<>();
+              enabled.forEach(m -> have.add(m.id()));
+              JsonArray request = new JsonArray();
+              ids.stream()
+                  .filter(id -> !have.contains(id))
+                  .forEach(
+                      id -> request.add(new JsonObject().put("id", id).put("action", "enable")));
+              return request.isEmpty()
+                  ? Future.succeededFuture()
+                  : installer.install(tenant, request, withoutCalls()).mapEmpty();
+            });
+  }
+
+  private static InstallOptions withoutCalls() {
+    InstallOptions d = InstallOptions.DEFAULTS;
+    return new InstallOptions(
+        false,
+        d.preRelease(),
+        d.npmSnapshot(),
+        false,
+        null,
+        "false",
+        false,
+        false,
+        false,
+        false,
+        1);
+  }
+
+  private static JsonObject json(Answer answer, String what) {
+    if (answer.status() != 200) {
+      throw new IllegalStateException("answered " + answer.status() + " for " + what);
+    }
+    return new JsonObject(answer.body());
+  }
+
+  @Override
+  public void close() {
+    vertx.cancelTimer(timer);
+    if (kafka != null) {
+      kafka.close();
+    }
+  }
+}

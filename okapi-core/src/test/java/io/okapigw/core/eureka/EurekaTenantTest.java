@@ -1,0 +1,296 @@
+package io.okapigw.core.eureka;
+
+import static io.okapigw.core.testing.GatewayFixture.handler;
+import static io.okapigw.core.testing.GatewayFixture.module;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+
+import io.jsonwebtoken.Jwts;
+import io.okapigw.config.Settings;
+import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.testing.GatewayFixture;
+import io.okapigw.core.testing.TestModule;
+import io.okapigw.core.testing.TestModule.Recorded;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import javax.crypto.SecretKey;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An Eureka tenant beside an Okapi tenant on one gateway, against a Keycloak that answers as
+ * Keycloak does ({@link FakeKeycloak}; the real one: it-tests' {@code EurekaTenantsIT}): tokens
+ * checked as the sidecar checks them, decisions asked as it asks them and cached by tenant, method,
+ * static path, user and session.
+ */
+class EurekaTenantTest {
+
+  private static final String USER = "8b7f486d-e389-42bc-a056-e54dfafd585b";
+  private static final String THINGS = "mod-things-1.0.0";
+
+  private final Vertx keycloakVertx = Vertx.vertx();
+  private final FakeKeycloak keycloak = new FakeKeycloak(keycloakVertx);
+  private GatewayFixture gw;
+  private TestModule things;
+
+  @BeforeEach
+  void start() {
+    GatewayOptions options =
+        GatewayOptions.defaults(0)
+            .withEureka(
+                EurekaOptions.from(
+                    Settings.of(
+                        Map.of(
+                            "eureka.keycloak-url",
+                            keycloak.url(),
+                            "eureka.jwks-refetch-min",
+                            "1h"))));
+    gw = new GatewayFixture(options);
+    gw.request()
+        .body(new JsonObject().put("id", "eur").put("auth", "eureka").encode())
+        .post("/_/proxy/tenants")
+        .then()
+        .statusCode(201);
+    gw.createTenant("diku");
+    things =
+        TestModule.start(
+            gw.vertx(), router -> router.route().handler(ctx -> ctx.response().end("things")));
+    JsonObject descriptor =
+        module(
+            THINGS,
+            "things",
+            handler("GET", "/things", "things.collection.get"),
+            handler("POST", "/things", "things.item.post"),
+            handler("GET", "/things/{id}", "things.item.get")
+                .put("permissionsDesired", new JsonArray().add("things.extra")),
+            handler("GET", "/open"));
+    gw.install("eur", descriptor, things.url());
+    gw.enable("diku", THINGS);
+    keycloak.granted.add("/things#GET");
+    keycloak.granted.add("/things/{id}#GET");
+  }
+
+  @AfterEach
+  void stop() {
+    gw.close();
+    keycloak.close();
+    keycloakVertx.close().await();
+  }
+
+  private String token(String sid) {
+    return keycloak.token("eur", USER, sid, Instant.now().plusSeconds(600));
+  }
+
+  @Test
+  void keycloakDecides_grantedAndDenied_sameCallAgainAsksNoMore() {
+    String token = token("s1");
+
+    gw.tenant("eur")
+        .header("Authorization", "Bearer " + token)
+        .get("/things")
+        .then()
+        .statusCode(200);
+    gw.tenant("eur")
+        .header("Authorization", "Bearer " + token)
+        .post("/things")
+        .then()
+        .statusCode(403)
+        .body("errors[0].type", org.hamcrest.Matchers.equalTo("ForbiddenException"))
+        .body("total_records", org.hamcrest.Matchers.equalTo(1));
+    gw.tenant("eur")
+        .header("Authorization", "Bearer " + token)
+        .get("/things")
+        .then()
+        .statusCode(200);
+
+    assertThat(keycloak.asked)
+        .extracting(FakeKeycloak.Asked::permission)
+        .containsExactly("/things#GET", "/things#POST");
+  }
+
+  @Test
+  void module_getsTheTokenAsXOkapiToken_theUserFromTheToken_noAuthorization() {
+    String token = token("s1");
+
+    gw.tenant("eur")
+        .header("Authorization", "Bearer " + token)
+        .header("X-Okapi-User-Id", "someone-else")
+        .header("X-System-Token", "a client's claim")
+        .get("/things")
+        .then()
+        .statusCode(200);
+
+    Recorded got = things.take();
+    assertThat(got.header("X-Okapi-Token")).isEqualTo(token);
+    assertThat(got.header("X-Okapi-User-Id")).isEqualTo(USER);
+    assertThat(got.header("Authorization")).isNull();
+    assertThat(got.header("X-System-Token")).as("only the gateway writes it").isNull();
+    assertThat(got.header("X-Okapi-Tenant")).isEqualTo("eur");
+    assertThat(got.header("X-Okapi-Url")).isEqualTo(gw.url());
+  }
+
+  @Test
+  void refreshedToken_sameSession_noNewDecision_otherSession_asks() {
+    gw.tenant("eur").header("X-Okapi-Token", token("s1")).get("/things").then().statusCode(200);
+    String refreshed = keycloak.token("eur", USER, "s1", Instant.now().plusSeconds(900));
+
+    gw.tenant("eur").header("X-Okapi-Token", refreshed).get("/things").then().statusCode(200);
+    assertThat(keycloak.decisions()).isEqualTo(1);
+
+    gw.tenant("eur").header("X-Okapi-Token", token("s2")).get("/things").then().statusCode(200);
+    assertThat(keycloak.decisions()).isEqualTo(2);
+  }
+
+  @Test
+  void tokensKeycloakWouldNotTake_refused401_withoutAskingForADecision() {
+    SecretKey hmac = Jwts.SIG.HS256.key().build();
+    String authtoken =
+        Jwts.builder()
+            .subject("diku_admin")
+            .claim("user_id", USER)
+            .claim("tenant", "eur")
+            .signWith(hmac)
+            .compact();
+    String otherRealm = keycloak.token("other", USER, "s1", Instant.now().plusSeconds(600));
+    String expired = keycloak.token("eur", USER, "s1", Instant.now().minusSeconds(120));
+    String forged = keycloak.forged("eur", USER, "s1", Instant.now().plusSeconds(600));
+
+    for (String bad : new String[] {authtoken, otherRealm, expired, forged, "not-a-jwt"}) {
+      gw.tenant("eur").header("X-Okapi-Token", bad).get("/things").then().statusCode(401);
+    }
+    gw.tenant("eur")
+        .get("/things")
+        .then()
+        .statusCode(401)
+        .body(containsString("a token is needed"));
+    assertThat(keycloak.decisions()).isZero();
+  }
+
+  @Test
+  void noPermissionsRequired_noDecision_noTokenNeeded_aBadTokenStillRefused() {
+    gw.tenant("eur").get("/open").then().statusCode(200);
+    gw.tenant("eur").header("X-Okapi-Token", token("s1")).get("/open").then().statusCode(200);
+    assertThat(things.drain())
+        .last()
+        .satisfies(r -> assertThat(r.header("X-Okapi-User-Id")).isEqualTo(USER));
+    gw.tenant("eur").header("X-Okapi-Token", "not-a-jwt").get("/open").then().statusCode(401);
+    assertThat(keycloak.decisions()).isZero();
+  }
+
+  @Test
+  void okapiTenant_keycloakToken_refused() {
+    gw.tenant("diku")
+        .header("X-Okapi-Token", keycloak.token("diku", USER, "s1", Instant.now().plusSeconds(600)))
+        .get("/open")
+        .then()
+        .statusCode(401)
+        .body(containsString("whose auth is Okapi's"));
+    gw.tenant("diku").get("/open").then().statusCode(200);
+  }
+
+  @Test
+  void authorizationAndXOkapiTokenDiffer_400() {
+    gw.tenant("eur")
+        .header("Authorization", "Bearer " + token("s1"))
+        .header("X-Okapi-Token", token("s2"))
+        .get("/things")
+        .then()
+        .statusCode(400);
+  }
+
+  @Test
+  void keyRotated_unknownKid_keysFetchedAgainOnce() {
+    gw.tenant("eur").header("X-Okapi-Token", token("s1")).get("/things").then().statusCode(200);
+    assertThat(keycloak.keyFetches.get()).isEqualTo(1);
+    keycloak.rotate("k2");
+
+    gw.tenant("eur").header("X-Okapi-Token", token("s2")).get("/things").then().statusCode(200);
+    assertThat(keycloak.keyFetches.get()).isEqualTo(2);
+
+    keycloak.rotate("k3"); // within eureka.jwks-refetch-min: not fetched again
+    gw.tenant("eur").header("X-Okapi-Token", token("s3")).get("/things").then().statusCode(401);
+    assertThat(keycloak.keyFetches.get()).isEqualTo(2);
+  }
+
+  @Test
+  void sessionRevoked_nextCallAsksKeycloak_whichRefuses() {
+    String token = token("s1");
+    gw.tenant("eur").header("X-Okapi-Token", token).get("/things").then().statusCode(200);
+    keycloak.endedSessions.add("s1");
+    gw.tenant("eur").header("X-Okapi-Token", token).get("/things").then().statusCode(200);
+
+    gw.request()
+        .body(new JsonObject().put("tenant", "eur").put("session", "s1").encode())
+        .post("/_/proxy/auth-cache/invalidate")
+        .then()
+        .statusCode(204);
+
+    gw.tenant("eur").header("X-Okapi-Token", token).get("/things").then().statusCode(401);
+    assertThat(keycloak.decisions()).isEqualTo(2);
+  }
+
+  /**
+   * The decision request equals the sidecar's: its {@code KeycloakClient.evaluatePermissions} is
+   * Vert.x's web client {@code postAbs(url).bearerTokenAuthentication(token).sendForm(form)} with
+   * {@code TokenRequestHelper}'s form, run here as it runs there.
+   */
+  @Test
+  void decisionRequest_equalsTheSidecars_byteForByte() {
+    String token = token("s1");
+    gw.tenant("eur")
+        .header("X-Okapi-Token", token)
+        .get("/things/{id}".replace("{id}", "1"))
+        .then()
+        .statusCode(200);
+    FakeKeycloak.Asked ours = keycloak.asked.get(0);
+
+    WebClient client = WebClient.create(keycloakVertx);
+    MultiMap form =
+        MultiMap.caseInsensitiveMultiMap()
+            .set("grant_type", "urn:ietf:params:oauth:grant-type:uma-ticket")
+            .set("permission", "/things/{id}#GET")
+            .set("audience", "eur" + "-login-application")
+            .set("response_mode", "decision");
+    client
+        .postAbs(keycloak.url() + "/realms/eur/protocol/openid-connect/token")
+        .bearerTokenAuthentication(token)
+        .sendForm(form)
+        .await();
+    FakeKeycloak.Asked sidecars = keycloak.asked.get(1);
+    client.close();
+
+    assertThat(ours.body()).isEqualTo(sidecars.body());
+    assertThat(ours.body().getBytes(StandardCharsets.UTF_8))
+        .isEqualTo(sidecars.body().getBytes(StandardCharsets.UTF_8));
+    assertThat(ours.authorization()).isEqualTo(sidecars.authorization());
+    assertThat(ours.contentType()).isEqualTo(sidecars.contentType());
+    assertThat(ours.realm()).isEqualTo(sidecars.realm());
+  }
+
+  @Test
+  void tenantAuth_badValue_400_eurekaNamedInTheTenant() {
+    gw.request()
+        .body(new JsonObject().put("id", "bad").put("auth", "kong").encode())
+        .post("/_/proxy/tenants")
+        .then()
+        .statusCode(400)
+        .body(containsString("\"okapi\" or \"eureka\""));
+    gw.request()
+        .get("/_/proxy/tenants/eur")
+        .then()
+        .statusCode(200)
+        .body("auth", org.hamcrest.Matchers.equalTo("eureka"));
+  }
+
+  static String uuid() {
+    return UUID.randomUUID().toString();
+  }
+}
