@@ -348,7 +348,7 @@ class EurekaTenantsTest {
       eur(i, tokens.access()).get("/things").then().statusCode(200);
     }
 
-    long revoked = System.nanoTime();
+    // auth.cache.ttl is 10 minutes: a refusal within Await's patience is the admin events' doing
     realm.revoke("bob", "Librarian");
 
     for (int i = 0; i < 3; i++) {
@@ -357,8 +357,5 @@ class EurekaTenantsTest {
           () -> eur(node, tokens.access()).get("/things").statusCode() == 403,
           "node " + node + " refuses bob's revoked role");
     }
-    assertThat(Duration.ofNanos(System.nanoTime() - revoked))
-        .as("auth.cache.ttl is 10 minutes")
-        .isLessThan(Duration.ofMinutes(2));
   }
 }
