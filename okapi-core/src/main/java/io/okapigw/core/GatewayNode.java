@@ -126,6 +126,7 @@ final class GatewayNode {
     new JvmMemoryMetrics().bindTo(metrics);
     new JvmThreadMetrics().bindTo(metrics);
     new ProcessorMetrics().bindTo(metrics);
+    calls.bindTo(metrics);
     this.cache = AuthCache.create(options.authCache(), ticker, metrics);
     this.confirmed = new ConfirmedTokens(cache, ticker);
     this.bus = ClusterBus.create(vertx, options.clusterAckTimeout());

@@ -1,5 +1,8 @@
 package io.okapigw.core.callback;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.okapigw.core.http.RequestIds;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -21,9 +24,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * X-Okapi-Request-Id} holds C's key (also where a module chained an element of its own after it)
  * and names C's tenant; the secret is compared in constant time. A client never sees the ids sent
  * to modules, and the secret is only good while its call is in flight. Thread-safe: a call costs 24
- * random bytes and one map entry while it is in flight.
+ * random bytes and one map entry while it is in flight; {@code okapi_calls_in_flight} in {@code
+ * /_/metrics} counts them (a scrape through the gateway counts itself).
  */
-public final class CallBacks {
+public final class CallBacks implements MeterBinder {
 
   private static final Base64.Encoder KEYS = Base64.getUrlEncoder().withoutPadding();
   private static final int KEY_BYTES = RequestIds.KEY_LENGTH * 3 / 4;
@@ -85,6 +89,14 @@ public final class CallBacks {
    */
   public int inFlight() {
     return byHandle.size();
+  }
+
+  /** Registers {@code okapi_calls_in_flight}. */
+  @Override
+  public void bindTo(MeterRegistry registry) {
+    Gauge.builder("okapi.calls.in.flight", this, CallBacks::inFlight)
+        .description("Requests this node proxies, from routing until answered")
+        .register(registry);
   }
 
   void closed(Call call) {

@@ -157,10 +157,12 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     in.pause();
     String method = in.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
     RequestTarget target = new RequestTarget(invoke.path(), in.query());
-    Future.succeededFuture(in)
-        .map(r -> route(r, method, invoke.tenant(), target))
-        .compose(request -> forwarder.forward(request).andThen(done -> request.call().close()))
-        .onFailure(e -> fail(in, e));
+    Future<ProxyRequest> routed =
+        Future.succeededFuture(in).map(r -> route(r, method, invoke.tenant(), target));
+    routed
+        .compose(forwarder::forward)
+        .onFailure(e -> fail(in, e))
+        .onComplete(done -> closeCall(routed));
   }
 
   private void handle(HttpServerRequest in, String tenant, RequestTarget target) {
@@ -183,9 +185,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         .onFailure(e -> fail(in, e))
         .onComplete(
             done -> {
-              if (routed.succeeded()) {
-                routed.result().call().close();
-              }
+              closeCall(routed);
               metrics.record(
                   routed.succeeded() ? routed.result().identity().tenant() : "unknown",
                   in.method().name(),
@@ -195,6 +195,13 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
                 tracing.end(trace, in, finished(routed));
               }
             });
+  }
+
+  /** The request, once routed, is a call in flight until answered (or given up). */
+  private static void closeCall(Future<ProxyRequest> routed) {
+    if (routed.succeeded()) {
+      routed.result().call().close();
+    }
   }
 
   /**

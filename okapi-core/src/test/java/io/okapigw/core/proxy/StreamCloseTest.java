@@ -12,6 +12,7 @@ import io.okapigw.core.testing.RawClient;
 import io.okapigw.core.testing.RawClient.Head;
 import io.okapigw.core.testing.StreamModule;
 import io.okapigw.core.testing.StreamModule.Held;
+import io.okapigw.testsupport.Await;
 import java.io.IOException;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -117,8 +118,12 @@ class StreamCloseTest {
     assertPoolServesNext();
   }
 
+  /** The pool serves the next requests, and no call is left in flight (the scrape's own aside). */
   private void assertPoolServesNext() {
     assertThat(BoundedHttp.await(http.get("/s/ping")).toString()).startsWith("200 ");
     assertThat(BoundedHttp.await(http.post("/s/echo", 3000)).body()).isEqualTo("got 3000 bytes");
+    Await.until(
+        () -> gw.request().get("/_/metrics").asString().contains("\nokapi_calls_in_flight 1.0\n"),
+        "every call closed");
   }
 }
