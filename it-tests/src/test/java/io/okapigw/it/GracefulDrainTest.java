@@ -16,7 +16,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -53,7 +52,7 @@ class GracefulDrainTest {
         StandaloneGateway.start(
             Jars.gateway(),
             List.of(
-                "--healthPort", Integer.toString(healthPort), "--shutdown.drain-timeout", "60s"));
+                "--healthPort", Integer.toString(healthPort), "--shutdown.drain-timeout", "10m"));
     url = started.url();
     gateway = started.process();
     register();
@@ -81,26 +80,23 @@ class GracefulDrainTest {
     Await.until(() -> status(readiness) == 503, "readiness turned false");
     assertThat(gateway.isAlive()).as("still draining its request").isTrue();
     module.answerAll("the answer, late");
-    HttpResponse<String> response = inFlight.get(30, TimeUnit.SECONDS);
+    HttpResponse<String> response = inFlight.get(1, TimeUnit.MINUTES);
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.body()).isEqualTo("the answer, late");
     assertThat(response.headers().firstValue("Connection")).hasValue("close");
-    assertThat(gateway.awaitExit(Duration.ofSeconds(30)))
+    assertThat(gateway.awaitExit(JavaProcess.PATIENCE))
         .as("exit status; output:\n%s", gateway.outputTail())
         .isZero();
     assertThat(gateway.output()).contains("draining").contains("drained");
   }
 
+  /** Nothing in flight: it exits long before the 10 minute drain timeout (no stopwatch). */
   @Test
   void sigterm_idleNode_stopsAcceptingAndExitsZeroAtOnce() throws Exception {
-    Instant before = Instant.now();
     gateway.terminate();
-    assertThat(gateway.awaitExit(Duration.ofSeconds(30)))
+    assertThat(gateway.awaitExit(JavaProcess.PATIENCE))
         .as("exit status; output:\n%s", gateway.outputTail())
         .isZero();
-    assertThat(Duration.between(before, Instant.now()))
-        .as("nothing in flight: no wait for the drain timeout")
-        .isLessThan(Duration.ofSeconds(20));
     assertThat(refused(url + "/_/proxy/health")).isTrue();
   }
 

@@ -81,7 +81,7 @@ class LargeBodyStreamingTest {
     gateway =
         JavaProcess.launch(
             Jars.gateway(), List.of("-Xmx128m"), List.of("dev", "--port", Integer.toString(port)));
-    gateway.awaitReady(gatewayUrl + "/_/version", java.time.Duration.ofSeconds(60));
+    gateway.awaitReady(gatewayUrl + "/_/version", JavaProcess.PATIENCE);
     AdminCalls admin = AdminCalls.at(gatewayUrl);
     admin.createTenant("diku");
     admin.register(

@@ -5,7 +5,6 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.JavaProcess;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -46,7 +45,7 @@ class OkapiClientCallBackTest {
         JavaProcess gateway =
             Jars.devGateway(
                 gatewayPort, "--okapi-url", gatewayUrl, "--bulkhead.max-in-flight", "1")) {
-      gateway.awaitReady(gatewayUrl + "/_/version", Duration.ofSeconds(60));
+      gateway.awaitReady(gatewayUrl + "/_/version", JavaProcess.PATIENCE);
       ReferenceOkapi.enableRecurse(gatewayUrl, module.url());
 
       given()

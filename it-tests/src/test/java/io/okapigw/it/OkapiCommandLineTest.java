@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class OkapiCommandLineTest {
 
-  private static final Duration START = Duration.ofMinutes(2);
+  private static final Duration START = JavaProcess.PATIENCE;
 
   @TempDir Path dir;
 

@@ -12,7 +12,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -139,7 +138,7 @@ class OkapiDatabaseRoundTripTest {
             .extracting(t -> t.getString("id"))
             .containsExactlyInAnyOrder("diku", "supertenant");
         try (ReferenceOkapi.Running refused = okapi.launch(okapiNode, dir)) {
-          assertThat(refused.process().awaitExit(Duration.ofMinutes(2)))
+          assertThat(refused.process().awaitExit(JavaProcess.PATIENCE))
               .as("Okapi started while the gateway runs: its first write is refused, it stops")
               .isNotZero();
           assertThat(refused.process().output()).contains("okapi-gateway is serving this database");
@@ -179,7 +178,7 @@ class OkapiDatabaseRoundTripTest {
   private ReferenceOkapi.Running startGateway(OkapiCommandLine line) throws IOException {
     JavaProcess gateway =
         line.launch(Path.of(System.getProperty("java.home"), "bin", "java"), Jars.gateway(), dir);
-    gateway.awaitReady(line.url() + "/_/proxy/health", Duration.ofMinutes(2));
+    gateway.awaitReady(line.url() + "/_/proxy/health", JavaProcess.PATIENCE);
     return new ReferenceOkapi.Running(gateway, line.url());
   }
 

@@ -6,7 +6,6 @@ import io.okapigw.testsupport.process.JavaProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -77,7 +76,7 @@ public record ReferenceOkapi(String version, Path jar, Path java, Path testModul
    */
   Running start(OkapiCommandLine line, Path dir) throws IOException {
     Running okapi = launch(line, dir);
-    okapi.process().awaitReady(okapi.url() + "/_/version", Duration.ofMinutes(2));
+    okapi.process().awaitReady(okapi.url() + "/_/version", JavaProcess.PATIENCE);
     return okapi;
   }
 
@@ -92,7 +91,7 @@ public record ReferenceOkapi(String version, Path jar, Path java, Path testModul
     JavaProcess process =
         JavaProcess.launch(java, testModule, List.of("-Xmx128m", "-Dport=" + port), List.of());
     String url = "http://127.0.0.1:" + port;
-    process.awaitReady(url + "/testb", Duration.ofMinutes(1));
+    process.awaitReady(url + "/testb", JavaProcess.PATIENCE);
     return new Running(process, url);
   }
 

@@ -6,7 +6,6 @@ import io.okapigw.testsupport.process.JavaProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -77,7 +76,7 @@ final class OkapiReference implements ExecutionCondition {
                 jar().orElseThrow().toString(),
                 "dev"),
             log);
-    process.awaitReady(url + "/_/version", Duration.ofMinutes(2));
+    process.awaitReady(url + "/_/version", JavaProcess.PATIENCE);
     return new Running(process, url);
   }
 

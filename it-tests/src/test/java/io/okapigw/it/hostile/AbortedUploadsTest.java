@@ -25,7 +25,7 @@ class AbortedUploadsTest {
 
   private static final int ABORTS = 2 * HostileGateway.MAX_CONNECTIONS;
   private static final long DECLARED = 1_000_000;
-  private static final Duration BOUND = Duration.ofSeconds(5);
+  private static final Duration BOUND = HostileGateway.ANSWER_BOUND;
 
   private static HostileGateway gw;
 

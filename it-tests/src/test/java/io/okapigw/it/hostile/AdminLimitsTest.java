@@ -67,7 +67,7 @@ class AdminLimitsTest {
         assertThat(c.available()).as("bytes answered to half a mebibyte").isZero();
         answer = finish(c, descriptor, first, chunked);
       } else {
-        answer = c.response("POST", Duration.ofSeconds(5));
+        answer = c.response("POST", HostileGateway.ANSWER_BOUND);
         unrelatedRequestsAnswered();
         write(c, descriptor, first, descriptor.length, false, true);
       }
@@ -82,7 +82,8 @@ class AdminLimitsTest {
   /**
    * All but the last kilobyte of a descriptor just under the limit, unrelated requests answered
    * while it waits; then the last kilobyte, and at once a proxied request, answered while the
-   * gateway parses and registers the descriptor (or after: either way within 5 s).
+   * gateway parses and registers the descriptor (or after: either way within {@link
+   * HostileGateway#ANSWER_BOUND}).
    */
   @Test
   void descriptorJustUnderTheLimit_registered_unrelatedRequestsAnsweredMeanwhile()
@@ -108,7 +109,7 @@ class AdminLimitsTest {
     gw.admin().delete("/_/proxy/modules/mod-big-1.0.0").then().statusCode(204);
   }
 
-  /** A proxied request and an admin one (on the admin listener), each 200 within 5 s. */
+  /** A proxied request and an admin one (on the admin listener), each 200. */
   private static void unrelatedRequestsAnswered() throws IOException {
     assertThat(ping(gw.port(), "/s/ping").status()).as("proxied GET /s/ping").isEqualTo(200);
     try (RawConnection c = RawConnection.open(gw.adminPort())) {
@@ -118,7 +119,7 @@ class AdminLimitsTest {
                       + "X-Okapi-Token: "
                       + gw.superToken()
                       + "\r\n\r\n")
-              .response("GET", Duration.ofSeconds(5));
+              .response("GET", HostileGateway.ANSWER_BOUND);
       assertThat(tenant.status()).as("admin GET /_/proxy/tenants/diku: " + tenant).isEqualTo(200);
     }
   }
@@ -126,7 +127,7 @@ class AdminLimitsTest {
   private static RawResponse ping(int port, String path) throws IOException {
     try (RawConnection c = RawConnection.open(port)) {
       return c.send("GET " + path + " HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")
-          .response("GET", Duration.ofSeconds(5));
+          .response("GET", HostileGateway.ANSWER_BOUND);
     }
   }
 

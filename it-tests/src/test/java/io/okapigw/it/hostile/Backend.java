@@ -158,21 +158,23 @@ final class Backend implements AutoCloseable {
   }
 
   /**
-   * @return the next request held at {@code /s/hold}; fails if none arrives in 5 s
+   * @return the next request held at {@code /s/hold}; fails if none arrives within {@link
+   *     HostileGateway#ANSWER_BOUND}
    */
   Held nextHeld() throws InterruptedException {
     return next(held, "/s/hold");
   }
 
   /**
-   * @return the next request to {@code /s/download}; fails if none arrives in 5 s
+   * @return the next request to {@code /s/download}; fails if none arrives within {@link
+   *     HostileGateway#ANSWER_BOUND}
    */
   Held nextDownload() throws InterruptedException {
     return next(downloads, "/s/download");
   }
 
   private static Held next(BlockingQueue<Held> queue, String path) throws InterruptedException {
-    Held next = queue.poll(5, TimeUnit.SECONDS);
+    Held next = queue.poll(HostileGateway.ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS);
     if (next == null) {
       throw new AssertionError("no request reached " + path);
     }

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ModuleMisbehaviourTest {
 
   private static final String DIKU = "X-Okapi-Tenant: diku\r\n";
-  private static final Duration BOUND = Duration.ofSeconds(5);
+  private static final Duration BOUND = HostileGateway.ANSWER_BOUND;
 
   private static HostileGateway gw;
 

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Probe implements AutoCloseable {
 
-  static final Duration BOUND = Duration.ofSeconds(5);
+  static final Duration BOUND = HostileGateway.ANSWER_BOUND;
 
   private final HostileGateway gw;
   private final AtomicBoolean running = new AtomicBoolean(true);

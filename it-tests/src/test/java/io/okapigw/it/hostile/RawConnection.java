@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 final class RawConnection implements AutoCloseable {
 
   /** How long a read waits unless told otherwise. */
-  static final Duration DEFAULT_WAIT = Duration.ofSeconds(5);
+  static final Duration DEFAULT_WAIT = HostileGateway.ANSWER_BOUND;
 
   private static final int MAX_HEAD = 256 * 1024;
 

@@ -28,7 +28,7 @@ class RequestFramingTest {
   /** A complete request to the module, hidden in a body. */
   private static final String SMUGGLED = "GET /s/smuggled HTTP/1.1\r\nHost: x\r\n" + DIKU + "\r\n";
 
-  private static final Duration CLOSE_WAIT = Duration.ofSeconds(3);
+  private static final Duration CLOSE_WAIT = HostileGateway.ANSWER_BOUND;
 
   private static HostileGateway gw;
 

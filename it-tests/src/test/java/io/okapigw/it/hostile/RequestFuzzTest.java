@@ -182,7 +182,7 @@ class RequestFuzzTest {
     for (Outcome o :
         Outcome.concurrently(
             2 * HostileGateway.MAX_CONNECTIONS + 4,
-            Duration.ofSeconds(5),
+            HostileGateway.ANSWER_BOUND,
             () -> {
               try (RawConnection c = RawConnection.open(gw.port())) {
                 return c.send("GET /s/ping HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: diku\r\n\r\n")

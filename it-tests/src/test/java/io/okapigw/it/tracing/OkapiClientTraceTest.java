@@ -59,7 +59,7 @@ class OkapiClientTraceTest {
                 "true",
                 "--tracing.endpoint",
                 jaeger.otlpEndpoint())) {
-      gateway.awaitReady(gatewayUrl + "/_/version", Duration.ofSeconds(60));
+      gateway.awaitReady(gatewayUrl + "/_/version", JavaProcess.PATIENCE);
       ReferenceOkapi.enableRecurse(gatewayUrl, module.url());
 
       given()
