@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.JavaProcess;
 import io.restassured.response.Response;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,7 +66,7 @@ class FatJarIT {
             "--bootstrap-env",
             "supertenant:super_admin:" + SUPER_PASSWORD_VARIABLE + ":okapi.all");
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      long deadline = System.nanoTime() + JavaProcess.PATIENCE.toNanos();
       while (!Files.readString(log).contains("listening on")
           && p.isAlive()
           && System.nanoTime() < deadline) {

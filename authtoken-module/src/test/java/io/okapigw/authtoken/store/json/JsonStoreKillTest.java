@@ -4,6 +4,7 @@ import static io.okapigw.authtoken.TestModule.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.store.AuthStore;
+import io.okapigw.testsupport.process.JavaProcess;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +32,7 @@ class JsonStoreKillTest {
     Path log = dir.resolve("writer.out");
     Process child = startWriter(log);
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      long deadline = System.nanoTime() + JavaProcess.PATIENCE.toNanos();
       while (acked(log).size() < ACKS_BEFORE_KILL
           && child.isAlive()
           && System.nanoTime() < deadline) {
