@@ -256,7 +256,7 @@ class EurekaTenantsTest {
 
     eur(1, tokens.access()).get("/things/1").then().statusCode(200);
 
-    MultiMap got = thingsGot.poll(10, TimeUnit.SECONDS);
+    MultiMap got = thingsGot.poll(1, TimeUnit.MINUTES);
     assertThat(got.get("X-Okapi-Token")).isEqualTo(tokens.access());
     assertThat(got.get("X-Okapi-User-Id")).isEqualTo(ALICE);
     assertThat(got.get("Authorization")).isNull();
@@ -334,7 +334,7 @@ class EurekaTenantsTest {
         eur(2, tokens.access()).get("/call").then().statusCode(200).extract().asString();
 
     assertThat(status).isEqualTo("200");
-    MultiMap got = thingsGot.poll(10, TimeUnit.SECONDS);
+    MultiMap got = thingsGot.poll(1, TimeUnit.MINUTES);
     assertThat(got.get("X-System-Token")).isNotBlank().isNotEqualTo(tokens.access());
     assertThat(got.get("X-Okapi-Token")).isEqualTo(tokens.access());
     assertThat(got.get("X-Okapi-User-Id")).isEqualTo(ALICE);

@@ -112,11 +112,11 @@ class TelemetryTest {
         try {
           if (exporter.equals("console")) {
             sdk.getTracer("t").spanBuilder("span-for-the-console").startSpan().end();
-            sdk.getSdkTracerProvider().forceFlush().join(5, TimeUnit.SECONDS);
+            sdk.getSdkTracerProvider().forceFlush().join(1, TimeUnit.MINUTES);
             assertThat(log.text()).contains("span-for-the-console");
           }
         } finally {
-          sdk.shutdown().join(5, TimeUnit.SECONDS);
+          sdk.shutdown().join(1, TimeUnit.MINUTES);
         }
       }
     }
@@ -137,7 +137,7 @@ class TelemetryTest {
       try {
         MemorySpans.clear();
         sdk.getTracer("t").spanBuilder("s").startSpan().end();
-        sdk.getSdkTracerProvider().forceFlush().join(5, TimeUnit.SECONDS);
+        sdk.getSdkTracerProvider().forceFlush().join(1, TimeUnit.MINUTES);
         assertThat(MemorySpans.spans()).extracting(SpanData::getName).containsExactly("s");
       } finally {
         sdk.shutdown();
