@@ -252,7 +252,7 @@ public record AuthtokenOptions(
         .put("refreshTtl", tokens.refreshTtl().toString())
         .put("passwordHashIterations", passwords.iterations())
         .put("passwordHashThreads", passwords.threads())
-        .put("gatewayUrl", invalidation.gatewayUrl())
+        .put("gatewayUrls", new JsonArray(invalidation.gateways()))
         .put("gatewayTimeout", invalidation.timeout().toString())
         .put("userLookup", userLookup.toString())
         .put("cookieSameSite", cookieSameSite.toString())

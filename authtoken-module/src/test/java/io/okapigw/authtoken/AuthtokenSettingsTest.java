@@ -102,7 +102,8 @@ class AuthtokenSettingsTest {
     assertThatThrownBy(() -> AuthtokenOptions.defaults().withStore("mysql://x"))
         .hasMessageStartingWith("store must be json:DIR or postgresql://");
     assertThatThrownBy(() -> InvalidationOptions.to("ftp://x"))
-        .hasMessage("gateway-url must be an http(s) URL, was 'ftp://x'");
+        .hasMessage(
+            "gateway-url must be one http(s) URL or several, comma-separated, was 'ftp://x'");
   }
 
   @Test

@@ -24,8 +24,8 @@ class CommandLineTest {
     assertThat(o.tokens().ttl()).isEqualTo(Duration.ofMinutes(10));
     assertThat(o.tokens().refreshTtl()).isEqualTo(Duration.ofDays(7));
     assertThat(o.passwords().iterations()).isEqualTo(600_000);
-    assertThat(o.invalidation().gatewayUrl()).isNull();
-    assertThat(o.invalidation().timeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(o.invalidation().gateways()).isEmpty();
+    assertThat(o.invalidation().timeout()).isEqualTo(Duration.ofSeconds(5));
   }
 
   @Test
@@ -72,7 +72,7 @@ class CommandLineTest {
         .containsExactly(
             new BootstrapUser("diku", "admin", "pw", List.of("a", "b")),
             new BootstrapUser("t2", "x", "y", List.of()));
-    assertThat(o.invalidation().gatewayUrl()).isEqualTo("http://gw:9130");
+    assertThat(o.invalidation().gateways()).containsExactly("http://gw:9130");
     assertThat(o.invalidation().timeout()).isEqualTo(Duration.ofMillis(500));
     assertThat(o.invalidation().retries()).isEqualTo(3);
     assertThat(o.passwords().iterations()).isEqualTo(310_000);
@@ -93,8 +93,12 @@ class CommandLineTest {
         "--token-ttl|PT10M|token-ttl must be a duration: a whole number and a unit",
         "--token-ttl|0s|token-ttl must be between 1s and 1d, was '0s'",
         "--refresh-ttl|1s|refresh-ttl must not be shorter than token-ttl (10m), was '1s'",
-        "--gateway-url|ftp://x|gateway-url must be an http(s) URL, was 'ftp://x'",
-        "--gateway-url|not a url|gateway-url must be an http(s) URL, was 'not a url'",
+        "--gateway-url|ftp://x|gateway-url must be one http(s) URL or several, comma-separated,"
+            + " was 'ftp://x'",
+        "--gateway-url|not a url|gateway-url must be one http(s) URL or several, comma-separated,"
+            + " was 'not a url'",
+        "--gateway-url|http://a:1,ftp://b|gateway-url must be one http(s) URL or several,"
+            + " comma-separated, was 'http://a:1,ftp://b'",
         "--password-hash-iterations|10|password-hash-iterations must be between 1000 and",
         "--password-hash-threads|0|password-hash-threads must be between 1 and 256, was '0'",
         "--bootstrap|diku:admin|bootstrap must be TENANT:USERNAME:PASSWORD:perm1,perm2",
@@ -106,6 +110,21 @@ class CommandLineTest {
     assertThatThrownBy(() -> CommandLine.parse(new String[] {option, value}))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith(message);
+  }
+
+  @Test
+  void parse_severalGatewayUrls_eachNodeInOrder() {
+    AuthtokenOptions o =
+        CommandLine.parse(
+            new String[] {
+              "--gateway-url",
+              "http://gw-1:9130/, http://gw-2:9130,https://gw-3",
+              "--gateway-failover-after",
+              "250ms"
+            });
+    assertThat(o.invalidation().gateways())
+        .containsExactly("http://gw-1:9130", "http://gw-2:9130", "https://gw-3");
+    assertThat(o.invalidation().failoverAfter()).isEqualTo(Duration.ofMillis(250));
   }
 
   @Test

@@ -8,10 +8,12 @@ import java.util.List;
 
 /**
  * Tells the gateway to drop cached auth decisions: {@code POST
- * {gatewayUrl}/_/proxy/auth-cache/invalidate} with {@code {"tenant","userId"}}, {@code
- * {"tenant","token"}}, {@code {"tenant"}} or {@code {}} (everything). Each call waits for the
- * gateway's answer at most the configured timeout and never fails: if the gateway can't be reached
- * the call succeeds, a warning is logged and the invalidation is retried in the background.
+ * {gateway}/_/proxy/auth-cache/invalidate} with {@code {"tenant","userId"}}, {@code
+ * {"tenant","token"}}, {@code {"tenant"}} or {@code {}} (everything). With several gateway URLs
+ * (the nodes of a cluster), one that fails or stays silent is followed by the next, so that the
+ * invalidation reaches the cluster whichever node is down. Each call waits for an answer at most
+ * the configured timeout per URL and never fails: if no URL answers, the call succeeds, a warning
+ * is logged and the invalidation is retried in the background.
  *
  * <p>The call is an admin call of the gateway, routed for the {@value #SUPERTENANT} tenant and
  * checked by the auth filter enabled there (this module): it carries {@code X-Okapi-Tenant:
@@ -26,17 +28,20 @@ public interface GatewayNotifier {
   /** The permission the gateway requires for {@code POST /_/proxy/auth-cache/invalidate}. */
   String INVALIDATE_PERMISSION = "okapi.proxy.auth-cache.invalidate";
 
+  /** The gateway's answer header: on how many of its nodes the invalidation was applied. */
+  String INVALIDATED_NODES = "X-Invalidated-Nodes";
+
   /** Lifetime of the token sent with an invalidation (capped at the token TTL). */
   Duration TOKEN_LIFETIME = Duration.ofSeconds(60);
 
   /**
    * @param vertx Vert.x
-   * @param options where and how ({@code gatewayUrl} {@code null}: a notifier that does nothing)
+   * @param options where and how (no gateway URL: a notifier that does nothing)
    * @param signer signs the token each invalidation carries
    * @return the notifier
    */
   static GatewayNotifier create(Vertx vertx, InvalidationOptions options, Signer signer) {
-    if (options.gatewayUrl() == null) {
+    if (options.gateways().isEmpty()) {
       return new DisabledGatewayNotifier();
     }
     return new HttpGatewayNotifier(vertx, options, signer);

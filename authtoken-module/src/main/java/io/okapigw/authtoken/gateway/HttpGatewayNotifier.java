@@ -2,15 +2,18 @@ package io.okapigw.authtoken.gateway;
 
 import io.okapigw.authtoken.http.OkapiHeaders;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,12 +23,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Posts invalidations to the gateway, each attempt with a freshly signed token (see {@link
- * GatewayNotifier}), so a retry after a long back-off does not send an expired one. Waits at most
- * the timeout; on a connection error, timeout, 5xx or 401 it succeeds anyway, logs a warning and
- * retries in the background with doubling delays (capped at 30 s) up to the configured number of
- * retries. A 401 is retried because it can be passing: another instance of the module, asked as the
- * filter, may not have re-read a rotated signing key yet. Any other 4xx is logged and not retried:
- * the same request would get the same answer. The token is never logged.
+ * GatewayNotifier}), so a retry after a long back-off does not send an expired one.
+ *
+ * <p>An invalidation is one round over the gateway URLs ({@link Round}), starting with the one that
+ * answered last: a URL that cannot be reached, answers 5xx or 401, or stays silent for the failover
+ * delay is followed by the next (a silent one keeps its chance: the first answer counts). Each URL
+ * is waited for at most the timeout. If none answers, the call succeeds anyway, logs a warning and
+ * retries the round in the background with doubling delays (capped at 30 s) up to the configured
+ * number of retries. A 401 is retried because it can be passing: another instance of the module,
+ * asked as the filter, may not have re-read a rotated signing key yet. Any other 4xx is logged and
+ * not retried: the same request would get the same answer. The token is never logged.
  */
 final class HttpGatewayNotifier implements GatewayNotifier {
   static final String PATH = "/_/proxy/auth-cache/invalidate";
@@ -35,18 +42,23 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   private final Vertx vertx;
   private final Signer signer;
   private final HttpClientAgent client;
-  private final String url;
+  private final List<String> urls;
   private final long timeoutMillis;
+  private final long failoverMillis;
   private final long retryDelayMillis;
   private final int retries;
   private final Set<Long> timers = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
+  /** The URL a round starts with: the one that answered last. */
+  private volatile int preferred;
+
   HttpGatewayNotifier(Vertx vertx, InvalidationOptions options, Signer signer) {
     this.vertx = vertx;
     this.signer = signer;
-    this.url = options.gatewayUrl() + PATH;
+    this.urls = options.gateways().stream().map(gateway -> gateway + PATH).toList();
     this.timeoutMillis = options.timeout().toMillis();
+    this.failoverMillis = options.failoverAfter().toMillis();
     this.retryDelayMillis = options.retryDelay().toMillis();
     this.retries = options.retries();
     this.client =
@@ -76,6 +88,56 @@ final class HttpGatewayNotifier implements GatewayNotifier {
   }
 
   private Future<Void> send(JsonObject body) {
+    return new Round(body).start();
+  }
+
+  /**
+   * One invalidation sent to the gateway URLs in turn: the next one asked as soon as one failed or
+   * has been silent for the failover delay; done at the first answer, failed once every URL failed.
+   * Runs on one context (the caller's, or a retry timer's).
+   */
+  private final class Round {
+    private final JsonObject body;
+    private final Promise<Void> done = Promise.promise();
+    private final List<String> failures = new ArrayList<>();
+    private final int first = preferred;
+    private int asked;
+
+    Round(JsonObject body) {
+      this.body = body;
+    }
+
+    Future<Void> start() {
+      askNext();
+      return done.future();
+    }
+
+    private void askNext() {
+      if (done.future().isComplete() || asked == urls.size()) {
+        return;
+      }
+      int index = (first + asked++) % urls.size();
+      long failover = asked < urls.size() ? vertx.setTimer(failoverMillis, t -> askNext()) : -1;
+      post(urls.get(index), body)
+          .onComplete(
+              result -> {
+                vertx.cancelTimer(failover);
+                if (result.succeeded()) {
+                  preferred = index;
+                  done.tryComplete();
+                  return;
+                }
+                failures.add(urls.get(index) + ": " + result.cause().getMessage());
+                if (failures.size() == urls.size()) {
+                  done.tryFail(String.join("; ", failures));
+                } else {
+                  askNext();
+                }
+              });
+    }
+  }
+
+  private Future<Void> post(String url, JsonObject body) {
     RequestOptions request =
         new RequestOptions()
             .setMethod(HttpMethod.POST)
@@ -90,11 +152,12 @@ final class HttpGatewayNotifier implements GatewayNotifier {
     return client
         .request(request)
         .compose(req -> req.send(body.toBuffer()))
-        .compose(resp -> resp.body().compose(b -> answered(body, resp.statusCode(), b)))
+        .compose(resp -> resp.body().compose(b -> answered(body, resp, b)))
         .timeout(timeoutMillis, TimeUnit.MILLISECONDS);
   }
 
-  private Future<Void> answered(JsonObject body, int status, Buffer answer) {
+  private Future<Void> answered(JsonObject body, HttpClientResponse response, Buffer answer) {
+    int status = response.statusCode();
     if (status >= 500 || status == 401) {
       return Future.failedFuture("gateway answered " + status);
     }
@@ -104,8 +167,17 @@ final class HttpGatewayNotifier implements GatewayNotifier {
           describe(body),
           status,
           answer.length() > 200 ? answer.getString(0, 200) : answer.toString());
+    } else if (status == 202) {
+      LOG.warn(
+          "gateway invalidated {} on {} nodes; some members did not confirm: {}",
+          describe(body),
+          response.getHeader(INVALIDATED_NODES),
+          answer.length() > 200 ? answer.getString(0, 200) : answer.toString());
     } else {
-      LOG.debug("gateway invalidated {}", describe(body));
+      LOG.debug(
+          "gateway invalidated {} on {} nodes",
+          describe(body),
+          response.getHeader(INVALIDATED_NODES));
     }
     return Future.succeededFuture();
   }

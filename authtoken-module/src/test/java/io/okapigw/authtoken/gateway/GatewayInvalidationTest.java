@@ -17,14 +17,17 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,22 +42,20 @@ class GatewayInvalidationTest {
   @TempDir Path dir;
   private final BlockingQueue<JsonObject> calls = new LinkedBlockingQueue<>();
   private TestModule module;
-  private HttpServer gateway;
+  private final List<HttpServer> gateways = new ArrayList<>();
 
   @AfterEach
   void tearDown() {
     if (module != null) {
       module.undeploy();
     }
-    if (gateway != null) {
-      await(gateway.close());
-    }
+    gateways.forEach(gateway -> await(gateway.close()));
   }
 
   /** A gateway that records each call, then lets {@code answer} respond (or not). */
   private int startGateway(Vertx vertx, int port, BiConsumer<Integer, HttpServerRequest> answer) {
     AtomicInteger count = new AtomicInteger();
-    gateway =
+    HttpServer gateway =
         await(
             vertx
                 .createHttpServer()
@@ -67,11 +68,13 @@ class GatewayInvalidationTest {
                                       new JsonObject()
                                           .put("method", req.method().name())
                                           .put("path", req.path())
+                                          .put("port", req.localAddress().port())
                                           .put("contentType", req.getHeader("Content-Type"))
                                           .put("body", body.toJsonObject()));
                                   answer.accept(count.incrementAndGet(), req);
                                 }))
                 .listen(port, "127.0.0.1"));
+    gateways.add(gateway);
     return gateway.actualPort();
   }
 
@@ -84,15 +87,33 @@ class GatewayInvalidationTest {
   }
 
   private void deploy(Vertx vertx, int gatewayPort, Duration timeout) {
+    deploy(vertx, List.of(gatewayPort), timeout, timeout);
+  }
+
+  /** The module telling the gateways on these ports, in this order. */
+  private void deploy(Vertx vertx, List<Integer> ports, Duration timeout, Duration failoverAfter) {
     AuthtokenOptions options =
         TestModule.options(dir)
             .withInvalidation(
                 new InvalidationOptions(
-                    "http://127.0.0.1:" + gatewayPort,
+                    ports.stream().map(port -> "http://127.0.0.1:" + port).toList(),
                     timeout,
+                    failoverAfter,
                     Duration.ofMillis(50),
                     InvalidationOptions.RETRIES.defaultValue()));
     module = TestModule.deploy(vertx, options, MutableClock.ofNow());
+  }
+
+  /** Revokes a permission of a new user, in the module; answered once the gateway was told. */
+  private String revoke() {
+    String id = module.createUser("alice", "pw", List.of("a"));
+    module
+        .request(TestModule.TENANT)
+        .body("[\"b\"]")
+        .put("/perms/users/" + id + "/permissions")
+        .then()
+        .statusCode(204);
+    return id;
   }
 
   private JsonObject nextCall() throws InterruptedException {
@@ -215,6 +236,76 @@ class GatewayInvalidationTest {
     module.request(TestModule.TENANT).get("/perms/users/" + id).then().statusCode(200);
     startGateway(vertx, port, (n, req) -> req.response().setStatusCode(204).end());
     assertThat(nextBody()).isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+  }
+
+  @Test
+  void severalGateways_firstDown_theNextToldBeforeTheChangeIsAnswered(Vertx vertx)
+      throws Exception {
+    int down = FreePorts.belowEphemeralRange();
+    int up = startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(204).end());
+    deploy(vertx, List.of(down, up), Duration.ofSeconds(30), Duration.ofSeconds(30));
+
+    String id = revoke();
+
+    JsonObject call = calls.poll();
+    assertThat(call).as("the second gateway told before the revoke answered").isNotNull();
+    assertThat(call.getInteger("port")).isEqualTo(up);
+    assertThat(call.getJsonObject("body"))
+        .isEqualTo(new JsonObject().put("tenant", "diku").put("userId", id));
+    assertThat(calls.poll(300, TimeUnit.MILLISECONDS)).as("no retry in the background").isNull();
+  }
+
+  @Test
+  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void severalGateways_firstHangs_theNextAskedWhileItsCallIsStillOpen(Vertx vertx)
+      throws Exception {
+    AtomicBoolean hungCallOpen = new AtomicBoolean();
+    AtomicBoolean askedWhileOpen = new AtomicBoolean();
+    int hung =
+        startGateway(
+            vertx,
+            0,
+            (n, req) -> {
+              hungCallOpen.set(true);
+              req.connection().closeHandler(v -> hungCallOpen.set(false));
+            });
+    int up =
+        startGateway(
+            vertx,
+            0,
+            (n, req) -> {
+              askedWhileOpen.set(hungCallOpen.get());
+              req.response().setStatusCode(204).end();
+            });
+    deploy(vertx, List.of(hung, up), Duration.ofMinutes(1), Duration.ofMillis(100));
+
+    revoke();
+
+    assertThat(List.of(nextCall().getInteger("port"), nextCall().getInteger("port")))
+        .containsExactly(hung, up);
+    assertThat(askedWhileOpen)
+        .as("the next gateway asked before the hung one's call timed out")
+        .isTrue();
+  }
+
+  @Test
+  void severalGateways_theOneThatAnsweredIsAskedFirstNextTime(Vertx vertx) throws Exception {
+    int failing = startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(503).end());
+    int up = startGateway(vertx, 0, (n, req) -> req.response().setStatusCode(204).end());
+    deploy(vertx, List.of(failing, up), Duration.ofSeconds(30), Duration.ofSeconds(30));
+
+    String id = revoke();
+    assertThat(List.of(nextCall().getInteger("port"), nextCall().getInteger("port")))
+        .as("the first revoke: the failing gateway, then the next")
+        .containsExactly(failing, up);
+    module
+        .request(TestModule.TENANT)
+        .body("[\"c\"]")
+        .put("/perms/users/" + id + "/permissions")
+        .then()
+        .statusCode(204);
+    assertThat(nextCall().getInteger("port")).as("the second revoke").isEqualTo(up);
+    assertThat(calls.poll(300, TimeUnit.MILLISECONDS)).isNull();
   }
 
   @Test

@@ -109,8 +109,9 @@ class InvalidationTokenTest {
             vertx,
             options.withInvalidation(
                 new InvalidationOptions(
-                    "http://127.0.0.1:" + gateway.actualPort(),
+                    List.of("http://127.0.0.1:" + gateway.actualPort()),
                     Duration.ofSeconds(30), // far from the calls' latency on a busy machine
+                    Duration.ofSeconds(30),
                     Duration.ofMillis(20),
                     InvalidationOptions.RETRIES.defaultValue())),
             clock);

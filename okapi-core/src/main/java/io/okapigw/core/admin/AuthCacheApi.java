@@ -18,6 +18,9 @@ import io.vertx.ext.web.RoutingContext;
  */
 final class AuthCacheApi implements AdminRoutes {
 
+  /** The answer's count of the nodes that applied an invalidation. */
+  static final String INVALIDATED_NODES = "X-Invalidated-Nodes";
+
   private final AuthCache cache;
   private final ClusterInvalidator invalidator;
 
@@ -43,9 +46,15 @@ final class AuthCacheApi implements AdminRoutes {
     invalidator.invalidate(inv).onSuccess(outcome -> answer(ctx, outcome)).onFailure(ctx::fail);
   }
 
-  /** 204 when every member confirmed; 202 naming the members that did not, in time. */
+  /**
+   * 204 when every member confirmed; 202 naming the members that did not, in time. Either way
+   * {@code X-Invalidated-Nodes} counts the nodes that applied it (this one included), so that a
+   * caller knows how far it reached.
+   */
   private static void answer(RoutingContext ctx, ClusterInvalidator.Outcome outcome) {
-    ctx.response().putHeader("X-Invalidated-Entries", Long.toString(outcome.removedHere()));
+    ctx.response()
+        .putHeader("X-Invalidated-Entries", Long.toString(outcome.removedHere()))
+        .putHeader(INVALIDATED_NODES, Integer.toString(outcome.appliedNodes()));
     if (outcome.unacknowledged().isEmpty()) {
       ctx.response().setStatusCode(204).end();
       return;
@@ -56,6 +65,7 @@ final class AuthCacheApi implements AdminRoutes {
         .end(
             new JsonObject()
                 .put("removedHere", outcome.removedHere())
+                .put("appliedNodes", outcome.appliedNodes())
                 .put("unacknowledged", new JsonArray(outcome.unacknowledged()))
                 .encode());
   }

@@ -11,8 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Auth cache invalidation on every node: applied here, then sent to every other member, which
- * acknowledges once its entries are gone. The answer names the members that did not acknowledge
- * within the bus timeout.
+ * acknowledges once its entries are gone. The answer counts the nodes that applied it and names the
+ * members that did not acknowledge within the bus timeout.
  */
 public final class ClusterInvalidator {
 
@@ -39,9 +39,14 @@ public final class ClusterInvalidator {
 
   /** Applies {@code inv} here and on every other member, in parallel. */
   public Future<Outcome> invalidate(Invalidation inv) {
+    int members = bus.members().size();
     Future<Long> here = applyLocally(inv);
     Future<List<String>> others = bus.broadcast(TOPIC, inv.toJson());
-    return Future.all(here, others).map(v -> new Outcome(here.result(), others.result()));
+    return Future.all(here, others)
+        .map(
+            v ->
+                new Outcome(
+                    here.result(), Math.max(1, members - others.result().size()), others.result()));
   }
 
   /**
@@ -77,7 +82,8 @@ public final class ClusterInvalidator {
 
   /**
    * @param removedHere entries removed on this node
+   * @param appliedNodes the nodes that applied it: this one and every member that confirmed
    * @param unacknowledged members that did not confirm in time (empty when all did)
    */
-  public record Outcome(long removedHere, List<String> unacknowledged) {}
+  public record Outcome(long removedHere, int appliedNodes, List<String> unacknowledged) {}
 }

@@ -175,7 +175,8 @@ class AuthCacheGatewayTest {
         .post("/_/proxy/auth-cache/invalidate")
         .then()
         .statusCode(204)
-        .header("X-Invalidated-Entries", "1");
+        .header("X-Invalidated-Entries", "1")
+        .header("X-Invalidated-Nodes", "1");
     get("diku", "t1", "/items/1");
     gw.request()
         .body("{\"token\":\"t1\"}")
