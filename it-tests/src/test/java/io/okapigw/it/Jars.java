@@ -19,6 +19,10 @@ public final class Jars {
     return root().resolve("okapi-core/target/okapi-core-fat.jar");
   }
 
+  public static Path authtoken() {
+    return root().resolve("authtoken-module/target/authtoken-module-fat.jar");
+  }
+
   /**
    * Starts the gateway's fat jar in a JVM of its own ({@code -Xmx256m}): {@code dev --port PORT}
    * and {@code settings}, without waiting for it.

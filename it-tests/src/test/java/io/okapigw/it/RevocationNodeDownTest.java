@@ -8,8 +8,6 @@ import io.okapigw.authtoken.AuthtokenVerticle;
 import io.okapigw.authtoken.gateway.InvalidationOptions;
 import io.okapigw.authtoken.password.PasswordOptions;
 import io.okapigw.authtoken.users.BootstrapUser;
-import io.okapigw.folio.register.AuthtokenDescriptor;
-import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.process.GatewayCluster;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -47,12 +45,7 @@ class RevocationNodeDownTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    HttpServer module =
-        vertx
-            .createHttpServer()
-            .requestHandler(req -> req.response().end("guarded"))
-            .listen(0, "127.0.0.1")
-            .await();
+    HttpServer module = GuardedTenant.guardedModule(vertx);
     cluster = GatewayCluster.start(Jars.gateway(), 3, List.of());
     AuthtokenVerticle authtoken =
         new AuthtokenVerticle(
@@ -67,14 +60,7 @@ class RevocationNodeDownTest {
     vertx.deployVerticle(authtoken).await();
     authtokenPort = authtoken.actualPort();
     AdminCalls admin = AdminCalls.at(cluster.url(0));
-    admin.createTenant("diku");
-    admin.register(AuthtokenDescriptor.read(), "http://127.0.0.1:" + authtokenPort);
-    admin.register(
-        Descriptors.module(
-            "mod-guarded-1.0.0", "guarded", Descriptors.handler("GET", "/guarded", "guarded.get")),
-        "http://127.0.0.1:" + module.actualPort());
-    admin.enable("diku", "mod-authtoken-1.0.0");
-    admin.enable("diku", "mod-guarded-1.0.0");
+    GuardedTenant.install(admin, "http://127.0.0.1:" + authtokenPort, module);
     admin.enable("supertenant", "mod-authtoken-1.0.0");
     superToken = AdminCalls.login(cluster.url(0), "supertenant", "super_admin", "super_admin");
   }

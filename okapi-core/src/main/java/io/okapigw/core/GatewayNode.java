@@ -14,6 +14,7 @@ import io.okapigw.core.admin.AdminRoutes;
 import io.okapigw.core.admin.ClusterNodes;
 import io.okapigw.core.admin.InternalAdmin;
 import io.okapigw.core.admin.OkapiModule;
+import io.okapigw.core.auth.AuthBreakers;
 import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.auth.CachingAuthStage;
 import io.okapigw.core.auth.ConfirmedTokens;
@@ -94,6 +95,7 @@ final class GatewayNode {
   private final AdminExposure exposure;
   private final ModuleClient modules;
   private final AuthFilterClient authFilter;
+  private final AuthBreakers authBreakers;
   private final SystemCalls systemCalls;
   private final Scheduler scheduler;
   private final Drain drain;
@@ -139,13 +141,14 @@ final class GatewayNode {
             options.upstream(),
             tracing.observer(new CallMetrics(metrics)),
             Balancer.create(options.upstream().balance(), ticker::read, metrics));
-    this.authFilter = new AuthFilterClient(modules);
+    this.authFilter = new AuthFilterClient(modules, options.auth().timeout());
+    this.authBreakers = new AuthBreakers(options.auth(), ticker::read, metrics);
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl);
     this.scheduler = scheduler;
     this.drain = new Drain(options.drain());
     this.connections = new ConnectionMetrics(metrics);
     this.bulkhead = TenantBulkhead.create(options.bulkhead(), metrics, ticker::read);
-    this.authStage = new CachingAuthStage(cache, authFilter, metrics, confirmed);
+    this.authStage = new CachingAuthStage(cache, authFilter, metrics, confirmed, authBreakers);
     this.eureka = eurekaStage(ticker);
   }
 

@@ -18,7 +18,11 @@ final class AuthCallMetrics {
     this.registry = registry;
   }
 
+  /** Counts the call, unless it was not made (its auth module's breaker was open). */
   void record(String tenant, AsyncResult<AuthDecision> result) {
+    if (result.failed() && result.cause() instanceof AuthBreakers.Open) {
+      return;
+    }
     Counter.builder("okapi.auth.calls")
         .description("Calls made to auth modules (cache misses and uncached requests)")
         .tag("tenant", tenant)

@@ -14,6 +14,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,20 +32,24 @@ import java.util.function.Consumer;
  * in, and the user id sent with it; no {@code Cookie}, {@code Authorization} or other line of the
  * client's that an auth module could read another token or user from. Any HTTP answer becomes an
  * {@link AuthDecision}, a refusal keeping the first 64 KiB of its body; an auth module that cannot
- * be reached, or whose answer does not end within {@code proxy.idle-timeout}, fails the future with
- * 503 (fail closed). A variant asks the auth filter about a system call ({@link #callForSystem}).
+ * be reached, or that does not answer within {@code auth.timeout}, fails the future with 503 (fail
+ * closed). A variant asks the auth filter about a system call ({@link #callForSystem}).
  */
 public final class AuthFilterClient {
 
   private static final int MAX_REFUSAL_BODY = 64 * 1024;
 
   private final ModuleClient modules;
+  private final long timeoutMillis;
 
   /**
    * @param modules opens the calls to the auth module
+   * @param timeout how long the auth module may stay silent on a request's auth call ({@code
+   *     auth.timeout})
    */
-  public AuthFilterClient(ModuleClient modules) {
+  public AuthFilterClient(ModuleClient modules, Duration timeout) {
     this.modules = modules;
+    this.timeoutMillis = timeout.toMillis();
   }
 
   /**
@@ -52,7 +57,7 @@ public final class AuthFilterClient {
    */
   public Future<AuthDecision> call(AuthRequest request) {
     return modules
-        .open(CallKind.AUTH, request.filter(), request.method(), request.uri())
+        .open(CallKind.AUTH, request.filter(), request.method(), request.uri(), timeoutMillis)
         .compose(call -> ask(call, headers -> writeHeaders(headers, request), null))
         .recover(
             e ->

@@ -17,7 +17,9 @@ import java.util.function.Supplier;
  * The gateway's auth stage: looks the decision up in the {@link AuthCache} (key: tenant, method,
  * matched route (see {@link io.okapigw.core.routing.Pipeline#cacheRoute()}), request user id,
  * token) and calls the auth filter only on a miss; concurrent misses on one key share the call.
- * With the cache turned off every request calls. Counts every real auth call in {@code
+ * With the cache turned off every request calls. An auth filter whose breaker is open ({@link
+ * AuthBreakers}) is not called: the load fails at once, so an expired decision is served stale
+ * without waiting where stale-if-error allows. Counts every real auth call in {@code
  * okapi_auth_calls_total{tenant,outcome}}. Tells {@link ConfirmedTokens} of every grant loaded.
  */
 public final class CachingAuthStage implements AuthStage {
@@ -26,16 +28,23 @@ public final class CachingAuthStage implements AuthStage {
   private final AuthFilterClient client;
   private final AuthCallMetrics metrics;
   private final ConfirmedTokens confirmed;
+  private final AuthBreakers breakers;
 
   /**
    * @param confirmed told of every grant loaded, so its token counts as confirmed
+   * @param breakers keep an auth filter that does not answer from being asked
    */
   public CachingAuthStage(
-      AuthCache cache, AuthFilterClient client, MeterRegistry registry, ConfirmedTokens confirmed) {
+      AuthCache cache,
+      AuthFilterClient client,
+      MeterRegistry registry,
+      ConfirmedTokens confirmed,
+      AuthBreakers breakers) {
     this.cache = cache;
     this.client = client;
     this.metrics = new AuthCallMetrics(registry);
     this.confirmed = confirmed;
+    this.breakers = breakers;
   }
 
   @Override
@@ -50,7 +59,9 @@ public final class CachingAuthStage implements AuthStage {
     return decide(
         key,
         () ->
-            client.call(request).onSuccess(decision -> confirmed.granted(request, key, decision)));
+            breakers
+                .call(request.tenant(), request.filter().moduleId(), () -> client.call(request))
+                .onSuccess(decision -> confirmed.granted(request, key, decision)));
   }
 
   /**

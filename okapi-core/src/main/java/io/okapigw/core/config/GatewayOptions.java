@@ -3,6 +3,7 @@ package io.okapigw.core.config;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Settings;
 import io.okapigw.core.admin.AdminOptions;
+import io.okapigw.core.auth.AuthOptions;
 import io.okapigw.core.bulkhead.BulkheadOptions;
 import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.server.DrainOptions;
@@ -42,6 +43,8 @@ import java.util.function.Consumer;
  * @param tracing OpenTelemetry spans and the JSON access log ({@code tracing.*}, {@code
  *     access-log}; off by default)
  * @param eureka Keycloak and Kafka for Eureka tenants ({@code eureka.*} settings; off by default)
+ * @param auth how long an auth module may take, and its breaker ({@code auth.timeout}, {@code
+ *     auth.breaker.*})
  */
 public record GatewayOptions(
     int port,
@@ -61,7 +64,8 @@ public record GatewayOptions(
     DrainOptions drain,
     BulkheadOptions bulkhead,
     TracingOptions tracing,
-    EurekaOptions eureka) {
+    EurekaOptions eureka,
+    AuthOptions auth) {
 
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
@@ -72,6 +76,7 @@ public record GatewayOptions(
     Objects.requireNonNull(bulkhead, "bulkhead");
     Objects.requireNonNull(tracing, "tracing");
     Objects.requireNonNull(eureka, "eureka");
+    Objects.requireNonNull(auth, "auth");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream.idleTimeout());
   }
@@ -102,7 +107,8 @@ public record GatewayOptions(
         DrainOptions.defaults(),
         BulkheadOptions.defaults(),
         TracingOptions.defaults(),
-        EurekaOptions.defaults());
+        EurekaOptions.defaults(),
+        AuthOptions.defaults());
   }
 
   /**
@@ -132,7 +138,8 @@ public record GatewayOptions(
         DrainOptions.from(settings),
         BulkheadOptions.from(settings),
         TracingOptions.from(settings),
-        EurekaOptions.from(settings));
+        EurekaOptions.from(settings),
+        AuthOptions.from(settings));
   }
 
   /**
@@ -154,6 +161,13 @@ public record GatewayOptions(
    */
   public GatewayOptions withAuthCache(AuthCacheOptions options) {
     return copy(b -> b.authCache = options);
+  }
+
+  /**
+   * @return this with another {@code auth.timeout} or breaker
+   */
+  public GatewayOptions withAuth(AuthOptions newAuth) {
+    return copy(b -> b.auth = newAuth);
   }
 
   /**
@@ -266,7 +280,8 @@ public record GatewayOptions(
         b.drain,
         b.bulkhead,
         b.tracing,
-        b.eureka);
+        b.eureka,
+        b.auth);
   }
 
   /** The components a wither may change. */
@@ -285,6 +300,7 @@ public record GatewayOptions(
     BulkheadOptions bulkhead;
     TracingOptions tracing;
     EurekaOptions eureka;
+    AuthOptions auth;
 
     Copy(GatewayOptions o) {
       port = o.port;
@@ -301,6 +317,7 @@ public record GatewayOptions(
       bulkhead = o.bulkhead;
       tracing = o.tracing;
       eureka = o.eureka;
+      auth = o.auth;
     }
   }
 

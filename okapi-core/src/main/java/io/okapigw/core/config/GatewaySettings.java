@@ -4,6 +4,7 @@ import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Setting;
 import io.okapigw.config.SettingsSpec;
 import io.okapigw.core.admin.AdminOptions;
+import io.okapigw.core.auth.AuthOptions;
 import io.okapigw.core.bulkhead.BulkheadOptions;
 import io.okapigw.core.cluster.ClusterOptions;
 import io.okapigw.core.eureka.EurekaOptions;
@@ -18,10 +19,11 @@ import java.time.Duration;
 /**
  * Every setting of a gateway node, declared once: the node's own here, the others where they are
  * read ({@link ServerOptions}, {@link DrainOptions}, {@link BulkheadOptions}, {@link
- * UpstreamOptions}, {@link AuthCacheOptions}, {@link StorageOptions}, {@link TenantInitOptions},
- * {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link TracingOptions}, {@link
- * EurekaOptions}), with Okapi's keys as their aliases, and Okapi's other keys in {@link OkapiKeys}.
- * {@code help} and the tables in {@code docs/operations.md} are generated from {@link #ALL}.
+ * UpstreamOptions}, {@link AuthCacheOptions}, {@link AuthOptions}, {@link StorageOptions}, {@link
+ * TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link
+ * TracingOptions}, {@link EurekaOptions}), with Okapi's keys as their aliases, and Okapi's other
+ * keys in {@link OkapiKeys}. {@code help} and the tables in {@code docs/operations.md} are
+ * generated from {@link #ALL}.
  */
 public final class GatewaySettings {
 
@@ -79,6 +81,7 @@ public final class GatewaySettings {
           .and(UpstreamOptions.SETTINGS)
           .and(AuthCacheOptions.SETTINGS)
           .and(SettingsSpec.of(AUTH_PARALLEL))
+          .and(AuthOptions.SETTINGS)
           .and(StorageOptions.SETTINGS)
           .and(TenantInitOptions.SETTINGS)
           .and(AdminOptions.SETTINGS)

@@ -114,7 +114,18 @@ public final class ModuleClient {
    * @return the call, its request not yet sent; fails with 502/504 naming the module
    */
   public Future<ModuleCall> open(CallKind kind, Stage stage, HttpMethod method, String uri) {
-    return open(kind, stage.instances(), method, uri, false, options.idleTimeout().toMillis());
+    return open(kind, stage, method, uri, options.idleTimeout().toMillis());
+  }
+
+  /**
+   * As {@link #open(CallKind, Stage, HttpMethod, String)}, with a timeout of the caller's (the auth
+   * filter's {@code auth.timeout}).
+   *
+   * @param timeoutMillis how long the instance may stay silent; 0 for no limit
+   */
+  public Future<ModuleCall> open(
+      CallKind kind, Stage stage, HttpMethod method, String uri, long timeoutMillis) {
+    return open(kind, stage.instances(), method, uri, false, timeoutMillis);
   }
 
   /**

@@ -49,7 +49,8 @@ class OkapiModuleTest {
       ModuleClient modules =
           ModuleClient.create(vertx, UpstreamOptions.defaults(), CallObserver.NONE);
       SystemCalls calls =
-          new SystemCalls(modules, new AuthFilterClient(modules), store, "http://x:1");
+          new SystemCalls(
+              modules, new AuthFilterClient(modules, Duration.ofSeconds(3)), store, "http://x:1");
       Installer installer =
           new Installer(
               vertx,

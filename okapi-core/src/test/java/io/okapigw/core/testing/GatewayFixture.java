@@ -44,7 +44,10 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
             .await();
   }
 
-  /** A gateway on {@code ticker} (the auth cache's and the bulkhead's clock; tests move a fake). */
+  /**
+   * A gateway on {@code ticker} (the auth cache's, the auth breakers' and the bulkhead's clock;
+   * tests move a fake).
+   */
   public GatewayFixture(GatewayOptions options, Ticker ticker) {
     this.vertx = Vertx.vertx();
     this.gateway =

@@ -232,6 +232,40 @@ public final class JavaProcess implements AutoCloseable {
   }
 
   /**
+   * Freezes the process (SIGSTOP): it keeps its sockets, the kernel still accepts connections on
+   * its listeners, but it answers nothing until {@link #resume()}: a hung program.
+   */
+  public void pause() {
+    signal("STOP");
+  }
+
+  /** Lets a process frozen by {@link #pause()} go on (SIGCONT). */
+  public void resume() {
+    signal("CONT");
+  }
+
+  /**
+   * @return the process id
+   */
+  public long pid() {
+    return process.pid();
+  }
+
+  private void signal(String signal) {
+    try {
+      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start();
+      if (!kill.waitFor(30, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("kill -" + signal + " " + process.pid() + ": " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted sending SIG" + signal, e);
+    }
+  }
+
+  /**
    * Kills the process and waits for its end; deletes a temporary output file (failures quote the
    * output before this).
    */

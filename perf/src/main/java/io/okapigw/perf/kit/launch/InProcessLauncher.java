@@ -55,7 +55,8 @@ final class InProcessLauncher implements Launcher {
             d.drain(),
             d.bulkhead(),
             d.tracing(),
-            d.eureka());
+            d.eureka(),
+            d.auth());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));

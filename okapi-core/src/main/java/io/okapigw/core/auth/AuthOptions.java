@@ -1,0 +1,95 @@
+package io.okapigw.core.auth;
+
+import io.okapigw.config.Setting;
+import io.okapigw.config.Settings;
+import io.okapigw.config.SettingsSpec;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * How the auth stage treats an auth module that does not answer ({@code auth.timeout}, {@code
+ * auth.breaker.*}): each setting declared once below.
+ *
+ * @param timeout how long an auth-filter call may wait for the auth module's answer; then it fails
+ *     (503, or the expired decision with {@code auth.cache.stale-if-error})
+ * @param breakerFailures consecutive auth calls a module did not answer that open its breaker; 0:
+ *     no breaker
+ * @param probeInterval while a module's breaker is open, one auth call per interval tries it
+ */
+public record AuthOptions(Duration timeout, int breakerFailures, Duration probeInterval) {
+
+  private static final Duration MS = Duration.ofMillis(1);
+  private static final Duration DAY = Duration.ofDays(1);
+
+  /** Setting {@code auth.timeout}. */
+  public static final Setting<Duration> TIMEOUT =
+      Setting.duration("auth.timeout", Duration.ofSeconds(3), MS, DAY)
+          .about(
+              "how long an auth module may take to answer an auth-filter call; then 503, or the"
+                  + " expired decision with `auth.cache.stale-if-error`")
+          .details(
+              "An auth module answers in milliseconds, a cold FOLIO permission lookup in well under"
+                  + " a second: a hung one costs each request at most this, not"
+                  + " `proxy.idle-timeout`.");
+
+  /** Setting {@code auth.breaker.failures}. */
+  public static final Setting<Integer> BREAKER_FAILURES =
+      Setting.integer("auth.breaker.failures", 5, 0, 1_000_000)
+          .about(
+              "an auth module that did not answer this many auth calls in a row (no connection,"
+                  + " reset, `auth.timeout`) is not asked while its breaker is open: expired"
+                  + " decisions are served stale at once (`auth.cache.stale-if-error`), other"
+                  + " requests get 503 at once; 0: no breaker")
+          .details(
+              "One call per `auth.breaker.probe-interval` tries the module again; its answer (a"
+                  + " refusal too) closes the breaker. Counted per auth module and node.");
+
+  /** Setting {@code auth.breaker.probe-interval}. */
+  public static final Setting<Duration> PROBE_INTERVAL =
+      Setting.duration("auth.breaker.probe-interval", Duration.ofSeconds(1), MS, DAY)
+          .about("while an auth module's breaker is open, one auth call per interval tries it");
+
+  /** The settings, in documentation order. */
+  public static final SettingsSpec SETTINGS =
+      SettingsSpec.of(TIMEOUT, BREAKER_FAILURES, PROBE_INTERVAL);
+
+  /**
+   * @throws IllegalArgumentException naming the setting out of range
+   */
+  public AuthOptions {
+    TIMEOUT.check(timeout);
+    BREAKER_FAILURES.check(breakerFailures);
+    PROBE_INTERVAL.check(probeInterval);
+  }
+
+  /**
+   * @return every setting at its declared default
+   */
+  public static AuthOptions defaults() {
+    return from(Settings.of(Map.of()));
+  }
+
+  /**
+   * @param settings flags and conf file
+   * @return the {@code auth.timeout} and {@code auth.breaker.*} settings, defaults for those not
+   *     given
+   */
+  public static AuthOptions from(Settings settings) {
+    return new AuthOptions(
+        settings.get(TIMEOUT), settings.get(BREAKER_FAILURES), settings.get(PROBE_INTERVAL));
+  }
+
+  /**
+   * @return these with another {@code auth.timeout}
+   */
+  public AuthOptions withTimeout(Duration newTimeout) {
+    return new AuthOptions(newTimeout, breakerFailures, probeInterval);
+  }
+
+  /**
+   * @return these with another breaker
+   */
+  public AuthOptions withBreaker(int failures, Duration interval) {
+    return new AuthOptions(timeout, failures, interval);
+  }
+}
