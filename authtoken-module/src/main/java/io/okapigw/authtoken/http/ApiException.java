@@ -86,8 +86,17 @@ public final class ApiException extends RuntimeException {
   }
 
   /**
-   * Maps any failure to an {@code ApiException}: itself if it is one, else a 500 whose message
-   * reveals nothing of the cause.
+   * @param message what cannot be reached
+   * @return a 503 error answered with {@code Retry-After: 5}
+   */
+  public static ApiException unavailable(String message) {
+    return new ApiException(503, message, 5);
+  }
+
+  /**
+   * Maps any failure to an {@code ApiException}: itself if it is one; a 503 for a database or
+   * service this module needs that cannot be reached or will not serve now ({@link Unavailable});
+   * else a 500. The message reveals nothing of the cause (no address, no query).
    *
    * @param failure the failure, may be {@code null}
    * @param status the status set by Vert.x Web when there is no failure object, or -1
@@ -105,6 +114,13 @@ public final class ApiException extends RuntimeException {
     }
     if (failure == null && status >= 400 && status < 500) {
       return new ApiException(status, "bad request");
+    }
+    if (Unavailable.database(failure)) {
+      return unavailable("database unavailable, try again shortly");
+    }
+    if (Unavailable.connection(failure)) {
+      return unavailable(
+          "unavailable: the database or the gateway cannot be reached now, try again shortly");
     }
     return new ApiException(500, "internal error");
   }

@@ -32,7 +32,14 @@ public final class FailureHandler implements Handler<RoutingContext> {
       return;
     }
     ApiException error = ApiException.from(ctx.failure(), ctx.statusCode());
-    if (error.status() >= 500) {
+    if (error.status() == 503) {
+      LOG.warn(
+          "{} {} -> 503 {}: {}",
+          ctx.request().method(),
+          ctx.request().path(),
+          error.getMessage(),
+          ctx.failure() == null ? "" : ctx.failure().toString());
+    } else if (error.status() >= 500) {
       LOG.error("{} {} failed", ctx.request().method(), ctx.request().path(), ctx.failure());
     } else {
       LOG.debug(
@@ -51,15 +58,18 @@ public final class FailureHandler implements Handler<RoutingContext> {
 
   /**
    * A client that closes or resets its connection mid-request fails the route with the connection's
-   * exception: nothing to answer, and nothing wrong here.
+   * exception: nothing to answer, and nothing wrong here. Told by the response being closed, or by
+   * a connection failure while the request was still being read: a connection this module opened
+   * (to its database, to the gateway) fails with the same exception types once the request has been
+   * read, and that request must be answered (it used to get no answer at all).
    */
   private static boolean clientLeft(RoutingContext ctx) {
     Throwable failure = ctx.failure();
     return failure != null
         && !(failure instanceof ApiException)
-        && (failure instanceof HttpClosedException
-            || failure instanceof SocketException
-            || ctx.response().closed());
+        && (ctx.response().closed()
+            || !ctx.request().isEnded()
+                && (failure instanceof HttpClosedException || failure instanceof SocketException));
   }
 
   /**

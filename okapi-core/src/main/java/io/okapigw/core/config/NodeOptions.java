@@ -29,10 +29,12 @@ public record NodeOptions(String nodeName, int healthPort, Duration logWait) {
       Setting.integer("healthPort", NONE, 0, 65535)
           .alias("healthPort")
           .about(
-              "a listener answering `GET /readiness` (204 once the node serves) and `GET"
-                  + " /liveness` (204 while the registry answers, else 500 with the reason), as"
-                  + " Okapi; 0: none")
-          .details("Beside `/_/proxy/health` on the main port, which needs no token either.");
+              "a listener answering `GET /readiness` (204 once the node serves, 503 once it"
+                  + " drains) and `GET /liveness` (204: the process is alive), as Okapi; 0: none")
+          .details(
+              "Neither asks the database: the registry is served from memory while PostgreSQL is"
+                  + " away (Okapi's liveness asks its tenant store). Beside `/_/proxy/health` on"
+                  + " the main port, which needs no token either.");
 
   public static final Setting<Integer> LOG_WAIT_MS =
       Setting.integer("log_wait_ms", 0, 0, 86_400_000)

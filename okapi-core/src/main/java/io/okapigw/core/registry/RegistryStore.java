@@ -21,6 +21,17 @@ public interface RegistryStore {
   }
 
   /**
+   * Re-reads what this store keeps in memory from where the registry lives, for a reader about to
+   * read it all after another node announced a change. A store that keeps no copy does nothing; one
+   * that cannot re-read now keeps its copy (and logs why).
+   *
+   * @return done
+   */
+  default Future<Void> refresh() {
+    return Future.succeededFuture();
+  }
+
+  /**
    * @return {@code true} if inserted, {@code false} if a module with that id exists
    */
   Future<Boolean> insertModule(ModuleDescriptor module);

@@ -72,7 +72,9 @@ public final class RoutingTables {
   }
 
   private Future<Map<String, RoutingTable>> compileAll() {
-    return Future.all(store.modules(), store.deployments(), store.tenants())
+    return store
+        .refresh()
+        .compose(v -> Future.all(store.modules(), store.deployments(), store.tenants()))
         .compose(
             all -> {
               Map<String, ModuleDescriptor> modules =

@@ -16,33 +16,44 @@ import java.util.List;
 final class OkapiTimerStore implements TimerStore {
 
   private final Pool pool;
+  private final String where;
 
-  OkapiTimerStore(Pool pool) {
+  /**
+   * @param where the database ({@code host:port/db}), named in a 503 when it is away
+   */
+  OkapiTimerStore(Pool pool, String where) {
     this.pool = pool;
+    this.where = where;
   }
 
   @Override
   public Future<List<Patch>> all() {
-    return pool.query("SELECT json FROM timers")
-        .execute()
-        .map(
-            rows -> {
-              List<Patch> patches = new ArrayList<>();
-              rows.forEach(row -> OkapiReads.timer(row.getJsonObject(0)).ifPresent(patches::add));
-              return patches;
-            });
+    return DatabaseFailures.mapped(
+        pool.query("SELECT json FROM timers")
+            .execute()
+            .map(
+                rows -> {
+                  List<Patch> patches = new ArrayList<>();
+                  rows.forEach(
+                      row -> OkapiReads.timer(row.getJsonObject(0)).ifPresent(patches::add));
+                  return patches;
+                }),
+        where);
   }
 
   @Override
   public Future<Void> put(Patch patch) {
-    return OkapiRows.putTimer(pool, patch.tenant(), patch.id(), patch.entry());
+    return DatabaseFailures.mapped(
+        OkapiRows.putTimer(pool, patch.tenant(), patch.id(), patch.entry()), where);
   }
 
   @Override
   public Future<Void> delete(String tenant, String id) {
-    return pool.preparedQuery("DELETE FROM timers WHERE json->>'id' = $1")
-        .execute(Tuple.of(tenant + "_" + id))
-        .mapEmpty();
+    return DatabaseFailures.mapped(
+        pool.preparedQuery("DELETE FROM timers WHERE json->>'id' = $1")
+            .execute(Tuple.of(tenant + "_" + id))
+            .mapEmpty(),
+        where);
   }
 
   @Override

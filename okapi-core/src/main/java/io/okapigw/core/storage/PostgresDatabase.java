@@ -2,21 +2,35 @@ package io.okapigw.core.storage;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.net.NetClientOptions;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlConnection;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Opens, initializes and purges a PostgreSQL database holding Okapi's tables and ours. */
+/**
+ * Opens, initializes and purges a PostgreSQL database holding Okapi's tables and ours. The registry
+ * is held in memory too ({@link RegistryMirror}); the pool's connections are bounded in time, so a
+ * database that is away fails a change within seconds, never holding it a minute: a connection is
+ * made within {@link #CONNECT_TIMEOUT} or not at all, a request waits at most {@link #POOL_WAIT}
+ * for one, a statement runs at most {@link #STATEMENT_TIMEOUT} ({@code statement_timeout}), and a
+ * connection silent for {@link #SILENT_LIMIT} (a database gone without closing it) is closed.
+ */
 final class PostgresDatabase {
 
   private static final Logger log = LoggerFactory.getLogger(PostgresDatabase.class);
   private static final int POOL_SIZE = 8;
+  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  static final Duration POOL_WAIT = Duration.ofSeconds(10);
+  static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(30);
+  static final Duration SILENT_LIMIT = STATEMENT_TIMEOUT.plusSeconds(10);
 
   private PostgresDatabase() {}
 
@@ -24,10 +38,23 @@ final class PostgresDatabase {
     PgConnectOptions options = connectOptions(database);
     Pool pool =
         PgBuilder.pool()
-            .with(new PoolOptions().setMaxSize(POOL_SIZE))
-            .connectingTo(options)
+            .with(
+                new PoolOptions()
+                    .setMaxSize(POOL_SIZE)
+                    .setConnectionTimeout((int) POOL_WAIT.toMillis())
+                    .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+            .with(
+                new NetClientOptions()
+                    .setConnectTimeout((int) CONNECT_TIMEOUT.toMillis())
+                    .setIdleTimeout((int) SILENT_LIMIT.toMillis())
+                    .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+                    .setTcpKeepAlive(true))
+            .connectingTo(
+                new PgConnectOptions(options)
+                    .addProperty("statement_timeout", Long.toString(STATEMENT_TIMEOUT.toMillis())))
             .using(vertx)
             .build();
+    String where = where(options);
     return OneWriter.hold(vertx, options)
         .compose(
             writer ->
@@ -38,11 +65,12 @@ final class PostgresDatabase {
                                 .compose(v -> OkapiSchema.create(c))
                                 .compose(v -> LayoutMigration.run(c)))
                     .compose(v -> warnAboutLaunchedModules(pool))
+                    .compose(v -> RegistryMirror.load(new PostgresRegistryStore(pool), where))
                     .map(
-                        v ->
+                        registry ->
                             new Storage(
-                                new PostgresRegistryStore(pool),
-                                new OkapiTimerStore(pool),
+                                registry,
+                                new OkapiTimerStore(pool, where),
                                 () -> writer.close().eventually(pool::close)))
                     .recover(e -> writer.close().transform(x -> Future.failedFuture(e))))
         .recover(e -> pool.close().transform(x -> Future.failedFuture(failure(options, e))));

@@ -98,7 +98,9 @@ final class TimerTable {
    *     descriptors for many tenants must not hold the event loop)
    */
   Future<List<TenantTimers>> all() {
-    return Future.all(store.tenants(), store.modules(), patches.all())
+    return store
+        .refresh()
+        .compose(v -> Future.all(store.tenants(), store.modules(), patches.all()))
         .compose(
             all -> {
               List<TenantDescriptor> tenants = all.resultAt(0);

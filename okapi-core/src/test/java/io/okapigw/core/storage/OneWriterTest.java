@@ -65,6 +65,7 @@ class OneWriterTest {
     Storage storage = Storage.open(vertx, StorageOptions.of(db)).await();
     try (RawDatabase ours = RawDatabase.connect(vertx, db, OkapiSchema.APPLICATION_NAME)) {
       okapiAddsTenant(ours, "diku");
+      storage.registry().refresh().await(); // as after another node's announcement
       assertThat(storage.registry().tenant("diku").await()).isPresent();
     } finally {
       storage.close().await();

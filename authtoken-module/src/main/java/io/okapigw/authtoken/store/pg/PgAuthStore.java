@@ -11,6 +11,7 @@ import io.okapigw.authtoken.store.UserUpdate;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.net.NetClientOptions;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgException;
@@ -20,12 +21,14 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.StreamSupport;
 
@@ -36,6 +39,22 @@ import java.util.stream.StreamSupport;
 public final class PgAuthStore implements AuthStore {
   /** Connections in the pool. */
   public static final int POOL_SIZE = 8;
+
+  /**
+   * The longest a request waits for a free connection: far above a storm's queue on a live database
+   * (queries take milliseconds), so only a database that is away makes it wait this, and then it
+   * gets a 503 instead of waiting on (a login used to wait until the gateway gave up).
+   */
+  static final Duration POOL_WAIT = Duration.ofSeconds(10);
+
+  /** A new connection is made within this or not at all. */
+  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+  /** PostgreSQL's {@code statement_timeout} for every statement of the pool. */
+  static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(10);
+
+  /** A connection silent this long (a database gone without closing it) is closed. */
+  static final Duration SILENT_LIMIT = STATEMENT_TIMEOUT.plusSeconds(10);
 
   private static final String USER_COLUMNS =
       "tenant, id, username, active, password_hash, permissions";
@@ -64,11 +83,22 @@ public final class PgAuthStore implements AuthStore {
     } catch (RuntimeException e) {
       return Future.failedFuture(new IllegalArgumentException("--store: invalid PostgreSQL URI"));
     }
-    // connectionTimeout 0: a storm waits for a connection instead of failing after 30 s
     Pool pool =
         PgBuilder.pool()
-            .with(new PoolOptions().setMaxSize(POOL_SIZE).setConnectionTimeout(0))
-            .connectingTo(options)
+            .with(
+                new PoolOptions()
+                    .setMaxSize(POOL_SIZE)
+                    .setConnectionTimeout((int) POOL_WAIT.toMillis())
+                    .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+            .with(
+                new NetClientOptions()
+                    .setConnectTimeout((int) CONNECT_TIMEOUT.toMillis())
+                    .setIdleTimeout((int) SILENT_LIMIT.toMillis())
+                    .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+                    .setTcpKeepAlive(true))
+            .connectingTo(
+                new PgConnectOptions(options)
+                    .addProperty("statement_timeout", Long.toString(STATEMENT_TIMEOUT.toMillis())))
             .using(vertx)
             .build();
     return PgSchema.create(pool)
