@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -130,9 +129,12 @@ class OkapiShTest {
   /** okapi.sh and the java it starts in the background, writing to one file. */
   private record Run(Process script, Path output) {
 
-    /** Waits until okapi.sh or the java it started wrote {@code text}, at most 2 minutes. */
+    /**
+     * Waits until okapi.sh or the java it started wrote {@code text}, at most {@link
+     * JavaProcess#PATIENCE}.
+     */
     void awaitOutput(String text) throws IOException {
-      long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+      long deadline = System.nanoTime() + JavaProcess.PATIENCE.toNanos();
       while (!Files.readString(output, StandardCharsets.UTF_8).contains(text)) {
         assertThat(System.nanoTime())
             .as("okapi.sh's output has no '%s':%n%s", text, Files.readString(output))
@@ -142,7 +144,7 @@ class OkapiShTest {
     }
 
     void awaitAnswer(String url) throws IOException {
-      long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+      long deadline = System.nanoTime() + JavaProcess.PATIENCE.toNanos();
       while (!JavaProcess.answers(url)) {
         assertThat(System.nanoTime())
             .as("%s did not answer; okapi.sh's output:%n%s", url, Files.readString(output))
@@ -165,7 +167,7 @@ class OkapiShTest {
           .forEach(
               p -> {
                 p.destroy();
-                p.onExit().orTimeout(1, TimeUnit.MINUTES).join();
+                p.onExit().orTimeout(JavaProcess.PATIENCE.toMinutes(), TimeUnit.MINUTES).join();
               });
       script.destroy();
     }

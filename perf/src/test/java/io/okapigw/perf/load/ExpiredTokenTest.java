@@ -62,7 +62,7 @@ class ExpiredTokenTest {
 
     RunReport report =
         LoadDriver.run(vertx, plan, List.of(new BarcodeRow("i1", "u1", "sp")), "fake")
-            .await(30, TimeUnit.SECONDS);
+            .await(Futures.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
 
     assertThat(report.errors()).as("errors: %s", report.firstErrors()).isZero();
     assertThat(report.both().count()).isEqualTo(4);

@@ -1,8 +1,8 @@
 package io.okapigw.perf.load;
 
+import static io.okapigw.perf.load.Futures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import java.net.URI;
@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -64,10 +63,6 @@ class GatewayWithoutMetricsTest {
       default ->
           req.response().setStatusCode(404).putHeader("Content-Type", "text/plain").end(req.path());
     }
-  }
-
-  private static <T> T await(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 
   private RunReport run() throws Exception {

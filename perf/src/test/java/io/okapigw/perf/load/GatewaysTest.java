@@ -1,5 +1,6 @@
 package io.okapigw.perf.load;
 
+import static io.okapigw.perf.load.Futures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.perf.kit.process.ListeningPid;
@@ -76,10 +77,6 @@ class GatewaysTest {
     return URI.create("http://127.0.0.1:" + server.actualPort());
   }
 
-  private static <T> T await(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
-
   /**
    * Makes the call on a Vert.x context: made from the test thread, its response can complete before
    * {@code body()} is attached, and the call then never completes.
@@ -130,7 +127,7 @@ class GatewaysTest {
             .toCompletionStage()
             .toCompletableFuture()
             .handle((r, e) -> e)
-            .get(30, TimeUnit.SECONDS);
+            .get(Futures.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
 
     assertThat(failure).isInstanceOf(Lost.class);
     assertThat(((Lost) failure).gateway()).isZero();
@@ -153,7 +150,7 @@ class GatewaysTest {
             .toCompletionStage()
             .toCompletableFuture()
             .handle((r, e) -> e)
-            .get(30, TimeUnit.SECONDS);
+            .get(Futures.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
 
     assertThat(failure).hasMessageContaining(refusing.toString());
     assertThat(gateways.down()).containsExactly(0);

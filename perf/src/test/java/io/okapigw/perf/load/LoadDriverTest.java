@@ -1,16 +1,15 @@
 package io.okapigw.perf.load;
 
+import static io.okapigw.perf.load.Futures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.demo.DemoOptions;
 import io.okapigw.demo.DemoStack;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,10 +49,6 @@ class LoadDriverTest {
         duration,
         probeRounds,
         maxOperations);
-  }
-
-  private static <T> T await(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
   }
 
   @Test

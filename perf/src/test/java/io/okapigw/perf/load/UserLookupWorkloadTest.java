@@ -1,5 +1,6 @@
 package io.okapigw.perf.load;
 
+import static io.okapigw.perf.load.Futures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.authtoken.users.Bootstrap;
@@ -7,13 +8,11 @@ import io.okapigw.demo.DemoOptions;
 import io.okapigw.demo.DemoStack;
 import io.okapigw.folio.data.Librarian;
 import io.okapigw.folio.module.CallCounts;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,10 +39,6 @@ class UserLookupWorkloadTest {
   @AfterAll
   static void stopStack() throws Exception {
     await(stack.close().compose(v -> vertx.close()));
-  }
-
-  private static <T> T await(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
   }
 
   @Test

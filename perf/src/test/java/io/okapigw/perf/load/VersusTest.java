@@ -1,14 +1,13 @@
 package io.okapigw.perf.load;
 
+import static io.okapigw.perf.load.Futures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -69,10 +68,6 @@ class VersusTest {
       }
       default -> req.response().setStatusCode(404).end();
     }
-  }
-
-  private static <T> T await(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
   }
 
   /**
