@@ -88,9 +88,10 @@ public final class Gateway {
   /**
    * Drains the node, as on SIGTERM: readiness ({@code /readiness}, {@code /_/proxy/health}) false
    * at once, every answer with {@code Connection: close}; after {@code shutdown.readiness-delay}
-   * (on the node's scheduler) the listeners close and the requests in flight get up to {@code
-   * shutdown.drain-timeout} to finish; then as {@link #stop}. The Vert.x instance (and with it the
-   * cluster) is left to the caller to close.
+   * (on the node's scheduler) client requests are refused (503) while the requests in flight, and
+   * their modules' call backs, are served; once they are answered, or {@code
+   * shutdown.drain-timeout} later, the listeners close; then as {@link #stop}. The Vert.x instance
+   * (and with it the cluster) is left to the caller to close.
    */
   public Future<Void> drain() {
     return node.drain();

@@ -304,6 +304,7 @@ final class GatewayNode {
         options.node().logWait(),
         bulkhead,
         calls,
+        drain,
         tracing,
         eureka,
         options.eureka().moduleListenerUrl());
@@ -417,19 +418,57 @@ final class GatewayNode {
   }
 
   /**
-   * Drains the node: readiness false at once, after {@code shutdown.readiness-delay} the listeners
-   * closed and the requests in flight given up to {@code shutdown.drain-timeout}, then {@link
-   * #stop}.
+   * Drains the node: readiness false at once; after {@code shutdown.readiness-delay} new client
+   * requests refused (503) while the call backs of the requests in flight are served; once these
+   * are answered, or {@code shutdown.drain-timeout} later, {@link #stop}.
    */
   Future<Void> drain() {
     drain.begin();
     log.info(
-        "draining: readiness false; listeners close in {} ms, requests in flight get {} ms more",
+        "draining: readiness false; new client requests refused in {} ms, the {} in flight given"
+            + " {} ms more",
         options.drain().readinessDelay().toMillis(),
+        calls.inFlight(),
         options.drain().drainTimeout().toMillis());
     return after(options.drain().readinessDelay())
+        .compose(v -> answered())
         .compose(v -> stop())
         .onSuccess(v -> log.info("drained"));
+  }
+
+  /**
+   * Refuses new client requests, serving the call backs of those in flight.
+   *
+   * @return completes once no request is in flight, or after {@code shutdown.drain-timeout}
+   */
+  private Future<Void> answered() {
+    drain.refuseClients();
+    long timeout = options.drain().drainTimeout().toMillis();
+    log.info(
+        "new client requests refused (503); {} requests in flight, their modules' call backs"
+            + " served, for up to {} ms",
+        calls.inFlight(),
+        timeout);
+    Promise<Void> answered = Promise.promise();
+    long timer =
+        vertx.setTimer(
+            Math.max(1, timeout),
+            id -> {
+              if (answered.tryComplete()) {
+                log.warn(
+                    "shutdown.drain-timeout ({} ms) passed: {} requests still in flight are cut",
+                    timeout,
+                    calls.inFlight());
+              }
+            });
+    calls.whenIdle(
+        () -> {
+          if (answered.tryComplete()) {
+            vertx.cancelTimer(timer);
+            log.info("every request in flight answered: closing the listeners");
+          }
+        });
+    return answered.future();
   }
 
   /** Completes after {@code delay} on the node's scheduler (tests advance a fake one). */

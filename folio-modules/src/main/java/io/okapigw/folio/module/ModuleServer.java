@@ -1,7 +1,9 @@
 package io.okapigw.folio.module;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpServer;
@@ -146,12 +148,35 @@ public final class ModuleServer extends VerticleBase {
     String requestId = request.getHeader(OkapiHeaders.REQUEST_ID);
     served.record(key, requestId != null && requestId.contains(";"));
     Optional<Faults.Fault> fault = faults.find(key);
-    if (fault.isPresent()) {
+    if (fault.isPresent() && fault.get().holds()) {
+      hold(request, match.get(), fault.get().release());
+    } else if (fault.isEmpty() && !faults.latency().isZero()) {
+      hold(request, match.get(), vertx.timer(faults.latency().toMillis()));
+    } else if (fault.isPresent()) {
       simulate(request, fault.get());
-    } else if (request.getHeader(OkapiHeaders.TENANT) == null) {
+    } else {
+      serve(request, match.get());
+    }
+  }
+
+  /** Serves the request as usual once {@code release} completes, on this module's event loop. */
+  private void hold(HttpServerRequest request, Match match, Future<?> release) {
+    request.pause();
+    Context context = Vertx.currentContext();
+    release.onComplete(
+        done ->
+            context.runOnContext(
+                v -> {
+                  serve(request, match);
+                  request.resume();
+                }));
+  }
+
+  private void serve(HttpServerRequest request, Match match) {
+    if (request.getHeader(OkapiHeaders.TENANT) == null) {
       respond(request, ModuleError.badRequest("missing " + OkapiHeaders.TENANT + " header"));
     } else {
-      dispatch(request, match.get());
+      dispatch(request, match);
     }
   }
 

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.folio.TestHttp;
+import io.okapigw.testsupport.Await;
 import io.okapigw.testsupport.Descriptors;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
@@ -13,6 +15,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -98,6 +101,29 @@ class ModuleServerTest {
   }
 
   @Test
+  void heldFault_answersAsUsualOnlyOnceReleased() throws Exception {
+    Promise<Void> release = Promise.promise();
+    server.faults().holdUntil("POST", "/echo/{id}", release.future());
+    try {
+      long before = server.served().count("POST /echo/{id}");
+      Future<TestHttp.Result> held =
+          TestHttp.start(vertx, client, echo("/echo/7", "diku"), Buffer.buffer("{\"a\":2}"));
+      Await.until(
+          () -> server.served().count("POST /echo/{id}") > before,
+          "the request reached the module");
+      assertThat(held.isComplete()).as("answered while held").isFalse();
+
+      release.complete();
+
+      TestHttp.Result answer = held.await(10, TimeUnit.SECONDS);
+      assertThat(answer.status()).isEqualTo(200);
+      assertThat(answer.json()).isEqualTo(new JsonObject().put("a", 2).put("id", "7"));
+    } finally {
+      server.faults().clear();
+    }
+  }
+
+  @Test
   void constructor_descriptorHandlerWithoutEndpoint_failsNamingIt() {
     assertThatThrownBy(() -> new ModuleServer(DESCRIPTOR, new Routes(), 0, Duration.ofSeconds(1)))
         .isInstanceOf(IllegalArgumentException.class)
@@ -113,13 +139,17 @@ class ModuleServerTest {
         .hasMessageContaining("GET /extra");
   }
 
-  private Answer post(String path, String body, String tenant) {
+  private RequestOptions echo(String path, String tenant) {
     RequestOptions options =
         new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(server.url() + path);
     if (tenant != null) {
       options.putHeader("X-Okapi-Tenant", tenant);
     }
-    TestHttp.Result result = TestHttp.send(vertx, client, options, Buffer.buffer(body));
+    return options;
+  }
+
+  private Answer post(String path, String body, String tenant) {
+    TestHttp.Result result = TestHttp.send(vertx, client, echo(path, tenant), Buffer.buffer(body));
     return new Answer(Call.post("echo", path), path, result.status(), result.body());
   }
 }

@@ -6,9 +6,12 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.okapigw.core.http.RequestIds;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The calls this node has in flight, and which requests are their call backs: the one notion of "a
@@ -34,6 +37,7 @@ public final class CallBacks implements MeterBinder {
 
   private final SecureRandom random;
   private final Map<String, Call> byHandle = new ConcurrentHashMap<>();
+  private final List<Runnable> whenIdle = new CopyOnWriteArrayList<>();
 
   private CallBacks(SecureRandom random) {
     this.random = random;
@@ -99,7 +103,35 @@ public final class CallBacks implements MeterBinder {
         .register(registry);
   }
 
+  /**
+   * Runs {@code action} once no call is in flight: at once if none is, else when the last one in
+   * flight closes (on its thread). A draining node closes its listeners then: no call is left to
+   * call back.
+   */
+  public void whenIdle(Runnable action) {
+    AtomicBoolean ran = new AtomicBoolean();
+    Runnable once =
+        () -> {
+          if (ran.compareAndSet(false, true)) {
+            action.run();
+          }
+        };
+    whenIdle.add(once);
+    if (byHandle.isEmpty()) {
+      idle();
+    }
+  }
+
   void closed(Call call) {
-    byHandle.remove(call.handle(), call);
+    if (byHandle.remove(call.handle(), call) && !whenIdle.isEmpty() && byHandle.isEmpty()) {
+      idle();
+    }
+  }
+
+  private void idle() {
+    for (Runnable waiting : whenIdle) {
+      whenIdle.remove(waiting);
+      waiting.run();
+    }
   }
 }

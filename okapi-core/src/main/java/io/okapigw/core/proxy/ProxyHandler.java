@@ -19,6 +19,7 @@ import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.RoutingTable;
 import io.okapigw.core.routing.RoutingTables;
+import io.okapigw.core.server.Drain;
 import io.okapigw.core.tracing.RequestTrace;
 import io.okapigw.core.tracing.Tracing;
 import io.okapigw.core.upstream.ModuleClient;
@@ -49,6 +50,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final WaitLog waitLog;
   private final TenantBulkhead bulkhead;
   private final CallBacks calls;
+  private final Drain drain;
   private final Tracing tracing;
   private final EurekaAuthStage eureka;
   private final String moduleUrl;
@@ -69,6 +71,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    *     log_wait_ms}); zero for never
    * @param bulkhead each tenant's limits on its clients' requests
    * @param calls the node's calls in flight: which requests are modules' call backs
+   * @param drain whether the node drains: then only call backs are served
    * @param tracing spans and access log lines of requests (nothing when off)
    * @param eureka decides on requests of Eureka tenants (Keycloak)
    * @param moduleUrl the X-Okapi-Url modules of Eureka tenants get: the module listener's ({@code
@@ -87,11 +90,13 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       Duration waitLog,
       TenantBulkhead bulkhead,
       CallBacks calls,
+      Drain drain,
       Tracing tracing,
       EurekaAuthStage eureka,
       String moduleUrl) {
     this.bulkhead = bulkhead;
     this.calls = calls;
+    this.drain = drain;
     this.eureka = eureka;
     this.moduleUrl = moduleUrl;
     this.fromModules = false;
@@ -121,6 +126,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.waitLog = base.waitLog;
     this.bulkhead = base.bulkhead;
     this.calls = base.calls;
+    this.drain = base.drain;
     this.tracing = base.tracing;
     this.eureka = base.eureka;
     this.moduleUrl = base.moduleUrl;
@@ -227,12 +233,26 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         request.pipeline().handler().moduleId());
   }
 
+  /**
+   * Once a draining node takes no more client requests, refuses any request that is not a module's
+   * call back of a request in flight (503), before any module is called; the module listener's
+   * requests are all modules' calls, and are served.
+   */
+  private void refuseIfDraining(String tenant, HttpServerRequest in) {
+    if (drain.refusesClients()
+        && !fromModules
+        && calls.callerOf(tenant, in.getHeader(OkapiHeaders.REQUEST_ID)).isEmpty()) {
+      throw Drain.refusal();
+    }
+  }
+
   private ProxyRequest route(
       HttpServerRequest in, String method, String tenant, RequestTarget target) {
     ClientIdentity identity =
         tenant == null
             ? ClientIdentity.from(in.headers())
             : ClientIdentity.forTenant(tenant, in.headers());
+    refuseIfDraining(identity.tenant(), in);
     RoutingTable table =
         tables
             .forTenant(identity.tenant())

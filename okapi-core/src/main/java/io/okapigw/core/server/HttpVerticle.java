@@ -74,11 +74,12 @@ public final class HttpVerticle extends VerticleBase {
 
   /**
    * Closes the listeners. Draining, they stop accepting at once and close each connection when its
-   * answer in progress is sent, at the latest after {@code shutdown.drain-timeout}; else at once.
+   * answer in progress is sent, at the latest when {@code shutdown.drain-timeout} has passed since
+   * clients were refused; else at once.
    */
   @Override
   public Future<?> stop() {
-    long timeout = drain.draining() ? drain.options().drainTimeout().toMillis() : 0;
+    long timeout = drain.millisLeft();
     return Future.all(
         servers.stream().map(server -> server.shutdown(timeout, TimeUnit.MILLISECONDS)).toList());
   }

@@ -3,8 +3,12 @@ package io.okapigw.core.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.core.http.RequestIds;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +29,83 @@ class CallBacksTest {
     assertThat(calls.callerOf("t", callBack.requestId())).containsSame(callBack);
     assertThat(calls.callerOf("t", nested.requestId())).containsSame(nested);
     assertThat(nested.requestId()).startsWith(callBack.requestId() + ";");
+  }
+
+  @Test
+  void whenIdle_runsOnceTheLastCallInFlightCloses_once() {
+    Call first = calls.open("t", null, "/a");
+    Call second = calls.open("t", null, "/b");
+    AtomicInteger ran = new AtomicInteger();
+
+    calls.whenIdle(ran::incrementAndGet);
+    first.close();
+    assertThat(ran).hasValue(0);
+    second.close();
+    second.close();
+    calls.open("t", null, "/c").close();
+
+    assertThat(ran).hasValue(1);
+  }
+
+  @Test
+  void whenIdle_callsClosingOnManyThreads_runsExactlyOnceWhenAllAreClosed() throws Exception {
+    for (int round = 0; round < 200; round++) {
+      CallBacks node = CallBacks.create();
+      List<Call> open = new ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        open.add(node.open("t", null, "/a"));
+      }
+      AtomicInteger ran = new AtomicInteger();
+      AtomicInteger inFlightWhenRun = new AtomicInteger(-1);
+      CountDownLatch go = new CountDownLatch(1);
+      List<Thread> closers = new ArrayList<>();
+      for (Call call : open) {
+        closers.add(started(() -> awaitThen(go, call::close)));
+      }
+      closers.add(
+          started(
+              () ->
+                  awaitThen(
+                      go,
+                      () ->
+                          node.whenIdle(
+                              () -> {
+                                inFlightWhenRun.set(node.inFlight());
+                                ran.incrementAndGet();
+                              }))));
+      go.countDown();
+      for (Thread closer : closers) {
+        closer.join();
+      }
+
+      assertThat(ran).as("round %d", round).hasValue(1);
+      assertThat(inFlightWhenRun).as("round %d", round).hasValue(0);
+    }
+  }
+
+  private static Thread started(Runnable action) {
+    Thread thread = new Thread(action);
+    thread.start();
+    return thread;
+  }
+
+  private static void awaitThen(CountDownLatch go, Runnable action) {
+    try {
+      go.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
+    action.run();
+  }
+
+  @Test
+  void whenIdle_nothingInFlight_runsAtOnce() {
+    AtomicInteger ran = new AtomicInteger();
+
+    calls.whenIdle(ran::incrementAndGet);
+
+    assertThat(ran).hasValue(1);
   }
 
   @Test

@@ -72,7 +72,6 @@ class DrainTest {
 
     scheduler.advance(DELAY);
 
-    Await.until(() -> !accepts(gw.gateway().port()), "the listener closed");
     assertThat(drained.isComplete()).as("still draining its request").isFalse();
     module.answerAll("the answer, late");
     HttpResponse<String> answer = inFlight.get(1, TimeUnit.MINUTES);
@@ -80,6 +79,43 @@ class DrainTest {
     assertThat(answer.body()).isEqualTo("the answer, late");
     assertThat(answer.headers().firstValue("Connection")).hasValue("close");
     drained.await(1, TimeUnit.MINUTES);
+    assertThat(accepts(gw.gateway().port())).as("listening once all is answered").isFalse();
+  }
+
+  @Test
+  void drain_afterTheDelay_callBackOfARequestInFlightServed_clientRefused503_thenListenerClosed()
+      throws Exception {
+    start(new DrainOptions(Duration.ofSeconds(60), DELAY));
+    CompletableFuture<HttpResponse<String>> inFlight = send("/slow");
+    module.awaitHeld(1);
+    String sentToModule = module.heldHeader(0, "X-Okapi-Request-Id");
+    Future<Void> drained = gw.gateway().drain();
+
+    scheduler.advance(DELAY);
+
+    Await.until(() -> refusedAsDraining(send("/fast").join()), "new client requests refused");
+    HttpResponse<String> client = send("/fast").get(1, TimeUnit.MINUTES);
+    assertThat(client.statusCode()).isEqualTo(503);
+    assertThat(client.headers().firstValue("Connection")).hasValue("close");
+    assertThat(client.body()).contains("draining");
+    HttpResponse<String> forged =
+        send("/fast", "123456/slow~AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").get();
+    assertThat(forged.statusCode()).as("a made-up key is a client's").isEqualTo(503);
+    // the module calls back with the id it was sent, as FOLIO's clients do (a new connection)
+    HttpResponse<String> callBack = send("/fast", sentToModule + ";654321/fast").get();
+    assertThat(callBack.statusCode()).isEqualTo(200);
+    assertThat(callBack.body()).isEqualTo("fast");
+    assertThat(callBack.headers().firstValue("Connection")).hasValue("close");
+    assertThat(drained.isComplete()).as("still draining its request").isFalse();
+
+    module.answerAll("the answer, late");
+
+    HttpResponse<String> answer = inFlight.get(1, TimeUnit.MINUTES);
+    assertThat(answer.statusCode()).isEqualTo(200);
+    assertThat(answer.body()).isEqualTo("the answer, late");
+    drained.await(1, TimeUnit.MINUTES);
+    assertThat(accepts(gw.gateway().port())).as("listening once all is answered").isFalse();
+    assertThat(send("/fast", sentToModule)).failsWithin(1, TimeUnit.MINUTES);
   }
 
   @Test
@@ -149,11 +185,21 @@ class DrainTest {
   }
 
   private CompletableFuture<HttpResponse<String>> send(String path) {
-    return http.sendAsync(
-        HttpRequest.newBuilder(URI.create(gw.url() + path))
-            .header("X-Okapi-Tenant", "diku")
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+    return send(path, null);
+  }
+
+  /** A request of tenant diku, with {@code requestId} as its X-Okapi-Request-Id if not null. */
+  private CompletableFuture<HttpResponse<String>> send(String path, String requestId) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(gw.url() + path)).header("X-Okapi-Tenant", "diku");
+    if (requestId != null) {
+      request.header("X-Okapi-Request-Id", requestId);
+    }
+    return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static boolean refusedAsDraining(HttpResponse<String> response) {
+    return response.statusCode() == 503;
   }
 
   private HttpResponse<String> get(String url) throws Exception {
