@@ -23,6 +23,10 @@ public final class Jars {
     return root().resolve("authtoken-module/target/authtoken-module-fat.jar");
   }
 
+  public static Path folioModules() {
+    return root().resolve("folio-modules/target/folio-modules-fat.jar");
+  }
+
   /**
    * Starts the gateway's fat jar in a JVM of its own ({@code -Xmx256m}): {@code dev --port PORT}
    * and {@code settings}, without waiting for it.

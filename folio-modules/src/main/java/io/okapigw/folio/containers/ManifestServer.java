@@ -17,7 +17,8 @@ import java.util.List;
  * What the {@code modules} process runs, over HTTP:
  *
  * <ul>
- *   <li>{@code GET /health}: 200 {@code {"status":"UP","modules":10}};
+ *   <li>{@code GET /health}: 200 {@code {"status":"UP","modules":10,"served":N}}, N the requests
+ *       its modules' handlers took so far;
  *   <li>{@code GET /modules}: {@code {"modules":[{"id","url","descriptor"}...], "data":{"seed",
  *       "patrons","items"}, "servicePointId"}}, the modules in enable order, with the URLs the
  *       gateway reaches them at;
@@ -50,17 +51,12 @@ final class ManifestServer {
   private static Future<Integer> listen(
       Vertx vertx, ModulesOptions options, CirculationModules modules, Buffer barcodes) {
     Buffer manifest = manifest(options, modules).toBuffer();
-    Buffer health =
-        new JsonObject()
-            .put("status", "UP")
-            .put("modules", modules.deployments().size())
-            .toBuffer();
     return vertx
         .createHttpServer()
         .requestHandler(
             req -> {
               switch (req.path()) {
-                case "/health" -> send(req, "application/json", health);
+                case "/health" -> send(req, "application/json", health(modules));
                 case "/modules" -> send(req, "application/json", manifest);
                 case "/barcodes.csv" -> send(req, "text/csv", barcodes);
                 default -> req.response().setStatusCode(404).end("no such resource: " + req.path());
@@ -68,6 +64,14 @@ final class ManifestServer {
             })
         .listen(options.port(), options.host())
         .map(server -> server.actualPort());
+  }
+
+  private static Buffer health(CirculationModules modules) {
+    return new JsonObject()
+        .put("status", "UP")
+        .put("modules", modules.deployments().size())
+        .put("served", modules.deployments().stream().mapToLong(d -> d.served().total()).sum())
+        .toBuffer();
   }
 
   static JsonObject manifest(ModulesOptions options, CirculationModules modules) {

@@ -45,12 +45,14 @@ public final class ModulesCommand {
     return CirculationModules.start(
             vertx, options.data(), options.callTimeout(), options.host(), options.port() + 1)
         .compose(
-            modules ->
-                ManifestServer.start(vertx, options, modules)
-                    .map(
-                        port ->
-                            new Listening(
-                                options, modules.deployments().size(), options.port() + 1, port)));
+            modules -> {
+              modules.deployments().forEach(d -> d.faults().slowBy(options.latency()));
+              return ManifestServer.start(vertx, options, modules)
+                  .map(
+                      port ->
+                          new Listening(
+                              options, modules.deployments().size(), options.port() + 1, port));
+            });
   }
 
   /**

@@ -16,13 +16,15 @@ import java.time.Duration;
  * @param advertiseHost host name the gateway reaches the modules at, e.g. the container's name
  * @param data the library to generate (as the demo and the load driver by default)
  * @param callTimeout how long a module waits for another module's answer
+ * @param latency how late every module answers (a slow instance, for fault scenarios)
  */
 record ModulesOptions(
     String host,
     int port,
     String advertiseHost,
     CirculationData.Options data,
-    Duration callTimeout) {
+    Duration callTimeout,
+    Duration latency) {
 
   static final Setting<String> HOST =
       Setting.text("host", "0.0.0.0", "HOST")
@@ -62,9 +64,15 @@ record ModulesOptions(
               Duration.ofHours(1))
           .about("a module's wait for another module's answer (then 504)");
 
+  static final Setting<Duration> LATENCY =
+      Setting.duration("latency", Duration.ZERO, Duration.ZERO, Duration.ofMinutes(10))
+          .about(
+              "how late every module answers: a slow instance, for fault scenarios (`perf faults"
+                  + " --scenario slow`); 0: at once");
+
   /** The settings of {@code modules}, in documentation order. */
   static final SettingsSpec SPEC =
-      SettingsSpec.of(HOST, PORT, ADVERTISE_HOST, PATRONS, ITEMS, SEED, CALL_TIMEOUT);
+      SettingsSpec.of(HOST, PORT, ADVERTISE_HOST, PATRONS, ITEMS, SEED, CALL_TIMEOUT, LATENCY);
 
   /**
    * @param settings read by {@link #SPEC}
@@ -76,7 +84,8 @@ record ModulesOptions(
         settings.get(PORT),
         settings.get(ADVERTISE_HOST),
         new CirculationData.Options(settings.get(SEED), settings.get(PATRONS), settings.get(ITEMS)),
-        settings.get(CALL_TIMEOUT));
+        settings.get(CALL_TIMEOUT),
+        settings.get(LATENCY));
   }
 
   /**

@@ -15,6 +15,7 @@ import io.okapigw.folio.CirculationModules;
 import io.okapigw.folio.data.CirculationData;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,8 @@ class RegisterJobTest {
             0,
             "127.0.0.1",
             new CirculationData.Options(42, 20, 20),
-            CirculationModules.DEFAULT_CALL_TIMEOUT);
+            CirculationModules.DEFAULT_CALL_TIMEOUT,
+            Duration.ZERO);
     manifestUrl = "http://127.0.0.1:" + ManifestServer.start(vertx, manifest, modules).await();
   }
 

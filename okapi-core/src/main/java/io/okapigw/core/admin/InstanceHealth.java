@@ -65,7 +65,8 @@ final class InstanceHealth {
   /**
    * Adds {@code learned}: what this node's calls taught it of the instance (after this check, which
    * it learns from too): {@code ejected}, {@code ejectedForMs}, {@code consecutiveFailures}, {@code
-   * ejections}, {@code outstanding}, {@code onProbation}; absent if the node never called it.
+   * ejections}, {@code outstanding}, {@code onProbation}, {@code stalled}, {@code latencyMs};
+   * absent if the node never called it.
    */
   private JsonObject learned(JsonObject health, String moduleId, Endpoint endpoint) {
     InstanceView view = modules.balancer().view(moduleId, endpoint);
@@ -80,7 +81,9 @@ final class InstanceHealth {
             .put("consecutiveFailures", view.consecutiveFailures())
             .put("ejections", view.ejections())
             .put("outstanding", view.outstanding())
-            .put("onProbation", view.onProbation()));
+            .put("onProbation", view.onProbation())
+            .put("stalled", view.stalled())
+            .put("latencyMs", Math.round(view.latencyMillis() * 1000) / 1000.0));
   }
 
   private static String reason(Throwable e, long millis) {

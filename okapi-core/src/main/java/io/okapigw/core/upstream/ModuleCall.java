@@ -91,6 +91,9 @@ public final class ModuleCall {
 
   ModuleCall opened(HttpClientRequest opened) {
     this.request = opened;
+    if (pick != null) {
+      pick.opened();
+    }
     return this;
   }
 

@@ -71,7 +71,7 @@ public final class ModuleClient {
     this.options = options;
     this.observer = observer;
     this.balancer = balancer;
-    this.checks = ActiveChecks.start(vertx, this, balancer.options().checkInterval());
+    this.checks = ActiveChecks.start(vertx, this, balancer.options());
   }
 
   /**
@@ -107,14 +107,16 @@ public final class ModuleClient {
 
   /**
    * Opens a request for one step of a client's request (handler, filter, auth filter) to one of the
-   * stage's instances, with the client's path and query as they are; it may stay silent for {@code
-   * proxy.idle-timeout}. A {@code HEAD} never reuses its connection: a module may send a body after
-   * its answer anyway, which would be read as the answer to the next request sent there.
+   * stage's instances, with the client's path and query as they are; it may stay silent for the
+   * module's {@code proxy.module-timeout}, else {@code proxy.idle-timeout}. A {@code HEAD} never
+   * reuses its connection: a module may send a body after its answer anyway, which would be read as
+   * the answer to the next request sent there.
    *
    * @return the call, its request not yet sent; fails with 502/504 naming the module
    */
   public Future<ModuleCall> open(CallKind kind, Stage stage, HttpMethod method, String uri) {
-    return open(kind, stage, method, uri, options.idleTimeout().toMillis());
+    return open(
+        kind, stage, method, uri, options.callTimeout(stage.instances().moduleId()).toMillis());
   }
 
   /**
@@ -197,10 +199,11 @@ public final class ModuleClient {
   /**
    * Opens a call again on another instance of its module after its connection broke before any
    * answer came, if that is safe: the method is idempotent (GET, HEAD, OPTIONS; PUT and DELETE with
-   * {@code proxy.retry.put-delete}), the failure is a broken connection (not a timeout, not an
-   * answer that breaks HTTP), the request was not sent again before, another instance is left and
-   * the module's retry budget allows it. The caller must know that no byte of the request's body
-   * was sent (it has none) and no byte of the answer reached its client.
+   * {@code proxy.retry.put-delete}), the failure is a broken connection or the module's own {@code
+   * proxy.module-timeout} (not {@code proxy.idle-timeout}, not an answer that breaks HTTP), the
+   * request was not sent again before, another instance is left and the module's retry budget
+   * allows it. The caller must know that no byte of the request's body was sent (it has none) and
+   * no byte of the answer reached its client.
    *
    * @param call the call that failed, given up
    * @return the new call, its request not yet sent; else fails with {@code failure} mapped ({@link
@@ -211,10 +214,17 @@ public final class ModuleClient {
         || !idempotent(call.target().method())
         || failure instanceof HttpError
         || failure instanceof CallFailures.BadAnswer
-        || CallFailures.isTimeout(failure)) {
+        || CallFailures.isTimeout(failure) && !ownTimeout(call)) {
       return call.fail(failure);
     }
     return sendAgain(call, failure, true, true);
+  }
+
+  /** Whether the call timed out at its module's own {@code proxy.module-timeout}. */
+  private boolean ownTimeout(ModuleCall call) {
+    return call.kind() != CallKind.SYSTEM
+        && call.kind() != CallKind.HEALTH
+        && options.moduleTimeout(call.moduleId()) != null;
   }
 
   /**
@@ -265,14 +275,14 @@ public final class ModuleClient {
   private void answered(ModuleCall call, int status) {
     observer.answered(call, status);
     if (call.pick() != null) {
-      call.pick().done(status >= 500 ? Outcome.FAILED : Outcome.SUCCEEDED);
+      call.pick().done(status >= 500 ? Outcome.SERVER_ERROR : Outcome.SUCCEEDED);
     }
   }
 
   private void failed(ModuleCall call, Throwable failure) {
     observer.failed(call, failure);
     if (call.pick() != null) {
-      // a call the gateway gave up (its client left) says nothing of the instance
+      // a call the gateway gave up (its client left) counts only after a long wait
       call.pick().done(call.abandoned() ? Outcome.ABANDONED : Outcome.FAILED);
     }
   }

@@ -175,8 +175,13 @@ class ProxyTest {
     assertThat(idB).matches(java.util.regex.Pattern.quote(idA) + ";\\d{6}/b~[A-Za-z0-9_-]{32}");
   }
 
+  /**
+   * Both instances serve: the second, never measured, is chosen next (strict round-robin among
+   * instances that answer alike is the balancer's, on its fake clock: BalancerTest; here their
+   * latencies are what a busy machine makes them).
+   */
   @Test
-  void instances_roundRobinAcrossTwo() {
+  void instances_bothServe() {
     TestModule second =
         TestModule.start(
             gw.vertx(),
@@ -185,8 +190,9 @@ class ProxyTest {
     for (int i = 0; i < 4; i++) {
       gw.tenant("diku").get("/echo").then().statusCode(200);
     }
-    assertThat(echo.pending()).isEqualTo(2);
-    assertThat(second.pending()).isEqualTo(2);
+    assertThat(echo.pending() + second.pending()).isEqualTo(4);
+    assertThat(echo.pending()).isPositive();
+    assertThat(second.pending()).isPositive();
   }
 
   @Test

@@ -142,6 +142,25 @@ public final class LoadDriver {
         .map(elapsed -> PhaseFigures.of(elapsed, stats));
   }
 
+  /**
+   * As {@link #phase(Duration)}, one run whose pairs are counted apart by when they started: those
+   * started in its first {@code first}, and those started after (a fault's first seconds, when what
+   * was in flight fails, apart from the rest).
+   *
+   * @return the two figures, the first's elapsed time {@code first}, the second's the rest
+   */
+  public Future<List<PhaseFigures>> phase(Duration length, Duration first) {
+    PhaseStats early = PhaseStats.create();
+    PhaseStats late = PhaseStats.create();
+    long split = first.toNanos();
+    return PhaseRun.run(
+            workload, users, length, budget, started -> started < split ? early : late, () -> false)
+        .map(
+            elapsed ->
+                List.of(
+                    PhaseFigures.of(first, early), PhaseFigures.of(elapsed.minus(first), late)));
+  }
+
   private Void add(Slice slice) {
     measuredTime = measuredTime.plus(slice.elapsed());
     measuredAuthCalls += slice.authCalls();

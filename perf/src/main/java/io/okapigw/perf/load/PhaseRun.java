@@ -5,6 +5,7 @@ import io.vertx.core.Promise;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongFunction;
 
 /**
  * One phase of the check-out/check-in load (warm-up or measured run): runs check-out + check-in
@@ -16,14 +17,14 @@ final class PhaseRun {
 
   private final Workload workload;
   private final OperationBudget budget;
-  private final PhaseStats stats;
+  private final LongFunction<PhaseStats> stats;
   private final long deadline;
   private final BooleanSupplier ended;
 
   private PhaseRun(
       Workload workload,
       OperationBudget budget,
-      PhaseStats stats,
+      LongFunction<PhaseStats> stats,
       long deadline,
       BooleanSupplier ended) {
     this.workload = workload;
@@ -56,8 +57,24 @@ final class PhaseRun {
       OperationBudget budget,
       PhaseStats stats,
       BooleanSupplier ended) {
+    return run(workload, users, length, budget, started -> stats, ended);
+  }
+
+  /**
+   * As {@link #run(Workload, List, Duration, OperationBudget, PhaseStats)}, each pair counted in
+   * the figures {@code stats} gives for the time it started at, in nanoseconds since the phase
+   * began (a fault's first seconds apart from the rest, say).
+   */
+  static Future<Duration> run(
+      Workload workload,
+      List<VirtualUser> users,
+      Duration length,
+      OperationBudget budget,
+      LongFunction<PhaseStats> stats,
+      BooleanSupplier ended) {
     long start = System.nanoTime();
-    PhaseRun run = new PhaseRun(workload, budget, stats, start + length.toNanos(), ended);
+    LongFunction<PhaseStats> byStart = now -> stats.apply(now - start);
+    PhaseRun run = new PhaseRun(workload, budget, byStart, start + length.toNanos(), ended);
     return Future.all(users.stream().map(run::loop).toList())
         .map(v -> Duration.ofNanos(System.nanoTime() - start));
   }
@@ -70,10 +87,11 @@ final class PhaseRun {
 
   // each pair starts from the previous one's completion callback, so the stack never grows
   private void next(VirtualUser user, Promise<Void> done) {
-    if (System.nanoTime() - deadline >= 0 || ended.getAsBoolean() || !budget.take(2)) {
+    long now = System.nanoTime();
+    if (now - deadline >= 0 || ended.getAsBoolean() || !budget.take(2)) {
       done.complete();
       return;
     }
-    workload.pair(user, stats).onComplete(ar -> next(user, done));
+    workload.pair(user, stats.apply(now)).onComplete(ar -> next(user, done));
   }
 }

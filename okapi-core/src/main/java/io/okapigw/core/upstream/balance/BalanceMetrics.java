@@ -4,8 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * {@code okapi_module_ejections_total{module, instance}}, {@code
- * okapi_module_retries_total{module}} and {@code
+ * {@code okapi_module_ejections_total{module, instance}}, {@code okapi_module_stalls_total{module,
+ * instance}}, {@code okapi_module_retries_total{module}} and {@code
  * okapi_module_retry_budget_exhausted_total{module}}. Tags are a module id and an instance URL from
  * discovery: bounded by what is registered, never a tenant, user, token or path. Rare events:
  * looked up when they happen.
@@ -21,6 +21,16 @@ final class BalanceMetrics {
   void ejected(String moduleId, String instance) {
     Counter.builder("okapi.module.ejections")
         .description("Module instances ejected from the choice after failing")
+        .tag("module", moduleId)
+        .tag("instance", instance)
+        .register(registry)
+        .increment();
+  }
+
+  void stalled(String moduleId, String instance) {
+    Counter.builder("okapi.module.stalls")
+        .description(
+            "Module instances taken out of the choice for answering none of their calls in flight")
         .tag("module", moduleId)
         .tag("instance", instance)
         .register(registry)

@@ -7,7 +7,7 @@ import java.time.Duration;
 
 /**
  * How the gateway chooses among a module's instances and when it calls another one ({@code
- * proxy.outlier.*}, {@code proxy.retry.*} settings, declared here).
+ * proxy.outlier.*}, {@code proxy.retry.*}, {@code proxy.latency-decay} settings, declared here).
  *
  * @param failures consecutive failures (connect failure, reset, timeout, 5xx) that eject an
  *     instance; 0: never eject (default 5)
@@ -22,6 +22,13 @@ import java.time.Duration;
  * @param minRetries retries in flight a module is allowed however few its calls (default 3)
  * @param checkInterval how often each instance the node calls is checked as {@code
  *     /_/discovery/health} checks it; 0: never (default)
+ * @param stall an instance with calls in flight that answers none of them for this long is out of
+ *     the choice until it answers again, a call or a check (checked every second meanwhile); 0:
+ *     never (default 2 s)
+ * @param abandonedAfter a call its caller gave up after waiting this long counts as the instance's
+ *     failure (default 5 s)
+ * @param latencyDecay the time constant of the instances' latency estimates (peak EWMA; default 10
+ *     s, as Finagle's and Linkerd's)
  */
 public record BalanceOptions(
     int failures,
@@ -32,7 +39,10 @@ public record BalanceOptions(
     boolean retryPutDelete,
     int retryBudgetPercent,
     int minRetries,
-    Duration checkInterval) {
+    Duration checkInterval,
+    Duration stall,
+    Duration abandonedAfter,
+    Duration latencyDecay) {
 
   public static final int DEFAULT_FAILURES = 5;
   public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(10);
@@ -41,6 +51,9 @@ public record BalanceOptions(
   public static final int DEFAULT_MAX_EJECTED_PERCENT = 50;
   public static final int DEFAULT_RETRY_BUDGET_PERCENT = 20;
   public static final int DEFAULT_MIN_RETRIES = 3;
+  public static final Duration DEFAULT_STALL = Duration.ofSeconds(2);
+  public static final Duration DEFAULT_ABANDONED_AFTER = Duration.ofSeconds(5);
+  public static final Duration DEFAULT_LATENCY_DECAY = Duration.ofSeconds(10);
 
   private static final Duration MS = Duration.ofMillis(1);
   private static final Duration DAY = Duration.ofDays(1);
@@ -107,7 +120,45 @@ public record BalanceOptions(
               "A check that fails counts as a failed call; one that answers ends an ejection at"
                   + " once. Off by default: calls teach the node enough.");
 
-  /** The {@code proxy.outlier.*} and {@code proxy.retry.*} settings. */
+  public static final Setting<Duration> STALL =
+      Setting.duration("proxy.outlier.stall", DEFAULT_STALL, Duration.ZERO, DAY)
+          .about(
+              "a module instance with calls in flight that answers none of them for this long is"
+                  + " out of the choice until it answers again; 0: never")
+          .details(
+              "A hung instance (stopped, frozen by a full GC or a deadlock) still accepts"
+                  + " connections: without this it would be sent calls again once its callers"
+                  + " gave up. While out it is checked every second as `/_/discovery/health` checks"
+                  + " it (a GET of its URL, any answer is one), active checks on or off; an answer"
+                  + " to a call of it in flight, or to a check, takes it back. Longer than the"
+                  + " slowest call a module makes its callers wait, all of its instances alike.");
+
+  public static final Setting<Duration> ABANDONED_AFTER =
+      Setting.duration("proxy.outlier.abandoned-after", DEFAULT_ABANDONED_AFTER, MS, DAY)
+          .about(
+              "a call to a module instance that its caller gave up after waiting this long counts"
+                  + " as the instance's failure, as a timeout does; one given up sooner says"
+                  + " nothing of it")
+          .details(
+              "FOLIO modules give up on a call after their own timeout (10-60 s), mostly before"
+                  + " the gateway's `proxy.idle-timeout`: an instance that makes them wait so long"
+                  + " is failing them.");
+
+  public static final Setting<Duration> LATENCY_DECAY =
+      Setting.duration("proxy.latency-decay", DEFAULT_LATENCY_DECAY, MS, DAY)
+          .about(
+              "how fast a node forgets that a module instance answered slowly: the time constant"
+                  + " of the latency estimate (peak EWMA) the instance choice weighs")
+          .details(
+              "A call goes to the instance whose latency (its estimate, or how long it has gone"
+                  + " without answering its calls in flight, whichever is longer) times its calls"
+                  + " in flight plus one is lowest, as Finagle's and Linkerd's peak-EWMA balancers"
+                  + " choose. A slower answer raises the estimate at once; faster ones and time"
+                  + " bring it down, so an instance avoided for being slow gets a call again"
+                  + " now and then. Costs within twice the lowest (plus 1 ms) count as equal:"
+                  + " among them, the fewest calls in flight, round-robin.");
+
+  /** The {@code proxy.outlier.*}, {@code proxy.retry.*} and {@code proxy.latency-*} settings. */
   public static final SettingsSpec SETTINGS =
       SettingsSpec.of(
           FAILURES,
@@ -118,7 +169,10 @@ public record BalanceOptions(
           RETRY_PUT_DELETE,
           RETRY_BUDGET_PERCENT,
           MIN_RETRIES,
-          CHECK_INTERVAL);
+          CHECK_INTERVAL,
+          STALL,
+          ABANDONED_AFTER,
+          LATENCY_DECAY);
 
   public BalanceOptions {
     FAILURES.check(failures);
@@ -129,6 +183,9 @@ public record BalanceOptions(
     RETRY_BUDGET_PERCENT.check(retryBudgetPercent);
     MIN_RETRIES.check(minRetries);
     CHECK_INTERVAL.check(checkInterval);
+    STALL.check(stall);
+    ABANDONED_AFTER.check(abandonedAfter);
+    LATENCY_DECAY.check(latencyDecay);
     if (maxEjection.compareTo(ejection) < 0) {
       throw new IllegalArgumentException(
           "proxy.outlier.max-ejection must be at least proxy.outlier.ejection ("
@@ -151,7 +208,10 @@ public record BalanceOptions(
         false,
         DEFAULT_RETRY_BUDGET_PERCENT,
         DEFAULT_MIN_RETRIES,
-        Duration.ZERO);
+        Duration.ZERO,
+        DEFAULT_STALL,
+        DEFAULT_ABANDONED_AFTER,
+        DEFAULT_LATENCY_DECAY);
   }
 
   /**
@@ -169,7 +229,10 @@ public record BalanceOptions(
         settings.get(RETRY_PUT_DELETE),
         settings.get(RETRY_BUDGET_PERCENT),
         settings.get(MIN_RETRIES),
-        settings.get(CHECK_INTERVAL));
+        settings.get(CHECK_INTERVAL),
+        settings.get(STALL),
+        settings.get(ABANDONED_AFTER),
+        settings.get(LATENCY_DECAY));
   }
 
   /**
@@ -185,7 +248,10 @@ public record BalanceOptions(
         retryPutDelete,
         retryBudgetPercent,
         minRetries,
-        checkInterval);
+        checkInterval,
+        stall,
+        abandonedAfter,
+        latencyDecay);
   }
 
   /**
@@ -201,7 +267,10 @@ public record BalanceOptions(
         retryPutDelete,
         percent,
         min,
-        checkInterval);
+        checkInterval,
+        stall,
+        abandonedAfter,
+        latencyDecay);
   }
 
   /**
@@ -217,6 +286,29 @@ public record BalanceOptions(
         retryPutDelete,
         retryBudgetPercent,
         minRetries,
-        interval);
+        interval,
+        stall,
+        abandonedAfter,
+        latencyDecay);
+  }
+
+  /**
+   * @return these options with instances out of the choice after {@code newStall} without an answer
+   *     (0: never)
+   */
+  public BalanceOptions withStall(Duration newStall) {
+    return new BalanceOptions(
+        failures,
+        window,
+        ejection,
+        maxEjection,
+        maxEjectedPercent,
+        retryPutDelete,
+        retryBudgetPercent,
+        minRetries,
+        checkInterval,
+        newStall,
+        abandonedAfter,
+        latencyDecay);
   }
 }

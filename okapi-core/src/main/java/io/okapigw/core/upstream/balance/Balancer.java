@@ -14,26 +14,44 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Health-aware instance choice, one per node: the fewest calls in flight among a module's instances
- * that are not ejected, round-robin among equals; passive outlier detection (consecutive failures
- * within a window eject an instance for a growing back-off, never all of a module's instances, at
- * most {@code proxy.outlier.max-ejected-percent} of them); and the retry budget. It learns from
- * every call's outcome ({@link Pick#done}) and from health checks ({@link #checked}). Time comes
- * from the clock given (a fake in tests). Thread-safe.
+ * Health-aware instance choice, one per node: the instance that costs least now among a module's
+ * instances that are not avoided — its latency (a peak EWMA of its answers, or how long it has gone
+ * without answering its calls in flight, whichever is longer) times its calls in flight plus one,
+ * as Finagle's and Linkerd's peak-EWMA balancers weigh it; the fewest calls in flight among
+ * instances never measured; round-robin among equals. Avoided: stalled (calls in flight and no
+ * answer for {@code proxy.outlier.stall}: until it answers, checked meanwhile by the module client)
+ * or ejected by passive outlier detection (consecutive failures within a window, a call given up by
+ * its caller after a long wait among them, eject an instance for a growing back-off, never all of a
+ * module's instances, at most {@code proxy.outlier.max-ejected-percent} of them); and the retry
+ * budget. It learns from every call's outcome ({@link Pick#done}) and from health checks ({@link
+ * #checked}). Time comes from the clock given (a fake in tests); no client type is known here.
+ * Thread-safe.
  */
 public final class Balancer {
 
   private static final Logger log = LoggerFactory.getLogger(Balancer.class);
 
+  /** Costs up to this factor of the lowest (plus {@link #EQUAL_SLACK}) count as equal. */
+  private static final double EQUAL_FACTOR = 2;
+
+  /** One millisecond, in nanoseconds: latencies closer than that are noise. */
+  private static final double EQUAL_SLACK = 1_000_000;
+
   private final BalanceOptions options;
   private final LongSupplier nanos;
   private final BalanceMetrics metrics;
+  private final long stall;
+  private final long abandonedAfter;
+  private final long decay;
   private final Map<String, ModuleState> modules = new ConcurrentHashMap<>();
 
   private Balancer(BalanceOptions options, LongSupplier nanos, MeterRegistry registry) {
     this.options = options;
     this.nanos = nanos;
     this.metrics = new BalanceMetrics(registry);
+    this.stall = options.stall().toNanos();
+    this.abandonedAfter = options.abandonedAfter().toNanos();
+    this.decay = options.latencyDecay().toNanos();
   }
 
   /**
@@ -53,10 +71,12 @@ public final class Balancer {
   }
 
   /**
-   * Chooses the instance of a call: among those not in {@code tried}, one not avoided if any (else
-   * an avoided one: a module's instances are never all avoided), the one with the fewest calls in
-   * flight, the first from a round-robin start among equals. Avoided: ejected, or back from an
-   * ejection with its one trial call in flight.
+   * Chooses the instance of a call: among those not in {@code tried}, those not avoided if any
+   * (else the avoided ones: a module's instances are never all avoided); among these, the ones
+   * whose cost is at most twice the lowest plus a millisecond count as equal (latencies that close
+   * are noise); of those the one with the fewest calls in flight, the first from a round-robin
+   * start among equals. Avoided: stalled, ejected, or back from an ejection with its one trial call
+   * in flight.
    *
    * @param tried instances this request already failed on
    * @param retry whether the call is a retry, taken from the budget ({@link #takeRetry})
@@ -71,32 +91,62 @@ public final class Balancer {
     }
     long now = nanos.getAsLong();
     int start = instances.rotate();
-    InstanceState best = null;
-    boolean bestEjected = true;
-    int bestLoad = Integer.MAX_VALUE;
+    InstanceState[] candidates = new InstanceState[n];
+    double[] costs = new double[n];
+    boolean anyAvailable = false;
+    int count = 0;
     for (int i = 0; i < n; i++) {
       Endpoint endpoint = endpoints.get((start + i) % n);
       if (!tried.isEmpty() && tried.contains(endpoint)) {
         continue;
       }
-      InstanceState state = module.instance(endpoint);
-      boolean ejected = state.avoided(now);
-      int load = state.outstanding.get();
-      if (best == null || bestEjected && !ejected || ejected == bestEjected && load < bestLoad) {
-        best = state;
-        bestEjected = ejected;
-        bestLoad = load;
-      }
+      InstanceState state = module.instance(endpoint, now);
+      stallIfSilent(instances, module, state, now);
+      candidates[count] = state;
+      costs[count] = state.avoided(now) ? -1 : state.cost(now, decay);
+      anyAvailable |= costs[count] >= 0;
+      count++;
     }
+    InstanceState best = cheapest(candidates, costs, count, anyAvailable, now);
     if (best == null) {
       if (retry) {
         module.retries.decrementAndGet();
       }
       return null;
     }
-    best.outstanding.incrementAndGet();
+    best.started(now);
     module.active.incrementAndGet();
-    return new Pick(this, instances, module, best, retry);
+    return new Pick(this, instances, module, best, retry, now);
+  }
+
+  /**
+   * @param costs each candidate's cost; -1 for one avoided
+   * @param available whether any candidate is not avoided: then only those count, else all do
+   * @return among the candidates that count, of those that cost at most {@link #EQUAL_FACTOR} times
+   *     the lowest plus {@link #EQUAL_SLACK}, the first with the fewest calls in flight; null for
+   *     none
+   */
+  private InstanceState cheapest(
+      InstanceState[] candidates, double[] costs, int count, boolean available, long now) {
+    double lowest = Double.MAX_VALUE;
+    for (int i = 0; i < count; i++) {
+      double cost = available ? costs[i] : candidates[i].cost(now, decay);
+      costs[i] = cost;
+      if (cost >= 0 && cost < lowest) {
+        lowest = cost;
+      }
+    }
+    double equal = lowest * EQUAL_FACTOR + EQUAL_SLACK;
+    InstanceState best = null;
+    int bestLoad = Integer.MAX_VALUE;
+    for (int i = 0; i < count; i++) {
+      int load = candidates[i].outstanding.get();
+      if (costs[i] >= 0 && costs[i] <= equal && load < bestLoad) {
+        best = candidates[i];
+        bestLoad = load;
+      }
+    }
+    return best;
   }
 
   /**
@@ -123,8 +173,9 @@ public final class Balancer {
   }
 
   /**
-   * A health check of an instance (Okapi's {@code /_/discovery/health}) answered or not: a failure
-   * counts as a failed call; an answer forgets its failures and ends its ejection.
+   * A health check of an instance (Okapi's {@code /_/discovery/health}, an active check, a check of
+   * a stalled instance) answered or not: a failure counts as a failed call; an answer forgets its
+   * failures, ends its ejection and takes it back if it had stalled.
    */
   public void checked(String moduleId, Endpoint instance, boolean answered) {
     ModuleState module = module(moduleId);
@@ -132,14 +183,37 @@ public final class Balancer {
     if (instances == null || !instances.endpoints().contains(instance)) {
       return; // not called through this node: nothing to choose among
     }
-    InstanceState state = module.instance(instance);
     long now = nanos.getAsLong();
+    InstanceState state = module.instance(instance, now);
     if (answered) {
       state.takeBack(now);
+      heard(module, state, now);
       state.succeeded(now);
     } else {
-      learn(instances, module, state, Outcome.FAILED);
+      failed(instances, module, state, now);
     }
+  }
+
+  /**
+   * Tells {@code action} of every instance that has stalled (calls in flight and none answered for
+   * {@code proxy.outlier.stall}, or since then no answer at all): what the module client checks
+   * until they answer.
+   */
+  public void forEachStalled(BiConsumer<String, Endpoint> action) {
+    long now = nanos.getAsLong();
+    modules.forEach(
+        (moduleId, module) -> {
+          Instances current = module.current;
+          if (current == null) {
+            return;
+          }
+          for (Endpoint endpoint : current.endpoints()) {
+            InstanceState state = module.known(endpoint);
+            if (state != null && stallIfSilent(current, module, state, now)) {
+              action.accept(moduleId, endpoint);
+            }
+          }
+        });
   }
 
   /**
@@ -162,35 +236,105 @@ public final class Balancer {
   public InstanceView view(String moduleId, Endpoint instance) {
     ModuleState module = modules.get(moduleId);
     InstanceState state = module == null ? null : module.known(instance);
-    return state == null ? null : state.view(nanos.getAsLong());
+    return state == null ? null : state.view(nanos.getAsLong(), stall, decay);
   }
 
-  void learn(Instances instances, ModuleState module, InstanceState state, Outcome outcome) {
+  /** A call that went at {@code start} ended: the balancer learns from it. */
+  void learn(
+      Instances instances, ModuleState module, InstanceState state, Outcome outcome, long start) {
     long now = nanos.getAsLong();
-    if (outcome == Outcome.SUCCEEDED) {
-      state.succeeded(now);
-    } else if (outcome == Outcome.FAILED && state.failed(now, options)) {
+    long rtt = Math.max(0, now - start);
+    switch (outcome) {
+      case SUCCEEDED -> {
+        state.observe(now, rtt, decay);
+        heard(module, state, now);
+        state.succeeded(now);
+      }
+      case SERVER_ERROR -> {
+        state.observe(now, rtt, decay);
+        heard(module, state, now);
+        failed(instances, module, state, now);
+      }
+      case FAILED -> {
+        state.atLeast(now, rtt, decay);
+        failed(instances, module, state, now);
+      }
+      case ABANDONED -> {
+        state.atLeast(now, rtt, decay);
+        if (rtt >= abandonedAfter) {
+          failed(instances, module, state, now);
+        }
+      }
+    }
+  }
+
+  private void failed(Instances instances, ModuleState module, InstanceState state, long now) {
+    if (state.failed(now, options)) {
       ejectIfAllowed(instances, module, state, now);
     }
+  }
+
+  /** The instance answered: if it had stalled, it is back. */
+  private void heard(ModuleState module, InstanceState state, long now) {
+    if (state.answered(now)) {
+      log.info("module {} at {} answers again: taken back", module.moduleId, state.endpoint.url());
+    }
+  }
+
+  /**
+   * Marks the instance stalled if it has gone {@code proxy.outlier.stall} without answering its
+   * calls in flight (never more of a module's instances than may be ejected).
+   *
+   * @return whether it has stalled
+   */
+  private boolean stallIfSilent(
+      Instances instances, ModuleState module, InstanceState state, long now) {
+    if (state.stalled()) {
+      return true;
+    }
+    if (!state.silentPast(now, stall)) {
+      return false;
+    }
+    synchronized (module) {
+      if (state.stalled() || !mayTakeOut(instances, module, now)) {
+        return state.stalled();
+      }
+      state.stall();
+    }
+    metrics.stalled(module.moduleId, state.endpoint.url());
+    log.warn(
+        "module {} at {} stalled: {} calls in flight, none answered for {} ms; no calls until it"
+            + " answers a check",
+        module.moduleId,
+        state.endpoint.url(),
+        state.outstanding.get(),
+        state.silentFor(now) / 1_000_000);
+    return true;
+  }
+
+  /**
+   * @return whether one more of the module's instances may be out of the choice (ejected or
+   *     stalled): never all, at most {@code proxy.outlier.max-ejected-percent}; the module's lock
+   *     held
+   */
+  private boolean mayTakeOut(Instances instances, ModuleState module, long now) {
+    List<Endpoint> endpoints = instances.endpoints();
+    int n = endpoints.size();
+    int allowed = n < 2 ? 0 : Math.min(n - 1, Math.max(1, n * options.maxEjectedPercent() / 100));
+    int out = 0;
+    for (Endpoint endpoint : endpoints) {
+      InstanceState other = module.known(endpoint);
+      if (other != null && (other.ejected(now) || other.stalled())) {
+        out++;
+      }
+    }
+    return out < allowed;
   }
 
   private void ejectIfAllowed(
       Instances instances, ModuleState module, InstanceState state, long now) {
     synchronized (module) {
-      if (state.ejected(now)) {
-        return;
-      }
-      List<Endpoint> endpoints = instances.endpoints();
-      int n = endpoints.size();
-      int allowed = n < 2 ? 0 : Math.min(n - 1, Math.max(1, n * options.maxEjectedPercent() / 100));
-      int ejected = 0;
-      for (Endpoint endpoint : endpoints) {
-        InstanceState other = module.known(endpoint);
-        if (other != null && other.ejected(now)) {
-          ejected++;
-        }
-      }
-      if (ejected >= allowed) {
+      if (state.ejected(now) || !mayTakeOut(instances, module, now)) {
         return;
       }
       long duration = state.eject(now, options);
@@ -201,6 +345,10 @@ public final class Balancer {
           state.endpoint.url(),
           duration / 1_000_000);
     }
+  }
+
+  long now() {
+    return nanos.getAsLong();
   }
 
   private ModuleState module(String moduleId) {

@@ -4,19 +4,31 @@ import io.okapigw.core.routing.Endpoint;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What one node has learned of one instance of one module: its calls in flight, its consecutive
- * failures, and whether it is ejected and until when. An ejection lasts {@code ejection × 2^(level
- * - 1)}, at most {@code maxEjection}; the level grows with each ejection of an instance that failed
- * again on its return (it is on probation until a call succeeds) and falls by one for each {@code
- * maxEjection} it then stays well. Times are {@code nanoTime}-like readings of the balancer's
- * clock. Thread-safe: calls of every event loop meet here; only a change of state takes the lock.
+ * What one node has learned of one instance of one module: its calls in flight, how fast it answers
+ * ({@link Latency}), whether it has stalled (calls in flight and no answer for {@code
+ * proxy.outlier.stall}: out of the choice until it answers again), its consecutive failures, and
+ * whether it is ejected and until when. An ejection lasts {@code ejection × 2^(level - 1)}, at most
+ * {@code maxEjection}; the level grows with each ejection of an instance that failed again on its
+ * return (it is on probation until a call succeeds) and falls by one for each {@code maxEjection}
+ * it then stays well. Times are {@code nanoTime}-like readings of the balancer's clock.
+ * Thread-safe: calls of every event loop meet here; only a change of state takes the lock.
  */
 final class InstanceState {
 
   final Endpoint endpoint;
   final AtomicInteger outstanding = new AtomicInteger();
+  private final Latency latency = new Latency();
   private volatile boolean ejected;
   private volatile long ejectedUntil;
+
+  /** When its calls in flight last went from none to one. */
+  private volatile long busySince;
+
+  /** When it last answered anything: a call (whatever the status) or a check. */
+  private volatile long lastAnswer;
+
+  /** Calls in flight, none answered for {@code proxy.outlier.stall}: out until it answers. */
+  private volatile boolean stalled;
 
   /** Whether a success has anything to reset: the fast path of every answered call reads it. */
   private volatile boolean dirty;
@@ -29,8 +41,10 @@ final class InstanceState {
   private int level;
   private long ejections;
 
-  InstanceState(Endpoint endpoint) {
+  InstanceState(Endpoint endpoint, long now) {
     this.endpoint = endpoint;
+    this.lastAnswer = now;
+    this.busySince = now;
   }
 
   boolean ejected(long now) {
@@ -38,11 +52,97 @@ final class InstanceState {
   }
 
   /**
-   * @return whether calls avoid the instance now: it is ejected, or back on probation with a call
-   *     in flight already (a burst of calls to an instance still dead would all fail at once)
+   * @return whether calls avoid the instance now: it is ejected or stalled, or back on probation
+   *     with a call in flight already (a burst of calls to an instance still dead would all fail at
+   *     once)
    */
   boolean avoided(long now) {
-    return ejected(now) || probation && outstanding.get() > 0;
+    return stalled || ejected(now) || probation && outstanding.get() > 0;
+  }
+
+  /** A call goes to the instance. */
+  void started(long now) {
+    if (outstanding.getAndIncrement() == 0) {
+      busySince = now;
+    }
+  }
+
+  /**
+   * @return how long the instance has had calls in flight without answering any: 0 when none is in
+   *     flight
+   */
+  long silentFor(long now) {
+    if (outstanding.get() == 0) {
+      return 0;
+    }
+    long since = busySince - lastAnswer > 0 ? busySince : lastAnswer;
+    return Math.max(0, now - since);
+  }
+
+  /**
+   * @return whether the instance has gone {@code stall} or longer without answering any of its
+   *     calls in flight ({@code stall} 0: never)
+   */
+  boolean silentPast(long now, long stall) {
+    return stall > 0 && silentFor(now) >= stall;
+  }
+
+  /**
+   * @return whether it has stalled: out of the choice until it answers
+   */
+  boolean stalled() {
+    return stalled;
+  }
+
+  /**
+   * Marks the instance stalled.
+   *
+   * @return whether it was not before
+   */
+  synchronized boolean stall() {
+    if (stalled) {
+      return false;
+    }
+    stalled = true;
+    return true;
+  }
+
+  /**
+   * The instance answered (a call, whatever its status, or a check): it has not stalled.
+   *
+   * @return whether it had
+   */
+  boolean answered(long now) {
+    lastAnswer = now;
+    if (!stalled) {
+      return false;
+    }
+    synchronized (this) {
+      boolean was = stalled;
+      stalled = false;
+      return was;
+    }
+  }
+
+  /**
+   * @return what a call to it costs now, the lower the better: its latency (its {@link Latency} or
+   *     how long it has been silent, whichever is longer) times its calls in flight plus this one;
+   *     an instance never measured with calls in flight costs more than any measured one
+   */
+  double cost(long now, long decay) {
+    double estimate = Math.max(latency.estimate(now, decay), silentFor(now));
+    int pending = outstanding.get();
+    return estimate == 0 && pending != 0 ? Latency.PENALTY + pending : estimate * (pending + 1);
+  }
+
+  /** An answer came {@code rtt} after the call went. */
+  void observe(long now, long rtt, long decay) {
+    latency.observe(now, rtt, decay);
+  }
+
+  /** A call got no answer for {@code waited}: the instance is at least that slow. */
+  void atLeast(long now, long waited, long decay) {
+    latency.atLeast(now, waited, decay);
   }
 
   /**
@@ -120,7 +220,7 @@ final class InstanceState {
   /**
    * @return what is known of the instance, for {@code /_/discovery/health}
    */
-  synchronized InstanceView view(long now) {
+  synchronized InstanceView view(long now, long stall, long decay) {
     boolean out = ejected(now);
     return new InstanceView(
         out,
@@ -128,6 +228,8 @@ final class InstanceState {
         consecutive,
         ejections,
         outstanding.get(),
-        probation && !out);
+        probation && !out,
+        stalled || silentPast(now, stall),
+        latency.estimate(now, decay) / 1e6);
   }
 }

@@ -26,9 +26,11 @@ final class ModuleState {
     this.moduleId = moduleId;
   }
 
-  InstanceState instance(Endpoint endpoint) {
+  InstanceState instance(Endpoint endpoint, long now) {
     InstanceState state = instances.get(endpoint);
-    return state != null ? state : instances.computeIfAbsent(endpoint, InstanceState::new);
+    return state != null
+        ? state
+        : instances.computeIfAbsent(endpoint, e -> new InstanceState(e, now));
   }
 
   /**

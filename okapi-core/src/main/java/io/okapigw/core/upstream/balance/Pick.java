@@ -13,9 +13,14 @@ public final class Pick {
   public enum Outcome {
     /** Answered (below 500): the instance is well. */
     SUCCEEDED,
-    /** Refused, reset, timed out, or answered 5xx. */
+    /** Answered 5xx: the instance answers, and fails. */
+    SERVER_ERROR,
+    /** Refused, reset or timed out: no answer. */
     FAILED,
-    /** Given up by the gateway (the client left): says nothing of the instance. */
+    /**
+     * Given up by the gateway before any answer (its client left): a failure of the instance only
+     * after a long wait ({@code proxy.outlier.abandoned-after}).
+     */
     ABANDONED
   }
 
@@ -24,6 +29,7 @@ public final class Pick {
   private final ModuleState module;
   private final InstanceState state;
   private final boolean retry;
+  private volatile long start;
   private boolean done;
 
   Pick(
@@ -31,12 +37,14 @@ public final class Pick {
       Instances instances,
       ModuleState module,
       InstanceState state,
-      boolean retry) {
+      boolean retry,
+      long start) {
     this.balancer = balancer;
     this.instances = instances;
     this.module = module;
     this.state = state;
     this.retry = retry;
+    this.start = start;
   }
 
   /**
@@ -53,6 +61,14 @@ public final class Pick {
     return retry;
   }
 
+  /**
+   * The call's connection is open and its request about to go: its round trip is timed from now
+   * (connecting, or waiting for a pooled connection, is not the instance's answering).
+   */
+  public void opened() {
+    start = balancer.now();
+  }
+
   /** The call is over (its answer's head came, or it failed): the balancer learns from it. */
   public void done(Outcome outcome) {
     synchronized (this) {
@@ -66,6 +82,6 @@ public final class Pick {
     if (retry) {
       module.retries.decrementAndGet();
     }
-    balancer.learn(instances, module, state, outcome);
+    balancer.learn(instances, module, state, outcome, start);
   }
 }

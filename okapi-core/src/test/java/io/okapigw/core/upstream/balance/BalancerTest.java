@@ -208,7 +208,7 @@ class BalancerTest {
   }
 
   @Test
-  void abandonedCalls_sayNothing() {
+  void abandonedCallsAtOnce_sayNothing() {
     Instances two = instances(A, B);
     for (int i = 0; i < 10; i++) {
       pickOf(two, A).done(Outcome.ABANDONED);
@@ -277,7 +277,10 @@ class BalancerTest {
         d.retryPutDelete(),
         d.retryBudgetPercent(),
         d.minRetries(),
-        d.checkInterval());
+        d.checkInterval(),
+        d.stall(),
+        d.abandonedAfter(),
+        d.latencyDecay());
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.okapigw.perf.load.faults;
 
 import io.okapigw.demo.DemoOptions;
 import io.okapigw.demo.Library;
+import io.okapigw.perf.kit.launch.ModuleInstance;
 import io.okapigw.perf.load.BarcodeRows;
 import io.okapigw.perf.load.LoadDriver;
 import io.okapigw.perf.load.PhaseFigures;
@@ -42,13 +43,9 @@ final class InstanceKill {
   static FaultReport run(Stage stage, String gatewayUrl, String gateway) throws Exception {
     FaultsOptions o = stage.options;
     Library library = stage.library(gatewayUrl);
-    ModuleInstance first = new ModuleInstance(stage.children, "mod-users-1", o.basePort());
-    ModuleInstance second = new ModuleInstance(stage.children, "mod-users-2", o.basePort() + 20);
-    first.start();
-    second.start();
-    String srvcId = library.modules().deployment("mod-users").id();
-    new Discovery(gatewayUrl, stage.superAdminToken(gatewayUrl))
-        .replace(srvcId, List.of(first.usersUrl(), second.usersUrl()));
+    ModuleInstance first = stage.usersInstance("mod-users-1", 0, Duration.ZERO);
+    ModuleInstance second = stage.usersInstance("mod-users-2", 20, Duration.ZERO);
+    String srvcId = stage.useUsersInstances(gatewayUrl, List.of(first, second));
     LoadDriver driver =
         stage.driver(
             gatewayUrl, DemoOptions.TENANT, o.users(), o.warmup(), BarcodeRows.of(library.data()));

@@ -4,7 +4,9 @@ import io.okapigw.demo.DemoOptions;
 import io.okapigw.demo.Library;
 import io.okapigw.folio.register.SuperAdmin;
 import io.okapigw.perf.kit.launch.BenchUser;
+import io.okapigw.perf.kit.launch.Discovery;
 import io.okapigw.perf.kit.launch.Logins;
+import io.okapigw.perf.kit.launch.ModuleInstance;
 import io.okapigw.perf.kit.process.Children;
 import io.okapigw.perf.load.BarcodeRow;
 import io.okapigw.perf.load.LoadDriver;
@@ -29,8 +31,8 @@ import java.util.function.Supplier;
  */
 final class Stage implements AutoCloseable {
 
-  static final int PATRONS = 1000;
-  static final int ITEMS = 1000;
+  /** Patrons and items of the library (and of every {@code ModuleInstance}'s). */
+  static final int SIZE = 1000;
 
   final FaultsOptions options;
   final Vertx vertx = Vertx.vertx();
@@ -48,9 +50,44 @@ final class Stage implements AutoCloseable {
 
   /** Starts the simulated modules and the authtoken module here, registered on the gateway. */
   Library library(String gatewayUrl) {
-    DemoOptions demo = new DemoOptions(0, PATRONS, ITEMS, true, true, dir);
+    DemoOptions demo = new DemoOptions(0, SIZE, SIZE, true, true, dir);
     library = join(() -> Library.start(vertx, demo, gatewayUrl));
     return library;
+  }
+
+  /**
+   * Starts one more instance of mod-users in a JVM of its own (its ports from {@code basePort +
+   * offset} on) and waits until it answers.
+   *
+   * @param latency how late it answers every call; zero for at once
+   */
+  ModuleInstance usersInstance(String name, int offset, Duration latency)
+      throws IOException, InterruptedException {
+    ModuleInstance instance =
+        new ModuleInstance(children, name, options.basePort() + offset, SIZE, latency);
+    instance.start();
+    return instance;
+  }
+
+  /**
+   * Puts {@code instances} in the gateway's discovery as mod-users' instances ({@code srvcId-1},
+   * {@code -2}, ... in this order), in place of those it had.
+   *
+   * @return the module id of mod-users
+   */
+  String useUsersInstances(String gatewayUrl, List<ModuleInstance> instances)
+      throws IOException, InterruptedException {
+    String srvcId = library.modules().deployment("mod-users").id();
+    discovery(gatewayUrl)
+        .replace(srvcId, instances.stream().map(ModuleInstance::usersUrl).toList());
+    return srvcId;
+  }
+
+  /**
+   * @return the gateway's discovery, as its super admin changes it
+   */
+  Discovery discovery(String gatewayUrl) {
+    return new Discovery(gatewayUrl, superAdminToken(gatewayUrl));
   }
 
   /**

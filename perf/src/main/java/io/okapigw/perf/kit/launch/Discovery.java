@@ -1,4 +1,4 @@
-package io.okapigw.perf.load.faults;
+package io.okapigw.perf.kit.launch;
 
 import io.okapigw.folio.register.SuperAdmin;
 import io.vertx.core.json.JsonObject;
@@ -14,7 +14,7 @@ import java.util.List;
  * The instances of a module in a gateway's discovery, changed through the admin API as an operator
  * does (the same calls on ours and on Okapi), with the super admin's token. Blocking.
  */
-final class Discovery {
+public final class Discovery {
 
   private static final HttpClient HTTP =
       HttpClient.newBuilder()
@@ -25,7 +25,10 @@ final class Discovery {
   private final String gatewayUrl;
   private final String token;
 
-  Discovery(String gatewayUrl, String token) {
+  /**
+   * @param token the super admin's token (the admin API protected), or null
+   */
+  public Discovery(String gatewayUrl, String token) {
     this.gatewayUrl = gatewayUrl;
     this.token = token;
   }
@@ -36,7 +39,7 @@ final class Discovery {
    *
    * @throws IllegalStateException naming the call the gateway refused
    */
-  void replace(String srvcId, List<String> urls) throws IOException, InterruptedException {
+  public void replace(String srvcId, List<String> urls) throws IOException, InterruptedException {
     String path = "/_/discovery/modules/" + srvcId;
     expect(send(HttpRequest.newBuilder(uri(path)).DELETE()), "DELETE " + path, 204);
     for (int i = 0; i < urls.size(); i++) {
@@ -53,15 +56,27 @@ final class Discovery {
     }
   }
 
+  /**
+   * @return what the gateway learned of instance {@code instId} of {@code srvcId} ({@code learned}
+   *     of {@code GET /_/discovery/health/{srvcId}/{instId}?learned=true}); empty if it has not
+   *     called it
+   * @throws IllegalStateException if the gateway refused the call
+   */
+  public JsonObject learned(String srvcId, String instId) throws IOException, InterruptedException {
+    String path = "/_/discovery/health/" + srvcId + "/" + instId + "?learned=true";
+    HttpResponse<String> answer = send(HttpRequest.newBuilder(uri(path)).GET());
+    expect(answer, "GET " + path, 200);
+    JsonObject learned = new JsonObject(answer.body()).getJsonObject("learned");
+    return learned == null ? new JsonObject() : learned;
+  }
+
   private HttpResponse<String> send(HttpRequest.Builder request)
       throws IOException, InterruptedException {
-    return HTTP.send(
-        request
-            .timeout(Duration.ofSeconds(30))
-            .header("X-Okapi-Tenant", SuperAdmin.TENANT)
-            .header("X-Okapi-Token", token)
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+    request.timeout(Duration.ofSeconds(30)).header("X-Okapi-Tenant", SuperAdmin.TENANT);
+    if (token != null) {
+      request.header("X-Okapi-Token", token);
+    }
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private URI uri(String path) {
