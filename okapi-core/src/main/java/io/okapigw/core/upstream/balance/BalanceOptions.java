@@ -311,4 +311,23 @@ public record BalanceOptions(
         abandonedAfter,
         latencyDecay);
   }
+
+  /**
+   * @return these options with latency estimates forgotten with the time constant {@code decay}
+   */
+  public BalanceOptions withLatencyDecay(Duration decay) {
+    return new BalanceOptions(
+        failures,
+        window,
+        ejection,
+        maxEjection,
+        maxEjectedPercent,
+        retryPutDelete,
+        retryBudgetPercent,
+        minRetries,
+        checkInterval,
+        stall,
+        abandonedAfter,
+        decay);
+  }
 }
