@@ -143,7 +143,7 @@ final class GatewayNode {
             Balancer.create(options.upstream().balance(), ticker::read, metrics));
     this.authFilter = new AuthFilterClient(modules, options.auth().timeout());
     this.authBreakers = new AuthBreakers(options.auth(), ticker::read, metrics);
-    this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl);
+    this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl, calls);
     this.scheduler = scheduler;
     this.drain = new Drain(options.drain());
     this.connections = new ConnectionMetrics(metrics);

@@ -2,6 +2,8 @@ package io.okapigw.core.tenantinit;
 
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthFilterClient;
+import io.okapigw.core.callback.Call;
+import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.registry.DeploymentDescriptor;
@@ -29,6 +31,12 @@ import java.util.Optional;
  * auth module enabled, or the called module is one, its auth filter is asked first ({@link
  * AuthFilterClient#callForSystem}), and the call then carries the token and {@code
  * X-Okapi-Permissions} it answered. One per node: the installer's and the timers' calls alike.
+ *
+ * <p>Each call is a {@link Call} of the node's {@link CallBacks} while it is in flight, its {@code
+ * X-Okapi-Request-Id} ({@code NNNNNN/tenant}, {@code NNNNNN/notices} as Okapi names them, with the
+ * call's key) sent to the auth filter and the module: what the module calls back through the
+ * gateway meanwhile (a {@code _tenant} call loading reference data, a timer's job) is its call
+ * back, served by a draining node and never counted in its tenant's bulkhead.
  */
 public final class SystemCalls {
 
@@ -36,19 +44,26 @@ public final class SystemCalls {
   private final AuthFilterClient authFilter;
   private final RegistryStore store;
   private final String okapiUrl;
+  private final CallBacks calls;
 
   /**
    * @param modules opens the calls
    * @param authFilter asks the tenant's auth filter about each call
    * @param store where the modules' instances are found
    * @param okapiUrl the gateway's URL, sent as {@code X-Okapi-Url}
+   * @param calls the node's calls in flight, each system call among them
    */
   public SystemCalls(
-      ModuleClient modules, AuthFilterClient authFilter, RegistryStore store, String okapiUrl) {
+      ModuleClient modules,
+      AuthFilterClient authFilter,
+      RegistryStore store,
+      String okapiUrl,
+      CallBacks calls) {
     this.modules = modules;
     this.authFilter = authFilter;
     this.store = store;
     this.okapiUrl = okapiUrl;
+    this.calls = calls;
   }
 
   /**
@@ -73,7 +88,9 @@ public final class SystemCalls {
       String path,
       Buffer body,
       long timeoutMillis) {
-    return credentials(tenant, enabled, module, handler, method, path, timeoutMillis)
+    Call call = calls.open(tenant, null, idPath(path));
+    MultiMap headers = systemHeaders(tenant, call.requestId());
+    return credentials(headers, enabled, module, handler, method, path, timeoutMillis)
         .compose(
             credentials ->
                 instances(module)
@@ -81,19 +98,28 @@ public final class SystemCalls {
                         instances ->
                             modules.open(CallKind.SYSTEM, instances, method, path, timeoutMillis))
                     .compose(
-                        call -> {
-                          call.request()
+                        sent -> {
+                          sent.request()
                               .headers()
-                              .addAll(systemHeaders(tenant))
+                              .addAll(headers)
                               .addAll(credentials)
                               .set("Content-Type", "application/json");
-                          return call.exchange(body, status -> Integer.MAX_VALUE);
-                        }));
+                          return sent.exchange(body, status -> Integer.MAX_VALUE);
+                        }))
+        .onComplete(answered -> call.close());
+  }
+
+  /**
+   * @return the path Okapi names a system call's request id after: {@code /tenant} for {@code
+   *     /_/tenant}, {@code /notices} for a timer's {@code /notices/send}
+   */
+  static String idPath(String path) {
+    return "/" + path.replaceFirst("^[/_]*([^/]+).*", "$1");
   }
 
   /** The headers the auth filter answered for the module: its token and permissions, if any. */
   private Future<MultiMap> credentials(
-      String tenant,
+      MultiMap headers,
       List<ModuleDescriptor> enabled,
       ModuleDescriptor module,
       RoutingEntry handler,
@@ -115,7 +141,7 @@ public final class SystemCalls {
                     instances,
                     method,
                     path,
-                    systemHeaders(tenant),
+                    headers,
                     modulePermissions(enabled, module, handler),
                     timeoutMillis))
         .map(decision -> granted(decision, auth.get(), module));
@@ -164,9 +190,10 @@ public final class SystemCalls {
         .encode();
   }
 
-  private MultiMap systemHeaders(String tenant) {
+  private MultiMap systemHeaders(String tenant, String requestId) {
     return MultiMap.caseInsensitiveMultiMap()
         .set(OkapiHeaders.TENANT, tenant)
+        .set(OkapiHeaders.REQUEST_ID, requestId)
         .set(OkapiHeaders.URL, okapiUrl)
         .set("Accept", "*/*");
   }

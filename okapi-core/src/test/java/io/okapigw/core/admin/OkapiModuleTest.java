@@ -7,6 +7,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.core.auth.AuthFilterClient;
+import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.install.Installer;
@@ -50,7 +51,11 @@ class OkapiModuleTest {
           ModuleClient.create(vertx, UpstreamOptions.defaults(), CallObserver.NONE);
       SystemCalls calls =
           new SystemCalls(
-              modules, new AuthFilterClient(modules, Duration.ofSeconds(3)), store, "http://x:1");
+              modules,
+              new AuthFilterClient(modules, Duration.ofSeconds(3)),
+              store,
+              "http://x:1",
+              CallBacks.create());
       Installer installer =
           new Installer(
               vertx,

@@ -8,9 +8,12 @@ import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.RawClient;
 import io.okapigw.testsupport.Await;
+import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.HoldingModule;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Socket;
@@ -116,6 +119,44 @@ class DrainTest {
     drained.await(1, TimeUnit.MINUTES);
     assertThat(accepts(gw.gateway().port())).as("listening once all is answered").isFalse();
     assertThat(send("/fast", sentToModule)).failsWithin(1, TimeUnit.MINUTES);
+  }
+
+  /**
+   * A call the node makes of its own (a timer's, as an install's {@code _tenant} call) is in flight
+   * as a client's request is: what its module calls back meanwhile, with the request id it was
+   * sent, is served by a draining node, which closes its listeners once that call is answered.
+   */
+  @Test
+  void drain_afterTheDelay_callBackOfATimerCallInFlightServed_thenListenerClosed()
+      throws Exception {
+    start(new DrainOptions(Duration.ofSeconds(60), DELAY));
+    JsonObject everyMinute =
+        new JsonObject()
+            .put("methods", new JsonArray().add("POST"))
+            .put("pathPattern", "/slow")
+            .put("unit", "minute")
+            .put("delay", "1");
+    gw.install(
+        "diku", Descriptors.systemModule("mod-timer-1.0.0", "_timer", everyMinute), module.url());
+    scheduler.advanceStarting(Duration.ofMinutes(1));
+    module.awaitHeld(1);
+    String sentToModule = module.heldHeader(0, "X-Okapi-Request-Id");
+    assertThat(sentToModule).as("the timer call's X-Okapi-Request-Id").contains("/slow");
+    Future<Void> drained = gw.gateway().drain();
+
+    scheduler.advance(DELAY);
+
+    Await.until(() -> refusedAsDraining(send("/fast").join()), "new client requests refused");
+    HttpResponse<String> callBack =
+        send("/fast", sentToModule + ";654321/fast").get(1, TimeUnit.MINUTES);
+    assertThat(callBack.statusCode()).isEqualTo(200);
+    assertThat(callBack.body()).isEqualTo("fast");
+    assertThat(drained.isComplete()).as("still draining the timer's call").isFalse();
+
+    module.answerAll("done");
+
+    drained.await(1, TimeUnit.MINUTES);
+    assertThat(accepts(gw.gateway().port())).as("listening once all is answered").isFalse();
   }
 
   @Test
