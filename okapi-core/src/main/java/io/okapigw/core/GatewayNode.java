@@ -306,8 +306,7 @@ final class GatewayNode {
         calls,
         drain,
         tracing,
-        eureka,
-        options.eureka().moduleListenerUrl());
+        eureka);
   }
 
   private Router adminApi() {
@@ -348,14 +347,6 @@ final class GatewayNode {
               admin.port(),
               new RequestDispatcher(vertx, proxy, cors, true),
               connections.limit("admin", options.server().adminMaxConnections())));
-    }
-    if (options.eureka().moduleListenerUrl() != null) {
-      listeners.add(
-          new Listener(
-              options.host(),
-              options.eureka().modulePort(),
-              new RequestDispatcher(vertx, proxy.forModules(), cors, false),
-              connections.limit("module", options.server().maxConnections())));
     }
     return listeners;
   }
@@ -486,6 +477,17 @@ final class GatewayNode {
     return elapsed.future();
   }
 
+  /** Closes a Kafka follower off the event loop (its consumer's close blocks). */
+  private void closeBlocking(AutoCloseable follower) {
+    if (follower != null) {
+      vertx.executeBlocking(
+          () -> {
+            follower.close();
+            return null;
+          });
+    }
+  }
+
   /**
    * Stops the timers, undeploys the verticles (draining: once their requests are answered), stops
    * the health listener, closes the clients.
@@ -494,22 +496,8 @@ final class GatewayNode {
     if (adminEvents != null) {
       adminEvents.stop();
     }
-    if (entitlements != null) {
-      Entitlements closing = entitlements;
-      vertx.executeBlocking(
-          () -> {
-            closing.close();
-            return null;
-          });
-    }
-    if (logoutEvents != null) {
-      LogoutEvents closing = logoutEvents;
-      vertx.executeBlocking(
-          () -> {
-            closing.close();
-            return null;
-          });
-    }
+    closeBlocking(entitlements);
+    closeBlocking(logoutEvents);
     return timers
         .stop()
         .compose(v -> vertx.undeploy(deploymentId))

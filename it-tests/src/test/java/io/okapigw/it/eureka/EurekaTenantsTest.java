@@ -101,8 +101,6 @@ class EurekaTenantsTest {
                     EurekaRealm.ADMIN_CLIENT_SECRET,
                     "--eureka.admin-events-interval",
                     "1s",
-                    "--eureka.module-port",
-                    Integer.toString(FreePorts.belowEphemeralRange()),
                     "--auth.cache.ttl",
                     "10m"));
     keycloak = KeycloakServer.start(dir, keycloakPort, Duration.ofMinutes(10));

@@ -12,13 +12,15 @@ public final class Call {
 
   private final CallBacks calls;
   private final String tenant;
+  private final String module;
   private final String handle;
   private final byte[] secret;
   private final String requestId;
 
-  Call(CallBacks calls, String tenant, String handle, String key, String requestId) {
+  Call(CallBacks calls, String tenant, String module, String handle, String key, String requestId) {
     this.calls = calls;
     this.tenant = tenant;
+    this.module = module;
     this.handle = handle;
     this.secret = secretOf(key);
     this.requestId = requestId;
@@ -29,6 +31,14 @@ public final class Call {
    */
   public String tenant() {
     return tenant;
+  }
+
+  /**
+   * @return the module whose call backs this call's are, or null if that cannot be told (a filter
+   *     gets the call's key too)
+   */
+  public String module() {
+    return module;
   }
 
   /**

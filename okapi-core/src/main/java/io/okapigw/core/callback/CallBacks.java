@@ -59,12 +59,23 @@ public final class CallBacks implements MeterBinder {
    * @return the call, in flight until {@link Call#close closed}
    */
   public Call open(String tenant, String incomingId, String path) {
+    return open(tenant, incomingId, path, null);
+  }
+
+  /**
+   * As {@link #open(String, String, String)}, naming the module whose call backs the call's are.
+   *
+   * @param module the module the call is sent to and that calls back with its key (its handler's,
+   *     where no filter gets the key too), or null if that cannot be told
+   */
+  public Call open(String tenant, String incomingId, String path, String module) {
     byte[] bytes = new byte[KEY_BYTES];
     while (true) {
       random.nextBytes(bytes);
       String key = KEYS.encodeToString(bytes);
       String handle = key.substring(0, RequestIds.HANDLE_LENGTH);
-      Call call = new Call(this, tenant, handle, key, RequestIds.next(incomingId, path, key));
+      Call call =
+          new Call(this, tenant, module, handle, key, RequestIds.next(incomingId, path, key));
       if (byHandle.putIfAbsent(handle, call) == null) {
         return call;
       }

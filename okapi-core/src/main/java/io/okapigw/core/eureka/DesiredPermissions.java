@@ -50,7 +50,7 @@ final class DesiredPermissions {
    *     found, or not learned)
    */
   Future<String> of(String tenant, String userId, List<String> desired) {
-    if (desired.isEmpty() || userId == null || !tokens.available()) {
+    if (desired.isEmpty() || userId == null || !tokens.serviceAvailable(tenant)) {
       return Future.succeededFuture(null);
     }
     String path = "/users-keycloak/users/" + userId + "/permissions";

@@ -8,6 +8,7 @@ import io.okapigw.core.auth.AuthRequest;
 import io.okapigw.core.auth.AuthStage;
 import io.okapigw.core.auth.CachingAuthStage;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.registry.RoutingEntry;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.upstream.ModuleClient;
@@ -45,13 +46,14 @@ public final class EurekaAuthStage implements AuthStage {
   private final UmaDecisions decisions;
   private final DesiredPermissions desired;
   private final ServiceTokens serviceTokens;
+  private final RoutingTables tables;
 
   /**
    * A module's call, granted.
    *
    * @param grant what the handler gets (the user of the module's token, if it has a valid one)
    * @param systemToken the tenant's service token, for {@code X-System-Token}; null if the gateway
-   *     has none (no {@code eureka.admin-client-secret})
+   *     has none (no admin client secret, none in the secure store)
    */
   public record ModuleCallGrant(AuthDecision grant, String systemToken) {}
 
@@ -61,7 +63,9 @@ public final class EurekaAuthStage implements AuthStage {
       KeycloakTokens tokens,
       UmaDecisions decisions,
       DesiredPermissions desired,
-      ServiceTokens serviceTokens) {
+      ServiceTokens serviceTokens,
+      RoutingTables tables) {
+    this.tables = tables;
     this.options = options;
     this.cache = cache;
     this.tokens = tokens;
@@ -96,7 +100,8 @@ public final class EurekaAuthStage implements AuthStage {
         new KeycloakTokens(keycloak, options, ticker, clock),
         new UmaDecisions(keycloak, options),
         new DesiredPermissions(tables, modules, serviceTokens, okapiUrl, options),
-        serviceTokens);
+        serviceTokens,
+        tables);
   }
 
   /**
@@ -104,7 +109,7 @@ public final class EurekaAuthStage implements AuthStage {
    *     missing setting
    */
   public static EurekaAuthStage off(EurekaOptions options) {
-    return new EurekaAuthStage(options, null, null, null, null, null);
+    return new EurekaAuthStage(options, null, null, null, null, null, null);
   }
 
   @Override
@@ -127,49 +132,125 @@ public final class EurekaAuthStage implements AuthStage {
   }
 
   /**
-   * A module's call to another module (it came in on the module listener), decided as the sidecar
-   * decides one that carries {@code X-System-Token}, which the calling module's sidecar adds on
-   * egress: the tenant's service token (a client-credentials token of {@code
-   * sidecar-module-access-client}, whose service account has the {@code System} role) is what
-   * Keycloak is asked about (cached by that token until its {@code exp}, as the sidecar keys it);
-   * the module's own {@code X-Okapi-Token}, if valid, names the user, and a bad one is ignored, as
-   * there. The handler gets {@code X-System-Token}. Without an admin client the gateway has no
-   * service token: the call is decided as a client's, and carries none.
+   * A module's call back (the gateway sent it a call of the tenant whose key the request carries),
+   * decided as the sidecar decides a call its egress marked: its egress adds {@code
+   * X-System-Token}, the tenant's service token (a client-credentials token of {@code
+   * sidecar-module-access-client}, whose service account has the {@code System} role), and, when
+   * the call carries no {@code X-Okapi-Token}, the calling module's system user's token as {@code
+   * X-Okapi-Token} (a module whose descriptor asks for no system user is refused 400 then, as
+   * there). Keycloak is asked about the service token (cached by that token until its {@code exp},
+   * as the sidecar keys it); the user's token, if valid, names the user ({@code X-Okapi-User-Id}),
+   * a bad one is ignored, as there. Without the tenant's service token (no admin client, no secret
+   * in the store) the call is decided as a client's, for its token or the system user's, and
+   * carries no {@code X-System-Token}.
+   *
+   * @param callingModule the module that calls back ({@link io.okapigw.core.callback.Call#module}),
+   *     or null if that cannot be told (then no system user's token is added)
+   * @return the grant; failed with a refusal, 400 if the call has no user's token and its module no
+   *     system user, or 503 if a system user's token the module needs cannot be had (as the sidecar
+   *     fails such a call)
    */
-  public Future<ModuleCallGrant> authorizeModuleCall(AuthRequest request) {
+  public Future<ModuleCallGrant> authorizeModuleCall(AuthRequest request, String callingModule) {
     if (tokens == null) {
       return Future.failedFuture(off(request));
     }
-    if (!serviceTokens.available()) {
-      return authorize(request).map(grant -> new ModuleCallGrant(grant, null));
+    String tenant = request.tenant();
+    Future<String> userToken =
+        request.token() != null
+            ? Future.succeededFuture(request.token())
+            : systemUserToken(tenant, callingModule);
+    if (!serviceTokens.serviceAvailable(tenant)) {
+      return userToken.compose(
+          token ->
+              authorize(withToken(request, token))
+                  .map(grant -> new ModuleCallGrant(asSystemUser(grant, request, token), null)));
     }
     RoutingEntry handler = request.pipeline().handler().entry();
-    Future<KeycloakToken> user =
-        request.token() == null
-            ? Future.succeededFuture()
-            : tokens.verify(request.tenant(), request.token()).otherwise(e -> null);
-    return serviceTokens
-        .serviceToken(request.tenant())
-        .compose(system -> tokens.verify(request.tenant(), system))
-        .compose(
-            system -> {
-              Future<AuthDecision> decided =
-                  handler.permissionsRequired().isEmpty()
-                      ? Future.succeededFuture(AuthDecision.grant(200, null, null, null, null))
-                      : decision(request, handler, system);
-              return decided.compose(
-                  grant ->
-                      user.map(
-                          u ->
-                              new ModuleCallGrant(
-                                  AuthDecision.grant(
-                                      200,
-                                      null,
-                                      u == null ? null : u.userId(),
-                                      grant.permissions(),
-                                      null),
-                                  system.raw())));
-            });
+    return userToken.compose(
+        token -> {
+          Future<KeycloakToken> user =
+              token == null
+                  ? Future.succeededFuture()
+                  : tokens.verify(tenant, token).otherwise(e -> null);
+          return serviceTokens
+              .serviceToken(tenant)
+              .compose(system -> tokens.verify(tenant, system))
+              .compose(
+                  system -> {
+                    Future<AuthDecision> decided =
+                        handler.permissionsRequired().isEmpty()
+                            ? Future.succeededFuture(
+                                AuthDecision.grant(200, null, null, null, null))
+                            : decision(request, handler, system);
+                    return decided.compose(
+                        grant ->
+                            user.map(
+                                u ->
+                                    new ModuleCallGrant(
+                                        asSystemUser(
+                                            AuthDecision.grant(
+                                                200,
+                                                null,
+                                                u == null ? null : u.userId(),
+                                                grant.permissions(),
+                                                null),
+                                            request,
+                                            token),
+                                        system.raw())));
+                  });
+        });
+  }
+
+  /**
+   * @return the system user's token of the module that calls back; null if the module cannot be
+   *     told; failed 400 if its descriptor asks for no system user, as the sidecar's egress refuses
+   *     a call without {@code X-Okapi-Token} of such a module
+   */
+  private Future<String> systemUserToken(String tenant, String callingModule) {
+    if (callingModule == null) {
+      return Future.succeededFuture(null);
+    }
+    return tables
+        .forTenant(tenant)
+        .flatMap(t -> t.systemUser(callingModule))
+        .map(user -> serviceTokens.systemUserToken(tenant, user))
+        .orElseGet(
+            () ->
+                Future.failedFuture(
+                    HttpError.badRequest(
+                        "System user token is required if the request doesn't contain "
+                            + OkapiHeaders.TOKEN
+                            + ". Check that system user is configured for the module: "
+                            + callingModule)));
+  }
+
+  private static AuthRequest withToken(AuthRequest request, String token) {
+    return token == null || token.equals(request.token())
+        ? request
+        : new AuthRequest(
+            request.tenant(),
+            request.method(),
+            request.uri(),
+            token,
+            request.userId(),
+            request.pipeline(),
+            request.headers());
+  }
+
+  /**
+   * @return the grant, with the system user's token for every module ({@code X-Okapi-Token}) if the
+   *     call carried none of its own
+   */
+  private static AuthDecision asSystemUser(AuthDecision grant, AuthRequest request, String token) {
+    if (token == null || token.equals(request.token())) {
+      return grant;
+    }
+    return AuthDecision.grant(
+        grant.status(),
+        grant.moduleToken(),
+        grant.userId(),
+        grant.permissions(),
+        java.util.Map.of("_", token));
   }
 
   private static HttpError off(AuthRequest request) {

@@ -12,13 +12,16 @@ import java.time.Duration;
  * naming the setting), and Okapi's tenants are served as before.
  *
  * @param keycloakUrl Keycloak's base URL, no trailing slash; null when Eureka is off
+ * @param issuerUrl the base URL Keycloak's tokens name in {@code iss} (its public URL), no trailing
+ *     slash
  * @param loginClientSuffix appended to the tenant to name the client whose authorization services
  *     decide ({@code {tenant}-login-application})
  * @param serviceClientId the client whose client-credentials token modules' calls carry as {@code
  *     X-System-Token} ({@code sidecar-module-access-client})
  * @param adminClientId the master realm's client the gateway reads realms with (client secrets,
  *     admin events)
- * @param adminClientSecret its secret; null: no admin calls (no admin events, no X-System-Token)
+ * @param adminClientSecret its secret (the setting, else the secure store's); null: no admin calls
+ *     (no admin events, no X-System-Token)
  * @param clockSkew how far past {@code exp} a token is still taken (the sidecar's 60 s)
  * @param jwksRefresh how long a realm's keys are used before they are fetched again
  * @param jwksRefetchMin the least time between two fetches of a realm's keys for an unknown {@code
@@ -30,16 +33,17 @@ import java.time.Duration;
  * @param kafka Kafka's bootstrap servers; null: no topics read
  * @param env FOLIO's environment name, the topics' prefix ({@code folio})
  * @param callTimeout how long Keycloak and modules asked on a request's behalf may take
- * @param modulePort the module listener's port: Eureka tenants' modules get it as X-Okapi-Url, and
- *     their calls there are module-to-module calls ({@code X-System-Token}); 0: none
- * @param moduleUrl the module listener's URL as modules see it; null: {@code
- *     http://localhost:{modulePort}}
+ * @param tokenRefreshBeforeExpiry how long before they expire the gateway's own tokens (service
+ *     token, system users') are replaced
+ * @param secrets FOLIO's secure store (credentials of clients and system users), or {@link
+ *     SecretStore#none}
  * @param entitlementsUrl mgr-tenant-entitlements; null: Eureka tenants' modules are enabled by hand
  * @param applicationsUrl mgr-applications; null: as above
  * @param entitlementsRefresh how often the tenants' entitlements are read again
  */
 public record EurekaOptions(
     String keycloakUrl,
+    String issuerUrl,
     String loginClientSuffix,
     String serviceClientId,
     String adminClientId,
@@ -52,13 +56,14 @@ public record EurekaOptions(
     String kafka,
     String env,
     Duration callTimeout,
-    int modulePort,
-    String moduleUrl,
+    Duration tokenRefreshBeforeExpiry,
+    SecretStore secrets,
     String entitlementsUrl,
     String applicationsUrl,
     Duration entitlementsRefresh) {
 
   private static final Duration MS = Duration.ofMillis(1);
+  private static final String EPHEMERAL = "EPHEMERAL";
   private static final Duration DAY = Duration.ofDays(1);
 
   public static final Setting<String> KEYCLOAK_URL =
@@ -68,6 +73,20 @@ public record EurekaOptions(
               "Keycloak, for Eureka tenants (`\"auth\": \"eureka\"`): tokens checked against its"
                   + " realms' keys, decisions asked of its authorization services")
           .details("Unset: no tenant is an Eureka tenant.");
+
+  public static final Setting<String> ISSUER_URL =
+      Setting.text("eureka.keycloak-issuer-url", null, "URL")
+          .check(u -> u == null || u.matches("https?://[^\\s/]+(/[^\\s]*)?"), "an http(s) URL")
+          .shownDefault("eureka.keycloak-url")
+          .about(
+              "the URL Keycloak's tokens name in `iss` where it differs from the one the gateway"
+                  + " calls: Keycloak's public URL (its `hostname`), e.g."
+                  + " `https://keycloak.example.org`, when the gateway reaches it as"
+                  + " `http://keycloak:8080`")
+          .details(
+              "A token's `iss` must be exactly this URL's `/realms/{tenant}`; its keys and"
+                  + " decisions are still asked of `eureka.keycloak-url` (the sidecar's `KC_URL`"
+                  + " and `KC_JWKS_BASE_URL`).");
 
   public static final Setting<String> LOGIN_CLIENT_SUFFIX =
       Setting.text("eureka.login-client-suffix", "-login-application", "SUFFIX")
@@ -87,7 +106,9 @@ public record EurekaOptions(
 
   public static final Setting<String> ADMIN_CLIENT_SECRET =
       Setting.text("eureka.admin-client-secret", null, "SECRET")
-          .about("its secret; unset: no admin events read, no `X-System-Token`");
+          .about(
+              "its secret; unset: the secure store's `{env}_master_{client}` (as the sidecar reads"
+                  + " it); neither: no admin events read, no `X-System-Token`");
 
   public static final Setting<Duration> CLOCK_SKEW =
       Setting.duration("eureka.clock-skew", Duration.ofSeconds(60), Duration.ZERO, DAY)
@@ -132,18 +153,43 @@ public record EurekaOptions(
       Setting.duration("eureka.call-timeout", Duration.ofSeconds(10), MS, DAY)
           .about("how long Keycloak (and mod-users-keycloak) may take to answer a request's call");
 
-  public static final Setting<Integer> MODULE_PORT =
-      Setting.integer("eureka.module-port", 0, 0, 65535)
+  public static final Setting<Duration> TOKEN_REFRESH_BEFORE_EXPIRY =
+      Setting.duration(
+              "eureka.token-refresh-before-expiry", Duration.ofSeconds(60), Duration.ZERO, DAY)
           .about(
-              "the module listener: Eureka tenants' modules get it as `X-Okapi-Url`, and their"
-                  + " calls there are module-to-module calls, which carry `X-System-Token` as"
-                  + " the sidecar's egress sets it; 0: none (modules call the public port)")
-          .details("Modules only: like a sidecar's port, keep it off the clients' network.");
+              "the gateway's own tokens (a tenant's service token, modules' system users') are"
+                  + " replaced this long before they expire, a token that would then have less than"
+                  + " 30 s at nine tenths of its life (the sidecar's"
+                  + " `TOKEN_CACHE_REFRESH_PRIOR_EXPIRATION`)");
 
-  public static final Setting<String> MODULE_URL =
-      Setting.text("eureka.module-url", null, "URL")
-          .shownDefault("http://localhost:MODULE-PORT")
-          .about("the module listener's URL as modules see it");
+  public static final Setting<String> SECRET_STORE_TYPE =
+      Setting.text("eureka.secret-store.type", null, "TYPE")
+          .check(
+              t -> t == null || t.equalsIgnoreCase(EPHEMERAL),
+              "EPHEMERAL: the gateway reads no other kind of FOLIO's secure store (not AWS_SSM,"
+                  + " VAULT, FSSP)")
+          .shownDefault("EPHEMERAL with a file, else none")
+          .about(
+              "FOLIO's secure store, where the credentials of clients and modules' system users are"
+                  + " read, named as the sidecar names them (`{env}_{tenant}_{client or user}`):"
+                  + " `EPHEMERAL` (the sidecar's `SECRET_STORE_TYPE`), secrets from"
+                  + " `eureka.secret-store.file` or the environment")
+          .details(
+              "A secret `KEY` is the file's `secret-store.ephemeral.content.KEY`, else the"
+                  + " environment's `SECRET_STORE_EPHEMERAL_CONTENT_KEY` (upper case, every other"
+                  + " character than a letter or digit `_`). Never logged.");
+
+  public static final Setting<String> SECRET_STORE_FILE =
+      Setting.text("eureka.secret-store.file", null, "FILE")
+          .about(
+              "a properties file of secrets in the sidecar's form,"
+                  + " `secret-store.ephemeral.content.folio_diku_mod-foo=...`, read at start");
+
+  public static final Setting<String> SECRET_STORE_ENV =
+      Setting.text("eureka.secret-store.env", null, "ENV")
+          .check(e -> e == null || e.matches("[A-Za-z0-9_-]+"), "letters, digits, _ and -")
+          .shownDefault("eureka.env")
+          .about("the first part of the secrets' keys (the sidecar's `SECURE_STORE_ENV`)");
 
   public static final Setting<String> ENTITLEMENTS_URL =
       Setting.text("eureka.entitlements-url", null, "URL")
@@ -168,6 +214,7 @@ public record EurekaOptions(
   public static final SettingsSpec SETTINGS =
       SettingsSpec.of(
           KEYCLOAK_URL,
+          ISSUER_URL,
           LOGIN_CLIENT_SUFFIX,
           SERVICE_CLIENT_ID,
           ADMIN_CLIENT_ID,
@@ -180,8 +227,10 @@ public record EurekaOptions(
           KAFKA,
           ENV,
           CALL_TIMEOUT,
-          MODULE_PORT,
-          MODULE_URL,
+          TOKEN_REFRESH_BEFORE_EXPIRY,
+          SECRET_STORE_TYPE,
+          SECRET_STORE_FILE,
+          SECRET_STORE_ENV,
           ENTITLEMENTS_URL,
           APPLICATIONS_URL,
           ENTITLEMENTS_REFRESH);
@@ -200,12 +249,19 @@ public record EurekaOptions(
    */
   public static EurekaOptions from(Settings settings) {
     String url = settings.get(KEYCLOAK_URL);
+    SecretStore secrets = secrets(settings);
+    String adminClientSecret = settings.get(ADMIN_CLIENT_SECRET);
+    if (adminClientSecret == null) {
+      adminClientSecret = secrets.secret("master", settings.get(ADMIN_CLIENT_ID)).orElse(null);
+    }
+    String issuer = settings.get(ISSUER_URL);
     return new EurekaOptions(
-        url == null ? null : url.replaceFirst("/+$", ""),
+        strip(url),
+        strip(issuer == null ? url : issuer),
         settings.get(LOGIN_CLIENT_SUFFIX),
         settings.get(SERVICE_CLIENT_ID),
         settings.get(ADMIN_CLIENT_ID),
-        settings.get(ADMIN_CLIENT_SECRET),
+        adminClientSecret,
         settings.get(CLOCK_SKEW),
         settings.get(JWKS_REFRESH),
         settings.get(JWKS_REFETCH_MIN),
@@ -214,11 +270,24 @@ public record EurekaOptions(
         settings.get(KAFKA),
         settings.get(ENV),
         settings.get(CALL_TIMEOUT),
-        settings.get(MODULE_PORT),
-        settings.get(MODULE_URL),
+        settings.get(TOKEN_REFRESH_BEFORE_EXPIRY),
+        secrets,
         strip(settings.get(ENTITLEMENTS_URL)),
         strip(settings.get(APPLICATIONS_URL)),
         settings.get(ENTITLEMENTS_REFRESH));
+  }
+
+  /** The secure store the settings name; the file read now, so that a bad one stops the start. */
+  private static SecretStore secrets(Settings settings) {
+    String file = settings.get(SECRET_STORE_FILE);
+    if (settings.get(SECRET_STORE_TYPE) == null && file == null) {
+      return SecretStore.none();
+    }
+    String env = settings.get(SECRET_STORE_ENV);
+    return SecretStore.ephemeral(
+        env == null ? settings.get(ENV) : env,
+        file == null ? null : java.nio.file.Path.of(file),
+        System::getenv);
   }
 
   private static String strip(String url) {
@@ -243,7 +312,7 @@ public record EurekaOptions(
    * @return the issuer of the realm's tokens, as Keycloak writes {@code iss}
    */
   public String issuer(String tenant) {
-    return keycloakUrl + "/realms/" + tenant;
+    return issuerUrl + "/realms/" + tenant;
   }
 
   /**
@@ -251,6 +320,7 @@ public record EurekaOptions(
    */
   public EurekaOptions withKeycloak(String url) {
     return new EurekaOptions(
+        url,
         url,
         loginClientSuffix,
         serviceClientId,
@@ -264,27 +334,19 @@ public record EurekaOptions(
         kafka,
         env,
         callTimeout,
-        modulePort,
-        moduleUrl,
+        tokenRefreshBeforeExpiry,
+        secrets,
         entitlementsUrl,
         applicationsUrl,
         entitlementsRefresh);
-  }
-
-  /**
-   * @return the module listener's URL as modules see it, or null if there is none
-   */
-  public String moduleListenerUrl() {
-    if (!enabled() || modulePort == 0) {
-      return null;
-    }
-    return moduleUrl != null ? moduleUrl.replaceFirst("/+$", "") : "http://localhost:" + modulePort;
   }
 
   @Override
   public String toString() {
     return "EurekaOptions[keycloakUrl="
         + keycloakUrl
+        + ", issuerUrl="
+        + issuerUrl
         + ", adminClientId="
         + adminClientId
         + ", adminClientSecret="
@@ -293,6 +355,8 @@ public record EurekaOptions(
         + kafka
         + ", env="
         + env
+        + ", secrets="
+        + secrets
         + "]";
   }
 }

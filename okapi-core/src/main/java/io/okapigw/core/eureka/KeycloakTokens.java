@@ -19,9 +19,10 @@ import java.util.Date;
  * signature by a key of the realm ({@link RealmKeys}), {@code exp} (with {@code
  * eureka.clock-skew}), and {@code iss}. Unlike the sidecar, whose issuer check is that {@code iss}
  * starts with Keycloak's URL and which fetches the keys from the URL the token's own {@code iss}
- * names, {@code iss} must be exactly {@code {keycloak}/realms/{tenant}} for the request's tenant,
- * and the keys come from the configured Keycloak: a token cannot point the gateway at keys of its
- * choosing. A failure is a 401 naming what is wrong.
+ * names, {@code iss} must be exactly {@code {issuer}/realms/{tenant}} for the request's tenant
+ * ({@code eureka.keycloak-issuer-url}, by default {@code eureka.keycloak-url}), and the keys come
+ * from the configured Keycloak: a token cannot point the gateway at keys of its choosing. A failure
+ * is a 401 naming what is wrong.
  */
 public final class KeycloakTokens {
 
@@ -78,7 +79,9 @@ public final class KeycloakTokens {
     }
     try {
       Object iss = json(parts(token)[1]).getValue("iss");
-      return iss instanceof String s && s.startsWith(options.keycloakUrl() + "/realms/");
+      return iss instanceof String s
+          && (s.startsWith(options.keycloakUrl() + "/realms/")
+              || s.startsWith(options.issuerUrl() + "/realms/"));
     } catch (RuntimeException e) {
       return false;
     }

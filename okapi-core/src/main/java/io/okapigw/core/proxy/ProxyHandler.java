@@ -9,6 +9,7 @@ import io.okapigw.core.auth.ConfirmedTokens.Identity;
 import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.bulkhead.TenantBulkhead.Place;
 import io.okapigw.core.bulkhead.TooBusy;
+import io.okapigw.core.callback.Call;
 import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.eureka.EurekaAuthStage;
 import io.okapigw.core.http.Failures;
@@ -53,8 +54,6 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final Drain drain;
   private final Tracing tracing;
   private final EurekaAuthStage eureka;
-  private final String moduleUrl;
-  private final boolean fromModules;
 
   /**
    * @param tables the compiled routing tables
@@ -74,9 +73,6 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param drain whether the node drains: then only call backs are served
    * @param tracing spans and access log lines of requests (nothing when off)
    * @param eureka decides on requests of Eureka tenants (Keycloak)
-   * @param moduleUrl the X-Okapi-Url modules of Eureka tenants get: the module listener's ({@code
-   *     eureka.module-port}), where their calls count as module-to-module calls; null for {@code
-   *     okapiUrl}
    */
   public ProxyHandler(
       RoutingTables tables,
@@ -92,14 +88,11 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       CallBacks calls,
       Drain drain,
       Tracing tracing,
-      EurekaAuthStage eureka,
-      String moduleUrl) {
+      EurekaAuthStage eureka) {
     this.bulkhead = bulkhead;
     this.calls = calls;
     this.drain = drain;
     this.eureka = eureka;
-    this.moduleUrl = moduleUrl;
-    this.fromModules = false;
     this.tables = tables;
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
@@ -111,35 +104,6 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.internal = internal;
     this.waitLog = new WaitLog(waitLog);
     this.tracing = tracing;
-  }
-
-  private ProxyHandler(ProxyHandler base) {
-    this.tables = base.tables;
-    this.auth = base.auth;
-    this.filters = base.filters;
-    this.forwarder = base.forwarder;
-    this.okapiUrl = base.okapiUrl;
-    this.metrics = base.metrics;
-    this.parallel = base.parallel;
-    this.confirmed = base.confirmed;
-    this.internal = base.internal;
-    this.waitLog = base.waitLog;
-    this.bulkhead = base.bulkhead;
-    this.calls = base.calls;
-    this.drain = base.drain;
-    this.tracing = base.tracing;
-    this.eureka = base.eureka;
-    this.moduleUrl = base.moduleUrl;
-    this.fromModules = true;
-  }
-
-  /**
-   * @return this proxy for the module listener ({@code eureka.module-port}): its requests are
-   *     modules' calls, which on an Eureka tenant carry {@code X-System-Token} on, as the sidecar's
-   *     egress sets it
-   */
-  public ProxyHandler forModules() {
-    return new ProxyHandler(this);
   }
 
   @Override
@@ -235,12 +199,10 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
 
   /**
    * Once a draining node takes no more client requests, refuses any request that is not a module's
-   * call back of a request in flight (503), before any module is called; the module listener's
-   * requests are all modules' calls, and are served.
+   * call back of a request in flight (503), before any module is called.
    */
   private void refuseIfDraining(String tenant, HttpServerRequest in) {
     if (drain.refusesClients()
-        && !fromModules
         && calls.callerOf(tenant, in.getHeader(OkapiHeaders.REQUEST_ID)).isEmpty()) {
       throw Drain.refusal();
     }
@@ -276,13 +238,26 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         target,
         identity,
         pipeline,
-        calls.open(identity.tenant(), in.getHeader(OkapiHeaders.REQUEST_ID), target.path()),
-        table.auth() == AuthKind.EUREKA && moduleUrl != null ? moduleUrl : okapiUrl,
+        calls.open(
+            identity.tenant(),
+            in.getHeader(OkapiHeaders.REQUEST_ID),
+            target.path(),
+            callingBack(pipeline)),
+        okapiUrl,
         System.currentTimeMillis(),
         null,
         table.auth(),
-        fromModules,
         null);
+  }
+
+  /**
+   * @return the module that calls back with the call's key: its handler's, if no other module of
+   *     the pipeline gets the key; else null
+   */
+  private static String callingBack(Pipeline pipeline) {
+    return pipeline.auth().isEmpty() && pipeline.pre().isEmpty() && pipeline.post().isEmpty()
+        ? pipeline.handler().moduleId()
+        : null;
   }
 
   /**
@@ -322,10 +297,19 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         e -> refused(request, e));
   }
 
+  /**
+   * An Eureka tenant's request: a module's call back (its {@code X-Okapi-Request-Id} carries the
+   * key of a call of the tenant this node has in flight, {@link CallBacks#callerOf}) is decided as
+   * the sidecar's egress marks a module's call, with the tenant's service token ({@code
+   * X-System-Token}) and, if it carries no user's token, the calling module's system user's; any
+   * other request is a client's.
+   */
   private Future<Integer> eurekaAuthorizeAndForward(ProxyRequest request, Place place) {
-    if (request.fromModule()) {
+    String tenant = request.identity().tenant();
+    Optional<Call> caller = calls.callerOf(tenant, request.in().getHeader(OkapiHeaders.REQUEST_ID));
+    if (caller.isPresent()) {
       return eureka
-          .authorizeModuleCall(request.authRequest())
+          .authorizeModuleCall(request.authRequest(), caller.get().module())
           .compose(
               call -> {
                 place.take(call.grant().userId().isEmpty());

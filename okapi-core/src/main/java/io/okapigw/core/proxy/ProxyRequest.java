@@ -25,8 +25,7 @@ import io.vertx.core.net.SocketAddress;
  * @param receivedAt when the request arrived, epoch milliseconds (X-Okapi-request-timestamp)
  * @param grant the auth module's grant, or {@code null} if the tenant has no auth filter
  * @param auth who decides on the tenant's requests
- * @param fromModule whether a module sent it (it came in on {@code eureka.module-port})
- * @param systemToken the {@code X-System-Token} the modules get (a module's call on an Eureka
+ * @param systemToken the {@code X-System-Token} the modules get (a module's call back on an Eureka
  *     tenant), or null
  */
 record ProxyRequest(
@@ -39,7 +38,6 @@ record ProxyRequest(
     long receivedAt,
     AuthDecision grant,
     AuthKind auth,
-    boolean fromModule,
     String systemToken) {
 
   /**
@@ -78,22 +76,12 @@ record ProxyRequest(
 
   ProxyRequest withGrant(AuthDecision newGrant) {
     return new ProxyRequest(
-        in,
-        target,
-        identity,
-        pipeline,
-        call,
-        okapiUrl,
-        receivedAt,
-        newGrant,
-        auth,
-        fromModule,
-        systemToken);
+        in, target, identity, pipeline, call, okapiUrl, receivedAt, newGrant, auth, systemToken);
   }
 
   ProxyRequest withSystemToken(String token) {
     return new ProxyRequest(
-        in, target, identity, pipeline, call, okapiUrl, receivedAt, grant, auth, fromModule, token);
+        in, target, identity, pipeline, call, okapiUrl, receivedAt, grant, auth, token);
   }
 
   /**

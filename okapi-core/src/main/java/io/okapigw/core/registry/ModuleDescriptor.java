@@ -90,6 +90,22 @@ public final class ModuleDescriptor {
   }
 
   /**
+   * @return the name of the module's system user, if its descriptor asks for one as Eureka reads it
+   *     ({@code "metadata": {"user": {"type": "system"}}}, mgr-applications' {@code
+   *     systemUserRequired}): the module's name without its version, as mgr-tenant-entitlements
+   *     names the user ({@code mod-foo})
+   */
+  public Optional<String> systemUser() {
+    JsonObject metadata = json.getValue("metadata") instanceof JsonObject m ? m : null;
+    JsonObject user =
+        metadata != null && metadata.getValue("user") instanceof JsonObject u ? u : null;
+    if (user == null || !"system".equals(user.getValue("type"))) {
+      return Optional.empty();
+    }
+    return Optional.of(moduleId().product());
+  }
+
+  /**
    * @return the descriptor as posted (a copy)
    */
   public JsonObject toJson() {

@@ -27,6 +27,7 @@ public final class RoutingTable {
   private final List<Route> filters;
   private final Map<String, Instances> instances;
   private final boolean systemPermissionSets;
+  private final Map<String, String> systemUsers;
 
   private RoutingTable(
       String tenant,
@@ -35,8 +36,10 @@ public final class RoutingTable {
       Map<String, HandlerIndex> multiple,
       List<Route> filters,
       Map<String, Instances> instances,
-      boolean systemPermissionSets) {
+      boolean systemPermissionSets,
+      Map<String, String> systemUsers) {
     this.tenant = tenant;
+    this.systemUsers = systemUsers;
     this.auth = auth;
     this.handlers = handlers;
     this.multiple = multiple;
@@ -62,7 +65,9 @@ public final class RoutingTable {
     Map<String, HandlerIndex> multiple = new HashMap<>();
     List<Route> filters = new ArrayList<>();
     boolean systemSets = false;
+    Map<String, String> systemUsers = new HashMap<>();
     for (ModuleDescriptor module : enabled) {
+      module.systemUser().ifPresent(user -> systemUsers.put(module.id(), user));
       for (InterfaceDescriptor itf : module.provides()) {
         systemSets |= TENANT_PERMISSIONS.equals(itf.id()) && !"1.0".equals(itf.version());
         if (itf.isSystem()) {
@@ -88,7 +93,16 @@ public final class RoutingTable {
         Map.copyOf(multiple),
         List.copyOf(filters),
         instances,
-        systemSets);
+        systemSets,
+        Map.copyOf(systemUsers));
+  }
+
+  /**
+   * @return the system user of an enabled module whose descriptor asks for one ({@link
+   *     ModuleDescriptor#systemUser}), else empty
+   */
+  public Optional<String> systemUser(String moduleId) {
+    return Optional.ofNullable(moduleId == null ? null : systemUsers.get(moduleId));
   }
 
   /**

@@ -115,11 +115,7 @@ class EurekaEntitlementsTest {
                                 url,
                                 "eureka.entitlements-refresh",
                                 "1s")))));
-    gw.request()
-        .body(new JsonObject().put("id", "eur").put("auth", "eureka").encode())
-        .post("/_/proxy/tenants")
-        .then()
-        .statusCode(201);
+    gw.createEurekaTenant("eur");
 
     Await.until(
         () ->

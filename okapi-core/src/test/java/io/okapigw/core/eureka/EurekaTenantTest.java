@@ -54,11 +54,7 @@ class EurekaTenantTest {
                             "eureka.jwks-refetch-min",
                             "1h"))));
     gw = new GatewayFixture(options);
-    gw.request()
-        .body(new JsonObject().put("id", "eur").put("auth", "eureka").encode())
-        .post("/_/proxy/tenants")
-        .then()
-        .statusCode(201);
+    gw.createEurekaTenant("eur");
     gw.createTenant("diku");
     things =
         TestModule.start(
@@ -240,7 +236,11 @@ class EurekaTenantTest {
   /**
    * The decision request equals the sidecar's: its {@code KeycloakClient.evaluatePermissions} is
    * Vert.x's web client {@code postAbs(url).bearerTokenAuthentication(token).sendForm(form)} with
-   * {@code TokenRequestHelper}'s form, run here as it runs there.
+   * {@code TokenRequestHelper.prepareUmaDecisionRequestBody}'s form (a case-insensitive {@code
+   * MultiMap}: {@code grant_type}, {@code permission}, {@code audience}, {@code response_mode}, in
+   * that order; folio-module-sidecar's source, checked side by side), run here as it runs there,
+   * and the permission its {@code KeycloakAuthorizationFilter.resolvePermission} names: the routing
+   * entry's static path, {@code #}, the request's method.
    */
   @Test
   void decisionRequest_equalsTheSidecars_byteForByte() {
@@ -288,6 +288,52 @@ class EurekaTenantTest {
         .then()
         .statusCode(200)
         .body("auth", org.hamcrest.Matchers.equalTo("eureka"));
+  }
+
+  /**
+   * Keycloak reached as {@code eureka.keycloak-url} while its tokens name its public URL ({@code
+   * eureka.keycloak-issuer-url}): those are taken; a token naming the internal URL, or any other,
+   * is not.
+   */
+  @Test
+  void issuerUrl_tokensNamingThePublicUrl_taken_othersRefused() {
+    gw.close();
+    String publicUrl = "https://keycloak.example.org";
+    gw =
+        new GatewayFixture(
+            GatewayOptions.defaults(0)
+                .withEureka(
+                    EurekaOptions.from(
+                        Settings.of(
+                            Map.of(
+                                "eureka.keycloak-url",
+                                keycloak.url(),
+                                "eureka.keycloak-issuer-url",
+                                publicUrl + "/")))));
+    gw.createEurekaTenant("eur");
+    things =
+        TestModule.start(gw.vertx(), r -> r.route().handler(ctx -> ctx.response().end("things")));
+    gw.install(
+        "eur", module(THINGS, "things", handler("GET", "/things", "things.get")), things.url());
+    Instant exp = Instant.now().plusSeconds(600);
+
+    gw.tenant("eur")
+        .header("X-Okapi-Token", keycloak.token(publicUrl, "eur", USER, "s1", exp))
+        .get("/things")
+        .then()
+        .statusCode(200);
+    for (String other :
+        new String[] {
+          keycloak.url(), "https://keycloak.example.org.evil.net", "http://localhost"
+        }) {
+      gw.tenant("eur")
+          .header("X-Okapi-Token", keycloak.token(other, "eur", USER, "s1", exp))
+          .get("/things")
+          .then()
+          .statusCode(401)
+          .body(containsString("its iss differs"));
+    }
+    assertThat(keycloak.decisions()).isEqualTo(1);
   }
 
   static String uuid() {

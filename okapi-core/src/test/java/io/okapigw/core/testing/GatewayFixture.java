@@ -89,6 +89,15 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
         .statusCode(201);
   }
 
+  /** Creates a tenant whose requests Keycloak decides ({@code "auth": "eureka"}). */
+  public void createEurekaTenant(String id) {
+    request()
+        .body(new JsonObject().put("id", id).put("auth", "eureka").encode())
+        .post("/_/proxy/tenants")
+        .then()
+        .statusCode(201);
+  }
+
   public void addModule(JsonObject descriptor) {
     request().body(descriptor.encode()).post("/_/proxy/modules").then().statusCode(201);
   }

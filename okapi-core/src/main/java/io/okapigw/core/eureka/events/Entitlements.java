@@ -167,7 +167,7 @@ public final class Entitlements implements AutoCloseable {
   }
 
   private Future<String> token() {
-    return tokens.available() ? tokens.adminToken() : Future.succeededFuture(null);
+    return tokens.adminAvailable() ? tokens.adminToken() : Future.succeededFuture(null);
   }
 
   /** Registers the applications' module descriptors and instances; the modules' ids. */
