@@ -30,6 +30,7 @@ import io.okapigw.core.eureka.EurekaCalls;
 import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.eureka.ServiceTokens;
 import io.okapigw.core.eureka.events.AdminEvents;
+import io.okapigw.core.eureka.events.DiscoveryEvents;
 import io.okapigw.core.eureka.events.Entitlements;
 import io.okapigw.core.eureka.events.LogoutEvents;
 import io.okapigw.core.health.HealthListener;
@@ -110,6 +111,7 @@ final class GatewayNode {
   private LogoutEvents logoutEvents;
   private AdminEvents adminEvents;
   private Entitlements entitlements;
+  private DiscoveryEvents discoveryEvents;
   private Installer installer;
   private ClusterInvalidator invalidator;
   private TimerService timers;
@@ -232,12 +234,23 @@ final class GatewayNode {
             eurekaOptions);
   }
 
-  /** Eureka tenants' modules from mgr-tenant-entitlements and mgr-applications, if configured. */
+  /**
+   * Eureka tenants' modules from mgr-tenant-entitlements and mgr-applications, and their instances
+   * as {@code {env}.discovery} moves them, if configured.
+   */
   private void followEntitlements() {
     EurekaOptions eurekaOptions = options.eureka();
-    if (!eurekaOptions.enabled()
-        || eurekaOptions.entitlementsUrl() == null
-        || eurekaOptions.applicationsUrl() == null) {
+    if (!eurekaOptions.enabled() || eurekaOptions.applicationsUrl() == null) {
+      return;
+    }
+    EurekaCalls applications =
+        new EurekaCalls(
+            modules, "mgr-applications", eurekaOptions.applicationsUrl(), eurekaOptions);
+    if (eurekaOptions.kafka() != null) {
+      discoveryEvents =
+          DiscoveryEvents.start(vertx, eurekaOptions, applications, serviceTokens, registry);
+    }
+    if (eurekaOptions.entitlementsUrl() == null) {
       return;
     }
     entitlements =
@@ -246,8 +259,7 @@ final class GatewayNode {
             eurekaOptions,
             new EurekaCalls(
                 modules, "mgr-tenant-entitlements", eurekaOptions.entitlementsUrl(), eurekaOptions),
-            new EurekaCalls(
-                modules, "mgr-applications", eurekaOptions.applicationsUrl(), eurekaOptions),
+            applications,
             serviceTokens,
             registry,
             installer,
@@ -497,6 +509,7 @@ final class GatewayNode {
       adminEvents.stop();
     }
     closeBlocking(entitlements);
+    closeBlocking(discoveryEvents);
     closeBlocking(logoutEvents);
     return timers
         .stop()

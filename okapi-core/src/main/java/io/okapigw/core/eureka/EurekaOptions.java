@@ -142,7 +142,8 @@ public record EurekaOptions(
       Setting.text("eureka.kafka", null, "HOST:PORT,...")
           .about(
               "Kafka's bootstrap servers: the logout topics (`{env}.{tenant}.mod-login-keycloak"
-                  + ".logout`) and `{env}.entitlement` are read by every node; unset: none");
+                  + ".logout`) are read by every node, `{env}.entitlement` and `{env}.discovery` by one"
+                  + " of the cluster; unset: none");
 
   public static final Setting<String> ENV =
       Setting.text("eureka.env", "folio", "ENV")

@@ -27,12 +27,13 @@ import org.slf4j.LoggerFactory;
  * entitled to the tenant ({@code GET {eureka.entitlements-url}/entitlements/{tenant}/applications},
  * mgr-tenant-entitlements), their module descriptors (Okapi's format) registered, where their
  * modules run ({@code GET {eureka.applications-url}/applications/{id}/discovery}, mgr-applications)
- * registered as instances, and the modules enabled for the tenant without calling them
- * (mgr-tenant-entitlements ran their {@code _tenant} when it entitled them). At start, every {@code
- * eureka.entitlements-refresh} (the sidecar's 5 minutes), and on {@code {env}.entitlement}: {@code
- * ENTITLE} and {@code UPGRADE} synchronize the tenant again, {@code REVOKE} disables the module.
- * The topic is read in one consumer group for the whole cluster: one node applies an event. What is
- * registered already is left as it is.
+ * registered as instances ({@link EurekaInstances}: a moved module's instance follows it), and the
+ * modules enabled for the tenant without calling them (mgr-tenant-entitlements ran their {@code
+ * _tenant} when it entitled them). At start, every {@code eureka.entitlements-refresh} (the
+ * sidecar's 5 minutes), and on {@code {env}.entitlement}: {@code ENTITLE} and {@code UPGRADE}
+ * synchronize the tenant again, {@code REVOKE} disables the module. The topic is read in one
+ * consumer group for the whole cluster: one node applies an event. What is registered already is
+ * left as it is.
  */
 public final class Entitlements implements AutoCloseable {
 
@@ -48,6 +49,7 @@ public final class Entitlements implements AutoCloseable {
   private final Installer installer;
   private final Supplier<Set<String>> tenants;
   private final KafkaTopics kafka;
+  private final EurekaInstances instances;
   private long timer = -1;
 
   private Entitlements(
@@ -67,6 +69,7 @@ public final class Entitlements implements AutoCloseable {
     this.registry = registry;
     this.installer = installer;
     this.tenants = tenants;
+    this.instances = new EurekaInstances(registry);
     this.kafka =
         options.kafka() == null
             ? null
@@ -224,23 +227,7 @@ public final class Entitlements implements AutoCloseable {
   }
 
   private Future<Void> instance(JsonObject module) {
-    String srvcId = module.getString("id");
-    String instId = srvcId + "-eureka";
-    return registry
-        .discovery()
-        .instance(srvcId, instId)
-        .transform(
-            present ->
-                present.succeeded()
-                    ? Future.<Void>succeededFuture()
-                    : registry
-                        .discovery()
-                        .add(
-                            new JsonObject()
-                                .put("srvcId", srvcId)
-                                .put("instId", instId)
-                                .put("url", module.getString("location")))
-                        .mapEmpty());
+    return instances.place(module.getString("id"), module.getString("location")).mapEmpty();
   }
 
   private Future<Void> enable(String tenant, List<String> ids) {
