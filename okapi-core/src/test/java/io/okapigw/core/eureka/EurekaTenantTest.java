@@ -16,10 +16,18 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import javax.crypto.SecretKey;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -216,6 +224,67 @@ class EurekaTenantTest {
     assertThat(keycloak.keyFetches.get()).isEqualTo(2);
   }
 
+  /**
+   * As an attacker flooding the gateway with tokens of key ids the realm never had (each signed by
+   * a key of its own), from many connections at once: the realm's keys are fetched again at most
+   * once per {@code eureka.jwks-refetch-min}, so no client can make the gateway hammer Keycloak;
+   * each token 401, no decision asked, and a good token still served.
+   */
+  @Test
+  void unknownKidFlood_keysFetchedAgainAtMostOnce_allRefused() throws Exception {
+    gw.tenant("eur").header("X-Okapi-Token", token("s1")).get("/things").then().statusCode(200);
+    int fetched = keycloak.keyFetches.get();
+    ExecutorService clients = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<Integer>> statuses = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        String bad =
+            keycloak.forged("eur", USER, "s1", Instant.now().plusSeconds(600), "kid-" + uuid());
+        statuses.add(
+            clients.submit(
+                () -> gw.tenant("eur").header("X-Okapi-Token", bad).get("/things").statusCode()));
+      }
+      for (Future<Integer> status : statuses) {
+        assertThat(status.get(1, TimeUnit.MINUTES)).isEqualTo(401);
+      }
+    } finally {
+      clients.shutdownNow();
+    }
+
+    assertThat(keycloak.keyFetches.get() - fetched).as("fetches for 200 unknown kids").isEqualTo(1);
+    assertThat(keycloak.decisions()).isEqualTo(1);
+    gw.tenant("eur").header("X-Okapi-Token", token("s2")).get("/things").then().statusCode(200);
+  }
+
+  /**
+   * As an attacker holding a good token of realm {@code eur2}, another Eureka tenant of this
+   * gateway on the same Keycloak (granted there): sent with {@code X-Okapi-Tenant: eur}, refused
+   * 401 before any decision, whichever header carries it.
+   */
+  @Test
+  void tokenOfAnotherTenantsRealm_refused401_noDecision() {
+    gw.createEurekaTenant("eur2");
+    gw.enable("eur2", THINGS);
+    String eur2 = keycloak.token("eur2", USER, "s9", Instant.now().plusSeconds(600));
+    gw.tenant("eur2").header("X-Okapi-Token", eur2).get("/things").then().statusCode(200);
+    assertThat(keycloak.decisions()).isEqualTo(1);
+
+    gw.tenant("eur")
+        .header("X-Okapi-Token", eur2)
+        .get("/things")
+        .then()
+        .statusCode(401)
+        .body(containsString("its iss differs"));
+    gw.tenant("eur")
+        .header("Authorization", "Bearer " + eur2)
+        .get("/things")
+        .then()
+        .statusCode(401);
+    gw.tenant("eur").header("X-Okapi-Token", eur2).get("/open").then().statusCode(401);
+    assertThat(keycloak.decisions()).isEqualTo(1);
+    assertThat(keycloak.asked).extracting(FakeKeycloak.Asked::realm).containsOnly("eur2");
+  }
+
   @Test
   void sessionRevoked_nextCallAsksKeycloak_whichRefuses() {
     String token = token("s1");
@@ -267,6 +336,14 @@ class EurekaTenantTest {
     FakeKeycloak.Asked sidecars = keycloak.asked.get(1);
     client.close();
 
+    assertThat(fields(ours.body()))
+        .as("field by field, in order, as TokenRequestHelper.prepareUmaDecisionRequestBody")
+        .containsExactly(
+            "grant_type=urn:ietf:params:oauth:grant-type:uma-ticket",
+            "permission=/things/{id}#GET",
+            "audience=eur-login-application",
+            "response_mode=decision")
+        .isEqualTo(fields(sidecars.body()));
     assertThat(ours.body()).isEqualTo(sidecars.body());
     assertThat(ours.body().getBytes(StandardCharsets.UTF_8))
         .isEqualTo(sidecars.body().getBytes(StandardCharsets.UTF_8));
@@ -288,6 +365,66 @@ class EurekaTenantTest {
         .then()
         .statusCode(200)
         .body("auth", org.hamcrest.Matchers.equalTo("eureka"));
+  }
+
+  /**
+   * As an attacker: a token whose signature an HMAC with the realm's public key (which its JWKS
+   * publishes) would verify, if the gateway took the token's {@code alg}; an unsigned one; an RS256
+   * token of the realm's key id signed by another key. Each 401, no decision asked.
+   */
+  @Test
+  void algConfusion_hs256WithThePublicKey_none_refused401_noDecision() {
+    javax.crypto.SecretKey publicKeyAsHmac =
+        new javax.crypto.spec.SecretKeySpec(keycloak.publicKeyBytes(), "HmacSHA256");
+    String hs256 =
+        Jwts.builder()
+            .header()
+            .keyId(keycloak.currentKid())
+            .and()
+            .issuer(keycloak.url() + "/realms/eur")
+            .claim("sid", "s1")
+            .claim("user_id", USER)
+            .expiration(java.util.Date.from(Instant.now().plusSeconds(600)))
+            .signWith(publicKeyAsHmac, Jwts.SIG.HS256)
+            .compact();
+    String none =
+        io.okapigw.core.testing.UnsignedJwt.of(
+            new JsonObject()
+                .put("iss", keycloak.url() + "/realms/eur")
+                .put("sid", "s1")
+                .put("user_id", USER)
+                .put("exp", Instant.now().plusSeconds(600).getEpochSecond()));
+    gw.tenant("eur").header("X-Okapi-Token", token("s1")).get("/things").then().statusCode(200);
+
+    for (String bad : new String[] {hs256, none}) {
+      gw.tenant("eur")
+          .header("X-Okapi-Token", bad)
+          .get("/things")
+          .then()
+          .statusCode(401)
+          .body(containsString("not signed with RS256"));
+      gw.tenant("eur").header("X-Okapi-Token", bad).get("/open").then().statusCode(401);
+    }
+    assertThat(keycloak.decisions()).isEqualTo(1);
+  }
+
+  /**
+   * As an attacker holding an expired token of a session whose decision the gateway caches (the key
+   * is the session, not the token): refused, the cached grant not served.
+   */
+  @Test
+  void expiredTokenOfACachedSession_refused401_theCachedGrantNotServed() {
+    gw.tenant("eur").header("X-Okapi-Token", token("s1")).get("/things").then().statusCode(200);
+    String expired = keycloak.token("eur", USER, "s1", Instant.now().minusSeconds(61));
+
+    gw.tenant("eur")
+        .header("X-Okapi-Token", expired)
+        .get("/things")
+        .then()
+        .statusCode(401)
+        .body(containsString("expired"));
+    assertThat(keycloak.decisions()).isEqualTo(1);
+    assertThat(things.drain()).hasSize(1);
   }
 
   /**
@@ -334,6 +471,52 @@ class EurekaTenantTest {
           .body(containsString("its iss differs"));
     }
     assertThat(keycloak.decisions()).isEqualTo(1);
+  }
+
+  /** As an attacker: no X-Okapi-User-Id of the client's reaches a module, with a token or none. */
+  @Test
+  void clientsXOkapiUserId_neverReachesTheModule() {
+    gw.tenant("eur").header("X-Okapi-User-Id", "victim").get("/open").then().statusCode(200);
+    gw.tenant("eur")
+        .header("X-Okapi-User-Id", "victim")
+        .header("X-Okapi-Token", token("s1"))
+        .get("/things")
+        .then()
+        .statusCode(200);
+
+    assertThat(things.drain())
+        .extracting(r -> r.header("X-Okapi-User-Id"))
+        .containsExactly(null, USER);
+  }
+
+  /**
+   * As an attacker: a path far past the request line's limit is refused before routing; one within
+   * it that matches {@code /things/{id}} is decided as {@code /things/{id}#GET}: the permission
+   * Keycloak is asked is the handler's static path, never the client's path.
+   */
+  @Test
+  void hugePath_refusedBeforeRouting_theDecisionNamesTheStaticPathOnly() {
+    gw.tenant("eur")
+        .header("X-Okapi-Token", token("s1"))
+        .get("/things/" + "x".repeat(100_000))
+        .then()
+        .statusCode(414);
+    gw.tenant("eur")
+        .header("X-Okapi-Token", token("s1"))
+        .get("/things/" + "y".repeat(3_000))
+        .then()
+        .statusCode(200);
+
+    assertThat(keycloak.asked)
+        .extracting(FakeKeycloak.Asked::permission)
+        .containsExactly("/things/{id}#GET");
+  }
+
+  /** A form's fields, decoded, in the order sent. */
+  private static List<String> fields(String form) {
+    return Arrays.stream(form.split("&"))
+        .map(f -> URLDecoder.decode(f, StandardCharsets.UTF_8))
+        .toList();
   }
 
   static String uuid() {
