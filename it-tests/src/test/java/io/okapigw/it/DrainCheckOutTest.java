@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,7 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
  * listener at once and the check-out's next call back was refused: an error for a check-out half
  * done.
  */
-@Timeout(value = 4, unit = TimeUnit.MINUTES)
 class DrainCheckOutTest {
 
   private static final String ITEM_UPDATE = "/item-storage/items/{id}";
@@ -62,7 +60,7 @@ class DrainCheckOutTest {
     JavaProcess node = gateway.process();
     Library library =
         Library.start(vertx, new DemoOptions(0, 10, 10, true, true, dir), gateway.url())
-            .await(2, TimeUnit.MINUTES);
+            .await(JavaProcess.PATIENCE.toMinutes(), TimeUnit.MINUTES);
     String token =
         AdminCalls.login(
             gateway.url(), DemoOptions.TENANT, DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD);
@@ -84,7 +82,7 @@ class DrainCheckOutTest {
     assertThat(answer.statusCode())
         .as("the check-out: %s; the node's output:\n%s", answer.body(), node.outputTail())
         .isEqualTo(201);
-    assertThat(node.awaitExit(Duration.ofSeconds(60)))
+    assertThat(node.awaitExit(JavaProcess.PATIENCE))
         .as("exit status; output:\n%s", node.outputTail())
         .isZero();
   }

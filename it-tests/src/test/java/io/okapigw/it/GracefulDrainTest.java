@@ -22,14 +22,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * A real gateway JVM sent SIGTERM (what {@code docker stop} and Kubernetes send) while a request is
  * in flight: readiness turns false at once, the request is answered in full, and the process leaves
  * with status 0.
  */
-@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class GracefulDrainTest {
 
   private static final String TENANT = "diku";

@@ -6,11 +6,9 @@ import static org.hamcrest.Matchers.equalTo;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.process.JavaProcess;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * A real FOLIO client calls back through the gateway and is recognised as a call back: Okapi's own
@@ -21,7 +19,6 @@ import org.junit.jupiter.api.Timeout;
  * only because the key in its {@code X-Okapi-Request-Id} is recognised. Skipped with a notice where
  * Okapi's build (its test module) is missing.
  */
-@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class OkapiClientCallBackTest {
 
   private static final int DEPTH = 3;

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * Okapi's source tree (found beside the Okapi 6.1.5 jar, see {@link ReferenceOkapi}), bash and jq;
  * skipped with a notice without them.
  */
-@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class OkapiShTest {
 
   @TempDir Path dir;

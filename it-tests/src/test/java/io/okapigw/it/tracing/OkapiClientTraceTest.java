@@ -15,12 +15,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,7 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
  * with a notice where Okapi 6.1.5's build (its test module) or the Jaeger binary is missing.
  */
 @ExtendWith(JaegerCheck.class)
-@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class OkapiClientTraceTest {
 
   private static final String TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
