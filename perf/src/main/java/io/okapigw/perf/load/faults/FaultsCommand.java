@@ -73,16 +73,25 @@ public final class FaultsCommand {
 
   private static FaultReport run(Stage stage, FaultsOptions o) throws Exception {
     return switch (o.scenario()) {
-      case KILL -> {
-        try (StandaloneGateway gateway = StandaloneGateway.start(o.gatewayJar(), o.gatewayArgs())) {
-          yield InstanceKill.run(stage, gateway.url(), "our gateway");
-        }
-      }
+      case KILL -> onOurGateway(o, url -> InstanceKill.run(stage, url, "our gateway"));
       case OKAPI_KILL ->
           InstanceKill.run(stage, startOkapi(stage, o), "Okapi (" + o.okapiJar() + ")");
       case ROLLING_RESTART -> RollingRestart.run(stage);
       case FLOOD -> Flood.run(stage);
+      case HANG -> onOurGateway(o, url -> InstanceHang.run(stage, url));
+      case SLOW -> onOurGateway(o, url -> SlowInstance.run(stage, url));
     };
+  }
+
+  /** A scenario on one gateway of ours, started for it with {@code gateway-args}. */
+  private interface OnGateway {
+    FaultReport run(String gatewayUrl) throws Exception;
+  }
+
+  private static FaultReport onOurGateway(FaultsOptions o, OnGateway scenario) throws Exception {
+    try (StandaloneGateway gateway = StandaloneGateway.start(o.gatewayJar(), o.gatewayArgs())) {
+      return scenario.run(gateway.url());
+    }
   }
 
   /**

@@ -24,6 +24,8 @@ import java.util.List;
  * @param drainGrace how long a node told to stop may take before it is killed
  * @param balancer the load balancer in front of the cluster ({@code rolling-restart})
  * @param maxOperations hard cap on the operations of the run
+ * @param hangFor how long the instance stays stopped ({@code hang})
+ * @param latency how late the slow instance answers ({@code slow})
  */
 record FaultsOptions(
     Scenario scenario,
@@ -37,9 +39,11 @@ record FaultsOptions(
     int basePort,
     Duration drainGrace,
     Balancer balancer,
-    long maxOperations) {
+    long maxOperations,
+    Duration hangFor,
+    Duration latency) {
 
-  /** The four scenarios. */
+  /** The scenarios. */
   enum Scenario {
     /** kill -9 one of two instances of mod-users, then start it again: our gateway. */
     KILL,
@@ -48,7 +52,11 @@ record FaultsOptions(
     /** SIGTERM each node of a 3-node cluster behind a load balancer in turn, start it again. */
     ROLLING_RESTART,
     /** A second tenant with {@code flood-factor} times the users beside the measured one. */
-    FLOOD
+    FLOOD,
+    /** SIGSTOP one of three instances of mod-users for {@code hang-for}, then SIGCONT. */
+    HANG,
+    /** One of three instances of mod-users answering {@code latency} late. */
+    SLOW
   }
 
   /** The load balancers {@code rolling-restart} can put in front of the nodes. */
@@ -65,8 +73,11 @@ record FaultsOptions(
               "`kill`: kill -9 one of two instances of mod-users (the check-out calls it), then"
                   + " start it again; `okapi-kill`: the same with Okapi (`okapi-jar`) as the"
                   + " gateway; `rolling-restart`: SIGTERM each node of a 3-node cluster behind a load"
-                  + " balancer (`balancer`) in turn and start it again; `flood`: another tenant with `flood-factor` times"
-                  + " the users beside the measured one");
+                  + " balancer (`balancer`) in turn and start it again; `flood`: another tenant with"
+                  + " `flood-factor` times the users beside the measured one; `hang`: stop (SIGSTOP)"
+                  + " one of three instances of mod-users for `hang-for`, then let it go on"
+                  + " (SIGCONT); `slow`: one of three instances of mod-users answering `latency`"
+                  + " late");
 
   static final Setting<Integer> USERS =
       Setting.integer("users", 8, 1, 200).about("virtual users of the measured tenant");
@@ -103,8 +114,9 @@ record FaultsOptions(
   static final Setting<Integer> BASE_PORT =
       Setting.integer("base-port", 9500, 1024, 65000)
           .about(
-              "the two module instances' processes listen on +0..+10 and +20..+30, the load balancer (nginx or HAProxy) on +40,"
-                  + " Okapi on +41 (our gateways on free ports)");
+              "the module instances' processes listen on +0..+10, +20..+30, +50..+60 and"
+                  + " +70..+80, the load balancer (nginx or HAProxy) on +40, Okapi on +41 (our"
+                  + " gateways on free ports)");
 
   static final Setting<Duration> DRAIN_GRACE =
       Setting.duration(
@@ -123,6 +135,16 @@ record FaultsOptions(
       Setting.integer("max-operations", 1_000_000, 2, 100_000_000)
           .about("hard cap on the operations of the run");
 
+  static final Setting<Duration> HANG_FOR =
+      Setting.duration(
+              "hang-for", Duration.ofSeconds(65), Duration.ofSeconds(5), Duration.ofMinutes(10))
+          .about("`hang`: how long the instance stays stopped (SIGSTOP)");
+
+  static final Setting<Duration> LATENCY =
+      Setting.duration(
+              "latency", Duration.ofMillis(1500), Duration.ofMillis(1), Duration.ofMinutes(1))
+          .about("`slow`: how late the slow instance answers every call");
+
   /** The settings of {@code faults}, in documentation order. */
   static final SettingsSpec SPEC =
       SettingsSpec.of(
@@ -137,7 +159,9 @@ record FaultsOptions(
           BASE_PORT,
           DRAIN_GRACE,
           BALANCER,
-          MAX_OPERATIONS);
+          MAX_OPERATIONS,
+          HANG_FOR,
+          LATENCY);
 
   /**
    * @param s read by {@link #SPEC}
@@ -157,7 +181,9 @@ record FaultsOptions(
         s.get(BASE_PORT),
         s.get(DRAIN_GRACE),
         s.get(BALANCER),
-        s.get(MAX_OPERATIONS));
+        s.get(MAX_OPERATIONS),
+        s.get(HANG_FOR),
+        s.get(LATENCY));
   }
 
   /**
