@@ -32,12 +32,15 @@ public final class Library {
   private final DemoOptions options;
   private final CirculationModules modules;
   private final List<Module> registered = new ArrayList<>();
+  private final String authtokenUrl;
   private String authtokenDeployment;
 
-  private Library(Vertx vertx, DemoOptions options, CirculationModules modules) {
+  private Library(
+      Vertx vertx, DemoOptions options, CirculationModules modules, String authtokenUrl) {
     this.vertx = vertx;
     this.options = options;
     this.modules = modules;
+    this.authtokenUrl = authtokenUrl;
   }
 
   /**
@@ -48,11 +51,23 @@ public final class Library {
    *     about permission changes
    */
   public static Future<Library> start(Vertx vertx, DemoOptions options, String gatewayUrl) {
+    return start(vertx, options, gatewayUrl, null);
+  }
+
+  /**
+   * As {@link #start(Vertx, DemoOptions, String)}, with an authtoken module that runs already (in a
+   * JVM of its own, which a fault scenario can freeze or kill) registered in place of one in this
+   * Vert.x; it must hold {@link #users()}.
+   *
+   * @param authtokenUrl its base URL; {@code null}: start one in this Vert.x
+   */
+  public static Future<Library> start(
+      Vertx vertx, DemoOptions options, String gatewayUrl, String authtokenUrl) {
     return CirculationModules.start(
             vertx,
             new CirculationData.Options(
                 CirculationData.Options.DEFAULT_SEED, options.patrons(), options.items()))
-        .map(modules -> new Library(vertx, options, modules))
+        .map(modules -> new Library(vertx, options, modules, authtokenUrl))
         .compose(
             library ->
                 library
@@ -107,22 +122,30 @@ public final class Library {
     return new SuperAdmin(DemoOptions.SUPER_ADMIN, DemoOptions.SUPER_ADMIN_PASSWORD);
   }
 
-  private Future<String> startAuthtoken(String gatewayUrl) {
+  /**
+   * @return the authtoken module's users: the librarian of tenant {@code diku} and the super admin
+   */
+  public static List<BootstrapUser> users() {
     List<String> perms = new ArrayList<>(CirculationModules.librarianPermissions());
     perms.add("authtoken.all");
+    return List.of(
+        new BootstrapUser(DemoOptions.TENANT, DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, perms),
+        new BootstrapUser(
+            SuperAdmin.TENANT,
+            DemoOptions.SUPER_ADMIN,
+            DemoOptions.SUPER_ADMIN_PASSWORD,
+            List.of("okapi.all", "authtoken.all")));
+  }
+
+  private Future<String> startAuthtoken(String gatewayUrl) {
+    if (authtokenUrl != null) {
+      return Future.succeededFuture(authtokenUrl);
+    }
     AuthtokenOptions authtoken =
         AuthtokenOptions.onLoopback(options.dataDir().resolve("authtoken"))
             .withInvalidation(InvalidationOptions.to(gatewayUrl))
             .withUserLookup(options.userLookup() ? UserLookup.GATEWAY : UserLookup.LOCAL)
-            .withBootstrap(
-                List.of(
-                    new BootstrapUser(
-                        DemoOptions.TENANT, DemoOptions.ADMIN, DemoOptions.ADMIN_PASSWORD, perms),
-                    new BootstrapUser(
-                        SuperAdmin.TENANT,
-                        DemoOptions.SUPER_ADMIN,
-                        DemoOptions.SUPER_ADMIN_PASSWORD,
-                        List.of("okapi.all", "authtoken.all"))));
+            .withBootstrap(users());
     AuthtokenVerticle verticle = new AuthtokenVerticle(authtoken);
     return vertx
         .deployVerticle(verticle)

@@ -40,7 +40,10 @@ public final class FaultsCommand {
     FaultsOptions options = FaultsOptions.from(settings);
     String skipped = skipReason(options);
     if (skipped != null) {
-      out.info("faults --scenario okapi-kill skipped: {}", skipped);
+      out.info(
+          "faults --scenario {} skipped: {}",
+          options.scenario().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+          skipped);
       System.exit(0);
     }
     int status;
@@ -80,6 +83,9 @@ public final class FaultsCommand {
       case FLOOD -> Flood.run(stage);
       case HANG -> onOurGateway(o, url -> InstanceHang.run(stage, url));
       case SLOW -> onOurGateway(o, url -> SlowInstance.run(stage, url));
+      case AUTH_MODULE -> AuthModuleDown.run(stage);
+      case DATABASE -> DatabaseAway.run(stage);
+      case REVOKE_NODE_DOWN -> RevocationNodeDown.run(stage);
     };
   }
 
@@ -98,6 +104,9 @@ public final class FaultsCommand {
    * @return why the scenario cannot run here, or {@code null}
    */
   static String skipReason(FaultsOptions o) {
+    if (o.scenario() == FaultsOptions.Scenario.DATABASE) {
+      return DatabaseAway.skipReason();
+    }
     if (o.scenario() != FaultsOptions.Scenario.OKAPI_KILL) {
       return null;
     }

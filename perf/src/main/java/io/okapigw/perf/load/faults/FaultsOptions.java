@@ -26,6 +26,8 @@ import java.util.List;
  * @param maxOperations hard cap on the operations of the run
  * @param hangFor how long the instance stays stopped ({@code hang})
  * @param latency how late the slow instance answers ({@code slow})
+ * @param authtokenJar the authtoken module's fat jar ({@code auth-module}, {@code database}, {@code
+ *     revoke-node-down})
  */
 record FaultsOptions(
     Scenario scenario,
@@ -41,7 +43,8 @@ record FaultsOptions(
     Balancer balancer,
     long maxOperations,
     Duration hangFor,
-    Duration latency) {
+    Duration latency,
+    Path authtokenJar) {
 
   /** The scenarios. */
   enum Scenario {
@@ -56,7 +59,16 @@ record FaultsOptions(
     /** SIGSTOP one of three instances of mod-users for {@code hang-for}, then SIGCONT. */
     HANG,
     /** One of three instances of mod-users answering {@code latency} late. */
-    SLOW
+    SLOW,
+    /** The authtoken module frozen (SIGSTOP), let go, then killed ({@link AuthModuleDown}). */
+    AUTH_MODULE,
+    /** PostgreSQL stopped under the gateway and the authtoken module ({@link DatabaseAway}). */
+    DATABASE,
+    /**
+     * Revocations with every node up, then with the one notified killed ({@link
+     * RevocationNodeDown}).
+     */
+    REVOKE_NODE_DOWN
   }
 
   /** The load balancers {@code rolling-restart} can put in front of the nodes. */
@@ -77,7 +89,12 @@ record FaultsOptions(
                   + " `flood-factor` times the users beside the measured one; `hang`: stop (SIGSTOP)"
                   + " one of three instances of mod-users for `hang-for`, then let it go on"
                   + " (SIGCONT); `slow`: one of three instances of mod-users answering `latency`"
-                  + " late");
+                  + " late; "
+                  + AuthModuleDown.ABOUT
+                  + "; "
+                  + DatabaseAway.ABOUT
+                  + "; "
+                  + RevocationNodeDown.ABOUT);
 
   static final Setting<Integer> USERS =
       Setting.integer("users", 8, 1, 200).about("virtual users of the measured tenant");
@@ -161,7 +178,8 @@ record FaultsOptions(
           BALANCER,
           MAX_OPERATIONS,
           HANG_FOR,
-          LATENCY);
+          LATENCY,
+          LaunchSettings.AUTHTOKEN_JAR);
 
   /**
    * @param s read by {@link #SPEC}
@@ -183,7 +201,8 @@ record FaultsOptions(
         s.get(BALANCER),
         s.get(MAX_OPERATIONS),
         s.get(HANG_FOR),
-        s.get(LATENCY));
+        s.get(LATENCY),
+        Path.of(s.get(LaunchSettings.AUTHTOKEN_JAR)));
   }
 
   /**

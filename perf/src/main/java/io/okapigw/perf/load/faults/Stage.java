@@ -50,8 +50,15 @@ final class Stage implements AutoCloseable {
 
   /** Starts the simulated modules and the authtoken module here, registered on the gateway. */
   Library library(String gatewayUrl) {
+    return library(gatewayUrl, null);
+  }
+
+  /**
+   * As {@link #library(String)}, with an authtoken module running already ({@link AuthtokenJvm}).
+   */
+  Library library(String gatewayUrl, String authtokenUrl) {
     DemoOptions demo = new DemoOptions(0, SIZE, SIZE, true, true, dir);
-    library = join(() -> Library.start(vertx, demo, gatewayUrl));
+    library = join(() -> Library.start(vertx, demo, gatewayUrl, authtokenUrl));
     return library;
   }
 
@@ -107,9 +114,15 @@ final class Stage implements AutoCloseable {
    */
   LoadDriver driver(
       String gatewayUrl, String tenant, int users, Duration warmup, List<BarcodeRow> rows) {
+    return driver(List.of(gatewayUrl), tenant, users, warmup, rows);
+  }
+
+  /** As {@link #driver(String, String, int, Duration, List)}, the users spread over gateways. */
+  LoadDriver driver(
+      List<String> gatewayUrls, String tenant, int users, Duration warmup, List<BarcodeRow> rows) {
     LoadPlan plan =
         new LoadPlan(
-            List.of(URI.create(gatewayUrl)),
+            gatewayUrls.stream().map(URI::create).toList(),
             tenant,
             DemoOptions.ADMIN,
             DemoOptions.ADMIN_PASSWORD,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.perf.load.faults.FaultsOptions.Scenario;
+import io.okapigw.testsupport.TestPostgres;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +33,10 @@ class FaultsOptionsTest {
     assertThat(parse("--scenario", "rolling-restart").scenario())
         .isEqualTo(Scenario.ROLLING_RESTART);
     assertThat(parse("--scenario", "okapi-kill").scenario()).isEqualTo(Scenario.OKAPI_KILL);
+    assertThat(parse("--scenario", "auth-module").scenario()).isEqualTo(Scenario.AUTH_MODULE);
+    assertThat(parse("--scenario", "database").scenario()).isEqualTo(Scenario.DATABASE);
+    assertThat(parse("--scenario", "revoke-node-down").scenario())
+        .isEqualTo(Scenario.REVOKE_NODE_DOWN);
     assertThatThrownBy(() -> parse("--scenario", "reboot")).hasMessageContaining("scenario");
   }
 
@@ -51,6 +56,12 @@ class FaultsOptionsTest {
                 parse("--scenario", "okapi-kill", "--okapi-jar", "/nonexistent/okapi.jar")))
         .isEqualTo("no such file: " + Path.of("/nonexistent/okapi.jar"));
     assertThat(FaultsCommand.skipReason(parse("--scenario", "kill"))).isNull();
+  }
+
+  @Test
+  void database_skippedWithTheReasonExactlyWhenThereIsNoPostgresqlServer() {
+    assertThat(FaultsCommand.skipReason(parse("--scenario", "database")))
+        .isEqualTo(TestPostgres.ownServerUnavailable());
   }
 
   @Test
