@@ -88,9 +88,10 @@ public final class SystemCalls {
       String path,
       Buffer body,
       long timeoutMillis) {
-    Call call = calls.open(tenant, null, idPath(path));
+    Optional<ModuleDescriptor> auth = authModule(enabled, module);
+    Call call = calls.open(tenant, null, idPath(path), auth.isEmpty() ? module.id() : null);
     MultiMap headers = systemHeaders(tenant, call.requestId());
-    return credentials(headers, enabled, module, handler, method, path, timeoutMillis)
+    return credentials(headers, auth, enabled, module, handler, method, path, timeoutMillis)
         .compose(
             credentials ->
                 instances(module)
@@ -117,20 +118,28 @@ public final class SystemCalls {
     return "/" + path.replaceFirst("^[/_]*([^/]+).*", "$1");
   }
 
+  /**
+   * @return the auth module the system call is sent to first (which gets the call's key too), if
+   *     any: one of the tenant's, else the module itself if it is one
+   */
+  private static Optional<ModuleDescriptor> authModule(
+      List<ModuleDescriptor> enabled, ModuleDescriptor module) {
+    return enabled.stream()
+        .filter(m -> m.authFilter().isPresent())
+        .findFirst()
+        .or(() -> module.authFilter().map(f -> module));
+  }
+
   /** The headers the auth filter answered for the module: its token and permissions, if any. */
   private Future<MultiMap> credentials(
       MultiMap headers,
+      Optional<ModuleDescriptor> auth,
       List<ModuleDescriptor> enabled,
       ModuleDescriptor module,
       RoutingEntry handler,
       HttpMethod method,
       String path,
       long timeoutMillis) {
-    Optional<ModuleDescriptor> auth =
-        enabled.stream()
-            .filter(m -> m.authFilter().isPresent())
-            .findFirst()
-            .or(() -> module.authFilter().map(f -> module));
     if (auth.isEmpty()) {
       return Future.succeededFuture(MultiMap.caseInsensitiveMultiMap());
     }

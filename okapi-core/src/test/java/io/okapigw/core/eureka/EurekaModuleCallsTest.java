@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.containsString;
 
 import io.okapigw.config.Settings;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.LogCapture;
 import io.okapigw.core.testing.TestModule;
@@ -17,6 +18,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,6 +58,7 @@ class EurekaModuleCallsTest {
   private final Vertx keycloakVertx = Vertx.vertx();
   private final FakeKeycloak keycloak = new FakeKeycloak(keycloakVertx);
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+  private final FakeScheduler timers = new FakeScheduler(Instant.parse("2026-01-01T00:00:00Z"));
   private GatewayFixture gw;
   private TestModule things;
 
@@ -82,7 +85,8 @@ class EurekaModuleCallsTest {
     gw =
         new GatewayFixture(
             GatewayOptions.defaults(0).withEureka(EurekaOptions.from(Settings.of(all))),
-            nanos::get);
+            nanos::get,
+            timers);
     gw.createEurekaTenant("eur");
     things =
         TestModule.start(gw.vertx(), r -> r.route().handler(ctx -> ctx.response().end("things")));
@@ -95,15 +99,29 @@ class EurekaModuleCallsTest {
             handler("POST", "/things", "things.item.post")),
         things.url());
     JsonObject caller = module(CALLER, "caller", handler("GET", "/call", "caller.get"));
+    caller
+        .getJsonArray("provides")
+        .add(
+            new JsonObject()
+                .put("id", "_timer")
+                .put("version", "1.0")
+                .put("interfaceType", "system")
+                .put(
+                    "handlers",
+                    new JsonArray()
+                        .add(
+                            new JsonObject()
+                                .put("methods", new JsonArray().add("POST"))
+                                .put("pathPattern", "/call/timer")
+                                .put("unit", "minute")
+                                .put("delay", "1"))));
     if (systemUser) {
       caller.put(
           "metadata",
           new JsonObject()
               .put(
                   "user",
-                  new JsonObject()
-                      .put("type", "system")
-                      .put("permissions", new io.vertx.core.json.JsonArray())));
+                  new JsonObject().put("type", "system").put("permissions", new JsonArray())));
     }
     gw.install("eur", caller, "http://127.0.0.1:" + startCaller(gw.vertx()).actualPort());
     keycloak.granted.add("/things#GET");
@@ -145,7 +163,7 @@ class EurekaModuleCallsTest {
                       .setAbsoluteURI(req.getHeader("X-Okapi-Url") + "/things")
                       .putHeader("X-Okapi-Tenant", req.getHeader("X-Okapi-Tenant"))
                       .putHeader("X-Okapi-Request-Id", requestId(req));
-              if (!"none".equals(req.getParam("token"))) {
+              if (!"none".equals(req.getParam("token")) && req.getHeader("X-Okapi-Token") != null) {
                 back.putHeader("X-Okapi-Token", req.getHeader("X-Okapi-Token"));
               }
               client
@@ -291,6 +309,24 @@ class EurekaModuleCallsTest {
         .contains(CALLER);
     assertThat(things.drain()).isEmpty();
     assertThat(keycloak.grants).doesNotContain("eur mod-caller");
+  }
+
+  /**
+   * A timer's call (the gateway's own, no user's token) to a module with a system user: what the
+   * module calls back meanwhile carries its system user's token, as the call backs of a client's
+   * request do.
+   */
+  @Test
+  void timerCall_itsModulesTokenlessCallBack_carriesItsSystemUsersToken() throws IOException {
+    start(true, fullStore());
+
+    timers.advanceStarting(Duration.ofMinutes(1));
+
+    Recorded got = things.take();
+    assertThat(FakeKeycloak.claim(got.header("X-Okapi-Token"), "sub")).isEqualTo("mod-caller");
+    assertThat(got.header("X-Okapi-User-Id")).isEqualTo(SYSTEM_USER_ID);
+    assertThat(FakeKeycloak.claim(got.header("X-System-Token"), "azp"))
+        .isEqualTo(FakeKeycloak.SERVICE_CLIENT);
   }
 
   @Test

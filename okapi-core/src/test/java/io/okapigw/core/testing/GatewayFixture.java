@@ -55,6 +55,13 @@ public final class GatewayFixture implements AutoCloseable, AfterEachCallback {
             .await();
   }
 
+  /** A gateway on {@code ticker} whose module timers run on {@code scheduler}. */
+  public GatewayFixture(GatewayOptions options, Ticker ticker, Scheduler scheduler) {
+    this.vertx = Vertx.vertx();
+    this.gateway =
+        Gateway.start(vertx, options.withPort(0).withInstances(1), ticker, scheduler).await();
+  }
+
   public Vertx vertx() {
     return vertx;
   }
