@@ -145,9 +145,10 @@ class RevocationNodeDownTest {
         && Duration.ofNanos(System.nanoTime() - start).compareTo(BOUND) < 0) {
       for (int node = 1; node < 3; node++) {
         boolean afterAnswer = revoke.isDone();
+        long sent = System.nanoTime();
         int status = guarded(node, token);
         if (status == 403 && refusedAt[node] == 0) {
-          refusedAt[node] = System.nanoTime();
+          refusedAt[node] = sent;
         } else if (status == 200 && afterAnswer) {
           grantsAfterAnswer++;
         }
@@ -156,8 +157,9 @@ class RevocationNodeDownTest {
     long answered = revoke.join();
     System.out.printf(
         "RevocationNodeDownTest: a permission change with every node up answered after %d ms;"
-            + " node 1 killed, the revoke answered after %d ms; node 2 refused after %d ms, node 3"
-            + " after %d ms (asked while the revoke was under way); %d grants after the answer%n",
+            + " node 1 killed, the revoke answered after %d ms; the first request node 2 refused was"
+            + " sent after %d ms, node 3's after %d ms (asked while the revoke was under way); %d"
+            + " grants after the answer%n",
         allUpMillis,
         millis(answered - start),
         millis(refusedAt[1] - start),
