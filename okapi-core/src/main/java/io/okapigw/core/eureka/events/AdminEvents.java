@@ -4,6 +4,8 @@ import io.okapigw.cache.AuthCache;
 import io.okapigw.core.eureka.EurekaCalls;
 import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.eureka.ServiceTokens;
+import io.okapigw.core.http.FailureLog;
+import io.okapigw.core.http.FailureLog.Kind;
 import io.okapigw.core.upstream.ModuleCall.Answer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -14,6 +16,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,6 +55,7 @@ public final class AdminEvents {
           "AUTHORIZATION_POLICY");
   private static final int PAGE = 100;
   private static final long RECHECK_MILLIS = Duration.ofMinutes(1).toMillis();
+  private static final Duration FAILURE_INTERVAL = Duration.ofMinutes(1);
 
   /** Where a realm's reading stands: the newest event time read and the ids read at it. */
   private static final class Cursor {
@@ -68,6 +72,7 @@ public final class AdminEvents {
   private final long intervalMillis;
   private final Map<String, Cursor> cursors = new ConcurrentHashMap<>();
   private final Map<String, String> folioIds = new ConcurrentHashMap<>();
+  private final FailureLog failures;
   private volatile boolean running = true;
   private long timer = -1;
 
@@ -77,7 +82,9 @@ public final class AdminEvents {
       EurekaCalls keycloak,
       ServiceTokens tokens,
       Supplier<Set<String>> tenants,
-      EurekaOptions options) {
+      EurekaOptions options,
+      LongSupplier nanoTime) {
+    this.failures = FailureLog.create(log, 1, FAILURE_INTERVAL, nanoTime);
     this.vertx = vertx;
     this.cache = cache;
     this.keycloak = keycloak;
@@ -108,9 +115,21 @@ public final class AdminEvents {
               : "no eureka.admin-client-secret");
       return null;
     }
-    AdminEvents events = new AdminEvents(vertx, cache, keycloak, tokens, tenants, options);
+    AdminEvents events = create(vertx, cache, keycloak, tokens, tenants, options, System::nanoTime);
     events.schedule();
     return events;
+  }
+
+  /** As {@link #start}, not polling (tests call {@link #pollAll}), on {@code nanoTime}. */
+  static AdminEvents create(
+      Vertx vertx,
+      AuthCache cache,
+      EurekaCalls keycloak,
+      ServiceTokens tokens,
+      Supplier<Set<String>> tenants,
+      EurekaOptions options,
+      LongSupplier nanoTime) {
+    return new AdminEvents(vertx, cache, keycloak, tokens, tenants, options, nanoTime);
   }
 
   private void schedule() {
@@ -119,7 +138,10 @@ public final class AdminEvents {
     }
   }
 
-  /** One round: each Eureka tenant's new events, one tenant after another. */
+  /**
+   * One round: each Eureka tenant's new events, one tenant after another. A realm that cannot be
+   * read is logged once a minute (with how many failures were not), not once a round.
+   */
   Future<Void> pollAll() {
     Future<Void> round = Future.succeededFuture();
     for (String tenant : tenants.get()) {
@@ -129,8 +151,9 @@ public final class AdminEvents {
                   poll(tenant)
                       .otherwise(
                           e -> {
-                            log.warn(
-                                "admin events of realm {} not read: {}", tenant, e.getMessage());
+                            failures.log(
+                                Kind.UPSTREAM,
+                                "admin events of realm " + tenant + " not read: " + e.getMessage());
                             return null;
                           }));
     }
