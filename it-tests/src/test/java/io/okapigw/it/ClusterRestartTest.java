@@ -16,8 +16,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A cluster on PostgreSQL storage: everything down, then up, and the registry is all back. */
-@Timeout(value = 6, unit = TimeUnit.MINUTES)
+/**
+ * A cluster on PostgreSQL storage: everything down, then up, and the registry is all back. Its test
+ * starts two 3-node clusters, each given {@link
+ * io.okapigw.testsupport.process.JavaProcess#PATIENCE} to start: its hang guard is far above both
+ * (they took over 6 minutes together beside two CPU-bound processes).
+ */
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
 class ClusterRestartTest {
 
   private static Vertx vertx;
