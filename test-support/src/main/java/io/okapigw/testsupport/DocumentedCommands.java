@@ -64,12 +64,13 @@ public final class DocumentedCommands {
 
     /**
      * @return the keys of its flags: {@code --users 8}, {@code --users=8} and {@code [--users N]}
-     *     give {@code users}
+     *     give {@code users}; a word with blanks (a quoted value, {@code --gateway-args '--x 1'})
+     *     is no flag
      */
     public List<String> keys() {
       return args().stream()
           .map(w -> w.replaceFirst("^\\[+", ""))
-          .filter(w -> w.startsWith("-") && !w.matches("-\\d.*"))
+          .filter(w -> w.startsWith("-") && !w.matches("-\\d.*") && !w.matches("(?s).*\\s.*"))
           .map(w -> w.replaceFirst("^--?", "").replaceFirst("[=\\]].*", ""))
           .toList();
     }
@@ -179,7 +180,7 @@ public final class DocumentedCommands {
   private static List<String> words(String command) {
     List<String> words = new ArrayList<>();
     int optional = 0;
-    for (String word : command.strip().split("\\s+")) {
+    for (String word : shellWords(command)) {
       boolean alternative = word.equals("|") && optional > 0;
       if (word.startsWith("#") || word.matches("\\d?>.*") || ENDS.contains(word) && !alternative) {
         break;
@@ -189,6 +190,35 @@ public final class DocumentedCommands {
     }
     boolean isCommand = !words.isEmpty() && words.get(0).matches("[a-z][a-z0-9-]*");
     return isCommand ? List.copyOf(words) : List.of();
+  }
+
+  /**
+   * The words of a command line as a shell splits it: at blanks, except inside quotes, which stay
+   * on the word ({@code --gateway-args '--auth.breaker.failures 0'} is two words).
+   */
+  static List<String> shellWords(String command) {
+    List<String> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    char quote = 0;
+    for (char c : command.strip().toCharArray()) {
+      if (quote == 0 && Character.isWhitespace(c)) {
+        if (!word.isEmpty()) {
+          words.add(word.toString());
+          word.setLength(0);
+        }
+        continue;
+      }
+      if (quote == 0 && (c == '\'' || c == '"')) {
+        quote = c;
+      } else if (c == quote) {
+        quote = 0;
+      }
+      word.append(c);
+    }
+    if (!word.isEmpty()) {
+      words.add(word.toString());
+    }
+    return words;
   }
 
   private static int count(String word, char c) {

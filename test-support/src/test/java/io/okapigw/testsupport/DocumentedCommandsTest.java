@@ -53,6 +53,15 @@ class DocumentedCommandsTest {
     assertThat(lines).allMatch(Line::concrete);
   }
 
+  /** A quoted argument is one word, as the shell passes it: its blanks make no flags. */
+  @Test
+  void quotedArgument_oneWord() throws IOException {
+    List<Line> lines =
+        find("a.md", "    java -jar tool.jar faults --gateway-args '--auth.breaker.failures 0'\n");
+    assertThat(lines.get(0).keys()).containsExactly("gateway-args");
+    assertThat(lines.get(0).args()).containsExactly("--gateway-args", "--auth.breaker.failures 0");
+  }
+
   /** A picture beside the docs (docs/jaeger-checkout-trace.png) is no text to read. */
   @Test
   void directory_binaryFilesSkipped() throws IOException {
