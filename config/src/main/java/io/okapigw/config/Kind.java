@@ -36,6 +36,13 @@ record Kind<T>(
   static final Kind<Boolean> BOOLEAN =
       new Kind<>("true|false", "boolean", Values.BOOLEAN_RULE, Values::bool, String::valueOf, true);
 
+  /**
+   * A JSON value, kept as its text; in a {@code -conf} file it may be an object or an array
+   * (Okapi's {@code dockerRegistries}).
+   */
+  static final Kind<String> JSON =
+      new Kind<>("JSON", "JSON", "JSON", Values::json, Function.identity(), false);
+
   /** Lower-case names, {@code -} for {@code _}: {@code very-safe}. */
   static <E extends Enum<E>> Kind<E> choice(E[] constants) {
     String names = Arrays.stream(constants).map(Kind::name).collect(Collectors.joining(", "));

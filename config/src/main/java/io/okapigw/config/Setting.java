@@ -151,6 +151,21 @@ public final class Setting<T> {
   }
 
   /**
+   * @return a setting whose value is JSON text (an array or object may be given as is in a {@code
+   *     -conf} file); null by default
+   */
+  public static Setting<String> json(String key) {
+    return of(key, Kind.JSON, null, Constraint.none());
+  }
+
+  /**
+   * @return whether a {@code -conf} file may give this setting an object or array
+   */
+  boolean acceptsStructured() {
+    return kind == Kind.JSON;
+  }
+
+  /**
    * @param about what the setting does, one line (markdown; shown in {@code help} and the docs)
    * @return this setting so described
    */

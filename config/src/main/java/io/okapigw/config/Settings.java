@@ -296,7 +296,11 @@ public final class Settings {
    */
   public <T> T get(Setting<T> setting) {
     Given given = given(setting).stream().findFirst().orElse(null);
-    return given == null ? setting.defaultValue() : setting.parse(given.key(), plain(given).last());
+    if (given == null) {
+      return setting.defaultValue();
+    }
+    return setting.parse(
+        given.key(), setting.acceptsStructured() ? given.last() : plain(given).last());
   }
 
   /**

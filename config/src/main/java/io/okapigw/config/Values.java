@@ -1,5 +1,7 @@
 package io.okapigw.config;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -103,6 +105,17 @@ final class Values {
     try {
       return Math.multiplyExact(Long.parseLong(m.group(1)), factor);
     } catch (ArithmeticException | NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static final ObjectMapper JSON_READER = new ObjectMapper();
+
+  /** JSON: any JSON value; its text as given. */
+  static String json(String text) {
+    try {
+      return JSON_READER.readTree(text).isMissingNode() ? null : text.strip();
+    } catch (JsonProcessingException e) {
       return null;
     }
   }

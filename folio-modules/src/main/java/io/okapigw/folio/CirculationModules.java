@@ -17,6 +17,7 @@ import io.okapigw.folio.users.UsersModule;
 import io.okapigw.folio.usersbl.UsersBlModule;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -99,6 +100,48 @@ public final class CirculationModules {
         .map(
             all ->
                 new CirculationModules(vertx, data, started.stream().map(Future::result).toList()));
+  }
+
+  /**
+   * Runs one module alone (a deployment of a module by a gateway: {@code java -jar
+   * folio-modules-fat.jar module --name mod-users --port P}), on its own generated library, the
+   * same as every other module's for the same options.
+   *
+   * @param name the module name without version, e.g. {@code mod-users}
+   * @return the running module; fails if there is no such module or its port cannot be bound
+   */
+  public static Future<ModuleDeployment> startOne(
+      Vertx vertx,
+      CirculationData.Options options,
+      Duration callTimeout,
+      String host,
+      int port,
+      String name) {
+    ModuleSpec spec;
+    try {
+      spec = spec(specs(CirculationData.generate(options)), name);
+    } catch (NoSuchElementException e) {
+      return Future.failedFuture(e);
+    }
+    ModuleServer server =
+        new ModuleServer(spec.descriptor(), spec.routes(), host, port, callTimeout);
+    return vertx.deployVerticle(server).map(id -> new ModuleDeployment(server, id));
+  }
+
+  /**
+   * @return every module's descriptor, providers first (what {@code register} registers)
+   */
+  public static List<JsonObject> descriptors(CirculationData.Options options) {
+    return specs(CirculationData.generate(options)).stream()
+        .map(s -> s.descriptor().copy())
+        .toList();
+  }
+
+  private static ModuleSpec spec(List<ModuleSpec> specs, String name) {
+    return specs.stream()
+        .filter(s -> s.descriptor().getString("id").matches(Pattern.quote(name) + "-\\d.*"))
+        .findFirst()
+        .orElseThrow(() -> new NoSuchElementException("no simulated module " + name));
   }
 
   /**

@@ -11,7 +11,6 @@ import io.okapigw.core.admin.AdminApi;
 import io.okapigw.core.admin.AdminExposure;
 import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.admin.AdminRoutes;
-import io.okapigw.core.admin.ClusterNodes;
 import io.okapigw.core.admin.InternalAdmin;
 import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.auth.AuthBreakers;
@@ -22,9 +21,13 @@ import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
+import io.okapigw.core.cluster.ClusterNodes;
 import io.okapigw.core.cluster.RegistrySync;
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.config.GatewayOptions;
+import io.okapigw.core.deployment.Deployments;
+import io.okapigw.core.deployment.Environment;
+import io.okapigw.core.deployment.NodeDeployer;
 import io.okapigw.core.eureka.EurekaAuthStage;
 import io.okapigw.core.eureka.EurekaCalls;
 import io.okapigw.core.eureka.EurekaOptions;
@@ -38,6 +41,7 @@ import io.okapigw.core.install.Installer;
 import io.okapigw.core.proxy.CorsPolicy;
 import io.okapigw.core.proxy.ProxyHandler;
 import io.okapigw.core.proxy.RequestDispatcher;
+import io.okapigw.core.pull.Pull;
 import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.routing.RoutingTables;
@@ -113,6 +117,9 @@ final class GatewayNode {
   private Entitlements entitlements;
   private DiscoveryEvents discoveryEvents;
   private Installer installer;
+  private final Environment environment;
+  private final Deployments deployments;
+  private final Pull pull;
   private ClusterInvalidator invalidator;
   private TimerService timers;
   private String deploymentId;
@@ -133,7 +140,7 @@ final class GatewayNode {
     calls.bindTo(metrics);
     this.cache = AuthCache.create(options.authCache(), ticker, metrics);
     this.confirmed = new ConfirmedTokens(cache, ticker);
-    this.bus = ClusterBus.create(vertx, options.clusterAckTimeout());
+    this.bus = ClusterBus.create(vertx, options.clusterAckTimeout(), options.deployment().host());
     this.exposure =
         new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
     this.tracing = Tracing.create(options.tracing(), calls);
@@ -152,6 +159,20 @@ final class GatewayNode {
     this.bulkhead = TenantBulkhead.create(options.bulkhead(), metrics, ticker::read);
     this.authStage = new CachingAuthStage(cache, authFilter, metrics, confirmed, authBreakers);
     this.eureka = eurekaStage(ticker);
+    this.environment = new Environment(storage.env());
+    this.deployments =
+        new Deployments(
+            vertx,
+            bus,
+            new NodeDeployer(
+                vertx,
+                options.deployment(),
+                bus.nodeId(),
+                registry.discovery(),
+                environment,
+                modules),
+            registry);
+    this.pull = new Pull(vertx, registry);
   }
 
   /** Keycloak's decisions for Eureka tenants, through the node's decision cache. */
@@ -194,7 +215,8 @@ final class GatewayNode {
             ClusterInvalidator.start(vertx, cache, bus),
             TimerService.create(
                 vertx, storage.registry(), storage.timers(), bus, scheduler, systemCalls, metrics),
-            ClusterNodes.register(vertx, bus, okapiUrl, options.node().nodeName()))
+            ClusterNodes.register(vertx, bus, okapiUrl, options.node().nodeName()),
+            deployments.start())
         .map(
             started -> {
               RegistrySync sync = started.resultAt(0);
@@ -289,6 +311,8 @@ final class GatewayNode {
             listener -> {
               health = listener;
               exposure.logState();
+              // Okapi starts again, once it listens, the modules it deployed before it stopped
+              deployments.restart(options.node().nodeName(), okapiUrl);
               return this;
             });
   }
@@ -329,13 +353,15 @@ final class GatewayNode {
             storage.registry(),
             new TenantInit(vertx, systemCalls, options.tenantInit(), scheduler.clock()),
             bus,
-            options.tenantInit().timeout().toMillis());
+            options.tenantInit().timeout().toMillis(),
+            deployments);
     return AdminApi.router(
         vertx,
         List.of(
-            AdminRoutes.modules(registry),
+            AdminRoutes.modules(registry, pull),
             AdminRoutes.tenants(registry, installer),
-            AdminRoutes.discovery(registry, bus, modules),
+            AdminRoutes.discovery(registry, bus, modules, deployments),
+            AdminRoutes.deployment(deployments.node(), environment),
             AdminRoutes.timers(timers),
             AdminRoutes.authCache(cache, invalidator),
             AdminRoutes.node(version, bus, exposure, metrics, drain)));
@@ -514,11 +540,25 @@ final class GatewayNode {
     return timers
         .stop()
         .compose(v -> vertx.undeploy(deploymentId))
+        .eventually(() -> deployments.stop(keepDeployedRegistered()))
         .compose(v -> health == null ? Future.succeededFuture() : health.close())
         .eventually(this::closeClients);
   }
 
+  /**
+   * Whether the instances this node deployed stay in discovery when it stops, to be started again
+   * when it starts (as Okapi keeps them): yes when the node will know them again, a single node or
+   * one with a {@code nodename}; a cluster member known by its random id removes them.
+   */
+  private boolean keepDeployedRegistered() {
+    return !vertx.isClustered() || options.node().nodeName() != null;
+  }
+
   private Future<Void> closeClients() {
-    return modules.close().eventually(storage::close).eventually(() -> tracing.close(vertx));
+    return modules
+        .close()
+        .eventually(pull::close)
+        .eventually(storage::close)
+        .eventually(() -> tracing.close(vertx));
   }
 }

@@ -50,8 +50,14 @@ public final class Main {
               Main::cluster)
           .add(
               "proxy",
-              "Okapi's proxy-and-discovery node of a cluster: here the same as cluster (this"
-                  + " gateway launches no modules)",
+              "Okapi's proxy-and-discovery node of a cluster: here the same as cluster (every"
+                  + " node also deploys modules)",
+              GatewaySettings.ALL,
+              Main::cluster)
+          .add(
+              "deployment",
+              "Okapi's deployment node of a cluster: here the same as cluster (every node deploys"
+                  + " modules and proxies)",
               GatewaySettings.ALL,
               Main::cluster)
           .add(
@@ -67,8 +73,9 @@ public final class Main {
               GatewaySettings.NODE,
               settings -> database(settings, "purgedatabase", Storage::purge))
           .add(
-              "version", "print the version", () -> out.info("okapi-gateway {}", Version.current()))
-          .unsupported("deployment", "Okapi's deployment-only node: " + OkapiKeys.NO_DEPLOYMENT);
+              "version",
+              "print the version",
+              () -> out.info("okapi-gateway {}", Version.current()));
 
   private Main() {}
 

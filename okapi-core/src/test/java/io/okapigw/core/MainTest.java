@@ -41,27 +41,26 @@ class MainTest {
   }
 
   @Test
-  void help_okapisCommands_andDeploymentNotSupported() {
+  void help_okapisCommands_deploymentAmongThem() {
     Outcome outcome = Main.COMMANDS.execute(List.of("help"));
     assertThat(outcome.status()).isZero();
     assertThat(outcome.out())
         .contains("\n  proxy\n", "\n  initdatabase\n", "\n  purgedatabase\n")
-        .contains("\n  deployment (not supported)\n")
+        .contains("\n  deployment\n")
         .contains("  --hazelcast-config FILE  (default none; also hazelcast-config-file)")
         .contains("  --hazelcast-config-cp RESOURCE", "  --hazelcast-config-url URL")
         .contains("  --auth.cache.ttl DURATION  (1ms..365d; default 3m; also token_cache_ttl_ms)")
         .contains("  --healthPort N  (0..65535; default 0; also -DhealthPort)");
     assertThat(Main.COMMANDS.names())
-        .containsExactly("dev", "cluster", "proxy", "initdatabase", "purgedatabase", "version");
+        .containsExactly(
+            "dev", "cluster", "proxy", "deployment", "initdatabase", "purgedatabase", "version");
   }
 
   @Test
-  void deployment_okapisCommand_refusedSayingWhatToDoInstead() {
-    Outcome outcome = Main.COMMANDS.execute(List.of("deployment"));
+  void deployment_okapisCommand_aClusterNode_withItsSettings() {
+    Outcome outcome = Main.COMMANDS.execute(List.of("deployment", "--no-such-setting", "1"));
     assertThat(outcome.status()).isEqualTo(2);
-    assertThat(outcome.err())
-        .startsWith("command 'deployment' is not supported: Okapi's deployment-only node:")
-        .contains("register their URLs with POST /_/discovery/modules");
+    assertThat(outcome.err()).startsWith("bad setting: unknown setting 'no-such-setting'");
   }
 
   @Test

@@ -22,10 +22,20 @@ public final class Await {
    * @throws AssertionError if it does not hold within 60 s
    */
   public static void until(BooleanSupplier condition, String what) {
-    Instant deadline = Instant.now().plus(PATIENCE);
+    until(PATIENCE, condition, what);
+  }
+
+  /**
+   * Waits until {@code condition} holds, looking every 20 ms, at most {@code patience} (a program
+   * that starts a JVM of its own first).
+   *
+   * @throws AssertionError if it does not hold in time
+   */
+  public static void until(Duration patience, BooleanSupplier condition, String what) {
+    Instant deadline = Instant.now().plus(patience);
     while (!condition.getAsBoolean()) {
       if (Instant.now().isAfter(deadline)) {
-        throw new AssertionError("still waiting after " + PATIENCE + " until " + what);
+        throw new AssertionError("still waiting after " + patience + " until " + what);
       }
       try {
         TimeUnit.MILLISECONDS.sleep(20);

@@ -18,6 +18,12 @@ public final class Main {
               ModulesCommand.SPEC,
               ModulesCommand::run)
           .add(
+              "module",
+              "one simulated module alone on --port, as a gateway deploying modules starts it"
+                  + " (Okapi's launch descriptors)",
+              ModuleCommand.SPEC,
+              ModuleCommand::run)
+          .add(
               "register",
               "one-shot job: waits for them, registers authtoken + modules, enables them for the"
                   + " tenant, checks the bootstrapped user's login, then protects the admin API"

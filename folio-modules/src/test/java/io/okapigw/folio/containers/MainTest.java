@@ -24,7 +24,7 @@ class MainTest {
   void unknownCommand_exitTwoNamingTheCommands() {
     Outcome outcome = Main.COMMANDS.execute(List.of("serve"));
     assertThat(outcome.status()).isEqualTo(2);
-    assertThat(outcome.err()).contains("commands: modules, register");
+    assertThat(outcome.err()).contains("commands: modules, module, register");
   }
 
   @Test

@@ -12,21 +12,21 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The tables of {@code modules} and {@code register} in {@code docs/operations.md} are the ones
- * generated from their declarations, as {@code help} is; run with {@code -Dsettings.write=true} to
- * rewrite them.
+ * The tables of {@code modules}, {@code module} and {@code register} in {@code docs/operations.md}
+ * are the ones generated from their declarations, as {@code help} is; run with {@code
+ * -Dsettings.write=true} to rewrite them.
  */
 class SettingsDocumentedTest {
 
   private static final String REGENERATE =
       "docs/operations.md's table of %s differs from the settings declared in the code"
-          + " (ModulesOptions, RegisterOptions). Regenerate it with: mvn -o -q -pl folio-modules"
+          + " (ModulesOptions, ModuleCommand, RegisterOptions). Regenerate it with: mvn -o -q -pl folio-modules"
           + " -am test -Dtest=SettingsDocumentedTest -Dsurefire.failIfNoSpecifiedTests=false"
           + " -Dsettings.write=true";
 
   @Test
   void operationsTables_areGeneratedFromTheDeclarations() throws IOException {
-    assertThat(Main.COMMANDS.names()).containsExactly("modules", "register");
+    assertThat(Main.COMMANDS.names()).containsExactly("modules", "module", "register");
     for (String command : Main.COMMANDS.names()) {
       String table = Main.COMMANDS.spec(command).markdown();
       assertThat(DocBlock.sync(Path.of("../docs/operations.md"), "settings:" + command, table))

@@ -10,7 +10,7 @@ import org.testcontainers.DockerClientFactory;
  * skipped with a notice, unless {@code -Dokapigw.containers.required=true} (CI after {@code
  * docker/offline-setup.sh}), where a missing engine fails the class: never a silent skip.
  */
-final class DockerCheck implements ExecutionCondition {
+public final class DockerCheck implements ExecutionCondition {
 
   static final String REQUIRED = "okapigw.containers.required";
   static final String NOTICE =

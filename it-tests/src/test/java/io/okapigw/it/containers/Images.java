@@ -18,7 +18,7 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
  * {@code BASE_IMAGE=} line of {@code docker/.env} (written by {@code docker/offline-setup.sh}),
  * else the Dockerfiles' default ({@code eclipse-temurin:17-jre}, from a registry).
  */
-final class Images {
+public final class Images {
 
   static final String DEFAULT_BASE = "eclipse-temurin:17-jre";
   static final String DEFAULT_POSTGRES = "postgres:16";
@@ -35,7 +35,7 @@ final class Images {
     return image("authtoken", "authtoken-module/target/authtoken-module-fat.jar");
   }
 
-  static ImageFromDockerfile modules() {
+  public static ImageFromDockerfile modules() {
     return image("modules", "folio-modules/target/folio-modules-fat.jar");
   }
 
@@ -57,7 +57,7 @@ final class Images {
         .withBuildArg("BASE_IMAGE", baseImage());
   }
 
-  static String baseImage() {
+  public static String baseImage() {
     return configured("okapigw.base-image", "BASE_IMAGE", DEFAULT_BASE);
   }
 

@@ -4,7 +4,11 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
+import io.okapigw.core.deployment.Deployments;
+import io.okapigw.core.deployment.Environment;
+import io.okapigw.core.deployment.NodeDeployer;
 import io.okapigw.core.install.Installer;
+import io.okapigw.core.pull.Pull;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.server.Drain;
 import io.okapigw.core.timer.TimerService;
@@ -21,10 +25,12 @@ public interface AdminRoutes {
   void mount(Router router);
 
   /**
-   * @return {@code /_/proxy/modules} and {@code /_/proxy/import/modules}
+   * @param pull copies the descriptors another Okapi has
+   * @return {@code /_/proxy/modules}, {@code /_/proxy/import/modules}, {@code
+   *     /_/proxy/pull/modules} and {@code /_/proxy/cleanup/modules}
    */
-  static AdminRoutes modules(Registry registry) {
-    return new ModulesApi(registry);
+  static AdminRoutes modules(Registry registry, Pull pull) {
+    return new ModulesApi(registry, pull);
   }
 
   /**
@@ -36,10 +42,20 @@ public interface AdminRoutes {
 
   /**
    * @param modules opens the health checks' connections
+   * @param deployments deploys and undeploys instances with a {@code nodeId}
    * @return {@code /_/discovery}: instances, their health, the nodes
    */
-  static AdminRoutes discovery(Registry registry, ClusterBus bus, ModuleClient modules) {
-    return new DiscoveryApi(registry, bus, new InstanceHealth(modules, InstanceHealth.TIMEOUT));
+  static AdminRoutes discovery(
+      Registry registry, ClusterBus bus, ModuleClient modules, Deployments deployments) {
+    return new DiscoveryApi(
+        registry, bus, new InstanceHealth(modules, InstanceHealth.TIMEOUT), deployments);
+  }
+
+  /**
+   * @return {@code /_/deployment/modules} (this node's deployed modules) and {@code /_/env}
+   */
+  static AdminRoutes deployment(NodeDeployer node, Environment environment) {
+    return new DeploymentApi(node, environment);
   }
 
   /**

@@ -3,6 +3,10 @@ package io.okapigw.core.admin;
 import static io.okapigw.core.admin.Replies.guarded;
 
 import io.okapigw.core.cluster.ClusterBus;
+import io.okapigw.core.cluster.ClusterNodes;
+import io.okapigw.core.deployment.DeploymentRequest;
+import io.okapigw.core.deployment.Deployments;
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.registry.Discovery;
 import io.okapigw.core.registry.Registry;
@@ -22,16 +26,16 @@ final class DiscoveryApi implements AdminRoutes {
   private static final String HEALTH = "/_/discovery/health";
   private static final String NODES = "/_/discovery/nodes";
 
-  private final Registry registry;
   private final Discovery discovery;
   private final ClusterBus bus;
   private final InstanceHealth health;
+  private final Deployments deployments;
 
-  DiscoveryApi(Registry registry, ClusterBus bus, InstanceHealth health) {
-    this.registry = registry;
+  DiscoveryApi(Registry registry, ClusterBus bus, InstanceHealth health, Deployments deployments) {
     this.discovery = registry.discovery();
     this.bus = bus;
     this.health = health;
+    this.deployments = deployments;
   }
 
   @Override
@@ -44,16 +48,17 @@ final class DiscoveryApi implements AdminRoutes {
     router
         .get(BASE + "/:srvcId/:instId")
         .handler(ctx -> Replies.ok(ctx, instance(ctx).map(DeploymentDescriptor::toJson)));
-    router.delete(BASE).handler(ctx -> Replies.noContent(ctx, discovery.removeAll()));
+    router.put(BASE + "/:srvcId/:instId").handler(guarded(this::replace));
+    router.delete(BASE).handler(ctx -> Replies.noContent(ctx, deployments.remove(null, null)));
     router
         .delete(BASE + "/:srvcId")
-        .handler(ctx -> Replies.noContent(ctx, discovery.remove(ctx.pathParam("srvcId"), null)));
+        .handler(ctx -> Replies.noContent(ctx, deployments.remove(ctx.pathParam("srvcId"), null)));
     router
         .delete(BASE + "/:srvcId/:instId")
         .handler(
             ctx ->
                 Replies.noContent(
-                    ctx, discovery.remove(ctx.pathParam("srvcId"), ctx.pathParam("instId"))));
+                    ctx, deployments.remove(ctx.pathParam("srvcId"), ctx.pathParam("instId"))));
     mountHealth(router);
     router.get(NODES).handler(ctx -> Replies.okList(ctx, ClusterNodes.list(ctx.vertx(), bus)));
     router
@@ -71,15 +76,63 @@ final class DiscoveryApi implements AdminRoutes {
                             ctx.vertx(), bus, ctx.pathParam("nodeId"), Replies.jsonObject(ctx)))));
   }
 
-  /** 201 with the instance and Okapi's Location ({@code BASE/srvcId/instId}, ids encoded). */
+  /**
+   * 201 with the instance and Okapi's Location ({@code BASE/srvcId/instId}, ids encoded): with a
+   * {@code nodeId}, deployed on that node (from the posted {@code descriptor}, else the module's
+   * {@code launchDescriptor}); without, registered at its {@code url}.
+   */
   private void add(RoutingContext ctx) {
     JsonObject json = Replies.jsonObject(ctx);
+    Future<DeploymentDescriptor> added;
+    if (json.getValue("nodeId") != null) {
+      added = deployments.deployOn(DeploymentRequest.fromJson(json));
+    } else if (json.getValue("descriptor") != null && json.getValue("srvcId") != null) {
+      throw HttpError.badRequest("deployment: a descriptor needs a nodeId");
+    } else {
+      added = discovery.add(json);
+    }
     Replies.created(
         ctx,
-        NodeDeployment.refuse(ctx.vertx(), bus, registry, json)
-            .compose(v -> discovery.add(json))
-            .map(DeploymentDescriptor::toJson),
-        added -> Replies.location(BASE, added.getString("srvcId"), added.getString("instId")));
+        added.map(DeploymentDescriptor::toJson),
+        d -> Replies.location(BASE, d.getString("srvcId"), d.getString("instId")));
+  }
+
+  /**
+   * Okapi declares {@code PUT BASE/srvcId/instId} and serves nothing there (500); here it moves an
+   * instance registered by URL to the URL posted ({@code {srvcId, instId, url}}, the ids those of
+   * the path). A deployed instance is refused: its node owns its URL.
+   */
+  private void replace(RoutingContext ctx) {
+    String srvcId = ctx.pathParam("srvcId");
+    String instId = ctx.pathParam("instId");
+    DeploymentDescriptor posted = DeploymentDescriptor.fromJson(Replies.jsonObject(ctx));
+    if (!posted.srvcId().equals(srvcId) || !posted.instId().equals(instId)) {
+      throw HttpError.badRequest(
+          "deployment: srvcId and instId of the body must be those of the path ("
+              + srvcId
+              + ", "
+              + instId
+              + ")");
+    }
+    Replies.ok(
+        ctx,
+        discovery
+            .instance(srvcId, instId)
+            .compose(
+                old -> {
+                  if (old.deployed()) {
+                    throw HttpError.badRequest(
+                        "deployment "
+                            + srvcId
+                            + "/"
+                            + instId
+                            + " was started by node "
+                            + old.nodeId()
+                            + ": its URL cannot be changed (undeploy it and deploy again)");
+                  }
+                  return discovery.replace(posted);
+                })
+            .map(DeploymentDescriptor::toJson));
   }
 
   /**

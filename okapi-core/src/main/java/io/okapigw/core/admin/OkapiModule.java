@@ -70,6 +70,7 @@ public final class OkapiModule {
   private static final String TENANT = "/_/proxy/tenants/{tenantId}";
   private static final String DISCOVERY = "/_/discovery/modules";
   private static final String HEALTH = "/_/discovery/health";
+  private static final String DEPLOYMENT = "/_/deployment/modules";
 
   /** Every endpoint the admin API serves; {@code OkapiModuleTest} checks it against the routes. */
   static final List<Endpoint> ENDPOINTS =
@@ -79,6 +80,8 @@ public final class OkapiModule {
           new Endpoint("GET", DISCOVERY + "/{serviceId}", "okapi.discovery.get", false),
           new Endpoint(
               "GET", DISCOVERY + "/{serviceId}/{instanceId}", "okapi.discovery.get", false),
+          new Endpoint(
+              "PUT", DISCOVERY + "/{serviceId}/{instanceId}", "okapi.discovery.put", false),
           new Endpoint("DELETE", DISCOVERY, "okapi.discovery.delete", false),
           new Endpoint("DELETE", DISCOVERY + "/{serviceId}", "okapi.discovery.delete", false),
           new Endpoint(
@@ -87,10 +90,20 @@ public final class OkapiModule {
           new Endpoint("GET", HEALTH + "/{serviceId}", "okapi.discovery.health.get", false),
           new Endpoint(
               "GET", HEALTH + "/{serviceId}/{instanceId}", "okapi.discovery.health.get", false),
+          new Endpoint("POST", DEPLOYMENT, "okapi.deployment.post", false),
+          new Endpoint("GET", DEPLOYMENT, "okapi.deployment.get", false),
+          new Endpoint("GET", DEPLOYMENT + "/{instanceId}", "okapi.deployment.get", false),
+          new Endpoint("DELETE", DEPLOYMENT + "/{instanceId}", "okapi.deployment.delete", false),
+          new Endpoint("POST", "/_/env", "okapi.env.post", false),
+          new Endpoint("GET", "/_/env", "okapi.env.list", false),
+          new Endpoint("GET", "/_/env/{id}", "okapi.env.get", false),
+          new Endpoint("DELETE", "/_/env/{id}", "okapi.env.delete", false),
           new Endpoint("GET", "/_/discovery/nodes", "okapi.discovery.nodes.get", false),
           new Endpoint("GET", "/_/discovery/nodes/{nodeId}", "okapi.discovery.nodes.get", false),
           new Endpoint("PUT", "/_/discovery/nodes/{nodeId}", "okapi.discovery.nodes.put", false),
           new Endpoint("POST", "/_/proxy/import/modules", "okapi.proxy.modules.post", false),
+          new Endpoint("POST", "/_/proxy/pull/modules", "okapi.proxy.pull.modules.post", false),
+          new Endpoint("POST", "/_/proxy/cleanup/modules", "okapi.proxy.cleanup.modules", false),
           new Endpoint("POST", "/_/proxy/modules", "okapi.proxy.modules.post", false),
           new Endpoint("GET", "/_/proxy/modules", "okapi.proxy.modules.list", false),
           new Endpoint("GET", "/_/proxy/modules/{moduleId}", "okapi.proxy.modules.get", false),
@@ -216,12 +229,24 @@ public final class OkapiModule {
         set(
             "okapi.deploy",
             "Okapi - Manage deployments",
+            "okapi.deployment.post",
+            "okapi.deployment.get",
+            "okapi.deployment.delete",
             "okapi.discovery.post",
             "okapi.discovery.get",
+            "okapi.discovery.put",
             "okapi.discovery.delete",
             "okapi.discovery.health.get",
             "okapi.discovery.nodes.get",
             "okapi.discovery.nodes.put"));
+    sets.add(
+        set(
+            "okapi.env",
+            "Okapi - Manage environment variables",
+            "okapi.env.post",
+            "okapi.env.delete",
+            "okapi.env.list",
+            "okapi.env.get"));
     sets.add(
         set(
             "okapi.modules",
@@ -229,7 +254,9 @@ public final class OkapiModule {
             "okapi.proxy.modules.list",
             "okapi.proxy.modules.get",
             "okapi.proxy.modules.post",
-            "okapi.proxy.modules.delete"));
+            "okapi.proxy.modules.delete",
+            "okapi.proxy.pull.modules.post",
+            "okapi.proxy.cleanup.modules"));
     sets.add(
         set(
             "okapi.tenants",
@@ -297,6 +324,7 @@ public final class OkapiModule {
             "okapi.interfaces",
             "okapi.timers",
             "okapi.auth-cache",
+            "okapi.env",
             "okapi.version.get"));
     return sets;
   }

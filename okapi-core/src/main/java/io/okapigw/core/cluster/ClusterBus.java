@@ -22,8 +22,21 @@ public interface ClusterBus {
    *     ClusteredVertx#start} (its cluster manager is not reachable through public API)
    */
   static ClusterBus create(Vertx vertx, Duration timeout) {
+    return create(vertx, timeout, SINGLE_NODE_ID);
+  }
+
+  /** The id of a node alone: Okapi's when it is not clustered (its {@code host}). */
+  String SINGLE_NODE_ID = "localhost";
+
+  /**
+   * As {@link #create(Vertx, Duration)}.
+   *
+   * @param singleNodeId this node's id when it is not clustered (Okapi names it by its {@code
+   *     host})
+   */
+  static ClusterBus create(Vertx vertx, Duration timeout, String singleNodeId) {
     if (!vertx.isClustered()) {
-      return new SingleNodeBus();
+      return new SingleNodeBus(singleNodeId);
     }
     ClusterManager manager = ClusteredVertx.managerOf(vertx);
     if (manager == null) {
@@ -35,7 +48,8 @@ public interface ClusterBus {
   }
 
   /**
-   * @return this node's id in the cluster ({@code local} for a single node)
+   * @return this node's id in the cluster (for a single node the one it was made with, {@code
+   *     localhost} by default, as Okapi's)
    */
   String nodeId();
 

@@ -147,7 +147,7 @@ public final class ClusteredRegistryStore implements RegistryStore {
         .map(
             all ->
                 all.stream()
-                    .map(DeploymentDescriptor::fromJson)
+                    .map(DeploymentDescriptor::stored)
                     .sorted(DeploymentDescriptor.ORDER)
                     .toList());
   }

@@ -21,7 +21,7 @@ final class OwnMembers {
   /** The member attribute of this gateway's nodes. */
   static final String ATTRIBUTE = "okapigw";
 
-  /** Where every node of this gateway records itself (admin.ClusterNodes). */
+  /** Where every node of this gateway records itself (ClusterNodes). */
   private static final String NODES = "okapigw.discovery.nodes";
 
   private OwnMembers() {}

@@ -8,9 +8,15 @@ import java.util.function.Function;
 /** A node alone: there is nobody else to tell. */
 final class SingleNodeBus implements ClusterBus {
 
+  private final String nodeId;
+
+  SingleNodeBus(String nodeId) {
+    this.nodeId = nodeId;
+  }
+
   @Override
   public String nodeId() {
-    return "local";
+    return nodeId;
   }
 
   @Override

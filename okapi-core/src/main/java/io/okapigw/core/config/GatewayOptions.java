@@ -5,6 +5,7 @@ import io.okapigw.config.Settings;
 import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.auth.AuthOptions;
 import io.okapigw.core.bulkhead.BulkheadOptions;
+import io.okapigw.core.deployment.DeploymentOptions;
 import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
@@ -45,6 +46,8 @@ import java.util.function.Consumer;
  * @param eureka Keycloak and Kafka for Eureka tenants ({@code eureka.*} settings; off by default)
  * @param auth how long an auth module may take, and its breaker ({@code auth.timeout}, {@code
  *     auth.breaker.*})
+ * @param deployment how the node starts the modules it deploys ({@code deploy.*} settings, Okapi's
+ *     {@code port_start}, {@code port_end}, {@code dockerUrl}, ...)
  */
 public record GatewayOptions(
     int port,
@@ -65,7 +68,8 @@ public record GatewayOptions(
     BulkheadOptions bulkhead,
     TracingOptions tracing,
     EurekaOptions eureka,
-    AuthOptions auth) {
+    AuthOptions auth,
+    DeploymentOptions deployment) {
 
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
@@ -77,6 +81,7 @@ public record GatewayOptions(
     Objects.requireNonNull(tracing, "tracing");
     Objects.requireNonNull(eureka, "eureka");
     Objects.requireNonNull(auth, "auth");
+    Objects.requireNonNull(deployment, "deployment");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream.idleTimeout());
   }
@@ -108,7 +113,8 @@ public record GatewayOptions(
         BulkheadOptions.defaults(),
         TracingOptions.defaults(),
         EurekaOptions.defaults(),
-        AuthOptions.defaults());
+        AuthOptions.defaults(),
+        DeploymentOptions.defaults(port));
   }
 
   /**
@@ -120,8 +126,9 @@ public record GatewayOptions(
     settings.checkKnown(GatewaySettings.NODE);
     settings.get(OkapiKeys.ENABLE_SYSTEM_AUTH);
     settings.get(OkapiKeys.LOGLEVEL);
+    int port = settings.get(GatewaySettings.PORT);
     return new GatewayOptions(
-        settings.get(GatewaySettings.PORT),
+        port,
         settings.get(GatewaySettings.HOST),
         settings.get(GatewaySettings.OKAPI_URL),
         settings.get(GatewaySettings.INSTANCES),
@@ -139,14 +146,19 @@ public record GatewayOptions(
         BulkheadOptions.from(settings),
         TracingOptions.from(settings),
         EurekaOptions.from(settings),
-        AuthOptions.from(settings));
+        AuthOptions.from(settings),
+        DeploymentOptions.from(settings, port));
   }
 
   /**
    * @return this with another port
    */
   public GatewayOptions withPort(int newPort) {
-    return copy(b -> b.port = newPort);
+    return copy(
+        b -> {
+          b.port = newPort;
+          b.deployment = deployment.forPort(port, newPort);
+        });
   }
 
   /**
@@ -234,6 +246,13 @@ public record GatewayOptions(
   }
 
   /**
+   * @return this with other {@code deploy.*} settings
+   */
+  public GatewayOptions withDeployment(DeploymentOptions newDeployment) {
+    return copy(b -> b.deployment = newDeployment);
+  }
+
+  /**
    * @return this with other {@code tracing.*} and {@code access-log} settings
    */
   public GatewayOptions withTracing(TracingOptions newTracing) {
@@ -281,7 +300,8 @@ public record GatewayOptions(
         b.bulkhead,
         b.tracing,
         b.eureka,
-        b.auth);
+        b.auth,
+        b.deployment);
   }
 
   /** The components a wither may change. */
@@ -301,6 +321,7 @@ public record GatewayOptions(
     TracingOptions tracing;
     EurekaOptions eureka;
     AuthOptions auth;
+    DeploymentOptions deployment;
 
     Copy(GatewayOptions o) {
       port = o.port;
@@ -318,6 +339,7 @@ public record GatewayOptions(
       tracing = o.tracing;
       eureka = o.eureka;
       auth = o.auth;
+      deployment = o.deployment;
     }
   }
 

@@ -7,6 +7,7 @@ import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.auth.AuthOptions;
 import io.okapigw.core.bulkhead.BulkheadOptions;
 import io.okapigw.core.cluster.ClusterOptions;
+import io.okapigw.core.deployment.DeploymentOptions;
 import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
@@ -21,9 +22,9 @@ import java.time.Duration;
  * read ({@link ServerOptions}, {@link DrainOptions}, {@link BulkheadOptions}, {@link
  * UpstreamOptions}, {@link AuthCacheOptions}, {@link AuthOptions}, {@link StorageOptions}, {@link
  * TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link
- * TracingOptions}, {@link EurekaOptions}), with Okapi's keys as their aliases, and Okapi's other
- * keys in {@link OkapiKeys}. {@code help} and the tables in {@code docs/operations.md} are
- * generated from {@link #ALL}.
+ * TracingOptions}, {@link EurekaOptions}, {@link DeploymentOptions}), with Okapi's keys as their
+ * aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the tables in {@code
+ * docs/operations.md} are generated from {@link #ALL}.
  */
 public final class GatewaySettings {
 
@@ -89,6 +90,7 @@ public final class GatewaySettings {
           .and(NodeOptions.SETTINGS)
           .and(TracingOptions.SETTINGS)
           .and(EurekaOptions.SETTINGS)
+          .and(DeploymentOptions.SETTINGS)
           .and(OkapiKeys.SPEC);
 
   /** The settings of command {@code cluster}: a node's and how it joins the cluster. */

@@ -14,12 +14,6 @@ import java.util.Locale;
  */
 public final class OkapiKeys {
 
-  /** Why Okapi's deployment (modules launched by Okapi) is refused, and what to do instead. */
-  public static final String NO_DEPLOYMENT =
-      "this gateway launches no modules (Okapi's /_/deployment): run them with your orchestrator"
-          + " (containers, Kubernetes, systemd) and register their URLs with POST"
-          + " /_/discovery/modules";
-
   private static final String NO_KUBERNETES =
       "this gateway does not look modules up in Kubernetes: register each module's Service URL"
           + " once with POST /_/discovery/modules";
@@ -51,17 +45,6 @@ public final class OkapiKeys {
   /** Okapi's keys without a setting of their own here. */
   public static final SettingsSpec SPEC =
       SettingsSpec.of(LOGLEVEL, ENABLE_SYSTEM_AUTH)
-          .refuse("dockerUrl", NO_DEPLOYMENT)
-          .refuseUnless(
-              "dockerRegistries",
-              "[{}]",
-              NO_DEPLOYMENT,
-              "Okapi's default (Docker Hub without credentials), which Okapi's okapi.sh writes into"
-                  + " the -conf file it generates; this gateway pulls no images")
-          .refuse("containerHost", NO_DEPLOYMENT)
-          .refuse("port_start", NO_DEPLOYMENT)
-          .refuse("port_end", NO_DEPLOYMENT)
-          .refuse("deploy.waitIterations", NO_DEPLOYMENT)
           .refuse("kube_config", NO_KUBERNETES)
           .refuse("kube_server_url", NO_KUBERNETES)
           .refuse("kube_server_pem", NO_KUBERNETES)
@@ -94,9 +77,8 @@ public final class OkapiKeys {
                   + " spreads the runs: remove it")
           .note(
               "host",
-              "Okapi's host names the node in /_/discovery/nodes and in deployed modules' URLs;"
-                  + " here nodes are listed by cluster id and okapi-url, nothing is deployed, and"
-                  + " the node listens on every interface (set the interface with --host)")
+              "Okapi's host names the node and deployed modules' URLs: here deploy.host does (the"
+                  + " node listens on every interface; set the interface with --host)")
           .note("lang", "messages are in English")
           .note(
               "WARNING",

@@ -35,6 +35,9 @@ public final class OkapiHeaders {
   public static final String AUTH_HEADERS = "X-Okapi-Auth-Headers";
   public static final String MATCH_PATH_PATTERN = "X-Okapi-Match-Path-Pattern";
 
+  /** A module's answer that ends the pipeline with it (Okapi's {@code X-Okapi-Stop}). */
+  public static final String STOP = "X-Okapi-Stop";
+
   /** Spelled as Okapi 6.1.5 sends them (header names are case-insensitive). */
   public static final String REQUEST_IP = "X-Okapi-request-ip";
 

@@ -24,6 +24,8 @@ import java.util.regex.PatternSyntaxException;
  * @param reinstall enable modules already enabled again
  * @param depCheck resolve dependencies (default); false runs the request as given
  * @param parallel accepted for Okapi compatibility (at least 1); modules run one at a time
+ * @param deploy Okapi's {@code deploy}: modules enabled are deployed first if they have no
+ *     instance, modules disabled or replaced undeployed after if no tenant uses them
  */
 public record InstallOptions(
     boolean simulate,
@@ -36,22 +38,18 @@ public record InstallOptions(
     boolean ignoreErrors,
     boolean reinstall,
     boolean depCheck,
-    int parallel) {
+    int parallel,
+    boolean deploy) {
 
   /** Defaults: as a plain enable or disable without parameters. */
   public static final InstallOptions DEFAULTS =
-      new InstallOptions(false, null, null, false, null, null, false, false, false, true, 1);
+      new InstallOptions(false, null, null, false, null, null, false, false, false, true, 1, false);
 
   /**
-   * @throws HttpError 400 naming a parameter with a bad value, {@code deploy=true} (this gateway
-   *     does not deploy modules) or an {@code invoke} that is not a regular expression
+   * @throws HttpError 400 naming a parameter with a bad value or an {@code invoke} that is not a
+   *     regular expression
    */
   public static InstallOptions from(MultiMap params) {
-    if (bool(params, "deploy", false)) {
-      throw HttpError.badRequest(
-          "deploy=true: this gateway does not deploy modules; register"
-              + " their instances at /_/discovery/modules");
-    }
     String invoke = params.get("invoke");
     if (invoke != null && !"true".equals(invoke) && !"false".equals(invoke)) {
       try {
@@ -81,7 +79,8 @@ public record InstallOptions(
         bool(params, "ignoreErrors", false),
         bool(params, "reinstall", false),
         depCheck,
-        parallel);
+        parallel,
+        bool(params, "deploy", false));
   }
 
   /**

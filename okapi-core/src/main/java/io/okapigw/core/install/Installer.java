@@ -45,6 +45,7 @@ public final class Installer {
    * @param init the calls that tell modules of a change
    * @param bus this node's id and the cluster's members (to tell a job whose node is gone)
    * @param lockWaitMillis how long a change waits for the tenant's running one to end
+   * @param deployment what {@code deploy=true} deploys and undeploys with
    */
   public Installer(
       Vertx vertx,
@@ -52,13 +53,14 @@ public final class Installer {
       RegistryStore store,
       TenantInit init,
       ClusterBus bus,
-      long lockWaitMillis) {
+      long lockWaitMillis,
+      AutoDeploy deployment) {
     this.vertx = vertx;
     this.registry = registry;
     this.modules = registry.tenantModules();
     this.lock = new TenantLock(vertx, lockWaitMillis);
     this.changes = new ModuleChanges(modules, init);
-    this.runner = new PlanRunner(changes, store);
+    this.runner = new PlanRunner(changes, store, deployment);
     this.bus = bus;
     this.jobs = new InstallJobs(registry, store, bus, run);
   }

@@ -19,7 +19,10 @@ import org.slf4j.LoggerFactory;
  * and unchanged) unless {@code ignoreErrors}: then the failed module stays as it was, the job goes
  * on, and a later module whose dependencies the failure left unmet is not run (its message says so)
  * instead of failing. Once every change ran, a permissions module the plan upgraded gets every
- * enabled module's permissions again, as Okapi does.
+ * enabled module's permissions again, as Okapi does. With {@code deploy=true}, as in Okapi, every
+ * module the plan enables or keeps is deployed first (stage {@code deploy}; a module that cannot be
+ * started fails the job before any module is told), and every module it disables or replaces is
+ * undeployed last if no tenant uses it (stage {@code undeploy}; a failure is logged).
  */
 final class PlanRunner {
 
@@ -27,10 +30,12 @@ final class PlanRunner {
 
   private final ModuleChanges changes;
   private final RegistryStore store;
+  private final AutoDeploy deployment;
 
-  PlanRunner(ModuleChanges changes, RegistryStore store) {
+  PlanRunner(ModuleChanges changes, RegistryStore store, AutoDeploy deployment) {
     this.changes = changes;
     this.store = store;
+    this.deployment = deployment;
   }
 
   /**
@@ -48,6 +53,9 @@ final class PlanRunner {
     job.modules().forEach(m -> m.stage(Stage.PENDING));
     List<PlanModule> current = new ArrayList<>(enabled.stream().map(PlanModule::of).toList());
     Future<Void> chain = save(tenant, job);
+    if (options.deploy()) {
+      chain = chain.compose(v -> deploy(tenant, job, available));
+    }
     for (PlanEntry entry : job.modules()) {
       if (entry.changes()) {
         chain = chain.compose(v -> step(tenant, job, entry, available, current, options));
@@ -63,6 +71,9 @@ final class PlanRunner {
                         : changes.reloadPermissions(
                             tenant, available.get(entry.id()).descriptor(), options));
       }
+    }
+    if (options.deploy()) {
+      chain = chain.compose(v -> undeploy(tenant, job, available));
     }
     return chain
         .andThen(
@@ -132,6 +143,61 @@ final class PlanRunner {
               }
               return saved.transform(x -> Future.failedFuture(e));
             });
+  }
+
+  /** Deploys what the plan enables or keeps, at once; the first failure fails the job. */
+  private Future<Void> deploy(String tenant, InstallJob job, Map<String, PlanModule> available) {
+    List<PlanEntry> deployed =
+        job.modules().stream()
+            .filter(e -> e.action() == Action.ENABLE || e.action() == Action.UPTODATE)
+            .toList();
+    deployed.forEach(e -> e.stage(Stage.DEPLOY));
+    return save(tenant, job)
+        .compose(
+            v ->
+                Future.all(
+                    deployed.stream()
+                        .map(
+                            e ->
+                                deployment
+                                    .deploy(available.get(e.id()).descriptor())
+                                    .onFailure(x -> e.message(x.getMessage())))
+                        .toList()))
+        .transform(
+            done ->
+                save(tenant, job)
+                    .compose(
+                        v ->
+                            done.succeeded()
+                                ? Future.<Void>succeededFuture()
+                                : Future.<Void>failedFuture(done.cause())));
+  }
+
+  /** Undeploys what the plan disabled or replaced, if no tenant uses it; failures are logged. */
+  private Future<Void> undeploy(String tenant, InstallJob job, Map<String, PlanModule> available) {
+    List<Future<Void>> undeployed = new ArrayList<>();
+    for (PlanEntry entry : job.modules()) {
+      String gone =
+          entry.action() == Action.DISABLE
+              ? entry.id()
+              : entry.action() == Action.ENABLE ? entry.from() : null;
+      PlanModule module = gone == null ? null : available.get(gone);
+      if (module != null && entry.stage() == Stage.DONE) {
+        entry.stage(Stage.UNDEPLOY);
+        undeployed.add(
+            deployment
+                .undeploy(module.descriptor())
+                .recover(
+                    e -> {
+                      log.warn(
+                          "tenant {}: undeploy of {} failed: {}", tenant, gone, e.getMessage());
+                      return Future.succeededFuture();
+                    }));
+      }
+    }
+    return undeployed.isEmpty()
+        ? Future.succeededFuture()
+        : save(tenant, job).compose(v -> Future.all(undeployed)).mapEmpty();
   }
 
   private static boolean dependenciesMet(PlanModule from, PlanModule to, List<PlanModule> current) {

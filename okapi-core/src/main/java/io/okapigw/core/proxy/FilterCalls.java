@@ -7,6 +7,7 @@ import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -82,12 +83,53 @@ final class FilterCalls {
         .onFailure(e -> log.warn("post filter {} failed: {}", stage.moduleId(), e.getMessage()));
   }
 
-  /** Calls the filter and reads its answer to the end (within the idle timeout). */
+  /**
+   * Calls the filter and reads its answer to the end (within the idle timeout). A pre filter of
+   * type {@code request-response} that answers with {@code X-Okapi-Stop} ends the pipeline with its
+   * answer, as in Okapi: the call fails with {@link Stopped}.
+   */
   private Future<Void> call(ProxyRequest request, Stage stage, MultiMap extra) {
+    boolean stoppable =
+        "pre".equals(stage.entry().phase()) && "request-response".equals(stage.entry().type());
     return modules
-        .open(CallKind.FILTER, stage, request.in().method(), request.handlerUri())
-        .compose(call -> writeHeaders(request, stage, extra, call).exchange(null, status -> 0))
-        .map(answer -> ignored(stage, answer));
+        .open(CallKind.FILTER, stage, request.in().method(), request.uriFor(stage))
+        .compose(
+            call ->
+                writeHeaders(request, stage, extra, call)
+                    .exchange(null, status -> stoppable ? STOP_BODY : 0))
+        .map(
+            answer -> {
+              if (stoppable && answer.headers().contains(OkapiHeaders.STOP)) {
+                throw new Stopped(answer);
+              }
+              return ignored(stage, answer);
+            });
+  }
+
+  /** Largest body of a pre filter's answer that ends the pipeline. */
+  private static final int STOP_BODY = 1024 * 1024;
+
+  /** A pre filter ended the pipeline with its answer ({@code X-Okapi-Stop}). */
+  static final class Stopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient ModuleCall.Answer answer;
+
+    Stopped(ModuleCall.Answer answer) {
+      super("X-Okapi-Stop", null, false, false);
+      this.answer = answer;
+    }
+
+    /**
+     * Sends the filter's answer to the client.
+     *
+     * @return its status
+     */
+    Future<Integer> answer(HttpServerResponse out) {
+      OkapiHeaders.copyForwardable(answer.headers(), out.headers());
+      out.headers().remove("Content-Length");
+      out.setStatusCode(answer.status());
+      return out.end(answer.body()).map(answer.status());
+    }
   }
 
   private static ModuleCall writeHeaders(

@@ -41,7 +41,11 @@ final class Forwarder {
   Future<Exchange> send(ProxyRequest request) {
     HttpServerRequest in = request.in();
     return modules
-        .open(CallKind.HANDLER, request.pipeline().handler(), in.method(), request.handlerUri())
+        .open(
+            CallKind.HANDLER,
+            request.pipeline().handler(),
+            in.method(),
+            request.uriFor(request.pipeline().handler()))
         .compose(call -> send(request, call));
   }
 

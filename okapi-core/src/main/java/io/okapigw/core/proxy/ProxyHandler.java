@@ -43,6 +43,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private final AuthStage auth;
   private final FilterCalls filters;
   private final Forwarder forwarder;
+  private final BufferedHandler buffered;
   private final String okapiUrl;
   private final RequestMetrics metrics;
   private final ParallelAuth parallel;
@@ -98,6 +99,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.auth = auth;
     this.filters = new FilterCalls(modules);
     this.forwarder = new Forwarder(modules);
+    this.buffered = new BufferedHandler(modules);
     this.parallel = authParallel ? new ParallelAuth(forwarder) : null;
     this.confirmed = confirmed;
     this.okapiUrl = okapiUrl;
@@ -277,7 +279,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     }
     if (request.pipeline().auth().isEmpty()) {
       place.take(false);
-      return filters.pre(request).compose(this::forward);
+      return preThenForward(request);
     }
     Future<AuthDecision> decision = auth.authorize(request.authRequest());
     Optional<Identity> known =
@@ -292,9 +294,24 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     return decision.compose(
         grant -> {
           place.take(grant.userId().isEmpty());
-          return filters.pre(request.withGrant(grant)).compose(this::forward);
+          return preThenForward(request.withGrant(grant));
         },
         e -> refused(request, e));
+  }
+
+  /** The pre filters, then the handler, unless a pre filter stopped the pipeline. */
+  private Future<Integer> preThenForward(ProxyRequest request) {
+    return filters
+        .pre(request)
+        .compose(
+            this::forward,
+            e -> {
+              if (e instanceof FilterCalls.Stopped stopped) {
+                request.in().resume();
+                return stopped.answer(request.in().response());
+              }
+              return Future.failedFuture(e);
+            });
   }
 
   /**
@@ -313,9 +330,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
           .compose(
               call -> {
                 place.take(call.grant().userId().isEmpty());
-                return filters
-                    .pre(request.withGrant(call.grant()).withSystemToken(call.systemToken()))
-                    .compose(this::forward);
+                return preThenForward(
+                    request.withGrant(call.grant()).withSystemToken(call.systemToken()));
               },
               e -> refused(request, e));
     }
@@ -324,7 +340,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
         .compose(
             grant -> {
               place.take(grant.userId().isEmpty());
-              return filters.pre(request.withGrant(grant)).compose(this::forward);
+              return preThenForward(request.withGrant(grant));
             },
             e -> refused(request, e));
   }
@@ -347,7 +363,9 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     Future<Integer> answered =
         internal.serves(request.pipeline().handler())
             ? internalCall(request)
-            : forwarder.forward(request);
+            : BufferedHandler.serves(request)
+                ? buffered.forward(request)
+                : forwarder.forward(request);
     return answered.onSuccess(status -> postFilters(request, status));
   }
 
@@ -356,8 +374,13 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     return internal.handle(request.in());
   }
 
+  /**
+   * Tells the post filters the handler's answer, unless the handler ended the pipeline with Okapi's
+   * {@code X-Okapi-Stop}.
+   */
   private void postFilters(ProxyRequest request, int status) {
-    if (!request.pipeline().post().isEmpty()) {
+    if (!request.pipeline().post().isEmpty()
+        && !request.in().response().headers().contains(OkapiHeaders.STOP)) {
       filters.post(request, status, request.in().response().headers());
     }
   }

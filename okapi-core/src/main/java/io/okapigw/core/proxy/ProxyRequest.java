@@ -110,6 +110,14 @@ record ProxyRequest(
   }
 
   /**
+   * @return the path and query {@code stage}'s module is called with: {@link #handlerUri()}, with
+   *     its entry's {@code rewritePath} before it
+   */
+  String uriFor(Stage stage) {
+    return stage.entry().moduleUri(handlerUri());
+  }
+
+  /**
    * @return the token {@code stage}'s module gets: from the grant, else the client's
    */
   String tokenFor(Stage stage) {

@@ -32,7 +32,15 @@ public final class Discovery {
    *     service or another
    */
   public Future<DeploymentDescriptor> add(JsonObject json) {
-    DeploymentDescriptor deployment = DeploymentDescriptor.fromJson(json);
+    return add(DeploymentDescriptor.fromJson(json));
+  }
+
+  /**
+   * Adds an instance as given: one a gateway node started ({@link DeploymentDescriptor#deployed}).
+   *
+   * @return the instance as stored; 400 if its {@code instId} is taken
+   */
+  public Future<DeploymentDescriptor> add(DeploymentDescriptor deployment) {
     return mutations.run(
         () ->
             store
@@ -52,6 +60,29 @@ public final class Discovery {
                       }
                       return deployment;
                     }),
+        d -> tenantsAuthorizedBy(d.srvcId()));
+  }
+
+  /**
+   * Replaces an instance with another of the same {@code srvcId} and {@code instId} (a deployed one
+   * started again at another URL, or Okapi's {@code PUT /_/discovery/modules/{srvcId}/{instId}}).
+   *
+   * @return the instance as stored; 404 if there is no such instance
+   */
+  public Future<DeploymentDescriptor> replace(DeploymentDescriptor deployment) {
+    return mutations.run(
+        () ->
+            store
+                .deleteDeployments(deployment.srvcId(), deployment.instId())
+                .compose(
+                    count -> {
+                      if (count == 0) {
+                        throw HttpError.notFound(
+                            "no deployment " + deployment.srvcId() + "/" + deployment.instId());
+                      }
+                      return store.insertDeployment(deployment);
+                    })
+                .map(deployment),
         d -> tenantsAuthorizedBy(d.srvcId()));
   }
 

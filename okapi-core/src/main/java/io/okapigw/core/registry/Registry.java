@@ -169,6 +169,80 @@ public final class Registry {
   }
 
   /**
+   * Okapi's {@code POST /_/proxy/cleanup/modules}: removes the obsolete pre-releases and snapshots
+   * ({@link Obsolete}), all or none. Without {@code removeDependencies} it is refused (400) if a
+   * remaining module would then miss a requirement; with it, such modules are removed too. Refused
+   * (400) if a tenant has one of them enabled. The gateway's own okapi module is never removed (a
+   * development build's is a pre-release).
+   */
+  public Future<Void> deleteObsolete(
+      int saveReleases, int saveSnapshots, boolean removeDependencies) {
+    return mutations.run(
+        () ->
+            store
+                .modules()
+                .compose(
+                    all -> {
+                      List<ModuleDescriptor> obsolete =
+                          new ArrayList<>(
+                              Obsolete.of(all, saveReleases, saveSnapshots).stream()
+                                  .filter(m -> !TenantModules.isOkapiModule(m.id()))
+                                  .toList());
+                      List<ModuleDescriptor> kept = new ArrayList<>(all);
+                      kept.removeAll(obsolete);
+                      List<String> unmet = Dependencies.unmet(kept, kept);
+                      while (removeDependencies && !unmet.isEmpty()) {
+                        List<ModuleDescriptor> broken =
+                            kept.stream()
+                                .filter(m -> !Dependencies.unmet(kept, List.of(m)).isEmpty())
+                                .toList();
+                        kept.removeAll(broken);
+                        obsolete.addAll(broken);
+                        unmet = Dependencies.unmet(kept, kept);
+                      }
+                      if (!unmet.isEmpty()) {
+                        throw HttpError.badRequest(
+                            "Removing obsolete modules resulted in missing dependencies.\n"
+                                + "Supply removeDependencies=true if you think it's ok to remove"
+                                + " them.\n"
+                                + String.join("\n", unmet));
+                      }
+                      return inUse(obsolete).compose(v -> deleteAll(obsolete));
+                    }));
+  }
+
+  private Future<Void> inUse(List<ModuleDescriptor> modules) {
+    Future<Void> chain = Future.succeededFuture();
+    for (ModuleDescriptor m : modules) {
+      chain =
+          chain.compose(
+              v ->
+                  tenantModules
+                      .tenantsUsing(m.id())
+                      .map(
+                          users -> {
+                            if (!users.isEmpty()) {
+                              throw HttpError.badRequest(
+                                  "delete: module "
+                                      + m.id()
+                                      + " is used by tenant "
+                                      + users.get(0));
+                            }
+                            return null;
+                          }));
+    }
+    return chain;
+  }
+
+  private Future<Void> deleteAll(List<ModuleDescriptor> modules) {
+    Future<Void> chain = Future.succeededFuture();
+    for (ModuleDescriptor m : modules) {
+      chain = chain.compose(v -> store.deleteModule(m.id()).mapEmpty());
+    }
+    return chain;
+  }
+
+  /**
    * Removes a module no tenant has enabled; 404 unknown, 400 in use or, with {@code check}, when
    * another registered module needs an interface only it provides. Its instances stay registered,
    * as in Okapi (removed at {@code /_/discovery/modules}).

@@ -23,6 +23,8 @@ import java.util.Set;
  * @param permissionsRequiredTenant what a caller with a token needs instead of {@code
  *     permissionsRequired} when the path's {@code {tenantId}} is its own tenant (Okapi's admin API
  *     lets a tenant read its own modules so); null when the entry has none
+ * @param rewritePath Okapi's {@code rewritePath}: put before the path the module is called with
+ *     ({@code /rewritten} + {@code /items}); null for none
  */
 public record RoutingEntry(
     List<String> methods,
@@ -35,7 +37,8 @@ public record RoutingEntry(
     List<String> permissionsRequired,
     List<String> permissionsDesired,
     List<String> modulePermissions,
-    List<String> permissionsRequiredTenant) {
+    List<String> permissionsRequiredTenant,
+    String rewritePath) {
 
   /** The filter phases, in the order they run around the handler. */
   public static final Set<String> PHASES = Set.of("auth", "pre", "post");
@@ -72,7 +75,8 @@ public record RoutingEntry(
         JsonFields.texts(json, "modulePermissions"),
         json.containsKey("permissionsRequiredTenant")
             ? JsonFields.texts(json, "permissionsRequiredTenant")
-            : null);
+            : null,
+        JsonFields.text(json, "rewritePath"));
   }
 
   /**
@@ -103,6 +107,14 @@ public record RoutingEntry(
    */
   public boolean servesMethod(String method) {
     return methods.contains("*") || methods.contains(method);
+  }
+
+  /**
+   * @return the path and query the module is called with for a request of {@code uri}: with Okapi's
+   *     {@code rewritePath} before it
+   */
+  public String moduleUri(String uri) {
+    return rewritePath == null ? uri : rewritePath + uri;
   }
 
   /**

@@ -148,7 +148,7 @@ public final class TenantModules {
   /**
    * @return ids of the tenants that have the module enabled
    */
-  Future<List<String>> tenantsUsing(String moduleId) {
+  public Future<List<String>> tenantsUsing(String moduleId) {
     return store
         .tenants()
         .compose(

@@ -52,8 +52,7 @@ final class OkapiReads {
   }
 
   static DeploymentDescriptor deployment(JsonObject row) {
-    return new DeploymentDescriptor(
-        row.getString("srvcId"), row.getString("instId"), row.getString("url"));
+    return DeploymentDescriptor.stored(row);
   }
 
   /**

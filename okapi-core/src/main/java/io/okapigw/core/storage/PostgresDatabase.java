@@ -64,13 +64,13 @@ final class PostgresDatabase {
                                 .compose(v -> quiet(c))
                                 .compose(v -> OkapiSchema.create(c))
                                 .compose(v -> LayoutMigration.run(c)))
-                    .compose(v -> warnAboutLaunchedModules(pool))
                     .compose(v -> RegistryMirror.load(new PostgresRegistryStore(pool), where))
                     .map(
                         registry ->
                             new Storage(
                                 registry,
                                 new OkapiTimerStore(pool, where),
+                                new OkapiEnvStore(pool, where),
                                 () -> writer.close().eventually(pool::close)))
                     .recover(e -> writer.close().transform(x -> Future.failedFuture(e))))
         .recover(e -> pool.close().transform(x -> Future.failedFuture(failure(options, e))));
@@ -123,26 +123,6 @@ final class PostgresDatabase {
   static PgConnectOptions connectOptions(PgConnectOptions database) {
     return new PgConnectOptions(database)
         .addProperty("application_name", OkapiSchema.APPLICATION_NAME);
-  }
-
-  /** Okapi starts modules on its nodes and records them; this gateway calls them where they are. */
-  private static Future<Void> warnAboutLaunchedModules(Pool pool) {
-    return pool.query("SELECT json FROM deployments WHERE json ? 'nodeId'")
-        .execute()
-        .map(
-            rows -> {
-              rows.forEach(
-                  r ->
-                      log.warn(
-                          "storage: instance {} of {} was launched by Okapi on node {}; this"
-                              + " gateway launches no modules and calls it at {}: keep it running"
-                              + " there (or post its new URL to /_/discovery/modules)",
-                          r.getJsonObject(0).getValue("instId"),
-                          r.getJsonObject(0).getValue("srvcId"),
-                          r.getJsonObject(0).getValue("nodeId"),
-                          r.getJsonObject(0).getValue("url")));
-              return null;
-            });
   }
 
   private static Throwable failure(PgConnectOptions options, Throwable e) {

@@ -1,6 +1,7 @@
 package io.okapigw.core.storage;
 
 import io.okapigw.core.cluster.ClusteredRegistryStore;
+import io.okapigw.core.deployment.EnvStore;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.timer.TimerStore;
 import io.vertx.core.Future;
@@ -8,22 +9,24 @@ import io.vertx.core.Vertx;
 import java.util.function.Supplier;
 
 /**
- * Where a node keeps its registry and changed timers, as the storage settings ({@link
- * StorageOptions}) name it: in memory (this JVM; cluster-wide maps when Vert.x is clustered) or a
- * PostgreSQL database (Okapi's {@code storage=postgres} and {@code postgres_*} keys, or {@code
- * postgresql://user:pass@host:port/db}) in Okapi's own tables, so a database Okapi 6.x or 7.0.x
- * wrote is served as it is and Okapi can be started on it again. Okapi's commands {@code
- * initdatabase} and {@code purgedatabase} are {@link #init} and {@link #purge}.
+ * Where a node keeps its registry, changed timers and {@code /_/env}, as the storage settings
+ * ({@link StorageOptions}) name it: in memory (this JVM; cluster-wide maps when Vert.x is
+ * clustered) or a PostgreSQL database (Okapi's {@code storage=postgres} and {@code postgres_*}
+ * keys, or {@code postgresql://user:pass@host:port/db}) in Okapi's own tables, so a database Okapi
+ * 6.x or 7.0.x wrote is served as it is and Okapi can be started on it again. Okapi's commands
+ * {@code initdatabase} and {@code purgedatabase} are {@link #init} and {@link #purge}.
  */
 public final class Storage {
 
   private final RegistryStore registry;
   private final TimerStore timers;
+  private final EnvStore env;
   private final Supplier<Future<Void>> closer;
 
-  Storage(RegistryStore registry, TimerStore timers, Supplier<Future<Void>> closer) {
+  Storage(RegistryStore registry, TimerStore timers, EnvStore env, Supplier<Future<Void>> closer) {
     this.registry = registry;
     this.timers = timers;
+    this.env = env;
     this.closer = closer;
   }
 
@@ -45,7 +48,13 @@ public final class Storage {
                 ? ClusteredRegistryStore.create(vertx)
                 : Future.succeededFuture(RegistryStore.inMemory()),
             TimerStore.shared(vertx))
-        .map(all -> new Storage(all.resultAt(0), all.resultAt(1), Future::succeededFuture));
+        .map(
+            all ->
+                new Storage(
+                    all.resultAt(0),
+                    all.resultAt(1),
+                    EnvStore.shared(vertx),
+                    Future::succeededFuture));
   }
 
   /**
@@ -85,6 +94,13 @@ public final class Storage {
    */
   public TimerStore timers() {
     return timers;
+  }
+
+  /**
+   * @return Okapi's {@code /_/env}: the variables given to deployed modules
+   */
+  public EnvStore env() {
+    return env;
   }
 
   /** Releases the database (and with it this node's writer mark). */

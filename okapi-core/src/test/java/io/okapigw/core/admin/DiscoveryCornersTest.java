@@ -112,7 +112,7 @@ class DiscoveryCornersTest {
   }
 
   @Test
-  void nodeId_refusedAsOkapiRefusesItFirst_elseNotDeployedHere() {
+  void nodeId_refusedAsOkapiRefusesIt_nothingRegistered() {
     gw.addModule(module(MOD, "later", handler("GET", "/later")));
     gw.addModule(new JsonObject().put("id", "mod-launch-1.0.0").put("launchDescriptor", exec()));
     String before = discovery();
@@ -132,7 +132,7 @@ class DiscoveryCornersTest {
     String node = gw.gateway().nodeId();
     post(new JsonObject().put("srvcId", "mod-launch-1.0.0").put("instId", "e").put("nodeId", node))
         .statusCode(400)
-        .body(containsString("does not deploy modules"), containsString("url"));
+        .body(equalTo("Can not deploy: No %p in the exec line"));
 
     assertThat(discovery()).isEqualTo(before);
   }

@@ -10,7 +10,13 @@ import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
+import io.okapigw.core.deployment.DeploymentOptions;
+import io.okapigw.core.deployment.Deployments;
+import io.okapigw.core.deployment.EnvStore;
+import io.okapigw.core.deployment.Environment;
+import io.okapigw.core.deployment.NodeDeployer;
 import io.okapigw.core.install.Installer;
+import io.okapigw.core.pull.Pull;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.routing.RoutingTables;
@@ -56,6 +62,19 @@ class OkapiModuleTest {
               store,
               "http://x:1",
               CallBacks.create());
+      Environment environment = new Environment(EnvStore.shared(vertx));
+      Deployments deployments =
+          new Deployments(
+              vertx,
+              bus,
+              new NodeDeployer(
+                  vertx,
+                  DeploymentOptions.defaults(9130),
+                  bus.nodeId(),
+                  registry.discovery(),
+                  environment,
+                  modules),
+              registry);
       Installer installer =
           new Installer(
               vertx,
@@ -63,7 +82,8 @@ class OkapiModuleTest {
               store,
               new TenantInit(vertx, calls, TenantInitOptions.defaults(), Clock.systemUTC()),
               bus,
-              1000);
+              1000,
+              deployments);
       TimerService timers =
           TimerService.create(
                   vertx,
@@ -78,9 +98,10 @@ class OkapiModuleTest {
           AdminApi.router(
               vertx,
               List.of(
-                  AdminRoutes.modules(registry),
+                  AdminRoutes.modules(registry, new Pull(vertx, registry)),
                   AdminRoutes.tenants(registry, installer),
-                  AdminRoutes.discovery(registry, bus, modules),
+                  AdminRoutes.discovery(registry, bus, modules, deployments),
+                  AdminRoutes.deployment(deployments.node(), environment),
                   AdminRoutes.timers(timers),
                   AdminRoutes.authCache(cache, ClusterInvalidator.start(vertx, cache, bus).await()),
                   AdminRoutes.node(

@@ -29,9 +29,12 @@ import org.junit.jupiter.api.Test;
  *       {@code proxy}, {@code bulkhead}, {@code callback}, {@code auth}, {@code routing}, {@code
  *       upstream}, {@code tracing}, {@code eureka}), which never imports the management side; the
  *       management side ({@code admin}, {@code install}, {@code tenantinit}, {@code timer}, {@code
- *       storage}, {@code cluster}, {@code health}, {@code eureka.events}); the wiring (the root
- *       package, {@code config}, {@code logging}), which nothing imports;
- *   <li>only the {@link ModuleClient} opens connections to modules.
+ *       storage}, {@code cluster}, {@code health}, {@code eureka.events}, {@code deployment},
+ *       {@code pull}); the wiring (the root package, {@code config}, {@code logging}), which
+ *       nothing imports;
+ *   <li>only the {@link ModuleClient} opens connections to modules; the only other HTTP clients are
+ *       those of what is not a module: the Docker Engine API ({@code deployment.DockerEngine}) and
+ *       the Okapi descriptors are pulled from ({@code pull.RemoteRegistry}).
  * </ul>
  */
 class ArchitectureTest {
@@ -69,7 +72,9 @@ class ArchitectureTest {
                 CORE + ".storage..",
                 CORE + ".cluster..",
                 CORE + ".health..",
-                CORE + ".eureka.events..")
+                CORE + ".eureka.events..",
+                CORE + ".deployment..",
+                CORE + ".pull..")
             .layer("RequestPath")
             .definedBy(
                 CORE + ".server..",
@@ -98,6 +103,10 @@ class ArchitectureTest {
     noClasses()
         .that()
         .doNotBelongToAnyOf(ModuleClient.class)
+        .and()
+        .doNotHaveFullyQualifiedName(CORE + ".deployment.DockerEngine")
+        .and()
+        .doNotHaveFullyQualifiedName(CORE + ".pull.RemoteRegistry")
         .should()
         .callMethodWhere(
             describe(

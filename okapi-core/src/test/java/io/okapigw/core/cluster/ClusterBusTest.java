@@ -19,8 +19,8 @@ class ClusterBusTest {
     Vertx vertx = Vertx.vertx();
     try {
       ClusterBus bus = ClusterBus.create(vertx, TIMEOUT);
-      assertThat(bus.nodeId()).isEqualTo("local");
-      assertThat(bus.members()).containsExactly("local");
+      assertThat(bus.nodeId()).isEqualTo("localhost");
+      assertThat(bus.members()).containsExactly("localhost");
     } finally {
       vertx.close().await();
     }
@@ -33,7 +33,7 @@ class ClusterBusTest {
       ClusterBus bus = ClusterBus.create(vertx, TIMEOUT);
       assertThat(bus.nodeId())
           .isEqualTo(ClusteredVertx.managerOf(vertx).getNodeId())
-          .isNotEqualTo("local");
+          .isNotEqualTo("localhost");
       assertThat(bus.members()).containsExactly(bus.nodeId());
     } finally {
       vertx.close().await();

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.okapigw.config.Settings;
+import io.okapigw.core.deployment.DeploymentOptions;
 import io.okapigw.core.storage.StorageOptions;
+import io.vertx.core.json.JsonObject;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
 import java.io.IOException;
@@ -231,28 +233,55 @@ class OkapiConfigurationTest {
         .hasMessageStartingWith("trace_headers must be");
   }
 
-  @ParameterizedTest
-  @ValueSource(
-      strings = {
-        "dockerUrl",
-        "dockerRegistries",
-        "containerHost",
-        "port_start",
-        "port_end",
-        "deploy.waitIterations"
-      })
-  void deploymentKeys_refused_sayingToRegisterModulesInDiscovery(String key) throws IOException {
-    assertThatThrownBy(() -> options(Map.of(key, "x")))
-        .hasMessage(key + ": " + OkapiKeys.NO_DEPLOYMENT);
-    String file = conf("{\"" + key + "\": \"x\"}");
-    assertThatThrownBy(() -> options(Map.of(), "-conf", file))
-        .hasMessageStartingWith(key + ": this gateway launches no modules");
+  @Test
+  void deploymentKeys_readAsOkapiReadsThem() throws IOException {
+    DeploymentOptions defaults = options(Map.of("port", "9130")).deployment();
+    assertThat(defaults.portStart()).as("port + 1").isEqualTo(9131);
+    assertThat(defaults.portEnd()).as("ten ports, as Okapi").isEqualTo(9141);
+    assertThat(defaults.host()).isEqualTo("localhost");
+    assertThat(defaults.containerHost()).isEqualTo("localhost");
+    assertThat(defaults.dockerUrl()).isEqualTo("unix:///var/run/docker.sock");
+    assertThat(defaults.dockerRegistries()).isNull();
+    assertThat(defaults.waitIterations()).isNull();
+
+    DeploymentOptions given =
+        options(
+                Map.of(
+                    "port_start", "9200",
+                    "port_end", "9210",
+                    "dockerUrl", "tcp://docker:2375",
+                    "containerHost", "docker",
+                    "deploy.waitIterations", "3"))
+            .deployment();
+    assertThat(given.portStart()).isEqualTo(9200);
+    assertThat(given.portEnd()).isEqualTo(9210);
+    assertThat(given.dockerUrl()).isEqualTo("tcp://docker:2375");
+    assertThat(given.containerHost()).isEqualTo("docker");
+    assertThat(given.waitIterations()).isEqualTo(3);
+
+    String file = conf("{\"port_start\": 9300, \"dockerUrl\": \"unix:///run/docker.sock\"}");
+    DeploymentOptions fromConf = options(Map.of(), "-conf", file).deployment();
+    assertThat(fromConf.portStart()).isEqualTo(9300);
+    assertThat(fromConf.portEnd()).as("port_start + 10").isEqualTo(9310);
+    assertThat(fromConf.dockerUrl()).isEqualTo("unix:///run/docker.sock");
+  }
+
+  @Test
+  void deploymentKeys_badValues_refusedNamingThem() {
+    assertThatThrownBy(() -> options(Map.of("port_start", "x")))
+        .hasMessageStartingWith("port_start must be");
+    assertThatThrownBy(() -> options(Map.of("port_start", "9200", "port_end", "9100")))
+        .hasMessageContaining("deploy.port-start 9200, deploy.port-end 9100");
+    assertThatThrownBy(() -> options(Map.of("dockerUrl", "docker:2375")))
+        .hasMessageStartingWith("deploy.docker-url must start with unix://, tcp:// or http://");
+    assertThatThrownBy(() -> options(Map.of("dockerRegistries", "{\"username\": \"u\"}")))
+        .hasMessageStartingWith("dockerRegistries must be a JSON array of objects");
   }
 
   /**
    * The -conf file Okapi's own okapi.sh (its Debian package, {@code dist/okapi.sh}) generates with
-   * {@code storage="postgres"}, as it wrote it: its {@code WARNING} line and {@code
-   * dockerRegistries} at Okapi's default are accepted and said to be unused.
+   * {@code storage="postgres"}, as it wrote it: its {@code WARNING} line is accepted and said to be
+   * unused, {@code dockerRegistries} read as Okapi reads it.
    */
   @Test
   void okapiShGeneratedConf_readAsOkapiReadsIt() throws IOException {
@@ -272,26 +301,29 @@ class OkapiConfigurationTest {
             }
             """);
     Settings settings = read(Map.of("storage", "postgres", "http.port", "9356"), "-conf", file);
-    assertThat(GatewayOptions.from(settings).storage().describe())
-        .isEqualTo("postgres okapi@localhost:9350/deb");
+    GatewayOptions options = GatewayOptions.from(settings);
+    assertThat(options.storage().describe()).isEqualTo("postgres okapi@localhost:9350/deb");
+    assertThat(options.deployment().dockerRegistries()).containsExactly(new JsonObject());
+    assertThat(options.deployment().portStart()).isEqualTo(9357);
     assertThat(settings.notes())
-        .containsExactlyInAnyOrder(
+        .containsExactly(
             "WARNING is not used: the line Okapi's okapi.sh writes at the top of the -conf file"
-                + " it generates (a comment)",
-            "dockerRegistries is not used: Okapi's default (Docker Hub without credentials), which"
-                + " Okapi's okapi.sh writes into the -conf file it generates; this gateway pulls"
-                + " no images");
+                + " it generates (a comment)");
   }
 
   @Test
-  void dockerRegistriesOtherThanOkapisDefault_refused() throws IOException {
-    String file = conf("{\"dockerRegistries\": [{\"username\": \"u\", \"password\": \"p\"}]}");
-    assertThatThrownBy(() -> options(Map.of(), "-conf", file))
-        .hasMessage("dockerRegistries: " + OkapiKeys.NO_DEPLOYMENT);
-    assertThat(read(Map.of("dockerRegistries", "[ {} ]")).notes())
-        .singleElement()
-        .asString()
-        .startsWith("-DdockerRegistries is not used: Okapi's default");
+  void dockerRegistriesWithCredentials_read() throws IOException {
+    String file =
+        conf(
+            "{\"dockerRegistries\": [{\"registry\": \"reg.example.org\", \"username\": \"u\","
+                + " \"password\": \"p\"}]}");
+    assertThat(options(Map.of(), "-conf", file).deployment().dockerRegistries())
+        .containsExactly(
+            new JsonObject()
+                .put("registry", "reg.example.org")
+                .put("username", "u")
+                .put("password", "p"));
+    assertThat(options(Map.of("dockerRegistries", "[]")).deployment().dockerRegistries()).isEmpty();
   }
 
   @Test

@@ -262,7 +262,8 @@ public final class Entitlements implements AutoCloseable {
         false,
         false,
         false,
-        1);
+        1,
+        false);
   }
 
   private static JsonObject json(Answer answer, String what) {

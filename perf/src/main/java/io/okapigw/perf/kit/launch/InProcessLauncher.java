@@ -56,7 +56,8 @@ final class InProcessLauncher implements Launcher {
             d.bulkhead(),
             d.tracing(),
             d.eureka(),
-            d.auth());
+            d.auth(),
+            d.deployment());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));

@@ -1,6 +1,5 @@
-package io.okapigw.core.admin;
+package io.okapigw.core.cluster;
 
-import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.http.HttpError;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -37,7 +36,7 @@ public final class ClusterNodes {
   /**
    * @return every current member, in the cluster manager's order
    */
-  static Future<List<JsonObject>> list(Vertx vertx, ClusterBus bus) {
+  public static Future<List<JsonObject>> list(Vertx vertx, ClusterBus bus) {
     List<String> members = bus.members();
     return map(vertx)
         .compose(
@@ -61,7 +60,8 @@ public final class ClusterNodes {
    * @return the node as stored; 404 if {@code nodeId} is no current member, 400 if the body changes
    *     its id or URL
    */
-  static Future<JsonObject> update(Vertx vertx, ClusterBus bus, String nodeId, JsonObject node) {
+  public static Future<JsonObject> update(
+      Vertx vertx, ClusterBus bus, String nodeId, JsonObject node) {
     if (!bus.members().contains(nodeId)) {
       return Future.failedFuture(notFound(nodeId));
     }
@@ -96,7 +96,7 @@ public final class ClusterNodes {
    * @param ref a node id, a node's URL or its name
    * @return the node; 404 if no current member matches
    */
-  static Future<JsonObject> find(Vertx vertx, ClusterBus bus, String ref) {
+  public static Future<JsonObject> find(Vertx vertx, ClusterBus bus, String ref) {
     return list(vertx, bus)
         .map(
             nodes ->

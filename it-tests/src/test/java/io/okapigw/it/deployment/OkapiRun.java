@@ -1,0 +1,50 @@
+package io.okapigw.it.deployment;
+
+import io.okapigw.it.ReferenceOkapi;
+import io.okapigw.it.deployment.SingleServerSequence.Step;
+import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.process.JavaProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** {@link SingleServerSequence} against an Okapi built from source, in {@code dev} mode. */
+final class OkapiRun {
+
+  private OkapiRun() {}
+
+  /**
+   * Starts Okapi on a free port with a port range of its own, runs the sequence, stops Okapi (which
+   * stops what it deployed).
+   *
+   * @param log where Okapi's output goes
+   */
+  static List<Step> sequence(ReferenceOkapi okapi, String registry, Path log) throws IOException {
+    int port = FreePorts.belowEphemeralRange();
+    int range = FreePorts.belowEphemeralRange();
+    String url = "http://127.0.0.1:" + port;
+    try (JavaProcess process =
+        JavaProcess.start(
+            "Okapi",
+            okapi.java(),
+            List.of(
+                "-Dport=" + port,
+                "-Dokapiurl=" + url,
+                "-Dport_start=" + range,
+                "-Dport_end=" + (range + 5),
+                "-Dloglevel=WARN",
+                "-jar",
+                okapi.jar().toString(),
+                "dev"),
+            Files.createDirectories(log).resolve("okapi.log"))) {
+      process.awaitReady(url + "/_/version", Duration.ofMinutes(2));
+      try {
+        return SingleServerSequence.run(url, registry);
+      } finally {
+        process.stop();
+      }
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package io.okapigw.core.proxy;
+
+import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.routing.Stage;
+import io.okapigw.core.upstream.CallKind;
+import io.okapigw.core.upstream.ModuleCall;
+import io.okapigw.core.upstream.ModuleClient;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Handlers of Okapi's types other than {@code request-response}, answered as Okapi 6.1.5 answers
+ * them (checked side by side). Each reads the client's body whole first, as Okapi does, up to
+ * {@link #MAX_BODY} (413 beyond):
+ *
+ * <ul>
+ *   <li>{@code request-response-1.0}: the module gets the body with a {@code Content-Length} (not
+ *       chunked); its answer goes to the client;
+ *   <li>{@code request-only}: the module gets the body; the client gets the module's status and
+ *       headers, with its own request body as the body (Okapi's answer: the module's body is
+ *       ignored);
+ *   <li>{@code headers}: the module gets no body; the client gets the module's status and headers,
+ *       with its own request body for a 2xx, else the module's body;
+ *   <li>{@code request-log}: the module gets the body and its answer is ignored; the client gets
+ *       200 and its own request body.
+ * </ul>
+ */
+final class BufferedHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(BufferedHandler.class);
+
+  /** The handler types served here. */
+  static final Set<String> TYPES =
+      Set.of("request-response-1.0", "request-only", "headers", "request-log");
+
+  /** Largest request (and, for {@code request-response-1.0}, answer) body read whole. */
+  static final int MAX_BODY = 64 * 1024 * 1024;
+
+  private final ModuleClient modules;
+
+  BufferedHandler(ModuleClient modules) {
+    this.modules = modules;
+  }
+
+  /**
+   * @return whether the request's handler is of a type served here
+   */
+  static boolean serves(ProxyRequest request) {
+    String type = request.pipeline().handler().entry().type();
+    return type != null && TYPES.contains(type);
+  }
+
+  /**
+   * @return the status answered, once the client has the whole answer
+   */
+  Future<Integer> forward(ProxyRequest request) {
+    Stage handler = request.pipeline().handler();
+    String type = handler.entry().type();
+    HttpServerRequest in = request.in();
+    return body(in)
+        .compose(
+            body ->
+                modules
+                    .open(CallKind.HANDLER, handler, in.method(), request.uriFor(handler))
+                    .compose(call -> exchange(request, handler, type, body, call)));
+  }
+
+  private Future<Integer> exchange(
+      ProxyRequest request, Stage handler, String type, Buffer body, ModuleCall call) {
+    request.writeModuleHeaders(call.request().headers(), handler);
+    call.request()
+        .headers()
+        .remove(HttpHeaders.TRANSFER_ENCODING)
+        .remove(HttpHeaders.CONTENT_LENGTH);
+    Buffer sent = "headers".equals(type) ? null : body;
+    if ("request-log".equals(type)) {
+      call.exchange(sent, status -> 0)
+          .onFailure(
+              e -> log.warn("request-log handler of {}: {}", handler.moduleId(), e.getMessage()));
+      return answer(request.in().response(), 200, null, body);
+    }
+    return call.exchange(sent, status -> MAX_BODY)
+        .compose(
+            answer -> {
+              boolean ok = answer.status() / 100 == 2;
+              Buffer out =
+                  "request-response-1.0".equals(type) || "headers".equals(type) && !ok
+                      ? answer.body()
+                      : body;
+              return answer(request.in().response(), answer.status(), answer, out);
+            });
+  }
+
+  private static Future<Integer> answer(
+      HttpServerResponse out, int status, ModuleCall.Answer answer, Buffer body) {
+    if (out.headWritten() || out.closed()) {
+      return Future.failedFuture(new HttpError(status, "the client's connection is gone"));
+    }
+    if (answer != null) {
+      OkapiHeaders.copyForwardable(answer.headers(), out.headers());
+    }
+    out.headers().remove(HttpHeaders.CONTENT_LENGTH);
+    out.setStatusCode(status);
+    return out.end(body).map(status);
+  }
+
+  /** The client's body, whole; 413 past {@link #MAX_BODY}. */
+  private static Future<Buffer> body(HttpServerRequest in) {
+    String length = in.getHeader(HttpHeaders.CONTENT_LENGTH);
+    if (length != null
+        && length.trim().matches("\\d{1,18}")
+        && Long.parseLong(length.trim()) > MAX_BODY) {
+      return Future.failedFuture(tooLarge());
+    }
+    Buffer body = Buffer.buffer();
+    return Future.<Buffer>future(
+        done -> {
+          in.handler(
+              chunk -> {
+                if (body.length() + chunk.length() > MAX_BODY) {
+                  in.handler(null);
+                  done.tryFail(tooLarge());
+                } else {
+                  body.appendBuffer(chunk);
+                }
+              });
+          in.exceptionHandler(done::tryFail);
+          in.endHandler(v -> done.tryComplete(body));
+          in.resume();
+        });
+  }
+
+  private static HttpError tooLarge() {
+    return new HttpError(
+        413, "request body over " + MAX_BODY + " bytes: a handler of this type reads it whole");
+  }
+}
