@@ -88,7 +88,9 @@ class RmbModuleDeploymentTest {
           .baseUri(gateway.url())
           .body(
               new JsonArray().add(new JsonObject().put("id", id).put("action", "enable")).encode())
-          .post("/_/proxy/tenants/diku/install?deploy=true&tenantParameters=loadReference%3Dtrue")
+          .queryParam("deploy", "true")
+          .queryParam("tenantParameters", "loadReference=true")
+          .post("/_/proxy/tenants/diku/install")
           .then()
           .statusCode(200)
           .body("[0].id", equalTo(id));
@@ -119,7 +121,8 @@ class RmbModuleDeploymentTest {
       given()
           .baseUri(gateway.url())
           .header("X-Okapi-Tenant", "diku")
-          .get("/configurations/entries?query=code%3D%3Ddeployed")
+          .queryParam("query", "code==deployed")
+          .get("/configurations/entries")
           .then()
           .statusCode(200)
           .body("totalRecords", equalTo(1))
