@@ -6,8 +6,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A module for deployment tests, run as Okapi runs a module: {@code java TinyModule.java PORT}
- * (Java's single-file launch, no build). {@code GET /env/NAME} answers the variable's value, every
- * other request 200 {@code tiny}. {@code java TinyModule.java exit} exits at once with 3.
+ * (Java's single-file launch, no build). {@code GET /env/NAME} answers the variable's value, {@code
+ * GET /exit} exits after its answer (a module that dies), every other request 200 {@code tiny}.
+ * {@code java TinyModule.java exit} exits at once with 3.
  */
 public class TinyModule {
   public static void main(String[] args) throws IOException {
@@ -29,6 +30,9 @@ public class TinyModule {
           exchange.sendResponseHeaders(200, bytes.length);
           try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);
+          }
+          if (path.equals("/exit")) {
+            System.exit(0);
           }
         });
     server.start();

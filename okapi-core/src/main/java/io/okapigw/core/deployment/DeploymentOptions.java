@@ -36,7 +36,8 @@ public record DeploymentOptions(
     String dockerUrl,
     JsonArray dockerRegistries,
     String containerHost,
-    Integer waitIterations) {
+    Integer waitIterations,
+    boolean restart) {
 
   public static final String DEFAULT_HOST = "localhost";
   public static final String DEFAULT_DOCKER_URL = "unix:///var/run/docker.sock";
@@ -98,6 +99,13 @@ public record DeploymentOptions(
               "how often a started module is tried (the n-th try n × 200 ms after the last) before"
                   + " its deployment fails; wins over a launch descriptor's `waitIterations`");
 
+  public static final Setting<Boolean> RESTART =
+      Setting.bool("deploy.restart", false)
+          .about(
+              "a module this node deployed that ends by itself (its process exits, its container"
+                  + " stops) is started again on its port; `false`, as Okapi: it is reported by"
+                  + " `/_/discovery/health` and left");
+
   /** The {@code deploy.*} settings. */
   public static final SettingsSpec SETTINGS =
       SettingsSpec.of(
@@ -107,7 +115,8 @@ public record DeploymentOptions(
           DOCKER_URL,
           DOCKER_REGISTRIES,
           CONTAINER_HOST,
-          WAIT_ITERATIONS);
+          WAIT_ITERATIONS,
+          RESTART);
 
   public DeploymentOptions {
     if (host == null || host.isBlank()) {
@@ -150,7 +159,8 @@ public record DeploymentOptions(
         DEFAULT_DOCKER_URL,
         null,
         null,
-        null);
+        null,
+        false);
   }
 
   /**
@@ -173,7 +183,8 @@ public record DeploymentOptions(
         settings.get(DOCKER_URL),
         registries == null ? null : new JsonArray(registries),
         settings.get(CONTAINER_HOST),
-        settings.has(WAIT_ITERATIONS) ? iterations : null);
+        settings.has(WAIT_ITERATIONS) ? iterations : null,
+        settings.get(RESTART));
   }
 
   /**
@@ -192,7 +203,8 @@ public record DeploymentOptions(
         dockerUrl,
         dockerRegistries,
         containerHost,
-        waitIterations);
+        waitIterations,
+        restart);
   }
 
   /**
@@ -200,7 +212,7 @@ public record DeploymentOptions(
    */
   public DeploymentOptions withPorts(int start, int end) {
     return new DeploymentOptions(
-        host, start, end, dockerUrl, dockerRegistries, containerHost, waitIterations);
+        host, start, end, dockerUrl, dockerRegistries, containerHost, waitIterations, restart);
   }
 
   /**
@@ -214,7 +226,8 @@ public record DeploymentOptions(
         dockerUrl,
         dockerRegistries,
         containerHost.equals(host) ? null : containerHost,
-        waitIterations);
+        waitIterations,
+        restart);
   }
 
   /**
@@ -228,7 +241,23 @@ public record DeploymentOptions(
         dockerUrl,
         dockerRegistries,
         containerHost.equals(host) ? null : containerHost,
-        iterations);
+        iterations,
+        restart);
+  }
+
+  /**
+   * @return this with {@code deploy.restart} set
+   */
+  public DeploymentOptions withRestart(boolean again) {
+    return new DeploymentOptions(
+        host,
+        portStart,
+        portEnd,
+        dockerUrl,
+        dockerRegistries,
+        containerHost.equals(host) ? null : containerHost,
+        waitIterations,
+        again);
   }
 
   /**

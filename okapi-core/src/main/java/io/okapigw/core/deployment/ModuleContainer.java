@@ -2,6 +2,7 @@ package io.okapigw.core.deployment;
 
 import io.okapigw.core.http.HttpError;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -35,6 +36,7 @@ final class ModuleContainer implements ModuleHandle {
   private String image;
   private volatile String container;
   private volatile boolean running;
+  private final Promise<Void> ended = Promise.promise();
 
   ModuleContainer(
       DockerEngine engine,
@@ -73,7 +75,8 @@ final class ModuleContainer implements ModuleHandle {
         .compose(
             v -> {
               running = true;
-              return engine.follow(container, line -> log.info("{} {}", id, line), this::ended);
+              return engine.follow(
+                  container, line -> log.info("{} {}", id, line), this::outputEnded);
             })
         .compose(
             v ->
@@ -86,11 +89,17 @@ final class ModuleContainer implements ModuleHandle {
         .recover(e -> stop().transform(v -> Future.failedFuture(failure(e))));
   }
 
-  private void ended() {
+  private void outputEnded() {
     if (running) {
       running = false;
       log.info("{}: the output of container {} ended", id, shortId());
+      ended.tryComplete();
     }
+  }
+
+  @Override
+  public Future<Void> ended() {
+    return ended.future();
   }
 
   private static Throwable failure(Throwable e) {

@@ -14,4 +14,10 @@ interface ModuleHandle {
 
   /** Stops the module and releases what it held (its container); never fails. */
   Future<Void> stop();
+
+  /**
+   * @return completes when the started module ends by itself (its process exits, its container's
+   *     output ends); never for a {@code cmdlineStart} module, whose shell ends once it started it
+   */
+  Future<Void> ended();
 }

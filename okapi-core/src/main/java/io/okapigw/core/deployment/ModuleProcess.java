@@ -36,6 +36,7 @@ final class ModuleProcess implements ModuleHandle {
   private final int iterations;
   private volatile Process process;
   private volatile boolean stopped;
+  private final Promise<Void> ended = Promise.promise();
 
   /**
    * @param id the module id: its log lines' prefix
@@ -72,6 +73,9 @@ final class ModuleProcess implements ModuleHandle {
         .compose(
             started -> {
               process = started;
+              if (foreground) {
+                started.onExit().thenRun(() -> vertx.runOnContext(v -> ended.tryComplete()));
+              }
               return readiness
                   .await(id, "localhost", port, iterations, () -> mayAnswer(started, foreground))
                   .recover(e -> exitedOrFailed(started, e));
@@ -171,6 +175,11 @@ final class ModuleProcess implements ModuleHandle {
             "module-output-" + id);
     reader.setDaemon(true);
     reader.start();
+  }
+
+  @Override
+  public Future<Void> ended() {
+    return ended.future();
   }
 
   @Override

@@ -273,8 +273,50 @@ public final class NodeDeployer {
     return running.containsKey(instId);
   }
 
-  private synchronized void remember(Running instance) {
-    running.put(instance.deployment().instId(), instance);
+  private void remember(Running instance) {
+    synchronized (this) {
+      running.put(instance.deployment().instId(), instance);
+    }
+    instance.handle().ended().onSuccess(v -> ended(instance));
+  }
+
+  /**
+   * A module that ended by itself: reported by {@code /_/discovery/health} and left, as in Okapi,
+   * or with {@code deploy.restart} started again on its port, its instance unchanged.
+   */
+  private void ended(Running instance) {
+    DeploymentDescriptor deployment = instance.deployment();
+    synchronized (this) {
+      if (running.get(deployment.instId()) != instance) {
+        return; // undeployed, or the node stops: it was stopped on purpose
+      }
+      if (!options.restart()) {
+        log.warn(
+            "{} instance {} on port {} ended by itself; left as it is (deploy.restart=false)",
+            deployment.srvcId(),
+            deployment.instId(),
+            instance.port());
+        return;
+      }
+    }
+    log.warn(
+        "{} instance {} on port {} ended by itself; starting it again (deploy.restart)",
+        deployment.srvcId(),
+        deployment.instId(),
+        instance.port());
+    start(deployment, LaunchDescriptor.of(deployment.descriptor()), instance.port())
+        .onSuccess(
+            handle -> {
+              boolean current;
+              synchronized (this) {
+                current = running.get(deployment.instId()) == instance;
+              }
+              if (current) {
+                remember(new Running(deployment, handle, instance.port()));
+              } else {
+                handle.stop();
+              }
+            });
   }
 
   private synchronized Running forget(String instId) {

@@ -54,7 +54,8 @@ class DockerDeploymentTest {
                     engine.url(),
                     registries,
                     "127.0.0.1",
-                    5)));
+                    5,
+                    false)));
   }
 
   private JsonObject deployment(JsonObject descriptor) {

@@ -46,10 +46,18 @@ class ProcessDeploymentTest {
   private GatewayFixture gateway = start(3);
 
   private GatewayFixture start(int ports) {
+    return start(ports, false);
+  }
+
+  private GatewayFixture start(int ports, boolean restart) {
     GatewayOptions defaults = GatewayOptions.defaults(0);
     return new GatewayFixture(
         defaults.withDeployment(
-            defaults.deployment().withPorts(firstPort, firstPort + ports).withWaitIterations(40)));
+            defaults
+                .deployment()
+                .withPorts(firstPort, firstPort + ports)
+                .withWaitIterations(40)
+                .withRestart(restart)));
   }
 
   private boolean stopped;
@@ -274,6 +282,47 @@ class ProcessDeploymentTest {
     assertThat(listening(firstPort))
         .as("the module the shell left running is stopped with the group")
         .isFalse();
+  }
+
+  @Test
+  void moduleThatDies_reportedAndLeft_asOkapi() throws Exception {
+    post("/_/deployment/modules", deployment("mod-tiny-1.0.0", "a", exec("%p")), 201);
+    get("http://localhost:" + firstPort + "/exit");
+    Await.until(() -> !listening(firstPort), "the module exited");
+
+    gateway
+        .request()
+        .get("/_/discovery/health/mod-tiny-1.0.0/a")
+        .then()
+        .body("healthStatus", equalTo(false));
+    gateway.request().get("/_/deployment/modules").then().body("instId", equalTo(List.of("a")));
+  }
+
+  @Test
+  void moduleThatDies_startedAgainOnItsPort_withRestart() throws Exception {
+    stop();
+    stopped = false;
+    gateway = start(3, true);
+    String url =
+        post("/_/deployment/modules", deployment("mod-tiny-1.0.0", "a", exec("%p")), 201)
+            .getString("url");
+    get(url + "/exit");
+
+    Await.until(Duration.ofMinutes(2), () -> answers(url), "the module started again");
+    gateway.request().get("/_/discovery/modules/mod-tiny-1.0.0/a").then().body("url", equalTo(url));
+    gateway.request().delete("/_/deployment/modules/a").then().statusCode(204);
+    assertThat(listening(firstPort)).as("the module started again is stopped too").isFalse();
+  }
+
+  private static boolean answers(String url) {
+    try {
+      return "tiny".equals(get(url + "/"));
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   @Test
