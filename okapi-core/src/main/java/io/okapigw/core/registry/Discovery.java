@@ -73,16 +73,15 @@ public final class Discovery {
     return mutations.run(
         () ->
             store
-                .deleteDeployments(deployment.srvcId(), deployment.instId())
-                .compose(
-                    count -> {
-                      if (count == 0) {
+                .replaceDeployment(deployment)
+                .map(
+                    replaced -> {
+                      if (!replaced) {
                         throw HttpError.notFound(
                             "no deployment " + deployment.srvcId() + "/" + deployment.instId());
                       }
-                      return store.insertDeployment(deployment);
-                    })
-                .map(deployment),
+                      return deployment;
+                    }),
         d -> tenantsAuthorizedBy(d.srvcId()));
   }
 

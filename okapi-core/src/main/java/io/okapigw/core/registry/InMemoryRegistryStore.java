@@ -100,6 +100,12 @@ final class InMemoryRegistryStore implements RegistryStore {
     return Future.succeededFuture(keys.size());
   }
 
+  @Override
+  public Future<Boolean> replaceDeployment(DeploymentDescriptor deployment) {
+    return Future.succeededFuture(
+        deployments.replace(key(deployment.srvcId(), deployment.instId()), deployment) != null);
+  }
+
   private static String key(String srvcId, String instId) {
     return srvcId + '\u0000' + instId;
   }

@@ -99,6 +99,18 @@ public interface RegistryStore {
   Future<Integer> deleteDeployments(String srvcId, String instId);
 
   /**
+   * Puts {@code deployment} in the place of the instance of its srvcId and instId (a restarted
+   * module's new URL); where the store can, as one change, so that readers see the old instance or
+   * the new, never none.
+   *
+   * @return {@code false} if there was no such instance
+   */
+  default Future<Boolean> replaceDeployment(DeploymentDescriptor deployment) {
+    return deleteDeployments(deployment.srvcId(), deployment.instId())
+        .compose(n -> n == 0 ? Future.succeededFuture(false) : insertDeployment(deployment));
+  }
+
+  /**
    * Stores an install job of a tenant, replacing the one with that id: where it is (every node
    * reads the same), so any node can report a job, and one whose node died can be told apart.
    */

@@ -181,6 +181,11 @@ final class RegistryMirror implements RegistryStore {
   }
 
   @Override
+  public Future<Boolean> replaceDeployment(DeploymentDescriptor deployment) {
+    return write(store -> store.replaceDeployment(deployment));
+  }
+
+  @Override
   public Future<Void> putInstallJob(String tenant, String jobId, JsonObject job) {
     return write(store -> store.putInstallJob(tenant, jobId, job));
   }

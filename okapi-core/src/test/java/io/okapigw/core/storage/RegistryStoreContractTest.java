@@ -110,6 +110,22 @@ class RegistryStoreContractTest {
 
   @ParameterizedTest
   @MethodSource("stores")
+  void deployments_replacedInPlace_onlyIfThere(Function<Vertx, RegistryStore> factory) {
+    RegistryStore store = factory.apply(vertx);
+    store.insertDeployment(new DeploymentDescriptor("m", "i1", "http://a")).await();
+    store.insertDeployment(new DeploymentDescriptor("m", "i2", "http://b")).await();
+    assertThat(store.replaceDeployment(new DeploymentDescriptor("m", "i1", "http://c")).await())
+        .isTrue();
+    assertThat(store.replaceDeployment(new DeploymentDescriptor("m", "i9", "http://d")).await())
+        .isFalse();
+    assertThat(store.deployments().await())
+        .extracting(DeploymentDescriptor::url)
+        .containsExactly("http://c", "http://b");
+    assertThat(store.deleteDeployments("m", null).await()).isEqualTo(2);
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
   void installJobs_putReplacesPerTenant_deleteOneOrWithTheTenant(
       Function<Vertx, RegistryStore> factory) {
     RegistryStore store = factory.apply(vertx);
