@@ -196,67 +196,48 @@ public record DeploymentOptions(
       return this;
     }
     DeploymentOptions moved = defaults(newPort);
-    return new DeploymentOptions(
-        host,
-        moved.portStart,
-        moved.portEnd,
-        dockerUrl,
-        dockerRegistries,
-        containerHost,
-        waitIterations,
-        restart);
+    return copy(host, moved.portStart, moved.portEnd, waitIterations, restart);
   }
 
   /**
    * @return this with another port range (the first port, and the first after the range)
    */
   public DeploymentOptions withPorts(int start, int end) {
-    return new DeploymentOptions(
-        host, start, end, dockerUrl, dockerRegistries, containerHost, waitIterations, restart);
+    return copy(host, start, end, waitIterations, restart);
   }
 
   /**
    * @return this with another host name for deployed modules' URLs and the node's id
    */
   public DeploymentOptions withHost(String newHost) {
-    return new DeploymentOptions(
-        newHost,
-        portStart,
-        portEnd,
-        dockerUrl,
-        dockerRegistries,
-        containerHost.equals(host) ? null : containerHost,
-        waitIterations,
-        restart);
+    return copy(newHost, portStart, portEnd, waitIterations, restart);
   }
 
   /**
    * @return this with {@code deploy.wait-iterations} set (null: the descriptor's, else 60)
    */
   public DeploymentOptions withWaitIterations(Integer iterations) {
-    return new DeploymentOptions(
-        host,
-        portStart,
-        portEnd,
-        dockerUrl,
-        dockerRegistries,
-        containerHost.equals(host) ? null : containerHost,
-        iterations,
-        restart);
+    return copy(host, portStart, portEnd, iterations, restart);
   }
 
   /**
    * @return this with {@code deploy.restart} set
    */
   public DeploymentOptions withRestart(boolean again) {
+    return copy(host, portStart, portEnd, waitIterations, again);
+  }
+
+  /** This with other components; a container host that was the host follows a new host. */
+  private DeploymentOptions copy(
+      String newHost, int start, int end, Integer iterations, boolean again) {
     return new DeploymentOptions(
-        host,
-        portStart,
-        portEnd,
+        newHost,
+        start,
+        end,
         dockerUrl,
         dockerRegistries,
         containerHost.equals(host) ? null : containerHost,
-        waitIterations,
+        iterations,
         again);
   }
 
