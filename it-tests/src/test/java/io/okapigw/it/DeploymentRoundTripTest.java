@@ -8,11 +8,10 @@ import io.okapigw.folio.data.CirculationData;
 import io.okapigw.testsupport.Await;
 import io.okapigw.testsupport.FreePorts;
 import io.okapigw.testsupport.TestPostgres;
+import io.okapigw.testsupport.process.JavaProcess;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -33,7 +32,8 @@ class DeploymentRoundTripTest {
 
   private static final String MODULE = "mod-users";
 
-  @TempDir Path dir;
+  @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.NEVER)
+  Path dir;
 
   @Test
   void deployedModule_startedAgainByWhoeverRunsOnTheDatabase() throws IOException {
@@ -59,17 +59,27 @@ class DeploymentRoundTripTest {
         gateway.stop();
       }
     }
-    assertThat(listening(modules)).as("stopped with the node that started it").isFalse();
+    assertThat(FreePorts.listening(modules)).as("stopped with the node that started it").isFalse();
 
     for (int start = 0; start < 2; start++) {
       try (ReferenceOkapi.Running gateway = startGateway(line)) {
-        String url = awaitAnswering(gateway.url(), descriptor.getString("id"));
+        String url;
+        try {
+          url = awaitAnswering(gateway.url(), descriptor.getString("id"));
+        } catch (AssertionError e) {
+          System.out.println(
+              "the gateway's output:\n"
+                  + gateway.process().output()
+                  + "\ndiscovery: "
+                  + given().baseUri(gateway.url()).get("/_/discovery/modules").asString());
+          throw e;
+        }
         assertThat(instance(gateway.url(), descriptor.getString("id")).getString("instId"))
             .isEqualTo(instId);
         assertThat(url).startsWith("http://localhost:");
         gateway.stop();
       }
-      assertThat(listening(modules)).as("stopped with the gateway").isFalse();
+      assertThat(FreePorts.listening(modules)).as("stopped with the gateway").isFalse();
     }
 
     if (okapi.isPresent()) {
@@ -145,7 +155,7 @@ class DeploymentRoundTripTest {
    */
   private static String awaitAnswering(String node, String srvcId) {
     Await.until(
-        Duration.ofMinutes(3),
+        JavaProcess.PATIENCE,
         () ->
             given()
                 .baseUri(node)
@@ -162,14 +172,5 @@ class DeploymentRoundTripTest {
         .extract()
         .jsonPath()
         .getString("[0].url");
-  }
-
-  private static boolean listening(int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 }

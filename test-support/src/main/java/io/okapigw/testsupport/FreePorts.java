@@ -2,7 +2,9 @@ package io.okapigw.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -48,5 +50,17 @@ public final class FreePorts {
    */
   public static int closed() {
     return belowEphemeralRange();
+  }
+
+  /**
+   * @return whether something listens on {@code port} of 127.0.0.1 (a connection within a second)
+   */
+  public static boolean listening(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 }

@@ -1,9 +1,6 @@
 package io.okapigw.it.deployment;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
 
 import com.github.dockerjava.api.DockerClient;
 import io.okapigw.it.Jars;
@@ -16,6 +13,7 @@ import io.okapigw.testsupport.process.StandaloneGateway;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -43,36 +41,53 @@ class DeploymentDockerIT {
   void singleServer_containers() throws Exception {
     String image = Images.modules().get();
     int ports = FreePorts.belowEphemeralRange();
-    try (Registry registry = Registry.start(name -> docker(image, name));
-        StandaloneGateway gateway =
-            StandaloneGateway.start(
-                Jars.gateway(),
-                List.of(
-                    "--deploy.port-start",
-                    Integer.toString(ports),
-                    "--deploy.port-end",
-                    Integer.toString(ports + 5)))) {
+    try (Registry registry = Registry.start(name -> docker(image, name))) {
       List<Step> steps;
-      try {
-        steps = SingleServerSequence.run(gateway.url(), registry.url());
-        System.out.println("single-server sequence, containers:\n  " + steps);
-        assertThat(steps)
-            .extracting(Step::status)
-            .containsExactly(
-                201, 201, 200, 200, 201, 200, 200, 200, 200, 200, 200, 200, 204, 200, 200, 404);
-        assertThat(containersOf(image)).as("every container removed").isZero();
+      try (StandaloneGateway gateway =
+          StandaloneGateway.start(
+              Jars.gateway(),
+              List.of(
+                  "--deploy.port-start",
+                  Integer.toString(ports),
+                  "--deploy.port-end",
+                  Integer.toString(ports + 5)))) {
+        try {
+          steps = SingleServerSequence.run(gateway.url(), registry.url());
+          System.out.println("single-server sequence, containers:\n  " + steps);
+          assertThat(steps)
+              .extracting(Step::status)
+              .containsExactly(
+                  200, 201, 201, 201, 201, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200,
+                  204, 200, 200, 404);
+          assertThat(containersOf(image)).as("every container removed").isZero();
 
-        badImages(gateway.url());
-        assertThat(containersOf(image)).isZero();
-      } finally {
-        gateway.process().stop();
+          List<Step> bad = badImages(gateway.url());
+          System.out.println("bad images, ours:\n  " + bad);
+          assertThat(bad).extracting(Step::status).containsExactly(400, 400, 200, 200);
+          assertThat(bad.get(0).answer().toString()).contains("No such image");
+          assertThat(bad.get(1).answer()).isEqualTo("Missing EXPOSE in image");
+          assertThat(bad.get(2).answer()).isEqualTo(List.of());
+          assertThat(containersOf(image)).isZero();
+          steps.addAll(bad);
+        } finally {
+          gateway.process().stop();
+        }
       }
       Optional<ReferenceOkapi> okapi = ReferenceOkapi.v615();
       if (okapi.isEmpty()) {
         System.err.println("NOTICE: Okapi 6.1.5 not built: the side-by-side run is skipped");
         return;
       }
-      List<Step> okapiSteps = OkapiRun.sequence(okapi.get(), registry.url(), dir);
+      List<Step> okapiSteps =
+          OkapiRun.with(
+              okapi.get(),
+              dir,
+              5,
+              url -> {
+                List<Step> all = SingleServerSequence.run(url, registry.url());
+                all.addAll(badImages(url));
+                return all;
+              });
       assertThat(okapiSteps.stream().map(Step::toString))
           .as("Okapi 6.1.5's answers, its containers started through the same engine")
           .containsExactlyElementsOf(steps.stream().map(Step::toString).toList());
@@ -80,38 +95,27 @@ class DeploymentDockerIT {
     }
   }
 
-  private static void badImages(String gateway) {
-    given()
-        .baseUri(gateway)
-        .body(
-            new JsonObject()
-                .put("srvcId", "mod-x-1.0.0")
-                .put(
-                    "descriptor",
-                    new JsonObject()
-                        .put("dockerImage", "okapigw-it/no-such-image:1")
-                        .put("dockerPull", false))
-                .encode())
-        .post("/_/deployment/modules")
-        .then()
-        .statusCode(400)
-        .body(containsString("No such image"));
-    given()
-        .baseUri(gateway)
-        .body(
-            new JsonObject()
-                .put("srvcId", "mod-x-1.0.0")
-                .put(
-                    "descriptor",
-                    new JsonObject()
-                        .put("dockerImage", Images.baseImage())
-                        .put("dockerPull", false))
-                .encode())
-        .post("/_/deployment/modules")
-        .then()
-        .statusCode(400)
-        .body(equalTo("Missing EXPOSE in image"));
-    given().baseUri(gateway).get("/_/discovery/modules").then().body("size()", equalTo(0));
+  /**
+   * An image the engine lacks and one without {@code EXPOSE}, not pulled ({@code dockerPull:
+   * false}); then discovery and the deployments.
+   */
+  private static List<Step> badImages(String gateway) {
+    List<Step> steps = new ArrayList<>();
+    for (String image : List.of("okapigw-it/no-such-image:1", Images.baseImage())) {
+      steps.add(
+          SingleServerSequence.step(
+              gateway,
+              "POST",
+              "/_/deployment/modules",
+              new JsonObject()
+                  .put("srvcId", "mod-x-1.0.0")
+                  .put(
+                      "descriptor",
+                      new JsonObject().put("dockerImage", image).put("dockerPull", false))));
+    }
+    steps.add(SingleServerSequence.step(gateway, "GET", "/_/discovery/modules", null));
+    steps.add(SingleServerSequence.step(gateway, "GET", "/_/deployment/modules", null));
+    return steps;
   }
 
   /** The launch descriptor of a module in the modules image: its first EXPOSEd port, 9300. */

@@ -25,6 +25,12 @@ final class Registry implements AutoCloseable {
   static final CirculationData.Options LIBRARY =
       CirculationData.Options.defaults().withPatrons(20).withItems(20);
 
+  /**
+   * A frontend module, as platform-complete's stripes-install.json lists them: no launch
+   * descriptor.
+   */
+  static final String FRONTEND = "folio_inventory-1.0.0";
+
   private final StandaloneGateway gateway;
 
   private Registry(StandaloneGateway gateway) {
@@ -42,6 +48,14 @@ final class Registry implements AutoCloseable {
       String name = id.substring(0, id.lastIndexOf('-'));
       descriptors.add(descriptor.put("launchDescriptor", launch.apply(name)));
     }
+    descriptors.add(
+        new JsonObject()
+            .put("id", FRONTEND)
+            .put("name", "Inventory")
+            .put(
+                "requires",
+                new JsonArray()
+                    .add(new JsonObject().put("id", "locations").put("version", "3.0"))));
     given()
         .baseUri(gateway.url())
         .body(descriptors.encode())

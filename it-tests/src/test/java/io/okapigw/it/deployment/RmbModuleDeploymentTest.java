@@ -12,9 +12,6 @@ import io.restassured.specification.RequestSpecification;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.pgclient.PgConnectOptions;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -136,7 +133,7 @@ class RmbModuleDeploymentTest {
           .then()
           .statusCode(200);
       given().baseUri(gateway.url()).get("/_/discovery/modules").then().body("size()", equalTo(0));
-      assertThat(listening(ports)).as("mod-configuration stopped").isFalse();
+      assertThat(FreePorts.listening(ports)).as("mod-configuration stopped").isFalse();
     } finally {
       gateway.process().stop();
       gateway.close();
@@ -150,14 +147,5 @@ class RmbModuleDeploymentTest {
         .post("/_/env")
         .then()
         .statusCode(201);
-  }
-
-  private static boolean listening(int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 }

@@ -9,13 +9,17 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.TreeMap;
 
 /**
- * FOLIO's single-server installation, as its guide runs it against Okapi: {@code /_/env} set,
- * descriptors pulled from a registry, a tenant, {@code install?deploy=true} of two storage modules
- * (their {@code _tenant} 2.0 jobs run), a call served, one module disabled (undeployed), the other
- * undeployed with {@code DELETE /_/deployment/modules/{instId}}. Each step's status and answer is
- * kept in a form two gateways can be compared by: instance ids and URLs (ports) left out.
+ * FOLIO's single-server installation, its calls as its guide ("Single server with containers")
+ * makes them against Okapi: descriptors pulled from a registry, the tenant, Okapi's module enabled
+ * for it, {@code /_/env} set, the install simulated, then {@code install?deploy=true} of two
+ * storage modules with the guide's {@code tenantParameters} (their {@code _tenant} 2.0 jobs run),
+ * discovery and the tenant's modules, calls served, a frontend module (no launch descriptor)
+ * enabled without {@code deploy}; then one module disabled (undeployed), the other undeployed with
+ * {@code DELETE /_/deployment/modules/{instId}}. Each step's status and answer is kept in a form
+ * two gateways can be compared by: instance ids and URLs (ports) left out.
  */
 final class SingleServerSequence {
 
@@ -48,25 +52,40 @@ final class SingleServerSequence {
   }
 
   private void run() {
-    send("POST", "/_/env", new JsonObject().put("name", "DB_HOST").put("value", "localhost"));
-    send("POST", "/_/env", new JsonObject().put("name", "DB_PORT").put("value", "5432"));
-    send("GET", "/_/env", null);
     send(
         "POST",
         "/_/proxy/pull/modules",
         new JsonObject().put("urls", new JsonArray().add(registry)));
-    send("POST", "/_/proxy/tenants", new JsonObject().put("id", "diku"));
+    send(
+        "POST",
+        "/_/proxy/tenants",
+        new JsonObject()
+            .put("id", "diku")
+            .put("name", "Datalogisk Institut")
+            .put("description", "Danish Library Technology Institute"));
+    send("POST", "/_/proxy/tenants/diku/modules", new JsonObject().put("id", "okapi"));
+    send("POST", "/_/env", new JsonObject().put("name", "DB_HOST").put("value", "localhost"));
+    send("POST", "/_/env", new JsonObject().put("name", "DB_PORT").put("value", "5432"));
+    send("GET", "/_/env", null);
+    JsonArray backend =
+        new JsonArray()
+            .add(new JsonObject().put("id", "mod-inventory-storage").put("action", "enable"))
+            .add(new JsonObject().put("id", "mod-circulation-storage").put("action", "enable"));
+    send("POST", "/_/proxy/tenants/diku/install?simulate=true&preRelease=false", backend);
     send(
         "POST",
         "/_/proxy/tenants/diku/install?deploy=true&preRelease=false"
-            + "&tenantParameters=loadReference%3Dtrue",
-        new JsonArray()
-            .add(new JsonObject().put("id", "mod-inventory-storage").put("action", "enable"))
-            .add(new JsonObject().put("id", "mod-circulation-storage").put("action", "enable")));
+            + "&tenantParameters=loadReference%3Dtrue%2CloadSample%3Dfalse",
+        backend);
     deployments();
     send("GET", "/_/discovery/modules", null);
+    send("GET", "/_/proxy/tenants/diku/modules", null);
     served("/locations");
     served("/loan-storage/loans");
+    send(
+        "POST",
+        "/_/proxy/tenants/diku/install?preRelease=false",
+        new JsonArray().add(new JsonObject().put("id", Registry.FRONTEND).put("action", "enable")));
     send(
         "POST",
         "/_/proxy/tenants/diku/install?deploy=true",
@@ -123,7 +142,30 @@ final class SingleServerSequence {
     steps.add(new Step(method + " " + shown, r.statusCode(), normalized(r.asString())));
   }
 
-  /** The answer without what differs between any two gateways: instance ids, URLs, ports. */
+  /**
+   * Sends one request to {@code gateway}.
+   *
+   * @return the step with its answer: JSON {@link #normalized}, text whole but for the nodes' URLs
+   *     (an error naming a node)
+   */
+  static Step step(String gateway, String method, String path, Object body) {
+    var request = given().baseUri(gateway);
+    if (body != null) {
+      request = request.body(body.toString());
+    }
+    Response r = request.request(method, path);
+    String text = r.asString().trim();
+    Object answer =
+        text.startsWith("[") || text.startsWith("{")
+            ? normalized(text)
+            : text.replaceAll("http://[^/ ]+:[0-9]+", "http://{node}");
+    return new Step(method + " " + path, r.statusCode(), answer);
+  }
+
+  /**
+   * The answer without what differs between any two gateways: instance ids, URLs, ports, the
+   * version of their own module.
+   */
   static Object normalized(String text) {
     String trimmed = text.trim();
     if (trimmed.startsWith("[")) {
@@ -144,6 +186,28 @@ final class SingleServerSequence {
     copy.remove("url");
     copy.remove("startDate");
     copy.remove("endDate");
-    return copy;
+    if (copy.getValue("id") instanceof String id && id.matches("okapi-[0-9].*")) {
+      copy.put("id", "okapi-{version}"); // each gateway's own module
+    }
+    return sorted(copy);
+  }
+
+  /** The same JSON with every object's keys in order: Okapi writes its beans' order. */
+  private static JsonObject sorted(JsonObject json) {
+    JsonObject sorted = new JsonObject();
+    new TreeMap<>(json.getMap()).keySet().forEach(k -> sorted.put(k, sorted(json.getValue(k))));
+    return sorted;
+  }
+
+  private static Object sorted(Object value) {
+    if (value instanceof JsonObject o) {
+      return sorted(o);
+    }
+    if (value instanceof JsonArray a) {
+      JsonArray copy = new JsonArray();
+      a.forEach(v -> copy.add(sorted(v)));
+      return copy;
+    }
+    return value;
   }
 }

@@ -94,10 +94,13 @@ public final class Deployments implements AutoDeploy {
 
   /**
    * Okapi's {@code POST /_/discovery/modules} with a {@code nodeId}: deploys on that node, from the
-   * request's {@code descriptor} or else the module's {@code launchDescriptor}.
+   * request's {@code descriptor} or else the module's {@code launchDescriptor}. Failures are
+   * answered as Okapi's {@code DiscoveryManager} answers them: an unknown module 404 naming just
+   * its id, an unknown node 404, and whatever the node's deployment failed with 400 prefixed with
+   * the node's deploy address ({@code http://localhost:9130/deploy all ports in use}).
    *
    * @return the instance; 404 unknown module or node, 400 a module without a launch descriptor or
-   *     one that cannot be started
+   *     one the node could not start
    */
   public Future<DeploymentDescriptor> deployOn(DeploymentRequest request) {
     if (request.srvcId() == null) {
@@ -106,16 +109,30 @@ public final class Deployments implements AutoDeploy {
     Future<DeploymentRequest> launchable =
         request.descriptor() != null
             ? Future.succeededFuture(request)
-            : registry.module(request.srvcId()).map(m -> request.withDescriptor(launchOf(m)));
+            : registry
+                .module(request.srvcId())
+                .recover(e -> Future.failedFuture(unknown(request.srvcId(), e)))
+                .map(m -> request.withDescriptor(launchOf(m)));
     return launchable.compose(
         r ->
             ClusterNodes.find(vertx, bus, r.nodeId())
                 .compose(
-                    found ->
-                        send(
-                            found.getString("nodeId"),
-                            new JsonObject().put("op", "deploy").put("request", r.toJson())))
+                    found -> {
+                      String address = found.getString("url") + "/deploy";
+                      return send(
+                              found.getString("nodeId"),
+                              new JsonObject().put("op", "deploy").put("request", r.toJson()))
+                          .recover(
+                              e ->
+                                  Future.failedFuture(
+                                      HttpError.badRequest(address + " " + e.getMessage())));
+                    })
                 .map(DeploymentDescriptor::stored));
+  }
+
+  /** Okapi's 404 for a module it does not know: its id alone. */
+  private static Throwable unknown(String srvcId, Throwable e) {
+    return e instanceof HttpError h && h.status() == 404 ? HttpError.notFound(srvcId) : e;
   }
 
   private static LaunchDescriptor launchOf(ModuleDescriptor module) {

@@ -125,16 +125,21 @@ class DiscoveryCornersTest {
         .body(containsString("Node x not found"));
     post(new JsonObject().put("srvcId", "mod-nope-1.0.0").put("instId", "c").put("nodeId", "x"))
         .statusCode(404)
-        .body(containsString("unknown module mod-nope-1.0.0"));
+        .body(equalTo("mod-nope-1.0.0"));
     post(new JsonObject().put("srvcId", MOD).put("instId", "d").put("descriptor", exec()))
         .statusCode(400)
         .body(containsString("needs a nodeId"));
     String node = gw.gateway().nodeId();
     post(new JsonObject().put("srvcId", "mod-launch-1.0.0").put("instId", "e").put("nodeId", node))
         .statusCode(400)
-        .body(equalTo("Can not deploy: No %p in the exec line"));
+        .body(equalTo(nodeUrl(node) + "/deploy Can not deploy: No %p in the exec line"));
 
     assertThat(discovery()).isEqualTo(before);
+  }
+
+  /** The node's URL, as /_/discovery/nodes lists it: Okapi names it in a failed deployment. */
+  private String nodeUrl(String node) {
+    return gw.request().get("/_/discovery/nodes/" + node).then().extract().path("url");
   }
 
   private static JsonObject exec() {

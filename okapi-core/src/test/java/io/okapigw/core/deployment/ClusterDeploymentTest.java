@@ -10,9 +10,6 @@ import io.okapigw.core.testing.InJvmCluster;
 import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -91,11 +88,11 @@ class ClusterDeploymentTest {
     cluster.node(0).get("/_/deployment/modules").then().body("$", hasSize(0));
     cluster.node(0).get("/_/discovery/modules/mod-tiny-1.0.0/t1").then().body("url", equalTo(url));
     int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
-    assertThat(listening(port)).isTrue();
+    assertThat(FreePorts.listening(port)).isTrue();
 
     cluster.node(0).delete("/_/discovery/modules/mod-tiny-1.0.0/t1").then().statusCode(204);
 
-    assertThat(listening(port)).as("stopped by the node that started it").isFalse();
+    assertThat(FreePorts.listening(port)).as("stopped by the node that started it").isFalse();
     cluster.node(1).get("/_/deployment/modules").then().body("$", hasSize(0));
   }
 
@@ -134,14 +131,5 @@ class ClusterDeploymentTest {
     cluster.node(0).get("/_/deployment/modules").then().body("$", hasSize(1));
     cluster.node(1).get("/_/deployment/modules").then().body("$", hasSize(1));
     cluster.node(0).header("X-Okapi-Tenant", "t1").get("/tiny").then().statusCode(200);
-  }
-
-  private static boolean listening(int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("localhost", port), 2000);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 }

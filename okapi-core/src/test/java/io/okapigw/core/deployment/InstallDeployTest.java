@@ -2,6 +2,7 @@ package io.okapigw.core.deployment;
 
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.matchesPattern;
 
 import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.testing.GatewayFixture;
@@ -139,7 +140,9 @@ class InstallDeployTest {
 
     install("t1", "[{\"id\":\"mod-tiny-1.0.0\",\"action\":\"enable\"}]")
         .statusCode(400)
-        .body(equalTo("Service mod-tiny-1.0.0 returned with exit code 3"));
+        .body(
+            matchesPattern(
+                "http://localhost:[0-9]+/deploy Service mod-tiny-1.0.0 returned with exit code 3"));
 
     gateway.request().get("/_/proxy/tenants/t1/modules").then().body("$", hasSize(0));
     gateway.request().get("/_/discovery/modules").then().body("$", hasSize(0));

@@ -14,8 +14,6 @@ import io.restassured.path.json.JsonPath;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
@@ -157,7 +155,7 @@ class ProcessDeploymentTest {
 
     gateway.request().delete("/_/deployment/modules/tiny-1").then().statusCode(204);
 
-    assertThat(listening(firstPort)).as("the process is stopped").isFalse();
+    assertThat(FreePorts.listening(firstPort)).as("the process is stopped").isFalse();
     gateway.request().get("/_/discovery/modules/mod-tiny-1.0.0").then().statusCode(404);
     gateway
         .request()
@@ -186,7 +184,7 @@ class ProcessDeploymentTest {
         .delete("/_/discovery/modules/mod-tiny-1.0.0/" + instId)
         .then()
         .statusCode(204);
-    assertThat(listening(firstPort)).isFalse();
+    assertThat(FreePorts.listening(firstPort)).isFalse();
     gateway.request().get("/_/deployment/modules").then().body("size()", equalTo(0));
   }
 
@@ -240,7 +238,7 @@ class ProcessDeploymentTest {
     gateway.request().get("/_/deployment/modules").then().body("size()", equalTo(0));
     gateway.request().get("/_/discovery/modules").then().body("size()", equalTo(0));
     for (int port = firstPort; port < firstPort + 3; port++) {
-      assertThat(listening(port)).as("port %d", port).isFalse();
+      assertThat(FreePorts.listening(port)).as("port %d", port).isFalse();
     }
   }
 
@@ -279,7 +277,7 @@ class ProcessDeploymentTest {
 
     gateway.request().delete("/_/deployment/modules/bg").then().statusCode(204);
 
-    assertThat(listening(firstPort))
+    assertThat(FreePorts.listening(firstPort))
         .as("the module the shell left running is stopped with the group")
         .isFalse();
   }
@@ -288,7 +286,7 @@ class ProcessDeploymentTest {
   void moduleThatDies_reportedAndLeft_asOkapi() throws Exception {
     post("/_/deployment/modules", deployment("mod-tiny-1.0.0", "a", exec("%p")), 201);
     get("http://localhost:" + firstPort + "/exit");
-    Await.until(() -> !listening(firstPort), "the module exited");
+    Await.until(() -> !FreePorts.listening(firstPort), "the module exited");
 
     gateway
         .request()
@@ -311,7 +309,9 @@ class ProcessDeploymentTest {
     Await.until(Duration.ofMinutes(2), () -> answers(url), "the module started again");
     gateway.request().get("/_/discovery/modules/mod-tiny-1.0.0/a").then().body("url", equalTo(url));
     gateway.request().delete("/_/deployment/modules/a").then().statusCode(204);
-    assertThat(listening(firstPort)).as("the module started again is stopped too").isFalse();
+    assertThat(FreePorts.listening(firstPort))
+        .as("the module started again is stopped too")
+        .isFalse();
   }
 
   private static boolean answers(String url) {
@@ -328,11 +328,11 @@ class ProcessDeploymentTest {
   @Test
   void nodeStop_stopsTheModulesItStarted() throws Exception {
     post("/_/deployment/modules", deployment("mod-tiny-1.0.0", "a", exec("%p")), 201);
-    assertThat(listening(firstPort)).isTrue();
+    assertThat(FreePorts.listening(firstPort)).isTrue();
 
     stop();
 
-    assertThat(listening(firstPort)).isFalse();
+    assertThat(FreePorts.listening(firstPort)).isFalse();
   }
 
   private static String get(String url) throws IOException, InterruptedException {
@@ -341,14 +341,5 @@ class ProcessDeploymentTest {
             HttpRequest.newBuilder(URI.create(url)).timeout(HTTP_TIMEOUT).build(),
             HttpResponse.BodyHandlers.ofString())
         .body();
-  }
-
-  private static boolean listening(int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("localhost", port), 2000);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 }
