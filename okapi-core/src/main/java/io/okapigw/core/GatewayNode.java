@@ -50,6 +50,7 @@ import io.okapigw.core.server.ConnectionMetrics;
 import io.okapigw.core.server.Drain;
 import io.okapigw.core.server.HttpVerticle;
 import io.okapigw.core.server.HttpVerticle.Listener;
+import io.okapigw.core.server.Listeners;
 import io.okapigw.core.storage.Storage;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.okapigw.core.tenantinit.TenantInit;
@@ -123,6 +124,7 @@ final class GatewayNode {
   private ClusterInvalidator invalidator;
   private TimerService timers;
   private String deploymentId;
+  private Listeners netty;
   private HttpServer health;
 
   private GatewayNode(
@@ -296,14 +298,9 @@ final class GatewayNode {
         .ensureSupertenant(OkapiModule.descriptor(version))
         .compose(v -> tables.rebuild())
         .compose(v -> timers.start())
+        .compose(v -> listen(listeners, http))
         .compose(
-            v ->
-                vertx.deployVerticle(
-                    () -> new HttpVerticle(http, options.server(), listeners, drain, connections),
-                    new DeploymentOptions().setInstances(options.instances())))
-        .compose(
-            id -> {
-              deploymentId = id;
+            v -> {
               followEntitlements();
               return healthListener();
             })
@@ -315,6 +312,44 @@ final class GatewayNode {
               deployments.restart(options.node().nodeName(), okapiUrl);
               return this;
             });
+  }
+
+  /**
+   * The public and admin listeners: on Netty directly ({@link Listeners}) when the transport is
+   * Netty ({@code OKAPIGW_TRANSPORT=netty} or {@code -Dokapigw.transport=netty}, while that path is
+   * built), else Vert.x's HTTP servers, one verticle per event loop.
+   */
+  private Future<Void> listen(List<Listener> listeners, HttpServerOptions http) {
+    if (Listeners.nettyTransport()) {
+      log.info("listeners on Netty (the proxy transport being built)");
+      netty =
+          new Listeners(
+              vertx,
+              options.instances(),
+              http,
+              options.server(),
+              drain,
+              connections,
+              tracing.observes());
+      return netty.listen(listeners);
+    }
+    return vertx
+        .deployVerticle(
+            () -> new HttpVerticle(http, options.server(), listeners, drain, connections),
+            new DeploymentOptions().setInstances(options.instances()))
+        .map(
+            id -> {
+              deploymentId = id;
+              return null;
+            });
+  }
+
+  private Future<Void> stopListening() {
+    if (netty != null) {
+      long timeout = drain.draining() ? options.drain().drainTimeout().toMillis() : 0;
+      return netty.shutdown(timeout);
+    }
+    return deploymentId == null ? Future.succeededFuture() : vertx.undeploy(deploymentId);
   }
 
   /** Every listener's HTTP options (header size, chunk size, ...). */
@@ -539,7 +574,7 @@ final class GatewayNode {
     closeBlocking(logoutEvents);
     return timers
         .stop()
-        .compose(v -> vertx.undeploy(deploymentId))
+        .compose(v -> stopListening())
         .eventually(() -> deployments.stop(keepDeployedRegistered()))
         .compose(v -> health == null ? Future.succeededFuture() : health.close())
         .eventually(this::closeClients);

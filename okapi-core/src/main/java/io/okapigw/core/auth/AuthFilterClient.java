@@ -107,7 +107,7 @@ public final class AuthFilterClient {
    */
   private static Future<AuthDecision> ask(
       ModuleCall call, Consumer<MultiMap> headers, Buffer body) {
-    headers.accept(call.request().headers());
+    headers.accept(call.headers());
     return call.exchange(body, status -> status / 100 == 2 ? 0 : MAX_REFUSAL_BODY)
         .map(AuthFilterClient::decision);
   }

@@ -75,8 +75,7 @@ final class DesiredPermissions {
                         timeoutMillis)
                     .compose(
                         call -> {
-                          call.request()
-                              .headers()
+                          call.headers()
                               .set(OkapiHeaders.TENANT, tenant)
                               .set(OkapiHeaders.TOKEN, token)
                               .set(OkapiHeaders.URL, okapiUrl);

@@ -87,7 +87,7 @@ public final class EurekaCalls {
         .open(CallKind.KEYCLOAK, keycloak, method, path, timeoutMillis)
         .compose(
             call -> {
-              MultiMap headers = call.request().headers();
+              MultiMap headers = call.headers();
               if (bearer != null) {
                 headers.set("Authorization", "Bearer " + bearer);
               }

@@ -74,9 +74,8 @@ final class BufferedHandler {
 
   private Future<Integer> exchange(
       ProxyRequest request, Stage handler, String type, Buffer body, ModuleCall call) {
-    request.writeModuleHeaders(call.request().headers(), handler);
-    call.request()
-        .headers()
+    request.writeModuleHeaders(call.headers(), handler);
+    call.headers()
         .remove(HttpHeaders.TRANSFER_ENCODING)
         .remove(HttpHeaders.CONTENT_LENGTH);
     Buffer sent = "headers".equals(type) ? null : body;

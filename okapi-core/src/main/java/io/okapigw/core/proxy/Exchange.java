@@ -1,16 +1,21 @@
 package io.okapigw.core.proxy;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.okapigw.core.http.BodySink;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.server.ServerRequest;
+import io.okapigw.core.server.ServerResponse;
 import io.okapigw.core.upstream.CallFailures;
 import io.okapigw.core.upstream.ModuleCall;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.streams.Pipe;
+import io.vertx.core.internal.buffer.BufferInternal;
 
 /**
  * One exchange with a handler module: the client's body streamed up, the module's response streamed
@@ -29,23 +34,20 @@ import io.vertx.core.streams.Pipe;
  *       of the body is read and dropped, so the client's connection stays usable, and the module's
  *       connection, holding a request sent in part, is closed;
  *   <li>the client's body stops midway: {@code proxy.idle-timeout} runs from the last bytes the
- *       client sent ({@link ModuleCall#watchUpload}), not from the head, and the client is answered
- *       408 and its connection closed, the module not blamed (504 only when the module stopped
- *       reading the body, or answering once it has it).
+ *       client sent (each piece sent moves the call's timeout on), not from the head, and the
+ *       client is answered 408 and its connection closed, the module not blamed (504 only when the
+ *       module stopped reading the body, or answering once it has it).
  * </ul>
  */
 final class Exchange {
 
   private final HttpServerRequest in;
   private final ModuleCall call;
-  private final HttpClientRequest upstream;
-  private Runnable stopWatch;
+  private boolean uploading;
   private boolean clientStalled;
-  private Pipe<Buffer> upload;
-  private Pipe<Buffer> download;
-  private boolean sentWhole;
   private boolean aborted;
-  private HttpClientResponse response;
+  private ModuleCall.Head response;
+  private Promise<Void> relayed;
 
   /**
    * @param in the client's request, paused
@@ -54,7 +56,6 @@ final class Exchange {
   Exchange(HttpServerRequest in, ModuleCall call) {
     this.in = in;
     this.call = call;
-    this.upstream = call.request();
   }
 
   /**
@@ -64,7 +65,7 @@ final class Exchange {
    *     {@link #relay} (or {@link #abort})
    */
   Future<Exchange> send() {
-    upstream.exceptionHandler(
+    call.failureHandler(
         e -> {
           noteStall(e);
           abort();
@@ -76,8 +77,12 @@ final class Exchange {
       return Future.failedFuture("the client closed its connection");
     }
     in.response().closeHandler(v -> abort());
-    Future<HttpClientResponse> answered = hasBody(in) ? sendBody() : sendWithoutBody();
-    return answered
+    if (hasBody(in)) {
+      sendBody();
+    } else {
+      sendWithoutBody();
+    }
+    return call.answered()
         .map(this::hold)
         .onFailure(
             e -> {
@@ -90,8 +95,7 @@ final class Exchange {
                 return Future.failedFuture(e);
               }
               // the rest of the body will not be read as a request: the connection cannot go on
-              // (and
-              // Vert.x would keep it open for a body that does not come)
+              // (and Vert.x would keep it open for a body that does not come)
               in.response()
                   .putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE)
                   .endHandler(v -> in.connection().close());
@@ -108,95 +112,142 @@ final class Exchange {
    */
   boolean mayResend() {
     HttpServerResponse out = in.response();
-    return upload == null && !clientStalled && !out.closed() && !out.headWritten();
+    return !uploading && !clientStalled && !out.closed() && !out.headWritten();
   }
 
   /**
-   * @return the module's response, paused until {@link #relay}
+   * @return the head of the module's response; its body waits until {@link #relay}
    */
-  HttpClientResponse response() {
+  ModuleCall.Head response() {
     return response;
   }
 
-  /** Streams the module's response to {@code out}, whose status and headers are set. */
+  /** Streams the module's response body to {@code out}, whose status and headers are set. */
   Future<Void> relay(HttpServerResponse out) {
-    return download
-        .to(out)
-        .onSuccess(v -> closeIfAnsweredEarly())
-        .onFailure(
-            e -> {
-              out.reset();
-              abort();
-            });
+    relayed = Promise.promise();
+    if (out instanceof ServerResponse response) {
+      call.relay(new Download(response));
+      return relayed.future();
+    }
+    call.relay(
+        new BodySink() {
+          @Override
+          public void chunk(ByteBuf data) {
+            Buffer copy = Buffer.buffer(ByteBufUtil.getBytes(data));
+            data.release();
+            out.write(copy);
+            if (out.writeQueueFull()) {
+              call.pause();
+              out.drainHandler(v -> call.resume());
+            }
+          }
+
+          @Override
+          public void end() {
+            out.end()
+                .onComplete(
+                    done -> {
+                      if (done.succeeded()) {
+                        closeIfAnsweredEarly();
+                      }
+                      relayed.tryComplete();
+                    });
+          }
+
+          @Override
+          public void failed(Throwable failure) {
+            out.reset();
+            abort();
+            relayed.tryFail(failure);
+          }
+        });
+    return relayed.future();
   }
 
   /**
-   * Gives the exchange up: the module's request is abandoned ({@link ModuleCall#abandon}), the rest
-   * of the client's body and of a held response dropped, a relay under way failed. Idempotent.
+   * Gives the exchange up: the module's call is abandoned ({@link ModuleCall#abandon}), the rest of
+   * the client's body and of a held response dropped, a relay under way failed. Idempotent.
    */
   void abort() {
     if (aborted) {
       return;
     }
     aborted = true;
-    stopWatch();
-    if (!sentWhole && upload != null) {
+    if (!call.sentWhole() && uploading) {
       dropRestOfBody();
     }
-    call.abandon(sentWhole);
-    if (download != null) {
-      download.close();
+    call.abandon();
+    if (relayed != null) {
+      relayed.tryFail(new HttpClosedException("the exchange was given up"));
     }
   }
 
-  private Future<HttpClientResponse> sendWithoutBody() {
+  private void sendWithoutBody() {
     in.resume();
-    sentWhole = true;
-    return upstream.send();
+    call.sendHead(false);
+    call.end();
   }
 
-  private Future<HttpClientResponse> sendBody() {
-    upstream.setChunked(!in.headers().contains(HttpHeaders.CONTENT_LENGTH));
+  private void sendBody() {
     // the head goes now, not with the first body bytes: from here on the request is on the wire,
     // and nothing but abort() can return its connection to the pool before it is sent whole
-    upstream.sendHead();
-    upload = in.pipe().endOnComplete(false);
-    stopWatch = call.watchUpload(in);
-    upload.to(upstream).compose(v -> endBody()).onFailure(e -> abort());
-    return upstream.response();
+    call.sendHead(!in.headers().contains(HttpHeaders.CONTENT_LENGTH));
+    call.flush();
+    uploading = true;
+    if (in instanceof ServerRequest request) {
+      call.writabilityHandler(
+          () -> {
+            if (!aborted && !call.sentWhole()) {
+              request.resume();
+            }
+          });
+      request.relayBody(new Upload(request));
+      return;
+    }
+    in.handler(
+        chunk -> {
+          call.write(((BufferInternal) chunk).getByteBuf());
+          call.flush();
+          if (!call.writable()) {
+            in.pause();
+          }
+        });
+    call.writabilityHandler(
+        () -> {
+          if (!aborted && !call.sentWhole()) {
+            in.resume();
+          }
+        });
+    in.exceptionHandler(e -> abort());
+    in.endHandler(v -> call.end());
+    in.resume();
   }
 
   /** The rest of the client's body is read and dropped: the client's connection stays usable. */
   private void dropRestOfBody() {
-    upload.close();
-    // closing the pipe unset the request's handler; failures from here on are the abort's own
-    upstream.exceptionHandler(e -> {});
-  }
-
-  private Future<Void> endBody() {
-    sentWhole = true;
-    stopWatch();
-    return upstream.end();
+    if (in instanceof ServerRequest request) {
+      request.dropBody();
+      return;
+    }
+    in.handler(chunk -> {});
+    in.exceptionHandler(e -> {});
+    in.endHandler(null);
+    if (!in.isEnded()) {
+      in.resume();
+    }
   }
 
   /**
    * A timeout while the body is still coming and the module takes what comes (its connection's
-   * write queue not full): the client stopped sending, not the module answering.
+   * write buffer not full): the client stopped sending, not the module answering.
    */
   private void noteStall(Throwable failure) {
     if (!aborted
-        && !sentWhole
-        && upload != null
+        && !call.sentWhole()
+        && uploading
         && CallFailures.isTimeout(failure)
-        && !upstream.writeQueueFull()) {
+        && call.writable()) {
       clientStalled = true;
-    }
-  }
-
-  private void stopWatch() {
-    if (stopWatch != null) {
-      stopWatch.run();
-      stopWatch = null;
     }
   }
 
@@ -205,19 +256,13 @@ final class Exchange {
    * connection holding the request sent in part is closed.
    */
   private void closeIfAnsweredEarly() {
-    if (!sentWhole) {
+    if (!call.sentWhole()) {
       abort();
     }
   }
 
-  /**
-   * The pipe, made now, pauses the response and catches its end or failure while held.
-   *
-   * @throws CallFailures.BadAnswer for a 1xx as the final answer
-   */
-  private Exchange hold(HttpClientResponse answer) {
-    response = ModuleCall.finalAnswer(answer);
-    download = answer.pipe().endOnFailure(false);
+  private Exchange hold(ModuleCall.Head answer) {
+    response = answer;
     return this;
   }
 
@@ -227,5 +272,85 @@ final class Exchange {
       return !"0".equals(length.trim());
     }
     return in.headers().contains(HttpHeaders.TRANSFER_ENCODING);
+  }
+
+  /**
+   * The client's body to the module, in Netty's buffers: a piece is written as it is read, flushed
+   * once per read of the client's connection; reading stops while the module's connection is full.
+   */
+  private final class Upload implements BodySink {
+    private final ServerRequest request;
+
+    Upload(ServerRequest request) {
+      this.request = request;
+    }
+
+    @Override
+    public void chunk(ByteBuf data) {
+      call.write(data);
+      if (!call.writable()) {
+        request.pause();
+      }
+    }
+
+    @Override
+    public void readComplete() {
+      call.flush();
+    }
+
+    @Override
+    public void end() {
+      call.end();
+    }
+
+    @Override
+    public void failed(Throwable failure) {
+      abort();
+    }
+  }
+
+  /**
+   * The module's body to the client, in Netty's buffers: a piece is written as it is read, flushed
+   * once per read of the module's connection; reading stops while the client's connection is full.
+   */
+  private final class Download implements BodySink {
+    private final ServerResponse out;
+
+    Download(ServerResponse out) {
+      this.out = out;
+    }
+
+    @Override
+    public void chunk(ByteBuf data) {
+      out.writeBody(data);
+      if (!out.writable()) {
+        call.pause();
+        out.drainHandler(v -> call.resume());
+      }
+    }
+
+    @Override
+    public void readComplete() {
+      out.flush();
+    }
+
+    @Override
+    public void end() {
+      out.end()
+          .onComplete(
+              done -> {
+                if (done.succeeded()) {
+                  closeIfAnsweredEarly();
+                }
+                relayed.tryComplete();
+              });
+    }
+
+    @Override
+    public void failed(Throwable failure) {
+      out.reset();
+      abort();
+      relayed.tryFail(failure);
+    }
   }
 }

@@ -134,7 +134,7 @@ final class FilterCalls {
 
   private static ModuleCall writeHeaders(
       ProxyRequest request, Stage stage, MultiMap extra, ModuleCall call) {
-    MultiMap headers = call.request().headers();
+    MultiMap headers = call.headers();
     request.writeModuleHeaders(headers, stage);
     headers.remove("Content-Length");
     headers.set(OkapiHeaders.FILTER, stage.filterHeader()).addAll(extra);

@@ -8,7 +8,6 @@ import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
@@ -67,7 +66,7 @@ final class Forwarder {
 
   /** Streams the handler's response to the client; @return the handler's status code */
   Future<Integer> relay(ProxyRequest request, Exchange exchange) {
-    HttpClientResponse response = exchange.response();
+    ModuleCall.Head response = exchange.response();
     HttpServerResponse out = request.in().response();
     if (out.headWritten() || out.closed()) {
       // the client was answered meanwhile (its chunked body broke: 400, connection closed) or is
@@ -75,22 +74,22 @@ final class Forwarder {
       exchange.abort();
       return Future.failedFuture(
           new HttpError(
-              response.statusCode(),
+              response.status(),
               "module answered "
-                  + response.statusCode()
+                  + response.status()
                   + " after the client's request was answered or closed"));
     }
     OkapiHeaders.copyForwardable(response.headers(), out.headers());
     dropEchoedToken(request, out.headers());
-    out.setStatusCode(response.statusCode());
-    if (response.statusMessage() != null) {
-      out.setStatusMessage(response.statusMessage());
+    out.setStatusCode(response.status());
+    if (response.reason() != null) {
+      out.setStatusMessage(response.reason());
     }
     if (!out.headers().contains(HttpHeaders.CONTENT_LENGTH)
         && mayHaveBody(response, request.in().method())) {
       out.setChunked(true);
     }
-    return exchange.relay(out).map(response.statusCode());
+    return exchange.relay(out).map(response.status());
   }
 
   /**
@@ -118,12 +117,12 @@ final class Forwarder {
   }
 
   private Exchange exchange(ProxyRequest request, ModuleCall call) {
-    request.writeModuleHeaders(call.request().headers(), request.pipeline().handler());
+    request.writeModuleHeaders(call.headers(), request.pipeline().handler());
     return new Exchange(request.in(), call);
   }
 
-  private static boolean mayHaveBody(HttpClientResponse response, HttpMethod method) {
-    int status = response.statusCode();
+  private static boolean mayHaveBody(ModuleCall.Head response, HttpMethod method) {
+    int status = response.status();
     return method != HttpMethod.HEAD && status != 204 && status != 304 && status >= 200;
   }
 }

@@ -100,8 +100,7 @@ public final class SystemCalls {
                             modules.open(CallKind.SYSTEM, instances, method, path, timeoutMillis))
                     .compose(
                         sent -> {
-                          sent.request()
-                              .headers()
+                          sent.headers()
                               .addAll(headers)
                               .addAll(credentials)
                               .set("Content-Type", "application/json");

@@ -14,8 +14,6 @@ import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapSetter;
 import io.vertx.core.MultiMap;
-import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.HttpClientResponse;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -38,8 +36,8 @@ final class TracedCalls implements CallObserver {
   static final AttributeKey<String> SERVER = AttributeKey.stringKey("server.address");
   static final AttributeKey<Long> PORT = AttributeKey.longKey("server.port");
 
-  private static final TextMapSetter<HttpClientRequest> HEADERS =
-      (request, key, value) -> request.headers().set(key, value);
+  private static final TextMapSetter<ModuleCall> HEADERS =
+      (call, key, value) -> call.headers().set(key, value);
 
   private final CallObserver next;
   private final Tracer tracer;
@@ -74,7 +72,7 @@ final class TracedCalls implements CallObserver {
     String sentAs = null;
     if (span != null) {
       Context context = (trace == null ? Context.root() : trace.context()).with(span);
-      W3CTraceContextPropagator.getInstance().inject(context, call.request(), HEADERS);
+      W3CTraceContextPropagator.getInstance().inject(context, call, HEADERS);
       if (trace != null && trace.requestId() != null) {
         sentAs = trace.requestId();
         callers.sent(trace.tenant(), sentAs, context);
@@ -93,15 +91,15 @@ final class TracedCalls implements CallObserver {
       return;
     }
     ended(o, call);
-    if (traceHeaders && o.trace() != null && call.request() != null) {
+    if (traceHeaders && o.trace() != null) {
       o.trace().traceLine(traceLine(call, status));
     }
     if (o.span() != null) {
       Span span = o.span();
-      describe(span, call.request());
+      describe(span, call);
       span.setAttribute(STATUS, status);
-      HttpClientResponse response = call.request().response().result();
-      String length = response == null ? null : response.getHeader("Content-Length");
+      ModuleCall.Head head = call.head();
+      String length = head == null ? null : head.headers().get("Content-Length");
       if (length != null && length.chars().allMatch(Character::isDigit) && length.length() < 19) {
         span.setAttribute(RESPONSE_SIZE, Long.parseLong(length));
       }
@@ -126,7 +124,7 @@ final class TracedCalls implements CallObserver {
     }
     ended(o, call);
     if (o.span() != null) {
-      describe(o.span(), call.request());
+      describe(o.span(), call);
       o.span().setStatus(StatusCode.ERROR, failure.getClass().getSimpleName());
       o.span().end();
     }
@@ -137,9 +135,8 @@ final class TracedCalls implements CallObserver {
    *     http://10.0.0.5:8081/users.. : 200 5214us}, the query (and a fragment) shown as {@code ..}
    */
   static String traceLine(ModuleCall call, int status) {
-    HttpClientRequest request = call.request();
     Endpoint instance = call.instance();
-    String uri = request.getURI();
+    String uri = call.uri();
     String base = instance == null ? "" : instance.url().replaceFirst("/+$", "");
     if (instance != null
         && !instance.path().isEmpty()
@@ -148,7 +145,7 @@ final class TracedCalls implements CallObserver {
       // a system call or health check, under the instance's path already
       base = base.substring(0, base.length() - instance.path().length());
     }
-    return request.getMethod().name()
+    return call.method().name()
         + " "
         + call.moduleId()
         + " "
@@ -194,12 +191,12 @@ final class TracedCalls implements CallObserver {
   }
 
   /** What the caller wrote into the request by now: its method, tenant and route. */
-  private static void describe(Span span, HttpClientRequest request) {
-    if (request == null) {
+  private static void describe(Span span, ModuleCall call) {
+    if (!call.opened()) {
       return;
     }
-    span.setAttribute(METHOD, request.getMethod().name());
-    MultiMap headers = request.headers();
+    span.setAttribute(METHOD, call.method().name());
+    MultiMap headers = call.headers();
     String tenant = headers.get("X-Okapi-Tenant");
     if (tenant != null) {
       span.setAttribute(TENANT, tenant);

@@ -60,6 +60,14 @@ public final class Tracing {
   }
 
   /**
+   * @return whether requests are observed (spans, access log or trace headers): each then runs on a
+   *     Vert.x context of its own, where its trace is kept
+   */
+  public boolean observes() {
+    return observes;
+  }
+
+  /**
    * @return the module client's observer: {@code next}, behind the call spans when requests are
    *     observed
    */

@@ -13,7 +13,7 @@ public interface CallObserver {
 
   /**
    * The request to the chosen instance is open, its headers not yet sent: a tracing span starts
-   * here and may add its headers to {@code call.request()}.
+   * here and may add its headers to {@code call.headers()}.
    */
   default void opened(ModuleCall call) {}
 

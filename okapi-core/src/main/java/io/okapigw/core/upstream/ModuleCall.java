@@ -1,30 +1,50 @@
 package io.okapigw.core.upstream;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.okapigw.core.http.BodySink;
 import io.okapigw.core.routing.Endpoint;
-import io.okapigw.core.routing.Instances;
 import io.okapigw.core.upstream.CallFailures.BadAnswer;
 import io.okapigw.core.upstream.balance.Pick;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
+import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.HttpClientResponse;
-import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.impl.headers.HeadersMultiMap;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.buffer.BufferInternal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.IntUnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One call to one module instance, opened by the {@link ModuleClient}: its kind, the module and the
- * instance chosen, the request (its headers still to be written), and the ways to finish it. Every
- * failure of it is mapped once ({@link #fail}, see {@link CallFailures}). Confined to the event
- * loop it was opened on.
+ * One call to one module instance, opened by the {@link ModuleClient} on a connection of its own
+ * ({@link ModuleConnection}, a Netty channel on the caller's event loop): its kind, the module and
+ * the instance chosen, the request's headers (to be written by the caller), and the ways to send it
+ * and read the answer, whole ({@link #exchange}) or streamed ({@link #sendHead}, {@link #write},
+ * {@link #end}; {@link #answered}, {@link #relay}). Every failure of it is mapped once ({@link
+ * #fail}, see {@link CallFailures}). Confined to the event loop it was opened on.
+ *
+ * <p>The call's timeout ({@link #timeoutMillis}) runs from its opening and from every byte the
+ * module sends, and from every piece of a body streamed up to it; once the answer's head has come,
+ * an answer read whole must end within the timeout of it.
  */
 public final class ModuleCall {
 
@@ -36,13 +56,22 @@ public final class ModuleCall {
   public record Answer(int status, MultiMap headers, Buffer body) {}
 
   /**
+   * The head of a module's final answer.
+   *
+   * @param status the status code (200 or more)
+   * @param reason the reason phrase
+   * @param headers the answer's headers
+   */
+  public record Head(int status, String reason, MultiMap headers) {}
+
+  /**
    * Where a call goes, whichever instance it gets: kept so that it can go to another.
    *
    * @param underInstancePath whether {@code uri} goes under the instance's path (system calls)
    */
   record Target(
       CallKind kind,
-      Instances instances,
+      io.okapigw.core.routing.Instances instances,
       HttpMethod method,
       String uri,
       boolean underInstancePath,
@@ -56,8 +85,28 @@ public final class ModuleCall {
   private final List<Endpoint> tried;
   private final boolean resent;
   private final long startNanos = System.nanoTime();
-  private HttpClientRequest request;
+  private final long timeoutNanos;
+  private final HeadersMultiMap headers = HeadersMultiMap.httpHeaders();
+  private ModuleConnection connection;
+  private Channel channel;
+  private ContextInternal context;
+  private Promise<Head> head;
+  private HttpResponse response;
+  private Head answer;
+  private BodySink body;
+  private ArrayDeque<HttpContent> held;
+  private Runnable onWritable;
+  private Consumer<Throwable> onFailure;
+  private Throwable failure;
+  private boolean headSent;
+  private boolean sentWhole;
+  private boolean answered;
+  private boolean complete;
+  private boolean interim;
+  private boolean over;
   private boolean abandoned;
+  private boolean paused;
+  private boolean readWhole;
 
   /**
    * @param pick the instance chosen; null for none (or a health check's, chosen by its caller)
@@ -78,6 +127,7 @@ public final class ModuleCall {
     this.pick = pick;
     this.instance = pick == null ? instance : pick.endpoint();
     this.resent = resent;
+    this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(target.timeoutMillis());
     if (this.instance == null) {
       this.tried = before;
     } else if (before.isEmpty()) {
@@ -89,12 +139,36 @@ public final class ModuleCall {
     }
   }
 
-  ModuleCall opened(HttpClientRequest opened) {
-    this.request = opened;
+  /**
+   * The call has its connection: its timeout starts, and it may be written.
+   *
+   * @param caller the context of the caller, whose futures complete there; null for none
+   */
+  ModuleCall opened(ModuleConnection carrier, ContextInternal caller) {
+    connection = carrier;
+    channel = carrier.channel();
+    context = caller;
+    head = promise();
+    carrier.carry(this);
+    headers.set(HttpHeaderNames.HOST, Origin.of(instance).authority());
+    if (target.method() == HttpMethod.HEAD) {
+      // a module may send a body after its answer to a HEAD anyway: never read as the next answer
+      headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    }
+    if (timeoutNanos > 0) {
+      carrier.watch(timeoutNanos);
+    }
     if (pick != null) {
       pick.opened();
     }
     return this;
+  }
+
+  /**
+   * @return whether the call got a connection (its request could be written)
+   */
+  public boolean opened() {
+    return connection != null;
   }
 
   /**
@@ -119,17 +193,39 @@ public final class ModuleCall {
   }
 
   /**
-   * @return the request to the instance; null until opened
+   * @return the request's headers, to be written before its head is sent ({@code Host} is set)
    */
-  public HttpClientRequest request() {
-    return request;
+  public MultiMap headers() {
+    return headers;
   }
 
   /**
-   * @return how long the instance may stay silent (the request's idle timeout); 0 for no limit
+   * @return the request's method
+   */
+  public HttpMethod method() {
+    return target.method();
+  }
+
+  /**
+   * @return the request's path and query, as sent to the instance
+   */
+  public String uri() {
+    String uri = target.underInstancePath() ? instance.path() + target.uri() : target.uri();
+    return uri.isEmpty() ? "/" : uri;
+  }
+
+  /**
+   * @return how long the instance may stay silent; 0 for no limit
    */
   public long timeoutMillis() {
     return target.timeoutMillis();
+  }
+
+  /**
+   * @return the head of the answer once it has come; null before
+   */
+  public Head head() {
+    return answer;
   }
 
   /**
@@ -191,111 +287,391 @@ public final class ModuleCall {
    * Sends the request whole and reads the module's final answer to its end, keeping at most {@code
    * keep.applyAsInt(status)} bytes of its body (the rest is read and dropped).
    *
-   * @param body the body; null to send none ({@code end()} with no body at all)
+   * @param body the body; null to send none (no {@code Content-Length} either)
    * @return the answer; failures mapped ({@link #fail})
    */
   public Future<Answer> exchange(Buffer body, IntUnaryOperator keep) {
-    Future<HttpClientResponse> sent = body == null ? request.send() : request.send(body);
-    return sent.map(ModuleCall::finalAnswer)
+    readWhole = true;
+    if (body != null) {
+      headers.set(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.length()));
+    }
+    sendHead(false);
+    if (body != null && body.length() > 0) {
+      write(((BufferInternal) body).getByteBuf());
+    }
+    end();
+    return answered()
         .compose(
-            response ->
-                read(response, keep.applyAsInt(response.statusCode()))
-                    .map(kept -> new Answer(response.statusCode(), response.headers(), kept)))
+            answer ->
+                read(keep.applyAsInt(answer.status()))
+                    .map(kept -> new Answer(answer.status(), answer.headers(), kept)))
         .recover(this::fail);
   }
 
   /**
-   * Reads a module's answer to its end, keeping at most {@code max} bytes of the body; the rest is
-   * read and dropped. The body must end within the call's timeout of the head (Vert.x times out
-   * only the wait for the head): one that does not is {@linkplain #abandon abandoned}, its
-   * connection closed rather than kept busy or pooled with the answer half-read, and the future
-   * fails with a {@link TimeoutException}.
+   * Sends the request's head (its headers as written by now), not flushed.
+   *
+   * @param chunked whether a body follows in pieces of unknown total ({@code Transfer-Encoding:
+   *     chunked}); else it has the {@code Content-Length} written, or none
+   */
+  public void sendHead(boolean chunked) {
+    if (chunked) {
+      headers.remove(HttpHeaderNames.CONTENT_LENGTH);
+      headers.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+    }
+    headSent = true;
+    if (!over) {
+      channel.write(
+          new DefaultHttpRequest(HttpVersion.HTTP_1_1, target.method().toNetty(), uri(), headers),
+          channel.voidPromise());
+    }
+  }
+
+  /**
+   * Writes a piece of the request's body, not flushed; the call's timeout runs again from now (the
+   * body moves).
+   *
+   * @param data owned by the call from now on
+   */
+  public void write(ByteBuf data) {
+    if (over || abandoned) {
+      data.release();
+      return;
+    }
+    if (timeoutNanos > 0 && !answered) {
+      connection.moved(timeoutNanos);
+    }
+    channel.write(new DefaultHttpContent(data), channel.voidPromise());
+  }
+
+  /** Ends the request (its body, if any, all written) and flushes it. */
+  public void end() {
+    sentWhole = true;
+    if (over || abandoned) {
+      return;
+    }
+    channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, channel.voidPromise());
+    finishIfOver();
+  }
+
+  /** Flushes what was written. */
+  public void flush() {
+    if (!over) {
+      channel.flush();
+    }
+  }
+
+  /**
+   * @return whether the module's connection takes more now (its write buffer is not full)
+   */
+  public boolean writable() {
+    return channel == null || channel.isWritable();
+  }
+
+  /**
+   * @param handler run each time the connection takes more again, after it did not
+   */
+  public void writabilityHandler(Runnable handler) {
+    onWritable = handler;
+  }
+
+  /**
+   * @param handler told once if the call fails after its answer's head came, or while its body is
+   *     being sent (the connection broke, the call timed out)
+   */
+  public void failureHandler(Consumer<Throwable> handler) {
+    onFailure = handler;
+  }
+
+  /**
+   * @return the head of the module's final answer once it comes (an informational one, but {@code
+   *     101}, skipped); its body waits, read from the connection no further than it came, until
+   *     {@link #relay}. Fails as the call fails, not mapped; with a {@link BadAnswer} for a {@code
+   *     101 Switching Protocols} (the gateway asks for no upgrade), the connection closed
+   */
+  public Future<Head> answered() {
+    return head.future();
+  }
+
+  /**
+   * Streams the answer's body to {@code sink}, from its first byte; the pieces that came with the
+   * head go first.
+   */
+  public void relay(BodySink sink) {
+    body = sink;
+    if (held != null) {
+      for (HttpContent content; (content = held.poll()) != null; ) {
+        deliver(content);
+      }
+    }
+    if (failure != null && !complete) {
+      sink.failed(failure);
+      return;
+    }
+    readable();
+  }
+
+  /** Stops reading the answer's body (what it is relayed to is full). */
+  public void pause() {
+    paused = true;
+    readable();
+  }
+
+  /** Reads the answer's body on. */
+  public void resume() {
+    paused = false;
+    readable();
+  }
+
+  /**
+   * Reads the answer's body to its end, keeping at most {@code max} bytes; the rest is read and
+   * dropped. The body must end within the call's timeout of the head; one that does not is
+   * {@linkplain #abandon abandoned}, its connection closed rather than pooled half-read, and the
+   * future fails with a {@link TimeoutException}.
    *
    * @return the first {@code max} bytes of the body
    */
-  public Future<Buffer> read(HttpClientResponse response, int max) {
+  public Future<Buffer> read(int max) {
+    readWhole = true;
+    if (timeoutNanos > 0 && !complete) {
+      connection.watch(timeoutNanos);
+    }
+    Promise<Buffer> ended = promise();
     Buffer kept = Buffer.buffer();
-    response.handler(
-        chunk -> kept.appendBuffer(chunk, 0, Math.min(chunk.length(), max - kept.length())));
-    Future<Void> ended = response.end();
-    if (timeoutMillis() > 0) {
-      ended = ended.timeout(timeoutMillis(), TimeUnit.MILLISECONDS);
+    relay(
+        new BodySink() {
+          @Override
+          public void chunk(ByteBuf data) {
+            int room = Math.min(max - kept.length(), data.readableBytes());
+            if (room > 0) {
+              byte[] bytes = new byte[room];
+              data.getBytes(data.readerIndex(), bytes);
+              kept.appendBytes(bytes);
+            }
+            data.release();
+          }
+
+          @Override
+          public void end() {
+            ended.tryComplete(kept);
+          }
+
+          @Override
+          public void failed(Throwable cause) {
+            abandon();
+            ended.tryFail(cause);
+          }
+        });
+    return ended.future();
+  }
+
+  /**
+   * Gives the call up so that its connection never goes back to the pool dirty: HTTP/1.1 cancels a
+   * request only by closing its connection. A call whose request was sent whole and whose answer
+   * came in full is over already and its connection pooled; any other has its connection closed.
+   * The rest of a body is dropped.
+   */
+  public void abandon() {
+    if (abandoned) {
+      return;
     }
-    return ended.onFailure(e -> abandon(true)).map(kept);
-  }
-
-  /**
-   * The module's final answer, as every caller takes it: an informational status (1xx) as the final
-   * answer, a {@code 101 Switching Protocols} above all (the gateway forwards no {@code Upgrade},
-   * so it never asks for one), throws a {@link BadAnswer} (502 through {@link #fail}) and its
-   * connection is closed: it is never relayed, nor the connection pooled to read the next answer
-   * from bytes of another protocol.
-   *
-   * @return {@code response}, a final answer
-   * @throws BadAnswer for a 1xx
-   */
-  public static HttpClientResponse finalAnswer(HttpClientResponse response) {
-    int status = response.statusCode();
-    if (status >= 200) {
-      return response;
-    }
-    HttpConnection connection = response.request().connection();
-    // what follows the head is not HTTP: Vert.x would log an ERROR for it before the close
-    connection.exceptionHandler(ModuleCall::debug);
-    connection.close();
-    throw new BadAnswer(
-        "answered "
-            + status
-            + (response.statusMessage() == null ? "" : " " + response.statusMessage())
-            + " as its final answer, to a request that asked for no upgrade");
-  }
-
-  /**
-   * Keeps the request's idle timeout from firing while the client's body keeps moving (see {@link
-   * UploadWatch}). To be called on the request's event loop, once its head is sent.
-   *
-   * @param in the client's request whose body is streamed to this call
-   * @return stops the watch: to be called once the body is all sent or the exchange given up
-   */
-  public Runnable watchUpload(HttpServerRequest in) {
-    return UploadWatch.start(client.vertx(), request, in, timeoutMillis());
-  }
-
-  /**
-   * Gives the call up so that its connection never goes back to the pool dirty. HTTP/1.1 cancels a
-   * request only by closing its connection, and {@code reset()} does that while the response is
-   * still coming; but once the response has come in full, {@code reset()} only forgets the request
-   * and returns the connection to the pool, and a request whose body was not all sent would go back
-   * half-written: the module would read the next request on it as the rest of that body and hang
-   * it. Such a connection is closed here (safe: a request not yet ended keeps its connection out of
-   * the pool).
-   *
-   * @param sentWhole whether the request has been ended (its body, if any, all written)
-   */
-  public void abandon(boolean sentWhole) {
     abandoned = true;
-    if (sentWhole) {
-      request.reset();
-    } else {
-      request.connection().close();
+    if (connection == null || over && failure == null) {
+      return;
+    }
+    if (!answered && failure == null) {
+      failed(new ConnectionClosed());
+    }
+    releaseHeld();
+    over = true;
+    if (connection != null) {
+      connection.finished(this, false);
     }
   }
 
   /**
-   * Vert.x logs every exception of a request or response without an exception handler (a reset or
-   * closed connection: {@code HttpClientRequestImpl - Stream reset}, or a stack trace from {@code
-   * HttpClientResponseImpl}), one or more lines each, however many. The callers learn of it through
-   * their futures and answer and log it once, rate-limited ({@code Failures}); here it is only a
-   * debug line. So are bytes that follow the last answer of a connection. (The response's handler
-   * is set by the {@link ModuleClient} when it comes.)
+   * @return whether the request was ended, its body all written
    */
-  void quiet(boolean lastOnConnection) {
-    request.exceptionHandler(ModuleCall::debug);
-    if (lastOnConnection) {
-      // bytes a module sends after its answer (a body after a HEAD's) are not an answer: Vert.x
-      // would log an ERROR for them before the connection closes
-      request.connection().exceptionHandler(ModuleCall::debug);
+  public boolean sentWhole() {
+    return sentWhole;
+  }
+
+  // --- what the connection tells
+
+  void read(HttpObject message) {
+    if (message instanceof HttpResponse answer) {
+      if (!head(answer)) {
+        if (message instanceof HttpContent content) {
+          content.release();
+        }
+        return;
+      }
     }
+    if (message instanceof HttpContent content) {
+      if (content.decoderResult().isFailure()) {
+        content.release();
+        broken(content.decoderResult().cause());
+      } else if (interim || !answered || abandoned || failure != null) {
+        interim &= !(content instanceof LastHttpContent);
+        content.release();
+      } else if (body == null) {
+        hold(content);
+      } else {
+        deliver(content);
+      }
+    }
+  }
+
+  void readComplete() {
+    if (body != null) {
+      body.readComplete();
+    }
+  }
+
+  void writabilityChanged() {
+    if (onWritable != null) {
+      onWritable.run();
+    }
+  }
+
+  void timedOut() {
+    failed(new TimeoutException("no answer within " + target.timeoutMillis() + " ms"));
+    closeConnection();
+  }
+
+  /**
+   * The connection closed or failed while it carried this call.
+   *
+   * @param cause the failure, or null for a close
+   */
+  void connectionClosed(Throwable cause) {
+    failed(cause != null ? cause : new ConnectionClosed());
+    over = true;
+  }
+
+  /**
+   * @return whether the head is the final answer's, to be told and relayed
+   */
+  private boolean head(HttpResponse answer) {
+    if (answer.decoderResult().isFailure()) {
+      broken(answer.decoderResult().cause());
+      return false;
+    }
+    int status = answer.status().code();
+    if (status < 200 && status != 101) {
+      // 100 Continue, 102, 103 Early Hints: the final answer follows
+      interim = true;
+      return false;
+    }
+    if (status < 200) {
+      failed(
+          new BadAnswer(
+              "answered "
+                  + status
+                  + " "
+                  + answer.status().reasonPhrase()
+                  + " as its final answer, to a request that asked for no upgrade"));
+      closeConnection();
+      return false;
+    }
+    if (answered || over) {
+      return false;
+    }
+    answered = true;
+    response = answer;
+    this.answer =
+        new Head(status, answer.status().reasonPhrase(), (HeadersMultiMap) answer.headers());
+    if (timeoutNanos > 0) {
+      if (readWhole) {
+        connection.watch(timeoutNanos);
+      } else {
+        connection.moved(timeoutNanos);
+      }
+    }
+    client.answered(this, status);
+    head.tryComplete(this.answer);
+    return true;
+  }
+
+  private void hold(HttpContent content) {
+    if (held == null) {
+      held = new ArrayDeque<>(2);
+    }
+    held.add(content);
+    readable();
+  }
+
+  private void deliver(HttpContent content) {
+    if (timeoutNanos > 0 && !readWhole) {
+      connection.moved(timeoutNanos);
+    }
+    ByteBuf data = content.content();
+    if (data.isReadable()) {
+      body.chunk(data);
+    } else {
+      data.release();
+    }
+    if (content instanceof LastHttpContent) {
+      complete = true;
+      connection.unwatch();
+      body.end();
+      finishIfOver();
+    }
+  }
+
+  /** Reads from the connection unless paused, or holding an answer nobody relays yet. */
+  private void readable() {
+    if (channel != null && !over) {
+      channel.config().setAutoRead(!paused && !(answered && body == null));
+    }
+  }
+
+  private void finishIfOver() {
+    if (sentWhole && complete && !over) {
+      over = true;
+      connection.finished(
+          this, !abandoned && target.method() != HttpMethod.HEAD && HttpUtil.isKeepAlive(response));
+    }
+  }
+
+  private void broken(Throwable cause) {
+    failed(new BadAnswer("answered with a message that breaks HTTP: " + cause.getMessage()));
+    closeConnection();
+  }
+
+  /** The call failed: whoever waits is told, once; the connection is not reused. */
+  private void failed(Throwable cause) {
+    if (failure != null || over && complete && sentWhole) {
+      return;
+    }
+    failure = cause;
+    releaseHeld();
+    if (!answered) {
+      client.failed(this, cause);
+      head.tryFail(cause);
+    } else if (body != null && !complete) {
+      body.failed(cause);
+    }
+    if (onFailure != null) {
+      onFailure.accept(cause);
+    }
+  }
+
+  private void closeConnection() {
+    over = true;
+    connection.finished(this, false);
+  }
+
+  private void releaseHeld() {
+    if (held != null) {
+      for (HttpContent content; (content = held.poll()) != null; ) {
+        content.release();
+      }
+    }
+  }
+
+  private <T> Promise<T> promise() {
+    return context == null ? Promise.promise() : context.promise();
   }
 
   static void debug(Throwable failure) {

@@ -1,6 +1,10 @@
 package io.okapigw.core.upstream;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.netty.channel.EventLoop;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.util.concurrent.EventExecutor;
 import io.okapigw.core.http.FailureLog;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.routing.Endpoint;
@@ -10,52 +14,48 @@ import io.okapigw.core.upstream.ModuleCall.Target;
 import io.okapigw.core.upstream.balance.Balancer;
 import io.okapigw.core.upstream.balance.Pick;
 import io.okapigw.core.upstream.balance.Pick.Outcome;
-import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpClientAgent;
-import io.vertx.core.http.HttpClientConnection;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.slf4j.LoggerFactory;
 
 /**
  * The one way the gateway calls a module instance, whatever for ({@link CallKind}): the proxy's
  * handler and filter calls, the auth filter, system calls and health checks. It owns the connection
- * pools (one HTTP client per event loop, made there on first use, so a call and its connection
- * never cross threads), chooses the instance ({@link Balancer}: health-aware, least calls in
- * flight) and sends a call that never reached one to another, or one broken before its answer when
- * that is safe ({@link #reopen}), sets the timeouts, tells the {@link CallObserver} of every call,
- * and maps every failure the same way ({@link CallFailures}). As vertx-http-proxy's {@code
- * OriginRequestProvider}: it opens the request, the caller writes it.
+ * pools: Netty channels on the caller's event loop ({@link LoopConnections}, one per loop, made
+ * there on first use), pooled per instance and loop ({@link ConnectionPool}), so that a call, its
+ * connection and the client connection it serves never cross threads. It chooses the instance
+ * ({@link Balancer}: health-aware, least calls in flight) and sends a call that never reached one
+ * to another, or one broken before its answer when that is safe ({@link #reopen}), sets the
+ * timeouts, tells the {@link CallObserver} of every call, and maps every failure the same way
+ * ({@link CallFailures}). As vertx-http-proxy's {@code OriginRequestProvider}: it opens the
+ * request, the caller writes it.
  *
  * <p>One per node, safe to use from any thread; nothing else opens connections to modules.
  */
 public final class ModuleClient {
 
-  /** Size of the pieces a body is relayed in (the HTTP decoder's maximum chunk size). */
+  /** Size of the pieces a body is relayed in (the HTTP decoders' maximum chunk size). */
   public static final int BODY_CHUNK_SIZE = 64 * 1024;
 
-  /** The key of the client for calls made outside any Vert.x context (tests, start-up). */
-  private static final Object NO_CONTEXT = new Object();
-
-  private final Vertx vertx;
+  private final VertxInternal vertx;
   private final UpstreamOptions options;
   private final CallObserver observer;
   private final Balancer balancer;
   private final ActiveChecks checks;
-  private final Map<Object, HttpClientAgent> clients = new ConcurrentHashMap<>();
+  private final Map<EventLoop, LoopConnections> loops = new ConcurrentHashMap<>();
+  private volatile SslContext ssl;
 
   /** Where connections closed for their framing are told ({@link StrictClientCodec}). */
   private final FailureLog framing =
@@ -67,7 +67,7 @@ public final class ModuleClient {
 
   private ModuleClient(
       Vertx vertx, UpstreamOptions options, CallObserver observer, Balancer balancer) {
-    this.vertx = vertx;
+    this.vertx = (VertxInternal) vertx;
     this.options = options;
     this.observer = observer;
     this.balancer = balancer;
@@ -171,29 +171,23 @@ public final class ModuleClient {
       observer.failed(call, CallFailures.noInstance(moduleId));
       return Future.failedFuture(CallFailures.noInstance(moduleId));
     }
-    Endpoint instance = pick.endpoint();
-    RequestOptions request =
-        new RequestOptions()
-            .setMethod(target.method())
-            .setHost(instance.host())
-            .setPort(instance.port())
-            .setSsl(instance.ssl())
-            .setURI(target.underInstancePath() ? instance.path() + target.uri() : target.uri());
-    if (target.timeoutMillis() > 0) {
-      request.setIdleTimeout(target.timeoutMillis());
-    }
-    boolean head = target.method() == HttpMethod.HEAD;
-    if (head) {
-      request.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
-    }
-    return client()
-        .request(request)
-        .map(opened -> observed(call.opened(opened), head))
-        .recover(
-            e -> {
-              failed(call, e);
-              return sendAgain(call, e, call.resent(), false);
-            });
+    ContextInternal caller = ContextInternal.current();
+    LoopConnections loop = loop(caller);
+    Origin origin = Origin.of(pick.endpoint());
+    // the caller's code after the opening runs on its context, where its request's trace is
+    Promise<ModuleConnection> acquired = caller == null ? Promise.promise() : caller.promise();
+    onLoop(loop, () -> loop.acquire(origin, acquired));
+    return acquired
+        .future()
+        .transform(
+            done -> {
+              if (done.succeeded()) {
+                return Future.succeededFuture(observed(call.opened(done.result(), caller)));
+              }
+              failed(call, done.cause());
+              return sendAgain(call, done.cause(), call.resent(), false);
+            })
+        .transform(done -> onCaller(caller, done));
   }
 
   /**
@@ -255,31 +249,21 @@ public final class ModuleClient {
             && (method == HttpMethod.PUT || method == HttpMethod.DELETE);
   }
 
-  private ModuleCall observed(ModuleCall call, boolean lastOnConnection) {
-    call.quiet(lastOnConnection);
+  private ModuleCall observed(ModuleCall call) {
     observer.opened(call);
-    call.request()
-        .response()
-        .onComplete(
-            answered -> {
-              if (answered.succeeded()) {
-                answered.result().exceptionHandler(ModuleCall::debug);
-                answered(call, answered.result().statusCode());
-              } else {
-                failed(call, answered.cause());
-              }
-            });
     return call;
   }
 
-  private void answered(ModuleCall call, int status) {
+  /** The call's final answer's head came. */
+  void answered(ModuleCall call, int status) {
     observer.answered(call, status);
     if (call.pick() != null) {
       call.pick().done(status >= 500 ? Outcome.SERVER_ERROR : Outcome.SUCCEEDED);
     }
   }
 
-  private void failed(ModuleCall call, Throwable failure) {
+  /** The call failed before its final answer's head came. */
+  void failed(ModuleCall call, Throwable failure) {
     observer.failed(call, failure);
     if (call.pick() != null) {
       // a call the gateway gave up (its client left) counts only after a long wait
@@ -303,79 +287,96 @@ public final class ModuleClient {
             CallKind.HEALTH,
             Instances.of(moduleId, List.of(instance.url())),
             HttpMethod.GET,
-            "/",
+            "",
             true,
             millis);
     ModuleCall call = new ModuleCall(this, target, moduleId, null, instance, List.of(), false);
-    HttpClientConnection[] connection = {null};
-    return client()
-        .connect(
-            new HttpConnectOptions()
-                .setHost(instance.host())
-                .setPort(instance.port())
-                .setSsl(instance.ssl())
-                .setConnectTimeout(millis))
+    ContextInternal caller = ContextInternal.current();
+    LoopConnections loop = loop(caller);
+    Promise<ModuleConnection> connected = caller == null ? Promise.promise() : caller.promise();
+    onLoop(loop, () -> loop.connectOwn(Origin.of(instance), millis).onComplete(connected));
+    return connected
+        .future()
         .compose(
-            opened -> {
-              connection[0] = opened;
-              return opened.request(
-                  new RequestOptions()
-                      .setMethod(HttpMethod.GET)
-                      .setHost(instance.host())
-                      .setPort(instance.port())
-                      .setURI(instance.path().isEmpty() ? "/" : instance.path())
-                      .setIdleTimeout(millis)
-                      .putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE));
+            connection -> {
+              observed(call.opened(connection, caller));
+              call.headers().set(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+              return call.exchange(null, status -> 0);
+            },
+            e -> {
+              observer.failed(call, e);
+              return Future.failedFuture(e);
             })
-        .compose(request -> observed(call.opened(request), true).request().send())
-        .compose(response -> response.end())
+        .<Void>mapEmpty()
         .timeout(millis, TimeUnit.MILLISECONDS)
-        .onComplete(
+        .andThen(
             done -> {
-              if (connection[0] != null) {
-                connection[0].close();
-              }
-              if (done.failed() && call.request() == null) {
-                observer.failed(call, done.cause());
-              }
+              call.abandon();
               balancer.checked(moduleId, instance, done.succeeded());
             });
   }
 
   /**
-   * The client of the calling event loop, made on first use. A client's connections are made on the
-   * loop of the call that needs one and reused by any call: one client per loop keeps a call and
-   * its connection on one thread.
+   * The connections of the caller's event loop: its context's, else the loop the calling thread is,
+   * else (a call from outside Vert.x: tests, start-up) the next loop of Vert.x's.
    */
-  private HttpClientAgent client() {
-    Context context = Vertx.currentContext();
-    Object loop = context == null ? NO_CONTEXT : ((ContextInternal) context).nettyEventLoop();
-    HttpClientAgent client = clients.get(loop);
-    return client != null ? client : clients.computeIfAbsent(loop, l -> newClient());
+  private LoopConnections loop(ContextInternal caller) {
+    EventLoop loop = caller != null ? caller.nettyEventLoop() : currentLoop();
+    LoopConnections connections = loops.get(loop);
+    return connections != null
+        ? connections
+        : loops.computeIfAbsent(
+            loop, l -> new LoopConnections(vertx, l, options, framing, this::sslContext));
+  }
+
+  private EventLoop currentLoop() {
+    for (EventExecutor executor : vertx.nettyEventLoopGroup()) {
+      if (executor.inEventLoop()) {
+        return (EventLoop) executor;
+      }
+    }
+    return vertx.nettyEventLoopGroup().next();
+  }
+
+  private static void onLoop(LoopConnections loop, Runnable action) {
+    if (loop.loop().inEventLoop()) {
+      action.run();
+    } else {
+      loop.loop().execute(action);
+    }
   }
 
   /**
-   * A client whose connections read nothing but the answers to the requests sent on them ({@link
-   * StrictClientCodec}): one whose framing breaks is closed, never pooled.
+   * @return {@code done} as a future of the caller's context, so that the caller's code runs there
+   *     (at once when the caller is on this thread), or as it is if the caller has none
    */
-  private HttpClientAgent newClient() {
-    HttpClientOptions http =
-        new HttpClientOptions()
-            .setKeepAlive(true)
-            .setTcpNoDelay(true)
-            .setMaxHeaderSize(options.maxHeaderSize())
-            // relay bodies in 64 KiB pieces, not Netty's default 8 KiB: 8x fewer writes and flushes
-            .setMaxChunkSize(BODY_CHUNK_SIZE)
-            .setConnectTimeout((int) options.connectTimeout().toMillis());
-    return vertx
-        .httpClientBuilder()
-        .with(http)
-        .with(
-            new PoolOptions()
-                .setHttp1MaxSize(options.maxConnectionsPerHost())
-                .setMaxWaitQueueSize(-1))
-        .withConnectHandler(connection -> StrictClientCodec.install(connection, http, framing))
-        .build();
+  private static <T> Future<T> onCaller(ContextInternal caller, io.vertx.core.AsyncResult<T> done) {
+    if (caller == null) {
+      return done.succeeded()
+          ? Future.succeededFuture(done.result())
+          : Future.failedFuture(done.cause());
+    }
+    return done.succeeded()
+        ? caller.succeededFuture(done.result())
+        : caller.failedFuture(done.cause());
+  }
+
+  /** The TLS context of module connections over https (the JDK's trust store), made once. */
+  private SslContext sslContext() {
+    SslContext context = ssl;
+    if (context == null) {
+      synchronized (this) {
+        if (ssl == null) {
+          try {
+            ssl = SslContextBuilder.forClient().build();
+          } catch (SSLException e) {
+            throw new IllegalStateException("cannot make the TLS context of module connections", e);
+          }
+        }
+        context = ssl;
+      }
+    }
+    return context;
   }
 
   /**
@@ -385,16 +386,21 @@ public final class ModuleClient {
     return checks;
   }
 
-  Vertx vertx() {
-    return vertx;
-  }
-
-  /** Closes every client and its connections. */
+  /** Closes the idle connections of every loop; those in use close as their calls end. */
   public Future<Void> close() {
     checks.stop();
     List<Future<Void>> closed = new ArrayList<>();
-    clients.values().forEach(client -> closed.add(client.close()));
-    clients.clear();
+    for (LoopConnections loop : loops.values()) {
+      Promise<Void> done = Promise.promise();
+      loop.loop()
+          .execute(
+              () -> {
+                loop.closeIdle();
+                done.complete();
+              });
+      closed.add(done.future());
+    }
+    loops.clear();
     return Future.all(closed).mapEmpty();
   }
 }

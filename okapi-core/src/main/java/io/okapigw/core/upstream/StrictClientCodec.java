@@ -4,8 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.CombinedChannelDuplexHandler;
 import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpHeadersFactory;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
@@ -16,86 +16,81 @@ import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.okapigw.core.http.FailureLog;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpConnection;
-import io.vertx.core.http.impl.HttpClientConnectionInternal;
+import io.vertx.core.http.impl.headers.HeadersMultiMap;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
 
 /**
- * Netty's HTTP/1.1 client codec as Vert.x puts it on a module connection, made to read nothing from
- * a connection but the answers to the requests sent on it (RFC 9112 §6.3: a client "MUST NOT
- * process, cache, or forward such extra data as a separate response"). Netty keeps the bytes that
- * follow an answer's declared end (a {@code Content-Length} one short, a byte after a chunked
- * body's end, a second answer nobody asked for) and reads them as the start of the next answer: on
- * a pooled connection, the answer to the next request sent there, another tenant's. Here:
+ * Netty's HTTP/1.1 client codec, made to read nothing from a module connection but the answers to
+ * the requests sent on it (RFC 9112 §6.3: a client "MUST NOT process, cache, or forward such extra
+ * data as a separate response"). Netty keeps the bytes that follow an answer's declared end (a
+ * {@code Content-Length} one short, a byte after a chunked body's end, a second answer nobody asked
+ * for) and reads them as the start of the next answer: on a pooled connection, the answer to the
+ * next request sent there, another tenant's. Here:
  *
  * <ul>
  *   <li>bytes after the end of an answer, with no other request waiting for one, are dropped, and
- *       the answer ends with {@code Connection: close} in its head, which Vert.x reads at the
- *       answer's end: it closes the connection instead of putting it back in the pool (the answer
- *       itself is relayed as its head framed it, as RFC 9112 lets a client do);
+ *       the connection is {@linkplain #broken() broken}: its {@link ModuleConnection} closes it at
+ *       the answer's end instead of putting it back in the pool (the answer itself is relayed as
+ *       its head framed it, as RFC 9112 lets a client do);
  *   <li>bytes that come while no request waits for an answer (an idle pooled connection) are
  *       dropped and the connection closed;
  *   <li>from then on every byte the connection brings is dropped.
  * </ul>
  *
- * What Netty refuses itself (two lengths, both framings, a bad chunk) fails the answer, and Vert.x
- * closes its connection. Installed on every pooled module connection by {@link #install}, in place
- * of Vert.x's {@code codec} handler (the name Vert.x removes it by); the only other thing Netty's
- * client codec does for the gateway, reading the answer to a {@code HEAD} without a body, is done
- * here too. The gateway sends no {@code CONNECT} and asks for no upgrade, which Netty's codec also
- * handles. Confined to the connection's event loop.
+ * What Netty refuses itself (two lengths, both framings, a bad chunk) fails the answer's decoder
+ * result, and the connection is closed. The answer to a {@code HEAD} is read without a body. An
+ * answer's headers are a Vert.x {@link HeadersMultiMap}, which the gateway reads and relays as they
+ * are. The gateway sends no {@code CONNECT} and asks for no upgrade. Confined to the connection's
+ * event loop.
  */
 final class StrictClientCodec
     extends CombinedChannelDuplexHandler<StrictClientCodec.Decoder, StrictClientCodec.Encoder> {
 
-  /** Vert.x's name for its HTTP/1.1 client codec in a connection's pipeline. */
-  static final String NAME = "codec";
+  /** Answers' headers as Vert.x's multi-map, the type the gateway's headers are everywhere. */
+  private static final HttpHeadersFactory HEADERS =
+      new HttpHeadersFactory() {
+        @Override
+        public HttpHeaders newHeaders() {
+          return HeadersMultiMap.httpHeaders();
+        }
+
+        @Override
+        public HttpHeaders newEmptyHeaders() {
+          return HeadersMultiMap.httpHeaders();
+        }
+      };
 
   /** The methods of the requests sent whose answers have not ended, oldest first. */
   private final Queue<HttpMethod> waiting = new ArrayDeque<>();
 
   private final FailureLog log;
+  private boolean broken;
 
-  private StrictClientCodec(HttpDecoderConfig config, FailureLog log) {
+  /**
+   * @param options the decoder's limits ({@code proxy.*}: the largest head)
+   * @param log where a connection closed for its framing is told, as an upstream failure
+   */
+  StrictClientCodec(UpstreamOptions options, FailureLog log) {
     this.log = log;
-    init(new Decoder(config), new Encoder());
+    init(new Decoder(config(options)), new Encoder());
   }
 
   /**
-   * Puts this codec in place of Vert.x's on a module connection just made (before any request is
-   * sent on it); a connection it cannot go on is closed.
-   *
-   * @param options the options the connection's client was made with (the decoder's limits)
-   * @param log where a connection closed for its framing is told, as an upstream failure
+   * @return whether the connection read bytes that are no answer to a request, or an answer whose
+   *     framing broke: it must never carry another request
    */
-  static void install(HttpConnection connection, HttpClientOptions options, FailureLog log) {
-    try {
-      if (!(connection instanceof HttpClientConnectionInternal internal)) {
-        throw new IllegalStateException(
-            "not a Vert.x HTTP/1.1 client connection: " + connection.getClass().getName());
-      }
-      internal
-          .channelHandlerContext()
-          .pipeline()
-          .replace(NAME, NAME, new StrictClientCodec(config(options), log));
-    } catch (RuntimeException e) {
-      // never pool a connection read by a codec that takes bytes nobody asked for as an answer
-      log.log(
-          FailureLog.Kind.INTERNAL, "cannot install the strict module connection codec: " + e, e);
-      connection.close();
-    }
+  boolean broken() {
+    return broken;
   }
 
-  /** The decoder's limits, as Vert.x gives them to Netty's client codec. */
-  private static HttpDecoderConfig config(HttpClientOptions options) {
+  private static HttpDecoderConfig config(UpstreamOptions options) {
     return new HttpDecoderConfig()
-        .setMaxInitialLineLength(options.getMaxInitialLineLength())
-        .setMaxHeaderSize(options.getMaxHeaderSize())
-        .setMaxChunkSize(options.getMaxChunkSize())
-        .setInitialBufferSize(options.getDecoderInitialBufferSize());
+        .setMaxHeaderSize(options.maxHeaderSize())
+        .setMaxChunkSize(ModuleClient.BODY_CHUNK_SIZE)
+        .setHeadersFactory(HEADERS)
+        .setTrailersFactory(HEADERS);
   }
 
   /** Learns the method of every request sent, so that the answers can be told apart. */
@@ -115,8 +110,6 @@ final class StrictClientCodec
 
     /** The head of the answer being read; null between answers. */
     private HttpResponse answer;
-
-    private boolean broken;
 
     Decoder(HttpDecoderConfig config) {
       super(config);
@@ -143,7 +136,7 @@ final class StrictClientCodec
 
     private void read(ChannelHandlerContext ctx, ByteBuf in, HttpObject object) {
       if (object.decoderResult().isFailure()) {
-        // Netty drops the rest itself and Vert.x closes the connection
+        // Netty drops the rest itself, and the connection is closed
         broken = true;
         return;
       }
@@ -160,7 +153,6 @@ final class StrictClientCodec
       }
       waiting.poll();
       if (waiting.isEmpty() && in.isReadable()) {
-        ended.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         broken(ctx, in, "bytes came after the end of an answer its head framed");
       }
     }
