@@ -57,6 +57,9 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
 
   private static final Logger log = LoggerFactory.getLogger(ClientConnection.class);
 
+  /** A paused request's body read ahead at most (about one read of the socket). */
+  private static final int MAX_QUEUED_BYTES = 64 * 1024;
+
   private final HttpListener listener;
   private final ConnectionView view = new ConnectionView(this);
   private final ArrayDeque<Object> queue = new ArrayDeque<>();
@@ -175,9 +178,29 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
     } finally {
       draining = false;
     }
-    ctx.channel()
-        .config()
-        .setAutoRead(queue.isEmpty() && (receiving == null || !receiving.paused()));
+    // reading stops only for what could pile up: a pipelined request waiting, or a body its reader
+    // does not take; the last piece of a request whose handler paused it (every proxied request)
+    // stays queued without turning reading off and on (a system call each way)
+    ctx.channel().config().setAutoRead(!waitingRequest() && queuedBytes() < MAX_QUEUED_BYTES);
+  }
+
+  private boolean waitingRequest() {
+    for (Object msg : queue) {
+      if (msg instanceof HttpRequest) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private int queuedBytes() {
+    int bytes = 0;
+    for (Object msg : queue) {
+      if (msg instanceof HttpContent content) {
+        bytes += content.content().readableBytes();
+      }
+    }
+    return bytes;
   }
 
   private void drainOnce() {
@@ -295,9 +318,16 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
     }
   }
 
-  /** A paused request resumed: what was read for it, and more, is served. */
+  /**
+   * A paused request resumed: what was read for it, and more, is served; what that wrote is flushed
+   * as at the end of a read.
+   */
   void readOn() {
+    ServerRequest reader = receiving;
     drain();
+    if (!inRead && reader != null) {
+      reader.readComplete();
+    }
   }
 
   /**
@@ -341,14 +371,16 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
       ctx.close();
       return;
     }
-    request.failed(cause);
     ServerResponse response = request.response();
     if (response.headWritten() || response.ended()) {
+      request.failed(cause);
       ctx.close();
       return;
     }
+    // answered first: whatever the body's reader does on its failure finds the answer given
     response.closeAfter();
     Failures.respond(response, new HttpError(400, "invalid chunked body: " + cause.getMessage()));
+    request.failed(cause);
   }
 
   // --- writes

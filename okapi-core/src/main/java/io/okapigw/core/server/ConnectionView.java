@@ -26,6 +26,11 @@ final class ConnectionView implements HttpConnection {
     this.connection = connection;
   }
 
+  /** Keeps {@code server.idle-timeout} from closing the connection while {@code work} runs. */
+  <T> Future<T> suspendIdleWhile(Future<T> work) {
+    return connection.suspendIdle(work);
+  }
+
   @Override
   public HttpConnection goAway(long errorCode, int lastStreamId, Buffer debugData) {
     return this;

@@ -30,8 +30,8 @@ public final class IdleTimeouts {
    * @return {@code work}
    */
   public static <T> Future<T> suspendWhile(HttpServerRequest request, Future<T> work) {
-    if (request instanceof ServerRequest served) {
-      return served.suspendIdleWhile(work);
+    if (request.connection() instanceof ConnectionView connection) {
+      return connection.suspendIdleWhile(work);
     }
     if (!(request.connection() instanceof HttpServerConnection connection)) {
       return work;

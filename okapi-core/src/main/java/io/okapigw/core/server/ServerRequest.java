@@ -93,16 +93,6 @@ public final class ServerRequest extends HttpServerRequestInternal {
   }
 
   /**
-   * Keeps {@code server.idle-timeout} from closing the request's connection while {@code work}
-   * runs.
-   *
-   * @return {@code work}
-   */
-  public <T> Future<T> suspendIdleWhile(Future<T> work) {
-    return connection.suspendIdle(work);
-  }
-
-  /**
    * @return whether the whole body has been read
    */
   boolean bodyEnded() {

@@ -399,10 +399,11 @@ public final class ModuleCall {
    */
   public void relay(BodySink sink) {
     body = sink;
-    if (held != null) {
+    if (held != null && !held.isEmpty()) {
       for (HttpContent content; (content = held.poll()) != null; ) {
         deliver(content);
       }
+      sink.readComplete();
     }
     if (failure != null && !complete) {
       sink.failed(failure);
