@@ -12,6 +12,9 @@
 # BASELINE_JAR: another build of our gateway (okapi-core-fat.jar of an earlier commit, say), started
 # on BASELINE_PORT (9475) and measured in the same slices (`--baseline`): the summary then gives
 # ours ÷ Okapi, baseline ÷ Okapi and ours ÷ baseline from one run. GATEWAY_JAR: ours from another jar.
+# GATEWAY_JAVA_OPTS, BASELINE_JAVA_OPTS: JVM options of ours and of the baseline (each split on
+# spaces), e.g. GATEWAY_JAVA_OPTS=-Dokapigw.transport=netty to measure the Netty listener beside the
+# same jar's default path as the baseline (BASELINE_JAR=GATEWAY_JAR).
 # WARMUP: load on each gateway before the measured slices (default 5s; the JITs settle with 30s+).
 # OKAPI_JAVA: the java that runs Okapi (Okapi 7 needs JDK 21+: /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).
 # Logs: a temporary directory, printed at the start and kept. The driver reads each gateway's CPU
@@ -36,10 +39,12 @@ echo "logs in $logs" >&2
 start_checkout_modules "$logs" "$lookup"
 start_bg "$logs/okapi.log" "${OKAPI_JAVA:-java}" -Dloglevel=WARN -Dport=$oport -Dokapiurl=http://127.0.0.1:$oport \
   -jar "$okapi_jar" dev
-start_bg "$logs/ours.log" java -jar "$gateway_jar" dev --port $gport --host 127.0.0.1
+# shellcheck disable=SC2086 # *_JAVA_OPTS: several options, split on spaces
+start_bg "$logs/ours.log" java ${GATEWAY_JAVA_OPTS:-} -jar "$gateway_jar" dev --port $gport --host 127.0.0.1
 ports=("$oport" "$gport"); baseline=()
 if [ -n "$baseline_jar" ]; then
-  start_bg "$logs/baseline.log" java -jar "$baseline_jar" dev --port $bport --host 127.0.0.1
+  # shellcheck disable=SC2086
+  start_bg "$logs/baseline.log" java ${BASELINE_JAVA_OPTS:-} -jar "$baseline_jar" dev --port $bport --host 127.0.0.1
   ports+=("$bport"); baseline=(--baseline "http://127.0.0.1:$bport")
 fi
 for port in "${ports[@]}"; do wait_http "http://127.0.0.1:$port/_/version"; done
