@@ -75,9 +75,7 @@ final class BufferedHandler {
   private Future<Integer> exchange(
       ProxyRequest request, Stage handler, String type, Buffer body, ModuleCall call) {
     request.writeModuleHeaders(call.headers(), handler);
-    call.headers()
-        .remove(HttpHeaders.TRANSFER_ENCODING)
-        .remove(HttpHeaders.CONTENT_LENGTH);
+    call.headers().remove(HttpHeaders.TRANSFER_ENCODING).remove(HttpHeaders.CONTENT_LENGTH);
     Buffer sent = "headers".equals(type) ? null : body;
     if ("request-log".equals(type)) {
       call.exchange(sent, status -> 0)

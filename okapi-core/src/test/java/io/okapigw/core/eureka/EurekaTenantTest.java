@@ -496,9 +496,11 @@ class EurekaTenantTest {
    */
   @Test
   void hugePath_refusedBeforeRouting_theDecisionNamesTheStaticPathOnly() {
+    // over the request line's 4,096 bytes, yet small enough to be written whole before the
+    // gateway answers 414 and closes: a longer one can meet the close mid-write (broken pipe)
     gw.tenant("eur")
         .header("X-Okapi-Token", token("s1"))
-        .get("/things/" + "x".repeat(100_000))
+        .get("/things/" + "x".repeat(8_000))
         .then()
         .statusCode(414);
     gw.tenant("eur")
