@@ -36,6 +36,7 @@ public final class ClientConnections {
 
   private static final Logger log = LoggerFactory.getLogger(ClientConnections.class);
   private static final String DECODER = "httpDecoder";
+  private static final String HANDLER = "handler";
 
   private final Vertx vertx;
   private final HttpServerOptions options;
@@ -116,6 +117,8 @@ public final class ClientConnections {
       ChannelPipeline pipeline = pipeline(connection);
       pipeline.replace(DECODER, DECODER, new StrictRequestDecoder(options, guard::brokenBody));
       pipeline.addAfter(DECODER, "okapigwResetAsClose", ResetAsClose.INSTANCE);
+      pipeline.addBefore(
+          HANDLER, DrainingAnswers.NAME, new DrainingAnswers(drain, guard::closeAfterAnswer));
     } catch (RuntimeException e) {
       // never serve with a decoder that is not the strict one
       log.error("cannot install the strict HTTP/1.1 decoder; closing the connection", e);

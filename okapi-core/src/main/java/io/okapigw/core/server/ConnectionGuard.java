@@ -77,6 +77,14 @@ final class ConnectionGuard implements Handler<Long> {
   }
 
   /**
+   * The answer being written says {@code Connection: close} ({@link DrainingAnswers}): the
+   * connection is closed once it is sent.
+   */
+  void closeAfterAnswer() {
+    closeAfterResponse = true;
+  }
+
+  /**
    * The answer says {@code Connection: close}, and the connection is closed once it is sent: only
    * such an answer's, so a client never finds closed a connection it was not told of.
    */
