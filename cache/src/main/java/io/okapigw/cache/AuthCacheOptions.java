@@ -79,7 +79,10 @@ public record AuthCacheOptions(
       Setting.duration("auth.cache.stale-if-error", Duration.ZERO, Duration.ZERO, MAX_DURATION)
           .about(
               "serve an expired entry this much longer while the auth module is unreachable, never"
-                  + " past its token's `exp`; 0: off");
+                  + " past its token's `exp`; 0: off")
+          .details(
+              "Counted, as the TTL is, from when the auth call started: an answer that came after"
+                  + " the TTL (a busy auth module) is kept for the rest of the window.");
 
   /** Every setting, in documentation order. */
   public static final SettingsSpec SETTINGS =

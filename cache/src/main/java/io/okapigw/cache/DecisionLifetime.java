@@ -32,7 +32,10 @@ final class DecisionLifetime {
   /**
    * The TTLs count from when the load started, not from its answer: the decision tells what held
    * when it was asked, and no entry outlives by more than the longest lifetime a revocation made
-   * while its load was in flight ({@link Revocations} keeps its stamp that long).
+   * while its load was in flight ({@link Revocations} keeps its stamp that long). So does the
+   * stale-if-error window: an answer that came after its TTL (a busy auth module, a short TTL) is
+   * stale on arrival but kept for the rest of that window, as it would have been had it come at
+   * once; it is not served from the cache without asking the auth module again.
    *
    * @param key the key the decision was loaded for
    * @param decision the auth module's answer
@@ -52,12 +55,13 @@ final class DecisionLifetime {
     long now = time.nanoTime();
     long cacheFor = settling ? 0 : cacheFor(decision);
     long untilExpiry = cacheFor > 0 ? nanosUntilExpiry(key, decision) : 0;
-    long fresh = Math.min(saturatedSum(started - now, cacheFor), untilExpiry);
-    if (fresh <= 0) {
-      return CachedDecision.uncacheable(decision, now, generation, loadSequence, started);
-    }
     long retain =
         Math.min(saturatedSum(started - now, saturatedSum(cacheFor, staleNanos)), untilExpiry);
+    if (retain <= 0) {
+      return CachedDecision.uncacheable(decision, now, generation, loadSequence, started);
+    }
+    // an answer slower than the TTL is expired on arrival, but kept for stale-if-error
+    long fresh = Math.max(0, Math.min(saturatedSum(started - now, cacheFor), untilExpiry));
     AuthDecision stamped = decision.cachedUntil(time.instant().plusNanos(fresh));
     return new CachedDecision(
         stamped, now + fresh, now + retain, generation, loadSequence, started);

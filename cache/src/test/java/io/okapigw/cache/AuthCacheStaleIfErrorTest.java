@@ -136,6 +136,53 @@ class AuthCacheStaleIfErrorTest {
   }
 
   @Test
+  void get_answerCameAfterTtl_keptForStaleIfErrorButNotServedFresh() {
+    AuthCache cache = staleCache();
+    CompletableFuture<AuthDecision> authCall = new CompletableFuture<>();
+    CompletableFuture<AuthDecision> first = cache.get(key, CountingLoader.pending(authCall));
+    time.advance(TTL.plusSeconds(1)); // a busy auth module
+    authCall.complete(grant(moduleToken));
+    assertThat(first.join().stale()).as("its own caller gets the answer").isFalse();
+    CountingLoader failing = CountingLoader.failing(down);
+
+    AuthDecision served = cache.get(key, failing).join();
+
+    assertThat(failing.calls()).as("expired on arrival: the auth module asked again").isEqualTo(1);
+    assertThat(served.stale()).isTrue();
+    assertThat(served.userId()).isEqualTo(USER);
+  }
+
+  @Test
+  void get_answerCameAfterTtl_staleWindowCountsFromTheLoadsStart() {
+    AuthCache cache = staleCache();
+    CompletableFuture<AuthDecision> authCall = new CompletableFuture<>();
+    cache.get(key, CountingLoader.pending(authCall));
+    time.advance(TTL.plusSeconds(1));
+    authCall.complete(grant(moduleToken));
+    time.advance(STALE.minusSeconds(1).minusNanos(1));
+    assertThat(getFailing(cache, key, down).join().stale()).isTrue();
+    time.advance(Duration.ofNanos(1));
+
+    CompletableFuture<AuthDecision> result = getFailing(cache, key, down);
+
+    assertThatThrownBy(result::get).hasCause(down);
+  }
+
+  @Test
+  void get_answerCameAfterTtlWithStaleOff_notCached() {
+    AuthCache cache = Fixtures.cache(AuthCacheOptions.defaults().withTtl(TTL), time);
+    CompletableFuture<AuthDecision> authCall = new CompletableFuture<>();
+    cache.get(key, CountingLoader.pending(authCall));
+    time.advance(TTL.plusSeconds(1));
+    authCall.complete(grant(moduleToken));
+
+    CompletableFuture<AuthDecision> result = getFailing(cache, key, down);
+
+    assertThatThrownBy(result::get).hasCause(down);
+    assertThat(cache.stats().size()).isZero();
+  }
+
+  @Test
   void get_pastStaleWindow_fails() {
     AuthCache cache = staleCache();
     cache.get(key, CountingLoader.answering(grant(moduleToken))).join();
