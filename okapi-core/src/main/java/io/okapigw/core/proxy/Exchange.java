@@ -122,6 +122,25 @@ final class Exchange {
     return response;
   }
 
+  /** The module's body has ended: so does the client's, and the relay once it is written. */
+  private void relayEnded(HttpServerResponse out) {
+    out.end()
+        .onComplete(
+            done -> {
+              if (done.succeeded()) {
+                closeIfAnsweredEarly();
+              }
+              relayed.tryComplete();
+            });
+  }
+
+  /** The module's body broke: the client's answer is reset and the exchange aborted. */
+  private void relayFailed(HttpServerResponse out, Throwable failure) {
+    out.reset();
+    abort();
+    relayed.tryFail(failure);
+  }
+
   /** Streams the module's response body to {@code out}, whose status and headers are set. */
   Future<Void> relay(HttpServerResponse out) {
     relayed = Promise.promise();
@@ -144,21 +163,12 @@ final class Exchange {
 
           @Override
           public void end() {
-            out.end()
-                .onComplete(
-                    done -> {
-                      if (done.succeeded()) {
-                        closeIfAnsweredEarly();
-                      }
-                      relayed.tryComplete();
-                    });
+            relayEnded(out);
           }
 
           @Override
           public void failed(Throwable failure) {
-            out.reset();
-            abort();
-            relayed.tryFail(failure);
+            relayFailed(out, failure);
           }
         });
     return relayed.future();
@@ -336,21 +346,12 @@ final class Exchange {
 
     @Override
     public void end() {
-      out.end()
-          .onComplete(
-              done -> {
-                if (done.succeeded()) {
-                  closeIfAnsweredEarly();
-                }
-                relayed.tryComplete();
-              });
+      relayEnded(out);
     }
 
     @Override
     public void failed(Throwable failure) {
-      out.reset();
-      abort();
-      relayed.tryFail(failure);
+      relayFailed(out, failure);
     }
   }
 }

@@ -12,8 +12,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.okapigw.core.http.Failures;
@@ -337,26 +335,9 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
    */
   private void invalid(ServerRequest request) {
     Throwable cause = request.decoderResult().cause();
-    HttpError refusal =
-        cause instanceof HttpError e
-            ? e
-            : new HttpError(nettyStatus(cause), "malformed request head: " + reason(cause));
+    HttpError refusal = cause instanceof HttpError e ? e : ClientConnections.refusal(cause);
     request.response().closeAfter();
     Failures.respond(request.response(), refusal);
-  }
-
-  private static int nettyStatus(Throwable cause) {
-    if (cause instanceof TooLongHttpLineException) {
-      return 414;
-    }
-    return cause instanceof TooLongHttpHeaderException ? 431 : 400;
-  }
-
-  /** Netty's message, cut and without bytes a terminal would act on. */
-  private static String reason(Throwable cause) {
-    String message = cause == null || cause.getMessage() == null ? "" : cause.getMessage();
-    String cut = message.length() > 200 ? message.substring(0, 200) + "..." : message;
-    return cut.replaceAll("[^\\x20-\\x7e]", "?");
   }
 
   /**

@@ -141,26 +141,24 @@ public final class ClientConnections {
    */
   private static void invalid(HttpServerRequest request) {
     Throwable cause = request.decoderResult().cause();
-    HttpError refusal =
-        cause instanceof HttpError e
-            ? e
-            : new HttpError(netty(cause), "malformed request head: " + reason(cause));
+    HttpError refusal = cause instanceof HttpError e ? e : refusal(cause);
     request.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
     Failures.respond(request.response(), refusal);
     request.connection().close();
   }
 
-  private static int netty(Throwable cause) {
-    if (cause instanceof TooLongHttpLineException) {
-      return 414;
-    }
-    return cause instanceof TooLongHttpHeaderException ? 431 : 400;
-  }
-
-  /** Netty's message, cut and without bytes a terminal would act on. */
-  private static String reason(Throwable cause) {
+  /**
+   * @return the refusal of a head Netty cannot read: 414 for a line too long, 431 for headers too
+   *     large, else 400, with Netty's reason, cut and without bytes a terminal would act on
+   */
+  static HttpError refusal(Throwable cause) {
+    int status =
+        cause instanceof TooLongHttpLineException
+            ? 414
+            : cause instanceof TooLongHttpHeaderException ? 431 : 400;
     String message = cause == null || cause.getMessage() == null ? "" : cause.getMessage();
     String cut = message.length() > 200 ? message.substring(0, 200) + "..." : message;
-    return cut.replaceAll("[^\\x20-\\x7e]", "?");
+    return new HttpError(
+        status, "malformed request head: " + cut.replaceAll("[^\\x20-\\x7e]", "?"));
   }
 }
