@@ -1,7 +1,6 @@
 package io.okapigw.perf.load;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import io.okapigw.perf.kit.probe.PrometheusText;
 
 /**
  * Reads the gateway's count of real auth calls, {@code okapi_auth_calls_total{outcome,tenant}},
@@ -11,8 +10,6 @@ import java.util.regex.Pattern;
 final class AuthCallMetric {
 
   static final String NAME = "okapi_auth_calls_total";
-  private static final Pattern SAMPLE =
-      Pattern.compile("^" + NAME + "\\{([^}]*)\\}\\s+(\\S+)", Pattern.MULTILINE);
 
   private AuthCallMetric() {}
 
@@ -20,14 +17,6 @@ final class AuthCallMetric {
    * @throws NumberFormatException if a sample's value is not a number
    */
   static double sum(String prometheusText, String tenant) {
-    Pattern label = Pattern.compile("(^|,)\\s*tenant=\"" + Pattern.quote(tenant) + "\"");
-    double total = 0;
-    Matcher m = SAMPLE.matcher(prometheusText);
-    while (m.find()) {
-      if (label.matcher(m.group(1)).find()) {
-        total += Double.parseDouble(m.group(2));
-      }
-    }
-    return total;
+    return PrometheusText.sum(prometheusText, NAME, "tenant", tenant);
   }
 }

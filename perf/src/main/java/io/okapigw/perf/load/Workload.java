@@ -33,7 +33,13 @@ final class Workload {
   /** How an operation ended. */
   enum Outcome {
     OK,
+    /** Refused (a 4xx): not done. */
     FAILED,
+    /**
+     * Failed without saying whether it was done: a 5xx (a 504 after the module wrote the loan) or
+     * no answer. Counted as an error, then reconciled as a lost one.
+     */
+    UNSURE,
     LOST
   }
 
@@ -67,8 +73,9 @@ final class Workload {
 
   /**
    * Checks the user's next item out and, if that worked, in again: an item a user took is always
-   * returned, so the library ends as it began. After a loss the item is returned by {@link
-   * #reconcile}.
+   * returned, so the library ends as it began. After a loss or a failure that may have been half
+   * done (a 5xx, no answer) the item is returned by {@link #reconcile}: else the item's next
+   * check-out would fail too (422, already checked out), a failure the fault did not cause then.
    */
   Future<Void> pair(VirtualUser user, PhaseStats stats) {
     BarcodeRow row = user.nextRow();
@@ -80,21 +87,21 @@ final class Workload {
                       checkIn(user, row, stats.checkIn())
                           .compose(
                               in ->
-                                  in == Outcome.LOST
+                                  in == Outcome.LOST || in == Outcome.UNSURE
                                       ? reconcile(user, row)
                                       : Future.succeededFuture());
-                  case LOST -> reconcile(user, row);
+                  case LOST, UNSURE -> reconcile(user, row);
                   case FAILED -> Future.succeededFuture();
                 });
   }
 
   /**
-   * After a lost check-out or check-in: checks the item in (untimed), then leaves the item out of
-   * the rest of the run. "Not checked out" (422) is as good as a check-in. A check-in lost in turn
-   * (its connection was already dead: a gateway that just went down) is tried again, at most
-   * {@value #RECONCILE_TRIES} times in all; checking in twice is harmless. The item is retired
-   * because a lost operation may have been half done behind the gateway (a check-in that closed the
-   * loan but never marked the item available), as it could in FOLIO.
+   * After a lost or unsure check-out or check-in: checks the item in (untimed), then leaves the
+   * item out of the rest of the run. "Not checked out" (422) is as good as a check-in. A check-in
+   * lost in turn (its connection was already dead: a gateway that just went down) is tried again,
+   * at most {@value #RECONCILE_TRIES} times in all; checking in twice is harmless. The item is
+   * retired because a lost operation may have been half done behind the gateway (a check-in that
+   * closed the loan but never marked the item available), as it could in FOLIO.
    */
   Future<Void> reconcile(VirtualUser user, BarcodeRow row) {
     return reconcile(user, row, RECONCILE_TRIES).onComplete(v -> user.retire(row));
@@ -158,10 +165,12 @@ final class Workload {
               }
               boolean ok = answer.succeeded() && answer.result().ok();
               stats.record(System.nanoTime() - start, ok ? null : kind(answer));
-              if (!ok) {
-                errors.add(what + ": " + describe(answer));
+              if (ok) {
+                return Future.succeededFuture(Outcome.OK);
               }
-              return Future.succeededFuture(ok ? Outcome.OK : Outcome.FAILED);
+              errors.add(what + ": " + describe(answer));
+              boolean refused = answer.succeeded() && answer.result().status() < 500;
+              return Future.succeededFuture(refused ? Outcome.FAILED : Outcome.UNSURE);
             });
   }
 

@@ -1,6 +1,7 @@
 package io.okapigw.perf.kit.launch;
 
 import io.okapigw.folio.register.SuperAdmin;
+import io.okapigw.perf.kit.probe.PrometheusText;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.URI;
@@ -68,6 +69,22 @@ public final class Discovery {
     expect(answer, "GET " + path, 200);
     JsonObject learned = new JsonObject(answer.body()).getJsonObject("learned");
     return learned == null ? new JsonObject() : learned;
+  }
+
+  /**
+   * @return how often the gateway has taken the instance at {@code instanceUrl} out of the choice,
+   *     stalled or ejected ({@code okapi_module_stalls_total} and {@code
+   *     okapi_module_ejections_total} in {@code /_/metrics}): read without checking the instance,
+   *     which {@link #learned} does and which waits for its timeout when the instance hangs
+   * @throws IllegalStateException if the gateway refused the call
+   */
+  public long takenOut(String instanceUrl) throws IOException, InterruptedException {
+    HttpResponse<String> answer = send(HttpRequest.newBuilder(uri("/_/metrics")).GET());
+    expect(answer, "GET /_/metrics", 200);
+    return Math.round(
+        PrometheusText.sum(answer.body(), "okapi_module_stalls_total", "instance", instanceUrl)
+            + PrometheusText.sum(
+                answer.body(), "okapi_module_ejections_total", "instance", instanceUrl));
   }
 
   private HttpResponse<String> send(HttpRequest.Builder request)

@@ -38,4 +38,27 @@ public final class PrometheusText {
     Matcher m = CPU_LINE.matcher(metrics);
     return m.find() ? (long) Double.parseDouble(m.group(1)) : -1;
   }
+
+  /**
+   * @param metrics a Prometheus text exposition ({@code /_/metrics})
+   * @param name a metric's name, e.g. {@code okapi_module_stalls_total}
+   * @param label a label's name
+   * @param value the label's value
+   * @return the sum of the metric's samples whose {@code label} is {@code value}; 0 if none
+   * @throws NumberFormatException if such a sample's value is not a number
+   */
+  public static double sum(String metrics, String name, String label, String value) {
+    Pattern sample =
+        Pattern.compile("^" + Pattern.quote(name) + "\\{([^}]*)\\}\\s+(\\S+)", Pattern.MULTILINE);
+    Pattern labelled =
+        Pattern.compile("(^|,)\\s*" + Pattern.quote(label) + "=\"" + Pattern.quote(value) + "\"");
+    double total = 0;
+    Matcher m = sample.matcher(metrics);
+    while (m.find()) {
+      if (labelled.matcher(m.group(1)).find()) {
+        total += Double.parseDouble(m.group(2));
+      }
+    }
+    return total;
+  }
 }

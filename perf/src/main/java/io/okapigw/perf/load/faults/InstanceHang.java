@@ -72,6 +72,8 @@ final class InstanceHang {
     PhaseFigures before = stage.join(() -> driver.phase(o.phase()));
     Future<List<PhaseFigures>> hangPhase = stage.start(() -> driver.phase(o.hangFor(), FIRST));
     Discovery discovery = stage.discovery(gatewayUrl);
+    String hungUrl = hung.usersUrl();
+    long outBefore = discovery.takenOut(hungUrl);
     hung.pause();
     long stopped = System.nanoTime();
     List<PhaseFigures> during;
@@ -81,7 +83,9 @@ final class InstanceHang {
       Future<Double> taken =
           stage.inThread(
               "out-watch",
-              () -> awaitOut(discovery, srvcId, stopped, stopped + o.hangFor().toNanos()));
+              () ->
+                  awaitOut(
+                      discovery, hungUrl, outBefore, stopped, stopped + o.hangFor().toNanos()));
       during = Stage.join(hangPhase);
       out = Stage.join(taken);
       learned = discovery.learned(srvcId, srvcId + "-3");
@@ -97,15 +101,15 @@ final class InstanceHang {
   }
 
   /**
-   * @return seconds from {@code stopped} until the gateway had taken instance 3 out of the choice
-   *     ({@code stalled} or {@code ejected} in what it learned), read every {@value #POLL_MILLIS}
-   *     ms; -1 if not by {@code deadline} ({@link System#nanoTime()})
+   * @return seconds from {@code stopped} until the gateway had taken the instance at {@code url}
+   *     out of the choice (stalled or ejected once more than the {@code before} times it counted at
+   *     the stop: {@link Discovery#takenOut}), read every {@value #POLL_MILLIS} ms; -1 if not by
+   *     {@code deadline} ({@link System#nanoTime()})
    */
-  private static double awaitOut(Discovery discovery, String srvcId, long stopped, long deadline)
-      throws Exception {
+  private static double awaitOut(
+      Discovery discovery, String url, long before, long stopped, long deadline) throws Exception {
     while (System.nanoTime() < deadline) {
-      JsonObject learned = discovery.learned(srvcId, srvcId + "-3");
-      if (learned.getBoolean("stalled", false) || learned.getBoolean("ejected", false)) {
+      if (discovery.takenOut(url) > before) {
         return (System.nanoTime() - stopped) / 1e9;
       }
       TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
