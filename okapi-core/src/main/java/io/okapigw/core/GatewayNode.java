@@ -482,12 +482,14 @@ final class GatewayNode {
   }
 
   /**
-   * Drains the node: readiness false at once; after {@code shutdown.readiness-delay} new client
-   * requests refused (503) while the call backs of the requests in flight are served; once these
-   * are answered, or {@code shutdown.drain-timeout} later, {@link #stop}.
+   * Drains the node: readiness false and no more timer calls at once; after {@code
+   * shutdown.readiness-delay} new client requests refused (503) while the call backs of the
+   * requests in flight are served; once these are answered, or {@code shutdown.drain-timeout}
+   * later, {@link #stop}.
    */
   Future<Void> drain() {
     drain.begin();
+    timers.stopCalls();
     log.info(
         "draining: readiness false; new client requests refused in {} ms, the {} in flight given"
             + " {} ms more",

@@ -183,6 +183,11 @@ final class NodeTimers implements TimerService {
   }
 
   @Override
+  public void stopCalls() {
+    runner.stop();
+  }
+
+  @Override
   public synchronized Future<Void> stop() {
     runner.stop();
     if (closed == null) {

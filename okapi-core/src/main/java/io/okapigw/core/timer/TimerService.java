@@ -75,6 +75,13 @@ public interface TimerService {
    */
   Future<Void> patch(String tenant, String id, JsonObject routingEntry);
 
+  /**
+   * Makes no more timer calls from this node, which drains: the other members claim the runs (a
+   * single node skips them, as it would once down); calls in flight go on, the timer API still
+   * works.
+   */
+  void stopCalls();
+
   /** Cancels this node's timers. */
   Future<Void> stop();
 }

@@ -159,6 +159,30 @@ class DrainTest {
     assertThat(accepts(gw.gateway().port())).as("listening once all is answered").isFalse();
   }
 
+  /**
+   * A draining node starts no timer call (the other members claim the runs): one it started would
+   * be in flight, and the drain would wait for it, up to the drain timeout.
+   */
+  @Test
+  void drain_timerDueWhileDraining_noCallMade_drainDoesNotWaitForIt() throws Exception {
+    start(new DrainOptions(Duration.ofMinutes(10), Duration.ofMinutes(5)));
+    JsonObject everyMinute =
+        new JsonObject()
+            .put("methods", new JsonArray().add("POST"))
+            .put("pathPattern", "/slow")
+            .put("unit", "minute")
+            .put("delay", "1");
+    gw.install(
+        "diku", Descriptors.systemModule("mod-timer-1.0.0", "_timer", everyMinute), module.url());
+    Future<Void> drained = gw.gateway().drain();
+
+    scheduler.advanceStarting(Duration.ofMinutes(5));
+
+    drained.await(1, TimeUnit.MINUTES);
+    assertThat(module.held()).as("timer calls made while draining").isZero();
+    assertThat(accepts(gw.gateway().port())).isFalse();
+  }
+
   @Test
   void drain_idleKeepAliveConnection_nextAnswerSaysCloseAndClosesIt() throws Exception {
     start(new DrainOptions(Duration.ofSeconds(60), DELAY));
