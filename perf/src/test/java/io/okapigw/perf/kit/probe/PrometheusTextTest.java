@@ -31,4 +31,21 @@ class PrometheusTextTest {
     assertThat(PrometheusText.heapUsed("# nothing\n")).isEqualTo(-1);
     assertThat(PrometheusText.cpuNanos("# nothing\n")).isEqualTo(-1);
   }
+
+  @Test
+  void sum_samplesWithTheLabelValueOnly_notAPrefixOrAnotherName() {
+    String text =
+        """
+        okapi_module_stalls_total{instance="http://127.0.0.1:31550",module="mod-users-1"} 2.0
+        okapi_module_stalls_total{module="mod-users-1",instance="http://127.0.0.1:31550"} 1.0
+        okapi_module_stalls_total{instance="http://127.0.0.1:315500",module="mod-users-1"} 7.0
+        okapi_module_stalls_totals{instance="http://127.0.0.1:31550"} 9.0
+        """;
+
+    assertThat(
+            PrometheusText.sum(
+                text, "okapi_module_stalls_total", "instance", "http://127.0.0.1:31550"))
+        .isEqualTo(3.0);
+    assertThat(PrometheusText.sum(text, "okapi_module_ejections_total", "instance", "x")).isZero();
+  }
 }
