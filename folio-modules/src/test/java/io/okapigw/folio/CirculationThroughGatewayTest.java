@@ -10,6 +10,7 @@ import io.okapigw.folio.data.PatronBlock;
 import io.okapigw.folio.desk.CirculationModule;
 import io.okapigw.folio.module.CallCounts;
 import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.OnContext;
 import io.restassured.response.Response;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientAgent;
@@ -241,10 +242,16 @@ class CirculationThroughGatewayTest {
   void checkOut_sameItemFromFourDesksAtOnce_exactlyOneSucceeds() throws Exception {
     HttpClientAgent client = fx.vertx.createHttpClient();
     List<Future<Integer>> attempts = new ArrayList<>();
-    for (int patron = 20; patron < 24; patron++) {
-      attempts.add(postCheckOut(client, "I000020", CirculationData.patronBarcode(patron)));
-    }
-    Future.join(attempts).await(2, TimeUnit.MINUTES);
+    OnContext.run(
+            fx.vertx,
+            () -> {
+              for (int patron = 20; patron < 24; patron++) {
+                attempts.add(
+                    postCheckOut(client, "I000020", CirculationData.patronBarcode(patron)));
+              }
+              return Future.join(attempts);
+            })
+        .await(2, TimeUnit.MINUTES);
 
     assertThat(attempts)
         .extracting(Future::result)

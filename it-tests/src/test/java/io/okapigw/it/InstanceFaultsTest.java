@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.okapigw.testsupport.Descriptors;
 import io.okapigw.testsupport.FreePorts;
+import io.okapigw.testsupport.OnContext;
 import io.okapigw.testsupport.process.JavaProcess;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpMethod;
@@ -23,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -113,7 +112,7 @@ class InstanceFaultsTest {
   private List<Integer> load(int count) throws Exception {
     List<Future<List<Integer>>> clients = new ArrayList<>();
     for (int c = 0; c < CLIENTS; c++) {
-      clients.add(onVertx(() -> sequence(count, new ArrayList<>())));
+      clients.add(OnContext.run(vertx, () -> sequence(count, new ArrayList<>())));
     }
     List<Integer> statuses = new ArrayList<>();
     answered(Future.all(clients), "load(" + count + ")");
@@ -144,18 +143,6 @@ class InstanceFaultsTest {
               + gateway.outputTail(),
           e);
     }
-  }
-
-  /**
-   * Starts {@code requests} on a Vert.x context. Made from the test thread, Vert.x 5's client can
-   * lose a request: the first of a round of {@link #load} never left the client (the gateway's
-   * socket got no byte of it) and its future never completed, in about 1 of 5 runs beside two
-   * CPU-bound processes.
-   */
-  private <T> Future<T> onVertx(Supplier<Future<T>> requests) {
-    Promise<T> done = Promise.promise();
-    vertx.getOrCreateContext().runOnContext(v -> requests.get().onComplete(done));
-    return done.future();
   }
 
   /** What the gateway says of its calls and the instances, for a failure message. */
@@ -201,7 +188,7 @@ class InstanceFaultsTest {
     assertThat(load(25)).containsOnly(200);
     assertThat(served.get("first").get()).isPositive();
     // stopped in the middle of a run: clients keep sending while it goes
-    Future<List<Integer>> during = onVertx(() -> sequence(50, new ArrayList<>()));
+    Future<List<Integer>> during = OnContext.run(vertx, () -> sequence(50, new ArrayList<>()));
     first.close().await();
     List<Integer> after = load(25);
     assertThat(answered(during, "the requests while it stopped"))

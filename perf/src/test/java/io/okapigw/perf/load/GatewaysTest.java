@@ -8,8 +8,7 @@ import io.okapigw.perf.load.GatewayClient.Counters;
 import io.okapigw.perf.load.Gateways.Lost;
 import io.okapigw.perf.load.Gateways.Readings;
 import io.okapigw.testsupport.FreePorts;
-import io.vertx.core.Future;
-import io.vertx.core.Promise;
+import io.okapigw.testsupport.OnContext;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
@@ -23,7 +22,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,16 +73,6 @@ class GatewaysTest {
 
   private static URI url(HttpServer server) {
     return URI.create("http://127.0.0.1:" + server.actualPort());
-  }
-
-  /**
-   * Makes the call on a Vert.x context: made from the test thread, its response can complete before
-   * {@code body()} is attached, and the call then never completes.
-   */
-  private <T> Future<T> onVertx(Supplier<Future<T>> call) {
-    Promise<T> result = Promise.promise();
-    vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(result));
-    return result.future();
   }
 
   /** Gateways whose processes are not found (as on another machine): CPU from /_/metrics. */
@@ -184,9 +172,9 @@ class GatewaysTest {
                     .listen(0, "127.0.0.1")));
     Gateways gateways = gateways(answering, okapi, refusing);
 
-    await(onVertx(gateways::detectMetrics));
-    Readings before = await(onVertx(gateways::read));
-    Readings after = await(onVertx(gateways::read));
+    await(OnContext.run(vertx, gateways::detectMetrics));
+    Readings before = await(OnContext.run(vertx, gateways::read));
+    Readings after = await(OnContext.run(vertx, gateways::read));
 
     assertThat(gateways.metricsKnown()).isFalse();
     assertThat(gateways.withoutMetrics()).containsExactly(okapi + " (GET /_/metrics answered 404)");
@@ -203,7 +191,7 @@ class GatewaysTest {
   void detectMetrics_everyGatewayAnswers200_metricsKnown() throws Exception {
     Gateways gateways = gateways(answering);
 
-    await(onVertx(gateways::detectMetrics));
+    await(OnContext.run(vertx, gateways::detectMetrics));
 
     assertThat(gateways.metricsKnown()).isTrue();
     assertThat(gateways.withoutMetrics()).isEmpty();
@@ -234,12 +222,12 @@ class GatewaysTest {
                     .requestHandler(req -> req.response().setStatusCode(404).end())
                     .listen(0, "127.0.0.1")));
     Gateways gateways = new Gateways(vertx, List.of(okapi), "diku", 4, ListeningPid::ofJvm);
-    await(onVertx(gateways::detectMetrics));
-    await(onVertx(gateways::findProcesses));
+    await(OnContext.run(vertx, gateways::detectMetrics));
+    await(OnContext.run(vertx, gateways::findProcesses));
 
-    Readings before = await(onVertx(gateways::read));
+    Readings before = await(OnContext.run(vertx, gateways::read));
     burnCpu(Duration.ofMillis(100));
-    Readings after = await(onVertx(gateways::read));
+    Readings after = await(OnContext.run(vertx, gateways::read));
 
     assertThat(gateways.metricsKnown()).isFalse();
     assertThat(after.authCallsSince(before)).isNaN();
@@ -262,9 +250,9 @@ class GatewaysTest {
                     .listen(0, "127.0.0.1")));
     Gateways gateways =
         new Gateways(vertx, List.of(answering, alsoAnswering), "diku", 4, ListeningPid::ofJvm);
-    await(onVertx(gateways::findProcesses));
+    await(OnContext.run(vertx, gateways::findProcesses));
 
-    Readings reading = await(onVertx(gateways::read));
+    Readings reading = await(OnContext.run(vertx, gateways::read));
 
     assertThat(reading.byGateway().get(0).cpuNanos()).isPositive();
     assertThat(reading.byGateway().get(1).cpuNanos()).isZero();
