@@ -130,14 +130,7 @@ class DrainTest {
   void drain_afterTheDelay_callBackOfATimerCallInFlightServed_thenListenerClosed()
       throws Exception {
     start(new DrainOptions(Duration.ofSeconds(60), DELAY));
-    JsonObject everyMinute =
-        new JsonObject()
-            .put("methods", new JsonArray().add("POST"))
-            .put("pathPattern", "/slow")
-            .put("unit", "minute")
-            .put("delay", "1");
-    gw.install(
-        "diku", Descriptors.systemModule("mod-timer-1.0.0", "_timer", everyMinute), module.url());
+    installTimerEveryMinute();
     scheduler.advanceStarting(Duration.ofMinutes(1));
     module.awaitHeld(1);
     String sentToModule = module.heldHeader(0, "X-Okapi-Request-Id");
@@ -166,14 +159,7 @@ class DrainTest {
   @Test
   void drain_timerDueWhileDraining_noCallMade_drainDoesNotWaitForIt() throws Exception {
     start(new DrainOptions(Duration.ofMinutes(10), Duration.ofMinutes(5)));
-    JsonObject everyMinute =
-        new JsonObject()
-            .put("methods", new JsonArray().add("POST"))
-            .put("pathPattern", "/slow")
-            .put("unit", "minute")
-            .put("delay", "1");
-    gw.install(
-        "diku", Descriptors.systemModule("mod-timer-1.0.0", "_timer", everyMinute), module.url());
+    installTimerEveryMinute();
     Future<Void> drained = gw.gateway().drain();
 
     scheduler.advanceStarting(Duration.ofMinutes(5));
@@ -243,6 +229,18 @@ class DrainTest {
             GatewayFixture.handler("GET", "/slow"),
             GatewayFixture.handler("GET", "/fast")),
         module.url());
+  }
+
+  /** A module whose timer POSTs {@code /slow} (held by the module) every minute. */
+  private void installTimerEveryMinute() {
+    JsonObject everyMinute =
+        new JsonObject()
+            .put("methods", new JsonArray().add("POST"))
+            .put("pathPattern", "/slow")
+            .put("unit", "minute")
+            .put("delay", "1");
+    gw.install(
+        "diku", Descriptors.systemModule("mod-timer-1.0.0", "_timer", everyMinute), module.url());
   }
 
   private String readiness() {
