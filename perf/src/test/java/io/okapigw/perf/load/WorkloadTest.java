@@ -3,8 +3,8 @@ package io.okapigw.perf.load;
 import static io.okapigw.perf.load.Futures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.okapigw.testsupport.OnContext;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.net.URI;
@@ -76,19 +76,17 @@ class WorkloadTest {
     return status;
   }
 
+  /** {@code n} pairs of the user in turn, made on a Vert.x context. */
   private Future<Void> pairs(Workload workload, VirtualUser user, PhaseStats stats, int n) {
-    Promise<Void> done = Promise.promise();
-    vertx
-        .getOrCreateContext()
-        .runOnContext(
-            v -> {
-              Future<Void> chain = Future.succeededFuture();
-              for (int i = 0; i < n; i++) {
-                chain = chain.compose(x -> workload.pair(user, stats));
-              }
-              chain.onComplete(done);
-            });
-    return done.future();
+    return OnContext.run(
+        vertx,
+        () -> {
+          Future<Void> chain = Future.succeededFuture();
+          for (int i = 0; i < n; i++) {
+            chain = chain.compose(x -> workload.pair(user, stats));
+          }
+          return chain;
+        });
   }
 
   @Test
