@@ -25,7 +25,9 @@ public class TinyModule {
           String body =
               path.startsWith("/env/")
                   ? String.valueOf(System.getenv(path.substring("/env/".length())))
-                  : "tiny";
+                  : path.equals("/env")
+                      ? String.join("\n", new java.util.TreeSet<>(System.getenv().keySet()))
+                      : "tiny";
           byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
           exchange.sendResponseHeaders(200, bytes.length);
           try (OutputStream out = exchange.getResponseBody()) {

@@ -18,10 +18,11 @@ import org.slf4j.LoggerFactory;
 /**
  * A module run as a process, as Okapi runs one: {@code exec} (the command line split at spaces) or
  * {@code cmdlineStart} (run by {@code sh -c}), {@code %p} replaced by its port, its environment the
- * gateway's with the module's variables over it. Its output is logged line by line, each line
- * prefixed with the module id. It runs in a process group of its own, so what it starts stops with
- * it: on undeploy its {@code cmdlineStop} runs (if it has one), then the group is sent SIGTERM and,
- * if anything of it is left after {@link ProcessGroup#GRACE}, SIGKILL.
+ * module's variables and no more of the gateway's than {@link LaunchEnvironment#KEPT}. Its output
+ * is logged line by line, each line prefixed with the module id. It runs in a process group of its
+ * own, so what it starts stops with it: on undeploy its {@code cmdlineStop} runs (if it has one),
+ * then the group is sent SIGTERM and, if anything of it is left after {@link ProcessGroup#GRACE},
+ * SIGKILL.
  */
 final class ModuleProcess implements ModuleHandle {
 
@@ -40,7 +41,7 @@ final class ModuleProcess implements ModuleHandle {
 
   /**
    * @param id the module id: its log lines' prefix
-   * @param env the variables the module gets over the gateway's environment
+   * @param env the module's variables (its descriptor's {@code env}, {@code /_/env} over it)
    * @param iterations how many times it is tried before its start fails
    */
   ModuleProcess(
@@ -56,7 +57,7 @@ final class ModuleProcess implements ModuleHandle {
     this.id = id;
     this.descriptor = descriptor;
     this.port = port;
-    this.env = env;
+    this.env = LaunchEnvironment.of(System.getenv(), env);
     this.iterations = iterations;
   }
 
@@ -134,8 +135,8 @@ final class ModuleProcess implements ModuleHandle {
         () -> {
           List<String> line = new ArrayList<>(ProcessGroup.leader());
           line.addAll(command);
-          ProcessBuilder builder = new ProcessBuilder(line).redirectErrorStream(true);
-          builder.environment().putAll(env);
+          ProcessBuilder builder =
+              LaunchEnvironment.apply(new ProcessBuilder(line).redirectErrorStream(true), env);
           Process started;
           try {
             if (!ProcessGroup.executable(command.get(0), builder.environment().get("PATH"))) {
@@ -209,8 +210,9 @@ final class ModuleProcess implements ModuleHandle {
         .executeBlocking(
             () -> {
               ProcessBuilder builder =
-                  new ProcessBuilder("sh", "-c", withPort(stop)).redirectErrorStream(true);
-              builder.environment().putAll(env);
+                  LaunchEnvironment.apply(
+                      new ProcessBuilder("sh", "-c", withPort(stop)).redirectErrorStream(true),
+                      env);
               Process p = builder.start();
               logOutput(p);
               return p;

@@ -22,6 +22,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -163,6 +165,34 @@ class ProcessDeploymentTest {
         .then()
         .statusCode(404)
         .body(equalTo("not found: tiny-1"));
+  }
+
+  /** What a launch keeps of the gateway's environment, as docs/operations.md lists it. */
+  private static final Set<String> KEPT =
+      Set.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME");
+
+  @Test
+  void deployedProcess_environment_descriptorsAndEnvsOnly_noneOfTheGateways() throws Exception {
+    post("/_/env", new JsonObject().put("name", "FROM_ENV").put("value", "e"), 201);
+    JsonObject descriptor =
+        exec("%p")
+            .put(
+                "env",
+                new JsonArray()
+                    .add(new JsonObject().put("name", "FROM_DESCRIPTOR").put("value", "d")));
+
+    String url =
+        post("/_/deployment/modules", deployment("mod-tiny-1.0.0", "tiny-env", descriptor), 201)
+            .getString("url");
+
+    Set<String> names = new TreeSet<>(List.of(get(url + "/env").split("\n")));
+    Set<String> allowed = new TreeSet<>(KEPT);
+    allowed.addAll(List.of("FROM_ENV", "FROM_DESCRIPTOR"));
+    Set<String> gatewaysOwn = new TreeSet<>(System.getenv().keySet());
+    gatewaysOwn.removeAll(allowed);
+    assertThat(names).contains("FROM_ENV", "FROM_DESCRIPTOR", "PATH");
+    assertThat(names).as("the module's environment").isSubsetOf(allowed);
+    assertThat(names).doesNotContainAnyElementsOf(gatewaysOwn);
   }
 
   @Test
