@@ -21,12 +21,18 @@ import java.util.Date;
  * starts with Keycloak's URL and which fetches the keys from the URL the token's own {@code iss}
  * names, {@code iss} must be exactly {@code {issuer}/realms/{tenant}} for the request's tenant
  * ({@code eureka.keycloak-issuer-url}, by default {@code eureka.keycloak-url}), and the keys come
- * from the configured Keycloak: a token cannot point the gateway at keys of its choosing. A failure
- * is a 401 naming what is wrong.
+ * from the configured Keycloak: a token cannot point the gateway at keys of its choosing. Only an
+ * access token is taken ({@code typ} {@code Bearer}): Keycloak refuses its ID and refresh tokens as
+ * bearer tokens (401), and the sidecar, which checks no {@code typ}, leaves the refusal to it; here
+ * it comes before the decision cache, which would otherwise serve an ID token the grant cached for
+ * its session. A failure is a 401 naming what is wrong.
  */
 public final class KeycloakTokens {
 
   private static final int MAX_TOKEN_LENGTH = 16 * 1024;
+
+  /** The {@code typ} of Keycloak's access tokens (an ID token's is {@code ID}). */
+  private static final String BEARER = "Bearer";
 
   private final EurekaOptions options;
   private final RealmKeys keys;
@@ -104,6 +110,12 @@ public final class KeycloakTokens {
     }
     if (claims.getExpiration() == null) {
       throw refused("the token has no exp");
+    }
+    if (!BEARER.equals(claims.get("typ"))) {
+      throw refused(
+          "the token is not an access token (typ "
+              + (claims.get("typ") instanceof String typ ? typ : "missing")
+              + ", not Bearer)");
     }
     return new KeycloakToken(
         token,

@@ -428,6 +428,33 @@ class EurekaTenantTest {
   }
 
   /**
+   * As an attacker holding the ID token of a session whose decision the gateway caches (signed by
+   * the realm, of the same user and session): Keycloak refuses anything but an access token ({@code
+   * typ} {@code Bearer}) with 401, so the gateway does, before its cache; a refresh token, a token
+   * without {@code typ} the same. The sidecar checks no {@code typ}: it leaves the refusal to
+   * Keycloak, unless its own cache (keyed by user, session and {@code exp}) has a grant.
+   */
+  @Test
+  void idTokenOfACachedSession_refused401_theCachedGrantNotServed() {
+    gw.tenant("eur").header("X-Okapi-Token", token("s1")).get("/things").then().statusCode(200);
+    Instant exp = Instant.now().plusSeconds(600);
+
+    for (String typ : new String[] {"ID", "Refresh", "Logout", "bearer", null}) {
+      String other = keycloak.token("eur", USER, "s1", exp, typ);
+      gw.tenant("eur")
+          .header("X-Okapi-Token", other)
+          .get("/things")
+          .then()
+          .statusCode(401)
+          .body("errors[0].type", org.hamcrest.Matchers.equalTo("UnauthorizedException"))
+          .body(containsString("not an access token"));
+      gw.tenant("eur").header("X-Okapi-Token", other).get("/open").then().statusCode(401);
+    }
+    assertThat(keycloak.decisions()).isEqualTo(1);
+    assertThat(things.drain()).hasSize(1);
+  }
+
+  /**
    * Keycloak reached as {@code eureka.keycloak-url} while its tokens name its public URL ({@code
    * eureka.keycloak-issuer-url}): those are taken; a token naming the internal URL, or any other,
    * is not.

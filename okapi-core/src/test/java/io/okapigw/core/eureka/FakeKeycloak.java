@@ -166,7 +166,7 @@ final class FakeKeycloak implements AutoCloseable {
     asked.add(a);
     String token = a.authorization().substring("Bearer ".length());
     String sid = claim(token, "sid");
-    if (sid != null && endedSessions.contains(sid)) {
+    if (sid != null && endedSessions.contains(sid) || !"Bearer".equals(claim(token, "typ"))) {
       ctx.response()
           .setStatusCode(401)
           .end("{\"error\":\"invalid_grant\",\"error_description\":\"Invalid bearer token\"}");
@@ -288,6 +288,20 @@ final class FakeKeycloak implements AutoCloseable {
 
   /** As {@link #token(String, String, String, Instant)}, Keycloak reached as {@code base}. */
   String token(String base, String realm, String userId, String sid, Instant exp) {
+    return token(base, realm, userId, sid, exp, "Bearer");
+  }
+
+  /**
+   * A token of the realm's signing key as {@link #token(String, String, String, Instant)} but of
+   * another {@code typ}: {@code ID} (the ID token of the same login), {@code Refresh}, ...; null
+   * for none.
+   */
+  String token(String realm, String userId, String sid, Instant exp, String typ) {
+    return token(url(), realm, userId, sid, exp, typ);
+  }
+
+  private String token(
+      String base, String realm, String userId, String sid, Instant exp, String typ) {
     KeyPair pair = keys.get(currentKid);
     return Jwts.builder()
         .header()
@@ -295,7 +309,7 @@ final class FakeKeycloak implements AutoCloseable {
         .and()
         .issuer(base + "/realms/" + realm)
         .subject("alice")
-        .claim("typ", "Bearer")
+        .claim("typ", typ)
         .claim("azp", realm + "-login-application")
         .claim("sid", sid)
         .claim("user_id", userId)
