@@ -7,10 +7,12 @@ import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +33,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code request-log}: the module gets the body and its answer is ignored; the client gets
  *       200 and its own request body.
  * </ul>
+ *
+ * <p>The client's body answered back goes out under the client's own {@code Content-Type}, with
+ * {@code nosniff}, never as what the module said its own body is ({@link #asEcho}).
  */
 final class BufferedHandler {
 
@@ -42,6 +47,20 @@ final class BufferedHandler {
 
   /** Largest request (and, for {@code request-response-1.0}, answer) body read whole. */
   static final int MAX_BODY = 64 * 1024 * 1024;
+
+  /** Headers of a module's answer that describe its body: not sent with the client's body. */
+  private static final List<CharSequence> MODULE_BODY_HEADERS =
+      List.of(
+          HttpHeaders.CONTENT_TYPE,
+          HttpHeaders.CONTENT_ENCODING,
+          HttpHeaders.CONTENT_DISPOSITION,
+          "Content-Language",
+          "Content-Location",
+          HttpHeaders.CONTENT_RANGE,
+          HttpHeaders.ETAG,
+          HttpHeaders.LAST_MODIFIED);
+
+  private static final String NOSNIFF_HEADER = "X-Content-Type-Options";
 
   private final ModuleClient modules;
 
@@ -81,31 +100,50 @@ final class BufferedHandler {
       call.exchange(sent, status -> 0)
           .onFailure(
               e -> log.warn("request-log handler of {}: {}", handler.moduleId(), e.getMessage()));
-      return answer(request.in().response(), 200, null, body);
+      return answer(request.in(), 200, null, body, true);
     }
     return call.exchange(sent, status -> MAX_BODY)
         .compose(
             answer -> {
               boolean ok = answer.status() / 100 == 2;
-              Buffer out =
-                  "request-response-1.0".equals(type) || "headers".equals(type) && !ok
-                      ? answer.body()
-                      : body;
-              return answer(request.in().response(), answer.status(), answer, out);
+              boolean echo =
+                  !("request-response-1.0".equals(type) || "headers".equals(type) && !ok);
+              return answer(
+                  request.in(), answer.status(), answer, echo ? body : answer.body(), echo);
             });
   }
 
+  /**
+   * @param echo whether {@code body} is the client's own: then it goes out as {@link #asEcho} says
+   */
   private static Future<Integer> answer(
-      HttpServerResponse out, int status, ModuleCall.Answer answer, Buffer body) {
+      HttpServerRequest in, int status, ModuleCall.Answer answer, Buffer body, boolean echo) {
+    HttpServerResponse out = in.response();
     if (out.headWritten() || out.closed()) {
       return Future.failedFuture(new HttpError(status, "the client's connection is gone"));
     }
     if (answer != null) {
       OkapiHeaders.copyForwardable(answer.headers(), out.headers());
     }
+    if (echo) {
+      asEcho(in, out.headers());
+    }
     out.headers().remove(HttpHeaders.CONTENT_LENGTH);
     out.setStatusCode(status);
     return out.end(body).map(status);
+  }
+
+  /**
+   * The headers of the client's body answered back: none of the module's that describe a body (the
+   * module's is not sent), the client's own {@code Content-Type} ({@code application/octet-stream}
+   * if it sent none) and {@code X-Content-Type-Options: nosniff}, so that no browser takes what a
+   * client posted for the gateway's HTML. Okapi 6.1.5 sends the module's headers with it.
+   */
+  private static void asEcho(HttpServerRequest in, MultiMap headers) {
+    MODULE_BODY_HEADERS.forEach(headers::remove);
+    String type = in.getHeader(HttpHeaders.CONTENT_TYPE);
+    headers.set(HttpHeaders.CONTENT_TYPE, type == null ? "application/octet-stream" : type);
+    headers.set(NOSNIFF_HEADER, "nosniff");
   }
 
   /** The client's body, whole; 413 past {@link #MAX_BODY}. */

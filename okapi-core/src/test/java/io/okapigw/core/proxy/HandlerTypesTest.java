@@ -9,6 +9,11 @@ import io.okapigw.core.testing.TestModule;
 import io.restassured.response.ValidatableResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +25,8 @@ import org.junit.jupiter.api.Test;
  * sends the module a {@code Content-Length}).
  */
 class HandlerTypesTest {
+
+  private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
   private final GatewayFixture gateway = new GatewayFixture();
   private final TestModule module =
@@ -40,7 +47,13 @@ class HandlerTypesTest {
                                     }
                                     ctx.response()
                                         .putHeader("X-From", "module")
-                                        .putHeader("Content-Type", "application/json")
+                                        .putHeader(
+                                            "Content-Type",
+                                            path.contains("html")
+                                                ? "text/html"
+                                                : "application/json")
+                                        .putHeader(
+                                            "Content-Disposition", "inline; filename=module.html")
                                         .setStatusCode(path.contains("fail") ? 418 : 200)
                                         .end(
                                             new JsonObject()
@@ -151,5 +164,50 @@ class HandlerTypesTest {
 
     post("/pre", "hello").statusCode(200).body("filter", nullValue());
     assertThat(module.drain()).extracting(r -> r.uri()).containsExactly("/pre", "/pre");
+  }
+
+  /**
+   * An echo is the client's body, never the module's, so it never goes out as what the module says
+   * its own body is (Okapi 6.1.5 sends the module's headers: a module answering {@code text/html}
+   * made the gateway serve what a client posted as HTML on the gateway's origin): the client's own
+   * {@code Content-Type}, {@code application/octet-stream} if it sent none, and {@code
+   * X-Content-Type-Options: nosniff}; none of the module's {@code Content-*} headers. A {@code
+   * headers} handler's failure answers the module's body, under the module's headers.
+   */
+  @Test
+  void echoes_underTheClientsOwnContentType_nosniff_noneOfTheModulesContentHeaders()
+      throws Exception {
+    install(entry("/ro*", "request-only"), entry("/h*", "headers"), entry("/rl*", "request-log"));
+    for (String path : new String[] {"/ro-html", "/h-html", "/rl-html"}) {
+      HttpResponse<String> typed = echo(path, "text/plain");
+      assertThat(typed.statusCode()).as(path).isEqualTo(200);
+      assertThat(typed.body()).as(path).isEqualTo("<script>x</script>");
+      assertThat(typed.headers().firstValue("Content-Type")).as(path).hasValue("text/plain");
+      assertThat(typed.headers().firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
+      assertThat(typed.headers().firstValue("Content-Disposition")).as(path).isEmpty();
+
+      HttpResponse<String> untyped = echo(path, null);
+      assertThat(untyped.headers().firstValue("Content-Type"))
+          .as(path)
+          .hasValue("application/octet-stream");
+      assertThat(untyped.headers().firstValue("X-Content-Type-Options"))
+          .as(path)
+          .hasValue("nosniff");
+    }
+    HttpResponse<String> failed = echo("/h-fail-html", "text/plain");
+    assertThat(failed.statusCode()).isEqualTo(418);
+    assertThat(failed.headers().firstValue("Content-Type")).hasValue("text/html");
+  }
+
+  private HttpResponse<String> echo(String path, String contentType) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(gateway.url() + path))
+            .timeout(Duration.ofSeconds(30))
+            .header("X-Okapi-Tenant", "t1")
+            .POST(HttpRequest.BodyPublishers.ofString("<script>x</script>"));
+    if (contentType != null) {
+      request.header("Content-Type", contentType);
+    }
+    return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 }
