@@ -3,6 +3,7 @@ package io.okapigw.core.deployment;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterNodes;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.install.AutoDeploy;
 import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.registry.Discovery;
@@ -302,7 +303,7 @@ public final class Deployments implements AutoDeploy {
                                                   "restart of {} instance {} failed (ignored): {}",
                                                   d.srvcId(),
                                                   d.instId(),
-                                                  e.getMessage())))
+                                                  LogText.message(e))))
                           .toList())
                   .<Void>mapEmpty()
                   .otherwiseEmpty();

@@ -1,6 +1,7 @@
 package io.okapigw.core.deployment;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.LogText;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.json.JsonArray;
@@ -16,8 +17,8 @@ import org.slf4j.LoggerFactory;
  * pull is not an error, the image may be there already), the image's first {@code EXPOSE}d port
  * published on the module's port, {@code dockerCMD}, the environment, {@code dockerArgs} merged in
  * ({@code %p} and {@code %c} in its values replaced by the port and the container host), the
- * container's output logged line by line prefixed with the module id. Undeployed, the container is
- * stopped and removed.
+ * container's output logged line by line prefixed with the module id (control characters escaped).
+ * Undeployed, the container is stopped and removed.
  */
 final class ModuleContainer implements ModuleHandle {
 
@@ -76,7 +77,9 @@ final class ModuleContainer implements ModuleHandle {
             v -> {
               running = true;
               return engine.follow(
-                  container, line -> log.info("{} {}", id, line), this::outputEnded);
+                  container,
+                  line -> log.info("{} {}", id, LogText.escape(line)),
+                  this::outputEnded);
             })
         .compose(
             v ->

@@ -1,12 +1,13 @@
 package io.okapigw.core.deployment;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.LogText;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,10 +20,10 @@ import org.slf4j.LoggerFactory;
  * A module run as a process, as Okapi runs one: {@code exec} (the command line split at spaces) or
  * {@code cmdlineStart} (run by {@code sh -c}), {@code %p} replaced by its port, its environment the
  * module's variables and no more of the gateway's than {@link LaunchEnvironment#KEPT}. Its output
- * is logged line by line, each line prefixed with the module id. It runs in a process group of its
- * own, so what it starts stops with it: on undeploy its {@code cmdlineStop} runs (if it has one),
- * then the group is sent SIGTERM and, if anything of it is left after {@link ProcessGroup#GRACE},
- * SIGKILL.
+ * is logged line by line, each line prefixed with the module id, its control characters escaped
+ * ({@link OutputLines}). It runs in a process group of its own, so what it starts stops with it: on
+ * undeploy its {@code cmdlineStop} runs (if it has one), then the group is sent SIGTERM and, if
+ * anything of it is left after {@link ProcessGroup#GRACE}, SIGKILL.
  */
 final class ModuleProcess implements ModuleHandle {
 
@@ -162,13 +163,9 @@ final class ModuleProcess implements ModuleHandle {
     Thread reader =
         new Thread(
             () -> {
-              try (BufferedReader lines =
-                  new BufferedReader(
-                      new InputStreamReader(started.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = lines.readLine()) != null) {
-                  log.info("{} {}", id, line);
-                }
+              try (Reader output =
+                  new InputStreamReader(started.getInputStream(), StandardCharsets.UTF_8)) {
+                OutputLines.read(output, line -> log.info("{} {}", id, line));
               } catch (IOException e) {
                 log.debug("{}: output closed: {}", id, e.getMessage());
               }
@@ -195,7 +192,7 @@ final class ModuleProcess implements ModuleHandle {
     return stopCommand
         .recover(
             e -> {
-              log.warn("{}: cmdlineStop failed: {}", id, e.getMessage());
+              log.warn("{}: cmdlineStop failed: {}", id, LogText.message(e));
               return Future.succeededFuture();
             })
         .compose(v -> ProcessGroup.terminate(vertx, started))

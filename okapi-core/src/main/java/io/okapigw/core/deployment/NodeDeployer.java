@@ -1,6 +1,7 @@
 package io.okapigw.core.deployment;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.registry.Discovery;
 import io.okapigw.core.upstream.ModuleClient;
@@ -182,7 +183,7 @@ public final class NodeDeployer {
                     "deploying {} instance {} failed: {}",
                     deployment.srvcId(),
                     deployment.instId(),
-                    e.getMessage()));
+                    LogText.message(e)));
   }
 
   private ModuleHandle handle(String srvcId, LaunchDescriptor launch, int port) {

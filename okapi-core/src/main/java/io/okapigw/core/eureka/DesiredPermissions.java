@@ -1,5 +1,6 @@
 package io.okapigw.core.eureka;
 
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.RoutingTables;
@@ -91,7 +92,7 @@ final class DesiredPermissions {
             })
         .otherwise(
             e -> {
-              log.warn("permissions of a user in {} not learned: {}", tenant, e.getMessage());
+              log.warn("permissions of a user in {} not learned: {}", tenant, LogText.message(e));
               return null;
             });
   }

@@ -17,8 +17,9 @@ import org.slf4j.event.Level;
  * that kind once the interval is over.
  *
  * <p>Lines carry no stack trace, except the first {@link Kind#INTERNAL} failure (a bug) of each
- * interval. Every line is cut to {@value #MAX_LINE} characters, control characters become {@code ?}
- * (no forged log lines) and anything shaped like a JWT becomes {@code <token>}. Thread-safe.
+ * interval. Every line is cut to {@value #MAX_LINE} characters, then its control characters escaped
+ * ({@link LogText}: no forged log lines) and anything shaped like a JWT becomes {@code <token>}.
+ * Thread-safe.
  */
 public final class FailureLog {
 
@@ -143,15 +144,9 @@ public final class FailureLog {
    */
   static String clean(String text) {
     String masked = JWT.matcher(text == null ? "" : text).replaceAll("<token>");
-    StringBuilder out = new StringBuilder(Math.min(masked.length(), MAX_LINE + 3));
-    for (int i = 0; i < masked.length() && out.length() < MAX_LINE; i++) {
-      char c = masked.charAt(i);
-      out.append(Character.isISOControl(c) ? '?' : c);
-    }
-    if (masked.length() > MAX_LINE) {
-      out.append("...");
-    }
-    return out.toString();
+    boolean cut = masked.length() > MAX_LINE;
+    String escaped = LogText.escape(cut ? masked.substring(0, MAX_LINE) : masked);
+    return cut ? escaped + "..." : escaped;
   }
 
   private static final class Window {

@@ -2,6 +2,7 @@ package io.okapigw.core.install;
 
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.RegistryStore;
@@ -200,7 +201,7 @@ public final class Installer {
                             "tenant {}: install job {} failed: {}",
                             tenant,
                             job.id(),
-                            e.getMessage()));
+                            LogText.message(e)));
                 // the Location answered must already be readable, on any node
                 return stored.map(v -> new InstallAnswer(answer, job.id()));
               }

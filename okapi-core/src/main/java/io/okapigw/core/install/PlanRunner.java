@@ -1,5 +1,6 @@
 package io.okapigw.core.install;
 
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.install.PlanEntry.Action;
 import io.okapigw.core.install.PlanEntry.Stage;
 import io.okapigw.core.registry.ModuleDescriptor;
@@ -88,7 +89,7 @@ final class PlanRunner {
                   "tenant {}: install job {} {}",
                   tenant,
                   job.id(),
-                  done.succeeded() ? "completed" : "failed: " + done.cause().getMessage());
+                  done.succeeded() ? "completed" : "failed: " + LogText.message(done.cause()));
             })
         .transform(
             done ->
@@ -138,7 +139,7 @@ final class PlanRunner {
                     "tenant {}: ignoring the failure of {}: {}",
                     tenant,
                     entry.id(),
-                    e.getMessage());
+                    LogText.message(e));
                 return saved;
               }
               return saved.transform(x -> Future.failedFuture(e));
@@ -190,7 +191,7 @@ final class PlanRunner {
                 .recover(
                     e -> {
                       log.warn(
-                          "tenant {}: undeploy of {} failed: {}", tenant, gone, e.getMessage());
+                          "tenant {}: undeploy of {} failed: {}", tenant, gone, LogText.message(e));
                       return Future.succeededFuture();
                     }));
       }

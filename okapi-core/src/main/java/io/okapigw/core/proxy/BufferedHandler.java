@@ -1,6 +1,7 @@
 package io.okapigw.core.proxy;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Stage;
 import io.okapigw.core.upstream.CallKind;
@@ -99,7 +100,9 @@ final class BufferedHandler {
     if ("request-log".equals(type)) {
       call.exchange(sent, status -> 0)
           .onFailure(
-              e -> log.warn("request-log handler of {}: {}", handler.moduleId(), e.getMessage()));
+              e ->
+                  log.warn(
+                      "request-log handler of {}: {}", handler.moduleId(), LogText.message(e)));
       return answer(request.in(), 200, null, body, true);
     }
     return call.exchange(sent, status -> MAX_BODY)

@@ -1,5 +1,6 @@
 package io.okapigw.core.proxy;
 
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.routing.Stage;
 import io.okapigw.core.upstream.CallKind;
@@ -43,7 +44,7 @@ final class FilterCalls {
    */
   Future<Void> preAfterRefusal(ProxyRequest request, int authStatus) {
     return pre(request, authStatus)
-        .onFailure(e -> log.warn("pre filter failed: {}", e.getMessage()))
+        .onFailure(e -> log.warn("pre filter failed: {}", LogText.message(e)))
         .<Void>mapEmpty()
         .otherwiseEmpty();
   }
@@ -80,7 +81,8 @@ final class FilterCalls {
 
   private void post(ProxyRequest request, Stage stage, MultiMap extra) {
     call(request, stage, extra)
-        .onFailure(e -> log.warn("post filter {} failed: {}", stage.moduleId(), e.getMessage()));
+        .onFailure(
+            e -> log.warn("post filter {} failed: {}", stage.moduleId(), LogText.message(e)));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.okapigw.core.proxy;
 
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.routing.Stage;
 import io.vertx.core.Future;
@@ -53,9 +54,9 @@ final class WaitLog {
         "{} WAIT {} {} {} {} {} {}",
         RequestIds.loggable(request.requestId()),
         request.in().remoteAddress(),
-        request.identity().tenant(),
+        LogText.escape(request.identity().tenant()),
         request.in().method(),
-        request.target().path(),
+        LogText.escape(request.target().path()),
         String.format(Locale.ROOT, "%.3fs", seconds),
         modules);
   }

@@ -5,6 +5,7 @@ import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.callback.Call;
 import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.registry.InterfaceDescriptor;
@@ -243,9 +244,9 @@ public final class SystemCalls {
   }
 
   /**
-   * @return the start of a body, for a message
+   * @return the start of a body, for a message (and the log): its control characters escaped
    */
   public static String excerpt(Buffer body) {
-    return body.length() > 1024 ? body.getString(0, 1024) : body.toString();
+    return LogText.escape(body.length() > 1024 ? body.getString(0, 1024) : body.toString());
   }
 }

@@ -1,6 +1,7 @@
 package io.okapigw.core.tenantinit;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.LogText;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RoutingEntry;
 import io.okapigw.core.upstream.ModuleCall.Answer;
@@ -88,7 +89,7 @@ final class TenantInterface {
               return new Job(tenant, enabled, call, id, deadline).await();
             })
         .onSuccess(v -> log.info("tenant {}: {} done", tenant, module))
-        .onFailure(e -> log.warn("tenant {}: {} failed: {}", tenant, module, e.getMessage()));
+        .onFailure(e -> log.warn("tenant {}: {} failed: {}", tenant, module, LogText.message(e)));
   }
 
   private long remaining(long deadline) {

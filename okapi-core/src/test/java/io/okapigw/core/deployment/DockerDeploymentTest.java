@@ -101,6 +101,9 @@ class DockerDeploymentTest {
       Await.until(
           () -> log.lines().contains("INFO ModuleContainer - mod-tiny-1.0.0 module: listening"),
           "the container's output in the gateway's log, each line prefixed with the module id");
+      assertThat(log.lines())
+          .as("control characters escaped")
+          .contains("INFO ModuleContainer - mod-tiny-1.0.0 module: \\u001b[31mred\\u001b[0m");
     }
 
     assertThat(engine.calls())

@@ -115,6 +115,7 @@ final class FakeDockerEngine implements AutoCloseable {
     } else if (method.equals("GET") && path.endsWith("/logs")) {
       request.response().setChunked(true);
       request.response().write(frame("module: started\n"));
+      request.response().write(frame("module: \u001b[31mred\u001b[0m\n"));
       request.response().write(frame("module: listening\n"));
     } else if (method.equals("POST") && path.endsWith("/stop")) {
       HttpServer module = running.remove(path.split("/")[2]);
