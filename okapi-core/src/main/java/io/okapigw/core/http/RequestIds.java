@@ -1,7 +1,9 @@
 package io.okapigw.core.http;
 
+import io.vertx.core.MultiMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -97,16 +99,93 @@ public final class RequestIds {
     return shown.toString();
   }
 
+  /**
+   * @return {@code id} with every call key left out, handle and secret: the id as Okapi would have
+   *     written it ({@code 123456/users}), what a client may see
+   */
+  public static String withoutKeys(String id) {
+    if (id == null || id.indexOf(KEY_MARK) < 0) {
+      return id;
+    }
+    StringBuilder shown = new StringBuilder(id.length());
+    int start = 0;
+    while (start <= id.length()) {
+      int end = id.indexOf(';', start);
+      end = end < 0 ? id.length() : end;
+      if (start > 0) {
+        shown.append(';');
+      }
+      shown.append(id, start, endsWithKey(id, start, end) ? end - KEY_LENGTH - 1 : end);
+      start = end + 1;
+    }
+    return shown.toString();
+  }
+
+  /**
+   * Makes a module's answer headers fit for a client: {@code X-Okapi-Request-Id} becomes the id
+   * {@link #withoutKeys without its keys}, and any other header whose value holds something shaped
+   * as a key ({@code ~} or {@code %7E} and 32 base64url characters) is dropped. A module that
+   * echoes the id it got so never hands a client the key its call backs are recognised by.
+   *
+   * @param headers the answer's headers, changed in place
+   */
+  public static void hideKeys(MultiMap headers) {
+    List<String> keyed = null;
+    for (Map.Entry<String, String> header : headers) {
+      if (!OkapiHeaders.REQUEST_ID.equalsIgnoreCase(header.getKey())
+          && holdsKey(header.getValue())) {
+        keyed = keyed == null ? new ArrayList<>(1) : keyed;
+        keyed.add(header.getKey());
+      }
+    }
+    if (keyed != null) {
+      keyed.forEach(headers::remove);
+    }
+    List<String> ids = headers.getAll(OkapiHeaders.REQUEST_ID);
+    if (!ids.isEmpty() && ids.stream().anyMatch(RequestIds::holdsKey)) {
+      headers.set(OkapiHeaders.REQUEST_ID, ids.stream().map(RequestIds::withoutKeys).toList());
+    }
+  }
+
+  /**
+   * @return whether {@code value} holds a key's shape anywhere: a mark ({@code ~}, or {@code %7E}
+   *     percent-encoded) followed by {@link #KEY_LENGTH} base64url characters
+   */
+  static boolean holdsKey(String value) {
+    if (value == null) {
+      return false;
+    }
+    int run = 0;
+    for (int i = value.length() - 1; i >= 0; i--) {
+      char c = value.charAt(i);
+      if (isKeyChar(c)) {
+        run++;
+        continue;
+      }
+      if (c == KEY_MARK && run >= KEY_LENGTH
+          || c == '%' && run >= KEY_LENGTH + 2 && value.regionMatches(true, i + 1, "7E", 0, 2)) {
+        return true;
+      }
+      run = 0;
+    }
+    return false;
+  }
+
+  private static boolean isKeyChar(char c) {
+    return c >= 'A' && c <= 'Z'
+        || c >= 'a' && c <= 'z'
+        || c >= '0' && c <= '9'
+        || c == '-'
+        || c == '_';
+  }
+
   private static boolean endsWithKey(String id, int start, int end) {
     int mark = end - KEY_LENGTH - 1;
     if (mark < start || id.charAt(mark) != KEY_MARK) {
       return false;
     }
     for (int i = mark + 1; i < end; i++) {
-      char c = id.charAt(i);
-      if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
-          && c != '-'
-          && c != '_') {
+      if (!isKeyChar(id.charAt(i))) {
         return false;
       }
     }

@@ -3,6 +3,7 @@ package io.okapigw.core.proxy;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.routing.Stage;
 import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.ModuleCall;
@@ -94,7 +95,7 @@ final class BufferedHandler {
 
   private Future<Integer> exchange(
       ProxyRequest request, Stage handler, String type, Buffer body, ModuleCall call) {
-    request.writeModuleHeaders(call.headers(), handler);
+    request.writeModuleHeaders(call, handler);
     call.headers().remove(HttpHeaders.TRANSFER_ENCODING).remove(HttpHeaders.CONTENT_LENGTH);
     Buffer sent = "headers".equals(type) ? null : body;
     if ("request-log".equals(type)) {
@@ -127,6 +128,7 @@ final class BufferedHandler {
     }
     if (answer != null) {
       OkapiHeaders.copyForwardable(answer.headers(), out.headers());
+      RequestIds.hideKeys(out.headers());
     }
     if (echo) {
       asEcho(in, out.headers());

@@ -2,6 +2,7 @@ package io.okapigw.core.proxy;
 
 import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.routing.Stage;
 import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.ModuleCall;
@@ -128,6 +129,7 @@ final class FilterCalls {
      */
     Future<Integer> answer(HttpServerResponse out) {
       OkapiHeaders.copyForwardable(answer.headers(), out.headers());
+      RequestIds.hideKeys(out.headers());
       out.headers().remove("Content-Length");
       out.setStatusCode(answer.status());
       return out.end(answer.body()).map(answer.status());
@@ -137,7 +139,7 @@ final class FilterCalls {
   private static ModuleCall writeHeaders(
       ProxyRequest request, Stage stage, MultiMap extra, ModuleCall call) {
     MultiMap headers = call.headers();
-    request.writeModuleHeaders(headers, stage);
+    request.writeModuleHeaders(call, stage);
     headers.remove("Content-Length");
     headers.set(OkapiHeaders.FILTER, stage.filterHeader()).addAll(extra);
     return call;

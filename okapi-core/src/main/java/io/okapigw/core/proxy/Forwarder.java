@@ -3,6 +3,7 @@ package io.okapigw.core.proxy;
 import io.okapigw.core.auth.Grants;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
+import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
@@ -80,6 +81,7 @@ final class Forwarder {
                   + " after the client's request was answered or closed"));
     }
     OkapiHeaders.copyForwardable(response.headers(), out.headers());
+    RequestIds.hideKeys(out.headers());
     dropEchoedToken(request, out.headers());
     out.setStatusCode(response.status());
     if (response.reason() != null) {
@@ -117,7 +119,7 @@ final class Forwarder {
   }
 
   private Exchange exchange(ProxyRequest request, ModuleCall call) {
-    request.writeModuleHeaders(call.headers(), request.pipeline().handler());
+    request.writeModuleHeaders(call, request.pipeline().handler());
     return new Exchange(request.in(), call);
   }
 

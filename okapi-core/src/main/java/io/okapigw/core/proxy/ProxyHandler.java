@@ -29,6 +29,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.SocketAddress;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -318,12 +319,18 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * An Eureka tenant's request: a module's call back (its {@code X-Okapi-Request-Id} carries the
    * key of a call of the tenant this node has in flight, {@link CallBacks#callerOf}) is decided as
    * the sidecar's egress marks a module's call, with the tenant's service token ({@code
-   * X-System-Token}) and, if it carries no user's token, the calling module's system user's; any
-   * other request is a client's.
+   * X-System-Token}) and, if it carries no user's token, the calling module's system user's, when
+   * it comes from the address of a module connection the call was sent on ({@link
+   * Call#isCalledBackFrom}): the key alone is not enough, since a module may leak it (its body, its
+   * log) and a client replay it. Any other request is a client's.
    */
   private Future<Integer> eurekaAuthorizeAndForward(ProxyRequest request, Place place) {
     String tenant = request.identity().tenant();
-    Optional<Call> caller = calls.callerOf(tenant, request.in().getHeader(OkapiHeaders.REQUEST_ID));
+    HttpServerRequest in = request.in();
+    Optional<Call> caller =
+        calls
+            .callerOf(tenant, in.getHeader(OkapiHeaders.REQUEST_ID))
+            .filter(call -> call.isCalledBackFrom(sourceOf(in)));
     if (caller.isPresent()) {
       return eureka
           .authorizeModuleCall(request.authRequest(), caller.get().module())
@@ -343,6 +350,11 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
               return preThenForward(request.withGrant(grant));
             },
             e -> refused(request, e));
+  }
+
+  private static String sourceOf(HttpServerRequest in) {
+    SocketAddress remote = in.remoteAddress();
+    return remote == null ? null : remote.hostAddress();
   }
 
   /**

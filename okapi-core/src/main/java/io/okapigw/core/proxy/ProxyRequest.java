@@ -9,6 +9,7 @@ import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.routing.Pipeline;
 import io.okapigw.core.routing.Stage;
+import io.okapigw.core.upstream.ModuleCall;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
@@ -131,9 +132,14 @@ record ProxyRequest(
    * Okapi's request headers, the token for the stage's module, and the user id and permissions the
    * auth filter vouched for (never permissions the client sent).
    *
-   * @param headers a new request's headers, empty
+   * <p>The call's key goes with them: the connection's peer is noted as a place its call backs may
+   * come from ({@link Call#sentTo}).
+   *
+   * @param module the call to the stage's module, its headers empty
    */
-  void writeModuleHeaders(MultiMap headers, Stage stage) {
+  void writeModuleHeaders(ModuleCall module, Stage stage) {
+    MultiMap headers = module.headers();
+    call.sentTo(module.peer());
     writeCommonHeaders(headers, stage, NOT_TO_MODULES);
     String token = tokenFor(stage);
     if (token != null) {

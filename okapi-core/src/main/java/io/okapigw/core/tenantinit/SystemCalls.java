@@ -101,6 +101,7 @@ public final class SystemCalls {
                             modules.open(CallKind.SYSTEM, instances, method, path, timeoutMillis))
                     .compose(
                         sent -> {
+                          call.sentTo(sent.peer());
                           sent.headers()
                               .addAll(headers)
                               .addAll(credentials)

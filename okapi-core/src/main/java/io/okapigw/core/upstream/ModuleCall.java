@@ -24,6 +24,8 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.impl.headers.HeadersMultiMap;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.buffer.BufferInternal;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -190,6 +192,16 @@ public final class ModuleCall {
    */
   public Endpoint instance() {
     return instance;
+  }
+
+  /**
+   * @return the address the call's connection goes to: the instance's, as resolved when it was
+   *     connected; null before the call has a connection
+   */
+  public InetAddress peer() {
+    return channel != null && channel.remoteAddress() instanceof InetSocketAddress address
+        ? address.getAddress()
+        : null;
   }
 
   /**

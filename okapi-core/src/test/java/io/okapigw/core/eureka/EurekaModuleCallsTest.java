@@ -10,8 +10,10 @@ import io.okapigw.core.config.GatewayOptions;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.LogCapture;
+import io.okapigw.core.testing.RawClient;
 import io.okapigw.core.testing.TestModule;
 import io.okapigw.core.testing.TestModule.Recorded;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
@@ -28,6 +30,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -255,6 +258,74 @@ class EurekaModuleCallsTest {
     // mod-caller itself, calling back with an id that is not its call's: a client's request
     assertThat(call(alice, "?id=" + madeUp)).isEqualTo("403");
     assertThat(things.drain()).isEmpty();
+  }
+
+  /**
+   * As the hostile probe did: a module on an open endpoint echoes the X-Okapi-Request-Id it got
+   * while its answer streams. The client gets the id without the call's key; and where the key
+   * leaks anyway (a module's body, its log: the gateway cannot rewrite those), a client replaying
+   * it from anywhere but the module's address while the call is in flight is a client: alice's
+   * token decided as hers (403, not the System role's 200 with X-System-Token), no token 401. (On
+   * ac01f53 the client read the key from the echoed header, and its replay was decided for the
+   * System role.)
+   */
+  @Test
+  void echoedKey_replayedByAClientWhileTheCallStreams_noSystemDecision() throws Exception {
+    start(false, Map.of("eureka.admin-client-secret", "adm"));
+    keycloak.client("master", "folio-backend-admin-client", "adm");
+    CompletableFuture<String> leaked = new CompletableFuture<>();
+    Promise<Void> release = Promise.promise();
+    HttpServer stream =
+        gw.vertx()
+            .createHttpServer()
+            .requestHandler(
+                req -> {
+                  String id = req.getHeader("X-Okapi-Request-Id");
+                  req.response()
+                      .setChunked(true)
+                      .putHeader("X-Okapi-Request-Id", id)
+                      .putHeader("X-Echo", id)
+                      .write("streaming " + id + "\n");
+                  leaked.complete(id);
+                  release.future().onComplete(v -> req.response().end());
+                })
+            .listen(0, "127.0.0.1")
+            .await();
+    gw.install(
+        "eur",
+        module("mod-stream-1.0.0", "stream", handler("GET", "/stream")),
+        "http://127.0.0.1:" + stream.actualPort());
+    int port = gw.gateway().port();
+    try (RawClient reader = RawClient.connectFrom("127.0.0.1", port)) {
+      reader.send("GET /stream HTTP/1.1\r\nHost: localhost\r\nX-Okapi-Tenant: eur\r\n\r\n");
+      RawClient.Head head = reader.readHead();
+      assertThat(head.status()).isEqualTo(200);
+      assertThat(head.headers().get("x-okapi-request-id")).matches("\\d{6}/stream");
+      assertThat(head.headers()).doesNotContainKey("x-echo");
+      String key = leaked.get(1, TimeUnit.MINUTES);
+      assertThat(key).containsPattern("~[A-Za-z0-9_-]{32}$");
+
+      for (String token : new String[] {alice(), null}) {
+        try (RawClient replay = RawClient.connectFrom("127.0.0.2", port)) {
+          replay.send(
+              "POST /things HTTP/1.1\r\nHost: localhost\r\nX-Okapi-Tenant: eur\r\n"
+                  + "X-Okapi-Request-Id: "
+                  + key
+                  + "\r\n"
+                  + (token == null ? "" : "X-Okapi-Token: " + token + "\r\n")
+                  + "Content-Length: 0\r\n\r\n");
+          assertThat(replay.readHead().status())
+              .as("a replay of the call's key %s a token", token == null ? "without" : "with")
+              .isEqualTo(token == null ? 401 : 403);
+        }
+      }
+    } finally {
+      release.complete();
+      stream.close().await();
+    }
+    assertThat(things.drain()).as("no replay reached mod-things").isEmpty();
+    assertThat(call(alice(), "")).as("mod-caller's own call back still is one").isEqualTo("200");
+    assertThat(things.take().header("X-System-Token")).isNotBlank();
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.okapigw.core.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vertx.core.MultiMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,5 +62,31 @@ class RequestIdsTest {
     assertThat(RequestIds.loggable("123456/a")).isEqualTo("123456/a");
     assertThat(RequestIds.loggable("a~b;;")).isEqualTo("a~b;;");
     assertThat(RequestIds.loggable(null)).isNull();
+  }
+
+  @Test
+  void withoutKeys_dropsHandlesAndSecrets_okapisIdLeft() {
+    assertThat(RequestIds.withoutKeys("123456/users~" + KEY)).isEqualTo("123456/users");
+    assertThat(RequestIds.withoutKeys("client;123456/users~" + KEY + ";654321/items~" + KEY))
+        .isEqualTo("client;123456/users;654321/items");
+    assertThat(RequestIds.withoutKeys("123456/a")).isEqualTo("123456/a");
+    assertThat(RequestIds.withoutKeys(null)).isNull();
+  }
+
+  @Test
+  void hideKeys_idRewritten_anyOtherHeaderHoldingAKeyDropped_othersKept() {
+    MultiMap headers =
+        MultiMap.caseInsensitiveMultiMap()
+            .add("x-okapi-request-id", "123456/users~" + KEY)
+            .add("X-Echo", "got 123456/users~" + KEY + " here")
+            .add("Location", "/x?id=123456%2Fusers%7e" + KEY)
+            .add("X-Okapi-Token", "eyJhbGciOiJIUzI1NiJ9." + "a".repeat(60) + ".sig")
+            .add("X-Short", "~" + "a".repeat(31));
+
+    RequestIds.hideKeys(headers);
+
+    assertThat(headers.getAll("X-Okapi-Request-Id")).containsExactly("123456/users");
+    assertThat(headers.names())
+        .containsExactlyInAnyOrder("x-okapi-request-id", "X-Okapi-Token", "X-Short");
   }
 }

@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,24 @@ public final class RawClient implements AutoCloseable {
       return new RawClient(new Socket("localhost", port));
     } catch (IOException e) {
       throw new AssertionError("cannot connect to port " + port, e);
+    }
+  }
+
+  /**
+   * @param local the loopback address the connection comes from, e.g. {@code 127.0.0.2}: another
+   *     host, as the gateway sees it
+   * @return a client connected from {@code local} to 127.0.0.1:{@code port}
+   */
+  public static RawClient connectFrom(String local, int port) {
+    try {
+      return new RawClient(
+          new Socket(
+              InetAddress.getByAddress(new byte[] {127, 0, 0, 1}),
+              port,
+              InetAddress.getByName(local),
+              0));
+    } catch (IOException e) {
+      throw new AssertionError("cannot connect from " + local + " to port " + port, e);
     }
   }
 
