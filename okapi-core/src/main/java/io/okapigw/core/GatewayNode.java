@@ -15,6 +15,7 @@ import io.okapigw.core.admin.InternalAdmin;
 import io.okapigw.core.admin.OkapiModule;
 import io.okapigw.core.auth.AuthBreakers;
 import io.okapigw.core.auth.AuthFilterClient;
+import io.okapigw.core.auth.AuthModuleCalls;
 import io.okapigw.core.auth.CachingAuthStage;
 import io.okapigw.core.auth.ConfirmedTokens;
 import io.okapigw.core.bulkhead.TenantBulkhead;
@@ -377,7 +378,8 @@ final class GatewayNode {
         calls,
         drain,
         tracing,
-        eureka);
+        eureka,
+        new AuthModuleCalls(authBreakers, options.auth().handlerTimeout()));
   }
 
   private Router adminApi() {

@@ -9,19 +9,22 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A breaker per auth module, on this node: closed, it lets every auth call through and counts the
- * ones the module did not answer (the call's future failed: no connection, reset, {@code
- * auth.timeout}); after {@code auth.breaker.failures} of them in a row it opens. Open, it fails
- * calls at once, without asking the module, so that the cache serves an expired decision stale
- * without waiting (stale-if-error) and other requests get their 503 at once; one call per {@code
- * auth.breaker.probe-interval} is let through as a probe. Any answer (a refusal too) closes it; a
- * failed probe keeps it open for another interval. Time comes from {@code nanoTime}, so tests move
- * a fake clock.
+ * A breaker per auth module, on this node: closed, it lets every call through and counts the ones
+ * the module did not answer (the call's future failed: no connection, reset, {@code auth.timeout});
+ * after {@code auth.breaker.failures} of them in a row it opens. Open, it fails calls at once,
+ * without asking the module, with 503 and {@code Retry-After} (the seconds to the next probe), so
+ * that the cache serves an expired decision stale without waiting (stale-if-error) and other
+ * requests get their 503 at once; one call per {@code auth.breaker.probe-interval} is let through
+ * as a probe. The calls are the auth-filter calls and the handler calls to the auth module ({@link
+ * AuthModuleCalls}: {@code /authn/login}, ...), one count for both. Any answer (a refusal too)
+ * closes it; a failed probe keeps it open for another interval. Time comes from {@code nanoTime},
+ * so tests move a fake clock.
  *
  * <p>Metrics: {@code okapi_auth_breakers_open} (auth modules whose breaker is open) and {@code
  * okapi_auth_calls_skipped_total{tenant}} (auth calls not made because of it).
@@ -60,6 +63,16 @@ public final class AuthBreakers {
    * @return the call's outcome; failed with a 503 at once while the breaker is open
    */
   public <T> Future<T> call(String tenant, String moduleId, Supplier<Future<T>> call) {
+    return call(tenant, moduleId, call, e -> true);
+  }
+
+  /**
+   * As {@link #call(String, String, Supplier)}, a failure counted only if the module is to blame.
+   *
+   * @param moduleFailed whether a failure of the call is the module's (not the client's: it left)
+   */
+  public <T> Future<T> call(
+      String tenant, String moduleId, Supplier<Future<T>> call, Predicate<Throwable> moduleFailed) {
     if (threshold == 0) {
       return call.get();
     }
@@ -67,13 +80,23 @@ public final class AuthBreakers {
     Pass pass = breaker.admit(nanoTime.getAsLong());
     if (pass == Pass.REFUSED) {
       Counter.builder("okapi.auth.calls.skipped")
-          .description("Auth calls not made because the auth module's breaker was open")
+          .description(
+              "Calls to auth modules (auth filter, handler) not made because the auth module's"
+                  + " breaker was open")
           .tag("tenant", tenant)
           .register(registry)
           .increment();
       return Future.failedFuture(breaker.refusal(nanoTime.getAsLong()));
     }
-    return call.get().andThen(result -> breaker.record(pass, result.succeeded()));
+    return call.get()
+        .andThen(
+            result -> {
+              if (result.succeeded() || moduleFailed.test(result.cause())) {
+                breaker.record(pass, result.succeeded());
+              } else {
+                breaker.release(pass);
+              }
+            });
   }
 
   /**
@@ -88,12 +111,15 @@ public final class AuthBreakers {
     return breakers.values().stream().filter(Breaker::isOpen).count();
   }
 
-  /** The 503 of a call not made because the breaker is open: not a call the module failed. */
+  /**
+   * The 503 of a call not made because the breaker is open: not a call the module failed. Its
+   * {@code Retry-After} is the time to the next probe, at least a second.
+   */
   static final class Open extends HttpError {
     private static final long serialVersionUID = 1L;
 
-    Open(String message) {
-      super(503, message);
+    Open(String message, long retryAfterSeconds) {
+      super(503, message, Math.max(1, retryAfterSeconds));
     }
   }
 
@@ -135,15 +161,22 @@ public final class AuthBreakers {
     }
 
     synchronized Open refusal(long now) {
+      long wait = probing ? 0 : Math.max(0, nextProbe - now);
       return new Open(
           "auth module "
               + moduleId
               + " unavailable, request refused: it did not answer "
               + threshold
               + " auth calls in a row; "
-              + (probing
-                  ? "a call is trying it now"
-                  : "next try in " + Math.max(0, (nextProbe - now) / 1_000_000) + " ms"));
+              + (probing ? "a call is trying it now" : "next try in " + wait / 1_000_000 + " ms"),
+          (wait + 999_999_999L) / 1_000_000_000L);
+    }
+
+    /** A call whose failure is not the module's ended: a probe lets the next one try. */
+    synchronized void release(Pass pass) {
+      if (pass == Pass.PROBE) {
+        probing = false;
+      }
     }
 
     synchronized void record(Pass pass, boolean answered) {

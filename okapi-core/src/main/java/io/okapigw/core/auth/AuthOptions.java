@@ -8,15 +8,18 @@ import java.util.Map;
 
 /**
  * How the auth stage treats an auth module that does not answer ({@code auth.timeout}, {@code
- * auth.breaker.*}): each setting declared once below.
+ * auth.handler-timeout}, {@code auth.breaker.*}): each setting declared once below.
  *
  * @param timeout how long an auth-filter call may wait for the auth module's answer; then it fails
  *     (503, or the expired decision with {@code auth.cache.stale-if-error})
+ * @param handlerTimeout how long a handler call to the module that provides the tenant's auth
+ *     filter ({@code /authn/login}, ...) may wait for its answer; then 504, counted by the breaker
  * @param breakerFailures consecutive auth calls a module did not answer that open its breaker; 0:
  *     no breaker
  * @param probeInterval while a module's breaker is open, one auth call per interval tries it
  */
-public record AuthOptions(Duration timeout, int breakerFailures, Duration probeInterval) {
+public record AuthOptions(
+    Duration timeout, Duration handlerTimeout, int breakerFailures, Duration probeInterval) {
 
   private static final Duration MS = Duration.ofMillis(1);
   private static final Duration DAY = Duration.ofDays(1);
@@ -32,14 +35,30 @@ public record AuthOptions(Duration timeout, int breakerFailures, Duration probeI
                   + " a second: a hung one costs each request at most this, not"
                   + " `proxy.idle-timeout`.");
 
+  /** Setting {@code auth.handler-timeout}. */
+  public static final Setting<Duration> HANDLER_TIMEOUT =
+      Setting.duration("auth.handler-timeout", Duration.ofSeconds(10), MS, DAY)
+          .about(
+              "how long the module that provides a tenant's auth filter may stay silent on a"
+                  + " handler call of the tenant's (`/authn/login` and the rest of its API); then"
+                  + " 504, counted by its breaker like an auth-filter call that timed out")
+          .details(
+              "While that module's breaker is open (`auth.breaker.failures`) such calls get 503"
+                  + " with `Retry-After` at once, without reaching it. Longer than `auth.timeout`:"
+                  + " a login waits for its password hash (`login.hash-queue` in the authtoken"
+                  + " module); shorter than a login client's own timeout (15 s in FOLIO's UI), so"
+                  + " that the client hears why.");
+
   /** Setting {@code auth.breaker.failures}. */
   public static final Setting<Integer> BREAKER_FAILURES =
       Setting.integer("auth.breaker.failures", 5, 0, 1_000_000)
           .about(
-              "an auth module that did not answer this many auth calls in a row (no connection,"
-                  + " reset, `auth.timeout`) is not asked while its breaker is open: expired"
+              "an auth module that did not answer this many calls in a row (auth-filter calls and"
+                  + " handler calls to it; no connection, reset, `auth.timeout`,"
+                  + " `auth.handler-timeout`) is not asked while its breaker is open: expired"
                   + " decisions are served stale at once (`auth.cache.stale-if-error`), other"
-                  + " requests get 503 at once; 0: no breaker")
+                  + " requests and its own API (`/authn/login`) get 503 with `Retry-After` at"
+                  + " once; 0: no breaker")
           .details(
               "One call per `auth.breaker.probe-interval` tries the module again; its answer (a"
                   + " refusal too) closes the breaker. Counted per auth module and node.");
@@ -51,13 +70,14 @@ public record AuthOptions(Duration timeout, int breakerFailures, Duration probeI
 
   /** The settings, in documentation order. */
   public static final SettingsSpec SETTINGS =
-      SettingsSpec.of(TIMEOUT, BREAKER_FAILURES, PROBE_INTERVAL);
+      SettingsSpec.of(TIMEOUT, HANDLER_TIMEOUT, BREAKER_FAILURES, PROBE_INTERVAL);
 
   /**
    * @throws IllegalArgumentException naming the setting out of range
    */
   public AuthOptions {
     TIMEOUT.check(timeout);
+    HANDLER_TIMEOUT.check(handlerTimeout);
     BREAKER_FAILURES.check(breakerFailures);
     PROBE_INTERVAL.check(probeInterval);
   }
@@ -71,25 +91,35 @@ public record AuthOptions(Duration timeout, int breakerFailures, Duration probeI
 
   /**
    * @param settings flags and conf file
-   * @return the {@code auth.timeout} and {@code auth.breaker.*} settings, defaults for those not
-   *     given
+   * @return the {@code auth.timeout}, {@code auth.handler-timeout} and {@code auth.breaker.*}
+   *     settings, defaults for those not given
    */
   public static AuthOptions from(Settings settings) {
     return new AuthOptions(
-        settings.get(TIMEOUT), settings.get(BREAKER_FAILURES), settings.get(PROBE_INTERVAL));
+        settings.get(TIMEOUT),
+        settings.get(HANDLER_TIMEOUT),
+        settings.get(BREAKER_FAILURES),
+        settings.get(PROBE_INTERVAL));
   }
 
   /**
    * @return these with another {@code auth.timeout}
    */
   public AuthOptions withTimeout(Duration newTimeout) {
-    return new AuthOptions(newTimeout, breakerFailures, probeInterval);
+    return new AuthOptions(newTimeout, handlerTimeout, breakerFailures, probeInterval);
+  }
+
+  /**
+   * @return these with another {@code auth.handler-timeout}
+   */
+  public AuthOptions withHandlerTimeout(Duration newTimeout) {
+    return new AuthOptions(timeout, newTimeout, breakerFailures, probeInterval);
   }
 
   /**
    * @return these with another breaker
    */
   public AuthOptions withBreaker(int failures, Duration interval) {
-    return new AuthOptions(timeout, failures, interval);
+    return new AuthOptions(timeout, handlerTimeout, failures, interval);
   }
 }

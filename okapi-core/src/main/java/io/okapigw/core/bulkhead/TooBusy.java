@@ -7,11 +7,8 @@ public final class TooBusy extends HttpError {
 
   private static final long serialVersionUID = 1L;
 
-  private final long retryAfterSeconds;
-
   private TooBusy(String message, long retryAfterSeconds) {
-    super(429, message);
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(429, message, retryAfterSeconds);
   }
 
   static TooBusy inFlight(String tenant, int limit, boolean ofAnonymous) {
@@ -46,12 +43,5 @@ public final class TooBusy extends HttpError {
 
   private static String anonymous(String tenant) {
     return "the anonymous requests of tenant " + tenant + " (granted to no user)";
-  }
-
-  /**
-   * @return the {@code Retry-After} the client is sent, in seconds
-   */
-  public long retryAfterSeconds() {
-    return retryAfterSeconds;
   }
 }

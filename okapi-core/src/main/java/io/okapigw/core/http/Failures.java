@@ -15,11 +15,12 @@ import java.util.function.LongSupplier;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns any failure into a plain-text response; the one place where errors become HTTP. Every
- * failure is logged as one line (status, method, path, request id, reason; no stack trace, no
- * token), rate-limited per kind by {@link FailureLog}: a client's mistake (4xx) at INFO, a module's
- * failure (5xx) at WARN, a connection that broke before the answer was complete at INFO. Only a bug
- * (anything else, 500) carries a stack trace, the first of each interval.
+ * Turns any failure into a plain-text response (with {@code Retry-After} when the {@link HttpError}
+ * carries one); the one place where errors become HTTP. Every failure is logged as one line
+ * (status, method, path, request id, reason; no stack trace, no token), rate-limited per kind by
+ * {@link FailureLog}: a client's mistake (4xx) at INFO, a module's failure (5xx) at WARN, a
+ * connection that broke before the answer was complete at INFO. Only a bug (anything else, 500)
+ * carries a stack trace, the first of each interval.
  */
 public final class Failures {
 
@@ -109,6 +110,9 @@ public final class Failures {
           e.status(),
           e.getMessage(),
           null);
+      if (e.retryAfterSeconds() > 0 && !response.headWritten()) {
+        response.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
+      }
       write(response, e.status(), e.getMessage(), e.contentType());
     } else if (failure instanceof DecodeException || failure instanceof IllegalArgumentException) {
       String message =

@@ -1,22 +1,39 @@
 package io.okapigw.core.http;
 
 /**
- * The one error type of the gateway: a failure that carries the HTTP status and the message the
- * client gets. Anything else that reaches the failure handler is a bug and answers 500.
+ * The one error type of the gateway: a failure that carries the HTTP status, the message the client
+ * gets and, for a refusal the client may retry later (429, 503), the {@code Retry-After} it is
+ * sent. Anything else that reaches the failure handler is a bug and answers 500.
  */
 public class HttpError extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
+  private static final String TEXT = "text/plain; charset=utf-8";
 
   private final int status;
   private final String contentType;
+  private final long retryAfterSeconds;
 
   /**
    * @param status HTTP status code, 400-599
    * @param message text for the client; must not contain secrets
    */
   public HttpError(int status, String message) {
-    this(status, message, "text/plain; charset=utf-8");
+    this(status, message, 0);
+  }
+
+  /**
+   * A refusal the client may try again: the response carries {@code Retry-After}.
+   *
+   * @param status HTTP status code, 400-599
+   * @param message text for the client; must not contain secrets
+   * @param retryAfterSeconds the {@code Retry-After} sent, in seconds; 0 for none
+   */
+  public HttpError(int status, String message, long retryAfterSeconds) {
+    super(message, null, false, false);
+    this.status = status;
+    this.contentType = TEXT;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /**
@@ -30,6 +47,7 @@ public class HttpError extends RuntimeException {
     super(body, null, false, false);
     this.status = status;
     this.contentType = contentType;
+    this.retryAfterSeconds = 0;
   }
 
   /**
@@ -44,6 +62,13 @@ public class HttpError extends RuntimeException {
    */
   public String contentType() {
     return contentType;
+  }
+
+  /**
+   * @return the {@code Retry-After} the client is sent, in seconds; 0 for none
+   */
+  public long retryAfterSeconds() {
+    return retryAfterSeconds;
   }
 
   public static HttpError badRequest(String message) {

@@ -1,11 +1,11 @@
 package io.okapigw.core.proxy;
 
+import io.okapigw.core.auth.AuthModuleCalls;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.routing.Stage;
-import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
@@ -65,9 +65,14 @@ final class BufferedHandler {
   private static final String NOSNIFF_HEADER = "X-Content-Type-Options";
 
   private final ModuleClient modules;
+  private final AuthModuleCalls authModule;
 
-  BufferedHandler(ModuleClient modules) {
+  /**
+   * @param authModule bounds the handler calls to the tenant's auth module
+   */
+  BufferedHandler(ModuleClient modules, AuthModuleCalls authModule) {
     this.modules = modules;
+    this.authModule = authModule;
   }
 
   /**
@@ -88,9 +93,13 @@ final class BufferedHandler {
     return body(in)
         .compose(
             body ->
-                modules
-                    .open(CallKind.HANDLER, handler, in.method(), request.uriFor(handler))
-                    .compose(call -> exchange(request, handler, type, body, call)));
+                authModule.call(
+                    request.identity().tenant(),
+                    request.pipeline(),
+                    in.response(),
+                    () ->
+                        Forwarder.open(modules, authModule, request)
+                            .compose(call -> exchange(request, handler, type, body, call))));
   }
 
   private Future<Integer> exchange(

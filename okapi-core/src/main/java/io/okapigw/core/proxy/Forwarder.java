@@ -1,9 +1,11 @@
 package io.okapigw.core.proxy;
 
+import io.okapigw.core.auth.AuthModuleCalls;
 import io.okapigw.core.auth.Grants;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.http.RequestIds;
+import io.okapigw.core.routing.Stage;
 import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
@@ -11,20 +13,25 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 
 /**
  * The handler stage: streams the client's body to the handler module and the module's response
  * back, with back-pressure both ways and nothing buffered whole, as one {@link Exchange}. A stream
- * that breaks midway stops the other side, never ended as if complete.
+ * that breaks midway stops the other side, never ended as if complete. A call to the tenant's auth
+ * module is bounded as its auth-filter calls are ({@link AuthModuleCalls}).
  */
 final class Forwarder {
 
   private final ModuleClient modules;
+  private final AuthModuleCalls authModule;
 
-  Forwarder(ModuleClient modules) {
+  /**
+   * @param authModule bounds the handler calls to the tenant's auth module
+   */
+  Forwarder(ModuleClient modules, AuthModuleCalls authModule) {
     this.modules = modules;
+    this.authModule = authModule;
   }
 
   /**
@@ -39,14 +46,25 @@ final class Forwarder {
    * {@link #relay} or {@link #discard}.
    */
   Future<Exchange> send(ProxyRequest request) {
-    HttpServerRequest in = request.in();
-    return modules
-        .open(
-            CallKind.HANDLER,
-            request.pipeline().handler(),
-            in.method(),
-            request.uriFor(request.pipeline().handler()))
-        .compose(call -> send(request, call));
+    return authModule.call(
+        request.identity().tenant(),
+        request.pipeline(),
+        request.in().response(),
+        () -> open(modules, authModule, request).compose(call -> send(request, call)));
+  }
+
+  /**
+   * Opens the handler call: silent at most {@code auth.handler-timeout} when the handler is the
+   * tenant's auth module ({@link AuthModuleCalls#bounds}), else the module's call timeout.
+   */
+  static Future<ModuleCall> open(
+      ModuleClient modules, AuthModuleCalls authModule, ProxyRequest request) {
+    Stage handler = request.pipeline().handler();
+    HttpMethod method = request.in().method();
+    String uri = request.uriFor(handler);
+    return AuthModuleCalls.bounds(request.pipeline())
+        ? modules.open(CallKind.HANDLER, handler, method, uri, authModule.timeoutMillis())
+        : modules.open(CallKind.HANDLER, handler, method, uri);
   }
 
   /**

@@ -2,13 +2,13 @@ package io.okapigw.core.proxy;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.cache.AuthDecision;
+import io.okapigw.core.auth.AuthModuleCalls;
 import io.okapigw.core.auth.AuthRefusal;
 import io.okapigw.core.auth.AuthStage;
 import io.okapigw.core.auth.ConfirmedTokens;
 import io.okapigw.core.auth.ConfirmedTokens.Identity;
 import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.bulkhead.TenantBulkhead.Place;
-import io.okapigw.core.bulkhead.TooBusy;
 import io.okapigw.core.callback.Call;
 import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.eureka.EurekaAuthStage;
@@ -75,6 +75,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param drain whether the node drains: then only call backs are served
    * @param tracing spans and access log lines of requests (nothing when off)
    * @param eureka decides on requests of Eureka tenants (Keycloak)
+   * @param authModule bounds the handler calls to the tenant's auth module as its auth-filter calls
    */
   public ProxyHandler(
       RoutingTables tables,
@@ -90,7 +91,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       CallBacks calls,
       Drain drain,
       Tracing tracing,
-      EurekaAuthStage eureka) {
+      EurekaAuthStage eureka,
+      AuthModuleCalls authModule) {
     this.bulkhead = bulkhead;
     this.calls = calls;
     this.drain = drain;
@@ -99,8 +101,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.metrics = new RequestMetrics(registry);
     this.auth = auth;
     this.filters = new FilterCalls(modules);
-    this.forwarder = new Forwarder(modules);
-    this.buffered = new BufferedHandler(modules);
+    this.forwarder = new Forwarder(modules, authModule);
+    this.buffered = new BufferedHandler(modules, authModule);
     this.parallel = authParallel ? new ParallelAuth(forwarder) : null;
     this.confirmed = confirmed;
     this.okapiUrl = okapiUrl;
@@ -423,9 +425,6 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
   private static void fail(HttpServerRequest in, Throwable e) {
     if (!in.isEnded()) {
       in.resume();
-    }
-    if (e instanceof TooBusy busy && !in.response().headWritten()) {
-      in.response().putHeader("Retry-After", Long.toString(busy.retryAfterSeconds()));
     }
     Failures.respond(in, e);
   }

@@ -165,6 +165,41 @@ class AuthBreakersTest {
   }
 
   @Test
+  void refusal_retryAfterIsTheTimeToTheNextProbe_atLeastASecond() {
+    AuthBreakers breakers =
+        new AuthBreakers(
+            AuthOptions.defaults().withBreaker(1, Duration.ofSeconds(10)), now::get, registry);
+    call(breakers, failing());
+    advance(Duration.ofMillis(2_500));
+
+    assertThat(call(breakers, answering()).cause())
+        .isInstanceOfSatisfying(
+            HttpError.class, e -> assertThat(e.retryAfterSeconds()).isEqualTo(8));
+    advance(Duration.ofMillis(7_499));
+    assertThat(call(breakers, answering()).cause())
+        .isInstanceOfSatisfying(
+            HttpError.class, e -> assertThat(e.retryAfterSeconds()).isEqualTo(1));
+  }
+
+  @Test
+  void failureNotTheModules_countsForNothing_aProbeLetsTheNextTry() {
+    AuthBreakers breakers = breakers(2);
+    breakers.call("diku", AUTH, failing(), e -> false);
+    breakers.call("diku", AUTH, failing(), e -> false);
+    assertThat(breakers.isOpen(AUTH)).as("the client left: not counted").isFalse();
+
+    call(breakers, failing());
+    call(breakers, failing());
+    advance(INTERVAL);
+    breakers.call("diku", AUTH, failing(), e -> false);
+    assertThat(made).as("the probe").hasValue(5);
+    assertThat(call(breakers, answering()).succeeded())
+        .as("a probe whose client left is no probe: the next call tries")
+        .isTrue();
+    assertThat(breakers.isOpen(AUTH)).isFalse();
+  }
+
+  @Test
   void zeroFailures_noBreaker() {
     AuthBreakers breakers = breakers(0);
     for (int i = 0; i < 100; i++) {
