@@ -1,6 +1,7 @@
 package io.okapigw.core.deployment;
 
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.registry.AdminIds;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
@@ -21,7 +22,8 @@ public record DeploymentRequest(
       Set.of("srvcId", "instId", "nodeId", "url", "descriptor");
 
   /**
-   * @throws HttpError 400 for an unknown field or one of another type
+   * @throws HttpError 400 for an unknown field or one of another type, a {@code srvcId} that is not
+   *     a module id or ids {@link AdminIds} refuses
    */
   public static DeploymentRequest fromJson(JsonObject json) {
     for (String field : json.fieldNames()) {
@@ -32,13 +34,21 @@ public record DeploymentRequest(
                 + "\" of a deployment (srvcId, instId, nodeId, url, descriptor)");
       }
     }
+    String srvcId = text(json, "srvcId");
+    if (srvcId != null) {
+      AdminIds.checkModuleId("deployment: srvcId", srvcId);
+    }
+    String instId = text(json, "instId");
+    if (instId != null) {
+      AdminIds.check("deployment " + srvcId + ": instId", instId);
+    }
     Object launch = json.getValue("descriptor");
     if (launch != null && !(launch instanceof JsonObject)) {
       throw HttpError.badRequest("descriptor of a deployment must be an object");
     }
     return new DeploymentRequest(
-        text(json, "srvcId"),
-        text(json, "instId"),
+        srvcId,
+        instId,
         text(json, "nodeId"),
         launch == null ? null : LaunchDescriptor.of((JsonObject) launch));
   }

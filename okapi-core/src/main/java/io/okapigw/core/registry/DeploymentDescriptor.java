@@ -34,14 +34,17 @@ public record DeploymentDescriptor(
   }
 
   /**
-   * Parses and validates a registration by URL: {@code srvcId}, {@code instId} (Okapi makes one up
-   * only when it deploys the module itself) and an http(s) {@code url}.
+   * Parses and validates a registration by URL: {@code srvcId} (a module id), {@code instId} (Okapi
+   * makes one up only when it deploys the module itself; both as {@link AdminIds} says) and an
+   * http(s) {@code url}.
    *
    * @throws HttpError 400 naming the problem
    */
   public static DeploymentDescriptor fromJson(JsonObject json) {
     String srvcId = JsonFields.requiredString(json, "srvcId", "deployment");
+    AdminIds.checkModuleId("deployment: srvcId", srvcId);
     String instId = JsonFields.requiredString(json, "instId", "deployment " + srvcId);
+    AdminIds.check("deployment " + srvcId + ": instId", instId);
     String url = JsonFields.requiredString(json, "url", "deployment " + srvcId);
     checkUrl(srvcId, url);
     return new DeploymentDescriptor(srvcId, instId, url);

@@ -64,9 +64,10 @@ final class DescriptorRules {
 
   /**
    * Okapi's id: a product, then a semantic version; no rule on characters (this gateway refuses
-   * control characters, which would end up in its logs).
+   * control characters, {@code /} and {@code ..}: {@link AdminIds}).
    */
   private static void checkId(String id) {
+    AdminIds.check("module descriptor: id", id);
     ModuleId parsed;
     try {
       parsed = ModuleId.parse(id);
@@ -85,9 +86,6 @@ final class DescriptorRules {
               + id
               + "' has no semantic version;"
               + " a module id is the product, '-' and a version, e.g. mod-users-19.2.0");
-    }
-    if (id.chars().anyMatch(Character::isISOControl)) {
-      throw HttpError.badRequest("module descriptor: invalid id: it has control characters");
     }
   }
 

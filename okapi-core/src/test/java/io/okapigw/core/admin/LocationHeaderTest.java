@@ -76,18 +76,18 @@ class LocationHeaderTest {
         .body(
             new JsonObject()
                 .put("srvcId", "mod-enc-1.0.0+b")
-                .put("instId", "inst 1+a/b")
+                .put("instId", "inst 1+a:b")
                 .put("url", "http://127.0.0.1:1")
                 .encode())
         .post("/_/discovery/modules")
         .then()
         .statusCode(201)
-        .header("Location", "/_/discovery/modules/mod-enc-1.0.0%2Bb/inst+1%2Ba%2Fb");
+        .header("Location", "/_/discovery/modules/mod-enc-1.0.0%2Bb/inst+1%2Ba%3Ab");
     gw.request()
         .urlEncodingEnabled(false)
-        .get("/_/discovery/modules/mod-enc-1.0.0%2Bb/inst%201%2Ba%2Fb")
+        .get("/_/discovery/modules/mod-enc-1.0.0%2Bb/inst%201%2Ba%3Ab")
         .then()
         .statusCode(200)
-        .body("instId", equalTo("inst 1+a/b"));
+        .body("instId", equalTo("inst 1+a:b"));
   }
 }
