@@ -175,7 +175,7 @@ final class GatewayNode {
                 environment,
                 modules),
             registry);
-    this.pull = new Pull(vertx, registry);
+    this.pull = new Pull(vertx, registry, options.admin().pullMaxBytes(), AdminApi.MAX_BODY_BYTES);
   }
 
   /** Keycloak's decisions for Eureka tenants, through the node's decision cache. */

@@ -33,17 +33,23 @@ public final class Pull {
   private final Registry registry;
   private final RemoteRegistry remote;
 
-  public Pull(Vertx vertx, Registry registry) {
+  /**
+   * @param maxBytes the largest answer read from a remote, on the wire and decoded ({@code
+   *     admin.pull-max-bytes})
+   * @param maxDescriptorBytes the largest descriptor pulled: an admin request body's limit
+   */
+  public Pull(Vertx vertx, Registry registry, long maxBytes, long maxDescriptorBytes) {
     this.vertx = vertx;
     this.registry = registry;
-    this.remote = new RemoteRegistry(vertx, TIMEOUT);
+    this.remote = new RemoteRegistry(vertx, TIMEOUT, maxBytes, maxDescriptorBytes);
   }
 
   /**
    * @param descriptor Okapi's pull descriptor, {@code {"urls": [...]}}
    * @return the modules added (Okapi's short form: id, name, tags), in the remote's order; 404 if
-   *     no URL answers, 400 for a bad descriptor, an answer that is not Okapi's, or descriptors
-   *     that cannot be registered
+   *     no URL answers, 400 for a bad descriptor, an answer that is not Okapi's, a descriptor
+   *     larger than an admin request body, or descriptors that cannot be registered; 502 for an
+   *     answer larger than {@code admin.pull-max-bytes}
    */
   public Future<List<JsonObject>> pull(JsonObject descriptor) {
     List<String> urls = urls(descriptor);

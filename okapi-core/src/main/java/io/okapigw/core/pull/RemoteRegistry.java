@@ -9,7 +9,6 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -20,26 +19,37 @@ import java.util.concurrent.TimeUnit;
  * Another Okapi (or anything speaking Okapi's {@code /_/version} and {@code /_/proxy/modules}) that
  * descriptors are pulled from, called as Okapi's {@code PullManager} calls it: {@code GET
  * /_/version}, then {@code GET /_/proxy/modules?full=true} with the ids to leave out as its body.
- * Bounded: connecting, the whole answer in time and in size.
+ * Bounded: connecting, the whole answer in time, and in size on the wire and again decoded (502
+ * past the limit, the connection reset); each descriptor as an admin request body (400). Decoding
+ * and parsing run on a worker thread.
  */
 final class RemoteRegistry {
 
-  /** Longest answer read (FOLIO's whole registry, every descriptor in full, fits many times). */
-  static final long MAX_BYTES = 512L * 1024 * 1024;
+  /** How much of an answer that is not 200 its error message quotes. */
+  private static final int QUOTED = 2000;
 
+  private final Vertx vertx;
   private final HttpClient client;
   private final Duration timeout;
+  private final long maxBytes;
+  private final long maxDescriptorBytes;
 
   /**
    * @param timeout how long connecting, and then each whole answer, may take
+   * @param maxBytes the largest answer read, on the wire and decoded
+   * @param maxDescriptorBytes the largest descriptor accepted
    */
-  RemoteRegistry(Vertx vertx, Duration timeout) {
+  RemoteRegistry(Vertx vertx, Duration timeout, long maxBytes, long maxDescriptorBytes) {
+    this.vertx = vertx;
+    // decoded here, not by the client: it would inflate a whole network read before we could count
     this.client =
         vertx.createHttpClient(
             new HttpClientOptions()
-                .setDecompressionSupported(true)
+                .setDecompressionSupported(false)
                 .setConnectTimeout((int) timeout.toMillis()));
     this.timeout = timeout;
+    this.maxBytes = maxBytes;
+    this.maxDescriptorBytes = maxDescriptorBytes;
   }
 
   /**
@@ -58,77 +68,84 @@ final class RemoteRegistry {
                                 + " returned status "
                                 + body.status()
                                 + "\n"
-                                + body.text())));
+                                + body.quoted())));
   }
 
   /**
    * @param skip the ids the remote leaves out (Okapi's body of {@code GET /_/proxy/modules})
-   * @return the remote's descriptors, in full; 400 naming the URL if it answers anything else
+   * @return the remote's descriptors, in full; 400 naming the URL if it answers anything else or a
+   *     descriptor larger than an admin request body; 502 if the answer is too large
    */
   Future<List<JsonObject>> modules(String base, List<String> skip) {
     return get(base, "_/proxy/modules?full=true", new JsonArray(List.copyOf(skip)).encode())
-        .map(
+        .compose(
             body -> {
               if (body.status() != 200) {
-                throw HttpError.badRequest(
-                    "pull from " + base + ": status " + body.status() + "\n" + body.text());
+                return Future.failedFuture(
+                    HttpError.badRequest(
+                        "pull from " + base + ": status " + body.status() + "\n" + body.quoted()));
               }
-              try {
-                return new JsonArray(body.text())
-                    .stream()
-                        .map(
-                            o -> {
-                              if (!(o instanceof JsonObject md)) {
-                                throw new DecodeException("not an object");
-                              }
-                              return md;
-                            })
-                        .toList();
-              } catch (DecodeException | ClassCastException e) {
-                throw HttpError.badRequest(
-                    "pull from "
-                        + base
-                        + ": /_/proxy/modules did not answer a JSON array of module descriptors"
-                        + " (not an Okapi?)");
-              }
+              return vertx.executeBlocking(
+                  () -> PulledAnswer.descriptors(base, body.body(), maxDescriptorBytes), false);
             });
   }
 
-  private record Answer(int status, String text) {}
+  private record Answer(int status, Buffer body) {
+    String text() {
+      return body.toString();
+    }
+
+    String quoted() {
+      String text = text();
+      return text.length() <= QUOTED ? text : text.substring(0, QUOTED) + "...";
+    }
+  }
 
   private Future<Answer> get(String base, String path, String body) {
     String url = (base.endsWith("/") ? base : base + "/") + path;
     RequestOptions options;
     try {
-      options = new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(url);
+      options =
+          new RequestOptions()
+              .setMethod(HttpMethod.GET)
+              .setAbsoluteURI(url)
+              .putHeader("Accept-Encoding", "gzip, deflate");
     } catch (RuntimeException e) {
       return Future.failedFuture(HttpError.badRequest("pull: bad URL " + base));
     }
     return client
         .request(options)
         .compose(r -> body == null ? r.send() : r.send(body))
-        .compose(this::read)
+        .compose(response -> read(base, response))
         .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  private Future<Answer> read(HttpClientResponse response) {
-    Buffer body = Buffer.buffer();
+  /** The answer as sent, at most {@link #maxBytes}; then decoded on a worker, as far. */
+  private Future<Answer> read(String base, HttpClientResponse response) {
+    Buffer raw = Buffer.buffer();
     return Future.<Void>future(
             done -> {
               response.handler(
                   chunk -> {
-                    if (body.length() + chunk.length() > MAX_BYTES) {
+                    if (raw.length() + (long) chunk.length() > maxBytes) {
+                      done.tryFail(PulledAnswer.tooLarge(base, maxBytes));
+                      response.handler(null);
                       response.request().reset();
-                      done.tryFail(
-                          HttpError.badRequest("pull: answer larger than " + MAX_BYTES + " bytes"));
                     } else {
-                      body.appendBuffer(chunk);
+                      raw.appendBuffer(chunk);
                     }
                   });
               response.exceptionHandler(done::tryFail);
               response.endHandler(v -> done.tryComplete());
             })
-        .map(v -> new Answer(response.statusCode(), body.toString()));
+        .compose(
+            v ->
+                vertx.executeBlocking(
+                    () ->
+                        PulledAnswer.decode(
+                            base, response.getHeader("Content-Encoding"), raw, maxBytes),
+                    false))
+        .map(decoded -> new Answer(response.statusCode(), decoded));
   }
 
   Future<Void> close() {

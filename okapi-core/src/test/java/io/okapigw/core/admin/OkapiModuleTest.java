@@ -98,7 +98,8 @@ class OkapiModuleTest {
           AdminApi.router(
               vertx,
               List.of(
-                  AdminRoutes.modules(registry, new Pull(vertx, registry)),
+                  AdminRoutes.modules(
+                      registry, new Pull(vertx, registry, 1024 * 1024, 1024 * 1024)),
                   AdminRoutes.tenants(registry, installer),
                   AdminRoutes.discovery(registry, bus, modules, deployments),
                   AdminRoutes.deployment(deployments.node(), environment),
