@@ -33,6 +33,7 @@ import io.okapigw.core.eureka.EurekaAuthStage;
 import io.okapigw.core.eureka.EurekaCalls;
 import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.eureka.ServiceTokens;
+import io.okapigw.core.eureka.Timing;
 import io.okapigw.core.eureka.events.AdminEvents;
 import io.okapigw.core.eureka.events.DiscoveryEvents;
 import io.okapigw.core.eureka.events.Entitlements;
@@ -194,7 +195,7 @@ final class GatewayNode {
         tables,
         modules,
         okapiUrl,
-        ticker,
+        Timing.of(scheduler::now, scheduler::at),
         Clock.systemUTC());
   }
 

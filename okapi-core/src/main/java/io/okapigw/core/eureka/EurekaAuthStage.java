@@ -1,6 +1,5 @@
 package io.okapigw.core.eureka;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import io.okapigw.cache.AuthCacheKey;
 import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthRefusal;
@@ -81,7 +80,7 @@ public final class EurekaAuthStage implements AuthStage {
    * @param tables routes mod-users-keycloak's permission lookups
    * @param modules calls mod-users-keycloak
    * @param okapiUrl the gateway's URL (X-Okapi-Url of those calls)
-   * @param ticker times the realms' key sets
+   * @param scheduler times the realms' key sets and schedules their fetches
    * @param clock the wall clock tokens' {@code exp} is compared with
    */
   public static EurekaAuthStage create(
@@ -92,12 +91,12 @@ public final class EurekaAuthStage implements AuthStage {
       RoutingTables tables,
       ModuleClient modules,
       String okapiUrl,
-      Ticker ticker,
+      Timing scheduler,
       Clock clock) {
     return new EurekaAuthStage(
         options,
         cache,
-        new KeycloakTokens(keycloak, options, ticker, clock),
+        new KeycloakTokens(keycloak, options, scheduler, clock),
         new UmaDecisions(keycloak, options),
         new DesiredPermissions(tables, modules, serviceTokens, okapiUrl, options),
         serviceTokens,

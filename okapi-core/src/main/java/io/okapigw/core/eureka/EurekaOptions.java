@@ -24,8 +24,10 @@ import java.time.Duration;
  *     (no admin events, no X-System-Token)
  * @param clockSkew how far past {@code exp} a token is still taken (the sidecar's 60 s)
  * @param jwksRefresh how long a realm's keys are used before they are fetched again
- * @param jwksRefetchMin the least time between two fetches of a realm's keys for an unknown {@code
- *     kid}
+ * @param jwksRefetchMin the least time between two fetches of a realm's keys for unknown {@code
+ *     kid}s
+ * @param jwksRetry how long a failed fetch of a realm's keys (Keycloak down, no such realm) is
+ *     remembered: no fetch for an unknown {@code kid} before it has passed
  * @param logoutSettle how long after a logout event a session's (a user's) decisions are not
  *     cached: FOLIO sends the event before Keycloak ends the session
  * @param adminEventsInterval how often each Eureka tenant's realm is asked for its admin events;
@@ -51,6 +53,7 @@ public record EurekaOptions(
     Duration clockSkew,
     Duration jwksRefresh,
     Duration jwksRefetchMin,
+    Duration jwksRetry,
     Duration logoutSettle,
     Duration adminEventsInterval,
     String kafka,
@@ -119,10 +122,21 @@ public record EurekaOptions(
           .about("how long a realm's signing keys are used before they are fetched again");
 
   public static final Setting<Duration> JWKS_REFETCH_MIN =
-      Setting.duration("eureka.jwks-refetch-min", Duration.ofSeconds(10), Duration.ZERO, DAY)
+      Setting.duration("eureka.jwks-refetch-min", Duration.ofSeconds(1), Duration.ZERO, DAY)
           .about(
               "a token signed with a key the gateway does not know makes it fetch the realm's keys"
-                  + " again, at most once in this time");
+                  + " again, at most once in this time")
+          .details(
+              "A token of an unknown key within this time waits for the fetch due at its end (when"
+                  + " it is 5s away at most; else 401), so a genuine new key is taken even right"
+                  + " after a made-up one. Tokens of known keys never wait and never lose them.");
+
+  public static final Setting<Duration> JWKS_RETRY =
+      Setting.duration("eureka.jwks-retry", Duration.ofSeconds(10), Duration.ZERO, DAY)
+          .about(
+              "after a failed fetch of a realm's keys (Keycloak failing: 503; no such realm: 401),"
+                  + " no fetch for this long: tokens of unknown keys get that answer at once, tokens"
+                  + " of known keys are checked with the keys fetched before");
 
   public static final Setting<Duration> LOGOUT_SETTLE =
       Setting.duration("eureka.logout-settle", Duration.ofSeconds(10), Duration.ZERO, DAY)
@@ -223,6 +237,7 @@ public record EurekaOptions(
           CLOCK_SKEW,
           JWKS_REFRESH,
           JWKS_REFETCH_MIN,
+          JWKS_RETRY,
           LOGOUT_SETTLE,
           ADMIN_EVENTS_INTERVAL,
           KAFKA,
@@ -266,6 +281,7 @@ public record EurekaOptions(
         settings.get(CLOCK_SKEW),
         settings.get(JWKS_REFRESH),
         settings.get(JWKS_REFETCH_MIN),
+        settings.get(JWKS_RETRY),
         settings.get(LOGOUT_SETTLE),
         settings.get(ADMIN_EVENTS_INTERVAL),
         settings.get(KAFKA),
@@ -330,6 +346,7 @@ public record EurekaOptions(
         clockSkew,
         jwksRefresh,
         jwksRefetchMin,
+        jwksRetry,
         logoutSettle,
         adminEventsInterval,
         kafka,

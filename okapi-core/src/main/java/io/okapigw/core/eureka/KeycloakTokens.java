@@ -1,6 +1,5 @@
 package io.okapigw.core.eureka;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
@@ -39,12 +38,13 @@ public final class KeycloakTokens {
   private final Clock clock;
 
   /**
-   * @param ticker times the key sets
+   * @param scheduler times the key sets and schedules their fetches
    * @param clock the wall clock {@code exp} is compared with
    */
-  public KeycloakTokens(EurekaCalls keycloak, EurekaOptions options, Ticker ticker, Clock clock) {
+  public KeycloakTokens(
+      EurekaCalls keycloak, EurekaOptions options, Timing scheduler, Clock clock) {
     this.options = options;
-    this.keys = new RealmKeys(keycloak, options, ticker);
+    this.keys = new RealmKeys(keycloak, options, scheduler);
     this.clock = clock;
   }
 

@@ -65,6 +65,15 @@ final class FakeKeycloak implements AutoCloseable {
   final List<Asked> asked = new CopyOnWriteArrayList<>();
   final AtomicInteger keyFetches = new AtomicInteger();
 
+  /** Fetches of each realm's keys. */
+  final Map<String, AtomicInteger> keyFetchesOf = new ConcurrentHashMap<>();
+
+  /** The status of the keys' endpoint: 200, or a failure (Keycloak down: 500, 503). */
+  volatile int certsStatus = 200;
+
+  /** Realms Keycloak has not: their keys' endpoint answers 404, as Keycloak's. */
+  final Set<String> missingRealms = ConcurrentHashMap.newKeySet();
+
   /**
    * Token grants made, {@code client_credentials} and {@code password}, in order: "realm client".
    */
@@ -89,6 +98,16 @@ final class FakeKeycloak implements AutoCloseable {
         .handler(
             ctx -> {
               keyFetches.incrementAndGet();
+              String realm = ctx.pathParam("realm");
+              keyFetchesOf.computeIfAbsent(realm, r -> new AtomicInteger()).incrementAndGet();
+              if (missingRealms.contains(realm)) {
+                ctx.response().setStatusCode(404).end("{\"error\":\"Realm does not exist\"}");
+                return;
+              }
+              if (certsStatus != 200) {
+                ctx.response().setStatusCode(certsStatus).end();
+                return;
+              }
               JsonArray jwks = new JsonArray();
               keys.forEach((kid, pair) -> jwks.add(jwk(kid, pair)));
               ctx.json(new JsonObject().put("keys", jwks));
@@ -359,7 +378,7 @@ final class FakeKeycloak implements AutoCloseable {
     return asked.size();
   }
 
-  private static JsonObject jwk(String kid, KeyPair pair) {
+  static JsonObject jwk(String kid, KeyPair pair) {
     RsaPublicJwk jwk =
         Jwks.builder()
             .key((RSAPublicKey) pair.getPublic())
