@@ -80,7 +80,8 @@ final class ModuleProcess implements ModuleHandle {
               }
               return readiness
                   .await(id, "localhost", port, iterations, () -> mayAnswer(started, foreground))
-                  .recover(e -> exitedOrFailed(started, e));
+                  .recover(e -> exitedOrFailed(started, e))
+                  .compose(v -> collected(started));
             })
         .recover(e -> stop().transform(v -> Future.failedFuture(e)));
   }
@@ -92,6 +93,19 @@ final class ModuleProcess implements ModuleHandle {
    */
   private static boolean mayAnswer(Process started, boolean foreground) {
     return started.isAlive() || !foreground && started.exitValue() == 0;
+  }
+
+  /**
+   * Collects what the module's process started by the time it answers: a process that left its
+   * group is found by its parent, often the shell of a {@code cmdlineStart}, which may end soon.
+   */
+  private Future<Void> collected(Process started) {
+    return vertx.executeBlocking(
+        () -> {
+          ProcessGroup.collect(started);
+          return null;
+        },
+        false);
   }
 
   /** Okapi's message for a process that ended before it answered. */

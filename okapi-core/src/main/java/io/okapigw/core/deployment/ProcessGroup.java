@@ -11,7 +11,8 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -23,9 +24,11 @@ import org.slf4j.LoggerFactory;
  * A module's processes: it is started by {@code setsid} as the leader of a process group of its own
  * (where {@code setsid} exists), so that everything it starts, even what outlives its parent
  * ({@code cmdlineStart: "java -jar m.jar &"}), is found in {@code /proc} by the group and stopped
- * with it: SIGTERM, then SIGKILL for what is left after {@link #GRACE}. Without {@code setsid} the
- * process and its descendants are stopped so. Groups not stopped when the JVM exits (a gateway
- * stopped without its drain) are killed then.
+ * with it: SIGTERM, then SIGKILL for what is left after {@link #GRACE}. What left the group ({@code
+ * setsid sleep 1000 &}) is stopped with it too, as far as it was seen as a descendant ({@link
+ * Descendants}, which says the limit), and so are the groups such a process leads. Without {@code
+ * setsid} the process and its descendants are stopped so. Groups not stopped when the JVM exits (a
+ * gateway stopped without its drain) are killed then.
  */
 final class ProcessGroup {
 
@@ -57,6 +60,12 @@ final class ProcessGroup {
   /** Remembers a started group, to be killed if the JVM exits before it is stopped. */
   static void started(Process process) {
     LIVE.add(process);
+    Descendants.track(process);
+  }
+
+  /** Collects what the group's process started so far (blocking), see {@link Descendants}. */
+  static void collect(Process process) {
+    Descendants.collect(process);
   }
 
   /**
@@ -106,7 +115,8 @@ final class ProcessGroup {
                       members(process).forEach(ProcessHandle::destroyForcibly);
                       return null;
                     },
-                    false));
+                    false))
+        .onComplete(v -> Descendants.forget(process));
   }
 
   /**
@@ -168,43 +178,31 @@ final class ProcessGroup {
   }
 
   /**
-   * @return the running processes of the group (the process and its descendants without setsid)
+   * @return the running processes of the group (the process and its descendants without setsid),
+   *     every descendant seen ({@link Descendants}) and the members of the groups those lead
    */
   static List<ProcessHandle> members(Process process) {
-    List<ProcessHandle> members = new ArrayList<>();
-    if (SETSID.isEmpty()) {
-      if (process.isAlive()) {
-        members.add(process.toHandle());
-      }
-      process.descendants().filter(ProcessHandle::isAlive).forEach(members::add);
-      return members;
+    List<ProcessHandle> seen = Descendants.collect(process);
+    Set<Long> leaders = new HashSet<>();
+    if (SETSID.isPresent()) {
+      leaders.add(process.pid());
     }
-    long group = process.pid();
+    seen.forEach(h -> leaders.add(h.pid()));
+    Set<ProcessHandle> members = new LinkedHashSet<>();
+    if (process.isAlive()) {
+      members.add(process.toHandle());
+    }
+    members.addAll(seen);
     try (DirectoryStream<Path> all = Files.newDirectoryStream(PROC, "[0-9]*")) {
       for (Path dir : all) {
-        if (groupOf(dir) == group) {
-          ProcessHandle.of(Long.parseLong(dir.getFileName().toString()))
-              .filter(ProcessHandle::isAlive)
-              .ifPresent(members::add);
+        long[] stat = Descendants.stat(dir);
+        if (stat != null && leaders.contains(stat[1])) {
+          ProcessHandle.of(stat[2]).filter(ProcessHandle::isAlive).ifPresent(members::add);
         }
       }
     } catch (IOException e) {
       process.descendants().filter(ProcessHandle::isAlive).forEach(members::add);
     }
-    return members;
-  }
-
-  /**
-   * @return the process group of the process at {@code /proc/PID}, -1 if it is gone or a zombie
-   */
-  private static long groupOf(Path dir) {
-    try {
-      String stat = Files.readString(dir.resolve("stat"));
-      // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return "Z".equals(fields[0]) ? -1 : Long.parseLong(fields[2]);
-    } catch (IOException | RuntimeException e) {
-      return -1;
-    }
+    return List.copyOf(members);
   }
 }
