@@ -429,7 +429,8 @@ final class GatewayNode {
 
   /**
    * Okapi's {@code healthPort} listener: {@code /readiness} answers once the node serves; its
-   * connections as strict, timed and limited as the other listeners'.
+   * connections as strict, timed and limited as the other listeners', but past its limit a new
+   * connection closes the oldest idle one, so that idle connections cannot keep probes out.
    */
   private Future<HttpServer> healthListener() {
     if (!options.node().hasHealthListener()) {
@@ -442,7 +443,8 @@ final class GatewayNode {
             options.server(),
             drain,
             connections,
-            connections.limit("health", options.server().healthMaxConnections()));
+            connections.limit("health", options.server().healthMaxConnections()),
+            true);
     return HealthListener.start(vertx, clients, options.host(), options.node().healthPort(), drain);
   }
 

@@ -14,7 +14,9 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.impl.HttpServerConnection;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +46,9 @@ public final class ClientConnections {
   private final Drain drain;
   private final ConnectionMetrics metrics;
   private final ConnectionLimit limit;
+  private final boolean closeOldestIdle;
   private final Map<HttpConnection, ConnectionGuard> guards = new IdentityHashMap<>();
+  private final Set<ConnectionGuard> oldestFirst = new LinkedHashSet<>();
 
   /**
    * @param options the listener's options; HTTP/2 over cleartext is turned off (the strict reading
@@ -61,6 +65,24 @@ public final class ClientConnections {
       Drain drain,
       ConnectionMetrics metrics,
       ConnectionLimit limit) {
+    this(vertx, options, timeouts, drain, metrics, limit, false);
+  }
+
+  /**
+   * As the other constructor, with {@code closeOldestIdle}: a connection past the limit closes the
+   * oldest idle connection (one waiting for a request's head) and is served in its place, so that
+   * idle connections cannot keep new ones out (the health listener's probes); closed at once only
+   * when none is idle.
+   */
+  public ClientConnections(
+      Vertx vertx,
+      HttpServerOptions options,
+      ServerOptions timeouts,
+      Drain drain,
+      ConnectionMetrics metrics,
+      ConnectionLimit limit,
+      boolean closeOldestIdle) {
+    this.closeOldestIdle = closeOldestIdle;
     this.vertx = vertx;
     this.drain = drain;
     this.metrics = metrics;
@@ -98,18 +120,22 @@ public final class ClientConnections {
   }
 
   private void connected(HttpConnection connection) {
-    if (!limit.tryOpen()) {
+    if (!limit.tryOpen(() -> closeOldestIdle && closedOldestIdle())) {
       connection.close();
       return;
     }
     ConnectionGuard guard = new ConnectionGuard(vertx, connection, headerTimeoutNanos, drain);
     guards.put(connection, guard);
+    oldestFirst.add(guard);
     metrics.opened();
     connection.closeHandler(
         v -> {
           guards.remove(connection);
+          oldestFirst.remove(guard);
           guard.closed();
-          limit.closed();
+          if (guard.releaseSlot()) {
+            limit.closed();
+          }
           // after what the close does to the request in progress, in this task or queued before
           vertx.getOrCreateContext().runOnContext(done -> metrics.closed());
         });
@@ -124,6 +150,20 @@ public final class ClientConnections {
       log.error("cannot install the strict HTTP/1.1 decoder; closing the connection", e);
       connection.close();
     }
+  }
+
+  /** Closes the oldest idle connection, its slot given back at once; false if none is idle. */
+  private boolean closedOldestIdle() {
+    for (ConnectionGuard guard : oldestFirst) {
+      if (guard.idle()) {
+        guard.closeIdle();
+        if (guard.releaseSlot()) {
+          limit.closed();
+        }
+        return true;
+      }
+    }
+    return false;
   }
 
   private static ChannelPipeline pipeline(HttpConnection connection) {

@@ -33,6 +33,7 @@ final class ConnectionGuard implements Handler<Long> {
   private boolean timerSet;
   private boolean closing;
   private boolean closeAfterResponse;
+  private boolean slotReleased;
 
   /**
    * @param timeoutNanos the header timeout; 0 for none
@@ -108,6 +109,30 @@ final class ConnectionGuard implements Handler<Long> {
     response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
     Failures.respond(response, new HttpError(400, "invalid chunked body: " + cause.getMessage()));
     connection.close();
+  }
+
+  /**
+   * @return whether the connection is idle: open, waiting for a request's head (nothing sent yet,
+   *     or a head not complete), no request in progress
+   */
+  boolean idle() {
+    return awaitingHead && !closing;
+  }
+
+  /** Closes the connection, idle, to make room for another. */
+  void closeIdle() {
+    closing = true;
+    connection.close();
+  }
+
+  /**
+   * @return true the first time only: whether the caller gives the connection's slot of its
+   *     listener's limit back
+   */
+  boolean releaseSlot() {
+    boolean first = !slotReleased;
+    slotReleased = true;
+    return first;
   }
 
   /** The connection closed: nothing more to watch. */

@@ -2,6 +2,7 @@ package io.okapigw.core.server;
 
 import io.micrometer.core.instrument.Counter;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
  * One listener's limit on its client connections open at once, shared by the servers of all its
@@ -24,12 +25,28 @@ public final class ConnectionLimit {
    * @return whether a connection just accepted may stay open; if so, {@link #closed} once it closes
    */
   boolean tryOpen() {
-    if (open.incrementAndGet() > max) {
-      open.decrementAndGet();
-      refused.increment();
-      return false;
+    return tryOpen(() -> false);
+  }
+
+  /**
+   * As {@link #tryOpen()}, but when the limit is reached {@code makeRoom} may give a slot back
+   * first ({@link #closed} for a connection it closes).
+   *
+   * @param makeRoom whether it closed a connection and gave its slot back
+   */
+  boolean tryOpen(BooleanSupplier makeRoom) {
+    if (open.incrementAndGet() <= max) {
+      return true;
     }
-    return true;
+    open.decrementAndGet();
+    if (makeRoom.getAsBoolean()) {
+      if (open.incrementAndGet() <= max) {
+        return true;
+      }
+      open.decrementAndGet();
+    }
+    refused.increment();
+    return false;
   }
 
   void closed() {

@@ -89,7 +89,10 @@ public record ServerOptions(
   public static final Setting<Integer> HEALTH_MAX_CONNECTIONS =
       Setting.integer(
               "server.health-max-connections", DEFAULT_HEALTH_MAX_CONNECTIONS, 1, MOST_CONNECTIONS)
-          .about("the same for Okapi's `healthPort` listener (probes need a few)");
+          .about(
+              "the same for Okapi's `healthPort` listener (probes need a few), but past it a new"
+                  + " connection closes the oldest idle one (waiting for a request's head) and is"
+                  + " served: idle connections cannot keep probes out");
 
   /** The {@code server.*} settings. */
   public static final SettingsSpec SETTINGS =

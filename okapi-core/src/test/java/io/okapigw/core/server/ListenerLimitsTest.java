@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Every listener of a node — the public one, the admin one ({@code admin.port}) and Okapi's {@code
  * healthPort} — reads requests strictly, has the {@code server.*} header and idle timeouts, and a
- * limit on its client connections open at once, past which a new connection is closed at once.
- * Every wait is bounded by {@link RawClient#TIMEOUT_MILLIS}; the header timeout of the limit tests
- * (10 min) is far beyond it, so a connection closed there was closed by the limit.
+ * limit on its client connections open at once, past which a new connection is closed at once (on
+ * the health port: the oldest idle one is closed for it). Every wait is bounded by {@link
+ * RawClient#TIMEOUT_MILLIS}; the header timeout of the limit tests (10 min) is far beyond it, so a
+ * connection closed there was closed by the limit.
  */
 class ListenerLimitsTest {
 
@@ -111,15 +112,31 @@ class ListenerLimitsTest {
     }
   }
 
+  /**
+   * Past the health port's limit the oldest idle connection makes room: {@code HealthProbesTest}.
+   */
   @Test
-  void healthPort_pastMaxConnections_newConnectionClosedAtOnce_servedOnceOneCloses() {
+  void healthPort_pastMaxConnections_oldestIdleConnectionClosed_newOneServed() throws IOException {
     int port = FreePorts.belowEphemeralRange();
     try (GatewayFixture gw =
-        gateway(
-            withHealthPort(
-                port, "server.health-max-connections", "2", "server.header-timeout", "10m"))) {
-      assertLimitOfTwo(port, READINESS, 204);
-      assertThat(metrics(gw)).contains(refused("health"));
+            gateway(
+                withHealthPort(
+                    port, "server.health-max-connections", "2", "server.header-timeout", "10m"));
+        RawClient first = RawClient.connect(port);
+        RawClient second = RawClient.connect(port)) {
+      first.send(READINESS);
+      assertThat(first.response().status()).isEqualTo(204);
+      second.send(READINESS);
+      assertThat(second.response().status()).isEqualTo(204);
+
+      try (RawClient third = RawClient.connect(port)) {
+        third.send(READINESS);
+        assertThat(third.response().status()).isEqualTo(204);
+      }
+
+      assertThat(first.readTextUntilClosed()).as("the oldest idle connection").isEmpty();
+      second.send(READINESS);
+      assertThat(second.response().status()).isEqualTo(204);
     }
   }
 
