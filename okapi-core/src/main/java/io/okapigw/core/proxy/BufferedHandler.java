@@ -1,6 +1,7 @@
 package io.okapigw.core.proxy;
 
 import io.okapigw.core.auth.AuthModuleCalls;
+import io.okapigw.core.http.Framing;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
@@ -12,6 +13,7 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.List;
@@ -105,7 +107,6 @@ final class BufferedHandler {
   private Future<Integer> exchange(
       ProxyRequest request, Stage handler, String type, Buffer body, ModuleCall call) {
     request.writeModuleHeaders(call, handler);
-    call.headers().remove(HttpHeaders.TRANSFER_ENCODING).remove(HttpHeaders.CONTENT_LENGTH);
     Buffer sent = "headers".equals(type) ? null : body;
     if ("request-log".equals(type)) {
       call.exchange(sent, status -> 0)
@@ -142,8 +143,8 @@ final class BufferedHandler {
     if (echo) {
       asEcho(in, out.headers());
     }
-    out.headers().remove(HttpHeaders.CONTENT_LENGTH);
     out.setStatusCode(status);
+    Framing.whole(status, in.method() == HttpMethod.HEAD, body.length()).writeTo(out);
     return out.end(body).map(status);
   }
 

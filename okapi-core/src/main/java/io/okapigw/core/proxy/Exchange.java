@@ -3,6 +3,7 @@ package io.okapigw.core.proxy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.okapigw.core.http.BodySink;
+import io.okapigw.core.http.Framing;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.server.ServerRequest;
 import io.okapigw.core.server.ServerResponse;
@@ -77,10 +78,17 @@ final class Exchange {
       return Future.failedFuture("the client closed its connection");
     }
     in.response().closeHandler(v -> abort());
-    if (hasBody(in)) {
-      sendBody();
+    Framing framing;
+    try {
+      framing = Framing.of(in.headers());
+    } catch (HttpError e) {
+      abort();
+      return Future.failedFuture(e);
+    }
+    if (framing.hasBody()) {
+      sendBody(framing);
     } else {
-      sendWithoutBody();
+      sendWithoutBody(framing);
     }
     return call.answered()
         .map(this::hold)
@@ -192,16 +200,20 @@ final class Exchange {
     }
   }
 
-  private void sendWithoutBody() {
+  private void sendWithoutBody(Framing framing) {
     in.resume();
-    call.sendHead(false);
+    call.sendHead(framing);
     call.end();
   }
 
-  private void sendBody() {
+  /**
+   * @param framing the client's body's, as the strict decoder read it: the module's request is
+   *     framed so, whatever the headers copied to it say
+   */
+  private void sendBody(Framing framing) {
     // the head goes now, not with the first body bytes: from here on the request is on the wire,
     // and nothing but abort() can return its connection to the pool before it is sent whole
-    call.sendHead(!in.headers().contains(HttpHeaders.CONTENT_LENGTH));
+    call.sendHead(framing);
     call.flush();
     uploading = true;
     if (in instanceof ServerRequest request) {
@@ -274,14 +286,6 @@ final class Exchange {
   private Exchange hold(ModuleCall.Head answer) {
     response = answer;
     return this;
-  }
-
-  private static boolean hasBody(HttpServerRequest in) {
-    String length = in.getHeader(HttpHeaders.CONTENT_LENGTH);
-    if (length != null) {
-      return !"0".equals(length.trim());
-    }
-    return in.headers().contains(HttpHeaders.TRANSFER_ENCODING);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.okapigw.core.proxy;
 
+import io.okapigw.core.http.Framing;
 import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.http.RequestIds;
@@ -9,6 +10,8 @@ import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
@@ -127,11 +130,13 @@ final class FilterCalls {
      *
      * @return its status
      */
-    Future<Integer> answer(HttpServerResponse out) {
+    Future<Integer> answer(HttpServerRequest in) {
+      HttpServerResponse out = in.response();
       OkapiHeaders.copyForwardable(answer.headers(), out.headers());
       RequestIds.hideKeys(out.headers());
-      out.headers().remove("Content-Length");
       out.setStatusCode(answer.status());
+      Framing.whole(answer.status(), in.method() == HttpMethod.HEAD, answer.body().length())
+          .writeTo(out);
       return out.end(answer.body()).map(answer.status());
     }
   }
@@ -140,7 +145,6 @@ final class FilterCalls {
       ProxyRequest request, Stage stage, MultiMap extra, ModuleCall call) {
     MultiMap headers = call.headers();
     request.writeModuleHeaders(call, stage);
-    headers.remove("Content-Length");
     headers.set(OkapiHeaders.FILTER, stage.filterHeader()).addAll(extra);
     return call;
   }

@@ -2,18 +2,21 @@ package io.okapigw.core.proxy;
 
 import io.okapigw.core.auth.AuthModuleCalls;
 import io.okapigw.core.auth.Grants;
+import io.okapigw.core.http.Framing;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.routing.Stage;
+import io.okapigw.core.server.ServerResponse;
 import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 
 /**
  * The handler stage: streams the client's body to the handler module and the module's response
@@ -105,11 +108,27 @@ final class Forwarder {
     if (response.reason() != null) {
       out.setStatusMessage(response.reason());
     }
-    if (!out.headers().contains(HttpHeaders.CONTENT_LENGTH)
-        && mayHaveBody(response, request.in().method())) {
-      out.setChunked(true);
-    }
+    frame(request.in(), response);
     return exchange.relay(out).map(response.status());
+  }
+
+  /**
+   * Frames the client's answer as the gateway decides from the module's answer as the codec read it
+   * ({@link Framing#answer}), never from the headers copied: a header the module's {@code
+   * Connection} names cannot take the framing away, nor a copied one keep a framing that does not
+   * hold. HTTP/1.0 has no chunks: an answer of a length not known in advance ends with the
+   * connection (Vert.x's server says {@code keep-alive} to a client that asked for it, and would
+   * keep the connection; {@link ServerResponse} closes it itself).
+   */
+  private static void frame(HttpServerRequest in, ModuleCall.Head response) {
+    Framing framing =
+        Framing.answer(response.status(), in.method() == HttpMethod.HEAD, response.framing());
+    framing.writeTo(in.response());
+    if (framing == Framing.CHUNKED
+        && in.version() == HttpVersion.HTTP_1_0
+        && !(in.response() instanceof ServerResponse)) {
+      in.response().endHandler(v -> in.connection().close());
+    }
   }
 
   /**
@@ -139,10 +158,5 @@ final class Forwarder {
   private Exchange exchange(ProxyRequest request, ModuleCall call) {
     request.writeModuleHeaders(call, request.pipeline().handler());
     return new Exchange(request.in(), call);
-  }
-
-  private static boolean mayHaveBody(ModuleCall.Head response, HttpMethod method) {
-    int status = response.status();
-    return method != HttpMethod.HEAD && status != 204 && status != 304 && status >= 200;
   }
 }

@@ -311,7 +311,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
             e -> {
               if (e instanceof FilterCalls.Stopped stopped) {
                 request.in().resume();
-                return stopped.answer(request.in().response());
+                return stopped.answer(request.in());
               }
               return Future.failedFuture(e);
             });

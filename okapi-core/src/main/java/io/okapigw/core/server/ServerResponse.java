@@ -43,6 +43,7 @@ public final class ServerResponse implements HttpServerResponse {
   private HttpResponseStatus status = HttpResponseStatus.OK;
   private boolean keepAlive;
   private boolean headWritten;
+  private AnswerFraming framing;
   private boolean written;
   private boolean closed;
   private long bytesWritten;
@@ -96,10 +97,13 @@ public final class ServerResponse implements HttpServerResponse {
       data.release();
       return;
     }
-    bytesWritten += data.readableBytes();
     if (!headWritten) {
       connection.write(head(-1));
     }
+    if (!fits(data)) {
+      return;
+    }
+    bytesWritten += data.readableBytes();
     connection.write(new DefaultHttpContent(data));
   }
 
@@ -293,10 +297,13 @@ public final class ServerResponse implements HttpServerResponse {
     if (closed) {
       return context.failedFuture(new HttpClosedException("Connection was closed"));
     }
-    bytesWritten += data.readableBytes();
     if (!headWritten) {
       connection.write(head(-1));
     }
+    if (!fits(data)) {
+      return context.failedFuture(new IllegalStateException("more body than the answer's framing"));
+    }
+    bytesWritten += data.readableBytes();
     Promise<Void> done = context.promise();
     connection.writeAndFlush(new DefaultHttpContent(data), done);
     return done.future();
@@ -355,7 +362,6 @@ public final class ServerResponse implements HttpServerResponse {
       throw new IllegalStateException("Response has already been written");
     }
     written = true;
-    bytesWritten += data.readableBytes();
     Promise<Void> done = context.promise();
     if (closed) {
       data.release();
@@ -363,7 +369,17 @@ public final class ServerResponse implements HttpServerResponse {
       return done.future();
     }
     if (!headWritten) {
-      connection.write(head(bytesWritten));
+      connection.write(head(bytesWritten + data.readableBytes()));
+    }
+    if (!framing.fits(data.readableBytes())) {
+      data.release();
+      data = Unpooled.EMPTY_BUFFER;
+    }
+    bytesWritten += data.readableBytes();
+    if (!framing.complete()) {
+      // cut short of its length (or past it): the client must not wait for more, nor read the next
+      // answer as the rest of this one
+      keepAlive = false;
     }
     connection.endResponse(
         this,
@@ -494,19 +510,29 @@ public final class ServerResponse implements HttpServerResponse {
     }
   }
 
+  /**
+   * @return whether {@code data} fits the answer's framing; if not, it is released and the
+   *     connection closed: the answer is cut, never written past its framing
+   */
+  private boolean fits(ByteBuf data) {
+    if (framing.fits(data.readableBytes())) {
+      return true;
+    }
+    data.release();
+    connection.close();
+    return false;
+  }
+
   private Object head(long contentLength) {
+    framing = AnswerFraming.decide(version, status.code(), head, headers, contentLength);
+    if (framing.untilClose()) {
+      keepAlive = false;
+    }
     if (version == HttpVersion.HTTP_1_0 && keepAlive) {
       headers.set(HttpHeaders.CONNECTION, HttpHeaders.KEEP_ALIVE);
     } else if (!keepAlive
         && (version == HttpVersion.HTTP_1_1 || headers.contains(HttpHeaders.CONNECTION))) {
       headers.set(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
-    }
-    if (head || status.code() == 304) {
-      headers.remove(HttpHeaders.TRANSFER_ENCODING);
-    } else if (contentLength >= 0
-        && !headers.contains(HttpHeaders.CONTENT_LENGTH)
-        && !headers.contains(HttpHeaders.TRANSFER_ENCODING)) {
-      headers.set(HttpHeaders.CONTENT_LENGTH, Long.toString(contentLength));
     }
     if (headersEndHandler != null) {
       headersEndHandler.handle(null);

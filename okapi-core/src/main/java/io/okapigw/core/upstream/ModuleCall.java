@@ -13,6 +13,8 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.okapigw.core.http.BodySink;
+import io.okapigw.core.http.Framing;
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.upstream.CallFailures.BadAnswer;
 import io.okapigw.core.upstream.balance.Pick;
@@ -63,8 +65,10 @@ public final class ModuleCall {
    * @param status the status code (200 or more)
    * @param reason the reason phrase
    * @param headers the answer's headers
+   * @param framing how its body is delimited, as the codec read it (not as a copy of the headers
+   *     would say)
    */
-  public record Head(int status, String reason, MultiMap headers) {}
+  public record Head(int status, String reason, MultiMap headers, Framing framing) {}
 
   /**
    * Where a call goes, whichever instance it gets: kept so that it can go to another.
@@ -100,6 +104,8 @@ public final class ModuleCall {
   private Runnable onWritable;
   private Consumer<Throwable> onFailure;
   private Throwable failure;
+  private Framing framing = Framing.NONE;
+  private long bodySent;
   private boolean headSent;
   private boolean sentWhole;
   private boolean answered;
@@ -299,15 +305,13 @@ public final class ModuleCall {
    * Sends the request whole and reads the module's final answer to its end, keeping at most {@code
    * keep.applyAsInt(status)} bytes of its body (the rest is read and dropped).
    *
-   * @param body the body; null to send none (no {@code Content-Length} either)
+   * @param body the body, sent with its {@code Content-Length}; null to send none (no {@code
+   *     Content-Length} either)
    * @return the answer; failures mapped ({@link #fail})
    */
   public Future<Answer> exchange(Buffer body, IntUnaryOperator keep) {
     readWhole = true;
-    if (body != null) {
-      headers.set(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.length()));
-    }
-    sendHead(false);
+    sendHead(body == null ? Framing.NONE : Framing.length(body.length()));
     if (body != null && body.length() > 0) {
       write(((BufferInternal) body).getByteBuf());
     }
@@ -321,16 +325,17 @@ public final class ModuleCall {
   }
 
   /**
-   * Sends the request's head (its headers as written by now), not flushed.
+   * Sends the request's head (its headers as written by now), not flushed, framed as the gateway
+   * decided: whatever {@code Content-Length} and {@code Transfer-Encoding} the headers hold are
+   * removed and {@code framing}'s written. The body written after it must fit that framing: a piece
+   * beyond it (any piece of a request framed {@link Framing#NONE}) and an end short of its length
+   * fail the call with 500 and close its connection, never a byte of it written unframed.
    *
-   * @param chunked whether a body follows in pieces of unknown total ({@code Transfer-Encoding:
-   *     chunked}); else it has the {@code Content-Length} written, or none
+   * @param framing how the body that follows is delimited: none, a length, chunks
    */
-  public void sendHead(boolean chunked) {
-    if (chunked) {
-      headers.remove(HttpHeaderNames.CONTENT_LENGTH);
-      headers.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-    }
+  public void sendHead(Framing framing) {
+    this.framing = framing;
+    framing.writeTo(headers);
     headSent = true;
     if (!over) {
       channel.write(
@@ -350,6 +355,13 @@ public final class ModuleCall {
       data.release();
       return;
     }
+    long total = bodySent + data.readableBytes();
+    if (!headSent || !framing.allows(total)) {
+      data.release();
+      refused("a body of " + total + " bytes or more, framed " + framing);
+      return;
+    }
+    bodySent = total;
     if (timeoutNanos > 0 && !answered) {
       connection.moved(timeoutNanos);
     }
@@ -358,10 +370,15 @@ public final class ModuleCall {
 
   /** Ends the request (its body, if any, all written) and flushes it. */
   public void end() {
-    sentWhole = true;
     if (over || abandoned) {
+      sentWhole = true;
       return;
     }
+    if (!headSent || !framing.completeAt(bodySent)) {
+      refused("a body ended after " + bodySent + " bytes, framed " + framing);
+      return;
+    }
+    sentWhole = true;
     channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, channel.voidPromise());
     finishIfOver();
   }
@@ -593,7 +610,11 @@ public final class ModuleCall {
     answered = true;
     response = answer;
     this.answer =
-        new Head(status, answer.status().reasonPhrase(), (HeadersMultiMap) answer.headers());
+        new Head(
+            status,
+            answer.status().reasonPhrase(),
+            (HeadersMultiMap) answer.headers(),
+            Framing.of(answer));
     if (timeoutNanos > 0) {
       if (readWhole) {
         connection.watch(timeoutNanos);
@@ -645,6 +666,16 @@ public final class ModuleCall {
       connection.finished(
           this, !abandoned && target.method() != HttpMethod.HEAD && HttpUtil.isKeepAlive(response));
     }
+  }
+
+  /**
+   * The gateway asked to write a body that does not fit the framing of the head it sent: a bug of
+   * the caller, never bytes on the wire the module would read another way.
+   */
+  private void refused(String what) {
+    log.error("{}: refused to write {}", describe(), what);
+    failed(new HttpError(500, describe() + ": the gateway refused to send " + what));
+    closeConnection();
   }
 
   private void broken(Throwable cause) {

@@ -3,6 +3,7 @@ package io.okapigw.core.upstream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.okapigw.core.http.Framing;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Instances;
@@ -261,7 +262,7 @@ class InstanceChoiceTest {
         .open(CallKind.HANDLER, instances, HttpMethod.GET, "/x", 5000)
         .compose(
             call -> {
-              call.sendHead(false);
+              call.sendHead(Framing.NONE);
               call.end();
               return call.answered()
                   .map(ModuleCall.Head::status)
