@@ -96,7 +96,9 @@ final class Descendants {
       Process process, Set<ProcessHandle> seen, Map<Long, List<Long>> children) {
     seen.removeIf(h -> !running(h));
     Deque<Long> roots = new ArrayDeque<>();
-    roots.add(process.pid());
+    if (process.isAlive()) { // else its pid may be another's by now
+      roots.add(process.pid());
+    }
     seen.forEach(h -> roots.add(h.pid()));
     while (!roots.isEmpty()) {
       for (long child : children.getOrDefault(roots.poll(), List.of())) {
