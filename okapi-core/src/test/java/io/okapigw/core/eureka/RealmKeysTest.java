@@ -7,6 +7,7 @@ import io.okapigw.config.Settings;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.testing.FakeScheduler;
 import io.okapigw.core.upstream.ModuleCall;
+import io.okapigw.testsupport.Await;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
@@ -20,7 +21,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -37,17 +42,7 @@ class RealmKeysTest {
   private volatile int status = 200;
   private volatile Promise<Void> held;
 
-  private final RealmKeys keys =
-      new RealmKeys(
-          this::certs,
-          EurekaOptions.from(
-              Settings.of(
-                  Map.of(
-                      "eureka.keycloak-url", "http://keycloak",
-                      "eureka.jwks-refetch-min", "1s",
-                      "eureka.jwks-retry", "10s",
-                      "eureka.jwks-refresh", "1h"))),
-          Timing.of(scheduler::now, scheduler::at));
+  private final RealmKeys keys = new RealmKeys(this::certs, options(), timing());
 
   RealmKeysTest() {
     published.put("k1", Jwts.SIG.RS256.keyPair().build());
@@ -181,5 +176,73 @@ class RealmKeysTest {
     held = null;
     release.complete();
     assertThat(statusOf(key("k1"))).as("a key Keycloak no longer publishes").isEqualTo(401);
+  }
+
+  /**
+   * Many threads at once (seeded, a fixed count), fetches answered on other threads: a known kid is
+   * always served at once; unknown kids cost the fetch one of them starts and, for those that came
+   * after it ended, one due fetch, however the calls interleave.
+   */
+  @Test
+  void key_manyThreads_knownKidAlwaysServed_unknownKidsAtMostOneDueFetch() throws Exception {
+    ExecutorService keycloak = Executors.newFixedThreadPool(2);
+    ExecutorService clients = Executors.newFixedThreadPool(8);
+    try {
+      RealmKeys async = new RealmKeys(realm -> answeredOn(keycloak), options(), timing());
+      async.key("diku", "k1").await();
+      Random seeds = new Random(42);
+      List<java.util.concurrent.Future<Future<PublicKey>>> calls = new ArrayList<>();
+      List<java.util.concurrent.Future<Boolean>> known = new ArrayList<>();
+      for (int i = 0; i < 4000; i++) {
+        String kid = "made-up-" + i;
+        if (seeds.nextInt(4) == 0) {
+          calls.add(clients.submit(() -> async.key("diku", kid)));
+        } else {
+          known.add(clients.submit(() -> async.key("diku", "k1").succeeded()));
+        }
+      }
+      for (java.util.concurrent.Future<Boolean> served : known) {
+        assertThat(served.get(1, TimeUnit.MINUTES)).as("a known kid, at once").isTrue();
+      }
+      List<Future<PublicKey>> unknown = new ArrayList<>();
+      for (java.util.concurrent.Future<Future<PublicKey>> call : calls) {
+        unknown.add(call.get(1, TimeUnit.MINUTES));
+      }
+
+      Await.until(
+          () -> scheduler.pending() == 1 || unknown.stream().allMatch(Future::isComplete),
+          "every unknown kid answered, or those left waiting for one due fetch");
+      assertThat(scheduler.pending()).isLessThanOrEqualTo(1);
+      scheduler.advance(Duration.ofSeconds(1));
+
+      Await.until(
+          () -> unknown.stream().allMatch(Future::isComplete), "every unknown kid answered");
+      assertThat(unknown).allSatisfy(f -> assertThat(statusOf(f)).isEqualTo(401));
+      assertThat(fetches.get()).as("the first, the first unknown kid's, one due").isBetween(2, 3);
+    } finally {
+      clients.shutdownNow();
+      keycloak.shutdownNow();
+    }
+  }
+
+  private Future<ModuleCall.Answer> answeredOn(ExecutorService keycloak) {
+    fetches.incrementAndGet();
+    Promise<ModuleCall.Answer> answer = Promise.promise();
+    keycloak.execute(() -> answer.complete(answer()));
+    return answer.future();
+  }
+
+  private static EurekaOptions options() {
+    return EurekaOptions.from(
+        Settings.of(
+            Map.of(
+                "eureka.keycloak-url", "http://keycloak",
+                "eureka.jwks-refetch-min", "1s",
+                "eureka.jwks-retry", "10s",
+                "eureka.jwks-refresh", "1h")));
+  }
+
+  private Timing timing() {
+    return Timing.of(scheduler::now, scheduler::at);
   }
 }
