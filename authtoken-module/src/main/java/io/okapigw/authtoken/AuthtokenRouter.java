@@ -36,8 +36,8 @@ final class AuthtokenRouter {
             s.login(), s.sessions(), s.clients(), s.options().cookieSameSite(), s.clock())
         .mount(router, body);
     new LoginHandler(s.login(), s.clients()).mount(router, body);
-    new UsersHandler(s.users()).mount(router, body);
-    new UserPermissionsHandler(s.users(), s.permissionSets()).mount(router, body);
+    new UsersHandler(s.users(), s.operators()).mount(router, body);
+    new UserPermissionsHandler(s.users(), s.permissionSets(), s.operators()).mount(router, body);
     new TenantPermissionsHandler(s.store(), s.permissionSets(), s.gateway())
         .mount(router, BodyHandler.create(false).setBodyLimit(PERMISSION_SETS_BODY_LIMIT));
     new SigningKeyHandler(s.signingKey(), s.gateway()).mount(router);

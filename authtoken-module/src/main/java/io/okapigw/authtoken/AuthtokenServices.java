@@ -1,12 +1,14 @@
 package io.okapigw.authtoken;
 
 import io.okapigw.authtoken.filter.AuthFilter;
+import io.okapigw.authtoken.filter.TokenOperators;
 import io.okapigw.authtoken.gateway.GatewayNotifier;
 import io.okapigw.authtoken.login.LoginService;
 import io.okapigw.authtoken.lookup.GatewayUserSource;
 import io.okapigw.authtoken.lookup.LookupClient;
 import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.authtoken.password.PasswordHasher;
+import io.okapigw.authtoken.perms.Operators;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.session.Sessions;
 import io.okapigw.authtoken.store.AuthStore;
@@ -43,6 +45,7 @@ import java.time.Clock;
  * @param sessions logouts of cookie sessions
  * @param clients the address a login comes from
  * @param filter the auth decision
+ * @param operators who the caller granting permissions is, from its token
  * @param lookups HTTP to the gateway for {@code --user-lookup gateway}, else {@code null}
  */
 record AuthtokenServices(
@@ -61,6 +64,7 @@ record AuthtokenServices(
     Sessions sessions,
     ClientAddresses clients,
     AuthFilter filter,
+    Operators operators,
     LookupClient lookups) {
 
   static AuthtokenServices create(
@@ -72,7 +76,7 @@ record AuthtokenServices(
     PermissionSets sets = new PermissionSets(store);
     UserDirectory directory = new UserDirectory(store, sets);
     RevokedSessions revoked = new RevokedSessions(clock);
-    UserService users = new UserService(store, directory, hasher, gateway);
+    UserService users = new UserService(store, directory, hasher, gateway, sets);
     LoginService.LoginContext context =
         new LoginService.LoginContext(store, hasher, tokens, revoked, gateway, clock, o.tokens());
     LoginService login = new LoginService(context, new LoginThrottle(o.loginThrottle(), clock));
@@ -97,6 +101,7 @@ record AuthtokenServices(
         new Sessions(context, login),
         ClientAddresses.of(o.loginThrottle()),
         filter,
+        new TokenOperators(tokens, source, sets, revoked),
         lookups);
   }
 

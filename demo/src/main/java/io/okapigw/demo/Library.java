@@ -134,7 +134,7 @@ public final class Library {
             SuperAdmin.TENANT,
             DemoOptions.SUPER_ADMIN,
             DemoOptions.SUPER_ADMIN_PASSWORD,
-            List.of("okapi.all", "authtoken.all")));
+            List.of("okapi.all", "authtoken.all", "perms.users.assign.okapi")));
   }
 
   private Future<String> startAuthtoken(String gatewayUrl) {

@@ -23,10 +23,14 @@ public final class PermissionGraph {
   public static final PermissionGraph EMPTY = new PermissionGraph(Map.of());
 
   private final Map<String, List<String>> children;
+  private final Set<String> defined;
   private final Map<String, Set<String>> closures = new ConcurrentHashMap<>();
 
   private PermissionGraph(Map<String, List<String>> children) {
     this.children = children;
+    Set<String> names = new HashSet<>(children.keySet());
+    children.values().forEach(names::addAll);
+    this.defined = Set.copyOf(names);
   }
 
   /**
@@ -66,6 +70,18 @@ public final class PermissionGraph {
     Set<String> all = new HashSet<>();
     names.forEach(n -> all.addAll(closure(n)));
     return all;
+  }
+
+  /**
+   * A name a module descriptor defined for the tenant (posted by {@code _tenantPermissions}, as a
+   * set or as one of a set's sub-permissions): what FOLIO's mod-permissions stores as an immutable
+   * permission ({@code mutable: false}), dummies for sub-permissions included.
+   *
+   * @param name a permission name
+   * @return whether a module's descriptor defined it
+   */
+  public boolean defines(String name) {
+    return defined.contains(name);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.okapigw.authtoken.users;
 import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.http.JsonBody;
 import io.okapigw.authtoken.http.OkapiHeaders;
+import io.okapigw.authtoken.perms.Operators;
 import io.okapigw.authtoken.perms.PermissionSets;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
@@ -18,18 +19,24 @@ import java.util.TreeSet;
 /**
  * {@code GET /perms/users/{id}} ({@code {"userId","permissions"}}, plus {@code
  * "expandedPermissions"} with {@code ?expanded=true}) and {@code PUT /perms/users/{id}/permissions}
- * (a JSON array of names, or {@code {"permissions": [...]}}), effective at once.
+ * (a JSON array of names, or {@code {"permissions": [...]}}), effective at once, giving the user
+ * only what the caller may grant ({@link io.okapigw.authtoken.perms.AssignRules}).
  */
 public final class UserPermissionsHandler {
   private final UserService users;
   private final PermissionSets permissionSets;
+  private final Operators operators;
 
   /**
-   * @param users user logic @param permissionSets the tenants' permission sets
+   * @param users user logic
+   * @param permissionSets the tenants' permission sets
+   * @param operators who the caller is, from its token
    */
-  public UserPermissionsHandler(UserService users, PermissionSets permissionSets) {
+  public UserPermissionsHandler(
+      UserService users, PermissionSets permissionSets, Operators operators) {
     this.users = users;
     this.permissionSets = permissionSets;
+    this.operators = operators;
   }
 
   /**
@@ -77,9 +84,10 @@ public final class UserPermissionsHandler {
     String tenant = OkapiHeaders.tenant(ctx.request().headers());
     String id = UsersHandler.checkId(ctx.pathParam("id"));
     Object body = JsonBody.parse(ctx.body().buffer());
-    List<String> permissions = names(body);
-    users
-        .setPermissions(tenant, id, List.copyOf(new LinkedHashSet<>(permissions)))
+    List<String> permissions = List.copyOf(new LinkedHashSet<>(names(body)));
+    operators
+        .of(tenant, ctx.request().headers())
+        .compose(operator -> users.setPermissions(tenant, id, permissions, operator))
         .onSuccess(v -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);
   }

@@ -1,36 +1,87 @@
 package io.okapigw.authtoken.users;
 
 import io.okapigw.authtoken.gateway.GatewayNotifier;
+import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.password.PasswordHasher;
+import io.okapigw.authtoken.perms.AssignRules;
+import io.okapigw.authtoken.perms.Operator;
+import io.okapigw.authtoken.perms.PermissionSets;
 import io.okapigw.authtoken.store.AuthStore;
 import io.okapigw.authtoken.store.UserRecord;
 import io.okapigw.authtoken.store.UserUpdate;
 import io.vertx.core.Future;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Creating and changing users and their permissions. Every change drops the user from the {@link
  * UserDirectory} before it is acknowledged (effective at once) and tells the gateway to drop the
- * user's cached decisions.
+ * user's cached decisions. A change made for a caller ({@link Operator}) gives the user only
+ * permissions the caller may grant ({@link AssignRules}); a refused change changes nothing.
  */
 public final class UserService {
   private final AuthStore store;
   private final UserDirectory directory;
   private final PasswordHasher hasher;
   private final GatewayNotifier gateway;
+  private final PermissionSets permissionSets;
 
   /**
    * @param store the store
    * @param directory the filter's user cache
    * @param hasher password hashing
    * @param gateway gateway invalidation
+   * @param permissionSets the tenants' permission sets (which permissions are immutable)
    */
   public UserService(
-      AuthStore store, UserDirectory directory, PasswordHasher hasher, GatewayNotifier gateway) {
+      AuthStore store,
+      UserDirectory directory,
+      PasswordHasher hasher,
+      GatewayNotifier gateway,
+      PermissionSets permissionSets) {
     this.store = store;
     this.directory = directory;
     this.hasher = hasher;
     this.gateway = gateway;
+    this.permissionSets = permissionSets;
+  }
+
+  /**
+   * Creates a user for a caller: {@link #create(UserRecord, String)} once the caller may grant
+   * every permission the user is given.
+   *
+   * @param operator the caller, or empty if auth is not enabled (a direct call)
+   * @return as {@link #create(UserRecord, String)}; 403 if the caller may not grant them
+   */
+  public Future<UserRecord> create(UserRecord user, String password, Optional<Operator> operator) {
+    return mayAssign(user.tenant(), operator, List.of(), user.permissions())
+        .compose(v -> create(user, password));
+  }
+
+  /**
+   * Sets a user's permissions for a caller: {@link #setPermissions(String, String, List)} once the
+   * caller may grant each permission the user did not have (mod-permissions checks only those).
+   *
+   * @param operator the caller, or empty if auth is not enabled (a direct call)
+   * @return done; 404 unknown user, 403 if the caller may not grant them
+   */
+  public Future<Void> setPermissions(
+      String tenant, String id, List<String> permissions, Optional<Operator> operator) {
+    if (operator.isEmpty()) {
+      return setPermissions(tenant, id, permissions);
+    }
+    // read, check, write: a change racing this one between the read and the write can at worst
+    // keep a permission the user held at the read (mod-permissions does the three in a transaction)
+    return store
+        .findUser(tenant, id)
+        .compose(
+            user ->
+                user == null
+                    ? Future.failedFuture(ApiException.notFound("user not found: " + id))
+                    : mayAssign(tenant, operator, user.permissions(), permissions))
+        .compose(v -> setPermissions(tenant, id, permissions));
   }
 
   /**
@@ -110,6 +161,25 @@ public final class UserService {
   private Future<Void> changed(String tenant, String id) {
     directory.invalidate(tenant, id);
     return gateway.invalidateUser(tenant, id);
+  }
+
+  private Future<Void> mayAssign(
+      String tenant, Optional<Operator> operator, List<String> before, List<String> after) {
+    if (operator.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    Set<String> added = new LinkedHashSet<>(after);
+    before.forEach(added::remove);
+    if (added.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    return permissionSets
+        .graph(tenant)
+        .map(
+            graph -> {
+              AssignRules.check(operator.get(), graph, added);
+              return null;
+            });
   }
 
   private Future<String> hashOrNull(String password) {

@@ -4,6 +4,7 @@ import io.okapigw.authtoken.http.ApiException;
 import io.okapigw.authtoken.http.JsonBody;
 import io.okapigw.authtoken.http.OkapiHeaders;
 import io.okapigw.authtoken.password.PasswordHasher;
+import io.okapigw.authtoken.perms.Operators;
 import io.okapigw.authtoken.store.UserRecord;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
@@ -17,6 +18,8 @@ import java.util.regex.Pattern;
 /**
  * {@code POST /users} ({@code {"id","username","active","password","permissions"}}, id generated if
  * absent) and {@code PUT /users/{id}} (fields absent stay as they are). Passwords are never echoed.
+ * A new user gets only permissions the caller may grant ({@link
+ * io.okapigw.authtoken.perms.AssignRules}).
  */
 public final class UsersHandler {
   /** User ids: 1-64 letters, digits, '-' or '_' (UUIDs fit). */
@@ -25,12 +28,14 @@ public final class UsersHandler {
   private static final int MAX_USERNAME_LENGTH = 256;
 
   private final UserService users;
+  private final Operators operators;
 
   /**
-   * @param users user logic
+   * @param users user logic @param operators who the caller is, from its token
    */
-  public UsersHandler(UserService users) {
+  public UsersHandler(UserService users, Operators operators) {
     this.users = users;
+    this.operators = operators;
   }
 
   /**
@@ -64,8 +69,9 @@ public final class UsersHandler {
     String password = body.optionalString("password", PasswordHasher.MAX_PASSWORD_LENGTH);
     UserRecord user =
         new UserRecord(tenant, id, username, active == null || active, null, permissions);
-    users
-        .create(user, password)
+    operators
+        .of(tenant, ctx.request().headers())
+        .compose(operator -> users.create(user, password, operator))
         .onSuccess(
             u ->
                 ctx.response()

@@ -7,8 +7,10 @@ import java.util.regex.Pattern;
 /**
  * The credentials of a gateway's super admin: a user of tenant {@value #TENANT} whose token holds
  * {@code okapi.all}, as the authtoken module bootstraps it ({@code --bootstrap-env
- * supertenant:super_admin:SUPER_ADMIN_PASSWORD:okapi.all}). Needed for the admin API once an auth
- * module is enabled for the supertenant.
+ * supertenant:super_admin:SUPER_ADMIN_PASSWORD:okapi.all,authtoken.all,perms.users.assign.okapi}).
+ * Needed for the admin API once an auth module is enabled for the supertenant: the gateway answers
+ * the operator's calls to the supertenant's users only, and no tenant's admin can grant {@code
+ * okapi.*} permissions without {@code perms.users.assign.okapi}.
  *
  * @param username login name (e.g. {@code super_admin})
  * @param password its password; never logged ({@link #toString()} hides it)

@@ -64,7 +64,9 @@ final class ContainerCluster implements AutoCloseable {
                     + String.join(",", LIBRARIAN_PERMISSIONS)
                     + ",authtoken.all",
                 "--bootstrap-env",
-                "supertenant:" + SUPER_ADMIN + ":SUPER_ADMIN_PASSWORD:okapi.all,authtoken.all")
+                "supertenant:"
+                    + SUPER_ADMIN
+                    + ":SUPER_ADMIN_PASSWORD:okapi.all,authtoken.all,perms.users.assign.okapi")
             .withEnv("DEMO_PASSWORD", ADMIN_PASSWORD)
             .withEnv("SUPER_ADMIN_PASSWORD", SUPER_ADMIN_PASSWORD);
     modules =

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The gateway's own API under {@code /_/}, assembled from its route groups ({@link AdminRoutes}):
  * registry (modules, tenants, enablement, interfaces, discovery, instance health, nodes), auth
- * cache, metrics, version and health. Every request body is limited first; everything else under
+ * cache, metrics, version and health. The operator's calls are refused first to any tenant but the
+ * supertenant ({@link SupertenantOnly}); every request body is limited next; everything else under
  * {@code /_/} is 404; every failure is answered by {@link Failures}.
  */
 public final class AdminApi {
@@ -33,6 +34,7 @@ public final class AdminApi {
    */
   public static Router router(Vertx vertx, List<AdminRoutes> groups) {
     Router router = Router.router(vertx);
+    router.route("/_/*").handler(new SupertenantOnly());
     router.route("/_/*").handler(new AdminBody(MAX_BODY_BYTES));
     groups.forEach(group -> group.mount(router));
     router

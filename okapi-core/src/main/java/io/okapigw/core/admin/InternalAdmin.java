@@ -1,5 +1,6 @@
 package io.okapigw.core.admin;
 
+import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.proxy.InternalHandler;
 import io.okapigw.core.routing.Stage;
 import io.vertx.core.Future;
@@ -32,7 +33,10 @@ public final class InternalAdmin implements InternalHandler {
   }
 
   @Override
-  public Future<Integer> handle(HttpServerRequest in) {
+  public Future<Integer> handle(HttpServerRequest in, String tenant) {
+    // the tenant the request was routed and authorized for, also when the token named it: what
+    // SupertenantOnly decides by (Okapi too sets X-Okapi-Tenant when the token names the tenant)
+    in.headers().set(OkapiHeaders.TENANT, tenant);
     HttpServerResponse response = in.response();
     Promise<Integer> answered = Promise.promise();
     response.endHandler(v -> answered.tryComplete(response.getStatusCode()));

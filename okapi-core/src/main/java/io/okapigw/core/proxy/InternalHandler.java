@@ -18,7 +18,8 @@ public interface InternalHandler {
   /**
    * Serves the request (still paused) and answers the client.
    *
+   * @param tenant the tenant the request was routed and authorized for
    * @return the status answered, once the response has ended
    */
-  Future<Integer> handle(HttpServerRequest in);
+  Future<Integer> handle(HttpServerRequest in, String tenant);
 }

@@ -385,7 +385,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
 
   private Future<Integer> internalCall(ProxyRequest request) {
     tracing.internal(request.in(), request.pipeline().handler().moduleId());
-    return internal.handle(request.in());
+    return internal.handle(request.in(), request.identity().tenant());
   }
 
   /**
