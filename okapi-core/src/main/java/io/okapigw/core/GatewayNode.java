@@ -380,7 +380,8 @@ final class GatewayNode {
         drain,
         tracing,
         eureka,
-        new AuthModuleCalls(authBreakers, options.auth().handlerTimeout()));
+        new AuthModuleCalls(authBreakers, options.auth().handlerTimeout()),
+        options.buffers());
   }
 
   private Router adminApi() {

@@ -70,7 +70,7 @@ final class AdminBody implements Handler<RoutingContext> {
             tooLarge(ctx);
           }
           if (!ctx.failed()) {
-            body.appendBuffer(chunk);
+            append(ctx, body, chunk);
           } else if ((discarded[0] += chunk.length()) > DISCARD_BYTES) {
             request.connection().close();
           }
@@ -89,6 +89,22 @@ final class AdminBody implements Handler<RoutingContext> {
           }
         });
     request.resume();
+  }
+
+  /**
+   * A piece that cannot be added (memory running out) fails the request: Vert.x would report the
+   * throwable and go on reading, and the body after the hole would be taken for the whole.
+   */
+  private static void append(RoutingContext ctx, Buffer body, Buffer chunk) {
+    try {
+      body.appendBuffer(chunk);
+    } catch (Throwable e) { // NOSONAR an OutOfMemoryError too
+      ctx.fail(
+          HttpError.unavailable(
+              "the request body could not be read whole ("
+                  + e.getClass().getSimpleName()
+                  + "); retry later"));
+    }
   }
 
   private static Future<Parsed> decode(RoutingContext ctx, Buffer body) {

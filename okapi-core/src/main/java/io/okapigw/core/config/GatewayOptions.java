@@ -7,6 +7,7 @@ import io.okapigw.core.auth.AuthOptions;
 import io.okapigw.core.bulkhead.BulkheadOptions;
 import io.okapigw.core.deployment.DeploymentOptions;
 import io.okapigw.core.eureka.EurekaOptions;
+import io.okapigw.core.proxy.BufferOptions;
 import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
@@ -48,6 +49,7 @@ import java.util.function.Consumer;
  *     auth.breaker.*})
  * @param deployment how the node starts the modules it deploys ({@code deploy.*} settings, Okapi's
  *     {@code port_start}, {@code port_end}, {@code dockerUrl}, ...)
+ * @param buffers the bounds of bodies read whole ({@code proxy.buffered-*} settings)
  */
 public record GatewayOptions(
     int port,
@@ -69,7 +71,8 @@ public record GatewayOptions(
     TracingOptions tracing,
     EurekaOptions eureka,
     AuthOptions auth,
-    DeploymentOptions deployment) {
+    DeploymentOptions deployment,
+    BufferOptions buffers) {
 
   public static final Duration DEFAULT_CLUSTER_ACK_TIMEOUT = Duration.ofSeconds(2);
 
@@ -82,6 +85,7 @@ public record GatewayOptions(
     Objects.requireNonNull(eureka, "eureka");
     Objects.requireNonNull(auth, "auth");
     Objects.requireNonNull(deployment, "deployment");
+    Objects.requireNonNull(buffers, "buffers");
     GatewaySettings.CLUSTER_ACK_TIMEOUT.check(clusterAckTimeout);
     server.checkAgainst(upstream.idleTimeout());
   }
@@ -114,7 +118,8 @@ public record GatewayOptions(
         TracingOptions.defaults(),
         EurekaOptions.defaults(),
         AuthOptions.defaults(),
-        DeploymentOptions.defaults(port));
+        DeploymentOptions.defaults(port),
+        BufferOptions.defaults());
   }
 
   /**
@@ -147,7 +152,8 @@ public record GatewayOptions(
         TracingOptions.from(settings),
         EurekaOptions.from(settings),
         AuthOptions.from(settings),
-        DeploymentOptions.from(settings, port));
+        DeploymentOptions.from(settings, port),
+        BufferOptions.from(settings));
   }
 
   /**
@@ -269,6 +275,13 @@ public record GatewayOptions(
   }
 
   /**
+   * @return this with other {@code proxy.buffered-*} bounds
+   */
+  public GatewayOptions withBuffers(BufferOptions newBuffers) {
+    return copy(b -> b.buffers = newBuffers);
+  }
+
+  /**
    * @return this with other {@code eureka.*} settings
    */
   public GatewayOptions withEureka(EurekaOptions newEureka) {
@@ -301,7 +314,8 @@ public record GatewayOptions(
         b.tracing,
         b.eureka,
         b.auth,
-        b.deployment);
+        b.deployment,
+        b.buffers);
   }
 
   /** The components a wither may change. */
@@ -322,6 +336,7 @@ public record GatewayOptions(
     EurekaOptions eureka;
     AuthOptions auth;
     DeploymentOptions deployment;
+    BufferOptions buffers;
 
     Copy(GatewayOptions o) {
       port = o.port;
@@ -340,6 +355,7 @@ public record GatewayOptions(
       eureka = o.eureka;
       auth = o.auth;
       deployment = o.deployment;
+      buffers = o.buffers;
     }
   }
 

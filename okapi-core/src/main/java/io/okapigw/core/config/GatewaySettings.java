@@ -9,6 +9,7 @@ import io.okapigw.core.bulkhead.BulkheadOptions;
 import io.okapigw.core.cluster.ClusterOptions;
 import io.okapigw.core.deployment.DeploymentOptions;
 import io.okapigw.core.eureka.EurekaOptions;
+import io.okapigw.core.proxy.BufferOptions;
 import io.okapigw.core.server.DrainOptions;
 import io.okapigw.core.server.ServerOptions;
 import io.okapigw.core.storage.StorageOptions;
@@ -20,11 +21,11 @@ import java.time.Duration;
 /**
  * Every setting of a gateway node, declared once: the node's own here, the others where they are
  * read ({@link ServerOptions}, {@link DrainOptions}, {@link BulkheadOptions}, {@link
- * UpstreamOptions}, {@link AuthCacheOptions}, {@link AuthOptions}, {@link StorageOptions}, {@link
- * TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link ClusterOptions}, {@link
- * TracingOptions}, {@link EurekaOptions}, {@link DeploymentOptions}), with Okapi's keys as their
- * aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the tables in {@code
- * docs/operations.md} are generated from {@link #ALL}.
+ * UpstreamOptions}, {@link BufferOptions}, {@link AuthCacheOptions}, {@link AuthOptions}, {@link
+ * StorageOptions}, {@link TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link
+ * ClusterOptions}, {@link TracingOptions}, {@link EurekaOptions}, {@link DeploymentOptions}), with
+ * Okapi's keys as their aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the
+ * tables in {@code docs/operations.md} are generated from {@link #ALL}.
  */
 public final class GatewaySettings {
 
@@ -80,6 +81,7 @@ public final class GatewaySettings {
           .and(DrainOptions.SETTINGS)
           .and(BulkheadOptions.SETTINGS)
           .and(UpstreamOptions.SETTINGS)
+          .and(BufferOptions.SETTINGS)
           .and(AuthCacheOptions.SETTINGS)
           .and(SettingsSpec.of(AUTH_PARALLEL))
           .and(AuthOptions.SETTINGS)

@@ -11,6 +11,7 @@ import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
+import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -23,8 +24,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Handlers of Okapi's types other than {@code request-response}, answered as Okapi 6.1.5 answers
- * them (checked side by side). Each reads the client's body whole first, as Okapi does, up to
- * {@link #MAX_BODY} (413 beyond):
+ * them (checked side by side). Each reads the client's body whole first, as Okapi does, within
+ * {@link BufferOptions} ({@link BufferedBody}: 413 past a request's bound, 503 past the node's):
  *
  * <ul>
  *   <li>{@code request-response-1.0}: the module gets the body with a {@code Content-Length} (not
@@ -49,9 +50,6 @@ final class BufferedHandler {
   static final Set<String> TYPES =
       Set.of("request-response-1.0", "request-only", "headers", "request-log");
 
-  /** Largest request (and, for {@code request-response-1.0}, answer) body read whole. */
-  static final int MAX_BODY = 64 * 1024 * 1024;
-
   /** Headers of a module's answer that describe its body: not sent with the client's body. */
   private static final List<CharSequence> MODULE_BODY_HEADERS =
       List.of(
@@ -68,13 +66,16 @@ final class BufferedHandler {
 
   private final ModuleClient modules;
   private final AuthModuleCalls authModule;
+  private final BodyBudget budget;
 
   /**
    * @param authModule bounds the handler calls to the tenant's auth module
+   * @param budget the node's room for bodies read whole
    */
-  BufferedHandler(ModuleClient modules, AuthModuleCalls authModule) {
+  BufferedHandler(ModuleClient modules, AuthModuleCalls authModule, BodyBudget budget) {
     this.modules = modules;
     this.authModule = authModule;
+    this.budget = budget;
   }
 
   /**
@@ -92,36 +93,58 @@ final class BufferedHandler {
     Stage handler = request.pipeline().handler();
     String type = handler.entry().type();
     HttpServerRequest in = request.in();
-    return body(in)
-        .compose(
-            body ->
-                authModule.call(
-                    request.identity().tenant(),
-                    request.pipeline(),
-                    in.response(),
-                    () ->
-                        Forwarder.open(modules, authModule, request)
-                            .compose(call -> exchange(request, handler, type, body, call))));
+    BodyBudget.Claim claim = budget.claim();
+    Promise<Void> moduleDone = Promise.promise();
+    Future<Integer> answered =
+        BufferedBody.read(in, claim, budget.options())
+            .compose(
+                body ->
+                    authModule.call(
+                        request.identity().tenant(),
+                        request.pipeline(),
+                        in.response(),
+                        () ->
+                            Forwarder.open(modules, authModule, request)
+                                .compose(
+                                    call ->
+                                        exchange(request, handler, type, body, call, moduleDone))));
+    // the body's room is given back once neither the client's answer nor the module holds it
+    answered.onComplete(
+        done -> {
+          moduleDone.tryComplete();
+          moduleDone.future().onComplete(v -> claim.release());
+        });
+    return answered;
   }
 
   private Future<Integer> exchange(
-      ProxyRequest request, Stage handler, String type, Buffer body, ModuleCall call) {
+      ProxyRequest request,
+      Stage handler,
+      String type,
+      Buffer body,
+      ModuleCall call,
+      Promise<Void> moduleDone) {
     request.writeModuleHeaders(call, handler);
     Buffer sent = "headers".equals(type) ? null : body;
     if ("request-log".equals(type)) {
       call.exchange(sent, status -> 0)
           .onFailure(
               e ->
-                  log.warn(
-                      "request-log handler of {}: {}", handler.moduleId(), LogText.message(e)));
+                  log.warn("request-log handler of {}: {}", handler.moduleId(), LogText.message(e)))
+          .onComplete(done -> moduleDone.tryComplete());
       return answer(request.in(), 200, null, body, true);
     }
-    return call.exchange(sent, status -> MAX_BODY)
+    long max = budget.options().maxBody();
+    return call.exchange(sent, status -> (int) Math.min(Integer.MAX_VALUE - 1, max) + 1)
         .compose(
             answer -> {
               boolean ok = answer.status() / 100 == 2;
               boolean echo =
                   !("request-response-1.0".equals(type) || "headers".equals(type) && !ok);
+              if (!echo && answer.body().length() > max) {
+                // never an answer cut short relayed as whole
+                return Future.failedFuture(tooLargeAnswer(handler, type, max));
+              }
               return answer(
                   request.in(), answer.status(), answer, echo ? body : answer.body(), echo);
             });
@@ -161,34 +184,16 @@ final class BufferedHandler {
     headers.set(NOSNIFF_HEADER, "nosniff");
   }
 
-  /** The client's body, whole; 413 past {@link #MAX_BODY}. */
-  private static Future<Buffer> body(HttpServerRequest in) {
-    String length = in.getHeader(HttpHeaders.CONTENT_LENGTH);
-    if (length != null
-        && length.trim().matches("\\d{1,18}")
-        && Long.parseLong(length.trim()) > MAX_BODY) {
-      return Future.failedFuture(tooLarge());
-    }
-    Buffer body = Buffer.buffer();
-    return Future.<Buffer>future(
-        done -> {
-          in.handler(
-              chunk -> {
-                if (body.length() + chunk.length() > MAX_BODY) {
-                  in.handler(null);
-                  done.tryFail(tooLarge());
-                } else {
-                  body.appendBuffer(chunk);
-                }
-              });
-          in.exceptionHandler(done::tryFail);
-          in.endHandler(v -> done.tryComplete(body));
-          in.resume();
-        });
-  }
-
-  private static HttpError tooLarge() {
-    return new HttpError(
-        413, "request body over " + MAX_BODY + " bytes: a handler of this type reads it whole");
+  private static HttpError tooLargeAnswer(Stage handler, String type, long max) {
+    return HttpError.badGateway(
+        "module "
+            + handler.moduleId()
+            + " answered a body over "
+            + max
+            + " bytes ("
+            + BufferOptions.MAX_BODY.key()
+            + "), which a handler of type "
+            + type
+            + " relays whole");
   }
 }

@@ -228,10 +228,14 @@ final class Exchange {
     }
     in.handler(
         chunk -> {
-          call.write(((BufferInternal) chunk).getByteBuf());
-          call.flush();
-          if (!call.writable()) {
-            in.pause();
+          try {
+            call.write(((BufferInternal) chunk).getByteBuf());
+            call.flush();
+            if (!call.writable()) {
+              in.pause();
+            }
+          } catch (Throwable e) { // NOSONAR an OutOfMemoryError too: Vert.x would read on
+            abort();
           }
         });
     call.writabilityHandler(

@@ -1,6 +1,7 @@
 package io.okapigw.core.proxy;
 
 import io.okapigw.core.http.Framing;
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.LogText;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.http.RequestIds;
@@ -102,10 +103,19 @@ final class FilterCalls {
         .compose(
             call ->
                 writeHeaders(request, stage, extra, call)
-                    .exchange(null, status -> stoppable ? STOP_BODY : 0))
+                    .exchange(null, status -> stoppable ? STOP_BODY + 1 : 0))
         .map(
             answer -> {
               if (stoppable && answer.headers().contains(OkapiHeaders.STOP)) {
+                if (answer.body().length() > STOP_BODY) {
+                  // never an answer cut short relayed as whole
+                  throw HttpError.badGateway(
+                      "pre filter "
+                          + stage.moduleId()
+                          + " ended the pipeline with an answer over "
+                          + STOP_BODY
+                          + " bytes, the most relayed whole");
+                }
                 throw new Stopped(answer);
               }
               return ignored(stage, answer);

@@ -76,6 +76,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
    * @param tracing spans and access log lines of requests (nothing when off)
    * @param eureka decides on requests of Eureka tenants (Keycloak)
    * @param authModule bounds the handler calls to the tenant's auth module as its auth-filter calls
+   * @param buffers the bounds of bodies read whole ({@code proxy.buffered-*})
    */
   public ProxyHandler(
       RoutingTables tables,
@@ -92,7 +93,8 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
       Drain drain,
       Tracing tracing,
       EurekaAuthStage eureka,
-      AuthModuleCalls authModule) {
+      AuthModuleCalls authModule,
+      BufferOptions buffers) {
     this.bulkhead = bulkhead;
     this.calls = calls;
     this.drain = drain;
@@ -102,7 +104,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     this.auth = auth;
     this.filters = new FilterCalls(modules);
     this.forwarder = new Forwarder(modules, authModule);
-    this.buffered = new BufferedHandler(modules, authModule);
+    this.buffered = new BufferedHandler(modules, authModule, new BodyBudget(buffers, registry));
     this.parallel = authParallel ? new ParallelAuth(forwarder) : null;
     this.confirmed = confirmed;
     this.okapiUrl = okapiUrl;

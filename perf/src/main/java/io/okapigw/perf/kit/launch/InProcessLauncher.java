@@ -57,7 +57,8 @@ final class InProcessLauncher implements Launcher {
             d.tracing(),
             d.eureka(),
             d.auth(),
-            d.deployment());
+            d.deployment(),
+            d.buffers());
     return Gateway.start(vertx, options)
         .onSuccess(gateway -> stops.add(gateway::stop))
         .map(gateway -> url(gateway.port()));
