@@ -215,6 +215,58 @@ class RequestFramingTest {
     moduleSawNothingUnder("/s/http10-");
   }
 
+  /**
+   * Issue 42: a header named in {@code Connection} is hop-by-hop and not copied to the module, and
+   * the gateway framed the module's request from those copies: {@code Connection: keep-alive,
+   * Content-Length} sent the body unframed, and the module read the request hidden in it as one of
+   * its own, with the permissions header only the gateway may write. The module now gets the body
+   * as the body, framed as the gateway read it.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "HTTP/1.1|Connection: keep-alive, Content-Length|length",
+        "HTTP/1.1|Connection: Content-Length|length",
+        "HTTP/1.0|Connection: keep-alive, Content-Length|length",
+        "HTTP/1.1|Connection: Transfer-Encoding|chunked",
+        "HTTP/1.1|Connection: Content-Length, Transfer-Encoding|chunked"
+      })
+  void connectionNamesTheFraming_bodyForwardedAsTheBody_hiddenRequestNeverForwarded(String shape)
+      throws Exception {
+    String[] parts = shape.split("\\|");
+    String hidden =
+        "GET /s/framing-hidden HTTP/1.1\r\nHost: x\r\n"
+            + DIKU
+            + "X-Okapi-Permissions: [\"okapi.all\"]\r\n\r\n";
+    boolean chunked = parts[2].equals("chunked");
+    String framing =
+        chunked
+            ? "Transfer-Encoding: chunked\r\n\r\n"
+                + Integer.toHexString(hidden.length())
+                + "\r\n"
+                + hidden
+                + "\r\n0\r\n\r\n"
+            : "Content-Length: " + hidden.length() + "\r\n\r\n" + hidden;
+    try (RawConnection c = connect()) {
+      RawResponse response =
+          c.send(
+                  "POST /s/framing-echo "
+                      + parts[0]
+                      + "\r\nHost: x\r\n"
+                      + DIKU
+                      + parts[1]
+                      + "\r\n"
+                      + framing)
+              .response();
+      assertThat(response.status()).as(response.toString()).isEqualTo(200);
+      assertThat(response.text()).isEqualTo("got " + hidden.length() + " bytes");
+    }
+    assertThat(gw.forwarded())
+        .extracting(Recorded::uri)
+        .filteredOn(u -> u.startsWith("/s/framing-"))
+        .containsExactly("/s/framing-echo");
+  }
+
   /** Control characters (ESC included), bytes beyond ASCII and {@code #} were forwarded as sent. */
   @ParameterizedTest(name = "{0}")
   @ValueSource(
