@@ -31,13 +31,20 @@ import java.util.function.Consumer;
  * AuthRequest#userId()}): the token as one {@code X-Okapi-Token}, whatever line or cookie it came
  * in, and the user id sent with it; no {@code Cookie}, {@code Authorization} or other line of the
  * client's that an auth module could read another token or user from. Any HTTP answer becomes an
- * {@link AuthDecision}, a refusal keeping the first 64 KiB of its body; an auth module that cannot
- * be reached, or that does not answer within {@code auth.timeout}, fails the future with 503 (fail
- * closed). A variant asks the auth filter about a system call ({@link #callForSystem}).
+ * {@link AuthDecision}, a refusal keeping its body of up to 64 KiB (a longer one replaced by the
+ * gateway's own words, never relayed cut); an auth module that cannot be reached, or that does not
+ * answer within {@code auth.timeout}, fails the future with 503 (fail closed). A variant asks the
+ * auth filter about a system call ({@link #callForSystem}).
  */
 public final class AuthFilterClient {
 
   private static final int MAX_REFUSAL_BODY = 64 * 1024;
+
+  /** The body of a refusal whose own is longer than the gateway relays (never relayed cut). */
+  static final String TOO_LONG =
+      "the auth module's refusal has a body longer than the "
+          + MAX_REFUSAL_BODY / 1024
+          + " KiB the gateway relays: its status is relayed, its body is not";
 
   private final ModuleClient modules;
   private final long timeoutMillis;
@@ -108,7 +115,8 @@ public final class AuthFilterClient {
   private static Future<AuthDecision> ask(
       ModuleCall call, Consumer<MultiMap> headers, Buffer body) {
     headers.accept(call.headers());
-    return call.exchange(body, status -> status / 100 == 2 ? 0 : MAX_REFUSAL_BODY)
+    // one byte past the bound kept: a longer refusal is known, and never relayed cut as whole
+    return call.exchange(body, status -> status / 100 == 2 ? 0 : MAX_REFUSAL_BODY + 1)
         .map(AuthFilterClient::decision);
   }
 
@@ -152,6 +160,9 @@ public final class AuthFilterClient {
           headers.get(OkapiHeaders.USER_ID),
           headers.get(OkapiHeaders.PERMISSIONS),
           moduleTokens(headers.get(OkapiHeaders.MODULE_TOKENS)));
+    }
+    if (answer.body().length() > MAX_REFUSAL_BODY) {
+      return AuthDecision.refusal(status, TOO_LONG, "text/plain");
     }
     return AuthDecision.refusal(status, answer.body().toString(), headers.get("Content-Type"));
   }
