@@ -390,7 +390,13 @@ final class GatewayNode {
             vertx,
             registry,
             storage.registry(),
-            new TenantInit(vertx, systemCalls, options.tenantInit(), scheduler.clock()),
+            new TenantInit(
+                vertx,
+                systemCalls,
+                options.tenantInit(),
+                scheduler.clock(),
+                bus.nodeId(),
+                bus::members),
             bus,
             options.tenantInit().timeout().toMillis(),
             deployments);

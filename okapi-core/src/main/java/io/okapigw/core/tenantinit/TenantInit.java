@@ -6,6 +6,7 @@ import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,8 +16,9 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>the module's permission sets (a disabled module's: the empty list) to the tenant's
  *       permissions module ({@code _tenantPermissions}), unless the module is one itself;
- *   <li>the module's {@code _tenant} call (see {@link TenantCall}); with {@code purge}, an enabled
- *       module is first told to drop the tenant's data (its failure ignored);
+ *   <li>the module's {@code _tenant} call (see {@link TenantCall}), one at a time per tenant and
+ *       module across the cluster ({@link TenantOperations}); with {@code purge}, an enabled module
+ *       is first told to drop the tenant's data (its failure ignored);
  *   <li>a permissions module being enabled gets its own sets, then, unless it replaces an older
  *       one, every enabled module's.
  * </ol>
@@ -27,18 +29,41 @@ import org.slf4j.LoggerFactory;
 public final class TenantInit {
 
   private static final Logger log = LoggerFactory.getLogger(TenantInit.class);
+  private static final String SINGLE_NODE = "localhost";
 
   private final PermissionsCalls permissions;
   private final TenantInterface tenantInterface;
 
   /**
+   * A single node's.
+   *
    * @param calls makes the system calls (the node's one)
    * @param options how long a module may take
    * @param clock for the {@code _tenant} deadline
    */
   public TenantInit(Vertx vertx, SystemCalls calls, TenantInitOptions options, Clock clock) {
+    this(vertx, calls, options, clock, SINGLE_NODE, () -> List.of(SINGLE_NODE));
+  }
+
+  /**
+   * @param calls makes the system calls (the node's one)
+   * @param options how long a module may take
+   * @param clock for the {@code _tenant} deadline
+   * @param node this node's id in the cluster
+   * @param members the cluster's members now: a {@code _tenant} operation of a node that is not one
+   *     is no longer watched ({@link TenantOperations})
+   */
+  public TenantInit(
+      Vertx vertx,
+      SystemCalls calls,
+      TenantInitOptions options,
+      Clock clock,
+      String node,
+      Supplier<List<String>> members) {
     this.permissions = new PermissionsCalls(calls, options.timeout().toMillis());
-    this.tenantInterface = new TenantInterface(vertx, calls, options, clock);
+    this.tenantInterface =
+        new TenantInterface(
+            vertx, calls, options, clock, new TenantOperations(vertx, clock, node, members));
   }
 
   /**

@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * deletes it, as Okapi 6.1.5 does: the first poll at once, then after {@code tenant.poll-interval},
  * growing 1.25 times per poll. Unlike Okapi, the whole operation is bounded by {@code
  * tenant.init-timeout}: past it, the call fails with 504 naming the module and the job (which is
- * left to the module). Every failure names the module.
+ * left to the module). Every failure names the module. One operation at a time per tenant and
+ * module, waiting for one an earlier call left ({@link TenantOperations}).
  */
 final class TenantInterface {
 
@@ -33,12 +34,22 @@ final class TenantInterface {
   private final SystemCalls calls;
   private final TenantInitOptions options;
   private final Clock clock;
+  private final TenantOperations operations;
 
-  TenantInterface(Vertx vertx, SystemCalls calls, TenantInitOptions options, Clock clock) {
+  /**
+   * @param operations keeps a module's {@code _tenant} operations for a tenant one at a time
+   */
+  TenantInterface(
+      Vertx vertx,
+      SystemCalls calls,
+      TenantInitOptions options,
+      Clock clock,
+      TenantOperations operations) {
     this.vertx = vertx;
     this.calls = calls;
     this.options = options;
     this.clock = clock;
+    this.operations = operations;
   }
 
   /**
@@ -47,6 +58,38 @@ final class TenantInterface {
    */
   Future<Void> call(String tenant, List<ModuleDescriptor> enabled, TenantCall call) {
     long deadline = clock.millis() + options.timeout().toMillis();
+    return operations.run(
+        tenant,
+        call.module().id(),
+        deadline,
+        job -> leftJob(tenant, enabled, call, job, deadline),
+        op -> call(tenant, enabled, call, deadline, op));
+  }
+
+  /**
+   * Waits for a job an earlier operation left: done once it is complete and deleted, or cannot be
+   * polled (gone, the module answers no job handler, unreachable); failed only past the deadline.
+   */
+  private Future<Void> leftJob(
+      String tenant, List<ModuleDescriptor> enabled, TenantCall call, String path, long deadline) {
+    if (!call.mayRunJob()) {
+      return Future.succeededFuture();
+    }
+    return new Job(tenant, enabled, call, path, deadline, null)
+        .await()
+        .recover(
+            e ->
+                clock.millis() >= deadline
+                    ? Future.failedFuture(e)
+                    : Future.<Void>succeededFuture());
+  }
+
+  private Future<Void> call(
+      String tenant,
+      List<ModuleDescriptor> enabled,
+      TenantCall call,
+      long deadline,
+      TenantOperations.Operation op) {
     String module = call.module().id();
     log.info(
         "tenant {}: {} {} of {}",
@@ -66,8 +109,11 @@ final class TenantInterface {
             remaining(deadline))
         .compose(
             answer -> {
-              requireSuccess(answer, call.method(), module, call.path());
               String location = answer.headers().get("Location");
+              if (location == null || answer.status() / 100 != 2) {
+                op.over();
+              }
+              requireSuccess(answer, call.method(), module, call.path());
               if (location == null) {
                 return Future.succeededFuture();
               }
@@ -86,7 +132,9 @@ final class TenantInterface {
                         + ": "
                         + call.describe());
               }
-              return new Job(tenant, enabled, call, id, deadline).await();
+              String path = TenantCall.jobPath(call.jobGet(), id);
+              return op.job(path)
+                  .compose(v -> new Job(tenant, enabled, call, path, deadline, op).await());
             })
         .onSuccess(v -> log.info("tenant {}: {} done", tenant, module))
         .onFailure(e -> log.warn("tenant {}: {} failed: {}", tenant, module, LogText.message(e)));
@@ -128,14 +176,26 @@ final class TenantInterface {
     private final TenantCall call;
     private final String path;
     private final long deadline;
+    private final TenantOperations.Operation op;
     private final Promise<Void> done = Promise.promise();
 
-    Job(String tenant, List<ModuleDescriptor> enabled, TenantCall call, String id, long deadline) {
+    /**
+     * @param path the job's path
+     * @param op told when the job is complete; null for a job an earlier operation left
+     */
+    Job(
+        String tenant,
+        List<ModuleDescriptor> enabled,
+        TenantCall call,
+        String path,
+        long deadline,
+        TenantOperations.Operation op) {
       this.tenant = tenant;
       this.enabled = enabled;
       this.call = call;
-      this.path = TenantCall.jobPath(call.jobGet(), id);
+      this.path = path;
       this.deadline = deadline;
+      this.op = op;
     }
 
     Future<Void> await() {
@@ -149,6 +209,9 @@ final class TenantInterface {
           .onSuccess(
               status -> {
                 if (Boolean.TRUE.equals(status.getBoolean("complete"))) {
+                  if (op != null) {
+                    op.over();
+                  }
                   send(HttpMethod.DELETE, call.jobDelete())
                       .onFailure(done::tryFail)
                       .onSuccess(v -> finish(status));
