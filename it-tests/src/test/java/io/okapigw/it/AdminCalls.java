@@ -70,6 +70,14 @@ public final class AdminCalls {
         .statusCode(201);
   }
 
+  public void disable(String tenant, String moduleId) {
+    admin
+        .get()
+        .delete("/_/proxy/tenants/" + tenant + "/modules/" + moduleId)
+        .then()
+        .statusCode(204);
+  }
+
   /**
    * @return the token of a login through the gateway at {@code baseUri}
    */

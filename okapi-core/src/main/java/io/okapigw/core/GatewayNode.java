@@ -23,6 +23,7 @@ import io.okapigw.core.callback.CallBacks;
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.cluster.ClusterNodes;
+import io.okapigw.core.cluster.ClusterView;
 import io.okapigw.core.cluster.RegistrySync;
 import io.okapigw.core.config.AuthParallel;
 import io.okapigw.core.config.GatewayOptions;
@@ -39,6 +40,8 @@ import io.okapigw.core.eureka.events.DiscoveryEvents;
 import io.okapigw.core.eureka.events.Entitlements;
 import io.okapigw.core.eureka.events.LogoutEvents;
 import io.okapigw.core.health.HealthListener;
+import io.okapigw.core.health.NodeReadiness;
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.proxy.CorsPolicy;
 import io.okapigw.core.proxy.ProxyHandler;
@@ -66,6 +69,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
@@ -100,6 +104,8 @@ final class GatewayNode {
   private final AuthCache cache;
   private final ConfirmedTokens confirmed;
   private final ClusterBus bus;
+  private final ClusterView view;
+  private final NodeReadiness readiness;
   private final AdminExposure exposure;
   private final ModuleClient modules;
   private final AuthFilterClient authFilter;
@@ -136,7 +142,11 @@ final class GatewayNode {
     this.okapiUrl = options.okapiUrlFor(options.port());
     this.storage = storage;
     this.registry = new Registry(vertx, storage.registry());
-    this.tables = new RoutingTables(storage.registry());
+    this.bus = ClusterBus.create(vertx, options.clusterAckTimeout(), options.deployment().host());
+    this.view = ClusterView.create(vertx, bus);
+    this.tables =
+        new RoutingTables(
+            storage.registry(), () -> !view.quorate(), OkapiModule.descriptor(version));
     this.metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(metrics);
     new JvmThreadMetrics().bindTo(metrics);
@@ -144,7 +154,6 @@ final class GatewayNode {
     calls.bindTo(metrics);
     this.cache = AuthCache.create(options.authCache(), ticker, metrics);
     this.confirmed = new ConfirmedTokens(cache, ticker);
-    this.bus = ClusterBus.create(vertx, options.clusterAckTimeout(), options.deployment().host());
     this.exposure =
         new AdminExposure(tables, options.admin(), options.host() + ":" + options.port());
     this.tracing = Tracing.create(options.tracing(), calls);
@@ -159,6 +168,7 @@ final class GatewayNode {
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl, calls);
     this.scheduler = scheduler;
     this.drain = new Drain(options.drain());
+    this.readiness = new NodeReadiness(drain, view::notReady);
     this.connections = new ConnectionMetrics(metrics);
     this.bulkhead = TenantBulkhead.create(options.bulkhead(), metrics, ticker::read);
     this.authStage = new CachingAuthStage(cache, authFilter, metrics, confirmed, authBreakers);
@@ -235,7 +245,29 @@ final class GatewayNode {
               registry.onChange(change -> timers.changed());
               followEureka();
               return null;
-            });
+            })
+        .compose(v -> view.start(this::reread));
+  }
+
+  /**
+   * The cluster's members changed (or this node merged after a split, or was paused past the
+   * heartbeat timeout): every table rebuilt from the cluster's maps, the timers re-read; when this
+   * node may have missed invalidations, every cached auth decision dropped, before and again after
+   * the rebuild (a decision loaded meanwhile may come from the old tables). Readiness is false
+   * until this is done.
+   */
+  private Future<Void> reread(ClusterView.Change change) {
+    return dropDecisions(change)
+        .compose(v -> tables.rebuild())
+        .compose(v -> dropDecisions(change))
+        .compose(v -> timers.changed())
+        .onSuccess(v -> exposure.logState());
+  }
+
+  private Future<Void> dropDecisions(ClusterView.Change change) {
+    return change.dropDecisions()
+        ? invalidator.dropAllHere(change.why())
+        : Future.succeededFuture();
   }
 
   /**
@@ -403,13 +435,43 @@ final class GatewayNode {
     return AdminApi.router(
         vertx,
         List.of(
+            this::refuseChangesWhileCutOff,
             AdminRoutes.modules(registry, pull),
             AdminRoutes.tenants(registry, installer),
             AdminRoutes.discovery(registry, bus, modules, deployments),
             AdminRoutes.deployment(deployments.node(), environment),
             AdminRoutes.timers(timers),
             AdminRoutes.authCache(cache, invalidator),
-            AdminRoutes.node(version, bus, exposure, metrics, drain)));
+            AdminRoutes.node(version, bus, exposure, metrics, readiness)));
+  }
+
+  /**
+   * While this node is cut off from its cluster, an admin call that changes anything is refused
+   * (503): when the split heals the larger side's maps win, and the change would be lost. Auth
+   * cache invalidations, which change only this node, still run.
+   */
+  private void refuseChangesWhileCutOff(Router router) {
+    router
+        .route("/_/*")
+        .handler(
+            ctx -> {
+              HttpMethod method = ctx.request().method();
+              boolean reads =
+                  method == HttpMethod.GET
+                      || method == HttpMethod.HEAD
+                      || method == HttpMethod.OPTIONS
+                      || ctx.request().path().startsWith("/_/proxy/auth-cache/");
+              if (reads || view.quorate()) {
+                ctx.next();
+              } else {
+                ctx.fail(
+                    HttpError.unavailable(
+                        "this node is "
+                            + view.notReady().orElse("cut off from its cluster")
+                            + ": a change made here would be lost when the split heals; make it"
+                            + " on another node"));
+              }
+            });
   }
 
   /** The public listener, and the admin listener when {@code admin.port} is set. */
@@ -452,7 +514,8 @@ final class GatewayNode {
             connections,
             connections.limit("health", options.server().healthMaxConnections()),
             true);
-    return HealthListener.start(vertx, clients, options.host(), options.node().healthPort(), drain);
+    return HealthListener.start(
+        vertx, clients, options.host(), options.node().healthPort(), readiness);
   }
 
   /**

@@ -7,10 +7,10 @@ import io.okapigw.core.cluster.ClusterInvalidator;
 import io.okapigw.core.deployment.Deployments;
 import io.okapigw.core.deployment.Environment;
 import io.okapigw.core.deployment.NodeDeployer;
+import io.okapigw.core.health.NodeReadiness;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.pull.Pull;
 import io.okapigw.core.registry.Registry;
-import io.okapigw.core.server.Drain;
 import io.okapigw.core.timer.TimerService;
 import io.okapigw.core.upstream.ModuleClient;
 import io.vertx.ext.web.Router;
@@ -78,7 +78,7 @@ public interface AdminRoutes {
    * @param bus the cluster, for the health answer
    * @param exposure whether the admin API is protected, for the health answer
    * @param metrics the node's meters
-   * @param drain whether the node drains, for the health answer
+   * @param readiness whether the node is ready (it drains, its cluster view), for the health answer
    * @return {@code /_/version}, {@code /_/proxy/health} and {@code /_/metrics}
    */
   static AdminRoutes node(
@@ -86,7 +86,7 @@ public interface AdminRoutes {
       ClusterBus bus,
       AdminExposure exposure,
       PrometheusMeterRegistry metrics,
-      Drain drain) {
-    return new NodeApi(version, bus, exposure, metrics, drain);
+      NodeReadiness readiness) {
+    return new NodeApi(version, bus, exposure, metrics, readiness);
   }
 }

@@ -64,6 +64,18 @@ public final class ClusterInvalidator {
         .mapEmpty();
   }
 
+  /**
+   * Drops every cached decision on this node only (its view of the cluster changed: it may have
+   * missed invalidations), off the event loop.
+   *
+   * @param why what changed, for the log
+   */
+  public Future<Void> dropAllHere(String why) {
+    return applyLocally(new Invalidation(null, null, null))
+        .onSuccess(removed -> log.info("{}: dropped all {} cached auth decisions", why, removed))
+        .mapEmpty();
+  }
+
   private static void warnAbout(String tenant, Outcome outcome) {
     if (!outcome.unacknowledged().isEmpty()) {
       log.warn(

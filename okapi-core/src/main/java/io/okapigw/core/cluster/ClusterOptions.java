@@ -20,9 +20,17 @@ import java.util.stream.Stream;
  *     free one
  * @param members TCP/IP members to join ({@code host:port,...}); empty = start a new cluster
  * @param hazelcastConfig where a Hazelcast configuration replacing the settings above is, or null
+ * @param quorum how many members a node must see to say ready ({@code cluster-quorum}); 0: more
+ *     than half of the most it has seen, a member that left by stopping no longer counted
  */
 public record ClusterOptions(
-    String host, int port, List<String> members, HazelcastConfig hazelcastConfig) {
+    String host, int port, List<String> members, HazelcastConfig hazelcastConfig, int quorum) {
+
+  /** With the automatic quorum. */
+  public ClusterOptions(
+      String host, int port, List<String> members, HazelcastConfig hazelcastConfig) {
+    this(host, port, members, hazelcastConfig, 0);
+  }
 
   /**
    * A Hazelcast configuration to load.
@@ -74,10 +82,20 @@ public record ClusterOptions(
       Setting.text("hazelcast-config-url", null, "URL")
           .about("a Hazelcast XML at a URL instead, as Okapi's option");
 
+  public static final Setting<Integer> QUORUM =
+      Setting.integer("cluster-quorum", 0, 0, 1000)
+          .shownDefault("0: more than half of the most members seen")
+          .about("how many members a node must see to say ready")
+          .details(
+              "A node that sees fewer (cut off from its peers, or their survivor) answers"
+                  + " `/readiness` and `/_/proxy/health` 503 and never serves a tenant whose"
+                  + " modules it cannot all see. 0: more than half of the most members it has"
+                  + " seen, a member that stopped (SIGTERM) no longer counted; 1: never cut off.");
+
   /** The settings of command {@code cluster} beyond a node's. */
   public static final SettingsSpec SETTINGS =
       SettingsSpec.of(
-          HOST, PORT, MEMBERS, HAZELCAST_CONFIG, HAZELCAST_CONFIG_CP, HAZELCAST_CONFIG_URL);
+          HOST, PORT, MEMBERS, HAZELCAST_CONFIG, HAZELCAST_CONFIG_CP, HAZELCAST_CONFIG_URL, QUORUM);
 
   /**
    * @throws IllegalArgumentException naming a bad setting, or two Hazelcast configurations
@@ -86,13 +104,18 @@ public record ClusterOptions(
     HazelcastConfig config = hazelcastConfig(settings);
     if (config == null) {
       return new ClusterOptions(
-          settings.get(HOST), settings.get(PORT), split(settings.get(MEMBERS)), null);
+          settings.get(HOST),
+          settings.get(PORT),
+          split(settings.get(MEMBERS)),
+          null,
+          settings.get(QUORUM));
     }
     return new ClusterOptions(
         settings.has(HOST) ? settings.get(HOST) : null,
         settings.has(PORT) ? settings.get(PORT) : 0,
         List.of(),
-        config);
+        config,
+        settings.get(QUORUM));
   }
 
   private static HazelcastConfig hazelcastConfig(Settings settings) {

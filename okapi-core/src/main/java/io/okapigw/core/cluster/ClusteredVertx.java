@@ -5,7 +5,10 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.FileSystemXmlConfig;
 import com.hazelcast.config.FileSystemYamlConfig;
 import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.MapConfig;
+import com.hazelcast.config.MergePolicyConfig;
 import com.hazelcast.config.UrlXmlConfig;
+import com.hazelcast.spi.merge.DiscardMergePolicy;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -15,6 +18,7 @@ import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A clustered Vert.x on Hazelcast: TCP/IP member list, multicast off (works on loopback and in
@@ -54,7 +58,7 @@ public final class ClusteredVertx {
                           vertx
                               .sharedData()
                               .<String, Held>getLocalMap(MANAGER_MAP)
-                              .put(MANAGER_MAP, new Held(manager));
+                              .put(MANAGER_MAP, new Held(manager, options.quorum()));
                           return vertx;
                         })
                     .onFailure(e -> vertx.close()));
@@ -68,14 +72,56 @@ public final class ClusteredVertx {
    * @return the manager, or null if {@code vertx} was not started by {@link #start}
    */
   static ClusterManager managerOf(Vertx vertx) {
-    Held held = vertx.sharedData().<String, Held>getLocalMap(MANAGER_MAP).get(MANAGER_MAP);
+    Held held = held(vertx);
     return held == null ? null : held.manager();
   }
 
+  /**
+   * @return the {@code cluster-quorum} {@link #start} was given (0: automatic), or 0 if {@code
+   *     vertx} was not started by it
+   */
+  static int quorumOf(Vertx vertx) {
+    Held held = held(vertx);
+    return held == null ? 0 : held.quorum();
+  }
+
+  private static Held held(Vertx vertx) {
+    return vertx.sharedData().<String, Held>getLocalMap(MANAGER_MAP).get(MANAGER_MAP);
+  }
+
   /** Local shared data takes only immutable or {@link Shareable} values; this one is shared. */
-  private record Held(ClusterManager manager) implements Shareable {}
+  private record Held(ClusterManager manager, int quorum) implements Shareable {}
+
+  /**
+   * The maps whose entries a healed split must not bring back: after a split the smaller side's
+   * entries are dropped and the larger side's kept ({@link DiscardMergePolicy}: the merging side's
+   * entry is the source, discarded). Hazelcast's default ({@code PutIfAbsentMergePolicy}) adds back
+   * an entry the larger side deleted meanwhile (a deleted tenant came back on every node), and
+   * {@code LatestUpdateMergePolicy} cannot see a deletion either. What the smaller side alone held
+   * is lost: a node that has lost its quorum says not ready ({@link ClusterView}).
+   */
+  static final List<String> LARGER_SIDE_WINS =
+      List.of("okapigw.registry.*", "okapigw.env", "okapigw.timers.*", "okapigw.discovery.nodes");
+
+  /** Sets the merge policy of {@link #LARGER_SIDE_WINS}, unless the configuration sets one. */
+  static Config withMergePolicies(Config config) {
+    for (String name : LARGER_SIDE_WINS) {
+      if (!config.getMapConfigs().containsKey(name)) {
+        config.addMapConfig(
+            new MapConfig(name)
+                .setMergePolicyConfig(
+                    new MergePolicyConfig(
+                        DiscardMergePolicy.class.getName(), MergePolicyConfig.DEFAULT_BATCH_SIZE)));
+      }
+    }
+    return config;
+  }
 
   static Config hazelcastConfig(ClusterOptions options) {
+    return withMergePolicies(hazelcastSettings(options));
+  }
+
+  private static Config hazelcastSettings(ClusterOptions options) {
     if (options.hazelcastConfig() != null) {
       return load(options.hazelcastConfig());
     }
@@ -93,7 +139,7 @@ public final class ClusteredVertx {
         .setEnabled(true)
         .setMembers(
             options.members().isEmpty()
-                ? java.util.List.of(options.host() + ":" + options.port())
+                ? List.of(options.host() + ":" + options.port())
                 : options.members());
     return config;
   }

@@ -1,7 +1,6 @@
 package io.okapigw.core.health;
 
 import io.okapigw.core.server.ClientConnections;
-import io.okapigw.core.server.Drain;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -18,7 +17,9 @@ import io.vertx.ext.web.RoutingContext;
  * from memory). Neither does {@code /readiness} depend on the database: the registry is in memory
  * and proxied traffic needs none; a change while it is away gets a 503 naming it. Unlike Okapi,
  * whose readiness stays 204 until the process is gone, {@code /readiness} answers 503 once the node
- * drains ({@link Drain}), so that Kubernetes or a load balancer moves traffic first.
+ * drains, so that Kubernetes or a load balancer moves traffic first; and while the node's view of
+ * its cluster is in doubt ({@link NodeReadiness}: cut off from its peers, merging after a split,
+ * re-reading the registry after a change of members).
  */
 public final class HealthListener {
 
@@ -29,26 +30,24 @@ public final class HealthListener {
    *     timeouts and its limit on connections open at once, as every listener's
    * @param host the interface to listen on
    * @param port the port ({@code healthPort})
-   * @param drain whether the node drains: then {@code /readiness} answers 503
+   * @param readiness whether the node is ready: else {@code /readiness} answers 503 saying why
    * @return the server, once it listens
    */
   public static Future<HttpServer> start(
-      Vertx vertx, ClientConnections connections, String host, int port, Drain drain) {
+      Vertx vertx, ClientConnections connections, String host, int port, NodeReadiness readiness) {
     Router router = Router.router(vertx);
-    router.route(HttpMethod.GET, "/readiness").handler(ctx -> readiness(ctx, drain));
+    router.route(HttpMethod.GET, "/readiness").handler(ctx -> readiness(ctx, readiness));
     router.route(HttpMethod.GET, "/liveness").handler(HealthListener::noContent);
     return connections.server(router).listen(port, host);
   }
 
-  private static void readiness(RoutingContext ctx, Drain drain) {
-    if (drain.draining()) {
-      ctx.response()
-          .setStatusCode(503)
-          .putHeader("Content-Type", "text/plain")
-          .end("draining: this node is shutting down");
-    } else {
-      noContent(ctx);
-    }
+  private static void readiness(RoutingContext ctx, NodeReadiness readiness) {
+    readiness
+        .notReady()
+        .ifPresentOrElse(
+            why ->
+                ctx.response().setStatusCode(503).putHeader("Content-Type", "text/plain").end(why),
+            () -> noContent(ctx));
   }
 
   private static void noContent(RoutingContext ctx) {

@@ -35,6 +35,10 @@ final class HandlerIndex {
   /**
    * @return the most specific handler serving the request, or null
    */
+  boolean isEmpty() {
+    return bySegment.isEmpty() && anySegment.isEmpty();
+  }
+
   Route find(String method, String path) {
     return mostSpecific(
         first(bySegment.getOrDefault(firstSegment(path), List.of()), method, path),

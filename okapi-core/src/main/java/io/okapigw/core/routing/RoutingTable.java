@@ -1,5 +1,6 @@
 package io.okapigw.core.routing;
 
+import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.registry.InterfaceDescriptor;
 import io.okapigw.core.registry.ModuleDescriptor;
@@ -28,6 +29,8 @@ public final class RoutingTable {
   private final Map<String, Instances> instances;
   private final boolean systemPermissionSets;
   private final Map<String, String> systemUsers;
+  private final String unavailable;
+  private final String servedAnyway;
 
   private RoutingTable(
       String tenant,
@@ -37,8 +40,12 @@ public final class RoutingTable {
       List<Route> filters,
       Map<String, Instances> instances,
       boolean systemPermissionSets,
-      Map<String, String> systemUsers) {
+      Map<String, String> systemUsers,
+      String unavailable,
+      String servedAnyway) {
     this.tenant = tenant;
+    this.unavailable = unavailable;
+    this.servedAnyway = servedAnyway;
     this.systemUsers = systemUsers;
     this.auth = auth;
     this.handlers = handlers;
@@ -94,7 +101,58 @@ public final class RoutingTable {
         List.copyOf(filters),
         instances,
         systemSets,
-        Map.copyOf(systemUsers));
+        Map.copyOf(systemUsers),
+        null,
+        null);
+  }
+
+  /**
+   * A table that serves nothing: every request of the tenant is answered 503 with {@code reason}.
+   * What a node compiles for a tenant whose registry entries it cannot all see (a module enabled
+   * for it that this node's copy lacks, its auth filter gone while the node is cut off from its
+   * cluster): serving the routes it sees could serve them without the tenant's auth filter.
+   *
+   * @param builtIn the module built into the gateway (the okapi module), whose handlers that need
+   *     no permission ({@code /_/proxy/health}, {@code /_/metrics}) are still served, or null
+   */
+  RoutingTable unavailable(String reason, String builtIn) {
+    return new RoutingTable(
+        tenant,
+        auth,
+        handlers,
+        multiple,
+        filters,
+        instances,
+        systemPermissionSets,
+        systemUsers,
+        reason,
+        builtIn);
+  }
+
+  /**
+   * @return why the tenant is served 503 ({@link #unavailable}), or empty when it is served
+   */
+  public Optional<String> unavailableReason() {
+    return Optional.ofNullable(unavailable);
+  }
+
+  /**
+   * @return whether the table has an auth filter (phase {@code auth})
+   */
+  boolean hasAuthFilter() {
+    for (Route f : filters) {
+      if ("auth".equals(f.entry().phase())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * @return whether the table routes anything
+   */
+  boolean routesAnything() {
+    return !filters.isEmpty() || !handlers.isEmpty() || !multiple.isEmpty();
   }
 
   /**
@@ -110,9 +168,13 @@ public final class RoutingTable {
    * @param path request path without query string
    * @param moduleId the request's {@code X-Okapi-Module-Id}, or null
    * @return the pipeline, or empty if no handler serves the request
-   * @throws io.okapigw.core.http.HttpError 500 if a redirect loops or leads nowhere
+   * @throws io.okapigw.core.http.HttpError 500 if a redirect loops or leads nowhere; 503 if the
+   *     table is {@link #unavailable}
    */
   public Optional<Pipeline> match(String method, String path, String moduleId) {
+    if (unavailable != null && !servedAnyway(method, path, moduleId)) {
+      throw HttpError.unavailable(unavailable);
+    }
     Route handler = handler(method, path, moduleId);
     List<Route> matched = filters(method, path);
     // plain loops, no streams or Optional chains: this runs for every proxied request
@@ -124,6 +186,16 @@ public final class RoutingTable {
     return new Redirects(this, method)
         .resolve(path, handler, matched)
         .map(r -> pipeline(r.filters(), r.handler(), r.redirects(), r.path(), moduleId != null));
+  }
+
+  /**
+   * Of an unavailable table: whether the request is for a public handler of the built-in module.
+   */
+  private boolean servedAnyway(String method, String path, String moduleId) {
+    Route handler = moduleId == null ? handlers.find(method, path) : null;
+    return handler != null
+        && handler.moduleId().equals(servedAnyway)
+        && handler.entry().permissionsRequired().isEmpty();
   }
 
   private Route handler(String method, String path, String moduleId) {

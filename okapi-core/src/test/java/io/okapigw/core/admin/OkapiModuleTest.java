@@ -15,6 +15,7 @@ import io.okapigw.core.deployment.Deployments;
 import io.okapigw.core.deployment.EnvStore;
 import io.okapigw.core.deployment.Environment;
 import io.okapigw.core.deployment.NodeDeployer;
+import io.okapigw.core.health.NodeReadiness;
 import io.okapigw.core.install.Installer;
 import io.okapigw.core.pull.Pull;
 import io.okapigw.core.registry.Registry;
@@ -110,7 +111,8 @@ class OkapiModuleTest {
                       bus,
                       new AdminExposure(new RoutingTables(store), AdminOptions.defaults(), "x:1"),
                       metrics,
-                      new Drain(DrainOptions.defaults()))));
+                      new NodeReadiness(
+                          new Drain(DrainOptions.defaults()), java.util.Optional::empty))));
       Set<String> routes = new TreeSet<>();
       for (Route route : router.getRoutes()) {
         if (route.methods() != null && route.getPath() != null) {

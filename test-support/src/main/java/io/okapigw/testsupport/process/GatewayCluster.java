@@ -25,10 +25,13 @@ public final class GatewayCluster implements AutoCloseable {
   private final List<Integer> clusterPorts = new ArrayList<>();
   private final List<JavaProcess> nodes = new ArrayList<>();
   private final IntFunction<List<String>> extraArgs;
+  private final List<String> jvmArgs;
 
-  private GatewayCluster(Path jar, int size, IntFunction<List<String>> extraArgs)
+  private GatewayCluster(
+      Path jar, int size, List<String> jvmArgs, IntFunction<List<String>> extraArgs)
       throws IOException {
     this.jar = jar;
+    this.jvmArgs = jvmArgs;
     this.extraArgs = extraArgs;
     for (int i = 0; i < size; i++) {
       httpPorts.add(FreePorts.belowEphemeralRange());
@@ -56,7 +59,19 @@ public final class GatewayCluster implements AutoCloseable {
    */
   public static GatewayCluster start(Path jar, int size, IntFunction<List<String>> extraArgs)
       throws IOException {
-    GatewayCluster cluster = new GatewayCluster(jar, size, extraArgs);
+    return start(jar, size, List.of(), extraArgs);
+  }
+
+  /**
+   * As {@link #start(Path, int, IntFunction)}, each JVM given more options.
+   *
+   * @param jvmArgs e.g. {@code -Dhazelcast.max.no.heartbeat.seconds=5} (Hazelcast reads its
+   *     properties from system properties too)
+   */
+  public static GatewayCluster start(
+      Path jar, int size, List<String> jvmArgs, IntFunction<List<String>> extraArgs)
+      throws IOException {
+    GatewayCluster cluster = new GatewayCluster(jar, size, jvmArgs, extraArgs);
     try {
       for (int i = 0; i < size; i++) {
         cluster.launch(i);
@@ -89,7 +104,9 @@ public final class GatewayCluster implements AutoCloseable {
       args.addAll(List.of("--instances", "1"));
     }
     args.addAll(extra);
-    nodes.set(i, JavaProcess.launch(jar, List.of("-Xmx256m"), args));
+    List<String> jvm = new ArrayList<>(List.of("-Xmx256m"));
+    jvm.addAll(jvmArgs);
+    nodes.set(i, JavaProcess.launch(jar, jvm, args));
   }
 
   /** Restarts a node that was killed, and waits until it is back in the cluster. */
@@ -170,6 +187,30 @@ public final class GatewayCluster implements AutoCloseable {
    */
   public boolean terminate(int i, Duration grace) {
     return nodes.get(i).stop(grace);
+  }
+
+  /** Freezes node {@code i} (SIGSTOP): a node cut off, its peers see no heartbeat of it. */
+  public void pause(int i) {
+    nodes.get(i).pause();
+  }
+
+  /** Lets node {@code i} go on after {@link #pause} (SIGCONT). */
+  public void resume(int i) {
+    nodes.get(i).resume();
+  }
+
+  /**
+   * @return the end of node {@code i}'s output, for a failure message
+   */
+  public String outputTail(int i) {
+    return nodes.get(i).outputTail();
+  }
+
+  /**
+   * @return what node {@code i} printed so far
+   */
+  public String output(int i) throws IOException {
+    return nodes.get(i).output();
   }
 
   /** Kills node {@code i} at once (kill -9). */
