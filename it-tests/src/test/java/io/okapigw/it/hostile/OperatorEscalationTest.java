@@ -116,6 +116,50 @@ class OperatorEscalationTest {
         .getList("permissions", String.class);
   }
 
+  /**
+   * The smuggling finding chained to the authtoken module: an anonymous login whose {@code
+   * Connection} header names its {@code Content-Length}, its body a whole {@code PUT
+   * /perms/users/{id}/permissions} with {@code okapi.all}. On ac01f53 the module read the body as a
+   * second, tokenless request (which its own port trusts) and ran the PUT.
+   */
+  @Test
+  @Order(0)
+  void anonymousLogin_bodyIsAPermissionsPut_neverRunAsARequest() throws Exception {
+    String id = dikuAdminId();
+    List<String> before = permissions(dikuAdmin(), id);
+    String grant = new JsonArray(new ArrayList<>(before)).add("okapi.all").encode();
+    String smuggled =
+        "PUT /perms/users/"
+            + id
+            + "/permissions HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: "
+            + DemoOptions.TENANT
+            + "\r\nContent-Type: application/json\r\nContent-Length: "
+            + grant.getBytes(StandardCharsets.UTF_8).length
+            + "\r\n\r\n"
+            + grant;
+    int port = java.net.URI.create(stack.gatewayUrl()).getPort();
+    try (RawConnection client = RawConnection.open(port)) {
+      RawResponse login =
+          client
+              .send(
+                  "POST /authn/login HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: "
+                      + DemoOptions.TENANT
+                      + "\r\nContent-Type: application/json"
+                      + "\r\nConnection: keep-alive, Content-Length\r\nContent-Length: "
+                      + smuggled.getBytes(StandardCharsets.UTF_8).length
+                      + "\r\n\r\n"
+                      + smuggled)
+              .response();
+      // the module got the PUT as the login's body: not JSON credentials
+      assertThat(login.status()).isBetween(400, 499);
+    }
+    // later calls through the same pooled module connections: a stray answer or a run PUT shows
+    for (int i = 0; i < 5; i++) {
+      permissions(dikuAdmin(), id);
+    }
+    assertThat(permissions(dikuAdmin(), id)).doesNotContain("okapi.all").isEqualTo(before);
+  }
+
   @Test
   @Order(1)
   void dikuAdmin_givesItselfOkapiAll_403AsModPermissions_holdsNoMoreThanBefore() {
