@@ -69,7 +69,11 @@ final class LoopConnections {
   /** Hands {@code acquired} a pooled connection to {@code origin}. */
   void acquire(Origin origin, Promise<ModuleConnection> acquired) {
     pools
-        .computeIfAbsent(origin, o -> new ConnectionPool(this, o, options.maxConnectionsPerHost()))
+        .computeIfAbsent(
+            origin,
+            o ->
+                new ConnectionPool(
+                    this, o, options.maxConnectionsPerHost(), options.reuseQuiet().toNanos()))
         .acquire(acquired);
   }
 

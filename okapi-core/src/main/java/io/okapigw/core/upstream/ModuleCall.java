@@ -115,6 +115,7 @@ public final class ModuleCall {
   private boolean abandoned;
   private boolean paused;
   private boolean readWhole;
+  private boolean ownConnection;
 
   /**
    * @param pick the instance chosen; null for none (or a health check's, chosen by its caller)
@@ -161,6 +162,11 @@ public final class ModuleCall {
     headers.set(HttpHeaderNames.HOST, Origin.of(instance).authority());
     if (target.method() == HttpMethod.HEAD) {
       // a module may send a body after its answer to a HEAD anyway: never read as the next answer
+      headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    }
+    if (pick != null && pick.connectionOfItsOwn()) {
+      // the instance broke HTTP lately: a stray answer of its finds no next call here
+      ownConnection = true;
       headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
     }
     if (timeoutNanos > 0) {
@@ -552,6 +558,14 @@ public final class ModuleCall {
     }
   }
 
+  /**
+   * The connection that carries or carried this call read bytes that answer no request: the
+   * instance broke HTTP ({@link io.okapigw.core.upstream.balance.Balancer#brokeProtocol}).
+   */
+  void brokeProtocol(String what) {
+    client.brokeProtocol(this, what);
+  }
+
   void readComplete() {
     if (body != null) {
       body.readComplete();
@@ -664,7 +678,11 @@ public final class ModuleCall {
     if (sentWhole && complete && !over) {
       over = true;
       connection.finished(
-          this, !abandoned && target.method() != HttpMethod.HEAD && HttpUtil.isKeepAlive(response));
+          this,
+          !abandoned
+              && !ownConnection
+              && target.method() != HttpMethod.HEAD
+              && HttpUtil.isKeepAlive(response));
     }
   }
 

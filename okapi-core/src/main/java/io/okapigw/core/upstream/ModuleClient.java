@@ -262,6 +262,13 @@ public final class ModuleClient {
     }
   }
 
+  /** A connection the call had read bytes that answer no request: its instance broke HTTP. */
+  void brokeProtocol(ModuleCall call, String what) {
+    if (call.instance() != null) {
+      balancer.brokeProtocol(call.moduleId(), call.instance(), what);
+    }
+  }
+
   /** The call failed before its final answer's head came. */
   void failed(ModuleCall call, Throwable failure) {
     observer.failed(call, failure);

@@ -14,6 +14,16 @@ import java.util.concurrent.TimeUnit;
  * framing broke, either side said {@code Connection: close}, the call was given up midway); a
  * health check's connection has no pool and is closed after its one call.
  *
+ * <p>A connection that ever carries bytes that answer no request is closed at once and never
+ * reused, and the instance is told to have broken HTTP ({@link ModuleCall#brokeProtocol}: ejected
+ * at once): bytes while it carries no call (pooled), an answer before the call's request head was
+ * written, bytes after the end of the call's answer ({@link StrictClientCodec} finds them). It
+ * reads while pooled, so that such bytes are seen as they come; the pool hands it to no new call
+ * before it has been quiet for {@code proxy.reuse-quiet} ({@link ConnectionPool}). What HTTP/1.1
+ * cannot tell: a stray answer that comes after the next call's request went out is read as that
+ * call's answer; the real answer behind it then comes after an answer's end, or on an idle
+ * connection, and is caught so, the instance ejected.
+ *
  * <p>It keeps the call's timeout too, as Netty's {@code IdleStateHandler} keeps its: a deadline the
  * call moves forward as bytes come, and one timer that, when it fires, looks whether the deadline
  * moved, so a busy connection sets about one timer per timeout, not one per call. Confined to the
@@ -25,6 +35,10 @@ final class ModuleConnection extends ChannelInboundHandlerAdapter implements Run
   private final ConnectionPool pool;
   private final StrictClientCodec codec;
   private ModuleCall call;
+
+  /** The call it carries, or carried last: the one whose instance a stray answer is blamed on. */
+  private ModuleCall last;
+
   private long idleSince = System.nanoTime();
   private long deadline;
   private long timerDue;
@@ -36,6 +50,7 @@ final class ModuleConnection extends ChannelInboundHandlerAdapter implements Run
     this.channel = channel;
     this.pool = pool;
     this.codec = codec;
+    codec.onStray(this::stray);
   }
 
   Channel channel() {
@@ -45,6 +60,24 @@ final class ModuleConnection extends ChannelInboundHandlerAdapter implements Run
   /** Carries {@code next} from now on. */
   void carry(ModuleCall next) {
     call = next;
+    last = next;
+  }
+
+  /**
+   * @return whether it has been idle, read and silent, for at least {@code quietNanos}
+   */
+  boolean quietFor(long now, long quietNanos) {
+    return call == null && now - idleSince >= quietNanos;
+  }
+
+  /** The module sent bytes that answer no request: the connection is never reused. */
+  private void stray(String what) {
+    if (last != null) {
+      last.brokeProtocol(what);
+    }
+    if (call == null) {
+      channel.close();
+    }
   }
 
   /**

@@ -20,6 +20,7 @@ import io.vertx.core.http.impl.headers.HeadersMultiMap;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
+import java.util.function.Consumer;
 
 /**
  * Netty's HTTP/1.1 client codec, made to read nothing from a module connection but the answers to
@@ -39,7 +40,10 @@ import java.util.Queue;
  *   <li>from then on every byte the connection brings is dropped.
  * </ul>
  *
- * What Netty refuses itself (two lengths, both framings, a bad chunk) fails the answer's decoder
+ * Either way the module broke HTTP: its {@link ModuleConnection} is told ({@link #onStray}), and
+ * the instance is ejected at once.
+ *
+ * <p>What Netty refuses itself (two lengths, both framings, a bad chunk) fails the answer's decoder
  * result, and the connection is closed. The answer to a {@code HEAD} is read without a body. An
  * answer's headers are a Vert.x {@link HeadersMultiMap}, which the gateway reads and relays as they
  * are. The gateway sends no {@code CONNECT} and asks for no upgrade. Confined to the connection's
@@ -67,6 +71,7 @@ final class StrictClientCodec
 
   private final FailureLog log;
   private boolean broken;
+  private Consumer<String> onStray = what -> {};
 
   /**
    * @param options the decoder's limits ({@code proxy.*}: the largest head)
@@ -83,6 +88,14 @@ final class StrictClientCodec
    */
   boolean broken() {
     return broken;
+  }
+
+  /**
+   * @param handler told, before the connection is closed or given up, of bytes that answer no
+   *     request (what they were, for the log): the module broke HTTP
+   */
+  void onStray(Consumer<String> handler) {
+    onStray = handler;
   }
 
   private static HttpDecoderConfig config(UpstreamOptions options) {
@@ -169,6 +182,7 @@ final class StrictClientCodec
               + " bytes, dropped); the connection is closed, never reused");
       in.skipBytes(in.readableBytes());
       broken = true;
+      onStray.accept(what);
     }
 
     @Override

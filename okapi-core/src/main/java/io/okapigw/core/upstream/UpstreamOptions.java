@@ -21,6 +21,8 @@ import java.util.Objects;
  *     instead of {@code idleTimeout} (default none)
  * @param balance instance choice, outlier detection and retries ({@code proxy.outlier.*}, {@code
  *     proxy.retry.*})
+ * @param reuseQuiet how long a pooled connection must have stayed silent after its call before
+ *     another call is sent on it (default 20 ms; 0: at once)
  */
 public record UpstreamOptions(
     Duration connectTimeout,
@@ -28,12 +30,14 @@ public record UpstreamOptions(
     int maxConnectionsPerHost,
     int maxHeaderSize,
     Map<String, Duration> moduleTimeouts,
-    BalanceOptions balance) {
+    BalanceOptions balance,
+    Duration reuseQuiet) {
 
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
   public static final int DEFAULT_MAX_CONNECTIONS_PER_HOST = 64;
   public static final int DEFAULT_MAX_HEADER_SIZE = 64 * 1024;
+  public static final Duration DEFAULT_REUSE_QUIET = Duration.ofMillis(20);
 
   private static final Duration MS = Duration.ofMillis(1);
   private static final Duration DAY = Duration.ofDays(1);
@@ -78,9 +82,21 @@ public record UpstreamOptions(
       Setting.integer("proxy.max-connections", DEFAULT_MAX_CONNECTIONS_PER_HOST, 1, 10_000)
           .about("connection pool per module instance and event loop");
 
+  public static final Setting<Duration> REUSE_QUIET =
+      Setting.duration(
+              "proxy.reuse-quiet", DEFAULT_REUSE_QUIET, Duration.ZERO, Duration.ofMinutes(10))
+          .about(
+              "how long a pooled module connection must stay silent after its call's answer"
+                  + " before another call is sent on it (0: at once)")
+          .details(
+              "A second answer nobody asked for that comes within it is seen on an idle"
+                  + " connection: the connection is closed and the instance ejected for breaking"
+                  + " HTTP, never relayed as the next call's answer. A call that finds no quiet"
+                  + " connection opens a new one.");
+
   /** The {@code proxy.*} settings. */
   public static final SettingsSpec SETTINGS =
-      SettingsSpec.of(CONNECT_TIMEOUT, IDLE_TIMEOUT, MODULE_TIMEOUT, MAX_CONNECTIONS)
+      SettingsSpec.of(CONNECT_TIMEOUT, IDLE_TIMEOUT, MODULE_TIMEOUT, MAX_CONNECTIONS, REUSE_QUIET)
           .and(BalanceOptions.SETTINGS);
 
   public UpstreamOptions {
@@ -90,6 +106,7 @@ public record UpstreamOptions(
     moduleTimeouts = Map.copyOf(moduleTimeouts);
     moduleTimeouts.values().forEach(MODULE_TIMEOUT_VALUE::check);
     Objects.requireNonNull(balance, "balance");
+    REUSE_QUIET.check(reuseQuiet);
   }
 
   /**
@@ -102,7 +119,8 @@ public record UpstreamOptions(
         DEFAULT_MAX_CONNECTIONS_PER_HOST,
         DEFAULT_MAX_HEADER_SIZE,
         Map.of(),
-        BalanceOptions.defaults());
+        BalanceOptions.defaults(),
+        DEFAULT_REUSE_QUIET);
   }
 
   /**
@@ -119,7 +137,8 @@ public record UpstreamOptions(
         settings.get(MODULE_TIMEOUT) == null
             ? Map.of()
             : moduleTimeouts(settings.get(MODULE_TIMEOUT)),
-        BalanceOptions.from(settings));
+        BalanceOptions.from(settings),
+        settings.get(REUSE_QUIET));
   }
 
   /**
@@ -127,7 +146,13 @@ public record UpstreamOptions(
    */
   public UpstreamOptions withBalance(BalanceOptions balance) {
     return new UpstreamOptions(
-        connectTimeout, idleTimeout, maxConnectionsPerHost, maxHeaderSize, moduleTimeouts, balance);
+        connectTimeout,
+        idleTimeout,
+        maxConnectionsPerHost,
+        maxHeaderSize,
+        moduleTimeouts,
+        balance,
+        reuseQuiet);
   }
 
   /**
@@ -136,7 +161,27 @@ public record UpstreamOptions(
    */
   public UpstreamOptions withModuleTimeouts(Map<String, Duration> timeouts) {
     return new UpstreamOptions(
-        connectTimeout, idleTimeout, maxConnectionsPerHost, maxHeaderSize, timeouts, balance);
+        connectTimeout,
+        idleTimeout,
+        maxConnectionsPerHost,
+        maxHeaderSize,
+        timeouts,
+        balance,
+        reuseQuiet);
+  }
+
+  /**
+   * @return these options with pooled connections reused after {@code quiet} of silence
+   */
+  public UpstreamOptions withReuseQuiet(Duration quiet) {
+    return new UpstreamOptions(
+        connectTimeout,
+        idleTimeout,
+        maxConnectionsPerHost,
+        maxHeaderSize,
+        moduleTimeouts,
+        balance,
+        quiet);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.core.routing.Endpoint;
 import io.okapigw.core.routing.Instances;
 import io.okapigw.core.upstream.balance.Pick.Outcome;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * or ejected by passive outlier detection (consecutive failures within a window, a call given up by
  * its caller after a long wait among them, eject an instance for a growing back-off, never all of a
  * module's instances, at most {@code proxy.outlier.max-ejected-percent} of them); and the retry
- * budget. It learns from every call's outcome ({@link Pick#done}) and from health checks ({@link
- * #checked}). Time comes from the clock given (a fake in tests); no client type is known here.
- * Thread-safe.
+ * budget. An instance that breaks HTTP (an answer nobody asked for) is ejected at once ({@link
+ * #brokeProtocol}). It learns from every call's outcome ({@link Pick#done}) and from health checks
+ * ({@link #checked}). Time comes from the clock given (a fake in tests); no client type is known
+ * here. Thread-safe.
  */
 public final class Balancer {
 
@@ -33,6 +35,12 @@ public final class Balancer {
 
   /** Costs up to this factor of the lowest (plus {@link #EQUAL_SLACK}) count as equal. */
   private static final double EQUAL_FACTOR = 2;
+
+  /**
+   * How long after an instance broke HTTP each of its calls has a connection of its own: its next
+   * stray answer cannot be taken for another call's.
+   */
+  public static final Duration PROTOCOL_PROBATION = Duration.ofMinutes(1);
 
   /** One millisecond, in nanoseconds: latencies closer than that are noise. */
   private static final double EQUAL_SLACK = 1_000_000;
@@ -192,6 +200,38 @@ public final class Balancer {
     } else {
       failed(instances, module, state, now);
     }
+  }
+
+  /**
+   * An instance sent bytes that answer no request (a second answer, bytes on an idle connection):
+   * its connection is closed by the caller, and the instance is ejected at once, not after {@code
+   * proxy.outlier.failures} (never the last of a module's instances, as any ejection); for {@link
+   * #PROTOCOL_PROBATION} from now each of its calls has a connection of its own.
+   *
+   * @param what what it sent, for the log (no header or body of it)
+   */
+  public void brokeProtocol(String moduleId, Endpoint instance, String what) {
+    ModuleState module = module(moduleId);
+    long now = nanos.getAsLong();
+    InstanceState state = module.instance(instance, now);
+    state.brokeProtocol(now);
+    metrics.brokeProtocol(moduleId, instance.url());
+    log.warn(
+        "module {} at {} broke HTTP: {}; its connection is closed, its calls each have a"
+            + " connection of their own for {} s",
+        moduleId,
+        instance.url(),
+        what,
+        PROTOCOL_PROBATION.toSeconds());
+    Instances instances = module.current;
+    if (instances != null && instances.endpoints().contains(instance)) {
+      ejectIfAllowed(instances, module, state, now);
+    }
+  }
+
+  /** Whether a call to {@code state} must have a connection of its own. */
+  boolean oneCallPerConnection(InstanceState state) {
+    return state.brokeProtocolWithin(nanos.getAsLong(), PROTOCOL_PROBATION.toNanos());
   }
 
   /**

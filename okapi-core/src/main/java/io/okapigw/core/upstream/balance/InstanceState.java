@@ -36,6 +36,11 @@ final class InstanceState {
   /** Back from an ejection, no success yet: one call at a time, and one failure ejects it again. */
   private volatile boolean probation;
 
+  /** Whether and when it last broke HTTP (an answer nobody asked for). */
+  private volatile boolean brokeProtocol;
+
+  private volatile long brokeAt;
+
   private int consecutive;
   private long lastFailure;
   private int level;
@@ -208,11 +213,27 @@ final class InstanceState {
     return duration;
   }
 
+  /** The instance sent bytes that answer no request: it broke HTTP. */
+  void brokeProtocol(long now) {
+    brokeAt = now;
+    brokeProtocol = true;
+  }
+
   /**
-   * An active check found the instance answering: its ejection ends now (it stays on probation).
+   * @return whether it broke HTTP less than {@code period} ago: each of its calls then goes on a
+   *     connection of its own, closed after it
+   */
+  boolean brokeProtocolWithin(long now, long period) {
+    return brokeProtocol && now - brokeAt < period;
+  }
+
+  /**
+   * An active check found the instance answering: its ejection ends now (it stays on probation),
+   * unless it broke HTTP lately.
    */
   synchronized void takeBack(long now) {
-    if (ejected(now)) {
+    // a check's answer says nothing of stray answers: such an ejection runs its course
+    if (ejected(now) && !brokeProtocolWithin(now, Balancer.PROTOCOL_PROBATION.toNanos())) {
       ejectedUntil = now;
     }
   }

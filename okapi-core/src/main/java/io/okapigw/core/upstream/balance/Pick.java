@@ -62,6 +62,14 @@ public final class Pick {
   }
 
   /**
+   * @return whether the call must have a connection of its own, closed after it ({@code Connection:
+   *     close}): the instance broke HTTP lately ({@link Balancer#brokeProtocol})
+   */
+  public boolean connectionOfItsOwn() {
+    return balancer.oneCallPerConnection(state);
+  }
+
+  /**
    * The call's connection is open and its request about to go: its round trip is timed from now
    * (connecting, or waiting for a pooled connection, is not the instance's answering).
    */

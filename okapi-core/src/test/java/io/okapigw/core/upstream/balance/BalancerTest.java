@@ -297,4 +297,35 @@ class BalancerTest {
     }
     assertThat(ejections).containsExactly(2000L, 4000L, 4000L, 4000L);
   }
+
+  @Test
+  void brokeProtocol_ejectedAtOnce_checksTakeItNotBack_ownConnectionsForAMinute() {
+    Instances two = instances(A, B);
+    picks(two, 2);
+    balancer.brokeProtocol("mod-a-1.0.0", Endpoint.parse(A), "a second answer");
+    assertThat(picks(two, 4)).containsOnly(B);
+    assertThat(registry.get("okapi.module.protocol.violations").counter().count()).isEqualTo(1);
+    assertThat(registry.get("okapi.module.ejections").counter().count()).isEqualTo(1);
+    balancer.checked("mod-a-1.0.0", Endpoint.parse(A), true);
+    assertThat(balancer.view("mod-a-1.0.0", Endpoint.parse(A)).ejected())
+        .as("ejected after a check answered")
+        .isTrue();
+    advance(LEVELS.ejection());
+    Pick back = pickOf(two, A);
+    assertThat(back.connectionOfItsOwn()).as("a call right after the ejection").isTrue();
+    back.done(Outcome.SUCCEEDED);
+    advance(Balancer.PROTOCOL_PROBATION);
+    Pick later = pickOf(two, A);
+    assertThat(later.connectionOfItsOwn()).as("a call a minute after").isFalse();
+  }
+
+  @Test
+  void brokeProtocol_lastInstance_neverEjected_butOwnConnections() {
+    Instances one = instances(A);
+    picks(one, 1);
+    balancer.brokeProtocol("mod-a-1.0.0", Endpoint.parse(A), "bytes on an idle connection");
+    Pick pick = pick(one);
+    assertThat(pick.endpoint().url()).isEqualTo(A);
+    assertThat(pick.connectionOfItsOwn()).isTrue();
+  }
 }
