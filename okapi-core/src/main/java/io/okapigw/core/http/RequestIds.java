@@ -81,22 +81,7 @@ public final class RequestIds {
    *     a span names the calls without handing out what recognises their call backs
    */
   public static String loggable(String id) {
-    if (id == null || id.indexOf(KEY_MARK) < 0) {
-      return id;
-    }
-    StringBuilder shown = new StringBuilder(id.length());
-    int start = 0;
-    while (start <= id.length()) {
-      int end = id.indexOf(';', start);
-      end = end < 0 ? id.length() : end;
-      if (start > 0) {
-        shown.append(';');
-      }
-      int kept = endsWithKey(id, start, end) ? end - KEY_LENGTH + HANDLE_LENGTH : end;
-      shown.append(id, start, kept);
-      start = end + 1;
-    }
-    return shown.toString();
+    return cutKeys(id, KEY_LENGTH - HANDLE_LENGTH);
   }
 
   /**
@@ -104,6 +89,14 @@ public final class RequestIds {
    *     written it ({@code 123456/users}), what a client may see
    */
   public static String withoutKeys(String id) {
+    return cutKeys(id, KEY_LENGTH + 1);
+  }
+
+  /**
+   * @return {@code id} with the last {@code cut} characters of each element that ends with a call
+   *     key left out
+   */
+  private static String cutKeys(String id, int cut) {
     if (id == null || id.indexOf(KEY_MARK) < 0) {
       return id;
     }
@@ -115,7 +108,7 @@ public final class RequestIds {
       if (start > 0) {
         shown.append(';');
       }
-      shown.append(id, start, endsWithKey(id, start, end) ? end - KEY_LENGTH - 1 : end);
+      shown.append(id, start, endsWithKey(id, start, end) ? end - cut : end);
       start = end + 1;
     }
     return shown.toString();
