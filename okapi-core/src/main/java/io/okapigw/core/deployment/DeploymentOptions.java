@@ -6,6 +6,8 @@ import io.okapigw.config.SettingsSpec;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 
 /**
  * How a node starts the modules it deploys ({@code deploy.*} settings, with Okapi's keys as their
@@ -28,6 +30,10 @@ import io.vertx.core.json.JsonObject;
  * @param waitIterations how many times a started module is tried before its deployment fails (the
  *     n-th try after n &times; 200 ms); when set, it wins over a launch descriptor's {@code
  *     waitIterations} (as Okapi's {@code deploy.waitIterations}); null: the descriptor's, else 60
+ * @param restart whether a module that ends by itself is started again
+ * @param stateDir where the node records the module processes it started ({@code ProcessLedger}),
+ *     so that its next start ends those a gateway killed with kill -9 left ({@code Leftovers});
+ *     default {@link #defaultStateDir()}
  */
 public record DeploymentOptions(
     String host,
@@ -37,7 +43,8 @@ public record DeploymentOptions(
     JsonArray dockerRegistries,
     String containerHost,
     Integer waitIterations,
-    boolean restart) {
+    boolean restart,
+    Path stateDir) {
 
   public static final String DEFAULT_HOST = "localhost";
   public static final String DEFAULT_DOCKER_URL = "unix:///var/run/docker.sock";
@@ -106,6 +113,14 @@ public record DeploymentOptions(
                   + " stops) is started again on its port; `false`, as Okapi: it is reported by"
                   + " `/_/discovery/health` and left");
 
+  public static final Setting<String> STATE_DIR =
+      Setting.text("deploy.state-dir", null, "DIR")
+          .shownDefault("`java.io.tmpdir`/okapigw-USER")
+          .about(
+              "directory where the node records the module processes it starts (pid and start"
+                  + " time, a file per gateway process); at its start a node ends those that a"
+                  + " gateway now gone (kill -9) left running, before it starts its modules again");
+
   /** The {@code deploy.*} settings. */
   public static final SettingsSpec SETTINGS =
       SettingsSpec.of(
@@ -116,7 +131,8 @@ public record DeploymentOptions(
           DOCKER_REGISTRIES,
           CONTAINER_HOST,
           WAIT_ITERATIONS,
-          RESTART);
+          RESTART,
+          STATE_DIR);
 
   public DeploymentOptions {
     if (host == null || host.isBlank()) {
@@ -144,6 +160,15 @@ public record DeploymentOptions(
     }
     dockerRegistries = dockerRegistries == null ? null : dockerRegistries.copy();
     containerHost = containerHost == null ? host : containerHost;
+    stateDir = stateDir == null ? defaultStateDir() : stateDir.toAbsolutePath();
+  }
+
+  /**
+   * @return {@code okapigw-USER} in the JVM's temporary directory ({@code java.io.tmpdir})
+   */
+  public static Path defaultStateDir() {
+    String user = System.getProperty("user.name", "gateway").replaceAll("[^A-Za-z0-9._-]", "_");
+    return Path.of(System.getProperty("java.io.tmpdir"), "okapigw-" + user);
   }
 
   /**
@@ -160,7 +185,8 @@ public record DeploymentOptions(
         null,
         null,
         null,
-        false);
+        false,
+        null);
   }
 
   /**
@@ -184,7 +210,8 @@ public record DeploymentOptions(
         registries == null ? null : new JsonArray(registries),
         settings.get(CONTAINER_HOST),
         settings.has(WAIT_ITERATIONS) ? iterations : null,
-        settings.get(RESTART));
+        settings.get(RESTART),
+        stateDir(settings));
   }
 
   /**
@@ -238,7 +265,40 @@ public record DeploymentOptions(
         dockerRegistries,
         containerHost.equals(host) ? null : containerHost,
         iterations,
-        again);
+        again,
+        stateDir);
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the setting, for a text that is no path
+   */
+  private static Path stateDir(Settings settings) {
+    String dir = settings.get(STATE_DIR);
+    if (dir == null) {
+      return null;
+    }
+    try {
+      return Path.of(dir);
+    } catch (InvalidPathException e) {
+      throw new IllegalArgumentException(
+          STATE_DIR.key() + " must be a directory, was '" + dir + "'");
+    }
+  }
+
+  /**
+   * @return this with another directory for the records of the module processes started
+   */
+  public DeploymentOptions withStateDir(Path dir) {
+    return new DeploymentOptions(
+        host,
+        portStart,
+        portEnd,
+        dockerUrl,
+        dockerRegistries,
+        containerHost.equals(host) ? null : containerHost,
+        waitIterations,
+        restart,
+        dir);
   }
 
   /**

@@ -266,7 +266,9 @@ public final class Deployments implements AutoDeploy {
   /**
    * Starts again the modules this node deployed before it stopped, as Okapi does at start: the
    * instances in discovery whose {@code nodeId} names this node (its id, name or URL) and that have
-   * a launch descriptor. One that fails is logged and left registered, as Okapi leaves it.
+   * a launch descriptor. One that fails is logged and left registered, as Okapi leaves it. What a
+   * gateway that is gone left running is ended first ({@link NodeDeployer#endLeftovers()}): a node
+   * killed and started again replaces its modules' processes rather than doubling them.
    *
    * @param names what else names this node: its {@code nodename}, its URL (nulls ignored)
    */
@@ -276,8 +278,8 @@ public final class Deployments implements AutoDeploy {
             Stream.concat(Stream.of(bus.nodeId()), Stream.of(names))
                 .filter(Objects::nonNull)
                 .toList());
-    return discovery
-        .instances(null)
+    return node.endLeftovers()
+        .compose(v -> discovery.instances(null))
         .compose(
             all -> {
               List<DeploymentDescriptor> mine =

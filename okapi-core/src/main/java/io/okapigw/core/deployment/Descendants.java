@@ -42,6 +42,9 @@ final class Descendants {
   /** Per module process, every descendant seen and still running. */
   private static final Map<Process, Set<ProcessHandle>> SEEN = new ConcurrentHashMap<>();
 
+  /** Per module process, what to tell when another descendant is seen. */
+  private static final Map<Process, Runnable> LISTENERS = new ConcurrentHashMap<>();
+
   private static final ScheduledExecutorService SCAN =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -57,14 +60,28 @@ final class Descendants {
 
   private Descendants() {}
 
-  /** Starts collecting the descendants of {@code process}. */
-  static void track(Process process) {
+  /**
+   * Starts collecting the descendants of {@code process}.
+   *
+   * @param seen called (on the collecting thread) when another descendant was seen
+   */
+  static void track(Process process, Runnable seen) {
+    LISTENERS.put(process, seen);
     SEEN.putIfAbsent(process, ConcurrentHashMap.newKeySet());
   }
 
   /** Stops collecting them (the module's processes are gone). */
   static void forget(Process process) {
     SEEN.remove(process);
+    LISTENERS.remove(process);
+  }
+
+  /**
+   * @return the descendants seen so far that still ran when last collected (no {@code /proc} read)
+   */
+  static List<ProcessHandle> seen(Process process) {
+    Set<ProcessHandle> seen = SEEN.get(process);
+    return seen == null ? List.of() : List.copyOf(seen);
   }
 
   /**
@@ -100,13 +117,19 @@ final class Descendants {
       roots.add(process.pid());
     }
     seen.forEach(h -> roots.add(h.pid()));
+    boolean more = false;
     while (!roots.isEmpty()) {
       for (long child : children.getOrDefault(roots.poll(), List.of())) {
         Optional<ProcessHandle> handle = ProcessHandle.of(child);
         if (handle.isPresent() && seen.add(handle.get())) {
           roots.add(child);
+          more = true;
         }
       }
+    }
+    Runnable listener = LISTENERS.get(process);
+    if (more && listener != null) {
+      listener.run();
     }
   }
 

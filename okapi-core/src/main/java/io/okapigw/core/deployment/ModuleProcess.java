@@ -23,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * is logged line by line, each line prefixed with the module id, its control characters escaped
  * ({@link OutputLines}). It runs in a process group of its own, so what it starts stops with it: on
  * undeploy its {@code cmdlineStop} runs (if it has one), then the group is sent SIGTERM and, if
- * anything of it is left after {@link ProcessGroup#GRACE}, SIGKILL.
+ * anything of it is left after {@link ProcessGroup#GRACE}, SIGKILL. It ends with the gateway too,
+ * even one killed with kill -9 ({@link GatewayWatch}), and its processes are recorded ({@link
+ * ProcessLedger}) for the gateway's next start to end what escaped ({@link Leftovers}).
  */
 final class ModuleProcess implements ModuleHandle {
 
@@ -31,7 +33,9 @@ final class ModuleProcess implements ModuleHandle {
 
   private final Vertx vertx;
   private final Readiness readiness;
+  private final ProcessLedger ledger;
   private final String id;
+  private final String instId;
   private final LaunchDescriptor descriptor;
   private final int port;
   private final Map<String, String> env;
@@ -41,21 +45,27 @@ final class ModuleProcess implements ModuleHandle {
   private final Promise<Void> ended = Promise.promise();
 
   /**
+   * @param ledger where its processes are recorded while they run
    * @param id the module id: its log lines' prefix
+   * @param instId its instance, as recorded
    * @param env the module's variables (its descriptor's {@code env}, {@code /_/env} over it)
    * @param iterations how many times it is tried before its start fails
    */
   ModuleProcess(
       Vertx vertx,
       Readiness readiness,
+      ProcessLedger ledger,
       String id,
+      String instId,
       LaunchDescriptor descriptor,
       int port,
       Map<String, String> env,
       int iterations) {
     this.vertx = vertx;
     this.readiness = readiness;
+    this.ledger = ledger;
     this.id = id;
+    this.instId = instId;
     this.descriptor = descriptor;
     this.port = port;
     this.env = LaunchEnvironment.of(System.getenv(), env);
@@ -103,6 +113,7 @@ final class ModuleProcess implements ModuleHandle {
     return vertx.executeBlocking(
         () -> {
           ProcessGroup.collect(started);
+          ledger.update(started);
           return null;
         },
         false);
@@ -149,7 +160,7 @@ final class ModuleProcess implements ModuleHandle {
     return vertx.executeBlocking(
         () -> {
           List<String> line = new ArrayList<>(ProcessGroup.leader());
-          line.addAll(command);
+          line.addAll(GatewayWatch.watched(command, descriptor.exec() != null, env));
           ProcessBuilder builder =
               LaunchEnvironment.apply(new ProcessBuilder(line).redirectErrorStream(true), env);
           Process started;
@@ -165,7 +176,8 @@ final class ModuleProcess implements ModuleHandle {
                     + " failed while executing "
                     + String.join(" ", command));
           }
-          ProcessGroup.started(started);
+          ProcessGroup.started(started, ledger::changed);
+          ledger.add(started, id, instId, port);
           log.info("{}: started process {}: {}", id, started.pid(), String.join(" ", command));
           logOutput(started);
           return started;
@@ -210,6 +222,7 @@ final class ModuleProcess implements ModuleHandle {
               return Future.succeededFuture();
             })
         .compose(v -> ProcessGroup.terminate(vertx, started))
+        .andThen(v -> ledger.remove(started))
         .compose(v -> ProcessGroup.portClosed(vertx, port))
         .onSuccess(v -> log.info("{}: process {} stopped", id, started.pid()));
   }

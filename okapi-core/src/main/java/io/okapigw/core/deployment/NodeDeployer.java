@@ -36,6 +36,7 @@ public final class NodeDeployer {
   private final Readiness readiness;
   private final Ports ports;
   private final DockerEngine docker;
+  private final ProcessLedger ledger;
   private final Map<String, Running> running = new LinkedHashMap<>();
 
   /** A module this node started. */
@@ -60,6 +61,19 @@ public final class NodeDeployer {
     this.readiness = new Readiness(vertx, modules);
     this.ports = new Ports(options.portStart(), options.portEnd());
     this.docker = new DockerEngine(vertx, options.dockerUrl());
+    this.ledger = new ProcessLedger(options.stateDir());
+  }
+
+  /**
+   * Ends the module processes that gateways now gone left running ({@code deploy.state-dir}, see
+   * {@link Leftovers}), before this node starts its modules again; never fails.
+   */
+  public Future<Void> endLeftovers() {
+    return vertx
+        .executeBlocking(() -> Leftovers.end(options.stateDir()), false)
+        .onFailure(e -> log.warn("leftover module processes not ended: {}", LogText.message(e)))
+        .<Void>mapEmpty()
+        .otherwiseEmpty();
   }
 
   /**
@@ -173,7 +187,7 @@ public final class NodeDeployer {
 
   private Future<ModuleHandle> start(
       DeploymentDescriptor deployment, LaunchDescriptor launch, int port) {
-    ModuleHandle handle = handle(deployment.srvcId(), launch, port);
+    ModuleHandle handle = handle(deployment.srvcId(), deployment.instId(), launch, port);
     return handle
         .start()
         .map(handle)
@@ -186,13 +200,21 @@ public final class NodeDeployer {
                     LogText.message(e)));
   }
 
-  private ModuleHandle handle(String srvcId, LaunchDescriptor launch, int port) {
+  private ModuleHandle handle(String srvcId, String instId, LaunchDescriptor launch, int port) {
     Map<String, String> env = launch.env();
     if (launch.isDocker()) {
       return new ModuleContainer(docker, readiness, srvcId, launch, port, env, options);
     }
     return new ModuleProcess(
-        vertx, readiness, srvcId, launch, port, env, options.waitIterations(launch));
+        vertx,
+        readiness,
+        ledger,
+        srvcId,
+        instId,
+        launch,
+        port,
+        env,
+        options.waitIterations(launch));
   }
 
   /**

@@ -57,10 +57,14 @@ final class ProcessGroup {
 
   private ProcessGroup() {}
 
-  /** Remembers a started group, to be killed if the JVM exits before it is stopped. */
-  static void started(Process process) {
+  /**
+   * Remembers a started group, to be killed if the JVM exits before it is stopped.
+   *
+   * @param seen called when another descendant of it was seen ({@link Descendants})
+   */
+  static void started(Process process, Runnable seen) {
     LIVE.add(process);
-    Descendants.track(process);
+    Descendants.track(process, seen);
   }
 
   /** Collects what the group's process started so far (blocking), see {@link Descendants}. */

@@ -55,7 +55,8 @@ class DockerDeploymentTest {
                     registries,
                     "127.0.0.1",
                     5,
-                    false)));
+                    false,
+                    null)));
   }
 
   private JsonObject deployment(JsonObject descriptor) {
