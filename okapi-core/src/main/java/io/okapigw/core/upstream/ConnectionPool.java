@@ -14,9 +14,10 @@ import java.util.concurrent.TimeUnit;
  * call until it has been idle for {@code proxy.reuse-quiet}: a second answer nobody asked for that
  * comes meanwhile is read on an idle connection, which is then closed and its instance ejected
  * ({@link StrictClientCodec}), instead of being taken for the next call's answer. Among the quiet
- * connections the one idle longest is used first, the one that had the most time to show a stray
- * answer; a call that finds none quiet opens a new one, or (at {@code proxy.max-connections}) waits
- * for the first to become quiet. One idle for longer than the keep-alive timeout (60 s, as Vert.x's
+ * connections the one used last is used first, so that the fewest stay warm and none is used just
+ * as a module's own keep-alive timeout closes it; a call that finds none quiet opens a new one, at
+ * {@code proxy.max-connections} in place of the idle one idle longest (else it waits for the next
+ * to become quiet or close). One idle for longer than the keep-alive timeout (60 s, as Vert.x's
  * client) is closed rather than used, before the module closes it under a request. Confined to the
  * loop.
  */
@@ -44,7 +45,7 @@ final class ConnectionPool {
   }
 
   /**
-   * Hands {@code acquired} a connection: the quiet one idle longest, a new one, or the first to
+   * Hands {@code acquired} a connection: the quiet one released last, a new one, or the first to
    * become quiet.
    */
   void acquire(Promise<ModuleConnection> acquired) {
