@@ -176,8 +176,14 @@ class PartitionHealTest {
     List<Integer> expected = List.of(403, 401, 200, 400);
     for (int i = 0; i < asks.size(); i++) {
       Ask ask = asks.get(i);
-      assertThat(List.of(ask.status(0), ask.status(1)))
-          .as("%s on nodes 1 and 2 during the split", ask.what())
+      List<Integer> majority = List.of(ask.status(0), ask.status(1));
+      assertThat(majority)
+          .as(
+              "%s on nodes 1 and 2 during the split; node 2's log:%n%s",
+              ask.what(),
+              majority.equals(List.of(expected.get(i), expected.get(i)))
+                  ? ""
+                  : cluster.outputTail(1))
           .containsOnly(expected.get(i));
     }
 
