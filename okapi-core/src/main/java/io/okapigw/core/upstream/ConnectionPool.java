@@ -15,9 +15,10 @@ import java.util.concurrent.TimeUnit;
  * comes meanwhile is read on an idle connection, which is then closed and its instance ejected
  * ({@link StrictClientCodec}), instead of being taken for the next call's answer. Among the quiet
  * connections the one used last is used first, so that the fewest stay warm and none is used just
- * as a module's own keep-alive timeout closes it; a call that finds none quiet opens a new one, at
- * {@code proxy.max-connections} in place of the idle one idle longest (else it waits for the next
- * to become quiet or close). One idle for longer than the keep-alive timeout (60 s, as Vert.x's
+ * as a module's own keep-alive timeout closes it; a call that finds none quiet opens a new one; at
+ * {@code proxy.max-connections} it takes the one idle longest, quiet or not (the window holds below
+ * saturation: at it, a connect per call or a wait of the window would cost every call), and waits
+ * only when none is idle. One idle for longer than the keep-alive timeout (60 s, as Vert.x's
  * client) is closed rather than used, before the module closes it under a request. Confined to the
  * loop.
  */
@@ -55,10 +56,15 @@ final class ConnectionPool {
     } else if (open < max) {
       connect(acquired);
     } else {
-      waiting.add(acquired);
       ModuleConnection oldest = idle.pollLast();
+      if (oldest != null && oldest.usable(System.nanoTime(), KEEP_ALIVE_NANOS)) {
+        // none quiet yet and no room: the one idle longest, rather than waiting out the window
+        // or closing it for a new one (a connect per call at saturation)
+        acquired.complete(oldest);
+        return;
+      }
+      waiting.add(acquired);
       if (oldest != null) {
-        // none quiet yet and no room: a new connection now beats waiting out the window
         oldest.close();
       }
     }

@@ -16,6 +16,7 @@ import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -72,6 +73,32 @@ class ModuleClientTest {
     get(loops.get(1), instances(url()));
     // one client shared by the loops would have reused one connection for all four calls
     assertThat(connections.get()).isEqualTo(2);
+  }
+
+  @Test
+  void saturatedPool_usesTheConnectionIdleLongest_noConnectPerCall() throws Exception {
+    UpstreamOptions d = UpstreamOptions.defaults();
+    client.close().await();
+    // one connection at most, and a window no call here waits out
+    client =
+        ModuleClient.create(
+            vertx,
+            new UpstreamOptions(
+                d.connectTimeout(),
+                d.idleTimeout(),
+                1,
+                d.maxHeaderSize(),
+                Map.of(),
+                d.balance(),
+                Duration.ofMinutes(10)),
+            new Recorder());
+    Context loop = twoEventLoops().get(0);
+    get(loop, instances(url()));
+    get(loop, instances(url()));
+    get(loop, instances(url()));
+    // the pool once closed its one idle connection for a new one on every call past the first
+    assertThat(connections.get()).isEqualTo(1);
+    assertThat(paths).hasSize(3);
   }
 
   @Test
