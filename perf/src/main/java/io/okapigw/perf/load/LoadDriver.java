@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -159,6 +161,41 @@ public final class LoadDriver {
             elapsed ->
                 List.of(
                     PhaseFigures.of(first, early), PhaseFigures.of(elapsed.minus(first), late)));
+  }
+
+  /**
+   * As {@link #phase(Duration, Future)}, one run whose pairs are counted apart by the stage of the
+   * fault they started in: {@code stage} read as each pair starts, {@code 0..count-1} (a node
+   * stopped, let go on, ready again).
+   *
+   * @param elapsed the length of each stage, read when the run has ended
+   * @return the figures of each stage, in order
+   */
+  public Future<List<PhaseFigures>> phase(
+      Duration length,
+      Future<?> until,
+      IntSupplier stage,
+      int count,
+      IntFunction<Duration> elapsed) {
+    List<PhaseStats> stats = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      stats.add(PhaseStats.create());
+    }
+    return PhaseRun.run(
+            workload,
+            users,
+            length,
+            budget,
+            started -> stats.get(Math.max(0, Math.min(count - 1, stage.getAsInt()))),
+            until::isComplete)
+        .map(
+            ended -> {
+              List<PhaseFigures> figures = new ArrayList<>();
+              for (int i = 0; i < count; i++) {
+                figures.add(PhaseFigures.of(elapsed.apply(i), stats.get(i)));
+              }
+              return figures;
+            });
   }
 
   private Void add(Slice slice) {

@@ -86,6 +86,7 @@ public final class FaultsCommand {
       case AUTH_MODULE -> AuthModuleDown.run(stage);
       case DATABASE -> DatabaseAway.run(stage);
       case REVOKE_NODE_DOWN -> RevocationNodeDown.run(stage);
+      case NODE_PAUSE -> NodePause.run(stage);
     };
   }
 

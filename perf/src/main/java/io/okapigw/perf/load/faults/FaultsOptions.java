@@ -24,7 +24,8 @@ import java.util.List;
  * @param drainGrace how long a node told to stop may take before it is killed
  * @param balancer the load balancer in front of the cluster ({@code rolling-restart})
  * @param maxOperations hard cap on the operations of the run
- * @param hangFor how long the instance stays stopped ({@code hang})
+ * @param hangFor how long the instance ({@code hang}) or the node ({@code node-pause}) stays
+ *     stopped
  * @param latency how late the slow instance answers ({@code slow})
  * @param authtokenJar the authtoken module's fat jar ({@code auth-module}, {@code database}, {@code
  *     revoke-node-down})
@@ -68,7 +69,12 @@ record FaultsOptions(
      * Revocations with every node up, then with the one notified killed ({@link
      * RevocationNodeDown}).
      */
-    REVOKE_NODE_DOWN
+    REVOKE_NODE_DOWN,
+    /**
+     * One node of a 3-node cluster behind HAProxy stopped past Hazelcast's heartbeat timeout, then
+     * let go on ({@link NodePause}).
+     */
+    NODE_PAUSE
   }
 
   /** The load balancers {@code rolling-restart} can put in front of the nodes. */
@@ -94,7 +100,9 @@ record FaultsOptions(
                   + "; "
                   + DatabaseAway.ABOUT
                   + "; "
-                  + RevocationNodeDown.ABOUT);
+                  + RevocationNodeDown.ABOUT
+                  + "; "
+                  + NodePause.ABOUT);
 
   static final Setting<Integer> USERS =
       Setting.integer("users", 8, 1, 200).about("virtual users of the measured tenant");
@@ -155,7 +163,10 @@ record FaultsOptions(
   static final Setting<Duration> HANG_FOR =
       Setting.duration(
               "hang-for", Duration.ofSeconds(65), Duration.ofSeconds(5), Duration.ofMinutes(10))
-          .about("`hang`: how long the instance stays stopped (SIGSTOP)");
+          .about(
+              "`hang`: how long the instance stays stopped (SIGSTOP); `node-pause`: how long node"
+                  + " 3 does (longer if the others take longer to drop it and refuse the revoked"
+                  + " permission)");
 
   static final Setting<Duration> LATENCY =
       Setting.duration(

@@ -37,6 +37,7 @@ class FaultsOptionsTest {
     assertThat(parse("--scenario", "database").scenario()).isEqualTo(Scenario.DATABASE);
     assertThat(parse("--scenario", "revoke-node-down").scenario())
         .isEqualTo(Scenario.REVOKE_NODE_DOWN);
+    assertThat(parse("--scenario", "node-pause").scenario()).isEqualTo(Scenario.NODE_PAUSE);
     assertThatThrownBy(() -> parse("--scenario", "reboot")).hasMessageContaining("scenario");
   }
 
