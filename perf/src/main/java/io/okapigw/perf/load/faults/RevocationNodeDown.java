@@ -1,6 +1,5 @@
 package io.okapigw.perf.load.faults;
 
-import io.okapigw.authtoken.users.Bootstrap;
 import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.demo.DemoOptions;
 import io.okapigw.demo.Library;
@@ -259,18 +258,7 @@ final class RevocationNodeDown {
     }
 
     private void setPermissions(String json) throws IOException, InterruptedException {
-      String id = Bootstrap.idOf(DemoOptions.TENANT, PROBE);
-      HttpRequest request =
-          HttpRequest.newBuilder(URI.create(authtokenUrl + "/perms/users/" + id + "/permissions"))
-              .timeout(BOUND)
-              .header("X-Okapi-Tenant", DemoOptions.TENANT)
-              .header("Content-Type", "application/json")
-              .PUT(HttpRequest.BodyPublishers.ofString(json))
-              .build();
-      int status = HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-      if (status != 204) {
-        throw new IllegalStateException("PUT permissions of " + PROBE + " answered " + status);
-      }
+      ProbePermissions.set(authtokenUrl, BOUND, json);
     }
 
     private static long millis(long nanos) {
