@@ -10,6 +10,7 @@ import io.okapigw.authtoken.users.BootstrapUser;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.StartDeadline;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -100,7 +101,8 @@ public record AuthtokenOptions(
           .and(
               SettingsSpec.of(
                   TokenOptions.MAX_LENGTH, UserLookup.SETTING, SameSite.COOKIE_SAME_SITE))
-          .and(LoginThrottleOptions.SETTINGS);
+          .and(LoginThrottleOptions.SETTINGS)
+          .and(StartDeadline.SETTINGS);
 
   /**
    * @throws IllegalArgumentException naming the setting out of range

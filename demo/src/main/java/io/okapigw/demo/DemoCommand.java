@@ -1,6 +1,7 @@
 package io.okapigw.demo;
 
 import io.okapigw.config.Settings;
+import io.okapigw.config.StartDeadline;
 import io.okapigw.core.Shutdown;
 import io.okapigw.core.logging.JulBridge;
 import io.okapigw.folio.register.SuperAdmin;
@@ -26,20 +27,19 @@ public final class DemoCommand {
     JulBridge.install();
     DemoOptions options = DemoOptions.from(settings);
     Jaeger jaeger = options.tracing() ? DemoTracing.startJaeger(options) : null;
+    StartDeadline deadline =
+        StartDeadline.arm("demo", settings.get(StartDeadline.START_TIMEOUT), log::error);
     Vertx vertx = Vertx.vertx();
     DemoStack.start(vertx, options, jaeger == null ? null : jaeger.otlpEndpoint())
         .onSuccess(
             stack -> {
+              deadline.started();
               out.info(instructions(stack));
               if (options.tracing()) {
                 DemoTracing.showCheckOut(vertx, stack, jaeger);
               }
             })
-        .onFailure(
-            e -> {
-              log.error("demo failed to start: {}", e.getMessage());
-              vertx.close().onComplete(v -> System.exit(1));
-            });
+        .onFailure(e -> deadline.failed(e.getMessage()));
     Shutdown.closeOnExit(vertx, Duration.ofSeconds(10));
   }
 

@@ -4,6 +4,7 @@ import io.okapigw.authtoken.lookup.UserLookup;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.StartDeadline;
 import java.nio.file.Path;
 
 /**
@@ -84,7 +85,8 @@ public record DemoOptions(
 
   /** The settings of {@code demo}, in documentation order. */
   public static final SettingsSpec SPEC =
-      SettingsSpec.of(PORT, PATRONS, ITEMS, AUTH, CACHE, DATA_DIR, USER_LOOKUP, TRACING);
+      SettingsSpec.of(PORT, PATRONS, ITEMS, AUTH, CACHE, DATA_DIR, USER_LOOKUP, TRACING)
+          .and(StartDeadline.SETTINGS);
 
   /** Options without tracing. */
   public DemoOptions(

@@ -2,6 +2,7 @@ package io.okapigw.core;
 
 import io.okapigw.config.Commands;
 import io.okapigw.config.Settings;
+import io.okapigw.config.StartDeadline;
 import io.okapigw.core.cluster.ClusterOptions;
 import io.okapigw.core.cluster.ClusteredVertx;
 import io.okapigw.core.config.GatewayOptions;
@@ -20,7 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Command line: {@code dev|cluster|proxy|initdatabase|purgedatabase [--key value ...] [-conf
  * file.json]}, {@code version}, {@code help [COMMAND]}, Okapi's keys as {@code -Dkey=value} too; a
- * bad setting exits with status 2 and a line naming it.
+ * bad setting exits with status 2 and a line naming it; a start that fails or takes longer than
+ * {@code --start-timeout} exits with status 1 and a line saying why.
  */
 public final class Main {
 
@@ -98,13 +100,19 @@ public final class Main {
   private static void dev(Settings settings) {
     GatewayOptions options = GatewayOptions.from(settings);
     prepare(settings);
-    run(Vertx.vertx(), options, "dev mode, " + options.storage().describe() + " registry");
+    StartDeadline deadline = deadline(settings, "gateway");
+    run(
+        Vertx.vertx(),
+        options,
+        "dev mode, " + options.storage().describe() + " registry",
+        deadline);
   }
 
   private static void cluster(Settings settings) {
     ClusterOptions cluster = ClusterOptions.from(settings);
     GatewayOptions options = GatewayOptions.from(settings.except(ClusterOptions.SETTINGS));
     prepare(settings);
+    StartDeadline deadline = deadline(settings, "gateway");
     if (cluster.hazelcastConfig() == null && cluster.members().isEmpty()) {
       log.warn(
           "no members and no Hazelcast configuration: this node starts a cluster of its own"
@@ -123,12 +131,14 @@ public final class Main {
                             : cluster.host())
                         + ", "
                         + options.storage().describe()
-                        + " registry"))
-        .onFailure(
-            e -> {
-              log.error("cannot join the cluster: {}", e.getMessage());
-              System.exit(1);
-            });
+                        + " registry",
+                    deadline))
+        .onFailure(e -> deadline.failed("cannot join the cluster: " + e.getMessage()));
+  }
+
+  /** Armed before anything starts: the process exits if the start never ends. */
+  private static StartDeadline deadline(Settings settings, String what) {
+    return StartDeadline.arm(what, settings.get(StartDeadline.START_TIMEOUT), log::error);
   }
 
   /**
@@ -139,12 +149,14 @@ public final class Main {
       Settings settings, String command, BiFunction<Vertx, StorageOptions, Future<Void>> work) {
     GatewayOptions options = GatewayOptions.from(settings);
     prepare(settings);
+    StartDeadline deadline = deadline(settings, command);
     Vertx vertx = Vertx.vertx();
     StorageOptions storage = options.storage();
     work.apply(vertx, storage)
         .onSuccess(v -> log.info("{} done: {}", command, storage.describe()))
-        .onFailure(e -> log.error("{} failed: {}", command, e.getMessage()))
-        .onComplete(done -> vertx.close().onComplete(v -> System.exit(done.succeeded() ? 0 : 1)));
+        .onSuccess(v -> deadline.started())
+        .onFailure(e -> deadline.failed(e.getMessage()))
+        .onSuccess(done -> vertx.close().onComplete(v -> System.exit(0)));
   }
 
   /** The log level, then what the settings' reading noted, before anything starts. */
@@ -155,7 +167,8 @@ public final class Main {
     StorageOptions.notes(settings).forEach(note -> log.warn("setting {}", note));
   }
 
-  private static void run(Vertx vertx, GatewayOptions options, String mode) {
+  private static void run(
+      Vertx vertx, GatewayOptions options, String mode, StartDeadline deadline) {
     initFirst(vertx, options.storage())
         .compose(v -> Gateway.start(vertx, options))
         .onSuccess(
@@ -166,13 +179,10 @@ public final class Main {
                   gw.port(),
                   mode,
                   gw.nodeId());
+              deadline.started();
               Shutdown.drainOnSignal(vertx, gw::drain, options.drain().longest());
             })
-        .onFailure(
-            e -> {
-              log.error("gateway failed to start: {}", e.getMessage());
-              vertx.close().onComplete(v -> System.exit(1));
-            });
+        .onFailure(e -> deadline.failed(e.getMessage()));
     Shutdown.closeOnExit(vertx, Shutdown.CLOSE_LIMIT);
   }
 

@@ -3,6 +3,7 @@ package io.okapigw.folio.containers;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.StartDeadline;
 import io.okapigw.folio.CirculationModules;
 import io.okapigw.folio.data.CirculationData;
 import io.vertx.core.Vertx;
@@ -37,11 +38,12 @@ public final class ModuleCommand {
           ModulesOptions.PATRONS,
           ModulesOptions.ITEMS,
           ModulesOptions.SEED,
-          ModulesOptions.CALL_TIMEOUT);
+          ModulesOptions.CALL_TIMEOUT,
+          StartDeadline.START_TIMEOUT);
 
   private ModuleCommand() {}
 
-  /** Starts the module on {@code --port}; exits with 1 if it cannot. */
+  /** Starts the module on {@code --port}; exits with 1 if it cannot, or not in time. */
   public static void run(Settings settings) {
     String name = settings.get(NAME);
     if (name == null) {
@@ -54,15 +56,14 @@ public final class ModuleCommand {
             settings.get(ModulesOptions.SEED),
             settings.get(ModulesOptions.PATRONS),
             settings.get(ModulesOptions.ITEMS));
+    StartDeadline deadline =
+        StartDeadline.arm(name, settings.get(StartDeadline.START_TIMEOUT), log::error);
     Vertx vertx = Vertx.vertx();
     CirculationModules.startOne(
             vertx, data, settings.get(ModulesOptions.CALL_TIMEOUT), host, port, name)
         .onSuccess(m -> log.info("{} on {}:{}", m.id(), host, port))
-        .onFailure(
-            e -> {
-              log.error("{} failed to start: {}", name, e.getMessage());
-              vertx.close().onComplete(v -> System.exit(1));
-            });
+        .onSuccess(m -> deadline.started())
+        .onFailure(e -> deadline.failed(e.getMessage()));
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(() -> vertx.close().toCompletionStage().toCompletableFuture().join()));

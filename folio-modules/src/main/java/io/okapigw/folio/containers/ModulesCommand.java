@@ -2,6 +2,7 @@ package io.okapigw.folio.containers;
 
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.StartDeadline;
 import io.okapigw.folio.CirculationModules;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -22,17 +23,19 @@ public final class ModulesCommand {
 
   private ModulesCommand() {}
 
-  /** Starts the modules and the manifest; exits with 1 if a port cannot be bound. */
+  /**
+   * Starts the modules and the manifest; exits with 1 if a port cannot be bound or they do not
+   * listen within {@code --start-timeout}.
+   */
   public static void run(Settings settings) {
     ModulesOptions options = ModulesOptions.from(settings);
+    StartDeadline deadline =
+        StartDeadline.arm("modules", settings.get(StartDeadline.START_TIMEOUT), log::error);
     Vertx vertx = Vertx.vertx();
     start(vertx, options)
         .onSuccess(listening -> log.info(listening.message()))
-        .onFailure(
-            e -> {
-              log.error("modules failed to start: {}", e.getMessage());
-              vertx.close().onComplete(v -> System.exit(1));
-            });
+        .onSuccess(listening -> deadline.started())
+        .onFailure(e -> deadline.failed(e.getMessage()));
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(() -> vertx.close().toCompletionStage().toCompletableFuture().join()));

@@ -3,6 +3,7 @@ package io.okapigw.folio.containers;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.StartDeadline;
 import io.okapigw.folio.CirculationModules;
 import io.okapigw.folio.data.CirculationData;
 import java.time.Duration;
@@ -72,7 +73,8 @@ record ModulesOptions(
 
   /** The settings of {@code modules}, in documentation order. */
   static final SettingsSpec SPEC =
-      SettingsSpec.of(HOST, PORT, ADVERTISE_HOST, PATRONS, ITEMS, SEED, CALL_TIMEOUT, LATENCY);
+      SettingsSpec.of(HOST, PORT, ADVERTISE_HOST, PATRONS, ITEMS, SEED, CALL_TIMEOUT, LATENCY)
+          .and(StartDeadline.SETTINGS);
 
   /**
    * @param settings read by {@link #SPEC}

@@ -3,6 +3,7 @@ package io.okapigw.core.config;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Setting;
 import io.okapigw.config.SettingsSpec;
+import io.okapigw.config.StartDeadline;
 import io.okapigw.core.admin.AdminOptions;
 import io.okapigw.core.auth.AuthOptions;
 import io.okapigw.core.bulkhead.BulkheadOptions;
@@ -77,6 +78,7 @@ public final class GatewaySettings {
   /** The settings of a node: of command {@code dev}, read by {@link GatewayOptions#from}. */
   public static final SettingsSpec NODE =
       SettingsSpec.of(PORT, HOST, OKAPI_URL, INSTANCES, MAX_HEADER_SIZE)
+          .and(StartDeadline.SETTINGS)
           .and(ServerOptions.SETTINGS)
           .and(DrainOptions.SETTINGS)
           .and(BulkheadOptions.SETTINGS)
