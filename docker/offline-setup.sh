@@ -231,7 +231,7 @@ POSTGRES_IMAGE=$POSTGRES_IMAGE"
   if [ "${NO_ENV_FILE:-}" != 1 ]; then
     printf '# written by docker/offline-setup.sh: local base images (no registry here)\n%s\n' \
       "$lines" >"$here/.env"
-    say "wrote $here/.env (read by docker compose -f docker/docker-compose.yml)"
+    say "wrote $here/.env (read by Compose with docker/docker-compose.yml)"
   fi
   echo "$lines"
 }
@@ -246,3 +246,5 @@ wait "$jre" || status=1
 wait "$pg" || status=1
 [ "$status" -eq 0 ] || { say "building a base image failed"; exit 1; }
 write_env
+say "next: mvn -B -ntp -DskipTests package, then bash docker/compose.sh up --build" \
+  "(runs $(bash "$here/compose.sh" which 2>/dev/null || echo 'docker compose') -f docker/docker-compose.yml up --build)"

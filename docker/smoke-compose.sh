@@ -19,13 +19,7 @@ export GATEWAY_1_PORT="$base" GATEWAY_2_PORT="$((base + 1))" GATEWAY_3_PORT="$((
 export MODULES_PORT="$((base + 170))"
 # a password no default holds: proves it reaches the authtoken module and the job from here
 export SUPER_ADMIN_PASSWORD="${SUPER_ADMIN_PASSWORD:-smoke-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')}"
-compose() {
-  if docker compose version >/dev/null 2>&1; then
-    docker compose -p "$project" -f docker/docker-compose.yml "$@"
-  else
-    docker-compose -p "$project" -f docker/docker-compose.yml "$@"
-  fi
-}
+compose() { bash docker/compose.sh -p "$project" "$@"; }
 say() { echo "smoke-compose: $*" >&2; }
 
 trap 'compose down -v --remove-orphans >/dev/null 2>&1 || true' EXIT

@@ -20,6 +20,9 @@ public final class RegisterCommand {
   /** The settings of {@code register}. */
   public static final SettingsSpec SPEC = RegisterOptions.SPEC;
 
+  /** The password docker/docker-compose.yml gives both users unless told otherwise. */
+  static final String DEMO_PASSWORD = "admin";
+
   private RegisterCommand() {}
 
   /** Runs the job and exits the JVM. */
@@ -47,7 +50,8 @@ public final class RegisterCommand {
 
         Tenant %s ready: %d modules enabled, login of %s through the gateway works.
 
-        Log in (DEMO_PASSWORD as set in docker/docker-compose.yml) and keep the token:
+        Log in and keep the token:
+          %s
           TOKEN=$(curl -s -D - -o /dev/null -X POST %s/authn/login %s \\
             -d "{\\"username\\":\\"%s\\",\\"password\\":\\"$DEMO_PASSWORD\\"}" \\
             | tr -d '\\r' | sed -n 's/^[Xx]-[Oo]kapi-[Tt]oken: //p')
@@ -61,6 +65,7 @@ public final class RegisterCommand {
             options.tenant(),
             manifest.getJsonArray("modules").size() + 1,
             options.username(),
+            passwordLine("DEMO_PASSWORD", options.username(), options.password()),
             url,
             headers,
             options.username(),
@@ -73,6 +78,18 @@ public final class RegisterCommand {
             adminApi(options));
   }
 
+  /**
+   * The shell line setting {@code variable} to the password, so that the commands after it paste as
+   * they are: the demo value itself (it is in docker/docker-compose.yml), any other value asked for
+   * at the prompt (never printed).
+   */
+  static String passwordLine(String variable, String username, String password) {
+    if (DEMO_PASSWORD.equals(password)) {
+      return variable + "=" + DEMO_PASSWORD + "   # the demo value (docker/docker-compose.yml)";
+    }
+    return "read -rsp 'password of " + username + ": ' " + variable + "; echo";
+  }
+
   /** How to call the admin API as the super admin, when the job knew the credentials. */
   static String adminApi(RegisterOptions options) {
     if (options.superAdmin().isEmpty()) {
@@ -80,8 +97,8 @@ public final class RegisterCommand {
     }
     String url = options.publicUrl();
     return """
-        The admin API %s: log in as %s (SUPER_ADMIN_PASSWORD as set in
-        docker/docker-compose.yml), then call it with that token (without one: 401):
+        The admin API %s: log in as %s, then call it with that token (without one: 401):
+          %s
           ADMIN_TOKEN=$(curl -s -D - -o /dev/null -X POST %s/authn/login \\
             -H 'X-Okapi-Tenant: %s' -H 'Content-Type: application/json' \\
             -d "{\\"username\\":\\"%s\\",\\"password\\":\\"$SUPER_ADMIN_PASSWORD\\"}" \\
@@ -91,6 +108,10 @@ public final class RegisterCommand {
         .formatted(
             options.protectAdmin() ? "is protected" : "may be protected",
             options.superAdmin().get().username(),
+            passwordLine(
+                "SUPER_ADMIN_PASSWORD",
+                options.superAdmin().get().username(),
+                options.superAdmin().get().password()),
             url,
             SuperAdmin.TENANT,
             options.superAdmin().get().username(),
