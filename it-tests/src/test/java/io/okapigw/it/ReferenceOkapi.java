@@ -39,7 +39,7 @@ public record ReferenceOkapi(String version, Path jar, Path java, Path testModul
    * /work/ref/okapi-7.0.7/okapi-core/target/okapi-core-fat.jar}), on {@code
    * -Dokapigw.okapi707.java} (default {@code /usr/lib/jvm/temurin-25-jdk-amd64/bin/java}).
    */
-  static Optional<ReferenceOkapi> v707() {
+  public static Optional<ReferenceOkapi> v707() {
     return find(
         "7.0.7",
         "okapigw.okapi707.jar",
@@ -83,6 +83,32 @@ public record ReferenceOkapi(String version, Path jar, Path java, Path testModul
   /** Like {@link #start} without waiting for it. */
   Running launch(OkapiCommandLine line, Path dir) throws IOException {
     return new Running(line.launch(java, jar, dir), line.url());
+  }
+
+  /**
+   * Starts Okapi in {@code dev} mode, its registry in memory, on a free port, and waits until it
+   * answers: a registry to pull from, as FOLIO's is.
+   *
+   * @param log where its output goes
+   */
+  public Running startInMemory(Path log) throws IOException {
+    int port = FreePorts.belowEphemeralRange();
+    String url = "http://127.0.0.1:" + port;
+    JavaProcess process =
+        JavaProcess.start(
+            "Okapi " + version,
+            java,
+            List.of(
+                "-Xmx256m",
+                "-Dport=" + port,
+                "-Dokapiurl=" + url,
+                "-Dloglevel=WARN",
+                "-jar",
+                jar.toString(),
+                "dev"),
+            log);
+    process.awaitReady(url + "/_/version", JavaProcess.PATIENCE);
+    return new Running(process, url);
   }
 
   /** Starts Okapi's test module on a free port and waits for it. */

@@ -2,6 +2,8 @@ package io.okapigw.core.pull;
 
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.registry.ModuleDescriptor;
+import io.okapigw.core.registry.ModuleId;
+import io.okapigw.core.registry.PullSelection;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.registry.VersionFilter;
 import io.vertx.core.Future;
@@ -10,7 +12,10 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -19,8 +24,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Okapi's {@code POST /_/proxy/pull/modules}: copies the descriptors another Okapi holds that this
  * registry lacks. The first of the pull descriptor's {@code urls} that answers {@code /_/version}
- * is asked for every descriptor but those registered here (Okapi's module is never copied); those
- * are registered at once, all or none, with Okapi's dependency check ({@link Registry#addModules}).
+ * is asked for every descriptor but those registered here. As Okapi's {@code PullManager} takes
+ * them: Okapi's own module ({@code okapi-*}) is left out before anything is read; a descriptor this
+ * gateway's rules refuse ({@link ModuleDescriptor#fromPosted}), or whose dependencies neither the
+ * registered modules nor the other pulled ones meet ({@link PullSelection}), is left out and logged
+ * by id; the rest are registered at once with the dependency check ({@link Registry#addModules}).
  */
 public final class Pull {
 
@@ -28,6 +36,9 @@ public final class Pull {
 
   /** How long connecting to a remote, and each of its answers, may take. */
   public static final Duration TIMEOUT = Duration.ofMinutes(5);
+
+  /** The product of Okapi's own module, never pulled. */
+  private static final String OKAPI = "okapi";
 
   private final Vertx vertx;
   private final Registry registry;
@@ -47,9 +58,9 @@ public final class Pull {
   /**
    * @param descriptor Okapi's pull descriptor, {@code {"urls": [...]}}
    * @return the modules added (Okapi's short form: id, name, tags), in the remote's order; 404 if
-   *     no URL answers, 400 for a bad descriptor, an answer that is not Okapi's, a descriptor
-   *     larger than an admin request body, or descriptors that cannot be registered; 502 for an
-   *     answer larger than {@code admin.pull-max-bytes}
+   *     no URL answers, 400 for a bad pull descriptor, an answer that is not Okapi's or a
+   *     descriptor larger than an admin request body; 502 for an answer larger than {@code
+   *     admin.pull-max-bytes}
    */
   public Future<List<JsonObject>> pull(JsonObject descriptor) {
     List<String> urls = urls(descriptor);
@@ -59,36 +70,68 @@ public final class Pull {
                 registry
                     .modules()
                     .compose(
-                        local -> {
-                          List<String> ids = local.stream().map(ModuleDescriptor::id).toList();
-                          return remote.modules(base, ids).compose(all -> add(base, all, ids));
-                        }));
+                        local ->
+                            remote
+                                .modules(base, local.stream().map(ModuleDescriptor::id).toList())
+                                .compose(all -> add(base, all, local))));
   }
 
-  private Future<List<JsonObject>> add(String base, List<JsonObject> remoteList, List<String> ids) {
-    Set<String> known = Set.copyOf(ids);
+  private Future<List<JsonObject>> add(
+      String base, List<JsonObject> remoteList, List<ModuleDescriptor> local) {
     return vertx
-        .executeBlocking(
-            () -> {
-              List<ModuleDescriptor> missing = new ArrayList<>();
-              for (JsonObject json : remoteList) {
-                if (!known.contains(String.valueOf(json.getValue("id")))) {
-                  ModuleDescriptor module = ModuleDescriptor.fromPosted(json);
-                  if (!"okapi".equals(module.moduleId().product())) {
-                    missing.add(module);
-                  }
-                }
-              }
-              return missing;
-            },
-            false)
+        .executeBlocking(() -> select(base, remoteList, local), false)
         .compose(
-            missing -> {
-              log.info("pull from {}: {} descriptors to add", base, missing.size());
+            kept -> {
+              log.info("pull from {}: {} descriptors to add", base, kept.size());
               return registry
-                  .addModules(missing, true, VersionFilter.of(null, null))
-                  .map(added -> missing.stream().map(ModuleDescriptor::toSummaryJson).toList());
+                  .addModules(kept, true, VersionFilter.ALL)
+                  .map(added -> kept.stream().map(ModuleDescriptor::toSummaryJson).toList());
             });
+  }
+
+  /**
+   * The remote's descriptors as Okapi's pull takes them: those registered here and the okapi module
+   * left out before anything is read; one our rules refuse, or whose dependencies are not met, left
+   * out and logged by id; the rest kept.
+   */
+  private static List<ModuleDescriptor> select(
+      String base, List<JsonObject> remoteList, List<ModuleDescriptor> local) {
+    Set<String> known = local.stream().map(ModuleDescriptor::id).collect(Collectors.toSet());
+    List<ModuleDescriptor> candidates = new ArrayList<>();
+    Map<String, String> refused = new LinkedHashMap<>();
+    for (JsonObject json : remoteList) {
+      String id = String.valueOf(json.getValue("id"));
+      if (known.contains(id) || OKAPI.equals(ModuleId.lenient(id).product())) {
+        continue;
+      }
+      try {
+        candidates.add(ModuleDescriptor.fromPosted(json));
+      } catch (RuntimeException e) { // a remote's descriptor: anything wrong with it is a refusal
+        refused.put(id, String.valueOf(e.getMessage()));
+      }
+    }
+    PullSelection selection = PullSelection.of(local, candidates);
+    refused.forEach((id, why) -> log.warn("pull from {}: left out {}: {}", base, id, why));
+    selection
+        .leftOut()
+        .forEach((id, why) -> log.warn("pull from {}: left out {}: {}", base, id, why));
+    if (!refused.isEmpty() || !selection.leftOut().isEmpty()) {
+      log.warn(
+          "pull from {}: {} descriptors left out, {} refused by this gateway's rules and {} with"
+              + " unmet dependencies: {}",
+          base,
+          refused.size() + selection.leftOut().size(),
+          refused.size(),
+          selection.leftOut().size(),
+          String.join(", ", concat(refused.keySet(), selection.leftOut().keySet())));
+    }
+    return selection.kept();
+  }
+
+  private static List<String> concat(Collection<String> a, Collection<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   /** The first URL whose {@code /_/version} answers 200; 404 with each URL's failure if none. */

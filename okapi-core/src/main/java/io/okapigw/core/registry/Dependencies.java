@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,6 +54,38 @@ final class Dependencies {
         .filter(u -> !before.contains(u.key()))
         .map(Unmet::message)
         .toList();
+  }
+
+  /**
+   * Okapi's pull ({@code createList} with {@code removeIfMissingDep}): leaves out the candidates
+   * whose requirements the registered modules and the other candidates do not meet, round after
+   * round until the rest are met (a module left out can leave another one's unmet). Okapi leaves
+   * them out one at a time, the first first; the outcome differs only if leaving out a module makes
+   * an {@code optional} interface of another one met (an incompatible provider gone).
+   *
+   * @return each candidate left out, by id, with its first unmet requirement in Okapi's words, in
+   *     the candidates' order
+   */
+  static Map<String, String> leftOutUnmet(
+      Collection<ModuleDescriptor> registered, List<ModuleDescriptor> candidates) {
+    Map<String, String> leftOut = new LinkedHashMap<>();
+    List<ModuleDescriptor> kept = new ArrayList<>(candidates);
+    while (true) {
+      List<ModuleDescriptor> available = new ArrayList<>(registered);
+      available.addAll(kept);
+      Map<String, String> round = new LinkedHashMap<>();
+      unmetRequirements(available, kept).forEach(u -> round.putIfAbsent(u.moduleId(), u.message()));
+      if (round.isEmpty()) {
+        break;
+      }
+      kept.removeIf(m -> round.containsKey(m.id()));
+      leftOut.putAll(round);
+    }
+    Map<String, String> ordered = new LinkedHashMap<>();
+    candidates.stream()
+        .filter(m -> leftOut.containsKey(m.id()))
+        .forEach(m -> ordered.put(m.id(), leftOut.get(m.id())));
+    return ordered;
   }
 
   /** A requirement of a module no registered module meets, and Okapi's message for it. */

@@ -16,8 +16,12 @@ import java.util.Set;
  */
 final class DescriptorRules {
 
-  /** Interface types a posted descriptor may use ({@code internal} is the okapi module's). */
-  static final Set<String> INTERFACE_TYPES = Set.of("proxy", "system", "multiple");
+  /**
+   * Interface types a posted descriptor may use ({@code internal}: the okapi module's own, which
+   * Okapi routes as {@code proxy}). Okapi checks none; this gateway refuses a type it would not
+   * know how to route.
+   */
+  static final Set<String> INTERFACE_TYPES = Set.of("proxy", "system", "multiple", "internal");
 
   private DescriptorRules() {}
 
@@ -110,7 +114,7 @@ final class DescriptorRules {
     checkVersion(itf, where);
     String type = itf.getString("interfaceType");
     if (type != null && !INTERFACE_TYPES.contains(type)) {
-      throw bad(where, "bad interfaceType '" + type + "' (proxy, system or multiple)");
+      throw bad(where, "bad interfaceType '" + type + "' (proxy, system, multiple or internal)");
     }
   }
 

@@ -8,9 +8,12 @@ import static org.hamcrest.Matchers.startsWith;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.testsupport.FreePorts;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -77,6 +80,76 @@ class PullTest {
         .then()
         .statusCode(200)
         .body("$", hasSize(0));
+  }
+
+  /**
+   * A copy of what a FOLIO registry (an Okapi) answers: a real Okapi 6.1.5's own descriptor (an
+   * {@code internal} interface), the real mod-circulation descriptor (system interfaces, a launch
+   * descriptor) with a stand-in for the 41 interfaces it requires, a module with {@code multiple}
+   * interfaces and {@code replaces}, one this gateway's rules refuse (a handler without {@code
+   * permissionsRequired}: Okapi pulls it), one requiring an interface nothing provides and one
+   * requiring only what that one provides. Okapi 6.1.5 and 7.0.7 pulling it register the first
+   * four, leave out the last two and answer all six.
+   */
+  @Test
+  void pullFromAFolioRegistry_okapiLeftOut_refusedAndUnmetLeftOut_restAdded() throws Exception {
+    Buffer answer =
+        Buffer.buffer(
+            Files.readAllBytes(
+                Path.of(PullTest.class.getResource("/pull/folio-registry.json").toURI())));
+    HttpServer folio =
+        local
+            .vertx()
+            .createHttpServer()
+            .requestHandler(
+                r ->
+                    r.body()
+                        .onSuccess(
+                            skip ->
+                                r.response()
+                                    .end(
+                                        r.path().equals("/_/version")
+                                            ? Buffer.buffer("6.1.5")
+                                            : answer)))
+            .listen(0)
+            .await();
+
+    local
+        .request()
+        .body(pull("http://localhost:" + folio.actualPort()).encode())
+        .post("/_/proxy/pull/modules")
+        .then()
+        .statusCode(200)
+        .body(
+            "id",
+            equalTo(
+                List.of(
+                    "mod-circulation-24.4.0",
+                    "mod-circulation-stand-ins-1.0.0",
+                    "mod-codex-inventory-2.3.0")))
+        .body("[0].name", equalTo("Circulation Module"));
+    local
+        .request()
+        .get("/_/proxy/modules/mod-circulation-24.4.0")
+        .then()
+        .statusCode(200)
+        .body("launchDescriptor.dockerImage", equalTo("folioorg/mod-circulation:24.4.0"))
+        .body("provides.find { it.id == '_timer' }.interfaceType", equalTo("system"));
+    local
+        .request()
+        .get("/_/proxy/modules/mod-codex-inventory-2.3.0")
+        .then()
+        .statusCode(200)
+        .body("replaces", equalTo(List.of("mod-codex-inv")))
+        .body("provides[0].interfaceType", equalTo("multiple"));
+    local
+        .request()
+        .get("/_/proxy/modules")
+        .then()
+        .body("id", not(hasItem("okapi-6.1.5")))
+        .body("id", not(hasItem("mod-legacy-1.0.0")))
+        .body("id", not(hasItem("mod-orphan-1.0.0")))
+        .body("id", not(hasItem("mod-needs-orphan-1.0.0")));
   }
 
   @Test
