@@ -241,7 +241,8 @@ final class GatewayNode {
                   change ->
                       sync.changed()
                           .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
-                          .onSuccess(v -> exposure.logState()));
+                          .onSuccess(v -> exposure.logState())
+                          .onSuccess(v -> newEurekaTenants()));
               registry.onChange(change -> timers.changed());
               followEureka();
               return null;
@@ -322,6 +323,16 @@ final class GatewayNode {
             registry,
             installer,
             () -> tables.tenants(AuthKind.EUREKA));
+  }
+
+  /**
+   * A tenant that became an Eureka tenant through this node is read from mgr-tenant-entitlements at
+   * once (not waited for: the read changes the registry itself).
+   */
+  private void newEurekaTenants() {
+    if (entitlements != null) {
+      entitlements.tenantsChanged();
+    }
   }
 
   /** The registry ready, the HTTP verticles deployed, then Okapi's health listener, last. */

@@ -92,6 +92,23 @@ class EurekaEntitlementsTest {
     return services.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").await();
   }
 
+  private GatewayFixture gateway(String url, String refresh) {
+    return new GatewayFixture(
+        GatewayOptions.defaults(0)
+            .withEureka(
+                EurekaOptions.from(
+                    Settings.of(
+                        Map.of(
+                            "eureka.keycloak-url",
+                            "http://127.0.0.1:1",
+                            "eureka.entitlements-url",
+                            url,
+                            "eureka.applications-url",
+                            url,
+                            "eureka.entitlements-refresh",
+                            refresh)))));
+  }
+
   @Test
   void entitledApplications_registeredAndEnabled_withoutCallingTheModules() {
     Vertx modules = Vertx.vertx();
@@ -100,21 +117,7 @@ class EurekaEntitlementsTest {
             modules, router -> router.route().handler(ctx -> ctx.response().end("things")));
     HttpServer server = eurekaServices(things.url());
     String url = "http://127.0.0.1:" + server.actualPort();
-    gw =
-        new GatewayFixture(
-            GatewayOptions.defaults(0)
-                .withEureka(
-                    EurekaOptions.from(
-                        Settings.of(
-                            Map.of(
-                                "eureka.keycloak-url",
-                                "http://127.0.0.1:1",
-                                "eureka.entitlements-url",
-                                url,
-                                "eureka.applications-url",
-                                url,
-                                "eureka.entitlements-refresh",
-                                "1s")))));
+    gw = gateway(url, "1s");
     gw.createEurekaTenant("eur");
 
     Await.until(
@@ -137,6 +140,28 @@ class EurekaEntitlementsTest {
         .contains(
             "GET /entitlements/eur/applications?limit=500",
             "GET /applications/app-things-1.0.0/discovery?limit=500");
+    things.close();
+    modules.close().await();
+  }
+
+  /**
+   * Issue 46: a tenant posted after the node started is read at once; it waited for {@code
+   * eureka.entitlements-refresh} (here a day) or an event.
+   */
+  @Test
+  void tenantCreatedAfterStart_readAtOnce_routesWithoutWaitingForTheRefresh() {
+    Vertx modules = Vertx.vertx();
+    things =
+        TestModule.start(
+            modules, router -> router.route().handler(ctx -> ctx.response().end("things")));
+    HttpServer server = eurekaServices(things.url());
+    gw = gateway("http://127.0.0.1:" + server.actualPort(), "1d");
+    gw.createEurekaTenant("eur");
+
+    Await.until(
+        () -> gw.tenant("eur").get("/things").statusCode() == 200,
+        "eur routes GET /things (no permissions required: no Keycloak needed)");
+    assertThat(things.drain()).as("one call: the client's GET /things").hasSize(1);
     things.close();
     modules.close().await();
   }

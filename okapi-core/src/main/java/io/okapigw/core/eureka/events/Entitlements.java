@@ -29,11 +29,13 @@ import org.slf4j.LoggerFactory;
  * modules run ({@code GET {eureka.applications-url}/applications/{id}/discovery}, mgr-applications)
  * registered as instances ({@link EurekaInstances}: a moved module's instance follows it), and the
  * modules enabled for the tenant without calling them (mgr-tenant-entitlements ran their {@code
- * _tenant} when it entitled them). At start, every {@code eureka.entitlements-refresh} (the
- * sidecar's 5 minutes), and on {@code {env}.entitlement}: {@code ENTITLE} and {@code UPGRADE}
- * synchronize the tenant again, {@code REVOKE} disables the module. The topic is read in one
- * consumer group for the whole cluster: one node applies an event. What is registered already is
- * left as it is.
+ * _tenant} when it entitled them). Read at start, every {@code eureka.entitlements-refresh} (the
+ * sidecar's 5 minutes), when a tenant becomes an Eureka tenant on this node ({@link
+ * #tenantsChanged}), and on {@code {env}.entitlement}: {@code ENTITLE} and {@code UPGRADE} read the
+ * tenant again, {@code REVOKE} too, and its module is disabled if it is no longer entitled. The
+ * topic is read in one consumer group for the whole cluster: one node applies an event. A tenant's
+ * reads run one at a time across the cluster, a burst of events is one read ({@link TenantSyncs}),
+ * so the last read wins whatever the events' order. What is registered already is left as it is.
  */
 public final class Entitlements implements AutoCloseable {
 
@@ -50,6 +52,8 @@ public final class Entitlements implements AutoCloseable {
   private final Supplier<Set<String>> tenants;
   private final KafkaTopics kafka;
   private final EurekaInstances instances;
+  private final TenantSyncs syncs;
+  private final Set<String> known;
   private long timer = -1;
 
   private Entitlements(
@@ -70,6 +74,11 @@ public final class Entitlements implements AutoCloseable {
     this.installer = installer;
     this.tenants = tenants;
     this.instances = new EurekaInstances(registry);
+    this.syncs =
+        new TenantSyncs(
+            vertx, vertx.getOrCreateContext(), this::sync, options.entitlementsRefresh());
+    this.known = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    this.known.addAll(tenants.get());
     this.kafka =
         options.kafka() == null
             ? null
@@ -78,7 +87,7 @@ public final class Entitlements implements AutoCloseable {
                 Pattern.compile(Pattern.quote(options.env() + ".entitlement")),
                 "okapigw-entitlement",
                 options.entitlementsRefresh(),
-                (topic, value) -> vertx.runOnContext(v -> handle(new JsonObject(value))));
+                (topic, value) -> accept(new JsonObject(value)));
   }
 
   /**
@@ -118,40 +127,69 @@ public final class Entitlements implements AutoCloseable {
             id -> syncAll().onComplete(done -> schedule(options.entitlementsRefresh().toMillis())));
   }
 
+  /**
+   * Every Eureka tenant, one after another (a refresh of hundreds is not hundreds of reads at
+   * once).
+   */
   private Future<Void> syncAll() {
+    Set<String> now = tenants.get();
+    known.addAll(now);
     Future<Void> all = Future.succeededFuture();
-    for (String tenant : tenants.get()) {
+    for (String tenant : now) {
       all = all.compose(v -> sync(tenant).otherwise(e -> null));
     }
     return all;
   }
 
-  /** Applies one event of {@code {env}.entitlement}: {@code {moduleId, tenantName, type}}. */
-  Future<Void> handle(JsonObject event) {
-    String tenant = event.getString("tenantName");
-    String type = event.getString("type");
-    if (tenant == null || !tenants.get().contains(tenant)) {
-      return Future.succeededFuture();
+  /**
+   * The registry changed on this node: a tenant that became an Eureka tenant (created, or its
+   * {@code auth} changed) is read at once, not at the next refresh. Any thread.
+   */
+  public void tenantsChanged() {
+    for (String tenant : tenants.get()) {
+      if (known.add(tenant)) {
+        sync(tenant);
+      }
     }
-    if ("REVOKE".equals(type)) {
-      return installer
-          .disable(tenant, event.getString("moduleId"), withoutCalls())
-          .onFailure(
-              e ->
-                  log.warn(
-                      "revoking {} for {} failed: {}",
-                      event.getString("moduleId"),
-                      tenant,
-                      e.getMessage()));
-    }
-    return sync(tenant);
+  }
+
+  /** An event as Kafka's thread hands it. */
+  Future<Void> accept(JsonObject event) {
+    return handle(event);
   }
 
   /**
-   * Registers the tenant's entitled applications' modules and instances, and enables those not
-   * enabled yet, calling none of them.
+   * Applies one event of {@code {env}.entitlement}: {@code {moduleId, tenantName, type}}.
+   *
+   * @return completes once a read of the tenant begun after the event has been applied
+   */
+  Future<Void> handle(JsonObject event) {
+    String tenant = event.getString("tenantName");
+    String moduleId = event.getString("moduleId");
+    if (tenant == null || !tenants.get().contains(tenant)) {
+      return Future.succeededFuture();
+    }
+    boolean revoke = "REVOKE".equals(event.getString("type")) && moduleId != null;
+    return syncs.request(tenant, revoke ? Set.of(moduleId) : Set.of());
+  }
+
+  /**
+   * Reads the tenant's entitlements again, after any read running now.
+   *
+   * @return completes when that read has been applied; failed if it failed (it is tried again)
    */
   public Future<Void> sync(String tenant) {
+    return syncs.request(tenant, Set.of());
+  }
+
+  /**
+   * Registers the tenant's entitled applications' modules and instances, enables those not enabled
+   * yet and disables the revoked ones no longer entitled, calling none of them.
+   */
+  private Future<Void> sync(String tenant, Set<String> revoked) {
+    if (!tenants.get().contains(tenant)) {
+      return Future.succeededFuture();
+    }
     return token()
         .compose(
             token ->
@@ -163,7 +201,8 @@ public final class Entitlements implements AutoCloseable {
                             register(
                                 apps.getJsonArray("applicationDescriptors", new JsonArray()),
                                 token))
-                    .compose(ids -> enable(tenant, ids)))
+                    .compose(
+                        ids -> enable(tenant, ids).compose(v -> disable(tenant, ids, revoked))))
         .onSuccess(
             v -> log.info("tenant {}: modules of its entitled applications in place", tenant))
         .onFailure(e -> log.warn("tenant {}: entitlements not read: {}", tenant, e.getMessage()));
@@ -249,6 +288,26 @@ public final class Entitlements implements AutoCloseable {
             });
   }
 
+  /** The revoked modules still enabled but no longer among {@code entitled}, disabled. */
+  private Future<Void> disable(String tenant, List<String> entitled, Set<String> revoked) {
+    if (revoked.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    return registry
+        .tenantModules()
+        .enabled(tenant)
+        .compose(
+            enabled -> {
+              Future<Void> all = Future.succeededFuture();
+              for (ModuleDescriptor m : enabled) {
+                if (revoked.contains(m.id()) && !entitled.contains(m.id())) {
+                  all = all.compose(v -> installer.disable(tenant, m.id(), withoutCalls()));
+                }
+              }
+              return all;
+            });
+  }
+
   private static InstallOptions withoutCalls() {
     InstallOptions d = InstallOptions.DEFAULTS;
     return new InstallOptions(
@@ -276,6 +335,7 @@ public final class Entitlements implements AutoCloseable {
   @Override
   public void close() {
     vertx.cancelTimer(timer);
+    syncs.close();
     if (kafka != null) {
       kafka.close();
     }

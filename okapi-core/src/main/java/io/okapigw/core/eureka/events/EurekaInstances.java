@@ -41,21 +41,32 @@ final class EurekaInstances {
               boolean there =
                   present.stream()
                       .anyMatch(d -> d.instId().equals(instId) && d.url().equals(location));
-              Future<Void> added =
-                  there
-                      ? Future.succeededFuture()
-                      : registry
-                          .discovery()
-                          .add(
-                              new JsonObject()
-                                  .put("srvcId", srvcId)
-                                  .put("instId", instId)
-                                  .put("url", location))
-                          .mapEmpty();
+              Future<Void> added = there ? Future.succeededFuture() : add(srvcId, instId, location);
               return added
                   .compose(v -> remove(present.stream().filter(d -> !d.instId().equals(instId))))
                   .map(removed -> !there || removed);
             });
+  }
+
+  /**
+   * Adds the instance; one added meanwhile by another tenant's read, or another node's, at the same
+   * location is the same instance, not a failure.
+   */
+  private Future<Void> add(String srvcId, String instId, String location) {
+    return registry
+        .discovery()
+        .add(new JsonObject().put("srvcId", srvcId).put("instId", instId).put("url", location))
+        .<Void>mapEmpty()
+        .recover(
+            e ->
+                ours(srvcId)
+                    .compose(
+                        now ->
+                            now.stream()
+                                    .anyMatch(
+                                        d -> d.instId().equals(instId) && d.url().equals(location))
+                                ? Future.succeededFuture()
+                                : Future.failedFuture(e)));
   }
 
   /**
