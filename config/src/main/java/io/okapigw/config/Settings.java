@@ -237,26 +237,33 @@ public final class Settings {
    * @throws IllegalArgumentException naming the first key not in {@code known}, listing the known
    */
   public void checkKnown(Set<String> known) {
+    checkKnown(known, known);
+  }
+
+  /**
+   * As {@link #checkKnown(Set)} with the keys of {@code spec}: its settings' own keys and aliases,
+   * and the keys it refuses or notes (refused keys are checked when the spec reads them). The
+   * message lists the settings' keys and aliases only: a refused or noted key (Okapi's {@code
+   * WARNING} line of a generated conf file) is no setting to suggest.
+   */
+  public void checkKnown(SettingsSpec spec) {
+    Set<String> settings = new LinkedHashSet<>(spec.keys());
+    settings.addAll(spec.aliasKeys());
+    Set<String> known = new LinkedHashSet<>(settings);
+    known.addAll(spec.otherKeys());
+    checkKnown(known, settings);
+  }
+
+  private void checkKnown(Set<String> known, Set<String> listed) {
     for (String key : givenKeys()) {
       if (!known.contains(key)) {
         throw new IllegalArgumentException(
             "unknown setting '"
                 + key
                 + "'; known settings: "
-                + String.join(", ", known.stream().sorted().toList()));
+                + String.join(", ", listed.stream().sorted().toList()));
       }
     }
-  }
-
-  /**
-   * As {@link #checkKnown(Set)} with the keys of {@code spec}: its settings' own keys and aliases,
-   * and the keys it refuses or notes (refused keys are checked when the spec reads them).
-   */
-  public void checkKnown(SettingsSpec spec) {
-    Set<String> known = new LinkedHashSet<>(spec.keys());
-    known.addAll(spec.aliasKeys());
-    known.addAll(spec.otherKeys());
-    checkKnown(known);
   }
 
   /** The keys given as flags or in the conf file, in order. */

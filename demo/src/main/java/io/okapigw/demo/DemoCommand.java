@@ -34,6 +34,12 @@ public final class DemoCommand {
         .onSuccess(
             stack -> {
               deadline.started();
+              if (!options.auth()) {
+                log.warn(
+                    "admin API OPEN (--auth false): anyone who can reach {} can register modules"
+                        + " and re-point discovery",
+                    stack.gatewayUrl());
+              }
               out.info(instructions(stack));
               if (options.tracing()) {
                 DemoTracing.showCheckOut(vertx, stack, jaeger);

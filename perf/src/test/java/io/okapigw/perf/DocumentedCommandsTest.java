@@ -20,7 +20,7 @@ class DocumentedCommandsTest {
 
   private static final List<Line> LINES =
       DocumentedCommands.inDocs(
-          Pattern.compile("perf-fat\\.jar\"?|\\$perf_jar\"?|\\$PERF_JAR\"?"),
+          Pattern.compile("perf-fat\\.jar\"?|\\$perf_jar\"?|\\$PERF_JAR\"?|\\./gateway perf"),
           Path.of("bench"),
           Path.of("scripts"));
 

@@ -31,6 +31,10 @@ final class OkapiAdminStub {
   private final Map<String, JsonObject> resources = new ConcurrentHashMap<>();
   private final Map<String, JsonArray> instances = new ConcurrentHashMap<>();
   final List<String> posts = new CopyOnWriteArrayList<>();
+
+  /** Every 404 answered, as {@code METHOD path}: each is an INFO line at a real gateway. */
+  final List<String> notFound = new CopyOnWriteArrayList<>();
+
   final AtomicInteger logins = new AtomicInteger();
   private final AtomicInteger refusals = new AtomicInteger();
   private volatile JsonObject superAdmin;
@@ -237,7 +241,10 @@ final class OkapiAdminStub {
     return path.substring(path.lastIndexOf('/') + 1);
   }
 
-  private static void reply(HttpServerRequest req, int status, String body) {
+  private void reply(HttpServerRequest req, int status, String body) {
+    if (status == 404) {
+      notFound.add(req.method() + " " + req.path());
+    }
     req.response()
         .setStatusCode(status)
         .putHeader("Content-Type", status < 300 ? "application/json" : "text/plain")
