@@ -163,7 +163,7 @@ final class GatewayNode {
             options.upstream(),
             tracing.observer(new CallMetrics(metrics)),
             Balancer.create(options.upstream().balance(), ticker::read, metrics));
-    this.authFilter = new AuthFilterClient(modules, options.auth().timeout());
+    this.authFilter = new AuthFilterClient(modules, options.auth(), ticker::read);
     this.authBreakers = new AuthBreakers(options.auth(), ticker::read, metrics);
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl, calls);
     this.scheduler = scheduler;

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * One call to the tenant's auth filter as Okapi 6.1.5 makes it: the original method and path, no
@@ -33,8 +34,9 @@ import java.util.function.Consumer;
  * client's that an auth module could read another token or user from. Any HTTP answer becomes an
  * {@link AuthDecision}, a refusal keeping its body of up to 64 KiB (a longer one replaced by the
  * gateway's own words, never relayed cut); an auth module that cannot be reached, or that does not
- * answer within {@code auth.timeout}, fails the future with 503 (fail closed). A variant asks the
- * auth filter about a system call ({@link #callForSystem}).
+ * answer within {@code auth.timeout} ({@code auth.cold-timeout} while it is cold: {@link
+ * ColdAuthModules}), fails the future with 503 (fail closed). A variant asks the auth filter about
+ * a system call ({@link #callForSystem}).
  */
 public final class AuthFilterClient {
 
@@ -47,25 +49,42 @@ public final class AuthFilterClient {
           + " KiB the gateway relays: its status is relayed, its body is not";
 
   private final ModuleClient modules;
-  private final long timeoutMillis;
+  private final ColdAuthModules cold;
 
   /**
    * @param modules opens the calls to the auth module
-   * @param timeout how long the auth module may stay silent on a request's auth call ({@code
-   *     auth.timeout})
+   * @param timeout how long the auth module may stay silent on a request's auth call, cold or warm
    */
   public AuthFilterClient(ModuleClient modules, Duration timeout) {
+    this(modules, AuthOptions.defaults().withTimeout(timeout).withColdTimeout(timeout), () -> 0);
+  }
+
+  /**
+   * @param modules opens the calls to the auth module
+   * @param options how long the auth module may stay silent on a request's auth call ({@code
+   *     auth.timeout}, {@code auth.cold-timeout})
+   * @param nanoTime the node's monotonic time
+   */
+  public AuthFilterClient(ModuleClient modules, AuthOptions options, LongSupplier nanoTime) {
     this.modules = modules;
-    this.timeoutMillis = timeout.toMillis();
+    this.cold = new ColdAuthModules(options, nanoTime);
   }
 
   /**
    * @return the auth module's answer; failed with a 503 {@link HttpError} if unreachable
    */
   public Future<AuthDecision> call(AuthRequest request) {
-    return modules
-        .open(CallKind.AUTH, request.filter(), request.method(), request.uri(), timeoutMillis)
-        .compose(call -> ask(call, headers -> writeHeaders(headers, request), null))
+    return cold.call(
+            request.filter().moduleId(),
+            timeoutMillis ->
+                modules
+                    .open(
+                        CallKind.AUTH,
+                        request.filter(),
+                        request.method(),
+                        request.uri(),
+                        timeoutMillis)
+                    .compose(call -> ask(call, headers -> writeHeaders(headers, request), null)))
         .recover(
             e ->
                 Future.failedFuture(

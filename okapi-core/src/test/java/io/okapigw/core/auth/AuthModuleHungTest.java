@@ -31,6 +31,7 @@ class AuthModuleHungTest {
 
   private static final Duration TTL = Duration.ofSeconds(60);
   private static final Duration PROBE_INTERVAL = Duration.ofSeconds(10);
+  private static final Duration COLD_TIMEOUT = Duration.ofSeconds(2);
 
   private final AtomicLong nanos = new AtomicLong();
   private final Ticker ticker = nanos::get;
@@ -44,6 +45,7 @@ class AuthModuleHungTest {
               .withAuth(
                   AuthOptions.defaults()
                       .withTimeout(Duration.ofSeconds(1))
+                      .withColdTimeout(COLD_TIMEOUT)
                       .withBreaker(2, PROBE_INTERVAL)),
           ticker);
 
@@ -148,5 +150,25 @@ class AuthModuleHungTest {
         .statusCode(503)
         .body(containsString("did not answer 2 auth calls in a row"));
     assertThat(authCalls).hasValue(4);
+  }
+
+  @Test
+  void authModuleHungFromItsStart_eachCallMeetsTheColdTimeout_thenTheBreakerRefusesAtOnce() {
+    hung.set(true);
+    long start = System.nanoTime();
+    get("t1", 503);
+    get("t2", 503);
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .as("two calls bounded by auth.cold-timeout (2 s each), not proxy.idle-timeout (60 s)")
+        .isLessThan(Duration.ofSeconds(30));
+    assertThat(authCalls).hasValue(2);
+
+    gw.tenant("diku")
+        .header("X-Okapi-Token", "t3")
+        .get("/items/1")
+        .then()
+        .statusCode(503)
+        .body(containsString("did not answer 2 auth calls in a row"));
+    assertThat(authCalls).as("the breaker is open: not asked").hasValue(2);
   }
 }
