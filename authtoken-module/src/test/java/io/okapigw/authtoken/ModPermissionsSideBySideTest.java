@@ -161,7 +161,8 @@ class ModPermissionsSideBySideTest {
       String notice =
           "NOTICE: mod-permissions 6.5.0 is not built at "
               + RealModPermissions.jar()
-              + " (../shared/recipes/folio-auth-chain.sh; -Dokapigw.mod-permissions=JAR):"
+              + " (git clone https://github.com/folio-org/mod-permissions, tag v6.5.0, mvn"
+              + " -DskipTests package; -Dokapigw.mod-permissions=JAR):"
               + " the side-by-side grant test is skipped";
       System.err.println(notice);
       Assumptions.abort(notice);

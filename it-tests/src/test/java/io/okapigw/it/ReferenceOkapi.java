@@ -59,10 +59,11 @@ public record ReferenceOkapi(String version, Path jar, Path java, Path testModul
     for (Path needed : List.of(jar, java, testModule)) {
       if (!Files.exists(needed)) {
         System.err.printf(
-            "NOTICE: Okapi %s tests skipped: %s is missing (build Okapi from source as"
-                + " ../shared/ENVIRONMENT.md says; -D%s=PATH to its okapi-core-fat.jar,"
-                + " -D%s=PATH to the java to run it with)%n",
-            version, needed, jarKey, javaKey);
+            "NOTICE: Okapi %s tests skipped: %s is missing (build Okapi %s from source:"
+                + " git clone https://github.com/folio-org/okapi, tag v%s, mvn -DskipTests"
+                + " install; then -D%s=PATH to its okapi-core/target/okapi-core-fat.jar, -D%s=PATH"
+                + " to the java to run it with)%n",
+            version, needed, version, version, jarKey, javaKey);
         return Optional.empty();
       }
     }
