@@ -78,7 +78,7 @@ public record DemoOptions(
       Setting.bool("tracing", false)
           .about(
               "the gateway exports traces to a Jaeger started beside it (UI on port 16686; its"
-                  + " binary: -Dokapigw.jaeger, OKAPIGW_JAEGER, or where .ci/run builds it; its UI"
+                  + " binary: -Dokapigw.jaeger, OKAPIGW_JAEGER, or where .ci/jaeger.sh builds it; its UI"
                   + " assets: -Dokapigw.jaeger.ui, OKAPIGW_JAEGER_UI, see"
                   + " docs/operations.md \"Tracing and access logs\"), and the demo prints the trace URL of a"
                   + " check-out it runs");

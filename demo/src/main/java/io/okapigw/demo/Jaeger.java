@@ -21,7 +21,7 @@ import java.util.function.Predicate;
 /**
  * A Jaeger all-in-one (v2, in memory) in a process of its own, as trace backend of the demo, the
  * it-tests and {@code perf waterfall}: OTLP over HTTP in ({@link #otlpEndpoint()}), its query API
- * and UI out ({@link #traceUrl}). Built from the Go module proxy by {@code .ci/run} (see
+ * and UI out ({@link #traceUrl}). Built from the Go module proxy by {@code .ci/jaeger.sh} (see
  * docs/operations.md, "Tracing"); where it is not built, {@link #binary()} says so. That build
  * carries no UI, only a placeholder page: the UI is served from {@link #uiAssets()} where given, or
  * comes with an official release binary ({@link #hasUi()}).
@@ -36,7 +36,7 @@ public final class Jaeger implements AutoCloseable {
   /** The environment variable naming the binary. */
   public static final String ENV = "OKAPIGW_JAEGER";
 
-  /** Where {@code .ci/run} builds it: {@code ~/.cache/okapigw/jaeger-1.76.0/jaeger}. */
+  /** Where {@code .ci/jaeger.sh} builds it: {@code ~/.cache/okapigw/jaeger-1.76.0/jaeger}. */
   public static final Path DEFAULT =
       Path.of(System.getProperty("user.home"), ".cache", "okapigw", "jaeger-1.76.0", "jaeger");
 
@@ -88,7 +88,7 @@ public final class Jaeger implements AutoCloseable {
         + ENV
         + ", or build it to "
         + DEFAULT
-        + " as .ci/run does)";
+        + " with bash .ci/jaeger.sh)";
   }
 
   /**

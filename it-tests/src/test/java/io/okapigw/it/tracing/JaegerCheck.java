@@ -9,10 +9,10 @@ import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Runs a tracing test class only where the Jaeger binary is built ({@link Jaeger#binary()}). Where
- * it is not, the class is skipped with a notice saying so, unless {@code
- * -Dokapigw.jaeger.required=true} ({@code .ci/run} after building it), where it fails: never a
- * silent skip.
+ * Runs a test class of Jaeger's own (its UI: {@link JaegerUiTest}) only where the Jaeger binary is
+ * built ({@link Jaeger#binary()}, {@code bash .ci/jaeger.sh}). Where it is not, the class is
+ * skipped with a notice saying so, unless {@code -Dokapigw.jaeger.required=true}, where it fails:
+ * never a silent skip. The spans are checked without Jaeger ({@link OtlpReceiver}).
  */
 final class JaegerCheck implements ExecutionCondition {
 
@@ -23,7 +23,7 @@ final class JaegerCheck implements ExecutionCondition {
     if (Jaeger.binary().isPresent()) {
       return ConditionEvaluationResult.enabled("Jaeger found: " + Jaeger.binary().get());
     }
-    String notice = "NOTICE: " + Jaeger.missing() + ": the tracing tests are skipped";
+    String notice = "NOTICE: " + Jaeger.missing() + ": the Jaeger UI tests are skipped";
     if (Boolean.getBoolean(REQUIRED)) {
       throw new IllegalStateException(notice + ", but " + REQUIRED + "=true: they must run here");
     }

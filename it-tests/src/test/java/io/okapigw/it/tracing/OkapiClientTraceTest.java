@@ -4,7 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.okapigw.demo.Jaeger;
 import io.okapigw.demo.TraceSpan;
 import io.okapigw.it.Jars;
 import io.okapigw.it.ReferenceOkapi;
@@ -19,18 +18,17 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real Okapi-protocol module that calls back through the gateway as FOLIO's modules do: Okapi's
  * own {@code okapi-test-module}, whose {@code GET /recurse?depth=N} calls itself through {@code
  * X-Okapi-Url} with okapi-common's {@code OkapiClient}, which passes on the {@code X-Okapi-*}
- * headers and not {@code traceparent}. Its calls back still make one trace in a real Jaeger, each
- * under the call it serves (the gateway knows them by their {@code X-Okapi-Request-Id}). Skipped
- * with a notice where Okapi 6.1.5's build (its test module) or the Jaeger binary is missing.
+ * headers and not {@code traceparent}. Its calls back still make one trace, as the gateway exports
+ * it over OTLP ({@link OtlpReceiver}), each under the call it serves (the gateway knows them by
+ * their {@code X-Okapi-Request-Id}). Skipped with a notice where Okapi 6.1.5's build (its test
+ * module) is missing.
  */
-@ExtendWith(JaegerCheck.class)
 class OkapiClientTraceTest {
 
   private static final String TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
@@ -45,7 +43,7 @@ class OkapiClientTraceTest {
     Assumptions.assumeTrue(okapi.isPresent(), "no okapi-test-module (notice above)");
     int gatewayPort = FreePorts.belowEphemeralRange();
     String gatewayUrl = "http://127.0.0.1:" + gatewayPort;
-    try (Jaeger jaeger = JaegerCheck.startJaeger(dir.resolve("jaeger"));
+    try (OtlpReceiver receiver = OtlpReceiver.start();
         ReferenceOkapi.Running module = okapi.get().startTestModule();
         JavaProcess gateway =
             Jars.devGateway(
@@ -55,7 +53,7 @@ class OkapiClientTraceTest {
                 "--tracing.enabled",
                 "true",
                 "--tracing.endpoint",
-                jaeger.otlpEndpoint())) {
+                receiver.endpoint())) {
       gateway.awaitReady(gatewayUrl + "/_/version", JavaProcess.PATIENCE);
       ReferenceOkapi.enableRecurse(gatewayUrl, module.url());
 
@@ -69,11 +67,10 @@ class OkapiClientTraceTest {
           .body(equalTo("3 2 1 Recursion done"));
 
       List<TraceSpan> spans =
-          TraceSpan.of(
-              jaeger.trace(
-                  TRACE,
-                  t -> TraceSpan.of(t).stream().filter(TraceSpan::isServer).count() > DEPTH,
-                  Duration.ofSeconds(60)));
+          receiver.trace(
+              TRACE,
+              t -> t.stream().filter(TraceSpan::isServer).count() > DEPTH,
+              Duration.ofSeconds(60));
       Map<String, TraceSpan> byId =
           spans.stream().collect(Collectors.toMap(TraceSpan::id, Function.identity()));
       List<TraceSpan> servers = spans.stream().filter(TraceSpan::isServer).toList();
