@@ -34,8 +34,9 @@ import java.util.List;
  *       DesiredPermissions}), cached with it.
  * </ol>
  *
- * <p>A failure is the sidecar's error body: 401 for a missing or refused token, 403 for Keycloak's
- * denial, 503 when Keycloak cannot decide.
+ * <p>A failure is the sidecar's error body ({@link EurekaErrors}): 401 for a missing or refused
+ * token, 403 for Keycloak's denial, Keycloak's status for its other 4xx (as the sidecar), 503 with
+ * {@code Retry-After} when Keycloak cannot be reached or fails (the sidecar: 403).
  */
 public final class EurekaAuthStage implements AuthStage {
 
@@ -113,6 +114,10 @@ public final class EurekaAuthStage implements AuthStage {
 
   @Override
   public Future<AuthDecision> authorize(AuthRequest request) {
+    return decide(request).recover(EurekaErrors::sidecarShaped);
+  }
+
+  private Future<AuthDecision> decide(AuthRequest request) {
     if (tokens == null) {
       return Future.failedFuture(off(request));
     }
@@ -150,6 +155,10 @@ public final class EurekaAuthStage implements AuthStage {
    *     fails such a call)
    */
   public Future<ModuleCallGrant> authorizeModuleCall(AuthRequest request, String callingModule) {
+    return decideModuleCall(request, callingModule).recover(EurekaErrors::sidecarShaped);
+  }
+
+  private Future<ModuleCallGrant> decideModuleCall(AuthRequest request, String callingModule) {
     if (tokens == null) {
       return Future.failedFuture(off(request));
     }
@@ -161,7 +170,7 @@ public final class EurekaAuthStage implements AuthStage {
     if (!serviceTokens.serviceAvailable(tenant)) {
       return userToken.compose(
           token ->
-              authorize(withToken(request, token))
+              decide(withToken(request, token))
                   .map(grant -> new ModuleCallGrant(asSystemUser(grant, request, token), null)));
     }
     RoutingEntry handler = request.pipeline().handler().entry();

@@ -4,6 +4,7 @@ import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.upstream.ModuleCall.Answer;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,8 +14,10 @@ import java.util.Map;
  * with the caller's token as {@code Authorization: Bearer} and the form {@code
  * grant_type=urn:ietf:params: oauth:grant-type:uma-ticket}, {@code permission={static
  * path}#{METHOD}}, {@code audience={tenant} -login-application}, {@code response_mode=decision}, in
- * that order. 200 grants, 403 denies, 401 refuses the token (its session ended); any other answer
- * is Keycloak failing: 503, nothing cached, an older grant served if stale-if-error allows.
+ * that order. 200 grants, 403 denies, 401 refuses the token (its session ended), another 4xx (400
+ * {@code invalid_resource}: a scope Keycloak has not) is passed on as the sidecar passes it (cached
+ * as a denial); 408, 429 and 5xx are Keycloak failing: 503 with {@code Retry-After}, nothing
+ * cached, an older grant served if stale-if-error allows.
  */
 public final class UmaDecisions {
 
@@ -63,16 +66,45 @@ public final class UmaDecisions {
       case 401 ->
           denial(
               EurekaErrors.unauthorized("Keycloak refuses the token (its session may have ended)"));
-      default ->
-          throw HttpError.unavailable(
-              "Keycloak answered "
-                  + answer.status()
-                  + " to the decision on "
-                  + permission
-                  + " in realm "
-                  + tenant
-                  + "; request refused");
+      case 408, 429 -> throw failing(answer, tenant, permission);
+      default -> {
+        if (answer.status() >= 400 && answer.status() < 500) {
+          yield denial(
+              EurekaErrors.keycloakRefused(
+                  answer.status(),
+                  "Authorization service error: Keycloak answered "
+                      + answer.status()
+                      + errorOf(answer)
+                      + " to the decision on "
+                      + permission));
+        }
+        throw failing(answer, tenant, permission);
+      }
     };
+  }
+
+  private static HttpError failing(Answer answer, String tenant, String permission) {
+    return EurekaErrors.unavailable(
+        "Keycloak answered "
+            + answer.status()
+            + " to the decision on "
+            + permission
+            + " in realm "
+            + tenant
+            + "; try again later");
+  }
+
+  /**
+   * @return Keycloak's OAuth {@code error} ({@code invalid_resource}, ...) in parentheses, or
+   *     nothing; never its description, which may echo the request
+   */
+  private static String errorOf(Answer answer) {
+    try {
+      String error = new JsonObject(answer.body()).getString("error");
+      return error != null && error.matches("[a-z_]{1,64}") ? " (" + error + ")" : "";
+    } catch (RuntimeException e) {
+      return "";
+    }
   }
 
   private static AuthDecision denial(io.okapigw.core.auth.AuthRefusal refusal) {

@@ -44,10 +44,22 @@ public class HttpError extends RuntimeException {
    * @param contentType the body's content type
    */
   public HttpError(int status, String body, String contentType) {
+    this(status, body, contentType, 0);
+  }
+
+  /**
+   * An error whose body is passed to the client as given, which the client may try again.
+   *
+   * @param status HTTP status code, 400-599
+   * @param body the response body; must not contain secrets
+   * @param contentType the body's content type
+   * @param retryAfterSeconds the {@code Retry-After} sent, in seconds; 0 for none
+   */
+  public HttpError(int status, String body, String contentType, long retryAfterSeconds) {
     super(body, null, false, false);
     this.status = status;
     this.contentType = contentType;
-    this.retryAfterSeconds = 0;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /**

@@ -2,10 +2,12 @@ package io.okapigw.core.proxy;
 
 import io.okapigw.core.auth.AuthModuleCalls;
 import io.okapigw.core.auth.Grants;
+import io.okapigw.core.eureka.SidecarHeaders;
 import io.okapigw.core.http.Framing;
 import io.okapigw.core.http.HttpError;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.http.RequestIds;
+import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.routing.Stage;
 import io.okapigw.core.server.ServerResponse;
 import io.okapigw.core.upstream.CallKind;
@@ -104,6 +106,9 @@ final class Forwarder {
     OkapiHeaders.copyForwardable(response.headers(), out.headers());
     RequestIds.hideKeys(out.headers());
     dropEchoedToken(request, out.headers());
+    if (request.auth() == AuthKind.EUREKA) {
+      out.headers().remove(SidecarHeaders.SIGNATURE);
+    }
     out.setStatusCode(response.status());
     if (response.reason() != null) {
       out.setStatusMessage(response.reason());

@@ -4,6 +4,7 @@ import io.okapigw.cache.AuthDecision;
 import io.okapigw.core.auth.AuthRequest;
 import io.okapigw.core.auth.Grants;
 import io.okapigw.core.callback.Call;
+import io.okapigw.core.eureka.SidecarHeaders;
 import io.okapigw.core.http.HeaderNames;
 import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.registry.AuthKind;
@@ -75,6 +76,10 @@ record ProxyRequest(
    */
   private static final HeaderNames NOT_TO_AUTH = NOT_TO_MODULES.with("Cookie");
 
+  /** What an Eureka tenant's module never gets besides, as the sidecar ({@link SidecarHeaders}). */
+  private static final HeaderNames NOT_TO_EUREKA_MODULES =
+      NOT_TO_MODULES.with(SidecarHeaders.NOT_TO_MODULES.toArray(String[]::new));
+
   ProxyRequest withGrant(AuthDecision newGrant) {
     return new ProxyRequest(
         in, target, identity, pipeline, call, okapiUrl, receivedAt, newGrant, auth, systemToken);
@@ -129,8 +134,9 @@ record ProxyRequest(
 
   /**
    * Writes the headers a module's handler or filter receives: the client's forwardable headers,
-   * Okapi's request headers, the token for the stage's module, and the user id and permissions the
-   * auth filter vouched for (never permissions the client sent).
+   * Okapi's request headers (an Eureka tenant's: the sidecar's, {@link SidecarHeaders}), the token
+   * for the stage's module, and the user id and permissions the auth filter vouched for (never
+   * permissions the client sent).
    *
    * <p>The call's key goes with them: the connection's peer is noted as a place its call backs may
    * come from ({@link Call#sentTo}).
@@ -140,7 +146,8 @@ record ProxyRequest(
   void writeModuleHeaders(ModuleCall module, Stage stage) {
     MultiMap headers = module.headers();
     call.sentTo(module.peer());
-    writeCommonHeaders(headers, stage, NOT_TO_MODULES);
+    writeCommonHeaders(
+        headers, stage, auth == AuthKind.EUREKA ? NOT_TO_EUREKA_MODULES : NOT_TO_MODULES);
     String token = tokenFor(stage);
     if (token != null) {
       headers.add(OkapiHeaders.TOKEN, token);
@@ -165,7 +172,12 @@ record ProxyRequest(
     headers
         .add(OkapiHeaders.TENANT, identity.tenant())
         .add(OkapiHeaders.URL, okapiUrl)
-        .add(OkapiHeaders.REQUEST_ID, call.requestId())
+        .add(OkapiHeaders.REQUEST_ID, call.requestId());
+    if (auth == AuthKind.EUREKA) {
+      headers.add(SidecarHeaders.SIGNATURE, SidecarHeaders.signature());
+      return;
+    }
+    headers
         .add(OkapiHeaders.REQUEST_TIMESTAMP, Long.toString(receivedAt))
         .add(OkapiHeaders.REQUEST_METHOD, in.method().name())
         .add(OkapiHeaders.MATCH_PATH_PATTERN, stage.pathPattern());

@@ -71,6 +71,18 @@ final class FakeKeycloak implements AutoCloseable {
   /** The status of the keys' endpoint: 200, or a failure (Keycloak down: 500, 503). */
   volatile int certsStatus = 200;
 
+  /**
+   * Permissions ({@code {path}#{METHOD}}) whose scope the realm's resource lacks: 400 {@code
+   * invalid_resource}, as Keycloak answers a handler registered with {@code "methods": ["*"]}.
+   */
+  final Set<String> invalidResources = ConcurrentHashMap.newKeySet();
+
+  /** Decisions not answered: the connection closed, as a Keycloak that went away. */
+  volatile boolean decisionsCut;
+
+  /** A status every decision answers with, Keycloak failing (500); 0: decide. */
+  volatile int decisionStatus;
+
   /** Realms Keycloak has not: their keys' endpoint answers 404, as Keycloak's. */
   final Set<String> missingRealms = ConcurrentHashMap.newKeySet();
 
@@ -183,6 +195,24 @@ final class FakeKeycloak implements AutoCloseable {
             ctx.request().getHeader("Content-Type"),
             ctx.body().asString());
     asked.add(a);
+    if (decisionsCut) {
+      ctx.response().reset();
+      return;
+    }
+    if (decisionStatus != 0) {
+      ctx.response().setStatusCode(decisionStatus).end();
+      return;
+    }
+    if (invalidResources.contains(a.permission())) {
+      ctx.response()
+          .setStatusCode(400)
+          .putHeader("Content-Type", "application/json")
+          .end(
+              "{\"error\":\"invalid_resource\",\"error_description\":\"Resource with id ["
+                  + a.permission()
+                  + "] does not exist.\"}");
+      return;
+    }
     String token = a.authorization().substring("Bearer ".length());
     String sid = claim(token, "sid");
     if (sid != null && endedSessions.contains(sid) || !"Bearer".equals(claim(token, "typ"))) {
