@@ -18,9 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * FOLIO's single-server path with modules the gateway starts as processes ({@code exec}, runs
  * everywhere): {@link SingleServerSequence} against the gateway's fat jar, pulling from a local
- * registry ({@link Registry}); then, where Okapi 6.1.5 is built, the same sequence against it, step
- * for step the same statuses, deployments and discovery (else skipped with a notice). The gateway
- * stopped, nothing it started runs any more.
+ * registry ({@link Registry}: a real Okapi 6.1.5, as FOLIO's registry is, where it is built); then,
+ * where Okapi 6.1.5 is built, the same sequence against another Okapi 6.1.5 pulling from the same
+ * registry, step for step the same statuses, deployments and discovery (else skipped with a
+ * notice). The gateway stopped, nothing it started runs any more.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class SingleServerDeploymentTest {

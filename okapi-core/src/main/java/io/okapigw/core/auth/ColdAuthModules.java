@@ -16,7 +16,8 @@ import java.util.function.LongSupplier;
  * which on a loaded machine took longer than {@code auth.timeout}; Okapi sets no limit. A call that
  * timed out leaves a warm module warm: a hung module still costs each request {@code auth.timeout}
  * and opens its breaker ({@link AuthBreakers}). Time comes from the node's ticker, so tests move a
- * fake clock. Thread-safe; one entry per auth module called.
+ * fake clock. Thread-safe; one entry per auth module called. A restart is learnt only from a call
+ * that found the module unreachable: one restarted while no call came stays warm.
  */
 final class ColdAuthModules {
 
