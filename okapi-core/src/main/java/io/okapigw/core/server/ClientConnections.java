@@ -5,6 +5,7 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.okapigw.core.http.Failures;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.http.QuickAck;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
@@ -143,6 +144,8 @@ public final class ClientConnections {
       ChannelPipeline pipeline = pipeline(connection);
       pipeline.replace(DECODER, DECODER, new StrictRequestDecoder(options, guard::brokenBody));
       pipeline.addAfter(DECODER, "okapigwResetAsClose", ResetAsClose.INSTANCE);
+      // a client that writes its request in pieces without TCP_NODELAY waits for no delayed ACK
+      pipeline.addAfter(DECODER, QuickAck.NAME, QuickAck.create());
       pipeline.addBefore(
           HANDLER, DrainingAnswers.NAME, new DrainingAnswers(drain, guard::closeAfterAnswer));
     } catch (RuntimeException e) {

@@ -26,6 +26,13 @@ final class ConnectionView implements HttpConnection {
     this.connection = connection;
   }
 
+  /**
+   * @return the connection's channel
+   */
+  io.netty.channel.Channel channel() {
+    return connection.channel();
+  }
+
   /** Keeps {@code server.idle-timeout} from closing the connection while {@code work} runs. */
   <T> Future<T> suspendIdleWhile(Future<T> work) {
     return connection.suspendIdle(work);

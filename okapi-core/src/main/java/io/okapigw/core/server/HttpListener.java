@@ -8,6 +8,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.EventExecutor;
+import io.okapigw.core.http.QuickAck;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Promise;
@@ -104,6 +105,13 @@ public final class HttpListener {
     return contexts;
   }
 
+  /**
+   * @return the port it listens on, once it does
+   */
+  int port() {
+    return ((java.net.InetSocketAddress) server.localAddress()).getPort();
+  }
+
   /** Starts listening. */
   public Future<Void> listen(String host, int port) {
     Promise<Void> bound = Promise.promise();
@@ -147,6 +155,8 @@ public final class HttpListener {
     open.add(connection);
     ch.pipeline()
         .addLast("decoder", new StrictRequestDecoder(http, connection::brokenBody))
+        // a client that writes its request in pieces without TCP_NODELAY waits for no delayed ACK
+        .addLast(QuickAck.NAME, QuickAck.create())
         .addLast("encoder", new ResponseEncoder());
     if (idleTimeoutMillis > 0) {
       ch.pipeline()

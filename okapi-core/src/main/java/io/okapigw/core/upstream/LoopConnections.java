@@ -11,6 +11,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.okapigw.core.http.FailureLog;
+import io.okapigw.core.http.QuickAck;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.VertxInternal;
@@ -133,6 +134,8 @@ final class LoopConnections {
     StrictClientCodec codec = new StrictClientCodec(options, framing);
     ModuleConnection connection = new ModuleConnection(ch, pool, codec);
     pipeline.addLast("codec", codec);
+    // a module that writes its answer in pieces without TCP_NODELAY waits for no delayed ACK
+    pipeline.addLast(QuickAck.NAME, QuickAck.create());
     pipeline.addLast("module", connection);
     return connection;
   }

@@ -263,6 +263,13 @@ public final class ModuleCall {
     return target;
   }
 
+  /**
+   * @return the channel of the call's connection; null before it has one
+   */
+  Channel channel() {
+    return channel;
+  }
+
   Pick pick() {
     return pick;
   }
