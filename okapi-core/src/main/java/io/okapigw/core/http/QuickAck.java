@@ -1,7 +1,6 @@
 package io.okapigw.core.http;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -88,7 +87,8 @@ public final class QuickAck extends ChannelInboundHandlerAdapter {
     }
     try {
       return channel.config().setOption(OPTION, true);
-    } catch (ChannelException | UnsupportedOperationException e) {
+    } catch (RuntimeException e) {
+      // a refused request for an ACK never breaks the connection
       return false;
     }
   }
