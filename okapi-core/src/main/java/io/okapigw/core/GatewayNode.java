@@ -146,7 +146,7 @@ final class GatewayNode {
     this.view = ClusterView.create(vertx, bus);
     this.tables =
         new RoutingTables(
-            storage.registry(), () -> !view.quorate(), OkapiModule.descriptor(version));
+            vertx, storage.registry(), () -> !view.quorate(), OkapiModule.descriptor(version));
     this.metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(metrics);
     new JvmThreadMetrics().bindTo(metrics);
@@ -239,7 +239,7 @@ final class GatewayNode {
               // routing first: a decision cached after the invalidation comes from the new modules
               registry.onChange(
                   change ->
-                      sync.changed()
+                      sync.changed(change.scope())
                           .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
                           .onSuccess(v -> exposure.logState())
                           .onSuccess(v -> newEurekaTenants()));

@@ -1,5 +1,6 @@
 package io.okapigw.core.cluster;
 
+import io.okapigw.core.registry.ChangeScope;
 import io.okapigw.core.routing.RoutingTables;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -9,8 +10,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps every node's routing tables in step with the shared registry: after a change, this node
- * rebuilds its tables and tells every other member to rebuild theirs, waiting for them (bounded),
- * so a module registered on one node routes on all nodes once the admin call has answered.
+ * recompiles the tables the change touched and tells every other member what it touched, waiting
+ * for them (bounded), so a module registered on one node routes on all nodes once the admin call
+ * has answered. A member recompiles the same tables, by the same scope ({@link
+ * RoutingTables#changedElsewhere}). When a member did not confirm a change, the next change is sent
+ * as touching everything, so a member that missed one is whole again after the next.
  */
 public final class RegistrySync {
 
@@ -19,30 +23,44 @@ public final class RegistrySync {
 
   private final RoutingTables tables;
   private final ClusterBus bus;
+  private volatile boolean unconfirmed;
 
   private RegistrySync(RoutingTables tables, ClusterBus bus) {
     this.tables = tables;
     this.bus = bus;
   }
 
-  /** Starts rebuilding the tables when another member reports a change. */
+  /** Starts applying the changes other members report. */
   public static Future<RegistrySync> start(RoutingTables tables, ClusterBus bus) {
-    return bus.serve(TOPIC, json -> tables.rebuild()).map(new RegistrySync(tables, bus));
+    return bus.serve(
+            TOPIC,
+            json -> tables.changedElsewhere(ChangeScope.fromJson(json.getJsonObject("scope"))))
+        .map(new RegistrySync(tables, bus));
   }
 
-  /** Rebuilds here, then on every other member. A member that doesn't answer is logged. */
-  public Future<Void> changed() {
+  /**
+   * Applies the change here, then on every other member. A member that doesn't answer is logged.
+   *
+   * @param scope what the change touched
+   */
+  public Future<Void> changed(ChangeScope scope) {
+    ChangeScope sent = unconfirmed ? ChangeScope.all() : scope;
+    unconfirmed = false;
     return tables
-        .rebuild()
-        .compose(v -> bus.broadcast(TOPIC, new JsonObject().put("from", bus.nodeId())))
+        .apply(scope)
+        .compose(
+            v ->
+                bus.broadcast(
+                    TOPIC, new JsonObject().put("from", bus.nodeId()).put("scope", sent.toJson())))
         .map(this::warnAbout);
   }
 
   private Void warnAbout(List<String> missing) {
     if (!missing.isEmpty()) {
+      unconfirmed = true;
       log.warn(
-          "members {} did not confirm the registry change; they rebuild on their next "
-              + "event or restart",
+          "members {} did not confirm the registry change; the next change is sent to every member"
+              + " as touching everything",
           missing);
     }
     return null;

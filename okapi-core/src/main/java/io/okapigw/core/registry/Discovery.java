@@ -60,6 +60,7 @@ public final class Discovery {
                       }
                       return deployment;
                     }),
+        d -> ChangeScope.modules(List.of(d.srvcId())),
         d -> tenantsAuthorizedBy(d.srvcId()));
   }
 
@@ -82,6 +83,7 @@ public final class Discovery {
                       }
                       return deployment;
                     }),
+        d -> ChangeScope.modules(List.of(d.srvcId())),
         d -> tenantsAuthorizedBy(d.srvcId()));
   }
 
@@ -136,6 +138,7 @@ public final class Discovery {
                       }
                       return (Void) null;
                     }),
+        v -> ChangeScope.modules(List.of(srvcId)),
         v -> tenantsAuthorizedBy(srvcId));
   }
 
@@ -156,6 +159,7 @@ public final class Discovery {
                                       .toList())
                               .map(done -> services);
                         }),
+            ChangeScope::modules,
             services ->
                 Future.all(services.stream().map(this::tenantsAuthorizedBy).toList())
                     .map(

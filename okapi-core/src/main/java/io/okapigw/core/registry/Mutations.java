@@ -31,16 +31,23 @@ final class Mutations {
     listeners.add(listener);
   }
 
-  /** Runs {@code change} under the lock; if it succeeds, notifies the listeners. */
-  <T> Future<T> run(Supplier<Future<T>> change) {
-    return run(change, result -> Future.succeededFuture(Set.of()));
+  /**
+   * Runs {@code change} under the lock; if it succeeds, notifies the listeners of what it touched.
+   *
+   * @param scope what the change touched, from its result
+   */
+  <T> Future<T> run(Supplier<Future<T>> change, Function<T, ChangeScope> scope) {
+    return run(change, scope, result -> Future.succeededFuture(Set.of()));
   }
 
   /**
-   * Runs {@code change} under the lock; if it succeeds, notifies the listeners of the tenants whose
-   * cached auth decisions {@code staleGrants} finds no longer hold.
+   * Runs {@code change} under the lock; if it succeeds, notifies the listeners of what it touched
+   * and of the tenants whose cached auth decisions {@code staleGrants} finds no longer hold.
    */
-  <T> Future<T> run(Supplier<Future<T>> change, Function<T, Future<Set<String>>> staleGrants) {
+  <T> Future<T> run(
+      Supplier<Future<T>> change,
+      Function<T, ChangeScope> scope,
+      Function<T, Future<Set<String>>> staleGrants) {
     return vertx
         .sharedData()
         .getLockWithTimeout(LOCK, LOCK_TIMEOUT_MS)
@@ -52,7 +59,10 @@ final class Mutations {
                         result ->
                             staleGrants
                                 .apply(result)
-                                .compose(tenants -> notifyListeners(new RegistryChange(tenants)))
+                                .compose(
+                                    tenants ->
+                                        notifyListeners(
+                                            new RegistryChange(tenants, scope.apply(result))))
                                 .map(result))
                     .andThen(done -> release(lock)));
   }

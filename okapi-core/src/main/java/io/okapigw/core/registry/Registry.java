@@ -77,7 +77,8 @@ public final class Registry {
                             tenants.stream()
                                 .map(t -> useOkapiModule(t.id(), okapiModule.id()))
                                 .toList()))
-                .mapEmpty());
+                .mapEmpty(),
+        v -> ChangeScope.all());
   }
 
   private Future<Void> useOkapiModule(String tenant, String okapiId) {
@@ -148,7 +149,8 @@ public final class Registry {
                         inserted = inserted.compose(v -> store.insertModule(module).mapEmpty());
                       }
                       return inserted.map(v -> List.copyOf(added));
-                    }));
+                    }),
+        added -> ChangeScope.modules(added.stream().map(ModuleDescriptor::id).toList()));
   }
 
   private static void checkMet(List<String> unmet) {
@@ -177,38 +179,43 @@ public final class Registry {
    */
   public Future<Void> deleteObsolete(
       int saveReleases, int saveSnapshots, boolean removeDependencies) {
-    return mutations.run(
-        () ->
-            store
-                .modules()
-                .compose(
-                    all -> {
-                      List<ModuleDescriptor> obsolete =
-                          new ArrayList<>(
-                              Obsolete.of(all, saveReleases, saveSnapshots).stream()
-                                  .filter(m -> !TenantModules.isOkapiModule(m.id()))
-                                  .toList());
-                      List<ModuleDescriptor> kept = new ArrayList<>(all);
-                      kept.removeAll(obsolete);
-                      List<String> unmet = Dependencies.unmet(kept, kept);
-                      while (removeDependencies && !unmet.isEmpty()) {
-                        List<ModuleDescriptor> broken =
-                            kept.stream()
-                                .filter(m -> !Dependencies.unmet(kept, List.of(m)).isEmpty())
-                                .toList();
-                        kept.removeAll(broken);
-                        obsolete.addAll(broken);
-                        unmet = Dependencies.unmet(kept, kept);
-                      }
-                      if (!unmet.isEmpty()) {
-                        throw HttpError.badRequest(
-                            "Removing obsolete modules resulted in missing dependencies.\n"
-                                + "Supply removeDependencies=true if you think it's ok to remove"
-                                + " them.\n"
-                                + String.join("\n", unmet));
-                      }
-                      return inUse(obsolete).compose(v -> deleteAll(obsolete));
-                    }));
+    return mutations
+        .<List<String>>run(
+            () ->
+                store
+                    .modules()
+                    .compose(
+                        all -> {
+                          List<ModuleDescriptor> obsolete =
+                              new ArrayList<>(
+                                  Obsolete.of(all, saveReleases, saveSnapshots).stream()
+                                      .filter(m -> !TenantModules.isOkapiModule(m.id()))
+                                      .toList());
+                          List<ModuleDescriptor> kept = new ArrayList<>(all);
+                          kept.removeAll(obsolete);
+                          List<String> unmet = Dependencies.unmet(kept, kept);
+                          while (removeDependencies && !unmet.isEmpty()) {
+                            List<ModuleDescriptor> broken =
+                                kept.stream()
+                                    .filter(m -> !Dependencies.unmet(kept, List.of(m)).isEmpty())
+                                    .toList();
+                            kept.removeAll(broken);
+                            obsolete.addAll(broken);
+                            unmet = Dependencies.unmet(kept, kept);
+                          }
+                          if (!unmet.isEmpty()) {
+                            throw HttpError.badRequest(
+                                "Removing obsolete modules resulted in missing dependencies.\n"
+                                    + "Supply removeDependencies=true if you think it's ok to remove"
+                                    + " them.\n"
+                                    + String.join("\n", unmet));
+                          }
+                          return inUse(obsolete)
+                              .compose(v -> deleteAll(obsolete))
+                              .map(v -> obsolete.stream().map(ModuleDescriptor::id).toList());
+                        }),
+            ChangeScope::modules)
+        .mapEmpty();
   }
 
   private Future<Void> inUse(List<ModuleDescriptor> modules) {
@@ -285,7 +292,8 @@ public final class Registry {
                                       : Future.succeededFuture(m);
                                 }))
                 .compose(m -> store.deleteModule(id))
-                .mapEmpty());
+                .mapEmpty(),
+        v -> ChangeScope.modules(List.of(id)));
   }
 
   /**
@@ -303,7 +311,8 @@ public final class Registry {
                 .insertTenant(tenant)
                 .map(
                     inserted ->
-                        created(inserted, tenant, "tenant " + tenant.id() + " already exists")));
+                        created(inserted, tenant, "tenant " + tenant.id() + " already exists")),
+        t -> ChangeScope.tenants(t.id()));
   }
 
   private static JsonObject withGeneratedId(JsonObject json) {
@@ -335,7 +344,8 @@ public final class Registry {
                           .map(
                               inserted ->
                                   created(inserted, tenant, "tenant " + id + " created meanwhile"));
-                    }));
+                    }),
+        t -> ChangeScope.tenants(id));
   }
 
   public Future<List<TenantDescriptor>> tenants() {
@@ -367,6 +377,7 @@ public final class Registry {
                       }
                       return (Void) null;
                     }),
+        v -> ChangeScope.tenants(id),
         v -> Future.succeededFuture(Set.of(id)));
   }
 

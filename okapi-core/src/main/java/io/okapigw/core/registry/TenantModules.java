@@ -102,6 +102,7 @@ public final class TenantModules {
                 .compose(v -> store.enabledModules(tenant))
                 .compose(
                     ids -> store.setEnabledModules(tenant, changed(tenant, ids, fromId, toId))),
+        v -> ChangeScope.tenants(tenant),
         v -> Future.succeededFuture(Set.of(tenant)));
   }
 
