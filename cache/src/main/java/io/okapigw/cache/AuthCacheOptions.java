@@ -56,7 +56,7 @@ public record AuthCacheOptions(
 
   /** Setting {@code auth.cache.max-size}; Okapi's {@code token_cache_max_size} is its alias. */
   public static final Setting<Integer> MAX_SIZE =
-      Setting.integer("auth.cache.max-size", 100_000, 1, Integer.MAX_VALUE)
+      Setting.integer("auth.cache.max-size", 250_000, 1, Integer.MAX_VALUE)
           .alias("token_cache_max_size")
           .about("entries kept (W-TinyLFU eviction)");
 
@@ -65,9 +65,13 @@ public record AuthCacheOptions(
       Setting.size("auth.cache.max-bytes", 64L * 1024 * 1024, 64 * 1024, 64L * 1024 * 1024 * 1024)
           .about("heap the entries may hold, estimated (W-TinyLFU eviction)")
           .details(
-              "Keys and answers are weighed by their strings: a FOLIO entry with its module tokens"
-                  + " weighs 2-8 KB, so the default holds some 10,000-30,000. Each entry weighs at"
-                  + " least `max-bytes` / `max-size`, so both bounds hold.");
+              "An entry weighs its own objects (about 320 bytes: the request's token held as its"
+                  + " SHA-256 digest, never as itself, and the strings many entries share held"
+                  + " once) and the strings only it holds: a FOLIO grant (a user id, the module"
+                  + " token and `_` being the request's token) about 400 bytes, so the default holds"
+                  + " some 160,000; a grant that hands out tokens of modules with module"
+                  + " permissions holds each of them too. Each entry weighs at least `max-bytes` /"
+                  + " `max-size`, so both bounds hold.");
 
   /** Setting {@code auth.cache.negative-ttl}. */
   public static final Setting<Duration> NEGATIVE_TTL =

@@ -49,6 +49,13 @@ final class CachedDecision {
     return new CachedDecision(decision, now, now, generation, loadSequence, startedAt);
   }
 
+  /**
+   * @return the same entry holding {@code held} (the decision in the form the cache holds it)
+   */
+  CachedDecision holding(AuthDecision held) {
+    return new CachedDecision(held, freshUntil, retainUntil, generation, loadSequence, startedAt);
+  }
+
   AuthDecision decision() {
     return decision;
   }

@@ -31,14 +31,18 @@ import java.util.function.Function;
  */
 final class CaffeineAuthCache implements AuthCache {
 
+  /** At most this many distinct shared strings held once ({@link Names}). */
+  private static final int NAMES = 100_000;
+
   private final AuthCacheOptions options;
   private final TimeSource time;
   private final AuthCacheMetrics metrics;
   private final DecisionLifetime lifetime;
   private final Generations generations = new Generations();
   private final Revocations revocations;
-  private final AsyncCache<AuthCacheKey, CachedDecision> cache;
-  private final ConcurrentMap<AuthCacheKey, CompletableFuture<CachedDecision>> map;
+  private final Names names = new Names(NAMES);
+  private final AsyncCache<StoredKey, CachedDecision> cache;
+  private final ConcurrentMap<StoredKey, CompletableFuture<CachedDecision>> map;
 
   CaffeineAuthCache(AuthCacheOptions options, TimeSource time, AuthCacheMetrics metrics) {
     this.options = options;
@@ -49,7 +53,7 @@ final class CaffeineAuthCache implements AuthCache {
     this.cache =
         Caffeine.newBuilder()
             .maximumWeight(options.maxBytes())
-            .weigher(weigher(options))
+            .weigher(weigher(options, names))
             .expireAfter(new DecisionExpiry(generations::current))
             .ticker(time.ticker())
             .recordStats(() -> metrics)
@@ -62,8 +66,9 @@ final class CaffeineAuthCache implements AuthCache {
    * Entries weigh their estimated bytes ({@link EntryWeight}), at least {@code maxBytes / maxSize}:
    * the byte bound then also bounds the count. A load in flight weighs nothing until it completes.
    */
-  private static Weigher<AuthCacheKey, CachedDecision> weigher(AuthCacheOptions options) {
-    EntryWeight weight = new EntryWeight(Math.max(1, options.maxBytes() / options.maxSize()));
+  private static Weigher<StoredKey, CachedDecision> weigher(AuthCacheOptions options, Names names) {
+    EntryWeight weight =
+        new EntryWeight(Math.max(1, options.maxBytes() / options.maxSize()), names);
     return weight::of;
   }
 
@@ -73,27 +78,30 @@ final class CaffeineAuthCache implements AuthCache {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(loader, "loader");
     long settled = generations.settled(); // first: what this lookup must not see past
-    CompletableFuture<CachedDecision> current = map.get(key); // records no stats
+    StoredKey stored = StoredKey.of(key, names);
+    CompletableFuture<CachedDecision> current = map.get(stored); // records no stats
     CachedDecision entry = current == null ? null : valueOf(current);
     if (entry == null) {
-      return lookup(key, loader, settled);
+      return lookup(key, stored, loader, settled);
     }
     if (!servable(key, entry, settled)) {
-      map.remove(key, current);
-      return lookup(key, loader, settled);
+      map.remove(stored, current);
+      return lookup(key, stored, loader, settled);
     }
     if (entry.isFresh(time.nanoTime())) {
       metrics.recordHits(1);
-      return CompletableFuture.completedFuture(entry.decision());
+      return CompletableFuture.completedFuture(
+          CompactDecision.expand(entry.decision(), key.token()));
     }
-    return revalidate(key, current, entry, loader, settled);
+    return revalidate(key, stored, current, entry, loader, settled);
   }
 
   @Override
   public Optional<AuthDecision> peek(AuthCacheKey key) {
     Objects.requireNonNull(key, "key");
     long settled = generations.settled();
-    CompletableFuture<CachedDecision> current = map.get(key); // records no stats
+    CompletableFuture<CachedDecision> current =
+        map.get(StoredKey.of(key, names)); // records no stats
     CachedDecision entry = current == null ? null : valueOf(current);
     if (entry == null
         || !Generations.servable(entry, settled)
@@ -101,7 +109,7 @@ final class CaffeineAuthCache implements AuthCache {
         || entry.decision().stale()) {
       return Optional.empty();
     }
-    return Optional.of(entry.decision());
+    return Optional.of(CompactDecision.expand(entry.decision(), key.token()));
   }
 
   /**
@@ -113,44 +121,46 @@ final class CaffeineAuthCache implements AuthCache {
    */
   private CompletableFuture<AuthDecision> lookup(
       AuthCacheKey key,
+      StoredKey stored,
       Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader,
       long settled) {
     boolean[] started = {false};
     CompletableFuture<CachedDecision> future =
         cache.get(
-            key,
+            stored,
             (k, executor) -> {
               started[0] = true;
-              return load(k, loader, generations.current());
+              return load(key, stored, loader, generations.current());
             });
     if (started[0]) {
-      dropUnlessKept(key, future);
+      dropUnlessKept(key, stored, future);
     }
     boolean own = started[0];
     return future.thenCompose(
         entry -> {
           if (own || servable(key, entry, settled)) {
-            return CompletableFuture.completedFuture(answer(entry));
+            return CompletableFuture.completedFuture(answer(entry, key));
           }
-          map.remove(key, future);
-          return lookup(key, loader, settled);
+          map.remove(stored, future);
+          return lookup(key, stored, loader, settled);
         });
   }
 
   private CompletableFuture<AuthDecision> revalidate(
       AuthCacheKey key,
+      StoredKey stored,
       CompletableFuture<CachedDecision> current,
       CachedDecision stale,
       Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader,
       long settled) {
     CompletableFuture<CachedDecision> refresh = new CompletableFuture<>();
-    if (!map.replace(key, current, refresh)) {
+    if (!map.replace(stored, current, refresh)) {
       // another caller is revalidating, or the entry is gone
-      return lookup(key, loader, settled);
+      return lookup(key, stored, loader, settled);
     }
     metrics.recordMisses(1);
     long loadGeneration = generations.current();
-    load(key, loader, loadGeneration)
+    load(key, stored, loader, loadGeneration)
         .whenComplete(
             (fresh, error) -> {
               if (error == null) {
@@ -161,12 +171,14 @@ final class CaffeineAuthCache implements AuthCache {
                 refresh.completeExceptionally(error);
               }
             });
-    dropUnlessKept(key, refresh);
-    return refresh.thenApply(this::answer);
+    dropUnlessKept(key, stored, refresh);
+    return refresh.thenApply(entry -> answer(entry, key));
   }
 
+  /** The auth call; its answer held compact ({@link CompactDecision}). */
   private CompletableFuture<CachedDecision> load(
       AuthCacheKey key,
+      StoredKey stored,
       Function<AuthCacheKey, CompletableFuture<AuthDecision>> loader,
       long loadGeneration) {
     long loadSequence = revocations.nextLoad();
@@ -180,7 +192,11 @@ final class CaffeineAuthCache implements AuthCache {
                     started,
                     loadGeneration,
                     loadSequence,
-                    revocations.settling(key)));
+                    revocations.settling(key)))
+        .thenApply(
+            entry ->
+                entry.holding(
+                    CompactDecision.compact(entry.decision(), key.token(), stored, names)));
   }
 
   /**
@@ -205,22 +221,23 @@ final class CaffeineAuthCache implements AuthCache {
    * Removes an uncacheable or invalidated answer once stored. Runs after Caffeine inserted the
    * future, so it also catches an invalidation that scanned the map before the insert.
    */
-  private void dropUnlessKept(AuthCacheKey key, CompletableFuture<CachedDecision> future) {
+  private void dropUnlessKept(
+      AuthCacheKey key, StoredKey stored, CompletableFuture<CachedDecision> future) {
     future.thenAccept(
         entry -> {
           if (entry.generation() != generations.current()
               || !entry.isRetained(time.nanoTime())
               || !revocations.allows(key, entry)) {
-            map.remove(key, future);
+            map.remove(stored, future);
           }
         });
   }
 
-  private AuthDecision answer(CachedDecision entry) {
+  private AuthDecision answer(CachedDecision entry, AuthCacheKey key) {
     if (entry.decision().stale()) {
       metrics.recordStaleServed();
     }
-    return entry.decision();
+    return CompactDecision.expand(entry.decision(), key.token());
   }
 
   @Override
@@ -276,7 +293,7 @@ final class CaffeineAuthCache implements AuthCache {
 
   private long scan(Invalidation invalidation, long generation) {
     long removed = 0;
-    for (Map.Entry<AuthCacheKey, CompletableFuture<CachedDecision>> e : map.entrySet()) {
+    for (Map.Entry<StoredKey, CompletableFuture<CachedDecision>> e : map.entrySet()) {
       CachedDecision entry = valueOf(e.getValue());
       AuthDecision decision = entry == null ? null : entry.decision();
       if (!invalidation.matches(e.getKey(), decision)) {

@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
  * is stored (a load in flight never expires), so an uncacheable answer still reaches every caller
  * waiting on it and the next lookup loads again.
  */
-final class DecisionExpiry implements Expiry<AuthCacheKey, CachedDecision> {
+final class DecisionExpiry implements Expiry<StoredKey, CachedDecision> {
 
   private final LongSupplier currentGeneration;
 
@@ -18,7 +18,7 @@ final class DecisionExpiry implements Expiry<AuthCacheKey, CachedDecision> {
   }
 
   @Override
-  public long expireAfterCreate(AuthCacheKey key, CachedDecision value, long currentTime) {
+  public long expireAfterCreate(StoredKey key, CachedDecision value, long currentTime) {
     if (value.generation() != currentGeneration.getAsLong()) {
       return 0;
     }
@@ -27,13 +27,13 @@ final class DecisionExpiry implements Expiry<AuthCacheKey, CachedDecision> {
 
   @Override
   public long expireAfterUpdate(
-      AuthCacheKey key, CachedDecision value, long currentTime, long currentDuration) {
+      StoredKey key, CachedDecision value, long currentTime, long currentDuration) {
     return expireAfterCreate(key, value, currentTime);
   }
 
   @Override
   public long expireAfterRead(
-      AuthCacheKey key, CachedDecision value, long currentTime, long currentDuration) {
+      StoredKey key, CachedDecision value, long currentTime, long currentDuration) {
     return currentDuration;
   }
 }

@@ -13,9 +13,7 @@ import java.util.function.Predicate;
  * @param cached matches completed entries
  */
 record Invalidation(
-    String scope,
-    Predicate<AuthCacheKey> inFlight,
-    BiPredicate<AuthCacheKey, AuthDecision> cached) {
+    String scope, Predicate<StoredKey> inFlight, BiPredicate<StoredKey, AuthDecision> cached) {
 
   static Invalidation all() {
     return new Invalidation("all", key -> true, (key, decision) -> true);
@@ -43,13 +41,18 @@ record Invalidation(
 
   static Invalidation token(String token) {
     requireNotEmpty(token, "token");
+    long[] digest = StoredKey.digest(token);
     return new Invalidation(
         "token",
-        key -> key.token().equals(token),
-        (key, decision) -> key.token().equals(token) || handsOut(decision, token));
+        key -> key.hasToken(digest),
+        (key, decision) -> key.hasToken(digest) || handsOut(decision, token));
   }
 
-  boolean matches(AuthCacheKey key, AuthDecision decisionOrNull) {
+  /**
+   * @param decisionOrNull the decision as held: the request's token in it is the key's ({@link
+   *     CompactDecision})
+   */
+  boolean matches(StoredKey key, AuthDecision decisionOrNull) {
     return decisionOrNull == null ? inFlight.test(key) : cached.test(key, decisionOrNull);
   }
 

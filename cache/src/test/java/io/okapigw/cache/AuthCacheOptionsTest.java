@@ -20,7 +20,7 @@ class AuthCacheOptionsTest {
 
     assertThat(options.enabled()).isTrue();
     assertThat(options.ttl()).isEqualTo(Duration.ofSeconds(180));
-    assertThat(options.maxSize()).isEqualTo(100_000L);
+    assertThat(options.maxSize()).isEqualTo(250_000L);
     assertThat(options.maxBytes()).isEqualTo(64L * 1024 * 1024);
     assertThat(options.negativeTtl()).isEqualTo(Duration.ZERO);
     assertThat(options.staleIfError()).isEqualTo(Duration.ZERO);
@@ -165,6 +165,6 @@ class AuthCacheOptionsTest {
     assertThat(AuthCacheOptions.defaults().toString())
         .isEqualTo(
             "AuthCacheOptions{enabled=true,"
-                + " ttl=3m, maxSize=100000, maxBytes=64MB, negativeTtl=0, staleIfError=0}");
+                + " ttl=3m, maxSize=250000, maxBytes=64MB, negativeTtl=0, staleIfError=0}");
   }
 }

@@ -75,6 +75,7 @@ final class AuthCacheApi implements AdminRoutes {
         .put("enabled", cache.options().enabled())
         .put("size", s.size())
         .put("bytes", s.bytes())
+        .put("bytesPerEntry", s.size() == 0 ? 0 : s.bytes() / s.size())
         .put("hits", s.hits())
         .put("misses", s.misses())
         .put("hitRatio", s.hitRatio())

@@ -4,8 +4,11 @@ import static io.okapigw.core.testing.GatewayFixture.authModule;
 import static io.okapigw.core.testing.GatewayFixture.handler;
 import static io.okapigw.core.testing.GatewayFixture.module;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.lessThan;
 
 import io.okapigw.core.testing.GatewayFixture;
 import io.okapigw.core.testing.TestModule;
@@ -108,7 +111,8 @@ class AuthCacheGatewayTest {
         .body("hits", equalTo(1))
         .body("misses", equalTo(1))
         .body("authCalls", equalTo(1))
-        .body("size", equalTo(1));
+        .body("size", equalTo(1))
+        .body("bytesPerEntry", allOf(greaterThan(0), lessThan(1024)));
   }
 
   @Test
