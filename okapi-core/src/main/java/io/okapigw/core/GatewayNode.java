@@ -243,7 +243,7 @@ final class GatewayNode {
                           .compose(v -> invalidator.invalidateTenants(change.staleGrants()))
                           .onSuccess(v -> exposure.logState())
                           .onSuccess(v -> newEurekaTenants()));
-              registry.onChange(change -> timers.changed());
+              registry.onChange(change -> timers.changed(change.scope()));
               followEureka();
               return null;
             })

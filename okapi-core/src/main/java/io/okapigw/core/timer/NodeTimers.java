@@ -2,6 +2,7 @@ package io.okapigw.core.timer;
 
 import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.http.HttpError;
+import io.okapigw.core.registry.ChangeScope;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.timer.TimerTable.TenantTimers;
 import io.vertx.core.Future;
@@ -11,6 +12,7 @@ import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,7 +71,17 @@ final class NodeTimers implements TimerService {
                         timers.runner.stop();
                         completion.succeed();
                       });
-              return bus.serve(TOPIC, json -> timers.refresh().mapEmpty()).map(timers);
+              return bus.serve(
+                      TOPIC,
+                      json ->
+                          store
+                              .refresh()
+                              .compose(
+                                  v ->
+                                      timers.refresh(
+                                          ChangeScope.fromJson(json.getJsonObject("scope"))))
+                              .mapEmpty())
+                  .map(timers);
             });
   }
 
@@ -91,18 +103,52 @@ final class NodeTimers implements TimerService {
     return lastRefresh;
   }
 
+  /**
+   * Re-reads the timers of the tenants {@code scope} touched (every tenant's, when it may have
+   * touched anything) and re-arms them; one refresh at a time.
+   *
+   * @return the timers re-read
+   */
+  synchronized Future<List<TenantTimers>> refresh(ChangeScope scope) {
+    if (scope.everything()) {
+      return refresh();
+    }
+    lastRefresh =
+        lastRefresh.transform(
+            ignored ->
+                table
+                    .tenantsUsing(scope.modules())
+                    .compose(
+                        using -> {
+                          Set<String> tenants = new TreeSet<>(scope.tenants());
+                          tenants.addAll(using);
+                          return Future.all(tenants.stream().map(table::tenant).toList());
+                        })
+                    .map(all -> all.<TenantTimers>list())
+                    .onSuccess(runner::applyTenants)
+                    .onFailure(
+                        e -> log.error("reading the timers failed; they stay as they were", e)));
+    return lastRefresh;
+  }
+
   @Override
   public Future<Void> changed() {
+    return changed(ChangeScope.all());
+  }
+
+  @Override
+  public Future<Void> changed(ChangeScope scope) {
     Future<Void> here =
-        refresh()
-            .compose(this::prune)
+        refresh(scope)
+            .compose(timers -> scope.everything() ? prune(timers) : pruneTenants(timers))
             .recover(
                 e -> {
                   log.error("timers after a registry change: {}", e.getMessage());
                   return Future.succeededFuture(); // logged; the registry change itself stands
                 });
     Future<List<String>> others =
-        bus.broadcast(TOPIC, new JsonObject().put("from", bus.nodeId()))
+        bus.broadcast(
+                TOPIC, new JsonObject().put("from", bus.nodeId()).put("scope", scope.toJson()))
             .onSuccess(
                 missing -> {
                   if (!missing.isEmpty()) {
@@ -129,6 +175,30 @@ final class NodeTimers implements TimerService {
                         .map(p -> patches.delete(p.tenant(), p.id()))
                         .toList()))
         .compose(v -> claims.forget(live, scheduler.now().minus(Duration.ofDays(1))));
+  }
+
+  /** Forgets the stored changes of these tenants' timers that are gone. */
+  private Future<Void> pruneTenants(List<TenantTimers> tenants) {
+    return Future.all(
+            tenants.stream()
+                .map(
+                    t -> {
+                      Set<String> live =
+                          t.timers().stream()
+                              .map(timer -> timer.id().toString())
+                              .collect(Collectors.toSet());
+                      return patches
+                          .forTenant(t.tenant())
+                          .compose(
+                              stored ->
+                                  Future.all(
+                                      stored.keySet().stream()
+                                          .filter(id -> !live.contains(id))
+                                          .map(id -> patches.delete(t.tenant(), id))
+                                          .toList()));
+                    })
+                .toList())
+        .mapEmpty();
   }
 
   @Override
@@ -172,13 +242,15 @@ final class NodeTimers implements TimerService {
             timer -> {
               if (TimerEntry.isReset(routingEntry)) {
                 return timer.modified()
-                    ? patches.delete(tenant, id).compose(v -> changed())
+                    ? patches.delete(tenant, id).compose(v -> changed(ChangeScope.tenants(tenant)))
                     : Future.succeededFuture();
               }
               JsonObject entry = TimerEntry.withTiming(timer.entry(), routingEntry);
               return timer.modified() && entry.equals(timer.entry())
                   ? Future.succeededFuture()
-                  : patches.put(new TimerStore.Patch(tenant, id, entry)).compose(v -> changed());
+                  : patches
+                      .put(new TimerStore.Patch(tenant, id, entry))
+                      .compose(v -> changed(ChangeScope.tenants(tenant)));
             });
   }
 

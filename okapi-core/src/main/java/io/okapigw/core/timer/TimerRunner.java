@@ -8,7 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +57,16 @@ final class TimerRunner {
    * read), and drops the others.
    */
   synchronized void apply(List<TenantTimers> tenants) {
+    apply(tenants, tenant -> true);
+  }
+
+  /** As {@link #apply(List)}, for these tenants only: the timers of the others stay as they are. */
+  synchronized void applyTenants(List<TenantTimers> tenants) {
+    Set<String> ids = tenants.stream().map(TenantTimers::tenant).collect(Collectors.toSet());
+    apply(tenants, ids::contains);
+  }
+
+  private void apply(List<TenantTimers> tenants, Predicate<String> touched) {
     if (stopped) {
       return;
     }
@@ -72,13 +85,19 @@ final class TimerRunner {
         .values()
         .removeIf(
             a -> {
-              boolean gone = !a.timer().sameAs(wanted.get(a.timer().key()));
+              boolean gone =
+                  touched.test(a.tenant().tenant())
+                      && !a.timer().sameAs(wanted.get(a.timer().key()));
               if (gone) {
                 a.handle().cancel();
               }
               return gone;
             });
-    armed.replaceAll((key, a) -> new Armed(a.timer(), tenantOf.get(key), a.run(), a.handle()));
+    armed.replaceAll(
+        (key, a) ->
+            touched.test(a.tenant().tenant())
+                ? new Armed(a.timer(), tenantOf.get(key), a.run(), a.handle())
+                : a);
     wanted.values().stream()
         .filter(t -> !armed.containsKey(t.key()))
         .forEach(t -> arm(t, tenantOf.get(t.key()), scheduler.now()));

@@ -2,6 +2,7 @@ package io.okapigw.core.timer;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.okapigw.core.cluster.ClusterBus;
+import io.okapigw.core.registry.ChangeScope;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.tenantinit.SystemCalls;
 import io.vertx.core.Future;
@@ -52,6 +53,13 @@ public interface TimerService {
    * gone, as Okapi does.
    */
   Future<Void> changed();
+
+  /**
+   * A registry change that touched {@code scope}: re-reads the timers of the tenants it touched
+   * (those named, those enabling a module named), here and on every other member, and forgets the
+   * stored changes of their timers that are gone.
+   */
+  Future<Void> changed(ChangeScope scope);
 
   /**
    * @return the tenant's timers as Okapi's TimerDescriptors ({@code {id, routingEntry, modified}}),

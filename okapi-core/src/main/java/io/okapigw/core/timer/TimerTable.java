@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -91,6 +92,36 @@ final class TimerTable {
     return Future.all(
             store.enabledModules(tenant).compose(this::resolve), patches.forTenant(tenant))
         .map(all -> of(tenant, all.resultAt(0), all.resultAt(1)));
+  }
+
+  /**
+   * @return the tenants that enable one of {@code modules} (their ids only: no descriptor read)
+   */
+  Future<Set<String>> tenantsUsing(Set<String> modules) {
+    if (modules.isEmpty()) {
+      return Future.succeededFuture(Set.of());
+    }
+    return store
+        .tenants()
+        .compose(
+            tenants ->
+                Future.all(
+                        tenants.stream()
+                            .map(
+                                t ->
+                                    store
+                                        .enabledModules(t.id())
+                                        .map(
+                                            ids ->
+                                                ids.stream().anyMatch(modules::contains)
+                                                    ? t.id()
+                                                    : null))
+                            .toList())
+                    .map(
+                        using ->
+                            using.<String>list().stream()
+                                .filter(id -> id != null)
+                                .collect(Collectors.toSet())));
   }
 
   /**
