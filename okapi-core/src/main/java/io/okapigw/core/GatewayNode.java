@@ -50,11 +50,10 @@ import io.okapigw.core.pull.Pull;
 import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.registry.Registry;
 import io.okapigw.core.routing.RoutingTables;
-import io.okapigw.core.server.ClientConnections;
 import io.okapigw.core.server.ConnectionMetrics;
 import io.okapigw.core.server.Drain;
 import io.okapigw.core.server.HttpVerticle;
-import io.okapigw.core.server.HttpVerticle.Listener;
+import io.okapigw.core.server.Listener;
 import io.okapigw.core.server.Listeners;
 import io.okapigw.core.storage.Storage;
 import io.okapigw.core.tenantinit.SystemCalls;
@@ -70,7 +69,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import java.io.IOException;
@@ -133,7 +131,7 @@ final class GatewayNode {
   private TimerService timers;
   private String deploymentId;
   private Listeners netty;
-  private HttpServer health;
+  private Listeners health;
 
   private GatewayNode(
       Vertx vertx, GatewayOptions options, Ticker ticker, Scheduler scheduler, Storage storage) {
@@ -350,8 +348,7 @@ final class GatewayNode {
               return healthListener();
             })
         .map(
-            listener -> {
-              health = listener;
+            v -> {
               exposure.logState();
               // Okapi starts again, once it listens, the modules it deployed before it stopped
               deployments.restart(options.node().nodeName(), okapiUrl);
@@ -512,21 +509,20 @@ final class GatewayNode {
    * connections as strict, timed and limited as the other listeners', but past its limit a new
    * connection closes the oldest idle one, so that idle connections cannot keep probes out.
    */
-  private Future<HttpServer> healthListener() {
+  private Future<Void> healthListener() {
     if (!options.node().hasHealthListener()) {
       return Future.succeededFuture();
     }
-    ClientConnections clients =
-        new ClientConnections(
-            vertx,
-            httpOptions(),
-            options.server(),
-            drain,
-            connections,
+    health =
+        new Listeners(
+            vertx, 1, httpOptions(), options.server(), drain, connections, tracing.observes());
+    return health.listen(
+        new Listener(
+            options.host(),
+            options.node().healthPort(),
+            HealthListener.handler(vertx, readiness),
             connections.limit("health", options.server().healthMaxConnections()),
-            true);
-    return HealthListener.start(
-        vertx, clients, options.host(), options.node().healthPort(), readiness);
+            true));
   }
 
   /**
@@ -664,7 +660,7 @@ final class GatewayNode {
         .stop()
         .compose(v -> stopListening())
         .eventually(() -> deployments.stop(keepDeployedRegistered()))
-        .compose(v -> health == null ? Future.succeededFuture() : health.close())
+        .compose(v -> health == null ? Future.succeededFuture() : health.shutdown(0))
         .eventually(this::closeClients);
   }
 

@@ -1,10 +1,9 @@
 package io.okapigw.core.health;
 
-import io.okapigw.core.server.ClientConnections;
-import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -26,19 +25,15 @@ public final class HealthListener {
   private HealthListener() {}
 
   /**
-   * @param connections the listener's client connections: read strictly, with the {@code server.*}
-   *     timeouts and its limit on connections open at once, as every listener's
-   * @param host the interface to listen on
-   * @param port the port ({@code healthPort})
    * @param readiness whether the node is ready: else {@code /readiness} answers 503 saying why
-   * @return the server, once it listens
+   * @return what the listener serves; its connections are the node's listener's (read strictly,
+   *     with the {@code server.*} timeouts and its limit on connections open at once)
    */
-  public static Future<HttpServer> start(
-      Vertx vertx, ClientConnections connections, String host, int port, NodeReadiness readiness) {
+  public static Handler<HttpServerRequest> handler(Vertx vertx, NodeReadiness readiness) {
     Router router = Router.router(vertx);
     router.route(HttpMethod.GET, "/readiness").handler(ctx -> readiness(ctx, readiness));
     router.route(HttpMethod.GET, "/liveness").handler(HealthListener::noContent);
-    return connections.server(router).listen(port, host);
+    return router;
   }
 
   private static void readiness(RoutingContext ctx, NodeReadiness readiness) {

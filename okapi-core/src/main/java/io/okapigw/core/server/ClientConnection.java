@@ -75,6 +75,7 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
   private long awaitingSince = System.nanoTime();
   private boolean timerSet;
   private int idleSuspended;
+  private boolean slotReleased;
 
   ClientConnection(HttpListener listener) {
     this.listener = listener;
@@ -411,6 +412,30 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
     if (written != null) {
       future.addListener(f -> written.tryComplete());
     }
+  }
+
+  /**
+   * @return whether the connection is idle: open, waiting for a request's head (nothing sent yet,
+   *     or a head not complete), no request in progress
+   */
+  boolean idle() {
+    return awaitingHead && current == null && !closing;
+  }
+
+  /** Closes the connection, idle, to make room for another. */
+  void closeIdle() {
+    closing = true;
+    ctx.close();
+  }
+
+  /**
+   * @return true the first time only: whether the caller gives the connection's slot of its
+   *     listener's limit back
+   */
+  boolean releaseSlot() {
+    boolean first = !slotReleased;
+    slotReleased = true;
+    return first;
   }
 
   /** Closes the connection. */

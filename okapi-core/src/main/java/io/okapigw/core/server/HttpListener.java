@@ -20,6 +20,7 @@ import io.vertx.core.internal.VertxInternal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -51,8 +52,13 @@ public final class HttpListener {
   private final ConnectionMetrics metrics;
   private final ConnectionLimit limit;
   private final Handler<HttpServerRequest> handler;
+  private final boolean closeOldestIdle;
   private final boolean duplicateContexts;
   private final Set<ClientConnection> open = ConcurrentHashMap.newKeySet();
+
+  /** With {@code closeOldestIdle} only, confined to its one loop: the connections, oldest first. */
+  private final Set<ClientConnection> oldestFirst = new LinkedHashSet<>();
+
   private volatile Promise<Void> shutDown;
   private Channel server;
 
@@ -62,8 +68,8 @@ public final class HttpListener {
    * @param timeouts the {@code server.*} timeouts
    * @param drain whether the node drains: then every answer closes its connection
    * @param metrics where connections are counted
-   * @param limit the listener's limit on connections open at once
-   * @param handler serves every request a connection admits
+   * @param spec the listener: its handler, its limit and what happens past it ({@code
+   *     closeOldestIdle} needs one loop)
    * @param duplicateContexts whether each request runs on a context of its own (a duplicate of its
    *     loop's), as tracing needs to keep a request's trace; else on its loop's
    */
@@ -74,9 +80,12 @@ public final class HttpListener {
       ServerOptions timeouts,
       Drain drain,
       ConnectionMetrics metrics,
-      ConnectionLimit limit,
-      Handler<HttpServerRequest> handler,
+      Listener spec,
       boolean duplicateContexts) {
+    if (spec.closeOldestIdle() && loops.size() != 1) {
+      throw new IllegalArgumentException(
+          "a listener closing its oldest idle connection serves on one loop");
+    }
     this.vertx = (VertxInternal) vertx;
     Map<EventLoop, ContextInternal> byLoop = new HashMap<>();
     loops.forEach(context -> byLoop.put(context.nettyEventLoop(), context));
@@ -86,8 +95,9 @@ public final class HttpListener {
     this.idleTimeoutMillis = timeouts.idleTimeout().toMillis();
     this.drain = drain;
     this.metrics = metrics;
-    this.limit = limit;
-    this.handler = handler;
+    this.limit = spec.limit();
+    this.handler = spec.handler();
+    this.closeOldestIdle = spec.closeOldestIdle();
     this.duplicateContexts = duplicateContexts;
   }
 
@@ -146,13 +156,16 @@ public final class HttpListener {
   }
 
   private void accepted(Channel ch) {
-    if (!limit.tryOpen()) {
+    if (!limit.tryOpen(() -> closeOldestIdle && closedOldestIdle())) {
       ch.close();
       return;
     }
     metrics.opened();
     ClientConnection connection = new ClientConnection(this);
     open.add(connection);
+    if (closeOldestIdle) {
+      oldestFirst.add(connection);
+    }
     ch.pipeline()
         .addLast("decoder", new StrictRequestDecoder(http, connection::brokenBody))
         // a client that writes its request in pieces without TCP_NODELAY waits for no delayed ACK
@@ -203,9 +216,27 @@ public final class HttpListener {
     return done.future();
   }
 
+  /** Closes the oldest idle connection, its slot given back at once; false if none is idle. */
+  private boolean closedOldestIdle() {
+    for (ClientConnection connection : oldestFirst) {
+      if (connection.idle()) {
+        oldestFirst.remove(connection);
+        connection.closeIdle();
+        if (connection.releaseSlot()) {
+          limit.closed();
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
   void closed(ClientConnection connection) {
     open.remove(connection);
-    limit.closed();
+    oldestFirst.remove(connection);
+    if (connection.releaseSlot()) {
+      limit.closed();
+    }
     metrics.closed();
     Promise<Void> done = shutDown;
     if (done != null && open.isEmpty()) {

@@ -1,11 +1,9 @@
 package io.okapigw.core.server;
 
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -16,17 +14,6 @@ import java.util.concurrent.TimeUnit;
  * ClientConnections}). The node assembles the handlers once; a verticle only listens.
  */
 public final class HttpVerticle extends VerticleBase {
-
-  /**
-   * One listener.
-   *
-   * @param host the interface
-   * @param port the port
-   * @param handler what it serves
-   * @param limit its connections open at once, over every event loop
-   */
-  public record Listener(
-      String host, int port, Handler<HttpServerRequest> handler, ConnectionLimit limit) {}
 
   private final HttpServerOptions options;
   private final ServerOptions timeouts;

@@ -49,35 +49,38 @@ public final class Listeners {
   }
 
   /**
-   * @return whether the listeners are Netty's ({@code OKAPIGW_TRANSPORT=netty} or {@code
-   *     -Dokapigw.transport=netty}) rather than Vert.x's HTTP servers, while the Netty path is
-   *     built
+   * @return whether the listeners are Netty's (the default) rather than Vert.x's HTTP servers
+   *     ({@code OKAPIGW_TRANSPORT=vertx} or {@code -Dokapigw.transport=vertx}, until that path is
+   *     removed)
    */
   public static boolean nettyTransport() {
     String transport = System.getProperty("okapigw.transport", System.getenv("OKAPIGW_TRANSPORT"));
-    return transport != null && transport.toLowerCase(Locale.ROOT).equals("netty");
+    return transport == null || !transport.toLowerCase(Locale.ROOT).equals("vertx");
   }
 
   /** Starts the listeners, in this order. */
-  public Future<Void> listen(List<HttpVerticle.Listener> listeners) {
+  public Future<Void> listen(List<Listener> listeners) {
     Future<Void> all = Future.succeededFuture();
-    for (HttpVerticle.Listener spec : listeners) {
+    for (Listener spec : listeners) {
       all = all.compose(v -> listen(spec));
     }
     return all;
   }
 
-  private Future<Void> listen(HttpVerticle.Listener spec) {
+  /**
+   * Starts one listener: on every loop, or on the first only if it closes its oldest idle
+   * connection past its limit (the health listener).
+   */
+  public Future<Void> listen(Listener spec) {
     HttpListener listener =
         new HttpListener(
             vertx,
-            loops,
+            spec.closeOldestIdle() ? loops.subList(0, 1) : loops,
             http,
             timeouts,
             drain,
             metrics,
-            spec.limit(),
-            spec.handler(),
+            spec,
             duplicateContexts);
     started.add(listener);
     return listener.listen(spec.host(), spec.port());

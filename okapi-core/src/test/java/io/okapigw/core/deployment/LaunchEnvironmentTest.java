@@ -15,7 +15,7 @@ class LaunchEnvironmentTest {
           "SECRET_STORE_EPHEMERAL_CONTENT_FOLIO_MASTER_ADMIN", "admin-secret",
           "SECRET_STORE_EPHEMERAL_CONTENT_FOLIO_DIKU_MOD_USERS", "system-user-password",
           "DB_PASSWORD", "operators",
-          "OKAPIGW_TRANSPORT", "netty");
+          "OKAPI_LOGLEVEL", "DEBUG");
 
   @Test
   void of_gatewaysSecrets_notPassed_onlyTheKeptVariablesAndTheModules() {
