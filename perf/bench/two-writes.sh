@@ -4,12 +4,11 @@
 # does), or its head in three writes then its body (/dribble), Nagle on (perf/bench/pieces/
 # module.py); and a client that writes a POST's head then its body (/post). Each is called CALLS
 # times, one after another on one kept-alive connection (perf/bench/pieces/drive.py), directly and
-# through: our gateway on its default listener, ours on the Netty listener (OKAPIGW_TRANSPORT=netty)
-# and Okapi 6.1.5 when OKAPI_JAR is given and exists. Per cell: p50 / p99 ms, and how many calls
+# through: our gateway and Okapi 6.1.5 when OKAPI_JAR is given and exists. Per cell: p50 / p99 ms, and how many calls
 # took 30 ms or more (a delayed ACK is 40 ms).
 #   perf/bench/two-writes.sh [OKAPI_JAR] [GATEWAY_JAR] [CALLS=300] [ROUNDS=2]
 # GATEWAY_JAR: ours (default okapi-core/target/okapi-core-fat.jar). Needs python3.
-# Ports: module 9480, ours 9481 (default) and 9482 (Netty), Okapi 9483.
+# Ports: module 9480, ours 9481, Okapi 9483.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 here="$root/perf/bench"
@@ -19,8 +18,7 @@ calls="${3:-300}"; rounds="${4:-2}"
 logs="$(mktemp -d)"; echo "logs: $logs"
 start_bg "$logs/module.log" python3 "$here/pieces/module.py" 9480
 start_bg "$logs/ours.log" java -Xmx256m -jar "$ours_jar" dev --port 9481
-start_bg "$logs/ours-netty.log" env OKAPIGW_TRANSPORT=netty java -Xmx256m -jar "$ours_jar" dev --port 9482
-targets=("direct 9480" "ours 9481" "ours-netty 9482")
+targets=("direct 9480" "ours 9481")
 if [ -n "$okapi_jar" ] && [ -f "$okapi_jar" ]; then
   start_bg "$logs/okapi.log" java -Xmx256m -Dloglevel=WARN -Dport=9483 -Dport_start=9484 \
     -Dport_end=9490 -Dokapiurl=http://127.0.0.1:9483 -jar "$okapi_jar" dev

@@ -13,8 +13,8 @@
 # on BASELINE_PORT (9475) and measured in the same slices (`--baseline`): the summary then gives
 # ours ÷ Okapi, baseline ÷ Okapi and ours ÷ baseline from one run. GATEWAY_JAR: ours from another jar.
 # GATEWAY_JAVA_OPTS, BASELINE_JAVA_OPTS: JVM options of ours and of the baseline (each split on
-# spaces), e.g. GATEWAY_JAVA_OPTS=-Dokapigw.transport=netty to measure the Netty listener beside the
-# same jar's default path as the baseline (BASELINE_JAR=GATEWAY_JAR).
+# spaces), e.g. GATEWAY_JAVA_OPTS=-Xmx512m to measure a JVM setting beside the same jar as the
+# baseline (BASELINE_JAR=GATEWAY_JAR).
 # WARMUP: load on each gateway before the measured slices (default 5s; the JITs settle with 30s+).
 # OKAPI_JAVA: the java that runs Okapi (Okapi 7 needs JDK 21+: /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).
 # Logs: a temporary directory, printed at the start and kept. The driver reads each gateway's CPU

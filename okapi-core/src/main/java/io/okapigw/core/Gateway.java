@@ -97,7 +97,7 @@ public final class Gateway {
     return node.drain();
   }
 
-  /** Undeploys the node's verticles and closes its clients. */
+  /** Closes the node's listeners and its clients. */
   public Future<Void> stop() {
     return node.stop();
   }

@@ -52,7 +52,6 @@ import io.okapigw.core.registry.Registry;
 import io.okapigw.core.routing.RoutingTables;
 import io.okapigw.core.server.ConnectionMetrics;
 import io.okapigw.core.server.Drain;
-import io.okapigw.core.server.HttpVerticle;
 import io.okapigw.core.server.Listener;
 import io.okapigw.core.server.Listeners;
 import io.okapigw.core.storage.Storage;
@@ -64,7 +63,6 @@ import io.okapigw.core.tracing.Tracing;
 import io.okapigw.core.upstream.CallMetrics;
 import io.okapigw.core.upstream.ModuleClient;
 import io.okapigw.core.upstream.balance.Balancer;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -83,9 +81,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Wires a node once, at the top: registry, routing tables, auth cache, cluster messaging, the one
- * {@link ModuleClient}, then the proxy handler and the admin API's route groups; the HTTP verticles
- * are handed their listeners and handlers, nothing else. Single node or clustered depends only on
- * the Vert.x it is given.
+ * {@link ModuleClient}, then the proxy handler and the admin API's route groups; the listeners are
+ * handed their handlers, nothing else. Single node or clustered depends only on the Vert.x it is
+ * given.
  */
 final class GatewayNode {
 
@@ -129,8 +127,7 @@ final class GatewayNode {
   private final Pull pull;
   private ClusterInvalidator invalidator;
   private TimerService timers;
-  private String deploymentId;
-  private Listeners netty;
+  private Listeners clients;
   private Listeners health;
 
   private GatewayNode(
@@ -333,7 +330,7 @@ final class GatewayNode {
     }
   }
 
-  /** The registry ready, the HTTP verticles deployed, then Okapi's health listener, last. */
+  /** The registry ready, the listeners started, then Okapi's health listener, last. */
   private Future<GatewayNode> serve() {
     List<Listener> listeners = listeners(proxy());
     HttpServerOptions http = httpOptions();
@@ -356,42 +353,29 @@ final class GatewayNode {
             });
   }
 
-  /**
-   * The public and admin listeners: on Netty directly ({@link Listeners}) when the transport is
-   * Netty ({@code OKAPIGW_TRANSPORT=netty} or {@code -Dokapigw.transport=netty}, while that path is
-   * built), else Vert.x's HTTP servers, one verticle per event loop.
-   */
+  /** The public and admin listeners, on Netty ({@link Listeners}), on {@code instances} loops. */
   private Future<Void> listen(List<Listener> listeners, HttpServerOptions http) {
-    if (Listeners.nettyTransport()) {
-      log.info("listeners on Netty (the proxy transport being built)");
-      netty =
-          new Listeners(
-              vertx,
-              options.instances(),
-              http,
-              options.server(),
-              drain,
-              connections,
-              tracing.observes());
-      return netty.listen(listeners);
-    }
-    return vertx
-        .deployVerticle(
-            () -> new HttpVerticle(http, options.server(), listeners, drain, connections),
-            new DeploymentOptions().setInstances(options.instances()))
-        .map(
-            id -> {
-              deploymentId = id;
-              return null;
-            });
+    clients =
+        new Listeners(
+            vertx,
+            options.instances(),
+            http,
+            options.server(),
+            drain,
+            connections,
+            tracing.observes());
+    return clients.listen(listeners);
   }
 
+  /**
+   * Stops accepting; draining, the answers in progress get what is left of {@code
+   * shutdown.drain-timeout}, else the connections are closed at once.
+   */
   private Future<Void> stopListening() {
-    if (netty != null) {
-      long timeout = drain.draining() ? options.drain().drainTimeout().toMillis() : 0;
-      return netty.shutdown(timeout);
+    if (clients == null) {
+      return Future.succeededFuture();
     }
-    return deploymentId == null ? Future.succeededFuture() : vertx.undeploy(deploymentId);
+    return clients.shutdown();
   }
 
   /** Every listener's HTTP options (header size, chunk size, ...). */
@@ -526,12 +510,12 @@ final class GatewayNode {
   }
 
   /**
-   * Port 0 becomes a port free now, bound moments later by the HTTP verticles; another process may
-   * take it in between. Binding port 0 and reading the bound port is not possible here: the port
-   * must be known before the listeners start, because wiring the node, which the verticles need to
-   * serve, already uses it: the node's URL (X-Okapi-Url) goes to tenant init and timer system
-   * calls, is registered in the cluster's node map, and the exposure log names it. Only tests and
-   * tools ask for port 0; a deployment names its ports.
+   * Port 0 becomes a port free now, bound moments later by the listeners; another process may take
+   * it in between. Binding port 0 and reading the bound port is not possible here: the port must be
+   * known before the listeners start, because wiring the node, which the listeners need to serve,
+   * already uses it: the node's URL (X-Okapi-Url) goes to tenant init and timer system calls, is
+   * registered in the cluster's node map, and the exposure log names it. Only tests and tools ask
+   * for port 0; a deployment names its ports.
    */
   private static GatewayOptions withFreePorts(GatewayOptions requested) {
     GatewayOptions options = requested.port() == 0 ? requested.withPort(freePort()) : requested;
@@ -646,8 +630,8 @@ final class GatewayNode {
   }
 
   /**
-   * Stops the timers, undeploys the verticles (draining: once their requests are answered), stops
-   * the health listener, closes the clients.
+   * Stops the timers, closes the listeners (draining: once their requests are answered), stops the
+   * health listener, closes the clients.
    */
   Future<Void> stop() {
     if (adminEvents != null) {

@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  * @param host interface to listen on (default 0.0.0.0)
  * @param okapiUrl the URL modules call the gateway at (X-Okapi-Url); default {@code
  *     http://localhost:<port>}
- * @param instances HTTP server verticles, one per event loop (default: number of cores)
+ * @param instances event loops serving the listeners' connections (default: number of cores)
  * @param maxHeaderSize largest request header block accepted; larger gets 431 (default 16 KiB)
  * @param upstream how module instances are called
  * @param authCache the auth decision cache ({@code auth.cache.*} settings)

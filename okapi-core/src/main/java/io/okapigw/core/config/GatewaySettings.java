@@ -52,7 +52,7 @@ public final class GatewaySettings {
   public static final Setting<Integer> INSTANCES =
       Setting.integer("instances", Runtime.getRuntime().availableProcessors(), 1, 256)
           .shownDefault("cores")
-          .about("HTTP server verticles, one per event loop");
+          .about("event loops serving the listeners' connections");
 
   public static final Setting<Long> MAX_HEADER_SIZE =
       Setting.size("max-header-size", GatewayOptions.DEFAULT_MAX_HEADER_SIZE, 1024, 1024 * 1024)

@@ -1,7 +1,6 @@
 package io.okapigw.core.proxy;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.okapigw.core.http.BodySink;
 import io.okapigw.core.http.Framing;
 import io.okapigw.core.http.HttpError;
@@ -11,12 +10,10 @@ import io.okapigw.core.upstream.CallFailures;
 import io.okapigw.core.upstream.ModuleCall;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.internal.buffer.BufferInternal;
 
 /**
  * One exchange with a handler module: the client's body streamed up, the module's response streamed
@@ -42,7 +39,7 @@ import io.vertx.core.internal.buffer.BufferInternal;
  */
 final class Exchange {
 
-  private final HttpServerRequest in;
+  private final ServerRequest in;
   private final ModuleCall call;
   private boolean uploading;
   private boolean clientStalled;
@@ -51,11 +48,12 @@ final class Exchange {
   private Promise<Void> relayed;
 
   /**
-   * @param in the client's request, paused
+   * @param in the client's request, paused: a listener's ({@link ServerRequest}) or a wrapper of
+   *     it, as every client request is
    * @param call the call to the module, headers written, not yet sent
    */
   Exchange(HttpServerRequest in, ModuleCall call) {
-    this.in = in;
+    this.in = ServerRequest.of(in);
     this.call = call;
   }
 
@@ -152,33 +150,7 @@ final class Exchange {
   /** Streams the module's response body to {@code out}, whose status and headers are set. */
   Future<Void> relay(HttpServerResponse out) {
     relayed = Promise.promise();
-    if (out instanceof ServerResponse response) {
-      call.relay(new Download(response));
-      return relayed.future();
-    }
-    call.relay(
-        new BodySink() {
-          @Override
-          public void chunk(ByteBuf data) {
-            Buffer copy = Buffer.buffer(ByteBufUtil.getBytes(data));
-            data.release();
-            out.write(copy);
-            if (out.writeQueueFull()) {
-              call.pause();
-              out.drainHandler(v -> call.resume());
-            }
-          }
-
-          @Override
-          public void end() {
-            relayEnded(out);
-          }
-
-          @Override
-          public void failed(Throwable failure) {
-            relayFailed(out, failure);
-          }
-        });
+    call.relay(new Download((ServerResponse) out));
     return relayed.future();
   }
 
@@ -216,51 +188,18 @@ final class Exchange {
     call.sendHead(framing);
     call.flush();
     uploading = true;
-    if (in instanceof ServerRequest request) {
-      call.writabilityHandler(
-          () -> {
-            if (!aborted && !call.sentWhole()) {
-              request.resume();
-            }
-          });
-      request.relayBody(new Upload(request));
-      return;
-    }
-    in.handler(
-        chunk -> {
-          try {
-            call.write(((BufferInternal) chunk).getByteBuf());
-            call.flush();
-            if (!call.writable()) {
-              in.pause();
-            }
-          } catch (Throwable e) { // NOSONAR an OutOfMemoryError too: Vert.x would read on
-            abort();
-          }
-        });
     call.writabilityHandler(
         () -> {
           if (!aborted && !call.sentWhole()) {
             in.resume();
           }
         });
-    in.exceptionHandler(e -> abort());
-    in.endHandler(v -> call.end());
-    in.resume();
+    in.relayBody(new Upload(in));
   }
 
   /** The rest of the client's body is read and dropped: the client's connection stays usable. */
   private void dropRestOfBody() {
-    if (in instanceof ServerRequest request) {
-      request.dropBody();
-      return;
-    }
-    in.handler(chunk -> {});
-    in.exceptionHandler(e -> {});
-    in.endHandler(null);
-    if (!in.isEnded()) {
-      in.resume();
-    }
+    in.dropBody();
   }
 
   /**

@@ -9,7 +9,6 @@ import io.okapigw.core.http.OkapiHeaders;
 import io.okapigw.core.http.RequestIds;
 import io.okapigw.core.registry.AuthKind;
 import io.okapigw.core.routing.Stage;
-import io.okapigw.core.server.ServerResponse;
 import io.okapigw.core.upstream.CallKind;
 import io.okapigw.core.upstream.ModuleCall;
 import io.okapigw.core.upstream.ModuleClient;
@@ -18,7 +17,6 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.http.HttpVersion;
 
 /**
  * The handler stage: streams the client's body to the handler module and the module's response
@@ -122,18 +120,12 @@ final class Forwarder {
    * ({@link Framing#answer}), never from the headers copied: a header the module's {@code
    * Connection} names cannot take the framing away, nor a copied one keep a framing that does not
    * hold. HTTP/1.0 has no chunks: an answer of a length not known in advance ends with the
-   * connection (Vert.x's server says {@code keep-alive} to a client that asked for it, and would
-   * keep the connection; {@link ServerResponse} closes it itself).
+   * connection ({@link io.okapigw.core.server.ServerResponse} closes it itself).
    */
   private static void frame(HttpServerRequest in, ModuleCall.Head response) {
     Framing framing =
         Framing.answer(response.status(), in.method() == HttpMethod.HEAD, response.framing());
     framing.writeTo(in.response());
-    if (framing == Framing.CHUNKED
-        && in.version() == HttpVersion.HTTP_1_0
-        && !(in.response() instanceof ServerResponse)) {
-      in.response().endHandler(v -> in.connection().close());
-    }
   }
 
   /**

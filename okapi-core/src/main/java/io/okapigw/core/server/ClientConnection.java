@@ -12,6 +12,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.okapigw.core.http.Failures;
@@ -336,9 +338,24 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
    */
   private void invalid(ServerRequest request) {
     Throwable cause = request.decoderResult().cause();
-    HttpError refusal = cause instanceof HttpError e ? e : ClientConnections.refusal(cause);
+    HttpError refusal = cause instanceof HttpError e ? e : refusal(cause);
     request.response().closeAfter();
     Failures.respond(request.response(), refusal);
+  }
+
+  /**
+   * @return the refusal of a head Netty cannot read: 414 for a line too long, 431 for headers too
+   *     large, else 400, with Netty's reason, cut and without bytes a terminal would act on
+   */
+  static HttpError refusal(Throwable cause) {
+    int status =
+        cause instanceof TooLongHttpLineException
+            ? 414
+            : cause instanceof TooLongHttpHeaderException ? 431 : 400;
+    String message = cause == null || cause.getMessage() == null ? "" : cause.getMessage();
+    String cut = message.length() > 200 ? message.substring(0, 200) + "..." : message;
+    return new HttpError(
+        status, "malformed request head: " + cut.replaceAll("[^\\x20-\\x7e]", "?"));
   }
 
   /**
@@ -461,6 +478,13 @@ final class ClientConnection extends ChannelDuplexHandler implements Runnable {
     if (request != null && !responseOver && !request.response().headWritten()) {
       request.response().closeAfter();
     }
+  }
+
+  /**
+   * @return whether the node drains: then every answer closes its connection after it
+   */
+  boolean nodeDraining() {
+    return listener.drain().draining();
   }
 
   /**

@@ -6,7 +6,6 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.internal.ContextInternal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The node's listeners on Netty ({@link HttpListener}), serving on the event loops of its {@code
@@ -48,16 +47,6 @@ public final class Listeners {
     this.duplicateContexts = duplicateContexts;
   }
 
-  /**
-   * @return whether the listeners are Netty's (the default) rather than Vert.x's HTTP servers
-   *     ({@code OKAPIGW_TRANSPORT=vertx} or {@code -Dokapigw.transport=vertx}, until that path is
-   *     removed)
-   */
-  public static boolean nettyTransport() {
-    String transport = System.getProperty("okapigw.transport", System.getenv("OKAPIGW_TRANSPORT"));
-    return transport == null || !transport.toLowerCase(Locale.ROOT).equals("vertx");
-  }
-
   /** Starts the listeners, in this order. */
   public Future<Void> listen(List<Listener> listeners) {
     Future<Void> all = Future.succeededFuture();
@@ -84,6 +73,14 @@ public final class Listeners {
             duplicateContexts);
     started.add(listener);
     return listener.listen(spec.host(), spec.port());
+  }
+
+  /**
+   * Stops accepting; draining, the answers in progress get what is left of {@code
+   * shutdown.drain-timeout}, else their connections are closed at once.
+   */
+  public Future<Void> shutdown() {
+    return shutdown(drain.millisLeft());
   }
 
   /**

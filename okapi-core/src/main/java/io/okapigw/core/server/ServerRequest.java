@@ -80,7 +80,24 @@ public final class ServerRequest extends HttpServerRequestInternal {
             ? multiMap
             : (HeadersMultiMap) HeadersMultiMap.httpHeaders().addAll(request.headers());
     this.response =
-        new ServerResponse(connection, context, request.protocolVersion(), method(), keepAlive);
+        new ServerResponse(
+            this, connection, context, request.protocolVersion(), method(), keepAlive);
+  }
+
+  /**
+   * @param request a listener's request, or one that wraps it (vert.x-web's router hands its
+   *     handlers a wrapper of the request it routes: the browser requests of CORS)
+   * @return the listener's request
+   * @throws IllegalArgumentException if {@code request} is not a listener's
+   */
+  public static ServerRequest of(HttpServerRequest request) {
+    if (request instanceof ServerRequest own) {
+      return own;
+    }
+    if (request.response() instanceof ServerResponse response) {
+      return response.request();
+    }
+    throw new IllegalArgumentException("not a listener's request: " + request.getClass());
   }
 
   /**

@@ -35,6 +35,7 @@ import java.util.Set;
  */
 public final class ServerResponse implements HttpServerResponse {
 
+  private final ServerRequest request;
   private final ClientConnection connection;
   private final ContextInternal context;
   private final HttpVersion version;
@@ -55,16 +56,23 @@ public final class ServerResponse implements HttpServerResponse {
   private Handler<Void> bodyEndHandler;
 
   ServerResponse(
+      ServerRequest request,
       ClientConnection connection,
       ContextInternal context,
       HttpVersion version,
       HttpMethod method,
       boolean keepAlive) {
+    this.request = request;
     this.connection = connection;
     this.context = context;
     this.version = version;
     this.head = method == HttpMethod.HEAD;
     this.keepAlive = keepAlive;
+  }
+
+  /** The request this answers. */
+  ServerRequest request() {
+    return request;
   }
 
   /**
@@ -525,7 +533,8 @@ public final class ServerResponse implements HttpServerResponse {
 
   private Object head(long contentLength) {
     framing = AnswerFraming.decide(version, status.code(), head, headers, contentLength);
-    if (framing.untilClose()) {
+    // decided as the head goes out: the drain's notice may still be queued behind this task
+    if (framing.untilClose() || connection.nodeDraining()) {
       keepAlive = false;
     }
     if (version == HttpVersion.HTTP_1_0 && keepAlive) {

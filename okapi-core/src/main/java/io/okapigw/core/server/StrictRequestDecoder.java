@@ -51,9 +51,9 @@ import java.util.regex.Pattern;
  *       closing the connection without an answer.
  * </ul>
  *
- * A refused head fails the request's decoder result with an {@link HttpError}: Vert.x hands it to
- * the server's invalid request handler, and this decoder drops every byte after it until the
- * connection closes, so nothing after a refused head is ever read as a request.
+ * A refused head fails the request's decoder result with an {@link HttpError}: its connection
+ * ({@link ClientConnection}) answers it and closes, and this decoder drops every byte after it
+ * until the connection closes, so nothing after a refused head is ever read as a request.
  */
 final class StrictRequestDecoder extends VertxHttpRequestDecoder {
 

@@ -6,19 +6,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.okapigw.core.proxy.FramingGateway.Answer;
 import io.okapigw.core.proxy.FramingGateway.Client;
 import io.okapigw.core.proxy.FramingGateway.Path;
-import io.okapigw.core.proxy.FramingGateway.Transport;
 import io.okapigw.core.testing.RawModule;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Module answers framed every way the project has met, relayed through both listeners and both
+ * Module answers framed every way the project has met, relayed through the listener and both
  * module-client paths: the client gets the answer framed by the gateway (the module's length, or
  * chunks when the module's answer had none), its body exactly the body the module's framing
  * delimits, and the client's connection stays in step (a second request on it is answered as its
@@ -26,18 +25,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AnswerFramingCorpusTest {
 
-  private static final FramingGateway.PerTransport gateways = new FramingGateway.PerTransport();
+  private static final FramingGateway.Shared gateways = new FramingGateway.Shared();
 
   @AfterAll
   static void stop() {
     gateways.close();
   }
 
-  @ParameterizedTest(name = "{0} {1} {2}")
+  @ParameterizedTest(name = "{0} {1}")
   @MethodSource("relayed")
-  void moduleAnswer_clientGetsItFramedByTheGateway_connectionInStep(
-      Transport transport, Path path, Case c) throws IOException {
-    FramingGateway gw = gateways.get(transport);
+  void moduleAnswer_clientGetsItFramedByTheGateway_connectionInStep(Path path, Case c)
+      throws IOException {
+    FramingGateway gw = gateways.get();
     gw.module.answer(c.answer());
     try (Client client = gw.connect()) {
       client.send(request(path, "/first"));
@@ -62,11 +61,10 @@ class AnswerFramingCorpusTest {
     assertThat(got.requests().get(0).requestLine()).contains(path.path + "/second ");
   }
 
-  @ParameterizedTest(name = "{0} {1} {2}")
+  @ParameterizedTest(name = "{0} {1}")
   @MethodSource("cut")
-  void moduleAnswerCut_neverReachesTheClientAsComplete(Transport transport, Path path, Case c)
-      throws IOException {
-    FramingGateway gw = gateways.get(transport);
+  void moduleAnswerCut_neverReachesTheClientAsComplete(Path path, Case c) throws IOException {
+    FramingGateway gw = gateways.get();
     gw.module.answer(c.answer());
     try (Client client = gw.connect()) {
       client.send(request(path, "/first"));
@@ -82,11 +80,9 @@ class AnswerFramingCorpusTest {
    * HTTP/1.0 has no chunks: an answer of a length nobody knows in advance ends with the connection,
    * whatever keep-alive the client asked for.
    */
-  @ParameterizedTest
-  @EnumSource(Transport.class)
-  void http10KeepAlive_answerOfUnknownLength_endsWithTheConnection(Transport transport)
-      throws IOException {
-    FramingGateway gw = gateways.get(transport);
+  @Test
+  void http10KeepAlive_answerOfUnknownLength_endsWithTheConnection() throws IOException {
+    FramingGateway gw = gateways.get();
     gw.module.answer("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nok");
     try (Client client = gw.connect()) {
       client.send("GET /s HTTP/1.0\r\nConnection: keep-alive\r\n" + TENANT + "\r\n");
@@ -180,11 +176,9 @@ class AnswerFramingCorpusTest {
 
   private static List<Arguments> everywhere(List<Case> cases) {
     List<Arguments> all = new ArrayList<>();
-    for (Transport transport : Transport.values()) {
-      for (Path path : Path.values()) {
-        for (Case c : cases) {
-          all.add(Arguments.of(transport, path, c));
-        }
+    for (Path path : Path.values()) {
+      for (Case c : cases) {
+        all.add(Arguments.of(path, c));
       }
     }
     return all;

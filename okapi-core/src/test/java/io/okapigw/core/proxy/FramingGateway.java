@@ -13,25 +13,17 @@ import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A gateway for framing tests, one per listener transport, started once per test class: tenant
- * {@code diku}, a {@link RawModule} behind {@code /s*} (a {@code request-response} handler, the
- * body streamed through an {@link Exchange}) and {@code /b*} (a {@code request-response-1.0}
- * handler, the body sent whole by {@link BufferedHandler}); and a client on a plain socket that
- * reads an answer by its own framing.
+ * A gateway for framing tests, started once per test class: tenant {@code diku}, a {@link
+ * RawModule} behind {@code /s*} (a {@code request-response} handler, the body streamed through an
+ * {@link Exchange}) and {@code /b*} (a {@code request-response-1.0} handler, the body sent whole by
+ * {@link BufferedHandler}); and a client on a plain socket that reads an answer by its own framing.
  */
 final class FramingGateway implements AutoCloseable {
-
-  /** The client's listener: Vert.x's HTTP server, or Netty's ({@code okapigw.transport}). */
-  enum Transport {
-    VERTX,
-    NETTY
-  }
 
   /** The module client's path for a request: its body streamed, or read and sent whole. */
   enum Path {
@@ -50,8 +42,8 @@ final class FramingGateway implements AutoCloseable {
   final GatewayFixture gw;
   final RawModule module = RawModule.start();
 
-  private FramingGateway(Transport transport) {
-    gw = start(transport);
+  private FramingGateway() {
+    gw = new GatewayFixture(GatewayOptions.defaults(0));
     gw.createTenant("diku");
     gw.install("diku", module("mod-s-1.0.0", "s", handler("*", "/s*")), module.url());
     gw.install(
@@ -60,35 +52,25 @@ final class FramingGateway implements AutoCloseable {
         module.url());
   }
 
-  private static GatewayFixture start(Transport transport) {
-    String before = System.getProperty("okapigw.transport");
-    System.setProperty("okapigw.transport", transport.name().toLowerCase(Locale.ROOT));
-    try {
-      return new GatewayFixture(GatewayOptions.defaults(0));
-    } finally {
-      if (before == null) {
-        System.clearProperty("okapigw.transport");
-      } else {
-        System.setProperty("okapigw.transport", before);
+  /** One gateway, started when first asked for. */
+  static final class Shared implements AutoCloseable {
+    private FramingGateway started;
+
+    FramingGateway get() {
+      if (started == null) {
+        started = new FramingGateway();
       }
-    }
-  }
-
-  /** One gateway per transport, started when first asked for. */
-  static final class PerTransport implements AutoCloseable {
-    private final Map<Transport, FramingGateway> started = new EnumMap<>(Transport.class);
-
-    FramingGateway get(Transport transport) {
-      FramingGateway gw = started.computeIfAbsent(transport, FramingGateway::new);
-      gw.module.drain();
-      gw.module.answer(RawModule.OK);
-      return gw;
+      started.module.drain();
+      started.module.answer(RawModule.OK);
+      return started;
     }
 
     @Override
     public void close() {
-      started.values().forEach(FramingGateway::close);
-      started.clear();
+      if (started != null) {
+        started.close();
+        started = null;
+      }
     }
   }
 

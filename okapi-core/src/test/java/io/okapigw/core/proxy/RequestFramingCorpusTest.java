@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.okapigw.core.proxy.FramingGateway.Answer;
 import io.okapigw.core.proxy.FramingGateway.Client;
 import io.okapigw.core.proxy.FramingGateway.Path;
-import io.okapigw.core.proxy.FramingGateway.Transport;
 import io.okapigw.core.testing.RawModule;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,12 +16,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every request-smuggling class the project has met, sent on a raw socket through both listeners
- * (Vert.x's and Netty's) and both module-client paths (a body streamed, a body sent whole), and
- * what the module then received, byte for byte as a strict server reads it: one request, framed as
- * the gateway decided from what its codec read (the length, chunked, or no body), its body the
- * client's body and nothing after it; or, for a head two parsers could frame two ways, the client's
- * refusal and nothing at all at the module.
+ * Every request-smuggling class the project has met, sent on a raw socket through the listener and
+ * both module-client paths (a body streamed, a body sent whole), and what the module then received,
+ * byte for byte as a strict server reads it: one request, framed as the gateway decided from what
+ * its codec read (the length, chunked, or no body), its body the client's body and nothing after
+ * it; or, for a head two parsers could frame two ways, the client's refusal and nothing at all at
+ * the module.
  */
 class RequestFramingCorpusTest {
 
@@ -32,7 +31,7 @@ class RequestFramingCorpusTest {
           + TENANT
           + "X-Okapi-Permissions: [\"okapi.all\"]\r\n\r\n";
 
-  private static final FramingGateway.PerTransport gateways = new FramingGateway.PerTransport();
+  private static final FramingGateway.Shared gateways = new FramingGateway.Shared();
 
   @AfterAll
   static void stop() {
@@ -44,11 +43,11 @@ class RequestFramingCorpusTest {
    * from the copy of the headers and wrote the body unframed; the module read it as a second
    * request, one that skipped tenant, routing and auth.
    */
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("listenersAndPaths")
-  void connectionNamesContentLength_moduleGetsOneFramedRequest_theSmuggledOneAsItsBody(
-      Transport transport, Path path) throws IOException {
-    FramingGateway gw = gateways.get(transport);
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("paths")
+  void connectionNamesContentLength_moduleGetsOneFramedRequest_theSmuggledOneAsItsBody(Path path)
+      throws IOException {
+    FramingGateway gw = gateways.get();
     try (Client client = gw.connect()) {
       client.send(
           "POST "
@@ -75,11 +74,10 @@ class RequestFramingCorpusTest {
     assertThat(got.text()).endsWith("\r\n\r\n" + SMUGGLED);
   }
 
-  @ParameterizedTest(name = "{0} {1} {2}")
+  @ParameterizedTest(name = "{0} {1}")
   @MethodSource("forwarded")
-  void framingClass_moduleGetsOneRequestFramedByTheGateway(Transport transport, Path path, Case c)
-      throws IOException {
-    FramingGateway gw = gateways.get(transport);
+  void framingClass_moduleGetsOneRequestFramedByTheGateway(Path path, Case c) throws IOException {
+    FramingGateway gw = gateways.get();
     try (Client client = gw.connect()) {
       client.send(c.request(path));
       Answer answer = client.answer();
@@ -100,11 +98,10 @@ class RequestFramingCorpusTest {
     assertThat(request.headers("X-Okapi-Permissions")).isEmpty();
   }
 
-  @ParameterizedTest(name = "{0} {1} {2}")
+  @ParameterizedTest(name = "{0} {1}")
   @MethodSource("refused")
-  void framingClass_refused_nothingReachesTheModule(Transport transport, Path path, Case c)
-      throws IOException {
-    FramingGateway gw = gateways.get(transport);
+  void framingClass_refused_nothingReachesTheModule(Path path, Case c) throws IOException {
+    FramingGateway gw = gateways.get();
     try (Client client = gw.connect()) {
       client.send(c.request(path));
       Answer answer = client.answer();
@@ -316,12 +313,10 @@ class RequestFramingCorpusTest {
             400));
   }
 
-  static List<Arguments> listenersAndPaths() {
+  static List<Arguments> paths() {
     List<Arguments> all = new ArrayList<>();
-    for (Transport transport : Transport.values()) {
-      for (Path path : Path.values()) {
-        all.add(Arguments.of(transport, path));
-      }
+    for (Path path : Path.values()) {
+      all.add(Arguments.of(path));
     }
     return all;
   }
@@ -336,10 +331,9 @@ class RequestFramingCorpusTest {
 
   private static List<Arguments> everywhere(List<Case> cases) {
     List<Arguments> all = new ArrayList<>();
-    for (Arguments listenerAndPath : listenersAndPaths()) {
+    for (Arguments path : paths()) {
       for (Case c : cases) {
-        Object[] args = listenerAndPath.get();
-        all.add(Arguments.of(args[0], args[1], c));
+        all.add(Arguments.of(path.get()[0], c));
       }
     }
     return all;

@@ -3,8 +3,8 @@ package io.okapigw.core.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -39,26 +39,29 @@ class DrainingAnswersTest {
     ConnectionMetrics metrics = new ConnectionMetrics(new SimpleMeterRegistry());
     ServerOptions timeouts =
         new ServerOptions(Duration.ofMinutes(1), Duration.ofMinutes(2), 100, 100, 100);
-    HttpServer server =
-        vertx
-            .<HttpServer>executeBlocking(
-                () ->
-                    new ClientConnections(
-                            vertx,
-                            new HttpServerOptions(),
-                            timeouts,
-                            drain,
-                            metrics,
-                            metrics.limit("public", 100))
-                        .server(
-                            request -> {
-                              if (request.path().equals("/drain")) {
-                                drain.begin();
-                              }
-                              request.response().end("answer");
-                            }))
-            .await();
-    int port = server.listen(0, "127.0.0.1").await().actualPort();
+    int port = FreePorts.belowEphemeralRange();
+    Listener spec =
+        new Listener(
+            "127.0.0.1",
+            port,
+            request -> {
+              if (request.path().equals("/drain")) {
+                drain.begin();
+              }
+              request.response().end("answer");
+            },
+            metrics.limit("public", 100));
+    new HttpListener(
+            vertx,
+            HttpListener.loops(vertx, 1),
+            new HttpServerOptions(),
+            timeouts,
+            drain,
+            metrics,
+            spec,
+            false)
+        .listen("127.0.0.1", port)
+        .await();
     HttpClient http = HttpClient.newHttpClient();
 
     HttpResponse<String> before =
