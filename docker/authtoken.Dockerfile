@@ -24,7 +24,7 @@ EXPOSE 8081
 ENV HEALTH_PORT=8081 \
     JDK_JAVA_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
 # No curl in a minimal JRE image: bash's /dev/tcp asks GET /admin/health for "HTTP/1.1 200".
-HEALTHCHECK --interval=5s --timeout=5s --start-period=120s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=5s --start-period=180s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/$HEALTH_PORT && printf 'GET /admin/health HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && head -c 12 <&3 | grep -q ' 200'"]
 
 ENTRYPOINT ["java", "-jar", "/app/authtoken.jar"]
