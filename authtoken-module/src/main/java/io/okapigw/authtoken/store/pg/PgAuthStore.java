@@ -29,8 +29,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.stream.StreamSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The PostgreSQL store (vertx-pg-client). Tables {@code authtoken_*} are created at start; changes
@@ -46,6 +49,14 @@ public final class PgAuthStore implements AuthStore {
    * gets a 503 instead of waiting on (a login used to wait until the gateway gave up).
    */
   static final Duration POOL_WAIT = Duration.ofSeconds(10);
+
+  /** How long the first call of a start may take: a pool wait and a statement. */
+  static final Duration FIRST_CALL = POOL_WAIT.plus(Duration.ofSeconds(10));
+
+  /** Pools tried at start before the store fails to open. */
+  static final int ATTEMPTS = 3;
+
+  private static final Logger LOG = LoggerFactory.getLogger(PgAuthStore.class);
 
   /** A new connection is made within this or not at all. */
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
@@ -83,28 +94,67 @@ public final class PgAuthStore implements AuthStore {
     } catch (RuntimeException e) {
       return Future.failedFuture(new IllegalArgumentException("--store: invalid PostgreSQL URI"));
     }
-    Pool pool =
-        PgBuilder.pool()
-            .with(
-                new PoolOptions()
-                    .setMaxSize(POOL_SIZE)
-                    .setConnectionTimeout((int) POOL_WAIT.toMillis())
-                    .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
-            .with(
-                new NetClientOptions()
-                    .setConnectTimeout((int) CONNECT_TIMEOUT.toMillis())
-                    .setIdleTimeout((int) SILENT_LIMIT.toMillis())
-                    .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-                    .setTcpKeepAlive(true))
-            .connectingTo(
-                new PgConnectOptions(options)
-                    .addProperty("statement_timeout", Long.toString(STATEMENT_TIMEOUT.toMillis())))
-            .using(vertx)
-            .build();
+    return open(vertx, options, 1);
+  }
+
+  /**
+   * One try: a pool, the schema, the listener. The first call is bounded ({@link #FIRST_CALL}):
+   * Vert.x 5's pool, cancelling a wait that timed out while the first connect was still under way
+   * (a busy machine, the event loop blocked for seconds), throws a NullPointerException inside the
+   * driver and may never complete the call; a call that timed out closes this pool and a new one
+   * tries again, up to {@link #ATTEMPTS} times.
+   */
+  private static Future<AuthStore> open(Vertx vertx, PgConnectOptions options, int attempt) {
+    Pool pool = pool(vertx, options);
     return PgSchema.create(pool)
+        .timeout(FIRST_CALL.toMillis(), TimeUnit.MILLISECONDS)
         .compose(v -> PgChanges.listen(vertx, options))
         .<AuthStore>map(changes -> new PgAuthStore(pool, changes))
-        .onFailure(e -> pool.close());
+        .recover(
+            e -> {
+              pool.close();
+              if (attempt >= ATTEMPTS || !timedOut(e)) {
+                return Future.failedFuture(e);
+              }
+              LOG.warn(
+                  "PostgreSQL store: the first call got no answer in time ({}; try {} of {}):"
+                      + " trying again with a new pool",
+                  e.getMessage(),
+                  attempt,
+                  ATTEMPTS);
+              return open(vertx, options, attempt + 1);
+            });
+  }
+
+  /**
+   * Our bound on the first call, or the pool's wait ({@code "Timeout"}, a NoStackTraceThrowable):
+   * the database did not answer in time, where a refused connection or a bad password fails at once
+   * and is not tried again.
+   */
+  private static boolean timedOut(Throwable e) {
+    return e instanceof TimeoutException
+        || e.getMessage() != null
+            && e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("timeout");
+  }
+
+  private static Pool pool(Vertx vertx, PgConnectOptions options) {
+    return PgBuilder.pool()
+        .with(
+            new PoolOptions()
+                .setMaxSize(POOL_SIZE)
+                .setConnectionTimeout((int) POOL_WAIT.toMillis())
+                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+        .with(
+            new NetClientOptions()
+                .setConnectTimeout((int) CONNECT_TIMEOUT.toMillis())
+                .setIdleTimeout((int) SILENT_LIMIT.toMillis())
+                .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+                .setTcpKeepAlive(true))
+        .connectingTo(
+            new PgConnectOptions(options)
+                .addProperty("statement_timeout", Long.toString(STATEMENT_TIMEOUT.toMillis())))
+        .using(vertx)
+        .build();
   }
 
   @Override
