@@ -162,6 +162,13 @@ class EurekaEntitlementsTest {
         () -> gw.tenant("eur").get("/things").statusCode() == 200,
         "eur routes GET /things (no permissions required: no Keycloak needed)");
     assertThat(things.drain()).as("one call: the client's GET /things").hasSize(1);
+
+    gw.request().delete("/_/proxy/tenants/eur").then().statusCode(204);
+    gw.createEurekaTenant("eur");
+
+    Await.until(
+        () -> gw.tenant("eur").get("/things").statusCode() == 200,
+        "eur, deleted and posted again, read again");
     things.close();
     modules.close().await();
   }

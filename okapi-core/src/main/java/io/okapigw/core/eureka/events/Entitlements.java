@@ -146,7 +146,9 @@ public final class Entitlements implements AutoCloseable {
    * {@code auth} changed) is read at once, not at the next refresh. Any thread.
    */
   public void tenantsChanged() {
-    for (String tenant : tenants.get()) {
+    Set<String> now = tenants.get();
+    known.retainAll(now); // a tenant deleted and posted again is read again
+    for (String tenant : now) {
       if (known.add(tenant)) {
         sync(tenant);
       }
