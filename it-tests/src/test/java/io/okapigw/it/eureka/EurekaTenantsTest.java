@@ -252,13 +252,22 @@ class EurekaTenantsTest {
     Tokens tokens = realm.login("alice", "alice-password");
     thingsGot.clear();
 
-    eur(1, tokens.access()).get("/things/1").then().statusCode(200);
+    eur(1, tokens.access())
+        .header("User-Agent", "mgr-tenant-entitlements")
+        .get("/things/1")
+        .then()
+        .statusCode(200);
 
     MultiMap got = thingsGot.poll(1, TimeUnit.MINUTES);
     assertThat(got.get("X-Okapi-Token")).isEqualTo(tokens.access());
     assertThat(got.get("X-Okapi-User-Id")).isEqualTo(ALICE);
     assertThat(got.get("Authorization")).isNull();
     assertThat(got.get("X-Okapi-Tenant")).isEqualTo("eur");
+    // issue 46: as the sidecar's RequestForwardingService and SidecarSignatureFilter
+    assertThat(got.get("User-Agent")).isNull();
+    assertThat(got.get("X-Okapi-Match-Path-Pattern")).isNull();
+    assertThat(got.get("X-Okapi-request-timestamp")).isNull();
+    assertThat(got.get("X-Okapi-Sidecar-Signature")).hasSize(44);
   }
 
   @Test
