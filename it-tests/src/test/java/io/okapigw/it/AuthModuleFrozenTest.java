@@ -28,12 +28,13 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The authtoken module frozen (SIGSTOP: its sockets open, nothing answered) behind a gateway with
  * stale-if-error, both in JVMs of their own, on the gateway's default {@code auth.timeout} and
- * breaker. Eight logins' grants are cached and left to expire (TTL 1 s), so each request asks the
- * auth module again (on a busy machine an answer may come after the TTL: it is kept all the same,
- * stale, for stale-if-error; before, it was not kept at all, and those tokens got 503 while the
- * module was frozen): with it frozen, the requests get the cached grant, stale, after the auth
- * timeout, and once the breaker is open at once. Before, they waited for {@code proxy.idle-timeout}
- * (60 s): no stale answer within a client's patience.
+ * breaker, past the module's {@code auth.warm-up} (none here). Eight logins' grants are cached and
+ * left to expire (TTL 1 s), so each request asks the auth module again (on a busy machine an answer
+ * may come after the TTL: it is kept all the same, stale, for stale-if-error; before, it was not
+ * kept at all, and those tokens got 503 while the module was frozen): with it frozen, the requests
+ * get the cached grant, stale, after the auth timeout, and once the breaker is open at once.
+ * Before, they waited for {@code proxy.idle-timeout} (60 s): no stale answer within a client's
+ * patience.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class AuthModuleFrozenTest {
@@ -66,7 +67,15 @@ class AuthModuleFrozenTest {
     int gatewayPort = FreePorts.belowEphemeralRange();
     gatewayUrl = "http://127.0.0.1:" + gatewayPort;
     gateway =
-        Jars.devGateway(gatewayPort, "--auth.cache.ttl", "1s", "--auth.cache.stale-if-error", "5m");
+        Jars.devGateway(
+            gatewayPort,
+            "--auth.cache.ttl",
+            "1s",
+            "--auth.cache.stale-if-error",
+            "5m",
+            // frozen after its warm-up: in it a call may wait auth.cold-timeout (60 s)
+            "--auth.warm-up",
+            "0s");
     gateway.awaitReady(gatewayUrl + "/_/version", JavaProcess.PATIENCE);
     GuardedTenant.Authtoken started =
         GuardedTenant.startAuthtoken("json:" + dir.resolve("store"), dir, gatewayUrl);

@@ -13,8 +13,9 @@ import java.util.Map;
  *
  * @param timeout how long an auth-filter call may wait for the auth module's answer; then it fails
  *     (503, or the expired decision with {@code auth.cache.stale-if-error})
- * @param coldTimeout the same for an auth module that is cold ({@link ColdAuthModules}): not yet
- *     answered an auth call within {@code timeout} since it was first called or last unreachable
+ * @param coldTimeout the same for an auth module that is cold ({@link ColdAuthModules}): in its
+ *     warm-up, since this node first called it or last found it unreachable
+ * @param warmUp how long an auth module is cold
  * @param handlerTimeout how long a handler call to the module that provides the tenant's auth
  *     filter ({@code /authn/login}, ...) may wait for its answer; then 504, counted by the breaker
  * @param breakerFailures consecutive auth calls a module did not answer that open its breaker; 0:
@@ -24,6 +25,7 @@ import java.util.Map;
 public record AuthOptions(
     Duration timeout,
     Duration coldTimeout,
+    Duration warmUp,
     Duration handlerTimeout,
     int breakerFailures,
     Duration probeInterval) {
@@ -39,26 +41,37 @@ public record AuthOptions(
                   + " expired decision with `auth.cache.stale-if-error`")
           .details(
               "A warm auth module answers in milliseconds: a hung one costs each request at most"
-                  + " this, not `proxy.idle-timeout`. Until it has answered one call within this"
-                  + " (just started, or back after it could not be reached), an auth module has"
-                  + " `auth.cold-timeout` instead.");
+                  + " this, not `proxy.idle-timeout`. In its `auth.warm-up` (just started, or back"
+                  + " after it could not be reached) an auth module has `auth.cold-timeout`"
+                  + " instead.");
 
   /** Setting {@code auth.cold-timeout}. */
   public static final Setting<Duration> COLD_TIMEOUT =
-      Setting.duration("auth.cold-timeout", Duration.ofSeconds(20), MS, DAY)
+      Setting.duration("auth.cold-timeout", Duration.ofSeconds(60), MS, DAY)
           .about(
-              "how long a cold auth module may take to answer an auth-filter call: one that has"
-                  + " not answered a call within `auth.timeout` since this node first called it,"
-                  + " or since a call found it unreachable (no connection, reset: restarted);"
-                  + " then as `auth.timeout`")
+              "how long an auth module in its `auth.warm-up` may take to answer an auth-filter"
+                  + " call; then as `auth.timeout`")
           .details(
-              "A freshly started FOLIO auth chain (mod-authtoken, its /users and /perms look-ups"
-                  + " through the gateway to cold modules) took over 3 s for its first decisions"
-                  + " on a loaded machine; Okapi sets no limit. A module that answered in time"
-                  + " once is warm until it cannot be reached: a hung module (its calls time out)"
-                  + " stays warm, so it still costs each request `auth.timeout` and opens its"
-                  + " breaker; one hung from its start costs its first requests this, then the"
-                  + " breaker opens. Never shorter than `auth.timeout`.");
+              "A freshly started FOLIO auth chain (mod-authtoken making its /users and /perms"
+                  + " look-ups through the gateway to modules as cold as it is) took over 3 s for"
+                  + " its first decisions on a loaded machine, and behind Okapi (which sets no"
+                  + " limit) a cold chain's first login took 40 s beside a loaded CPU: as long as"
+                  + " any module call may stay silent (`proxy.idle-timeout`). A module hung"
+                  + " in its warm-up costs its first requests this, until its breaker opens"
+                  + " (`auth.breaker.failures`). Never shorter than `auth.timeout`.");
+
+  /** Setting {@code auth.warm-up}. */
+  public static final Setting<Duration> WARM_UP =
+      Setting.duration("auth.warm-up", Duration.ofMinutes(5), Duration.ZERO, DAY)
+          .about(
+              "how long an auth module counts as cold, its auth-filter calls bounded by"
+                  + " `auth.cold-timeout`: from this node's first call to it, and again from a"
+                  + " call that found it unreachable (no connection, reset: restarting); 0: never"
+                  + " cold")
+          .details(
+              "After it, a hung auth module costs each request `auth.timeout`. A node learns"
+                  + " that a module restarted only from a call that found it unreachable: one"
+                  + " restarted while no request came is not cold again.");
 
   /** Setting {@code auth.handler-timeout}. */
   public static final Setting<Duration> HANDLER_TIMEOUT =
@@ -95,7 +108,8 @@ public record AuthOptions(
 
   /** The settings, in documentation order. */
   public static final SettingsSpec SETTINGS =
-      SettingsSpec.of(TIMEOUT, COLD_TIMEOUT, HANDLER_TIMEOUT, BREAKER_FAILURES, PROBE_INTERVAL);
+      SettingsSpec.of(
+          TIMEOUT, COLD_TIMEOUT, WARM_UP, HANDLER_TIMEOUT, BREAKER_FAILURES, PROBE_INTERVAL);
 
   /**
    * @throws IllegalArgumentException naming the setting out of range
@@ -103,6 +117,7 @@ public record AuthOptions(
   public AuthOptions {
     TIMEOUT.check(timeout);
     COLD_TIMEOUT.check(coldTimeout);
+    WARM_UP.check(warmUp);
     HANDLER_TIMEOUT.check(handlerTimeout);
     BREAKER_FAILURES.check(breakerFailures);
     PROBE_INTERVAL.check(probeInterval);
@@ -117,13 +132,14 @@ public record AuthOptions(
 
   /**
    * @param settings flags and conf file
-   * @return the {@code auth.timeout}, {@code auth.cold-timeout}, {@code auth.handler-timeout} and
-   *     {@code auth.breaker.*} settings, defaults for those not given
+   * @return the {@code auth.timeout}, {@code auth.cold-timeout}, {@code auth.warm-up}, {@code
+   *     auth.handler-timeout} and {@code auth.breaker.*} settings, defaults for those not given
    */
   public static AuthOptions from(Settings settings) {
     return new AuthOptions(
         settings.get(TIMEOUT),
         settings.get(COLD_TIMEOUT),
+        settings.get(WARM_UP),
         settings.get(HANDLER_TIMEOUT),
         settings.get(BREAKER_FAILURES),
         settings.get(PROBE_INTERVAL));
@@ -133,27 +149,38 @@ public record AuthOptions(
    * @return these with another {@code auth.timeout}
    */
   public AuthOptions withTimeout(Duration newTimeout) {
-    return new AuthOptions(newTimeout, coldTimeout, handlerTimeout, breakerFailures, probeInterval);
+    return new AuthOptions(
+        newTimeout, coldTimeout, warmUp, handlerTimeout, breakerFailures, probeInterval);
   }
 
   /**
    * @return these with another {@code auth.cold-timeout}
    */
   public AuthOptions withColdTimeout(Duration newTimeout) {
-    return new AuthOptions(timeout, newTimeout, handlerTimeout, breakerFailures, probeInterval);
+    return new AuthOptions(
+        timeout, newTimeout, warmUp, handlerTimeout, breakerFailures, probeInterval);
+  }
+
+  /**
+   * @return these with another {@code auth.warm-up}
+   */
+  public AuthOptions withWarmUp(Duration newWarmUp) {
+    return new AuthOptions(
+        timeout, coldTimeout, newWarmUp, handlerTimeout, breakerFailures, probeInterval);
   }
 
   /**
    * @return these with another {@code auth.handler-timeout}
    */
   public AuthOptions withHandlerTimeout(Duration newTimeout) {
-    return new AuthOptions(timeout, coldTimeout, newTimeout, breakerFailures, probeInterval);
+    return new AuthOptions(
+        timeout, coldTimeout, warmUp, newTimeout, breakerFailures, probeInterval);
   }
 
   /**
    * @return these with another breaker
    */
   public AuthOptions withBreaker(int failures, Duration interval) {
-    return new AuthOptions(timeout, coldTimeout, handlerTimeout, failures, interval);
+    return new AuthOptions(timeout, coldTimeout, warmUp, handlerTimeout, failures, interval);
   }
 }

@@ -2,45 +2,51 @@ package io.okapigw.core.auth;
 
 import io.okapigw.core.http.HttpError;
 import io.vertx.core.Future;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
 
 /**
  * Which auth modules are cold on this node, and so how long an auth-filter call to one may wait: a
- * module is cold until it has answered an auth call within {@code auth.timeout}, and cold again
- * once a call to it finds it unreachable (no connection, a reset: a module restarting). A cold
- * module's calls may wait {@code auth.cold-timeout}: a freshly started FOLIO auth chain makes its
- * first decisions through look-ups to cold modules of its own ({@code /users}, {@code /perms}),
- * which on a loaded machine took longer than {@code auth.timeout}; Okapi sets no limit. A call that
- * timed out leaves a warm module warm: a hung module still costs each request {@code auth.timeout}
- * and opens its breaker ({@link AuthBreakers}). Time comes from the node's ticker, so tests move a
- * fake clock. Thread-safe; one entry per auth module called. A restart is learnt only from a call
- * that found the module unreachable: one restarted while no call came stays warm.
+ * module is cold for {@code auth.warm-up} from this node's first call to it, and again from a call
+ * that finds it unreachable (no connection, a reset: a module restarting); a cold module's calls
+ * may wait {@code auth.cold-timeout}, a warm one's {@code auth.timeout}. A freshly started FOLIO
+ * auth chain answers its first decisions that need no look-up at once (a login's own), and those
+ * that do (its {@code /users} and {@code /perms} look-ups through the gateway to modules as cold as
+ * it is) took longer than {@code auth.timeout} on a loaded machine; Okapi sets no limit. A call
+ * that timed out does not make a module cold: a hung module costs each request {@code auth.timeout}
+ * after its warm-up, and opens its breaker ({@link AuthBreakers}) in it too. A restart is learnt
+ * only from a call that found the module unreachable: one restarted while no call came stays warm.
+ * Time comes from the node's ticker, so tests move a fake clock. Thread-safe; one entry per auth
+ * module called.
  */
 final class ColdAuthModules {
 
   private final long warmMillis;
   private final long coldMillis;
+  private final long warmUpNanos;
   private final LongSupplier nanoTime;
-  private final Set<String> warm = ConcurrentHashMap.newKeySet();
+  private final ConcurrentMap<String, Long> warmUpStart = new ConcurrentHashMap<>();
 
   /**
-   * @param options {@code auth.timeout} and {@code auth.cold-timeout} (never shorter)
+   * @param options {@code auth.timeout}, {@code auth.cold-timeout} (never shorter) and {@code
+   *     auth.warm-up}
    * @param nanoTime the node's monotonic time
    */
   ColdAuthModules(AuthOptions options, LongSupplier nanoTime) {
     this.warmMillis = options.timeout().toMillis();
     this.coldMillis = Math.max(warmMillis, options.coldTimeout().toMillis());
+    this.warmUpNanos = options.warmUp().toNanos();
     this.nanoTime = nanoTime;
   }
 
   /**
-   * @return whether the module has answered an auth call in time since it was last unreachable
+   * @return whether the module's warm-up is over (false for a module not called yet)
    */
   boolean isWarm(String moduleId) {
-    return warm.contains(moduleId);
+    Long start = warmUpStart.get(moduleId);
+    return start != null && nanoTime.getAsLong() - start >= warmUpNanos;
   }
 
   /**
@@ -50,16 +56,12 @@ final class ColdAuthModules {
    * @return the call's outcome
    */
   <T> Future<T> call(String moduleId, LongFunction<Future<T>> call) {
-    long start = nanoTime.getAsLong();
+    warmUpStart.putIfAbsent(moduleId, nanoTime.getAsLong());
     return call.apply(isWarm(moduleId) ? warmMillis : coldMillis)
         .andThen(
             result -> {
-              if (result.succeeded()) {
-                if (nanoTime.getAsLong() - start <= warmMillis * 1_000_000L) {
-                  warm.add(moduleId);
-                }
-              } else if (unreachable(result.cause())) {
-                warm.remove(moduleId);
+              if (result.failed() && unreachable(result.cause())) {
+                warmUpStart.put(moduleId, nanoTime.getAsLong());
               }
             });
   }

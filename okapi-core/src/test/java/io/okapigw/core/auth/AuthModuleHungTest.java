@@ -46,6 +46,7 @@ class AuthModuleHungTest {
                   AuthOptions.defaults()
                       .withTimeout(Duration.ofSeconds(1))
                       .withColdTimeout(COLD_TIMEOUT)
+                      .withWarmUp(Duration.ofSeconds(30))
                       .withBreaker(2, PROBE_INTERVAL)),
           ticker);
 

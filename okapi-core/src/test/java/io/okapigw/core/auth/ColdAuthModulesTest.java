@@ -16,16 +16,21 @@ class ColdAuthModulesTest {
   private static final String AUTH = "mod-authtoken-2.16.2";
   private static final Duration TIMEOUT = Duration.ofSeconds(3);
   private static final Duration COLD = Duration.ofSeconds(20);
+  private static final Duration WARM_UP = Duration.ofMinutes(5);
 
   private final AtomicLong now = new AtomicLong(1_000_000_000L);
   private final List<Long> given = new ArrayList<>();
+
+  private ColdAuthModules cold(AuthOptions options) {
+    return new ColdAuthModules(options, now::get);
+  }
+
   private final ColdAuthModules cold =
-      new ColdAuthModules(
-          AuthOptions.defaults().withTimeout(TIMEOUT).withColdTimeout(COLD), now::get);
+      cold(AuthOptions.defaults().withTimeout(TIMEOUT).withColdTimeout(COLD).withWarmUp(WARM_UP));
 
   /** A call that takes {@code took} on the clock and ends with {@code outcome}. */
-  private void call(Duration took, Future<String> outcome) {
-    cold.call(
+  private void call(ColdAuthModules modules, Duration took, Future<String> outcome) {
+    modules.call(
         AUTH,
         timeoutMillis -> {
           given.add(timeoutMillis);
@@ -34,16 +39,30 @@ class ColdAuthModulesTest {
         });
   }
 
+  private void call(Duration took, Future<String> outcome) {
+    call(cold, took, outcome);
+  }
+
+  private void advance(Duration d) {
+    now.addAndGet(d.toNanos());
+  }
+
   private static Future<String> answer() {
     return Future.succeededFuture("granted");
   }
 
+  private static Future<String> timedOut() {
+    return Future.failedFuture(HttpError.gatewayTimeout("did not answer within 3000 ms"));
+  }
+
   @Test
-  void newModule_cold_slowAnswersKeepItCold_anAnswerInTimeWarmsIt() {
-    call(Duration.ofSeconds(8), answer());
-    call(Duration.ofSeconds(4), answer());
-    assertThat(cold.isWarm(AUTH)).as("answered, but slower than auth.timeout").isFalse();
-    call(Duration.ofMillis(40), answer());
+  void newModule_coldThroughItsWarmUp_fastAnswersToo_thenTheAuthTimeout() {
+    call(Duration.ofMillis(5), answer()); // a login's own decision: no look-up
+    call(Duration.ofSeconds(8), answer()); // the first one with look-ups
+    advance(WARM_UP.minusSeconds(30));
+    assertThat(cold.isWarm(AUTH)).isFalse();
+    call(Duration.ofMillis(5), answer());
+    advance(Duration.ofSeconds(30));
     assertThat(cold.isWarm(AUTH)).isTrue();
     call(Duration.ofMillis(5), answer());
     assertThat(given).containsExactly(20_000L, 20_000L, 20_000L, 3_000L);
@@ -52,43 +71,49 @@ class ColdAuthModulesTest {
   @Test
   void warmModule_timingOut_staysWarm_soAHungModuleCostsTheAuthTimeout() {
     call(Duration.ofMillis(10), answer());
-    call(TIMEOUT, Future.failedFuture(HttpError.gatewayTimeout("did not answer within 3000 ms")));
-    call(TIMEOUT, Future.failedFuture(HttpError.gatewayTimeout("did not answer within 3000 ms")));
+    advance(WARM_UP);
+    call(TIMEOUT, timedOut());
+    call(TIMEOUT, timedOut());
     assertThat(cold.isWarm(AUTH)).isTrue();
     assertThat(given).containsExactly(20_000L, 3_000L, 3_000L);
   }
 
   @Test
-  void warmModule_unreachable_coldAgain_asARestartedModuleIs() {
+  void warmModule_unreachable_coldAgainForAWarmUp_asARestartedModuleIs() {
     call(Duration.ofMillis(10), answer());
+    advance(WARM_UP);
     call(Duration.ZERO, Future.failedFuture(HttpError.badGateway("could not be reached: reset")));
     assertThat(cold.isWarm(AUTH)).isFalse();
     call(Duration.ofSeconds(6), answer());
-    assertThat(given).containsExactly(20_000L, 3_000L, 20_000L);
+    advance(WARM_UP);
+    call(Duration.ofMillis(10), answer());
+    assertThat(given).containsExactly(20_000L, 3_000L, 20_000L, 3_000L);
   }
 
   @Test
-  void hungFromItsStart_eachCallGetsTheColdTimeout_andStaysCold() {
+  void hungInItsWarmUp_eachCallGetsTheColdTimeout() {
     call(COLD, Future.failedFuture(HttpError.gatewayTimeout("did not answer within 20000 ms")));
     call(COLD, Future.failedFuture(HttpError.gatewayTimeout("did not answer within 20000 ms")));
-    assertThat(cold.isWarm(AUTH)).isFalse();
     assertThat(given).containsExactly(20_000L, 20_000L);
+  }
+
+  @Test
+  void noWarmUp_theAuthTimeoutFromTheFirstCall() {
+    ColdAuthModules none =
+        cold(AuthOptions.defaults().withTimeout(TIMEOUT).withWarmUp(Duration.ZERO));
+    call(none, Duration.ofMillis(5), answer());
+    call(none, Duration.ofMillis(5), answer());
+    assertThat(given).containsExactly(3_000L, 3_000L);
   }
 
   @Test
   void coldTimeoutShorterThanTheAuthTimeout_theAuthTimeoutHolds() {
     ColdAuthModules shorter =
-        new ColdAuthModules(
+        cold(
             AuthOptions.defaults()
                 .withTimeout(Duration.ofSeconds(5))
-                .withColdTimeout(Duration.ofSeconds(1)),
-            now::get);
-    shorter.call(
-        AUTH,
-        timeoutMillis -> {
-          given.add(timeoutMillis);
-          return answer();
-        });
+                .withColdTimeout(Duration.ofSeconds(1)));
+    call(shorter, Duration.ZERO, answer());
     assertThat(given).containsExactly(5_000L);
   }
 }
