@@ -23,14 +23,11 @@ class StartDeadlineProcessTest {
   void storeThatNeverAnswers_exitsWithStatus1PastTheStartTimeout() throws Exception {
     try (SilentServer postgres = SilentServer.start();
         JavaProcess module =
-            JavaProcess.start(
+            JavaProcess.startMain(
                 "authtoken module",
+                "128m",
+                Main.class,
                 List.of(
-                    "-Xmx128m",
-                    "-cp",
-                    System.getProperty(
-                        "surefire.test.class.path", System.getProperty("java.class.path")),
-                    Main.class.getName(),
                     "--port",
                     "0",
                     "--store",

@@ -22,14 +22,11 @@ class StartDeadlineProcessTest {
   void registryThatNeverAnswers_exitsWithStatus1PastTheStartTimeout() throws Exception {
     try (SilentServer postgres = SilentServer.start();
         JavaProcess gateway =
-            JavaProcess.start(
+            JavaProcess.startMain(
                 "gateway",
+                "192m",
+                Main.class,
                 List.of(
-                    "-Xmx192m",
-                    "-cp",
-                    System.getProperty(
-                        "surefire.test.class.path", System.getProperty("java.class.path")),
-                    Main.class.getName(),
                     "dev",
                     "--port",
                     "0",

@@ -150,6 +150,19 @@ public final class TenantModules {
    * @return ids of the tenants that have the module enabled
    */
   public Future<List<String>> tenantsUsing(String moduleId) {
+    return tenantsUsing(store, Set.of(moduleId));
+  }
+
+  /**
+   * @param store the registry
+   * @param modules module ids
+   * @return ids of the tenants that enable one of {@code modules}, in the store's order (their
+   *     enabled ids only: no descriptor read)
+   */
+  public static Future<List<String>> tenantsUsing(RegistryStore store, Set<String> modules) {
+    if (modules.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
     return store
         .tenants()
         .compose(
@@ -160,7 +173,11 @@ public final class TenantModules {
                             t ->
                                 store
                                     .enabledModules(t.id())
-                                    .map(ids -> ids.contains(moduleId) ? t.id() : null))
+                                    .map(
+                                        ids ->
+                                            ids.stream().anyMatch(modules::contains)
+                                                ? t.id()
+                                                : null))
                         .toList()))
         .map(all -> all.<String>list().stream().filter(id -> id != null).toList());
   }

@@ -4,6 +4,7 @@ import io.okapigw.core.registry.InterfaceDescriptor;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.registry.TenantDescriptor;
+import io.okapigw.core.registry.TenantModules;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -98,30 +99,7 @@ final class TimerTable {
    * @return the tenants that enable one of {@code modules} (their ids only: no descriptor read)
    */
   Future<Set<String>> tenantsUsing(Set<String> modules) {
-    if (modules.isEmpty()) {
-      return Future.succeededFuture(Set.of());
-    }
-    return store
-        .tenants()
-        .compose(
-            tenants ->
-                Future.all(
-                        tenants.stream()
-                            .map(
-                                t ->
-                                    store
-                                        .enabledModules(t.id())
-                                        .map(
-                                            ids ->
-                                                ids.stream().anyMatch(modules::contains)
-                                                    ? t.id()
-                                                    : null))
-                            .toList())
-                    .map(
-                        using ->
-                            using.<String>list().stream()
-                                .filter(id -> id != null)
-                                .collect(Collectors.toSet())));
+    return TenantModules.tenantsUsing(store, modules).map(Set::copyOf);
   }
 
   /**

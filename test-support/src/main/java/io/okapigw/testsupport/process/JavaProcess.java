@@ -81,6 +81,25 @@ public final class JavaProcess implements AutoCloseable {
     return start(thisJava(), name, javaArgs, log, false);
   }
 
+  /**
+   * Starts {@code main} of this test's class path in a JVM of its own, as {@link #start(String,
+   * List, Path)} does.
+   *
+   * @param heap the JVM's {@code -Xmx} value (e.g. {@code 128m})
+   * @param args the program's arguments
+   */
+  public static JavaProcess startMain(
+      String name, String heap, Class<?> main, List<String> args, Path log) throws IOException {
+    List<String> javaArgs = new ArrayList<>();
+    javaArgs.add("-Xmx" + heap);
+    javaArgs.add("-cp");
+    javaArgs.add(
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    javaArgs.add(main.getName());
+    javaArgs.addAll(args);
+    return start(name, javaArgs, log);
+  }
+
   private static Path thisJava() {
     return Path.of(System.getProperty("java.home"), "bin", "java");
   }
