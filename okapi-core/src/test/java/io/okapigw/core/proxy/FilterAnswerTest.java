@@ -46,7 +46,16 @@ class FilterAnswerTest {
     gw =
         new GatewayFixture(
             GatewayOptions.from(
-                Settings.of(Map.of("proxy.max-connections", "1", "proxy.idle-timeout", "3s"))));
+                Settings.of(
+                    Map.of(
+                        "proxy.max-connections",
+                        "1",
+                        "proxy.idle-timeout",
+                        "3s",
+                        // the stalled auth module is past its warm-up: its call gets 3 s, not
+                        // auth.cold-timeout
+                        "auth.warm-up",
+                        "0s"))));
     gw.createTenant("diku");
     TestModule items =
         TestModule.start(
