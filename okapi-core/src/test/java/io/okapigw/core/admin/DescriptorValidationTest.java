@@ -58,7 +58,11 @@ class DescriptorValidationTest {
             + "| optional[0] (v): bad version 'x'",
         "{\"id\":\"mod-t-1.0.0\",\"provides\":[{\"id\":\"t\",\"version\":\"1.0\","
             + "\"interfaceType\":\"bogus\"}]}"
-            + "| provides[0] (t): bad interfaceType 'bogus' (proxy, system, multiple or internal)",
+            + "| provides[0] (t): bad interfaceType 'bogus' (proxy, system or multiple)",
+        // Okapi 6.1.5 refuses it too: "Bad interface type 'internal' for module ..."
+        "{\"id\":\"mod-t-1.0.0\",\"provides\":[{\"id\":\"t\",\"version\":\"1.0\","
+            + "\"interfaceType\":\"internal\"}]}"
+            + "| provides[0] (t): bad interfaceType 'internal'",
         "{\"id\":\"mod-t-1.0.0\",\"requires\":[{\"id\":\"t\",\"version\":\"1.0\","
             + "\"interfaceType\":\"bogus\"}]}"
             + "| requires[0] (t): bad interfaceType 'bogus'",
@@ -123,11 +127,6 @@ class DescriptorValidationTest {
         "{\"id\":\"mod-ok6-1.0.0\",\"provides\":[{\"id\":\"t\",\"version\":\"1.0\",\"handlers\":"
             + "[{\"methods\":[\"PROPFIND\",\"*\"],\"pathPattern\":\"/t\",\"type\":\"internal\","
             + "\"permissionsRequired\":[]}]}],\"replaces\":[\"mod-old\"]}",
-        // the okapi module's own interface type, as a real Okapi's descriptor carries it
-        "{\"id\":\"mod-ok10-1.0.0\",\"provides\":[{\"id\":\"t10\",\"version\":\"1.0\","
-            + "\"interfaceType\":\"internal\",\"handlers\":["
-            + HANDLER
-            + "]}]}",
         // Okapi's own test header module: filters placed by the deprecated level, no phase
         "{\"id\":\"mod-ok7-1.0.0\",\"filters\":[{\"methods\":[\"GET\",\"POST\"],"
             + "\"path\":\"/red\",\"level\":\"21\",\"type\":\"redirect\","
