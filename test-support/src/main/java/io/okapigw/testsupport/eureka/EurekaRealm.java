@@ -45,6 +45,7 @@ public final class EurekaRealm {
   private final String keycloak;
   private final String tenant;
   private final String loginSecret = UUID.randomUUID().toString();
+  private final String serviceSecret = UUID.randomUUID().toString();
   private String loginClientId;
 
   /** A user's tokens from a login. */
@@ -176,7 +177,7 @@ public final class EurekaRealm {
     call(keycloak, "POST", realmPath("/clients"), admin, login, 201);
     loginClientId = clientUuid(keycloak, tenant, tenant + "-login-application", admin);
     JsonObject module =
-        client(SERVICE_CLIENT, UUID.randomUUID().toString(), attributes)
+        client(SERVICE_CLIENT, serviceSecret, attributes)
             .put("authorizationServicesEnabled", true)
             .put(
                 "protocolMappers",
@@ -201,6 +202,22 @@ public final class EurekaRealm {
         admin,
         new JsonArray().add(system),
         204);
+  }
+
+  /**
+   * @return the secret of the {@code {tenant}-login-application} client, as FOLIO's secret store
+   *     holds it for a sidecar (key {@code folio_{tenant}_{tenant}-login-application})
+   */
+  public String loginSecret() {
+    return loginSecret;
+  }
+
+  /**
+   * @return the secret of {@value #SERVICE_CLIENT}, as FOLIO's secret store holds it for a sidecar
+   *     (key {@code folio_{tenant}_sidecar-module-access-client})
+   */
+  public String serviceSecret() {
+    return serviceSecret;
   }
 
   /** Sets how long the realm's access tokens live (FOLIO's: 600 s). */
