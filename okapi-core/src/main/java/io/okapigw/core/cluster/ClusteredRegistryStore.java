@@ -13,6 +13,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The registry in cluster-wide maps (Vert.x async maps, Hazelcast IMaps when clustered): every node
@@ -128,6 +130,28 @@ public final class ClusteredRegistryStore implements RegistryStore {
         .get(tenant)
         .map(
             ids -> ids == null ? List.<String>of() : ids.stream().map(String.class::cast).toList());
+  }
+
+  /** Two reads of the cluster's maps, however many tenants there are. */
+  @Override
+  public Future<Map<String, List<String>>> allEnabledModules() {
+    return Future.all(tenants.keys(), enabled.entries())
+        .map(
+            all -> {
+              Map<String, JsonArray> lists = all.resultAt(1);
+              Map<String, List<String>> found = new TreeMap<>();
+              all.<Set<String>>resultAt(0)
+                  .forEach(
+                      id -> {
+                        JsonArray ids = lists.get(id);
+                        found.put(
+                            id,
+                            ids == null
+                                ? List.of()
+                                : ids.stream().map(String.class::cast).toList());
+                      });
+              return found;
+            });
   }
 
   @Override

@@ -3,13 +3,21 @@ package io.okapigw.core.registry;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 
-/** The registry in this JVM's memory: what {@code ./gateway dev} uses. */
+/**
+ * The registry in this JVM's memory: what {@code ./gateway dev} uses, and the copy a PostgreSQL
+ * registry keeps. The tenants enabling each module are indexed, so a module's change finds them
+ * without reading every tenant's list.
+ */
 final class InMemoryRegistryStore implements RegistryStore {
 
   private final Map<String, ModuleDescriptor> modules = new ConcurrentSkipListMap<>();
@@ -17,6 +25,9 @@ final class InMemoryRegistryStore implements RegistryStore {
   private final Map<String, List<String>> enabled = new ConcurrentHashMap<>();
   private final Map<String, DeploymentDescriptor> deployments = new ConcurrentSkipListMap<>();
   private final Map<String, Map<String, JsonObject>> jobs = new ConcurrentHashMap<>();
+
+  /** Module id to the ids of the tenants enabling it. */
+  private final Map<String, Set<String>> users = new ConcurrentHashMap<>();
 
   @Override
   public Future<Boolean> insertModule(ModuleDescriptor module) {
@@ -36,6 +47,12 @@ final class InMemoryRegistryStore implements RegistryStore {
   @Override
   public Future<Boolean> deleteModule(String id) {
     return Future.succeededFuture(modules.remove(id) != null);
+  }
+
+  @Override
+  public Future<Void> putModule(ModuleDescriptor module) {
+    modules.put(module.id(), module);
+    return Future.succeededFuture();
   }
 
   @Override
@@ -59,8 +76,8 @@ final class InMemoryRegistryStore implements RegistryStore {
   }
 
   @Override
-  public Future<Boolean> deleteTenant(String id) {
-    enabled.remove(id);
+  public synchronized Future<Boolean> deleteTenant(String id) {
+    index(id, enabled.remove(id), List.of());
     jobs.remove(id);
     return Future.succeededFuture(tenants.remove(id) != null);
   }
@@ -71,9 +88,45 @@ final class InMemoryRegistryStore implements RegistryStore {
   }
 
   @Override
-  public Future<Void> setEnabledModules(String tenant, List<String> moduleIds) {
-    enabled.put(tenant, List.copyOf(moduleIds));
+  public synchronized Future<Void> setEnabledModules(String tenant, List<String> moduleIds) {
+    List<String> after = List.copyOf(moduleIds);
+    index(tenant, enabled.put(tenant, after), after);
     return Future.succeededFuture();
+  }
+
+  /** Keeps {@link #users} true to a tenant's change from {@code before} to {@code after}. */
+  private synchronized void index(String tenant, List<String> before, List<String> after) {
+    if (before != null) {
+      for (String id : before) {
+        if (!after.contains(id)) {
+          users.computeIfPresent(
+              id,
+              (m, tenants) -> {
+                tenants.remove(tenant);
+                return tenants.isEmpty() ? null : tenants;
+              });
+        }
+      }
+    }
+    for (String id : after) {
+      users.computeIfAbsent(id, m -> new ConcurrentSkipListSet<>()).add(tenant);
+    }
+  }
+
+  @Override
+  public Future<Set<String>> tenantsEnabling(Set<String> modules) {
+    Set<String> found = new TreeSet<>();
+    for (String id : modules) {
+      found.addAll(users.getOrDefault(id, Set.of()));
+    }
+    return Future.succeededFuture(found);
+  }
+
+  @Override
+  public Future<Map<String, List<String>>> allEnabledModules() {
+    Map<String, List<String>> all = new LinkedHashMap<>();
+    tenants.keySet().forEach(id -> all.put(id, enabled.getOrDefault(id, List.of())));
+    return Future.succeededFuture(all);
   }
 
   @Override

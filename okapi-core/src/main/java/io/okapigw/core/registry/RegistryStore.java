@@ -2,8 +2,12 @@ package io.okapigw.core.registry;
 
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Where the registry lives: modules, tenants, per-tenant enablement and discovery. Every method is
@@ -32,6 +36,59 @@ public interface RegistryStore {
   }
 
   /**
+   * Re-reads, of what this store keeps in memory, what another node's change touched: the tenants
+   * {@code scope} names (entry and enabled modules) and the modules it names (descriptor and
+   * instances), not the whole registry. A scope of everything is {@link #refresh()}.
+   *
+   * @return done
+   */
+  default Future<Void> refresh(ChangeScope scope) {
+    return refresh();
+  }
+
+  /**
+   * @param modules module ids
+   * @return the ids of the tenants that enable one of {@code modules}, ordered by id; a store that
+   *     keeps no index reads every tenant's enabled modules
+   */
+  default Future<Set<String>> tenantsEnabling(Set<String> modules) {
+    if (modules.isEmpty()) {
+      return Future.succeededFuture(Set.of());
+    }
+    return allEnabledModules()
+        .map(
+            all -> {
+              Set<String> found = new TreeSet<>();
+              all.forEach(
+                  (tenant, ids) -> {
+                    if (ids.stream().anyMatch(modules::contains)) {
+                      found.add(tenant);
+                    }
+                  });
+              return found;
+            });
+  }
+
+  /**
+   * @return every tenant's enabled module ids (a tenant with none: an empty list), by tenant id in
+   *     the store's order; where the store can, in one read
+   */
+  default Future<Map<String, List<String>>> allEnabledModules() {
+    return tenants()
+        .compose(
+            tenants ->
+                Future.all(tenants.stream().map(t -> enabledModules(t.id())).toList())
+                    .map(
+                        lists -> {
+                          Map<String, List<String>> all = new LinkedHashMap<>();
+                          for (int i = 0; i < tenants.size(); i++) {
+                            all.put(tenants.get(i).id(), lists.<List<String>>resultAt(i));
+                          }
+                          return all;
+                        }));
+  }
+
+  /**
    * @return {@code true} if inserted, {@code false} if a module with that id exists
    */
   Future<Boolean> insertModule(ModuleDescriptor module);
@@ -47,6 +104,14 @@ public interface RegistryStore {
    * @return whether a module was removed
    */
   Future<Boolean> deleteModule(String id);
+
+  /**
+   * Puts the module in the place of the one with its id, or adds it; where the store can, as one
+   * change (readers see the old descriptor or the new, never none).
+   */
+  default Future<Void> putModule(ModuleDescriptor module) {
+    return deleteModule(module.id()).compose(v -> insertModule(module)).mapEmpty();
+  }
 
   /**
    * @return {@code true} if inserted, {@code false} if a tenant with that id exists

@@ -156,30 +156,11 @@ public final class TenantModules {
   /**
    * @param store the registry
    * @param modules module ids
-   * @return ids of the tenants that enable one of {@code modules}, in the store's order (their
-   *     enabled ids only: no descriptor read)
+   * @return ids of the tenants that enable one of {@code modules}, ordered by id (the store's index
+   *     where it keeps one: no tenant's list read, no descriptor)
    */
   public static Future<List<String>> tenantsUsing(RegistryStore store, Set<String> modules) {
-    if (modules.isEmpty()) {
-      return Future.succeededFuture(List.of());
-    }
-    return store
-        .tenants()
-        .compose(
-            tenants ->
-                Future.all(
-                    tenants.stream()
-                        .map(
-                            t ->
-                                store
-                                    .enabledModules(t.id())
-                                    .map(
-                                        ids ->
-                                            ids.stream().anyMatch(modules::contains)
-                                                ? t.id()
-                                                : null))
-                        .toList()))
-        .map(all -> all.<String>list().stream().filter(id -> id != null).toList());
+    return store.tenantsEnabling(modules).map(List::copyOf);
   }
 
   private Future<Void> existingTenant(String tenant) {

@@ -166,11 +166,11 @@ public final class RoutingTables {
   }
 
   /**
-   * A change another node made: the store re-read ({@link RegistryStore#refresh}), then {@link
-   * #apply}.
+   * A change another node made: what it touched re-read from the store ({@link
+   * RegistryStore#refresh(ChangeScope)}), then {@link #apply}.
    */
   public Future<Void> changedElsewhere(ChangeScope scope) {
-    return store.refresh().compose(v -> apply(scope));
+    return store.refresh(scope).compose(v -> apply(scope));
   }
 
   /**

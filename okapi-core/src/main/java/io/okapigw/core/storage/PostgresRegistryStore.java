@@ -13,7 +13,9 @@ import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -145,6 +147,27 @@ final class PostgresRegistryStore implements RegistryStore {
             Tuple.of(tenant),
             row -> OkapiReads.enabled(row.getJsonObject(0), row.getJsonArray(1)))
         .map(list -> list.isEmpty() ? List.of() : list.get(0));
+  }
+
+  @Override
+  public Future<Map<String, List<String>>> allEnabledModules() {
+    return pool.preparedQuery(
+            "SELECT t."
+                + OkapiRows.TENANT_ID
+                + ", t.tenantjson->'enabled', e.modules FROM tenants t"
+                + " LEFT JOIN okapigw_enable_order e ON e.tenant = t."
+                + OkapiRows.TENANT_ID)
+        .execute(Tuple.tuple())
+        .map(
+            rows -> {
+              Map<String, List<String>> all = new TreeMap<>();
+              rows.forEach(
+                  row ->
+                      all.put(
+                          row.getString(0),
+                          OkapiReads.enabled(row.getJsonObject(1), row.getJsonArray(2))));
+              return all;
+            });
   }
 
   @Override

@@ -1,13 +1,17 @@
 package io.okapigw.core.storage;
 
+import io.okapigw.core.registry.ChangeScope;
 import io.okapigw.core.registry.DeploymentDescriptor;
 import io.okapigw.core.registry.ModuleDescriptor;
 import io.okapigw.core.registry.RegistryStore;
 import io.okapigw.core.registry.TenantDescriptor;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,9 +23,11 @@ import org.slf4j.LoggerFactory;
  * timers go on while the database is away. A write goes to the database first and, once committed,
  * to memory; while the database is away it fails with a 503 naming it ({@link DatabaseFailures}).
  *
- * <p>Another node's changes reach memory through {@link #refresh()}, which the routing tables and
- * the timers call before they read the registry after a change is announced; a refresh that fails
- * (the database away) keeps the copy there is. Changes are made one at a time under the registry's
+ * <p>Another node's changes reach memory through {@link #refresh(ChangeScope)}, which the routing
+ * tables and the timers call before they read the registry after a change is announced: the rows of
+ * the tenants and modules the change touched are re-read, not the whole registry (every row only at
+ * start and when a node may have missed changes, {@link #refresh()}); a refresh that fails (the
+ * database away) keeps the copy there is. Changes are made one at a time under the registry's
  * cluster-wide lock, which their announcements and refreshes hold too, so a write-through never
  * races a refresh. Install jobs, which every node writes and reads, are read from the database;
  * while it is away this node's own from memory.
@@ -50,15 +56,23 @@ final class RegistryMirror implements RegistryStore {
     return copyOf(database).map(memory -> new RegistryMirror(database, where, memory));
   }
 
-  /** Reads every module, tenant, enablement and instance into a new in-memory store. */
+  /**
+   * Reads every module, tenant, enablement and instance into a new in-memory store: four reads,
+   * however many tenants there are.
+   */
   private static Future<RegistryStore> copyOf(RegistryStore database) {
     RegistryStore copy = RegistryStore.inMemory();
-    return Future.all(database.modules(), database.tenants(), database.deployments())
+    return Future.all(
+            database.modules(),
+            database.tenants(),
+            database.deployments(),
+            database.allEnabledModules())
         .compose(
             all -> {
               List<ModuleDescriptor> modules = all.resultAt(0);
               List<TenantDescriptor> tenants = all.resultAt(1);
               List<DeploymentDescriptor> deployments = all.resultAt(2);
+              Map<String, List<String>> enabled = all.resultAt(3);
               modules.forEach(copy::insertModule);
               tenants.forEach(copy::insertTenant);
               deployments.forEach(copy::insertDeployment);
@@ -66,9 +80,8 @@ final class RegistryMirror implements RegistryStore {
                   tenants.stream()
                       .map(
                           t ->
-                              database
-                                  .enabledModules(t.id())
-                                  .compose(ids -> copy.setEnabledModules(t.id(), ids)))
+                              copy.setEnabledModules(
+                                  t.id(), enabled.getOrDefault(t.id(), List.of())))
                       .toList());
             })
         .map(copy);
@@ -95,6 +108,99 @@ final class RegistryMirror implements RegistryStore {
                           return Future.succeededFuture();
                         }));
     return lastRefresh;
+  }
+
+  /**
+   * Re-reads the rows {@code scope} names into the copy in memory: each tenant's entry and enabled
+   * modules (gone from memory if gone from the database), each module's descriptor and, if it names
+   * a module, the instances of those modules. One refresh at a time, after the ones before.
+   */
+  @Override
+  public synchronized Future<Void> refresh(ChangeScope scope) {
+    if (scope.everything()) {
+      return refresh();
+    }
+    if (scope.isEmpty()) {
+      return lastRefresh;
+    }
+    lastRefresh =
+        lastRefresh.transform(
+            ignored ->
+                Future.all(
+                        Future.all(scope.tenants().stream().map(this::refreshTenant).toList()),
+                        Future.all(scope.modules().stream().map(this::refreshModule).toList()),
+                        refreshInstances(scope.modules()))
+                    .<Void>mapEmpty()
+                    .recover(
+                        e -> {
+                          log.warn(
+                              "storage: cannot re-read {} from PostgreSQL at {} ({}); serving the"
+                                  + " copy in memory",
+                              scope.toJson().encode(),
+                              where,
+                              DatabaseFailures.mapped(e, where).getMessage());
+                          return Future.succeededFuture();
+                        }));
+    return lastRefresh;
+  }
+
+  private Future<Void> refreshTenant(String id) {
+    RegistryStore copy = memory;
+    return Future.all(database.tenant(id), database.enabledModules(id))
+        .compose(
+            read -> {
+              Optional<TenantDescriptor> tenant = read.resultAt(0);
+              if (tenant.isEmpty()) {
+                return copy.deleteTenant(id).mapEmpty();
+              }
+              List<String> enabled = read.resultAt(1);
+              return copy.updateTenant(tenant.get())
+                  .compose(
+                      found -> found ? Future.succeededFuture() : copy.insertTenant(tenant.get()))
+                  .compose(v -> copy.setEnabledModules(id, enabled));
+            });
+  }
+
+  private Future<Void> refreshModule(String id) {
+    RegistryStore copy = memory;
+    return database
+        .module(id)
+        .compose(m -> m.isPresent() ? copy.putModule(m.get()) : copy.deleteModule(id).mapEmpty());
+  }
+
+  /**
+   * The instances of {@code modules} as the database has them (the table of instances is small).
+   */
+  private Future<Void> refreshInstances(Set<String> modules) {
+    if (modules.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    RegistryStore copy = memory;
+    return Future.all(database.deployments(), copy.deployments())
+        .compose(
+            read -> {
+              List<DeploymentDescriptor> stored = read.resultAt(0);
+              List<DeploymentDescriptor> held = read.resultAt(1);
+              List<Future<?>> steps = new ArrayList<>();
+              for (DeploymentDescriptor d : held) {
+                if (modules.contains(d.srvcId())
+                    && stored.stream()
+                        .noneMatch(
+                            s -> s.srvcId().equals(d.srvcId()) && s.instId().equals(d.instId()))) {
+                  steps.add(copy.deleteDeployments(d.srvcId(), d.instId()));
+                }
+              }
+              for (DeploymentDescriptor d : stored) {
+                if (modules.contains(d.srvcId())) {
+                  steps.add(
+                      copy.replaceDeployment(d)
+                          .compose(
+                              found ->
+                                  found ? Future.succeededFuture(true) : copy.insertDeployment(d)));
+                }
+              }
+              return Future.all(steps).<Void>mapEmpty();
+            });
   }
 
   /**
@@ -158,6 +264,16 @@ final class RegistryMirror implements RegistryStore {
   @Override
   public Future<List<String>> enabledModules(String tenant) {
     return memory.enabledModules(tenant);
+  }
+
+  @Override
+  public Future<Set<String>> tenantsEnabling(Set<String> modules) {
+    return memory.tenantsEnabling(modules);
+  }
+
+  @Override
+  public Future<Map<String, List<String>>> allEnabledModules() {
+    return memory.allEnabledModules();
   }
 
   @Override

@@ -73,14 +73,10 @@ final class NodeTimers implements TimerService {
                       });
               return bus.serve(
                       TOPIC,
-                      json ->
-                          store
-                              .refresh()
-                              .compose(
-                                  v ->
-                                      timers.refresh(
-                                          ChangeScope.fromJson(json.getJsonObject("scope"))))
-                              .mapEmpty())
+                      json -> {
+                        ChangeScope scope = ChangeScope.fromJson(json.getJsonObject("scope"));
+                        return store.refresh(scope).compose(v -> timers.refresh(scope)).mapEmpty();
+                      })
                   .map(timers);
             });
   }

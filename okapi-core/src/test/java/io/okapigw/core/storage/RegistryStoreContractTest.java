@@ -11,7 +11,9 @@ import io.okapigw.testsupport.TestPostgres;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -64,6 +66,32 @@ class RegistryStoreContractTest {
     assertThat(store.deleteModule("mod-a-1").await()).isTrue();
     assertThat(store.deleteModule("mod-a-1").await()).isFalse();
     assertThat(store.module("mod-a-1").await()).isEqualTo(Optional.empty());
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void allEnabledModules_andTenantsEnabling_agreeWithEachTenantsList(
+      Function<Vertx, RegistryStore> factory) {
+    RegistryStore store = factory.apply(vertx);
+    for (String t : List.of("diku", "east", "west")) {
+      store.insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", t), null)).await();
+    }
+    store.setEnabledModules("diku", List.of("mod-b-1", "mod-a-1")).await();
+    store.setEnabledModules("west", List.of("mod-a-1")).await();
+    store.setEnabledModules("west", List.of("mod-a-2")).await();
+
+    assertThat(store.allEnabledModules().await())
+        .containsExactly(
+            Map.entry("diku", List.of("mod-b-1", "mod-a-1")),
+            Map.entry("east", List.of()),
+            Map.entry("west", List.of("mod-a-2")));
+    assertThat(store.tenantsEnabling(Set.of("mod-a-1")).await()).containsExactly("diku");
+    assertThat(store.tenantsEnabling(Set.of("mod-a-2", "mod-b-1")).await())
+        .containsExactly("diku", "west");
+    store.deleteTenant("diku").await();
+    assertThat(store.tenantsEnabling(Set.of("mod-a-1", "mod-b-1")).await()).isEmpty();
+    store.deleteTenant("east").await();
+    store.deleteTenant("west").await();
   }
 
   @ParameterizedTest
