@@ -66,11 +66,28 @@ public record Framing(Kind kind, long length) {
     if (length == null) {
       return NONE;
     }
-    String digits = length.trim();
-    if (!digits.matches("\\d{1,18}")) {
+    return length(digits(length.trim()));
+  }
+
+  /**
+   * @return the length {@code digits} (1 to 18 ASCII digits) says; read on every message, so by a
+   *     loop rather than a regular expression (a pattern and a matcher allocated per request)
+   * @throws HttpError 400 for anything else
+   */
+  private static long digits(String digits) {
+    int n = digits.length();
+    if (n == 0 || n > 18) {
       throw new HttpError(400, "Content-Length is not a length");
     }
-    return length(Long.parseLong(digits));
+    long value = 0;
+    for (int i = 0; i < n; i++) {
+      char c = digits.charAt(i);
+      if (c < '0' || c > '9') {
+        throw new HttpError(400, "Content-Length is not a length");
+      }
+      value = value * 10 + (c - '0');
+    }
+    return value;
   }
 
   /**
