@@ -40,9 +40,8 @@ import org.slf4j.LoggerFactory;
  *   <li>complete request headers must arrive within {@code server.header-timeout} of the connection
  *       opening or of the previous answer ending (as Netty's {@code IdleStateHandler} keeps its
  *       time: one timer that looks, when it fires, whether the deadline moved);
- *   <li>no byte read or written for {@code server.idle-timeout} closes it (the listener's {@code
- *       IdleStateHandler}), except while an admin call that may take long runs ({@link
- *       #suspendIdle});
+ *   <li>no byte read or written for {@code server.idle-timeout} closes it (the listener's {@link
+ *       IdleClose}), except while an admin call that may take long runs ({@link #suspendIdle});
  *   <li>keep-alive as HTTP/1.x has it ({@code Connection: close}, HTTP/1.0 without keep-alive);
  *       once the node drains, every answer not started says {@code Connection: close} and its
  *       connection closes after it;

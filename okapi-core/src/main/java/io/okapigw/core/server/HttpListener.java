@@ -6,7 +6,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.EventExecutor;
 import io.okapigw.core.http.QuickAck;
 import io.vertx.core.Future;
@@ -25,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One listening socket of the node, on Netty directly: it accepts on Vert.x's acceptor loop and
@@ -172,8 +170,7 @@ public final class HttpListener {
         .addLast(QuickAck.NAME, QuickAck.create())
         .addLast("encoder", new ResponseEncoder());
     if (idleTimeoutMillis > 0) {
-      ch.pipeline()
-          .addLast("idle", new IdleStateHandler(0, 0, idleTimeoutMillis, TimeUnit.MILLISECONDS));
+      ch.pipeline().addLast("idle", new IdleClose(idleTimeoutMillis));
     }
     ch.pipeline().addLast("client", connection);
     if (shutDown != null) {
