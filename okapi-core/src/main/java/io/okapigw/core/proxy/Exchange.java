@@ -89,14 +89,14 @@ final class Exchange {
       sendWithoutBody(framing);
     }
     return call.answered()
-        .map(this::hold)
-        .onFailure(
-            e -> {
+        .transform(
+            answered -> {
+              if (answered.succeeded()) {
+                return Future.succeededFuture(hold(answered.result()));
+              }
+              Throwable e = answered.cause();
               noteStall(e);
               abort();
-            })
-        .recover(
-            e -> {
               if (!clientStalled) {
                 return Future.failedFuture(e);
               }

@@ -134,8 +134,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     in.pause();
     String method = in.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
     RequestTarget target = new RequestTarget(invoke.path(), in.query());
-    Future<ProxyRequest> routed =
-        Future.succeededFuture(in).map(r -> route(r, method, invoke.tenant(), target));
+    Future<ProxyRequest> routed = routed(in, method, invoke.tenant(), target);
     routed
         .compose(forwarder::forward)
         .onFailure(e -> fail(in, e))
@@ -146,8 +145,7 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     in.pause();
     long start = System.nanoTime();
     RequestTrace trace = tracing.start(in, tenant);
-    Future<ProxyRequest> routed =
-        Future.succeededFuture(in).map(r -> route(r, r.method().name(), tenant, target));
+    Future<ProxyRequest> routed = routed(in, in.method().name(), tenant, target);
     routed
         .compose(
             request -> {
@@ -212,6 +210,16 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
     if (drain.refusesClients()
         && calls.callerOf(tenant, in.getHeader(OkapiHeaders.REQUEST_ID)).isEmpty()) {
       throw Drain.refusal();
+    }
+  }
+
+  /** Routes the request as a plain call: routing needs no I/O, its future is complete. */
+  private Future<ProxyRequest> routed(
+      HttpServerRequest in, String method, String tenant, RequestTarget target) {
+    try {
+      return Future.succeededFuture(route(in, method, tenant, target));
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
     }
   }
 

@@ -177,6 +177,10 @@ public final class ModuleClient {
     // the caller's code after the opening runs on its context, where its request's trace is
     Promise<ModuleConnection> acquired = caller == null ? Promise.promise() : caller.promise();
     onLoop(loop, () -> loop.acquire(origin, acquired));
+    if (caller != null && acquired.future().succeeded()) {
+      // a pooled connection of the caller's own loop, handed at once: no chain to wait through
+      return caller.succeededFuture(observed(call.opened(acquired.future().result(), caller)));
+    }
     return acquired
         .future()
         .transform(
