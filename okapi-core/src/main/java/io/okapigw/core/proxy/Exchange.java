@@ -45,7 +45,7 @@ final class Exchange {
   private boolean clientStalled;
   private boolean aborted;
   private ModuleCall.Head response;
-  private Promise<Void> relayed;
+  private Promise<Integer> relayed;
 
   /**
    * @param in the client's request, paused: a listener's ({@link ServerRequest}) or a wrapper of
@@ -136,7 +136,7 @@ final class Exchange {
               if (done.succeeded()) {
                 closeIfAnsweredEarly();
               }
-              relayed.tryComplete();
+              relayed.tryComplete(response.status());
             });
   }
 
@@ -147,8 +147,12 @@ final class Exchange {
     relayed.tryFail(failure);
   }
 
-  /** Streams the module's response body to {@code out}, whose status and headers are set. */
-  Future<Void> relay(HttpServerResponse out) {
+  /**
+   * Streams the module's response body to {@code out}, whose status and headers are set.
+   *
+   * @return the module's status once its body is relayed whole
+   */
+  Future<Integer> relay(HttpServerResponse out) {
     relayed = Promise.promise();
     call.relay(new Download((ServerResponse) out));
     return relayed.future();

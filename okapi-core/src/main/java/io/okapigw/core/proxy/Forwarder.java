@@ -112,7 +112,7 @@ final class Forwarder {
       out.setStatusMessage(response.reason());
     }
     frame(request.in(), response);
-    return exchange.relay(out).map(response.status());
+    return exchange.relay(out);
   }
 
   /**

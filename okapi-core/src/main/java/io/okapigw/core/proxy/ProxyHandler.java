@@ -157,9 +157,11 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
               waitLog.watch(request, start, answered);
               return answered.andThen(done -> place.release());
             })
-        .onFailure(e -> fail(in, e))
         .onComplete(
             done -> {
+              if (done.failed()) {
+                fail(in, done.cause());
+              }
               closeCall(routed);
               metrics.record(
                   routed.succeeded() ? routed.result().identity().tenant() : "unknown",
@@ -390,7 +392,9 @@ public final class ProxyHandler implements Handler<HttpServerRequest> {
             : BufferedHandler.serves(request)
                 ? buffered.forward(request)
                 : forwarder.forward(request);
-    return answered.onSuccess(status -> postFilters(request, status));
+    return request.pipeline().post().isEmpty()
+        ? answered
+        : answered.onSuccess(status -> postFilters(request, status));
   }
 
   private Future<Integer> internalCall(ProxyRequest request) {
