@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
 /**
@@ -85,9 +86,41 @@ public final class CirculationModules {
       Duration callTimeout,
       String host,
       int basePort) {
+    return start(vertx, () -> prepare(options), callTimeout, host, basePort);
+  }
+
+  /**
+   * The generated library and its modules' specs (each descriptor read from the class path).
+   *
+   * @param data the library
+   * @param specs the modules, providers first
+   */
+  record Prepared(CirculationData data, List<ModuleSpec> specs) {}
+
+  /**
+   * Generates the library and reads the descriptors: seconds of CPU on a loaded machine (4.6 s of a
+   * demo's start at load 18, all on the event loop before), so never on an event loop.
+   */
+  static Prepared prepare(CirculationData.Options options) {
     CirculationData data = CirculationData.generate(options);
+    return new Prepared(data, specs(data));
+  }
+
+  /**
+   * As {@link #start(Vertx, CirculationData.Options, Duration, String, int)}, with the library
+   * prepared by {@code prepare} on a worker thread, then the modules deployed.
+   */
+  static Future<CirculationModules> start(
+      Vertx vertx, Callable<Prepared> prepare, Duration callTimeout, String host, int basePort) {
+    return vertx
+        .executeBlocking(prepare)
+        .compose(prepared -> deploy(vertx, prepared, callTimeout, host, basePort));
+  }
+
+  private static Future<CirculationModules> deploy(
+      Vertx vertx, Prepared prepared, Duration callTimeout, String host, int basePort) {
     List<Future<ModuleDeployment>> started = new ArrayList<>();
-    List<ModuleSpec> specs = specs(data);
+    List<ModuleSpec> specs = prepared.specs();
     for (int i = 0; i < specs.size(); i++) {
       ModuleSpec spec = specs.get(i);
       int port = basePort == 0 ? 0 : basePort + i;
@@ -99,7 +132,8 @@ public final class CirculationModules {
         .recover(e -> undeploy(vertx, started).transform(v -> Future.failedFuture(e)))
         .map(
             all ->
-                new CirculationModules(vertx, data, started.stream().map(Future::result).toList()));
+                new CirculationModules(
+                    vertx, prepared.data(), started.stream().map(Future::result).toList()));
   }
 
   /**
@@ -117,15 +151,14 @@ public final class CirculationModules {
       String host,
       int port,
       String name) {
-    ModuleSpec spec;
-    try {
-      spec = spec(specs(CirculationData.generate(options)), name);
-    } catch (NoSuchElementException e) {
-      return Future.failedFuture(e);
-    }
-    ModuleServer server =
-        new ModuleServer(spec.descriptor(), spec.routes(), host, port, callTimeout);
-    return vertx.deployVerticle(server).map(id -> new ModuleDeployment(server, id));
+    return vertx
+        .executeBlocking(() -> spec(prepare(options).specs(), name))
+        .compose(
+            spec -> {
+              ModuleServer server =
+                  new ModuleServer(spec.descriptor(), spec.routes(), host, port, callTimeout);
+              return vertx.deployVerticle(server).map(id -> new ModuleDeployment(server, id));
+            });
   }
 
   /**
