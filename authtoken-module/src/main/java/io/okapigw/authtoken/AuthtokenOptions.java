@@ -27,7 +27,7 @@ import java.util.function.Function;
  * PasswordOptions}, {@link InvalidationOptions}, {@link LoginThrottleOptions}, {@link
  * UserLookup#SETTING}, {@link SameSite#COOKIE_SAME_SITE}, {@link BootstrapUser#BOOTSTRAP}), so
  * flags and a {@code -conf} file follow the gateway's rules; {@code --help} and the table in {@code
- * docs/operations.md} are generated from {@link #SETTINGS}. Read from the command line with {@link
+ * docs/settings.md} are generated from {@link #SETTINGS}. Read from the command line with {@link
  * CommandLine#parse(String[])}; in code, start from {@link #defaults()} or {@link
  * #onLoopback(Path)} and change what differs with the withers.
  *

@@ -9,16 +9,16 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module's settings table in {@code docs/operations.md} is the one generated from {@link
+ * The module's settings table in {@code docs/settings.md} is the one generated from {@link
  * AuthtokenOptions#SETTINGS}, as {@code --help} is; run with {@code -Dsettings.write=true} to
  * rewrite it.
  */
 class SettingsDocumentedTest {
 
-  private static final Path OPERATIONS = Path.of("../docs/operations.md");
+  private static final Path SETTINGS_DOC = Path.of("../docs/settings.md");
   private static final String BLOCK = "settings:authtoken";
   private static final String REGENERATE =
-      "docs/operations.md's authtoken settings table differs from the settings declared in"
+      "docs/settings.md's authtoken settings table differs from the settings declared in"
           + " AuthtokenOptions. Regenerate it with: mvn -o -q -pl authtoken-module -am test"
           + " -Dtest=SettingsDocumentedTest -Dsurefire.failIfNoSpecifiedTests=false"
           + " -Dsettings.write=true";
@@ -26,7 +26,7 @@ class SettingsDocumentedTest {
   @Test
   void operationsTable_isGeneratedFromTheDeclarations() throws IOException {
     String table = AuthtokenOptions.SETTINGS.markdown();
-    assertThat(DocBlock.sync(OPERATIONS, BLOCK, table)).as(REGENERATE).isEqualTo(table);
+    assertThat(DocBlock.sync(SETTINGS_DOC, BLOCK, table)).as(REGENERATE).isEqualTo(table);
   }
 
   @Test

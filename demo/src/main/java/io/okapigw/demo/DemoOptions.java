@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 /**
  * What a demo stack runs with: the values of the settings declared here ({@link #SPEC}, with their
- * defaults), which {@code demo --help} and the table in {@code docs/operations.md} show.
+ * defaults), which {@code demo --help} and the table in {@code docs/settings.md} show.
  *
  * @param port the gateway's port (0: any free one)
  * @param patrons generated patrons

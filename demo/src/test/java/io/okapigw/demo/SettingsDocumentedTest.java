@@ -8,13 +8,13 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The demo's settings table in {@code docs/operations.md} is the one generated from {@link
+ * The demo's settings table in {@code docs/settings.md} is the one generated from {@link
  * DemoOptions}, as {@code demo --help} is; run with {@code -Dsettings.write=true} to rewrite it.
  */
 class SettingsDocumentedTest {
 
   private static final String REGENERATE =
-      "docs/operations.md's demo settings table differs from the settings declared in"
+      "docs/settings.md's demo settings table differs from the settings declared in"
           + " DemoOptions. Regenerate it with: mvn -o -q -pl demo -am test"
           + " -Dtest=SettingsDocumentedTest -Dsurefire.failIfNoSpecifiedTests=false"
           + " -Dsettings.write=true";
@@ -22,7 +22,7 @@ class SettingsDocumentedTest {
   @Test
   void operationsTable_isGeneratedFromTheDeclarations() throws IOException {
     String table = Main.COMMANDS.spec("demo").markdown();
-    assertThat(DocBlock.sync(Path.of("../docs/operations.md"), "settings:demo", table))
+    assertThat(DocBlock.sync(Path.of("../docs/settings.md"), "settings:demo", table))
         .as(REGENERATE)
         .isEqualTo(table);
   }

@@ -29,4 +29,12 @@ class DocumentedCommandsTest {
     assertThat(lines.stream().filter(Line::concrete)).hasSizeGreaterThan(3);
     assertThat(DocumentedCommands.problems(lines, Main.COMMANDS)).isEmpty();
   }
+
+  @Test
+  void architectureDoc_namesEveryCommand() {
+    String programs = DocumentedCommands.architecturePrograms("okapi-core");
+    for (String command : Main.COMMANDS.names()) {
+      assertThat(programs).as("docs/architecture.md, row okapi-core").contains("`" + command + "`");
+    }
+  }
 }

@@ -10,16 +10,16 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gateway's settings table in {@code docs/operations.md} is the one generated from {@link
+ * The gateway's settings table in {@code docs/settings.md} is the one generated from {@link
  * GatewaySettings}, as {@code help} is; run with {@code -Dsettings.write=true} to rewrite the
  * table.
  */
 class SettingsDocumentedTest {
 
-  private static final Path OPERATIONS = Path.of("../docs/operations.md");
+  private static final Path SETTINGS_DOC = Path.of("../docs/settings.md");
   private static final String BLOCK = "settings:gateway";
   static final String REGENERATE =
-      "docs/operations.md's gateway settings table differs from the settings declared in the code"
+      "docs/settings.md's gateway settings table differs from the settings declared in the code"
           + " (GatewaySettings and the options classes). Regenerate it with: mvn -o -q -pl"
           + " okapi-core -am test -Dtest=SettingsDocumentedTest"
           + " -Dsurefire.failIfNoSpecifiedTests=false -Dsettings.write=true";
@@ -27,13 +27,15 @@ class SettingsDocumentedTest {
   @Test
   void operationsTable_isGeneratedFromTheDeclarations() throws IOException {
     String table = GatewaySettings.ALL.markdown();
-    assertThat(DocBlock.sync(OPERATIONS, BLOCK, table)).as(REGENERATE).isEqualTo(table);
+    assertThat(DocBlock.sync(SETTINGS_DOC, BLOCK, table)).as(REGENERATE).isEqualTo(table);
   }
 
   @Test
   void okapiKeysTable_isGeneratedFromTheDeclarations() throws IOException {
     String table = GatewaySettings.ALL.aliasMarkdown("Okapi's key");
-    assertThat(DocBlock.sync(OPERATIONS, "settings:okapi", table)).as(REGENERATE).isEqualTo(table);
+    assertThat(DocBlock.sync(SETTINGS_DOC, "settings:okapi", table))
+        .as(REGENERATE)
+        .isEqualTo(table);
   }
 
   @Test
@@ -50,6 +52,6 @@ class SettingsDocumentedTest {
       assertThat(readme).as("README.md row for " + key).doesNotContain("| `" + key + "` |");
     }
     assertThat(readme)
-        .contains("docs/operations.md#gateway-java--jar-okapi-core-fatjar-devcluster-settings");
+        .contains("docs/settings.md#gateway-java--jar-okapi-core-fatjar-devcluster-settings");
   }
 }

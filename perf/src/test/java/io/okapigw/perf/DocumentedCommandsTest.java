@@ -41,4 +41,12 @@ class DocumentedCommandsTest {
       }
     }
   }
+
+  @Test
+  void architectureDoc_namesEveryCommand() {
+    String programs = DocumentedCommands.architecturePrograms("perf");
+    for (String command : Main.COMMANDS.names()) {
+      assertThat(programs).as("docs/architecture.md, row perf").contains("`" + command + "`");
+    }
+  }
 }

@@ -127,6 +127,84 @@ public final class DocumentedCommands {
   }
 
   /**
+   * The programs cell of a module's row in docs/architecture.md's table of modules (its last
+   * column: the jar and its commands), read from a module folder.
+   *
+   * @param module the module's folder name, e.g. {@code okapi-core}
+   * @throws IllegalStateException if the table has no row for it
+   */
+  public static String architecturePrograms(String module) {
+    try {
+      String row =
+          Files.readAllLines(Path.of("../docs/architecture.md")).stream()
+              .filter(l -> l.startsWith("| `" + module + "` |"))
+              .findFirst()
+              .orElseThrow(
+                  () -> new IllegalStateException("docs/architecture.md has no row " + module));
+      String cells = row.strip().substring(0, row.strip().length() - 1);
+      return cells.substring(cells.lastIndexOf('|') + 1);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Every shell command of the code in {@code files} (markdown: fenced blocks and lines indented by
+   * four spaces), whatever its program: a line ending in {@code \} goes on with the next, a line of
+   * {@code a && b}, {@code a || b}, {@code a; b} or {@code a | b} gives one command each, and the
+   * environment assignments ({@code WARMUP=30s}) and {@code sudo} before a command are left out, so
+   * that {@link Line#command()} is the program ({@code ./gateway}, {@code mvn}, {@code
+   * perf/bench/vs-okapi.sh}). Words are as {@link #find} gives them; a line that is no command (a
+   * JSON body, an answer) gives one too: telling those apart is the caller's.
+   */
+  public static List<Line> shellCommands(List<Path> files) {
+    List<Line> found = new ArrayList<>();
+    for (Map.Entry<Path, String> source : read(files).entrySet()) {
+      List<String> lines = Arrays.asList(source.getValue().split("\n", -1));
+      boolean markdown = source.getKey().toString().endsWith(".md");
+      boolean fenced = false;
+      for (int i = 0; i < lines.size(); i++) {
+        String text = lines.get(i);
+        if (markdown && text.strip().startsWith("```")) {
+          fenced = !fenced;
+          continue;
+        }
+        if (markdown && !fenced && !text.startsWith("    ")) {
+          continue;
+        }
+        int first = i;
+        while (text.stripTrailing().endsWith("\\") && i + 1 < lines.size()) {
+          String joined = text.stripTrailing();
+          text = joined.substring(0, joined.length() - 1) + " " + lines.get(++i);
+        }
+        List<String> words = new ArrayList<>();
+        for (String word : shellWords(text)) {
+          if (word.startsWith("#")) {
+            break;
+          }
+          if (ENDS.contains(word) && !word.equals("2>&1")) {
+            add(found, source.getKey(), first, words);
+            words = new ArrayList<>();
+          } else if (!(words.isEmpty()
+              && (ASSIGNMENT.matcher(word).matches() || word.equals("sudo")))) {
+            words.add(word);
+          }
+        }
+        add(found, source.getKey(), first, words);
+      }
+    }
+    return found;
+  }
+
+  private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.*");
+
+  private static void add(List<Line> found, Path file, int line, List<String> words) {
+    if (!words.isEmpty()) {
+      found.add(new Line(file, line + 1, List.copyOf(words)));
+    }
+  }
+
+  /**
    * The command lines of {@code program} in README.md and docs/ (not docs/changelog.md, which
    * records the commands as they were run then), run from a module folder, and in {@code more}.
    *

@@ -26,4 +26,14 @@ class DocumentedCommandsTest {
     assertThat(lines.stream().filter(Line::concrete)).hasSizeGreaterThan(2);
     assertThat(DocumentedCommands.problems(lines, Main.COMMANDS)).isEmpty();
   }
+
+  @Test
+  void architectureDoc_namesEveryCommand() {
+    String programs = DocumentedCommands.architecturePrograms("folio-modules");
+    for (String command : Main.COMMANDS.names()) {
+      assertThat(programs)
+          .as("docs/architecture.md, row folio-modules")
+          .contains("`" + command + "`");
+    }
+  }
 }

@@ -12,14 +12,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The tables of {@code modules}, {@code module} and {@code register} in {@code docs/operations.md}
+ * The tables of {@code modules}, {@code module} and {@code register} in {@code docs/settings.md}
  * are the ones generated from their declarations, as {@code help} is; run with {@code
  * -Dsettings.write=true} to rewrite them.
  */
 class SettingsDocumentedTest {
 
   private static final String REGENERATE =
-      "docs/operations.md's table of %s differs from the settings declared in the code"
+      "docs/settings.md's table of %s differs from the settings declared in the code"
           + " (ModulesOptions, ModuleCommand, RegisterOptions). Regenerate it with: mvn -o -q -pl folio-modules"
           + " -am test -Dtest=SettingsDocumentedTest -Dsurefire.failIfNoSpecifiedTests=false"
           + " -Dsettings.write=true";
@@ -29,7 +29,7 @@ class SettingsDocumentedTest {
     assertThat(Main.COMMANDS.names()).containsExactly("modules", "module", "register");
     for (String command : Main.COMMANDS.names()) {
       String table = Main.COMMANDS.spec(command).markdown();
-      assertThat(DocBlock.sync(Path.of("../docs/operations.md"), "settings:" + command, table))
+      assertThat(DocBlock.sync(Path.of("../docs/settings.md"), "settings:" + command, table))
           .as(REGENERATE, command)
           .isEqualTo(table);
     }

@@ -26,7 +26,7 @@ import java.time.Duration;
  * StorageOptions}, {@link TenantInitOptions}, {@link AdminOptions}, {@link NodeOptions}, {@link
  * ClusterOptions}, {@link TracingOptions}, {@link EurekaOptions}, {@link DeploymentOptions}), with
  * Okapi's keys as their aliases, and Okapi's other keys in {@link OkapiKeys}. {@code help} and the
- * tables in {@code docs/operations.md} are generated from {@link #ALL}.
+ * tables in {@code docs/settings.md} are generated from {@link #ALL}.
  */
 public final class GatewaySettings {
 

@@ -89,10 +89,10 @@ class TelemetryTest {
         .hasMessageContaining("tracing.sampler-ratio must be a number from 0 to 1");
   }
 
-  /** The exporters docs/operations.md names in its row of {@code tracing.exporter}. */
+  /** The exporters docs/settings.md names in its row of {@code tracing.exporter}. */
   private static List<String> documentedExporters() throws IOException {
     String row =
-        Files.readAllLines(Path.of("../docs/operations.md")).stream()
+        Files.readAllLines(Path.of("../docs/settings.md")).stream()
             .filter(l -> l.startsWith("| `tracing.exporter` |"))
             .findFirst()
             .orElseThrow();
