@@ -16,6 +16,7 @@ import io.okapigw.perf.load.faults.FaultsCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthCommand;
 import io.okapigw.perf.parallelauth.ParallelAuthOptions;
 import io.okapigw.perf.profile.ProfileSummary;
+import io.okapigw.perf.registryscale.RegistryScale;
 import io.okapigw.perf.waterfall.WaterfallCommand;
 
 /** Command line of the perf tools: {@code java -jar perf/target/perf-fat.jar COMMAND ...}. */
@@ -80,6 +81,15 @@ public final class Main {
                   + " decision latency per cache",
               EurekaCacheBenchmark.SPEC,
               EurekaCacheBenchmark::run)
+          .add(
+              "registry-scale",
+              "tenants in steps (each installing N descriptors the size of mod-circulation's in"
+                  + " one install call) on ours and on Okapi (--okapi-jar), each its own JVM: each"
+                  + " step's install time, other tenants' p50/p99 during installs and idle after,"
+                  + " heap after GC; then start-up from PostgreSQL with the last step's tenants"
+                  + " (ours, Okapi) and a 3-node cluster's time to serve a change on every node",
+              RegistryScale.SPEC,
+              RegistryScale::run)
           .add("fixed-module", FixedModule.ABOUT, FixedModule.SPEC, FixedModule::serve)
           .add("fake-module", FakeBodyModule.ABOUT, FakeBodyModule.SPEC, FakeBodyModule::serve)
           .add(
