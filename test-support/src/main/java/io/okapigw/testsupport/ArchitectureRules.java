@@ -44,6 +44,7 @@ public final class ArchitectureRules {
       Set.of(
           "io.okapigw.core.Gateway",
           "io.okapigw.core.Shutdown",
+          "io.okapigw.core.RegistrySeed",
           "io.okapigw.core.logging.JulBridge",
           "io.okapigw.core.config.GatewayOptions",
           "io.okapigw.core.config.AuthParallel");

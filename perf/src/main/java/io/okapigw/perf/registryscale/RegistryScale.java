@@ -3,12 +3,7 @@ package io.okapigw.perf.registryscale;
 import io.okapigw.config.Setting;
 import io.okapigw.config.Settings;
 import io.okapigw.config.SettingsSpec;
-import io.okapigw.core.registry.DeploymentDescriptor;
-import io.okapigw.core.registry.ModuleDescriptor;
-import io.okapigw.core.registry.RegistryStore;
-import io.okapigw.core.registry.TenantDescriptor;
-import io.okapigw.core.storage.Storage;
-import io.okapigw.core.storage.StorageOptions;
+import io.okapigw.core.RegistrySeed;
 import io.okapigw.perf.kit.latency.Latencies;
 import io.okapigw.perf.kit.latency.LatencyStats;
 import io.okapigw.perf.kit.launch.LaunchSettings;
@@ -447,25 +442,11 @@ public final class RegistryScale {
   }
 
   private void populate(Vertx vertx, String uri, int tenants) {
-    Storage storage = Storage.open(vertx, StorageOptions.of(uri)).await();
-    try {
-      RegistryStore store = storage.registry();
-      List<String> ids = new ArrayList<>();
-      for (JsonObject d : descriptors) {
-        ModuleDescriptor m = ModuleDescriptor.fromPosted(d.copy());
-        store.insertModule(m).await();
-        store.insertDeployment(new DeploymentDescriptor(m.id(), m.id() + "-1", moduleUrl)).await();
-        ids.add(m.id());
-      }
-      for (int t = 1; t <= tenants; t++) {
-        store
-            .insertTenant(TenantDescriptor.fromJson(new JsonObject().put("id", "t" + t), null))
-            .await();
-        store.setEnabledModules("t" + t, ids).await();
-      }
-    } finally {
-      storage.close().await();
+    List<String> ids = new ArrayList<>();
+    for (int t = 1; t <= tenants; t++) {
+      ids.add("t" + t);
     }
+    RegistrySeed.seed(vertx, uri, descriptors, moduleUrl, ids);
   }
 
   /**
