@@ -39,6 +39,7 @@ import io.okapigw.core.eureka.events.AdminEvents;
 import io.okapigw.core.eureka.events.DiscoveryEvents;
 import io.okapigw.core.eureka.events.Entitlements;
 import io.okapigw.core.eureka.events.LogoutEvents;
+import io.okapigw.core.eureka.events.ReaderRole;
 import io.okapigw.core.health.HealthListener;
 import io.okapigw.core.health.NodeReadiness;
 import io.okapigw.core.http.HttpError;
@@ -119,6 +120,7 @@ final class GatewayNode {
   private ServiceTokens serviceTokens;
   private LogoutEvents logoutEvents;
   private AdminEvents adminEvents;
+  private ReaderRole readerRole;
   private Entitlements entitlements;
   private DiscoveryEvents discoveryEvents;
   private Installer installer;
@@ -226,7 +228,7 @@ final class GatewayNode {
                 vertx, storage.registry(), storage.timers(), bus, scheduler, systemCalls, metrics),
             ClusterNodes.register(vertx, bus, okapiUrl, options.node().nodeName()),
             deployments.start())
-        .map(
+        .compose(
             started -> {
               RegistrySync sync = started.resultAt(0);
               invalidator = started.resultAt(1);
@@ -239,8 +241,7 @@ final class GatewayNode {
                           .onSuccess(v -> exposure.logState())
                           .onSuccess(v -> newEurekaTenants()));
               registry.onChange(change -> timers.changed(change.scope()));
-              followEureka();
-              return null;
+              return followEureka();
             })
         .compose(v -> view.start(this::reread));
   }
@@ -267,25 +268,37 @@ final class GatewayNode {
   }
 
   /**
-   * What changes Eureka tenants' decisions: mod-login-keycloak's logout events on Kafka, Keycloak's
-   * admin events; read by every node for itself.
+   * What changes Eureka tenants' decisions: mod-login-keycloak's logout events on Kafka, read by
+   * every node for itself; Keycloak's admin events, read by the cluster's reader for every node.
    */
-  private void followEureka() {
+  private Future<Void> followEureka() {
     EurekaOptions eurekaOptions = options.eureka();
     if (!eurekaOptions.enabled()) {
-      return;
+      return Future.succeededFuture();
     }
     if (eurekaOptions.kafka() != null) {
       logoutEvents = LogoutEvents.start(cache, eurekaOptions, bus.nodeId());
     }
-    adminEvents =
-        AdminEvents.start(
-            vertx,
-            cache,
-            keycloak,
-            serviceTokens,
-            () -> tables.tenants(AuthKind.EUREKA),
-            eurekaOptions);
+    boolean reads = eurekaOptions.adminCalls() && !eurekaOptions.adminEventsInterval().isZero();
+    return ReaderRole.start(vertx, bus, reads)
+        .compose(
+            role -> {
+              readerRole = role;
+              return AdminEvents.start(
+                  vertx,
+                  cache,
+                  keycloak,
+                  serviceTokens,
+                  () -> tables.tenants(AuthKind.EUREKA),
+                  eurekaOptions,
+                  bus,
+                  role);
+            })
+        .map(
+            events -> {
+              adminEvents = events;
+              return null;
+            });
   }
 
   /**
@@ -317,7 +330,8 @@ final class GatewayNode {
             serviceTokens,
             registry,
             installer,
-            () -> tables.tenants(AuthKind.EUREKA));
+            () -> tables.tenants(AuthKind.EUREKA),
+            readerRole);
   }
 
   /**
@@ -640,8 +654,9 @@ final class GatewayNode {
     closeBlocking(entitlements);
     closeBlocking(discoveryEvents);
     closeBlocking(logoutEvents);
-    return timers
-        .stop()
+    Future<Void> left =
+        readerRole == null ? Future.succeededFuture() : readerRole.leave().otherwise(e -> null);
+    return left.compose(v -> timers.stop())
         .compose(v -> stopListening())
         .eventually(() -> deployments.stop(keepDeployedRegistered()))
         .compose(v -> health == null ? Future.succeededFuture() : health.shutdown(0))

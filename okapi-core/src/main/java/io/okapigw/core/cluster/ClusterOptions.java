@@ -72,7 +72,10 @@ public record ClusterOptions(
   public static final Setting<String> HAZELCAST_CONFIG =
       Setting.text("hazelcast-config", null, "FILE")
           .alias("hazelcast-config-file")
-          .about("a Hazelcast XML or YAML file replacing the three settings above");
+          .about(
+              "a Hazelcast XML or YAML file replacing --members and Hazelcast's own port; then"
+                  + " --cluster-port is the event bus's port (as Okapi's), which without this file"
+                  + " is a free one chosen at each start");
 
   public static final Setting<String> HAZELCAST_CONFIG_CP =
       Setting.text("hazelcast-config-cp", null, "RESOURCE")

@@ -1,6 +1,7 @@
 package io.okapigw.core.eureka.events;
 
 import io.okapigw.cache.AuthCache;
+import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.eureka.EurekaCalls;
 import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.eureka.ServiceTokens;
@@ -12,7 +13,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,12 +27,15 @@ import org.slf4j.LoggerFactory;
  * What FOLIO's Eureka never publishes: a permission revoked. mod-roles-keycloak changes Keycloak
  * through its admin API (roles, their role mappings, policies, scope permissions) and tells nobody;
  * the sidecar keeps a revoked permission until the token expires. Keycloak records each such change
- * as an admin event when the realm has them on; every {@code eureka.admin-events-interval} this
- * reads each Eureka tenant's new ones ({@code GET /admin/realms/{tenant}/admin-events?dateFrom=})
- * and drops what they touch: a change of a user's role mappings, groups or the user, that user's
- * decisions ({@link AuthCache#revokeUser}, no scan; the user's FOLIO id read from the realm once);
- * a change of roles, groups, clients, authorization resources, scopes, policies or permissions, the
- * tenant's. Every node reads them itself. A realm without admin events is named in the log once a
+ * as an admin event when the realm has them on; every {@code eureka.admin-events-interval} the
+ * cluster's reader ({@link ReaderRole}: one node for the whole cluster, handed over when it dies or
+ * leaves) reads each Eureka tenant's new ones ({@code GET
+ * /admin/realms/{tenant}/admin-events?dateFrom=}) from where the cluster last read them ({@link
+ * AdminEventCursors}) and drops what they touch on every node ({@link AdminEventDrops}): a change
+ * of a user's role mappings, groups or the user, that user's decisions (no scan; the user's FOLIO
+ * id read from the realm once); a change of roles, groups, clients, authorization resources,
+ * scopes, policies or permissions, the tenant's. So an idle cluster makes one call per tenant per
+ * interval whatever its number of nodes. A realm without admin events is named in the log once a
  * minute: there, a revoked permission lasts until {@code auth.cache.ttl}.
  */
 public final class AdminEvents {
@@ -54,23 +57,19 @@ public final class AdminEvents {
           "AUTHORIZATION_SCOPE",
           "AUTHORIZATION_POLICY");
   private static final int PAGE = 100;
-  private static final long RECHECK_MILLIS = Duration.ofMinutes(1).toMillis();
+  private static final long RECHECK_NANOS = Duration.ofMinutes(1).toNanos();
   private static final Duration FAILURE_INTERVAL = Duration.ofMinutes(1);
 
-  /** Where a realm's reading stands: the newest event time read and the ids read at it. */
-  private static final class Cursor {
-    long time = -1;
-    Set<String> seenAtTime = new HashSet<>();
-    long offUntil;
-  }
-
   private final Vertx vertx;
-  private final AuthCache cache;
   private final EurekaCalls keycloak;
   private final ServiceTokens tokens;
   private final Supplier<Set<String>> tenants;
   private final long intervalMillis;
-  private final Map<String, Cursor> cursors = new ConcurrentHashMap<>();
+  private final ReaderRole role;
+  private final AdminEventDrops drops;
+  private final AdminEventCursors cursors;
+  private final LongSupplier nanoTime;
+  private final Map<String, Long> offUntil = new ConcurrentHashMap<>();
   private final Map<String, String> folioIds = new ConcurrentHashMap<>();
   private final FailureLog failures;
   private volatile boolean running = true;
@@ -78,58 +77,83 @@ public final class AdminEvents {
 
   private AdminEvents(
       Vertx vertx,
-      AuthCache cache,
       EurekaCalls keycloak,
       ServiceTokens tokens,
       Supplier<Set<String>> tenants,
       EurekaOptions options,
+      ReaderRole role,
+      AdminEventDrops drops,
       LongSupplier nanoTime) {
     this.failures = FailureLog.create(log, 1, FAILURE_INTERVAL, nanoTime);
     this.vertx = vertx;
-    this.cache = cache;
     this.keycloak = keycloak;
     this.tokens = tokens;
     this.tenants = tenants;
     this.intervalMillis = options.adminEventsInterval().toMillis();
+    this.role = role;
+    this.drops = drops;
+    this.cursors = new AdminEventCursors(vertx);
+    this.nanoTime = nanoTime;
   }
 
   /**
-   * Starts reading, if the interval is not zero and the gateway has an admin client.
+   * Applies here what the cluster's reader sends (on every node where Eureka is on), and reads the
+   * admin events when this node holds the reader role, if the interval is not zero and the gateway
+   * has an admin client.
    *
    * @param tenants the Eureka tenants now
-   * @return the reader, or null if it does not run
+   * @param role who reads for the cluster
+   * @return the follower, once it answers the reader's messages
    */
-  public static AdminEvents start(
-      Vertx vertx,
-      AuthCache cache,
-      EurekaCalls keycloak,
-      ServiceTokens tokens,
-      Supplier<Set<String>> tenants,
-      EurekaOptions options) {
-    if (options.adminEventsInterval().isZero() || !options.adminCalls()) {
-      log.warn(
-          "Keycloak's admin events are not read ({}): a permission revoked in Keycloak lasts in"
-              + " the decision cache until auth.cache.ttl",
-          options.adminCalls()
-              ? "eureka.admin-events-interval is 0"
-              : "no eureka.admin-client-secret");
-      return null;
-    }
-    AdminEvents events = create(vertx, cache, keycloak, tokens, tenants, options, System::nanoTime);
-    events.schedule();
-    return events;
-  }
-
-  /** As {@link #start}, not polling (tests call {@link #pollAll}), on {@code nanoTime}. */
-  static AdminEvents create(
+  public static Future<AdminEvents> start(
       Vertx vertx,
       AuthCache cache,
       EurekaCalls keycloak,
       ServiceTokens tokens,
       Supplier<Set<String>> tenants,
       EurekaOptions options,
+      ClusterBus bus,
+      ReaderRole role) {
+    return AdminEventDrops.start(vertx, cache, bus)
+        .map(
+            drops -> {
+              AdminEvents events =
+                  new AdminEvents(
+                      vertx, keycloak, tokens, tenants, options, role, drops, System::nanoTime);
+              if (options.adminEventsInterval().isZero() || !options.adminCalls()) {
+                log.warn(
+                    "Keycloak's admin events are not read by this node ({}): where no node reads"
+                        + " them, a permission revoked in Keycloak lasts in the decision cache"
+                        + " until auth.cache.ttl",
+                    options.adminCalls()
+                        ? "eureka.admin-events-interval is 0"
+                        : "no eureka.admin-client-secret");
+              } else {
+                events.schedule();
+              }
+              return events;
+            });
+  }
+
+  /**
+   * As {@link #start}, not polling (tests call {@link #pollAll}), on {@code nanoTime}.
+   *
+   * @return the follower, once it answers the reader's messages
+   */
+  static Future<AdminEvents> create(
+      Vertx vertx,
+      AuthCache cache,
+      EurekaCalls keycloak,
+      ServiceTokens tokens,
+      Supplier<Set<String>> tenants,
+      EurekaOptions options,
+      ClusterBus bus,
+      ReaderRole role,
       LongSupplier nanoTime) {
-    return new AdminEvents(vertx, cache, keycloak, tokens, tenants, options, nanoTime);
+    return AdminEventDrops.start(vertx, cache, bus)
+        .map(
+            drops ->
+                new AdminEvents(vertx, keycloak, tokens, tenants, options, role, drops, nanoTime));
   }
 
   private void schedule() {
@@ -139,10 +163,21 @@ public final class AdminEvents {
   }
 
   /**
-   * One round: each Eureka tenant's new events, one tenant after another. A realm that cannot be
-   * read is logged once a minute (with how many failures were not), not once a round.
+   * One round: nothing unless this node is the cluster's reader; then each Eureka tenant's new
+   * events, one tenant after another. A realm that cannot be read is logged once a minute (with how
+   * many failures were not), not once a round.
    */
   Future<Void> pollAll() {
+    return role.held()
+        .compose(held -> held ? readAll() : Future.succeededFuture())
+        .otherwise(
+            e -> {
+              failures.log(Kind.UPSTREAM, "admin events not read: " + e.getMessage());
+              return null;
+            });
+  }
+
+  private Future<Void> readAll() {
     Future<Void> round = Future.succeededFuture();
     for (String tenant : tenants.get()) {
       round =
@@ -161,26 +196,37 @@ public final class AdminEvents {
   }
 
   private Future<Void> poll(String tenant) {
-    Cursor cursor = cursors.computeIfAbsent(tenant, t -> new Cursor());
-    if (System.currentTimeMillis() < cursor.offUntil) {
+    Long off = offUntil.get(tenant);
+    if (off != null && nanoTime.getAsLong() - off < 0) {
       return Future.succeededFuture();
     }
-    return tokens
-        .adminToken()
+    Future<String> admin = tokens.adminToken();
+    return admin
+        .compose(a -> cursors.get(tenant))
         .compose(
-            admin ->
-                cursor.time < 0 ? begin(tenant, cursor, admin) : read(tenant, cursor, admin, 0));
+            cursor ->
+                cursor == null
+                    ? begin(tenant, admin.result())
+                    : readFrom(tenant, cursor, admin.result()));
   }
 
-  /** First poll of a realm: are admin events on, and where do they stand now. */
-  private Future<Void> begin(String tenant, Cursor cursor, String admin) {
+  /** The new events read and applied; the cursor kept in the cluster if it moved. */
+  private Future<Void> readFrom(String tenant, AdminEventCursors.Cursor cursor, String admin) {
+    JsonArray read = new JsonArray();
+    return read(tenant, cursor, admin, 0, read)
+        .compose(
+            v -> cursor.advance(read) ? cursors.put(tenant, cursor) : Future.succeededFuture());
+  }
+
+  /** First read of a realm in the cluster: are admin events on, and where do they stand now. */
+  private Future<Void> begin(String tenant, String admin) {
     return keycloak
         .get("/admin/realms/" + tenant + "/events/config", admin)
         .compose(
             answer -> {
               JsonObject config = json(answer, "events config").getJsonObject("value");
               if (!Boolean.TRUE.equals(config.getBoolean("adminEventsEnabled"))) {
-                cursor.offUntil = System.currentTimeMillis() + RECHECK_MILLIS;
+                offUntil.put(tenant, nanoTime.getAsLong() + RECHECK_NANOS);
                 log.warn(
                     "realm {} records no admin events: a permission revoked there lasts in the"
                         + " decision cache until auth.cache.ttl (enable them: PUT"
@@ -191,20 +237,24 @@ public final class AdminEvents {
               }
               return keycloak
                   .get("/admin/realms/" + tenant + "/admin-events?first=0&max=1", admin)
-                  .map(
+                  .compose(
                       latest -> {
                         JsonArray events = json(latest, "admin events").getJsonArray("value");
-                        cursor.time =
-                            events.isEmpty() ? 0 : events.getJsonObject(0).getLong("time");
-                        events.forEach(
-                            e -> cursor.seenAtTime.add(((JsonObject) e).getString("id")));
-                        return null;
+                        AdminEventCursors.Cursor cursor =
+                            new AdminEventCursors.Cursor(
+                                events.isEmpty() ? 0 : events.getJsonObject(0).getLong("time"));
+                        cursor.advance(events);
+                        return cursors.put(tenant, cursor);
                       });
             });
   }
 
-  /** Reads the events since the cursor, newest first, page by page, and applies the new ones. */
-  private Future<Void> read(String tenant, Cursor cursor, String admin, int first) {
+  /**
+   * Reads the events since the cursor, newest first, page by page, and applies the new ones; {@code
+   * read} gathers every page's.
+   */
+  private Future<Void> read(
+      String tenant, AdminEventCursors.Cursor cursor, String admin, int first, JsonArray read) {
     String path =
         "/admin/realms/"
             + tenant
@@ -222,37 +272,18 @@ public final class AdminEvents {
               Future<Void> applied = Future.succeededFuture();
               for (Object e : events) {
                 JsonObject event = (JsonObject) e;
-                if (isNew(cursor, event)) {
+                read.add(event);
+                if (cursor.isNew(event)) {
                   applied = applied.compose(v -> apply(tenant, event, admin));
                 }
               }
               return applied.compose(
-                  v ->
-                      events.size() == PAGE
-                          ? read(tenant, cursor, admin, first + PAGE)
-                          : advance(cursor, events));
+                  v -> {
+                    return events.size() == PAGE
+                        ? read(tenant, cursor, admin, first + PAGE, read)
+                        : Future.succeededFuture();
+                  });
             });
-  }
-
-  private static boolean isNew(Cursor cursor, JsonObject event) {
-    long time = event.getLong("time", 0L);
-    return time > cursor.time
-        || time == cursor.time && !cursor.seenAtTime.contains(event.getString("id"));
-  }
-
-  private static Future<Void> advance(Cursor cursor, JsonArray lastPage) {
-    for (Object e : lastPage) {
-      JsonObject event = (JsonObject) e;
-      long time = event.getLong("time", 0L);
-      if (time > cursor.time) {
-        cursor.time = time;
-        cursor.seenAtTime = new HashSet<>();
-      }
-      if (time == cursor.time) {
-        cursor.seenAtTime.add(event.getString("id"));
-      }
-    }
-    return Future.succeededFuture();
   }
 
   private Future<Void> apply(String tenant, JsonObject event, String admin) {
@@ -264,30 +295,28 @@ public final class AdminEvents {
         return Future.succeededFuture();
       }
       return folioId(tenant, user.group(1), admin, event)
-          .map(
+          .compose(
               userId -> {
-                if (userId != null) {
-                  cache.revokeUser(tenant, userId, Duration.ZERO);
-                  log.info(
-                      "{} {} in realm {}: the user's decisions revoked",
-                      type,
-                      event.getString("operationType"),
-                      tenant);
-                } else {
-                  invalidateTenant(tenant, type);
+                if (userId == null) {
+                  return invalidateTenant(tenant, type);
                 }
-                return null;
+                log.info(
+                    "{} {} in realm {}: the user's decisions revoked on every node",
+                    type,
+                    event.getString("operationType"),
+                    tenant);
+                return drops.user(tenant, userId);
               });
     }
     if (TENANT_TYPES.contains(type)) {
-      invalidateTenant(tenant, type);
+      return invalidateTenant(tenant, type);
     }
     return Future.succeededFuture();
   }
 
-  private void invalidateTenant(String tenant, String type) {
-    vertx.executeBlocking(() -> cache.invalidateTenant(tenant), false);
-    log.info("{} changed in realm {}: the tenant's decisions dropped", type, tenant);
+  private Future<Void> invalidateTenant(String tenant, String type) {
+    log.info("{} changed in realm {}: the tenant's decisions dropped on every node", type, tenant);
+    return drops.tenant(tenant);
   }
 
   /**
@@ -328,7 +357,7 @@ public final class AdminEvents {
         .put("value", body.startsWith("[") ? new JsonArray(body) : new JsonObject(body));
   }
 
-  /** Stops reading. */
+  /** Stops reading (the reader role is left by {@link ReaderRole#leave}). */
   public void stop() {
     running = false;
     vertx.cancelTimer(timer);

@@ -13,6 +13,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -29,18 +30,22 @@ import org.slf4j.LoggerFactory;
  * modules run ({@code GET {eureka.applications-url}/applications/{id}/discovery}, mgr-applications)
  * registered as instances ({@link EurekaInstances}: a moved module's instance follows it), and the
  * modules enabled for the tenant without calling them (mgr-tenant-entitlements ran their {@code
- * _tenant} when it entitled them). Read at start, every {@code eureka.entitlements-refresh} (the
- * sidecar's 5 minutes), when a tenant becomes an Eureka tenant on this node ({@link
- * #tenantsChanged}), and on {@code {env}.entitlement}: {@code ENTITLE} and {@code UPGRADE} read the
- * tenant again, {@code REVOKE} too, and its module is disabled if it is no longer entitled. The
- * topic is read in one consumer group for the whole cluster: one node applies an event. A tenant's
- * reads run one at a time across the cluster, a burst of events is one read ({@link TenantSyncs}),
- * so the last read wins whatever the events' order. What is registered already is left as it is.
+ * _tenant} when it entitled them). Read by change: when a tenant becomes an Eureka tenant on this
+ * node ({@link #tenantsChanged}), and on {@code {env}.entitlement}: {@code ENTITLE} and {@code
+ * UPGRADE} read the tenant again, {@code REVOKE} too, and its module is disabled if it is no longer
+ * entitled. The topic is read in one consumer group for the whole cluster: one node applies an
+ * event. A tenant's reads run one at a time across the cluster, a burst of events is one read
+ * ({@link TenantSyncs}), so the last read wins whatever the events' order. What is registered
+ * already is left as it is. Besides, every tenant is read at start and every {@code
+ * eureka.entitlements-refresh} (1 h), on the cluster's reader only ({@link ReaderRole}): a bound on
+ * an event Kafka lost, not the way changes arrive (the sidecars read every 5 minutes, each its own
+ * module's).
  */
 public final class Entitlements implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(Entitlements.class);
   private static final int LIMIT = 500;
+  private static final Duration MAX_PAUSE = Duration.ofMinutes(5);
 
   private final Vertx vertx;
   private final EurekaOptions options;
@@ -54,6 +59,7 @@ public final class Entitlements implements AutoCloseable {
   private final EurekaInstances instances;
   private final TenantSyncs syncs;
   private final Set<String> known;
+  private final ReaderRole role;
   private long timer = -1;
 
   private Entitlements(
@@ -64,8 +70,10 @@ public final class Entitlements implements AutoCloseable {
       ServiceTokens tokens,
       Registry registry,
       Installer installer,
-      Supplier<Set<String>> tenants) {
+      Supplier<Set<String>> tenants,
+      ReaderRole role) {
     this.vertx = vertx;
+    this.role = role;
     this.options = options;
     this.entitlements = entitlements;
     this.applications = applications;
@@ -76,7 +84,10 @@ public final class Entitlements implements AutoCloseable {
     this.instances = new EurekaInstances(registry);
     this.syncs =
         new TenantSyncs(
-            vertx, vertx.getOrCreateContext(), this::sync, options.entitlementsRefresh());
+            vertx,
+            vertx.getOrCreateContext(),
+            this::sync,
+            min(options.entitlementsRefresh(), MAX_PAUSE));
     this.known = java.util.concurrent.ConcurrentHashMap.newKeySet();
     this.known.addAll(tenants.get());
     this.kafka =
@@ -106,13 +117,14 @@ public final class Entitlements implements AutoCloseable {
       ServiceTokens tokens,
       Registry registry,
       Installer installer,
-      Supplier<Set<String>> tenants) {
+      Supplier<Set<String>> tenants,
+      ReaderRole role) {
     if (entitlements == null || applications == null) {
       return null;
     }
     Entitlements sync =
         new Entitlements(
-            vertx, options, entitlements, applications, tokens, registry, installer, tenants);
+            vertx, options, entitlements, applications, tokens, registry, installer, tenants, role);
     if (sync.kafka != null) {
       sync.kafka.start();
     }
@@ -124,7 +136,20 @@ public final class Entitlements implements AutoCloseable {
     timer =
         vertx.setTimer(
             Math.max(1, delayMillis),
-            id -> syncAll().onComplete(done -> schedule(options.entitlementsRefresh().toMillis())));
+            id -> sweep().onComplete(done -> schedule(options.entitlementsRefresh().toMillis())));
+  }
+
+  /**
+   * Every tenant read again, on the cluster's reader only: at start (what changed while no node
+   * ran) and every {@code eureka.entitlements-refresh}, a bound on an event Kafka lost; the
+   * registry and the tenants' modules it writes are the cluster's.
+   */
+  private Future<Void> sweep() {
+    return role.held().compose(held -> held ? syncAll() : Future.succeededFuture());
+  }
+
+  private static Duration min(Duration a, Duration b) {
+    return a.compareTo(b) < 0 ? a : b;
   }
 
   /**

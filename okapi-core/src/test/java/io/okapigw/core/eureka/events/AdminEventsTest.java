@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.okapigw.cache.AuthCache;
 import io.okapigw.cache.AuthCacheOptions;
 import io.okapigw.config.Settings;
+import io.okapigw.core.cluster.ClusterBus;
 import io.okapigw.core.eureka.EurekaCalls;
 import io.okapigw.core.eureka.EurekaOptions;
 import io.okapigw.core.eureka.ServiceTokens;
@@ -16,6 +17,7 @@ import io.okapigw.core.upstream.ModuleClient;
 import io.okapigw.core.upstream.UpstreamOptions;
 import io.okapigw.testsupport.FreePorts;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +25,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Keycloak's admin events read by every node: what it logs when Keycloak cannot be reached. */
+/**
+ * Keycloak's admin events read by the cluster's reader: what it logs when Keycloak cannot be
+ * reached.
+ */
 class AdminEventsTest {
 
   private final Vertx vertx = Vertx.vertx();
@@ -51,15 +56,19 @@ class AdminEventsTest {
         ModuleClient.create(vertx, UpstreamOptions.defaults(), CallObserver.NONE);
     EurekaCalls keycloak = new EurekaCalls(modules, options);
     AtomicLong nanos = new AtomicLong();
+    ClusterBus bus = ClusterBus.create(vertx, Duration.ofSeconds(1));
     AdminEvents events =
         AdminEvents.create(
-            vertx,
-            AuthCache.create(AuthCacheOptions.defaults(), new SimpleMeterRegistry()),
-            keycloak,
-            new ServiceTokens(keycloak, options, Ticker.systemTicker()),
-            () -> Set.of("eur"),
-            options,
-            nanos::get);
+                vertx,
+                AuthCache.create(AuthCacheOptions.defaults(), new SimpleMeterRegistry()),
+                keycloak,
+                new ServiceTokens(keycloak, options, Ticker.systemTicker()),
+                () -> Set.of("eur"),
+                options,
+                bus,
+                ReaderRole.start(vertx, bus, true).await(),
+                nanos::get)
+            .await();
 
     try (LogCapture log = new LogCapture()) {
       for (int round = 0; round < 30; round++) {

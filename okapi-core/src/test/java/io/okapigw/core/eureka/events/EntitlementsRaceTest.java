@@ -128,6 +128,8 @@ class EntitlementsRaceTest {
             new EurekaCalls(modules, options),
             options,
             com.github.benmanes.caffeine.cache.Ticker.systemTicker());
+    ReaderRole role =
+        ReaderRole.start(vertx, ClusterBus.create(vertx, Duration.ofSeconds(1)), true).await();
     for (int i = 0; i < 2; i++) {
       nodes.add(
           Entitlements.start(
@@ -138,7 +140,8 @@ class EntitlementsRaceTest {
               tokens,
               registry,
               installer,
-              () -> Set.copyOf(tenants)));
+              () -> Set.copyOf(tenants),
+              role));
     }
   }
 
