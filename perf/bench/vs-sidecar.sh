@@ -7,7 +7,7 @@
 # Prints Keycloak calls, CPU and RSS of the gateway-side processes, p50/p99, requests/s, and how
 # long a revoked role is still granted through each.
 #   perf/bench/vs-sidecar.sh [N=5] [CLIENTS=4] [SLICE=200] [SLICES=3]
-# Needs the sidecar built by ../shared/recipes/folio-module-sidecar.sh (SIDECAR_JAR, default
+# Needs the sidecar built by recipes/folio-module-sidecar.sh (SIDECAR_JAR, default
 # /work/ref/folio-module-sidecar/target/quarkus-app/quarkus-run.jar) and the Temurin 25 JDK.
 # The fixture (Keycloak, Kafka, stubs of FOLIO's managers, the sidecars) is it-tests' Eureka one,
 # so the benchmark runs as it-tests' SidecarFanOutBench under -Peureka (not part of any test run).
@@ -17,7 +17,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 n="${1:-5}"; clients="${2:-4}"; slice="${3:-200}"; slices="${4:-3}"
 jar="${SIDECAR_JAR:-/work/ref/folio-module-sidecar/target/quarkus-app/quarkus-run.jar}"
-[ -f "$jar" ] || { echo "no sidecar at $jar: build it with ../shared/recipes/folio-module-sidecar.sh" >&2; exit 2; }
+[ -f "$jar" ] || { echo "no sidecar at $jar: build it with ANCHOR=/work/ref bash recipes/folio-module-sidecar.sh SIDECAR_GIT APPLICATIONS_POC_TOOLS_GIT" >&2; exit 2; }
 out="${OUT:-$(mktemp --suffix=.md)}"
 echo "load average at start: $(cat /proc/loadavg)" >&2
 cd "$root"

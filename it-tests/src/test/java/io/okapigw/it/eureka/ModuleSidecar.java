@@ -12,10 +12,10 @@ import java.util.Optional;
 
 /**
  * A real folio-module-sidecar (Eureka's per-module sidecar, Quarkus), built from source outside the
- * project by {@code ../shared/recipes/folio-module-sidecar.sh}: one process in front of one module,
- * as Eureka runs them. Found by {@code -Dokapigw.sidecar.jar} (default {@value #JAR_DEFAULT}, the
- * same anchor as the reference Okapis), run on {@code -Dokapigw.sidecar.java} (default the Temurin
- * 25 JDK: it is built for Java 21).
+ * project by the repository's {@code recipes/folio-module-sidecar.sh}: one process in front of one
+ * module, as Eureka runs them. Found by {@code -Dokapigw.sidecar.jar} (default {@value
+ * #JAR_DEFAULT}, the same anchor as the reference Okapis), run on {@code -Dokapigw.sidecar.java}
+ * (default the Temurin 25 JDK: it is built for Java 21).
  */
 final class ModuleSidecar implements AutoCloseable {
 
@@ -45,7 +45,7 @@ final class ModuleSidecar implements AutoCloseable {
         return Optional.of(
             needed
                 + " is missing (build folio-module-sidecar with ANCHOR=/work/ref bash"
-                + " ../shared/recipes/folio-module-sidecar.sh SIDECAR_GIT APPLICATIONS_POC_TOOLS_GIT;"
+                + " recipes/folio-module-sidecar.sh SIDECAR_GIT APPLICATIONS_POC_TOOLS_GIT;"
                 + " -D"
                 + JAR_KEY
                 + "=PATH to its quarkus-run.jar, -D"
