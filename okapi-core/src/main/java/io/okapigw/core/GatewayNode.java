@@ -17,6 +17,7 @@ import io.okapigw.core.auth.AuthBreakers;
 import io.okapigw.core.auth.AuthFilterClient;
 import io.okapigw.core.auth.AuthModuleCalls;
 import io.okapigw.core.auth.CachingAuthStage;
+import io.okapigw.core.auth.ColdAuthModules;
 import io.okapigw.core.auth.ConfirmedTokens;
 import io.okapigw.core.bulkhead.TenantBulkhead;
 import io.okapigw.core.callback.CallBacks;
@@ -105,6 +106,7 @@ final class GatewayNode {
   private final NodeReadiness readiness;
   private final AdminExposure exposure;
   private final ModuleClient modules;
+  private final ColdAuthModules coldAuthModules;
   private final AuthFilterClient authFilter;
   private final AuthBreakers authBreakers;
   private final SystemCalls systemCalls;
@@ -160,7 +162,8 @@ final class GatewayNode {
             options.upstream(),
             tracing.observer(new CallMetrics(metrics)),
             Balancer.create(options.upstream().balance(), ticker::read, metrics));
-    this.authFilter = new AuthFilterClient(modules, options.auth(), ticker::read);
+    this.coldAuthModules = new ColdAuthModules(options.auth(), ticker::read);
+    this.authFilter = new AuthFilterClient(modules, coldAuthModules);
     this.authBreakers = new AuthBreakers(options.auth(), ticker::read, metrics);
     this.systemCalls = new SystemCalls(modules, authFilter, storage.registry(), okapiUrl, calls);
     this.scheduler = scheduler;
@@ -418,7 +421,7 @@ final class GatewayNode {
         drain,
         tracing,
         eureka,
-        new AuthModuleCalls(authBreakers, options.auth().handlerTimeout()),
+        new AuthModuleCalls(authBreakers, coldAuthModules, options.auth().handlerTimeout()),
         options.buffers());
   }
 

@@ -66,8 +66,17 @@ public final class AuthFilterClient {
    * @param nanoTime the node's monotonic time
    */
   public AuthFilterClient(ModuleClient modules, AuthOptions options, LongSupplier nanoTime) {
+    this(modules, new ColdAuthModules(options, nanoTime));
+  }
+
+  /**
+   * @param modules opens the calls to the auth module
+   * @param cold which auth modules are in their warm-up: the node's, shared with the handler calls
+   *     to them ({@link AuthModuleCalls})
+   */
+  public AuthFilterClient(ModuleClient modules, ColdAuthModules cold) {
     this.modules = modules;
-    this.cold = new ColdAuthModules(options, nanoTime);
+    this.cold = cold;
   }
 
   /**

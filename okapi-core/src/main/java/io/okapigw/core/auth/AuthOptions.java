@@ -50,13 +50,16 @@ public record AuthOptions(
       Setting.duration("auth.cold-timeout", Duration.ofSeconds(60), MS, DAY)
           .about(
               "how long an auth module in its `auth.warm-up` may take to answer an auth-filter"
-                  + " call; then as `auth.timeout`")
+                  + " call or a handler call of a tenant's (`/token/sign`, `/authn/login`); then as"
+                  + " `auth.timeout`")
           .details(
               "A freshly started FOLIO auth chain (mod-authtoken making its /users and /perms"
                   + " look-ups through the gateway to modules as cold as it is) took over 3 s for"
                   + " its first decisions on a loaded machine, and behind Okapi (which sets no"
                   + " limit) a cold chain's first login took 40 s beside a loaded CPU: as long as"
-                  + " any module call may stay silent (`proxy.idle-timeout`). A module hung"
+                  + " any module call may stay silent (`proxy.idle-timeout`). Its handler calls"
+                  + " too: a cold mod-authtoken signing a login's token (mod-login's `/token/sign`"
+                  + " through the gateway) took over `auth.handler-timeout` there. A module hung"
                   + " in its warm-up costs its first requests this, until its breaker opens"
                   + " (`auth.breaker.failures`). Never shorter than `auth.timeout`.");
 
@@ -79,7 +82,8 @@ public record AuthOptions(
           .about(
               "how long the module that provides a tenant's auth filter may stay silent on a"
                   + " handler call of the tenant's (`/authn/login` and the rest of its API); then"
-                  + " 504, counted by its breaker like an auth-filter call that timed out")
+                  + " 504, counted by its breaker like an auth-filter call that timed out;"
+                  + " `auth.cold-timeout` while the module is in its `auth.warm-up`")
           .details(
               "While that module's breaker is open (`auth.breaker.failures`) such calls get 503"
                   + " with `Retry-After` at once, without reaching it. Longer than `auth.timeout`:"

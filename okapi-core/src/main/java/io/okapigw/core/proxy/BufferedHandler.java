@@ -103,8 +103,8 @@ final class BufferedHandler {
                         request.identity().tenant(),
                         request.pipeline(),
                         in.response(),
-                        () ->
-                            Forwarder.open(modules, authModule, request)
+                        timeoutMillis ->
+                            Forwarder.open(modules, request, timeoutMillis)
                                 .compose(
                                     call ->
                                         exchange(request, handler, type, body, call, moduleDone))));

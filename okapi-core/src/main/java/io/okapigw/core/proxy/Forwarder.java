@@ -53,20 +53,21 @@ final class Forwarder {
         request.identity().tenant(),
         request.pipeline(),
         request.in().response(),
-        () -> open(modules, authModule, request).compose(call -> send(request, call)));
+        timeoutMillis ->
+            open(modules, request, timeoutMillis).compose(call -> send(request, call)));
   }
 
   /**
-   * Opens the handler call: silent at most {@code auth.handler-timeout} when the handler is the
-   * tenant's auth module ({@link AuthModuleCalls#bounds}), else the module's call timeout.
+   * Opens the handler call: silent at most {@code timeoutMillis} when the handler is the tenant's
+   * auth module ({@link AuthModuleCalls}: {@code auth.handler-timeout}, {@code auth.cold-timeout}
+   * in its warm-up), else (0) the module's call timeout.
    */
-  static Future<ModuleCall> open(
-      ModuleClient modules, AuthModuleCalls authModule, ProxyRequest request) {
+  static Future<ModuleCall> open(ModuleClient modules, ProxyRequest request, long timeoutMillis) {
     Stage handler = request.pipeline().handler();
     HttpMethod method = request.in().method();
     String uri = request.uriFor(handler);
-    return AuthModuleCalls.bounds(request.pipeline())
-        ? modules.open(CallKind.HANDLER, handler, method, uri, authModule.timeoutMillis())
+    return timeoutMillis > 0
+        ? modules.open(CallKind.HANDLER, handler, method, uri, timeoutMillis)
         : modules.open(CallKind.HANDLER, handler, method, uri);
   }
 

@@ -116,4 +116,21 @@ class ColdAuthModulesTest {
     call(shorter, Duration.ZERO, answer());
     assertThat(given).containsExactly(5_000L);
   }
+
+  @Test
+  void handlerCalls_shareTheWarmUp_coldBudgetThenTheirOwn_longerOfTheTwoWhileCold() {
+    long handler = Duration.ofSeconds(10).toMillis();
+    call(Duration.ofMillis(5), answer()); // a filter call starts the warm-up
+    cold.call(AUTH, handler, t -> record(t, answer()));
+    cold.call(AUTH, Duration.ofSeconds(30).toMillis(), t -> record(t, answer()));
+    advance(WARM_UP);
+    cold.call(AUTH, handler, t -> record(t, answer()));
+    call(Duration.ofMillis(5), answer());
+    assertThat(given).containsExactly(20_000L, 20_000L, 30_000L, 10_000L, 3_000L);
+  }
+
+  private Future<String> record(long timeoutMillis, Future<String> outcome) {
+    given.add(timeoutMillis);
+    return outcome;
+  }
 }
