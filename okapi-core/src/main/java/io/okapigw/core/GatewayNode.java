@@ -78,6 +78,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -134,7 +135,7 @@ final class GatewayNode {
   private Listeners clients;
   private Listeners health;
 
-  private GatewayNode(
+  GatewayNode(
       Vertx vertx, GatewayOptions options, Ticker ticker, Scheduler scheduler, Storage storage) {
     this.vertx = vertx;
     this.options = options;
@@ -211,15 +212,33 @@ final class GatewayNode {
 
   static Future<GatewayNode> start(
       Vertx vertx, GatewayOptions requested, Ticker ticker, Scheduler scheduler) {
+    return start(
+        vertx,
+        requested,
+        (options, storage) -> new GatewayNode(vertx, options, ticker, scheduler, storage));
+  }
+
+  /**
+   * As {@link #start(Vertx, GatewayOptions, Ticker, Scheduler)}, the node built by {@code build}
+   * from the options (port 0 replaced by a free port) and the opened storage. Building the node and
+   * its handlers is wiring only, but the first time in a JVM it loads and links their classes:
+   * beside two CPU burners (load 8-12) that held the event loop 1.8-5.9 s in one stretch of the
+   * demo's start (issue 48). So both run on a worker of the caller's context; the node connects and
+   * listens on the event loop (the longest stretch left there, 0.5-0.7 s, is Netty's first listen).
+   */
+  static Future<GatewayNode> start(
+      Vertx vertx,
+      GatewayOptions requested,
+      BiFunction<GatewayOptions, Storage, GatewayNode> build) {
     GatewayOptions options = withFreePorts(requested);
     return Storage.open(vertx, options.storage())
+        .compose(storage -> vertx.executeBlocking(() -> build.apply(options, storage)))
         .compose(
-            storage -> {
-              GatewayNode node = new GatewayNode(vertx, options, ticker, scheduler, storage);
-              return node.connect()
-                  .compose(v -> node.serve())
-                  .recover(e -> node.closeClients().transform(v -> Future.failedFuture(e)));
-            });
+            node ->
+                node.connect()
+                    .compose(v -> vertx.executeBlocking(() -> node.listeners(node.proxy())))
+                    .compose(node::serve)
+                    .recover(e -> node.closeClients().transform(v -> Future.failedFuture(e))));
   }
 
   /** The cluster messaging and the timers, and who is told of a registry change. */
@@ -348,8 +367,7 @@ final class GatewayNode {
   }
 
   /** The registry ready, the listeners started, then Okapi's health listener, last. */
-  private Future<GatewayNode> serve() {
-    List<Listener> listeners = listeners(proxy());
+  private Future<GatewayNode> serve(List<Listener> listeners) {
     HttpServerOptions http = httpOptions();
     return registry
         .ensureSupertenant(OkapiModule.descriptor(version))
