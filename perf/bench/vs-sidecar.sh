@@ -12,7 +12,8 @@
 # The fixture (Keycloak, Kafka, stubs of FOLIO's managers, the sidecars) is it-tests' Eureka one,
 # so the benchmark runs as it-tests' SidecarFanOutBench under -Peureka (not part of any test run).
 # TOKEN_LIFE: the realm's token life for the revocation (default 60 s; FOLIO's is 600 s: the
-# sidecar grants a revoked role until the token expires). OUT: the table's file (default a temp file).
+# sidecar grants a revoked role until the token expires). USERS: users logged in, one token each, the
+# clients take them in turn (default 20). OUT: the table's file (default a temp file).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 n="${1:-5}"; clients="${2:-4}"; slice="${3:-200}"; slices="${4:-3}"
@@ -25,5 +26,5 @@ mvn -B -ntp -pl it-tests -am verify -Peureka -Dspotless.check.skip=true \
   -Dtest=SidecarFanOutBench -Dsurefire.failIfNoSpecifiedTests=false \
   -Dokapigw.sidecar.jar="$jar" -Dokapigw.sidecar.required=true \
   -Dbench.n="$n" -Dbench.clients="$clients" -Dbench.slice="$slice" -Dbench.slices="$slices" \
-  -Dbench.token-life="${TOKEN_LIFE:-60}" -Dbench.out="$out" >&2
+  -Dbench.users="${USERS:-20}" -Dbench.token-life="${TOKEN_LIFE:-60}" -Dbench.out="$out" >&2
 cat "$out"
