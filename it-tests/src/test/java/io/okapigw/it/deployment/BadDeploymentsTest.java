@@ -35,14 +35,7 @@ class BadDeploymentsTest {
   void badDeployments_asOkapi_nothingLeftRunningOrRegistered() throws Exception {
     int port = FreePorts.belowEphemeralRange();
     List<Step> ours;
-    try (StandaloneGateway gateway =
-        StandaloneGateway.start(
-            Jars.gateway(),
-            List.of(
-                "--deploy.port-start",
-                Integer.toString(port),
-                "--deploy.port-end",
-                Integer.toString(port + 1)))) {
+    try (StandaloneGateway gateway = StandaloneGateway.deploying(Jars.gateway(), port, port + 1)) {
       try {
         ours = steps(gateway.url(), port);
       } finally {

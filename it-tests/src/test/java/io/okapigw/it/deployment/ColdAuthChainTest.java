@@ -75,14 +75,7 @@ class ColdAuthChainTest {
   /** Our gateway, fresh, deploying on a port range of its own; stopped after the run. */
   private static Run behindOurs(FolioAuthChain chain) throws Exception {
     int ports = FreePorts.belowEphemeralRange();
-    StandaloneGateway gateway =
-        StandaloneGateway.start(
-            Jars.gateway(),
-            List.of(
-                "--deploy.port-start",
-                Integer.toString(ports),
-                "--deploy.port-end",
-                Integer.toString(ports + PORTS)));
+    StandaloneGateway gateway = StandaloneGateway.deploying(Jars.gateway(), ports, ports + PORTS);
     try {
       return withDatabase(db -> ColdAuthChain.run(gateway.url(), chain, db));
     } catch (AssertionError | Exception e) {

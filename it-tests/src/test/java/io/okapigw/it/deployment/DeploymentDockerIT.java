@@ -44,13 +44,7 @@ class DeploymentDockerIT {
     try (Registry registry = Registry.start(name -> docker(image, name))) {
       List<Step> steps;
       try (StandaloneGateway gateway =
-          StandaloneGateway.start(
-              Jars.gateway(),
-              List.of(
-                  "--deploy.port-start",
-                  Integer.toString(ports),
-                  "--deploy.port-end",
-                  Integer.toString(ports + 5)))) {
+          StandaloneGateway.deploying(Jars.gateway(), ports, ports + 5)) {
         try {
           steps = SingleServerSequence.run(gateway.url(), registry.url());
           System.out.println("single-server sequence, containers:\n  " + steps);

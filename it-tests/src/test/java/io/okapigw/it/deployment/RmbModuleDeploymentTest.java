@@ -14,7 +14,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -58,14 +57,7 @@ class RmbModuleDeploymentTest {
             .put("waitIterations", 60));
     PgConnectOptions db = PgConnectOptions.fromUri(TestPostgres.get().createDatabase());
     int ports = FreePorts.belowEphemeralRange();
-    StandaloneGateway gateway =
-        StandaloneGateway.start(
-            Jars.gateway(),
-            List.of(
-                "--deploy.port-start",
-                Integer.toString(ports),
-                "--deploy.port-end",
-                Integer.toString(ports + 3)));
+    StandaloneGateway gateway = StandaloneGateway.deploying(Jars.gateway(), ports, ports + 3);
     try {
       RequestSpecification admin = given().baseUri(gateway.url());
       admin.body(module.encode()).post("/_/proxy/modules").then().statusCode(201);

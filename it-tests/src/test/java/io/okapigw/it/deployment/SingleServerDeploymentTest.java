@@ -35,14 +35,7 @@ class SingleServerDeploymentTest {
     try (Registry registry = Registry.start(Registry::exec)) {
       int ours = freeRange();
       List<Step> ourSteps;
-      StandaloneGateway gateway =
-          StandaloneGateway.start(
-              Jars.gateway(),
-              List.of(
-                  "--deploy.port-start",
-                  Integer.toString(ours),
-                  "--deploy.port-end",
-                  Integer.toString(ours + PORTS)));
+      StandaloneGateway gateway = StandaloneGateway.deploying(Jars.gateway(), ours, ours + PORTS);
       try {
         ourSteps = SingleServerSequence.run(gateway.url(), registry.url());
       } finally {

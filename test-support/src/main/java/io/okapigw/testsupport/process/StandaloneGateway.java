@@ -34,6 +34,21 @@ public final class StandaloneGateway implements AutoCloseable {
   }
 
   /**
+   * As {@link #start(Path, List)}, deploying modules (Okapi's {@code deploy.port-start} and {@code
+   * deploy.port-end}) on the ports {@code firstPort} to {@code lastPort}.
+   */
+  public static StandaloneGateway deploying(Path jar, int firstPort, int lastPort)
+      throws IOException {
+    return start(
+        jar,
+        List.of(
+            "--deploy.port-start",
+            Integer.toString(firstPort),
+            "--deploy.port-end",
+            Integer.toString(lastPort)));
+  }
+
+  /**
    * @return its process (to send it SIGTERM, read its output, await its exit)
    */
   public JavaProcess process() {
