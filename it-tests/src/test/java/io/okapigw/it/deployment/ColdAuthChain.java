@@ -81,8 +81,11 @@ final class ColdAuthChain {
 
   private void setUp(PgConnectOptions db) {
     for (String name : FolioAuthChain.MODULES) {
-      setUpStep("POST /_/proxy/modules (" + name + ")", 201, admin().body(descriptor(name)))
-          .post("/_/proxy/modules");
+      setUpStep(
+          "POST /_/proxy/modules (" + name + ")",
+          201,
+          admin().body(descriptor(name)),
+          "/_/proxy/modules");
     }
     env("DB_HOST", db.getHost());
     env("DB_PORT", Integer.toString(db.getPort()));
@@ -92,36 +95,38 @@ final class ColdAuthChain {
     env("KAFKA_HOST", "127.0.0.1");
     env("KAFKA_PORT", "9");
     setUpStep(
-            "POST /_/proxy/tenants", 201, admin().body(new JsonObject().put("id", TENANT).encode()))
-        .post("/_/proxy/tenants");
+        "POST /_/proxy/tenants",
+        201,
+        admin().body(new JsonObject().put("id", TENANT).encode()),
+        "/_/proxy/tenants");
     install(FIRST_INSTALL);
 
-    String userId = UUID.randomUUID().toString();
+    userId = UUID.randomUUID().toString();
     setUpStep(
-            "POST /users (" + ADMIN + ")",
-            201,
-            tenant()
-                .body(
-                    new JsonObject()
-                        .put("id", userId)
-                        .put("username", ADMIN)
-                        .put("active", true)
-                        .put(
-                            "personal",
-                            new JsonObject().put("lastName", "Admin").put("firstName", "Diku"))
-                        .encode()))
-        .post("/users");
+        "POST /users (" + ADMIN + ")",
+        201,
+        tenant()
+            .body(
+                new JsonObject()
+                    .put("id", userId)
+                    .put("username", ADMIN)
+                    .put("active", true)
+                    .put(
+                        "personal",
+                        new JsonObject().put("lastName", "Admin").put("firstName", "Diku"))
+                    .encode()),
+        "/users");
     setUpStep(
-            "POST /authn/credentials",
-            201,
-            tenant()
-                .body(
-                    new JsonObject()
-                        .put("userId", userId)
-                        .put("username", ADMIN)
-                        .put("password", PASSWORD)
-                        .encode()))
-        .post("/authn/credentials");
+        "POST /authn/credentials",
+        201,
+        tenant()
+            .body(
+                new JsonObject()
+                    .put("userId", userId)
+                    .put("username", ADMIN)
+                    .put("password", PASSWORD)
+                    .encode()),
+        "/authn/credentials");
     List<String> permissions = chain.allPermissions(FIRST_INSTALL);
     permsUserId =
         setUpStep(
@@ -132,12 +137,11 @@ final class ColdAuthChain {
                         new JsonObject()
                             .put("userId", userId)
                             .put("permissions", new JsonArray(permissions))
-                            .encode()))
-            .post("/perms/users")
+                            .encode()),
+                "/perms/users")
             .jsonPath()
             .getString("id");
     install(FolioAuthChain.MODULES.subList(FIRST_INSTALL.size(), FolioAuthChain.MODULES.size()));
-    this.userId = userId;
   }
 
   /**
@@ -186,38 +190,31 @@ final class ColdAuthChain {
                     .put("id", chain.descriptor(n).getString("id"))
                     .put("action", "enable")));
     setUpStep(
-            "POST /_/proxy/tenants/diku/install?deploy=true " + names,
-            200,
-            admin().queryParam("deploy", "true").body(modules.encode()))
-        .post("/_/proxy/tenants/" + TENANT + "/install");
+        "POST /_/proxy/tenants/diku/install?deploy=true " + names,
+        200,
+        admin().queryParam("deploy", "true").body(modules.encode()),
+        "/_/proxy/tenants/" + TENANT + "/install");
   }
 
   private void env(String name, String value) {
     setUpStep(
-            "POST /_/env (" + name + ")",
-            201,
-            admin().body(new JsonObject().put("name", name).put("value", value).encode()))
-        .post("/_/env");
+        "POST /_/env (" + name + ")",
+        201,
+        admin().body(new JsonObject().put("name", name).put("value", value).encode()),
+        "/_/env");
   }
 
-  /** A set-up step: made by {@link Caller#post}, recorded, its status required. */
-  private Caller setUpStep(String what, int status, RequestSpecification request) {
-    return path -> {
-      long start = System.nanoTime();
-      Response r = request.post(path);
-      Step step = step(what, r, start);
-      setUp.add(step);
-      if (r.statusCode() != status) {
-        throw new AssertionError(
-            gateway + ": set-up step " + step + " expected " + status + ": " + r.asString());
-      }
-      return r;
-    };
-  }
-
-  @FunctionalInterface
-  private interface Caller {
-    Response post(String path);
+  /** A set-up step: {@code request} posted to {@code path}, recorded, its status required. */
+  private Response setUpStep(String what, int status, RequestSpecification request, String path) {
+    long start = System.nanoTime();
+    Response r = request.post(path);
+    Step step = step(what, r, start);
+    setUp.add(step);
+    if (r.statusCode() != status) {
+      throw new AssertionError(
+          gateway + ": set-up step " + step + " expected " + status + ": " + r.asString());
+    }
+    return r;
   }
 
   private Response timed(

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 /**
  * One call to the tenant's auth filter as Okapi 6.1.5 makes it: the original method and path, no
@@ -56,17 +55,10 @@ public final class AuthFilterClient {
    * @param timeout how long the auth module may stay silent on a request's auth call, cold or warm
    */
   public AuthFilterClient(ModuleClient modules, Duration timeout) {
-    this(modules, AuthOptions.defaults().withTimeout(timeout).withColdTimeout(timeout), () -> 0);
-  }
-
-  /**
-   * @param modules opens the calls to the auth module
-   * @param options how long the auth module may stay silent on a request's auth call ({@code
-   *     auth.timeout}, {@code auth.cold-timeout})
-   * @param nanoTime the node's monotonic time
-   */
-  public AuthFilterClient(ModuleClient modules, AuthOptions options, LongSupplier nanoTime) {
-    this(modules, new ColdAuthModules(options, nanoTime));
+    this(
+        modules,
+        new ColdAuthModules(
+            AuthOptions.defaults().withTimeout(timeout).withColdTimeout(timeout), () -> 0));
   }
 
   /**
